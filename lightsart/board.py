@@ -76,7 +76,7 @@ def board_from_clicks(clicks: Board) -> Board:
 def click_list(clicks: Board) -> list[tuple[int, int]]:
     """The clicked cells as ``(row, col)`` pairs in row-major order."""
     rows, cols = np.nonzero(np.asarray(clicks))
-    return [(int(r), int(c)) for r, c in zip(rows, cols)]
+    return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
 
 
 def to_state(board: Board) -> int:
@@ -92,7 +92,8 @@ def from_state(state: int, m: int, n: int) -> Board:
     cells = m * n
     if state < 0 or state.bit_length() > cells:
         raise LightsartError(
-            f"state {state:#x} does not fit a {n}x{m} board ({cells} bits, at most {(1 << cells) - 1:#x})"
+            f"state {state:#x} does not fit a {n}x{m} board "
+            f"({cells} bits, at most {(1 << cells) - 1:#x})"
         )
     raw = np.frombuffer(state.to_bytes((cells + 7) // 8, "little"), dtype=np.uint8)
     return np.unpackbits(raw, bitorder="little")[:cells].reshape(m, n).copy()

@@ -88,13 +88,14 @@ def _chase_rows(change: NDArray[np.uint8], top: NDArray[np.uint8]) -> tuple[Boar
 def chase(change: Board, top: Board | None = None) -> tuple[Board, Board]:
     """Light chasing down the rows: the clicks forced by ``top`` and what is left over.
 
-    ``change`` marks the cells that must toggle (for a picture reached from all-lit, ``1 ^ picture``).
+    ``change`` marks the cells that must toggle (for a picture reached from all-lit,
+    ``1 ^ picture``).
     Row ``r + 1`` is clicked exactly under every cell of row ``r`` that is still wrong, so every row
     but the last ends right. Returns ``(clicks, leftover)`` with ``leftover = change ^ A clicks``,
     zero everywhere except the bottom row: Bosch's "push all errors into the bottom row".
     """
     c = as_board(change, "change")
-    m, n = c.shape
+    n = c.shape[1]
     t = np.zeros(n, dtype=np.uint8) if top is None else np.asarray(top, dtype=np.uint8).ravel()
     if t.shape != (n,):
         raise LightsartError(f"top row must have {n} cells, got {t.size}")
@@ -221,7 +222,7 @@ class BoardAlgebra:
         return np.ascontiguousarray(x)
 
     def columns(self) -> NDArray[np.uint8]:
-        """The quiet-pattern column of every cell, shape ``(m*n, d)``: the syndrome of a 1-cell change."""
+        """Each cell's quiet-pattern column, shape ``(m*n, d)``: the syndrome of a 1-cell change."""
         return np.ascontiguousarray(self._flat_patterns.T)
 
 
@@ -255,7 +256,7 @@ def algebra(m: int, n: int) -> BoardAlgebra:
 
 @lru_cache(maxsize=4096)
 def nullity(m: int, n: int) -> int:
-    """Dimension of the null space of the ``m`` × ``n`` press operator (0: every board reachable)."""
+    """Dimension of the null space of the ``m`` × ``n`` press operator (0: all reachable)."""
     _check_size(m, n)
     h, w = (n, m) if n > m else (m, n)
     return w - _eliminate(_bottom_matrix(h, w)).rank
