@@ -1,0 +1,23 @@
+"""Shared fixtures: brute-force golden data for tiny boards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+GOLDEN = Path(__file__).with_name("golden") / "brute_force.json"
+
+
+@pytest.fixture(scope="session")
+def brute_force() -> list[dict[str, Any]]:
+    """Per board size: nullity, fewest clicks of every reachable board, targets' fewest wrong pixels."""
+    return json.loads(GOLDEN.read_text())
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "golden_size" in metafunc.fixturenames:
+        sizes = [(case["m"], case["n"]) for case in json.loads(GOLDEN.read_text())]
+        metafunc.parametrize("golden_size", sizes, ids=[f"{n}x{m}" for m, n in sizes])
