@@ -13,7 +13,7 @@ GOLDEN = Path(__file__).with_name("golden") / "brute_force.json"
 
 @pytest.fixture(scope="session")
 def brute_force() -> list[dict[str, Any]]:
-    """Per board size: nullity, fewest clicks of every reachable board, targets' fewest wrong pixels."""
+    """Per size: nullity, fewest clicks per reachable board, fewest wrong pixels per target."""
     return json.loads(GOLDEN.read_text())
 
 
