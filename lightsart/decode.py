@@ -16,6 +16,7 @@ cheapest) set of pixels whose columns XOR to the syndrome ``s``: decoding with o
 
 from __future__ import annotations
 
+import itertools
 import time
 from dataclasses import dataclass
 
@@ -156,6 +157,10 @@ def _isd(
         if best_cost <= bound + 1e-9 or (it > 0 and time.perf_counter() > deadline):
             break
         noise = rng.exponential(scale, g_count) if it > 0 else np.zeros(g_count)
+        if best_set.size:
+            # Canteaut–Chabaud style: keep the best solution inside the information set, so
+            # each round searches its neighbourhood (one new column against all pivots).
+            noise[best_set] = -np.inf
         order = np.argsort(gens.cost + noise, kind="stable")
         h = h_full[:, order].copy()
         s = syndrome.astype(np.uint8).copy()
@@ -193,6 +198,66 @@ def _isd(
             best_cost = float(totals[j])
             best_set = np.concatenate([[order[j]], order[piv[rows]]])
     return best_cost, best_set
+
+
+def _linear_keys(bits: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uint64]:
+    """A random *linear* 64-bit hash of each row: key(u ^ v) = key(u) ^ key(v)."""
+    salt = rng.integers(0, np.iinfo(np.uint64).max, bits.shape[1], dtype=np.uint64, endpoint=True)
+    keys = np.zeros(bits.shape[0], dtype=np.uint64)
+    for k in range(bits.shape[1]):
+        keys[bits[:, k].astype(bool)] ^= salt[k]
+    return keys
+
+
+def _improve(
+    chosen: list[int], gens: _Generators, rng: np.random.Generator, deadline: float
+) -> list[int]:
+    """Swap 2 chosen generators for 1, or 3 for 2, whenever that is cheaper (exactly checked)."""
+    keys = _linear_keys(gens.bits, rng)
+    order = np.argsort(keys)
+    sorted_keys = keys[order]
+
+    def lookup(values: NDArray[np.uint64]) -> NDArray[np.intp]:
+        at = np.clip(np.searchsorted(sorted_keys, values), 0, sorted_keys.size - 1)
+        return np.where(sorted_keys[at] == values, order[at], -1)
+
+    def same(old: list[int], new: list[int]) -> bool:
+        return bool(np.array_equal(
+            np.bitwise_xor.reduce(gens.bits[old], axis=0),
+            np.bitwise_xor.reduce(gens.bits[new], axis=0),
+        ))
+
+    current = list(chosen)
+    improved = True
+    while improved and time.perf_counter() < deadline:
+        improved = False
+        for a, b in itertools.combinations(current, 2):
+            g = int(lookup(np.array([keys[a] ^ keys[b]]))[0])
+            if g >= 0 and gens.cost[g] < gens.cost[a] + gens.cost[b] and same([a, b], [g]):
+                current = [c for c in current if c not in (a, b)]
+                current = sorted(set(current) ^ {g})
+                improved = True
+                break
+        if improved:
+            continue
+        for a, b, c in itertools.combinations(current, 3):
+            if time.perf_counter() > deadline:
+                break
+            partners = keys ^ (keys[a] ^ keys[b] ^ keys[c])
+            other = lookup(partners)
+            p = np.flatnonzero(other >= 0)
+            if p.size == 0:
+                continue
+            total = gens.cost[p] + gens.cost[other[p]]
+            best = int(np.argmin(total))
+            gp, gq = int(p[best]), int(other[p[best]])
+            if gp != gq and total[best] < gens.cost[[a, b, c]].sum() - 1e-12 and same(
+                [a, b, c], [gp, gq]
+            ):
+                current = sorted(set(c2 for c2 in current if c2 not in (a, b, c)) ^ {gp} ^ {gq})
+                improved = True
+                break
+    return current
 
 
 def _lower_bound(gens: _Generators, syndrome: NDArray[np.uint8], unit: bool) -> float:
@@ -270,7 +335,11 @@ def decode(
         best_pixels = np.asarray(baseline, dtype=np.intp)
         best_cost = float(w[best_pixels].sum())
     deadline = time.perf_counter() + seconds
-    isd_cost, isd_set = _isd(gens, syndrome, rng, deadline, bound, rounds=10_000)
+    isd_cost, isd_set = _isd(gens, syndrome, rng, deadline - seconds / 4, bound, rounds=10_000)
+    if isd_cost > bound + 1e-9:
+        polished = _improve([int(g) for g in isd_set], gens, rng, deadline)
+        isd_set = np.asarray(polished, dtype=np.intp)
+        isd_cost = float(gens.cost[isd_set].sum())
     if isd_cost < best_cost:
         best_cost, best_pixels = isd_cost, gens.pixel[isd_set]
     if not np.isfinite(best_cost):  # pragma: no cover - the columns always span the syndromes
