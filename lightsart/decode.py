@@ -156,7 +156,7 @@ def _isd(
     for it in range(rounds):
         if best_cost <= bound + 1e-9 or (it > 0 and time.perf_counter() > deadline):
             break
-        noise = rng.exponential(scale, g_count) if it > 0 else np.zeros(g_count)
+        noise = np.asarray(rng.exponential(scale, g_count)) if it > 0 else np.zeros(g_count)
         if best_set.size:
             # Canteaut–Chabaud style: keep the best solution inside the information set, so
             # each round searches its neighbourhood (one new column against all pivots).
@@ -202,7 +202,9 @@ def _isd(
 
 def _linear_keys(bits: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uint64]:
     """A random *linear* 64-bit hash of each row: key(u ^ v) = key(u) ^ key(v)."""
-    salt = rng.integers(0, np.iinfo(np.uint64).max, bits.shape[1], dtype=np.uint64, endpoint=True)
+    salt = np.asarray(
+        rng.integers(0, np.iinfo(np.uint64).max, bits.shape[1], dtype=np.uint64, endpoint=True)
+    )
     keys = np.zeros(bits.shape[0], dtype=np.uint64)
     for k in range(bits.shape[1]):
         keys[bits[:, k].astype(bool)] ^= salt[k]
