@@ -1,0 +1,46 @@
+"""Fit one picture: the reachable board closest to it, as a PNG."""
+
+from __future__ import annotations
+
+import argparse
+
+from lightsart.cli._options import add_picture_options, emit_json, proven
+
+DESCRIPTION = """\
+Fit one picture onto a Lights Out board: the board reachable from all-lit that is closest to the
+dithered picture, with the fewest clicks that make it.
+
+example: lightsart still samples/astronaut.png -o astronaut.png --compare compare.png
+"""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("still", help=__doc__, description=DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("image", help="picture file (PNG, JPEG, GIF, BMP, TIFF, WebP)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.png", help="board picture to write")
+    p.add_argument("--target-out", metavar="PNG", help="also write the dithered target")
+    p.add_argument("--compare", metavar="PNG", help="also write target | result | wrong pixels")
+    add_picture_options(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lightsart.pipeline import make_still
+
+    result = make_still(
+        args.image, args.output, size=args.size, fit=args.fit, dither=args.dither,
+        engine=args.engine, time_limit=args.time_limit, cell=args.cell, style=args.style,
+        target_out=args.target_out, compare=args.compare,
+    )
+    if args.json:
+        emit_json(result.summary())
+        return 0
+    f = result.picture.fit
+    print(f"board {result.width}x{result.height}, nullity {result.nullity}")
+    print(f"{result.picture.path}: {f.wrong_pixels} wrong pixels ({proven(f.wrong_pixels_proven_minimal)}"
+          f"{'' if f.wrong_pixels_proven_minimal else f', at least {f.wrong_pixels_lower_bound:g}'})"
+          f", {f.clicks_count} clicks ({proven(f.clicks_proven_minimal)})")
+    for path in result.outputs:
+        print(f"wrote {path}")
+    return 0

@@ -1,0 +1,243 @@
+"""The whole job in one call: pictures → fits → transitions → frames → files.
+
+These functions are what the ``still`` and ``animate`` commands run; notebooks can call them too.
+Each returns a frozen result with the numbers the CLI prints (and ``--json`` emits).
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from lightsart.board import apply_clicks, board_from_clicks
+from lightsart.errors import LightsartError
+from lightsart.optimize import Clicks, Fit, closest_board, transition
+from lightsart.types import Board
+
+__all__ = [
+    "AnimationResult",
+    "Engine",
+    "Picture",
+    "StillResult",
+    "fit_pictures",
+    "make_animation",
+    "make_still",
+]
+
+Engine = Literal["exact", "ip", "auto"]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One input picture: where it came from, its dithered target and the engine's fit."""
+
+    path: str
+    fit: Fit
+
+    def summary(self) -> dict[str, Any]:
+        f = self.fit
+        return {
+            "path": self.path,
+            "wrong_pixels": f.wrong_pixels,
+            "wrong_pixels_proven_minimal": f.wrong_pixels_proven_minimal,
+            "wrong_pixels_lower_bound": int(f.wrong_pixels_lower_bound),
+            "clicks": f.clicks_count,
+            "clicks_proven_minimal": f.clicks_proven_minimal,
+        }
+
+
+@dataclass(frozen=True)
+class StillResult:
+    width: int
+    height: int
+    nullity: int
+    picture: Picture
+    outputs: tuple[str, ...]
+    seconds: float
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
+            "pictures": [self.picture.summary()],
+            "outputs": list(self.outputs),
+            "seconds": round(self.seconds, 3),
+        }
+
+
+@dataclass(frozen=True)
+class AnimationResult:
+    width: int
+    height: int
+    nullity: int
+    pictures: tuple[Picture, ...]
+    transitions: tuple[Clicks, ...]
+    frames: int
+    seconds_of_animation: float
+    outputs: tuple[str, ...]
+    seconds: float = field(default=0.0)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
+            "pictures": [p.summary() for p in self.pictures],
+            "transitions": [
+                {"clicks": t.count, "clicks_proven_minimal": t.proven} for t in self.transitions
+            ],
+            "frames": self.frames,
+            "duration_seconds": round(self.seconds_of_animation, 3),
+            "outputs": list(self.outputs),
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def _fit(target: Board, engine: Engine, time_limit: float | None) -> Fit:
+    seconds = 2.0 if time_limit is None else time_limit
+    if engine == "exact":
+        return closest_board(target, seconds=seconds)
+    from lightsart import ip
+
+    if engine == "ip":
+        return ip.closest_board_ip(target, time_limit=time_limit).fit
+    return ip.closest_board_auto(target, time_limit=seconds)
+
+
+def fit_pictures(
+    paths: Sequence[str],
+    size: tuple[int, int | None] | None = None,
+    fit: str = "cover",
+    dither: str = "floyd-steinberg",
+    engine: Engine = "exact",
+    time_limit: float | None = None,
+) -> list[Picture]:
+    """Load every picture onto one board size and fit each with the chosen engine.
+
+    Without a size the first picture chooses it (about 100 cells on the long side, preferring a
+    size where every picture is exact); the others are fitted to the same board.
+    """
+    from lightsart.image import load_target
+
+    if not paths:
+        raise LightsartError("no pictures given")
+    first = load_target(paths[0], size=size, fit=fit, dither=dither)  # type: ignore[arg-type]
+    board_size = (first.width, first.height)
+    targets = [first] + [
+        load_target(p, size=board_size, fit=fit, dither=dither)  # type: ignore[arg-type]
+        for p in paths[1:]
+    ]
+    return [Picture(str(p), _fit(t.bits, engine, time_limit)) for p, t in zip(paths, targets,
+                                                                             strict=True)]
+
+
+def default_cell(width: int, height: int, goal: int = 480) -> int:
+    """Pixels per cell so the long side is about ``goal`` pixels (at least 1)."""
+    return max(1, goal // max(width, height))
+
+
+def make_still(
+    path: str,
+    out: str,
+    *,
+    size: tuple[int, int | None] | None = None,
+    fit: str = "cover",
+    dither: str = "floyd-steinberg",
+    engine: Engine = "exact",
+    time_limit: float | None = None,
+    cell: int | None = None,
+    style: str = "pixels",
+    target_out: str | None = None,
+    compare: str | None = None,
+) -> StillResult:
+    """The reachable board closest to one picture, written as a PNG (plus optional extras)."""
+    from lightsart import render
+
+    start = time.perf_counter()
+    (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit)
+    f = picture.fit
+    look = render.Style(cell=cell or default_cell(f.width, f.height), kind=style)  # type: ignore[arg-type]
+    _check_reproduces(f)
+    outputs = [out]
+    render.write_png(f.board, out, look)
+    if target_out:
+        render.write_png(f.target, target_out, look)
+        outputs.append(target_out)
+    if compare:
+        render.write_side_by_side([f.target, f.board, f.wrong], compare, look)
+        outputs.append(compare)
+    return StillResult(f.width, f.height, f.nullity, picture, tuple(outputs),
+                       time.perf_counter() - start)
+
+
+def _check_reproduces(f: Fit) -> None:
+    if not np.array_equal(board_from_clicks(f.clicks), f.board):  # pragma: no cover
+        raise AssertionError("fit's clicks do not reproduce its board")
+
+
+def make_animation(
+    paths: Sequence[str],
+    out: str | None,
+    *,
+    size: tuple[int, int | None] | None = None,
+    fit: str = "cover",
+    dither: str = "floyd-steinberg",
+    engine: Engine = "exact",
+    time_limit: float | None = None,
+    order: str = "morph",
+    seed: int = 0,
+    fps: float = 25.0,
+    duration: float = 4.0,
+    clicks_per_frame: int | None = None,
+    hold: float = 1.0,
+    loop: bool = False,
+    cell: int | None = None,
+    style: str = "pixels",
+    frames_dir: str | None = None,
+) -> AnimationResult:
+    """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files."""
+    from lightsart import animate, render
+
+    start = time.perf_counter()
+    if len(paths) < 2:
+        raise LightsartError("animate needs at least two pictures")
+    if out is None and frames_dir is None:
+        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
+    pictures = fit_pictures(paths, size, fit, dither, engine, time_limit)
+    fits = [p.fit for p in pictures]
+    for f in fits:
+        _check_reproduces(f)
+    steps = [transition(a, b, seed=seed) for a, b in itertools.pairwise(fits)]
+    segments: list[tuple[Board, np.ndarray]] = []
+    for a, b, step in zip(fits, fits[1:], steps, strict=False):
+        # Verify before rendering: the transition's clicks must turn picture A into picture B.
+        if not np.array_equal(apply_clicks(a.board, step.clicks), b.board):  # pragma: no cover
+            raise AssertionError("transition clicks do not connect the two pictures")
+        segments.append((a.board, animate.click_order(a.board, step.clicks, order, seed=seed)))
+    plan = animate.plan(
+        [len(s[1]) for s in segments], fps=fps, duration=duration,
+        clicks_per_frame=clicks_per_frame, hold=hold, loop=loop,
+    )
+    look = render.Style(cell=cell or default_cell(fits[0].width, fits[0].height), kind=style)  # type: ignore[arg-type]
+    outputs: list[str] = []
+    if out is not None:
+        if out.lower().endswith(".html"):
+            from lightsart import play
+
+            play.write_artwork_page(out, segments, cell=look.cell, fps=fps,
+                                    clicks_per_frame=plan.clicks_per_frame, hold=hold, loop=loop)
+        else:
+            render.write_animation(animate.chain_frames(segments, plan), out, look, fps=fps,
+                                   progress_total=plan.frames)
+        outputs.append(out)
+    if frames_dir is not None:
+        render.write_frames(animate.chain_frames(segments, plan), frames_dir, look)
+        outputs.append(frames_dir)
+    f0 = fits[0]
+    return AnimationResult(
+        width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(pictures),
+        transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
+        outputs=tuple(outputs), seconds=time.perf_counter() - start,
+    )
