@@ -1,0 +1,51 @@
+"""Write a playable Lights Out game as one self-contained HTML page."""
+
+from __future__ import annotations
+
+import argparse
+
+from lightsart.cli._options import size_type
+
+DESCRIPTION = """\
+Write the Lights Out game as one HTML file that plays offline in any browser: boards from 3x3 to
+40x40 (chosen on the page too), uniformly random solvable starts or the original all-lit start,
+hints and solutions with the fewest clicks, undo, a timer and a tally of games won. With --image
+the goal is your picture (the reachable board closest to it), from a scrambled start.
+
+example: lightsart play --size 7x7 -o game.html
+"""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("play", help=__doc__, description=DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("-o", "--output", required=True, metavar="OUT.html", help="page to write")
+    p.add_argument("--size", type=size_type, metavar="WxH",
+                   help="board size, WxH or W for WxW (default 5x5; with --image, about 32 cells "
+                        "on the long side)")
+    p.add_argument("--image", metavar="PICTURE", help="make the goal this picture")
+    p.add_argument("--fit", choices=["cover", "contain", "stretch"], default="cover",
+                   help="how the picture fills the board (default: cover, centred)")
+    p.add_argument("--start", choices=["random", "easy", "lit", "picture"],
+                   help="first game's start: random (uniform over solvable positions, default), "
+                        "easy (a few clicks), lit (all lit), picture (clear your picture)")
+    p.add_argument("--colours", choices=["classic", "paper", "green", "ocean"],
+                   help="colour scheme (default: classic; paper, white = lit, with --image)")
+    p.add_argument("--open", action="store_true", help="open the page in the web browser")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lightsart.play import make_game_page
+
+    page = make_game_page(args.output, args.size, args.image, fit=args.fit, start=args.start,
+                          scheme=args.colours)
+    goal = "your picture" if page.picture else "all dark"
+    print(f"board {page.width}x{page.height}, nullity {page.nullity}, goal {goal}")
+    print(f"wrote {page.path} ({page.bytes} bytes)")
+    if args.open:
+        import webbrowser
+        from pathlib import Path
+
+        webbrowser.open(Path(page.path).resolve().as_uri())
+    return 0

@@ -1,0 +1,318 @@
+"use strict";
+/* The game: new games, moves, timer, tally, hints, solution, undo, edit, unsolvable positions. */
+(() => {
+  const LO = LightsOut;
+  const data = JSON.parse(document.getElementById("lightsart-data").textContent);
+  const $ = (id) => document.getElementById(id);
+  const picture = data.picture ? LO.parseRows(data.picture) : null;
+  const pictureShape = data.picture ? [data.picture.length, data.picture[0].length] : null;
+  const TALLY = "lightsart.tally";
+
+  let g = null;         // the current game
+  let analysis = null;  // what the solver knows about the current position (cleared on change)
+  let showSolution = false;
+  let ticker = null;
+
+  const view = new BoardView($("board"), {
+    onCell: (k) => (($("edit").checked) ? edit(k) : move(k)),
+    room: () => {
+      // Beside the board on wide screens, the goal preview takes its share of the width.
+      const stage = $("stage").getBoundingClientRect().width, aside = $("goal-box");
+      return aside.hidden || window.innerWidth <= 600 ? stage : stage - aside.getBoundingClientRect().width - 16;
+    },
+  });
+
+  // ---- tally in localStorage ---------------------------------------------------------------
+  function readTally() {
+    try {
+      const t = JSON.parse(localStorage.getItem(TALLY) || "{}");
+      return { played: t.played | 0, won: t.won | 0 };
+    } catch (e) {
+      return { played: 0, won: 0 };
+    }
+  }
+  function bumpTally(field) {
+    const t = readTally();
+    t[field] += 1;
+    try { localStorage.setItem(TALLY, JSON.stringify(t)); } catch (e) { /* storage off */ }
+  }
+
+  // ---- games -------------------------------------------------------------------------------
+  const pictureFits = (m, n) => picture !== null && m === pictureShape[0] && n === pictureShape[1];
+  const same = (a, b) => a.every((v, k) => v === b[k]);
+
+  /** `clicks` random distinct cells: easy boards, not uniform. */
+  function fewRandomClicks(cells, clicks) {
+    const x = new Uint8Array(cells);
+    for (let placed = 0; placed < Math.min(clicks, cells);) {
+      const k = Math.floor(Math.random() * cells);
+      if (!x[k]) { x[k] = 1; placed++; }
+    }
+    return x;
+  }
+
+  function startBoard(mode, m, n, goal) {
+    const cells = m * n;
+    if (mode === "lit") return new Uint8Array(cells).fill(1);
+    if (mode === "picture") return Uint8Array.from(picture);
+    for (;;) {
+      // A uniformly random click set x gives a uniformly random solvable position goal ^ A x.
+      const x = mode === "easy" ? fewRandomClicks(cells, Math.max(3, Math.round(Math.sqrt(cells)))) : LO.randomClicks(cells);
+      const board = LO.xor(goal, LO.press(x, m, n));
+      if (!same(board, goal)) return board;  // a start that is already solved is no game
+    }
+  }
+
+  function newGame() {
+    const m = +$("height").value, n = +$("width").value;
+    let mode = $("start").value;
+    const goal = $("goal").value === "picture" && pictureFits(m, n) ? Uint8Array.from(picture) : new Uint8Array(m * n);
+    if (mode === "picture" && !pictureFits(m, n)) mode = "random";
+    let board = startBoard(mode, m, n, goal);
+    if (same(board, goal)) board = startBoard("random", m, n, goal);
+    clearInterval(ticker);
+    g = {
+      m, n, alg: LO.algebra(m, n), goal, board, moves: 0, history: [], hints: 0,
+      startedAt: null, elapsed: 0, won: false, par: null,
+    };
+    analysis = null;
+    g.hint = null;
+    const best = solution();
+    g.par = best ? best.count : null;
+    g.parExact = best ? best.exact : true;
+    view.setSize(m, n);
+    describeSize();
+    render();
+  }
+
+  // ---- solver ------------------------------------------------------------------------------
+  function analyse() {
+    if (!analysis) {
+      const q = g.alg.obstruction(LO.xor(g.board, g.goal));
+      analysis = { solvable: q < 0, quiet: q < 0 ? null : g.alg.quiet[q], solution: undefined };
+    }
+    return analysis;
+  }
+  /** The fewest clicks from here to the goal, {clicks, count, exact}; null when unsolvable. */
+  function solution() {
+    const a = analyse();
+    if (a.solution === undefined) a.solution = a.solvable ? g.alg.minimalSolution(g.board, g.goal) : null;
+    return a.solution;
+  }
+
+  // ---- moves -------------------------------------------------------------------------------
+  function changed() {
+    analysis = null;
+    g.hint = null;
+    render();
+  }
+
+  function move(k) {
+    if (g.won) return;
+    LO.click(g.board, g.m, g.n, k);
+    g.moves += 1;
+    g.history.push({ kind: "click", k });
+    if (g.startedAt === null) {
+      g.startedAt = performance.now();
+      ticker = setInterval(renderStatus, 250);
+      bumpTally("played");
+    }
+    if (same(g.board, g.goal)) win();
+    changed();
+  }
+
+  function edit(k) {
+    if (g.won) return;
+    g.board[k] ^= 1;
+    g.history.push({ kind: "edit", k });
+    changed();
+  }
+
+  function undo() {
+    if (g.won || g.history.length === 0) return;
+    const last = g.history.pop();
+    if (last.kind === "click") {
+      LO.click(g.board, g.m, g.n, last.k);  // a click undoes itself
+      g.moves -= 1;
+    } else {
+      g.board[last.k] ^= 1;
+    }
+    changed();
+  }
+
+  function win() {
+    g.won = true;
+    g.elapsed = performance.now() - g.startedAt;
+    clearInterval(ticker);
+    bumpTally("won");
+  }
+
+  function hint() {
+    if (g.won) return;
+    const s = solution();
+    if (!s || s.count === 0) { render(); return; }
+    // Any click of a minimal solution leaves a position whose fewest clicks are one fewer.
+    g.hint = s.clicks.indexOf(1);
+    g.hints += 1;
+    render();
+  }
+
+  // ---- drawing -----------------------------------------------------------------------------
+  const clock = (ms) => {
+    const s = Math.floor(ms / 1000);
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  };
+
+  function renderStatus() {
+    const running = g.startedAt !== null && !g.won;
+    const ms = g.won ? g.elapsed : running ? performance.now() - g.startedAt : 0;
+    $("moves").textContent = `Moves ${g.moves}`;
+    $("timer").textContent = clock(ms);
+    $("par").textContent = g.par === null ? "" : `Fewest possible ${g.parExact ? "" : "≤ "}${g.par}`;
+    const t = readTally();
+    $("tally").textContent = `Played ${t.played} · Won ${t.won}`;
+  }
+
+  function say(text, kind = "") {
+    $("message").textContent = text;
+    $("message").className = kind;
+  }
+
+  function render() {
+    const a = analyse();
+    const s = showSolution || g.hint !== null ? solution() : null;
+    view.draw(g.board, {
+      hint: g.hint,
+      solution: showSolution && s ? s.clicks : null,
+      quiet: a.solvable ? null : a.quiet,
+    });
+    renderStatus();
+    $("undo").disabled = g.won || g.history.length === 0;
+    $("hint").disabled = g.won;
+    $("solution").setAttribute("aria-pressed", String(showSolution));
+    $("solution").textContent = showSolution ? "Hide solution" : "Show solution";
+    const help = g.hints ? ` with ${g.hints} hint${g.hints > 1 ? "s" : ""}` : "";
+    const best = g.alg.exact ? "" : " (best effort: this size has too many quiet patterns to search them all)";
+    if (g.won) {
+      say(`🎉 Solved! ${g.moves} move${g.moves === 1 ? "" : "s"} in ${clock(g.elapsed)}${help}. `
+        + `Fewest possible from the start: ${g.par}${g.parExact ? "" : " or fewer"}. Press New game to play again.`, "win");
+    } else if (!a.solvable) {
+      say(`This position cannot be solved. The cells marked ◆ form a quiet pattern: clicking all of them `
+        + `changes nothing, so every click toggles an even number of them. Right now an odd number of them `
+        + `differ from the goal, and no sequence of clicks can change that. Undo your edit or toggle one `
+        + `◆ cell in Edit board to make it solvable again.`, "warn");
+    } else if (same(g.board, g.goal)) {
+      say("The board matches the goal.", "");
+    } else if (showSolution && s) {
+      say(`Click the ${s.count} marked cell${s.count === 1 ? "" : "s"}, in any order${best}.`, "info");
+    } else if (g.hint !== null && s) {
+      const i = Math.floor(g.hint / g.n) + 1, j = (g.hint % g.n) + 1;
+      say(`Hint: click the ringed cell (row ${i}, column ${j}); ${s.count} click${s.count === 1 ? "" : "s"} to go${best}.`, "info");
+    } else {
+      say("");
+    }
+    drawGoal();
+  }
+
+  function drawGoal() {
+    const shown = g.goal.some((v) => v);
+    if ($("goal-box").hidden === shown) {
+      $("goal-box").hidden = !shown;
+      view.fit();  // the preview takes room from the board
+    }
+    if (!shown) return;
+    const canvas = $("goal-preview"), dpr = window.devicePixelRatio || 1;
+    const side = window.innerWidth > 600 ? 120 : 56;
+    const cell = Math.max(1, Math.floor((side * dpr) / Math.max(g.m, g.n)));
+    canvas.width = cell * g.n;
+    canvas.height = cell * g.m;
+    canvas.style.width = `${canvas.width / dpr}px`;
+    canvas.style.height = `${canvas.height / dpr}px`;
+    const ctx = canvas.getContext("2d");
+    for (let k = 0; k < g.m * g.n; k++) {
+      ctx.fillStyle = g.goal[k] ? view.scheme.lit : view.scheme.off;
+      ctx.fillRect((k % g.n) * cell, Math.floor(k / g.n) * cell, cell, cell);
+    }
+  }
+
+  function describeSize() {
+    const { m, n, alg } = g;
+    const d = alg.nullity;
+    const facts = d === 0
+      ? `Every position is solvable, in exactly one way (nullity 0).`
+      : `Nullity ${d}: ${d} independent quiet patterns, so only 1 position in ${2 ** d} is solvable, `
+        + `and each solvable one has ${2 ** d} solutions.`;
+    const exact = alg.exact ? "Hints are exact." : "Hints are best effort on this size (nullity above 20).";
+    $("size-facts").textContent = `This board is ${n}×${m}. ${facts} ${exact}`;
+    const goal = g.goal.some((v) => v) ? "Make the board match the goal picture" : "Turn every light off";
+    $("lede").textContent = `Click a light: it and its neighbours toggle. ${goal}.`;
+  }
+
+  // ---- controls ----------------------------------------------------------------------------
+  function fillSizes() {
+    const sizes = new Set();
+    for (let s = data.minSide; s <= data.maxSide; s++) sizes.add(s);
+    if (pictureShape) { sizes.add(pictureShape[0]); sizes.add(pictureShape[1]); }
+    for (const s of [...sizes].sort((a, b) => a - b)) {
+      $("width").add(new Option(String(s), String(s)));
+      $("height").add(new Option(String(s), String(s)));
+    }
+    $("width").value = String(data.width);
+    $("height").value = String(data.height);
+  }
+
+  function syncChoices() {
+    const fits = pictureFits(+$("height").value, +$("width").value);
+    for (const sel of [$("start"), $("goal")]) sel.querySelector('option[value="picture"]').disabled = !fits;
+    if (!fits && $("start").value === "picture") $("start").value = "random";
+    if (!fits && $("goal").value === "picture") $("goal").value = "dark";
+  }
+
+  fillSizes();
+  if (picture) { $("goal").value = "picture"; $("start").value = data.start || "random"; }
+  else $("start").value = data.start || "random";
+  syncChoices();
+  schemePicker($("scheme"), view, data.picture ? "lightsart.scheme.picture" : "lightsart.scheme.game", data.scheme, render);
+
+  $("width").addEventListener("change", () => { syncChoices(); newGame(); });
+  $("height").addEventListener("change", () => { syncChoices(); newGame(); });
+  $("start").addEventListener("change", () => {
+    if ($("start").value === "picture") $("goal").value = "dark";  // clear your picture
+    newGame();
+  });
+  $("goal").addEventListener("change", () => {
+    if ($("goal").value === "picture" && $("start").value === "picture") $("start").value = "random";
+    newGame();
+  });
+  $("new").addEventListener("click", newGame);
+  $("hint").addEventListener("click", hint);
+  $("undo").addEventListener("click", undo);
+  $("solution").addEventListener("click", () => { showSolution = !showSolution; render(); });
+  window.addEventListener("resize", () => { view.fit(); render(); });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest("select, input, button, textarea") || e.altKey || e.metaKey) return;
+    const key = e.key.toLowerCase();
+    if (e.ctrlKey) { if (key === "z") { undo(); e.preventDefault(); } return; }
+    const actions = { h: hint, u: undo, n: newGame, s: () => $("solution").click(), e: () => $("edit").click() };
+    if (actions[key]) { actions[key](); e.preventDefault(); }
+  });
+
+  newGame();
+
+  /** Read-only view of the game for scripts and tests, plus setting a custom position. */
+  window.lightsartGame = {
+    get rows() { return LO.formatRows(g.board, g.m, g.n); },
+    get goal() { return LO.formatRows(g.goal, g.m, g.n); },
+    get size() { return [g.n, g.m]; },
+    get moves() { return g.moves; },
+    get won() { return g.won; },
+    get par() { return g.par; },
+    get nullity() { return g.alg.nullity; },
+    get solvable() { return analyse().solvable; },
+    get hint() { return g.hint; },
+    get marks() { return showSolution && solution() ? LO.formatRows(solution().clicks, g.m, g.n) : null; },
+    get quiet() { return analyse().quiet ? LO.formatRows(analyse().quiet, g.m, g.n) : null; },
+    get cell() { return view.cell; },
+    setBoard(rows) { g.board = LO.parseRows(rows); g.history = []; changed(); },
+  };
+})();

@@ -1,0 +1,190 @@
+"use strict";
+/*
+ * The board on a canvas: square cells of a whole number of device pixels (crisp at any zoom or
+ * window size), mouse / touch through pointer events, keyboard through a cursor (arrows + space).
+ */
+const SCHEMES = {
+  classic: { name: "Classic", lit: "#ffd23f", off: "#2a2f3d", gap: "#11141b", mark: "#ff3d68" },
+  paper: { name: "Paper (white = lit)", lit: "#ffffff", off: "#000000", gap: "#6b6b6b", mark: "#ff2d7a" },
+  green: { name: "Green LED", lit: "#6dff8a", off: "#10301a", gap: "#07140b", mark: "#ff55d4" },
+  ocean: { name: "Ocean", lit: "#8fd8ff", off: "#0c2146", gap: "#050c1a", mark: "#ffb020" },
+};
+
+function loadSetting(key, fallback) {
+  try { return localStorage.getItem(key) ?? fallback; } catch (e) { return fallback; }
+}
+function saveSetting(key, value) {
+  try { localStorage.setItem(key, value); } catch (e) { /* storage may be off: keep defaults */ }
+}
+
+class BoardView {
+  /**
+   * canvas: the <canvas>; onCell(k, how): called for a click on cell k ("pointer" or "key");
+   * maxCell: largest cell in CSS pixels (the board otherwise fills the space it is given);
+   * gaps: thin lines between cells (off: the board reads as a picture); room: see below.
+   */
+  constructor(canvas, { onCell, maxCell = 96, gaps = true, room = null }) {
+    this.gaps = gaps;
+    // room(): the width (CSS px) the board may take; by default its container's.
+    this.room = room || (() => canvas.parentElement.getBoundingClientRect().width);
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.onCell = onCell;
+    this.maxCell = maxCell;
+    this.scheme = SCHEMES.classic;
+    this.m = 1; this.n = 1; this.cell = 1;
+    this.cursor = 0;
+    this.showCursor = false;
+    this.board = new Uint8Array(1);
+    this.marks = {};
+    canvas.tabIndex = 0;
+    canvas.addEventListener("pointerdown", (e) => this.pointer(e));
+    canvas.addEventListener("keydown", (e) => this.key(e));
+    canvas.addEventListener("blur", () => { this.showCursor = false; this.draw(); });
+    canvas.addEventListener("contextmenu", (e) => e.preventDefault());
+  }
+
+  setSize(m, n) {
+    this.m = m; this.n = n;
+    this.cursor = Math.min(this.cursor, m * n - 1);
+    this.fit();
+  }
+
+  /** Size the canvas to the largest whole-device-pixel cell that fits its container. */
+  fit() {
+    const dpr = window.devicePixelRatio || 1;
+    const top = this.canvas.getBoundingClientRect().top + window.scrollY;
+    const width = Math.max(60, this.room());
+    const height = Math.max(120, window.innerHeight - top - 12);
+    const css = Math.min(width / this.n, height / this.m, this.maxCell);
+    this.cell = Math.max(1, Math.floor(css * dpr));
+    this.canvas.width = this.cell * this.n;
+    this.canvas.height = this.cell * this.m;
+    this.canvas.style.width = `${(this.cell * this.n) / dpr}px`;
+    this.canvas.style.height = `${(this.cell * this.m) / dpr}px`;
+    this.draw();
+  }
+
+  /** Draw `board` (Uint8Array) with optional marks {hint, solution, quiet} (cell index / sets). */
+  draw(board = this.board, marks = this.marks) {
+    this.board = board;
+    this.marks = marks;
+    const { ctx, cell, m, n, scheme } = this;
+    const gap = this.gaps && cell >= 8 ? Math.max(1, Math.round(cell / 16)) : 0;
+    ctx.fillStyle = scheme.gap;
+    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    for (let k = 0; k < m * n; k++) {
+      ctx.fillStyle = board[k] ? scheme.lit : scheme.off;
+      const x = (k % n) * cell, y = Math.floor(k / n) * cell;
+      ctx.fillRect(x + gap, y + gap, cell - 2 * gap, cell - 2 * gap);
+    }
+    if (marks.quiet) this.eachSet(marks.quiet, (x, y) => this.diamond(x, y));
+    if (marks.solution) this.eachSet(marks.solution, (x, y) => this.dot(x, y));
+    if (marks.hint != null) this.ring(marks.hint);
+    if (this.showCursor) {
+      const x = (this.cursor % n) * cell, y = Math.floor(this.cursor / n) * cell;
+      const w = Math.max(2, Math.round(cell / 10));
+      ctx.lineWidth = w;
+      ctx.strokeStyle = "#000";
+      ctx.strokeRect(x + w / 2, y + w / 2, cell - w, cell - w);
+      ctx.strokeStyle = "#fff";
+      ctx.lineWidth = Math.max(1, w / 2);
+      ctx.strokeRect(x + w / 2, y + w / 2, cell - w, cell - w);
+    }
+  }
+
+  eachSet(set, paint) {
+    const { cell, n } = this;
+    for (let k = 0; k < set.length; k++) if (set[k]) paint((k % n) * cell + cell / 2, Math.floor(k / n) * cell + cell / 2);
+  }
+
+  /** Marks are drawn dark-outlined so they show on lit and unlit cells alike. */
+  outlined(path, fill) {
+    const { ctx } = this;
+    path();
+    ctx.fillStyle = fill;
+    ctx.strokeStyle = "#000";
+    ctx.lineWidth = Math.max(1, this.cell / 14);
+    ctx.fill();
+    ctx.stroke();
+  }
+
+  dot(x, y) {
+    const r = Math.max(1.5, this.cell * 0.17);
+    this.outlined(() => { this.ctx.beginPath(); this.ctx.arc(x, y, r, 0, 2 * Math.PI); }, this.scheme.mark);
+  }
+
+  diamond(x, y) {
+    const r = Math.max(2, this.cell * 0.22);
+    this.outlined(() => {
+      const { ctx } = this;
+      ctx.beginPath();
+      ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y);
+      ctx.closePath();
+    }, "#ffffff");
+  }
+
+  ring(k) {
+    const { ctx, cell, n } = this;
+    const x = (k % n) * cell + cell / 2, y = Math.floor(k / n) * cell + cell / 2;
+    const r = cell * 0.32;
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
+    ctx.lineWidth = Math.max(3, cell / 6);
+    ctx.strokeStyle = "#000";
+    ctx.stroke();
+    ctx.lineWidth = Math.max(2, cell / 10);
+    ctx.strokeStyle = this.scheme.mark;
+    ctx.stroke();
+  }
+
+  /** The cell under a pointer event, or -1 outside the board. */
+  cellAt(e) {
+    const rect = this.canvas.getBoundingClientRect();
+    const j = Math.floor(((e.clientX - rect.left) / rect.width) * this.n);
+    const i = Math.floor(((e.clientY - rect.top) / rect.height) * this.m);
+    return i >= 0 && i < this.m && j >= 0 && j < this.n ? i * this.n + j : -1;
+  }
+
+  pointer(e) {
+    if (e.pointerType === "mouse" && e.button !== 0) return;
+    const k = this.cellAt(e);
+    if (k < 0) return;
+    e.preventDefault();  // no focus scroll, no text selection, no delayed touch click
+    this.canvas.focus({ preventScroll: true });
+    this.showCursor = false;
+    this.cursor = k;
+    this.onCell(k, "pointer");
+  }
+
+  key(e) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    const i = Math.floor(this.cursor / this.n), j = this.cursor % this.n;
+    if (moves[e.key]) {
+      const [di, dj] = moves[e.key];
+      const ni = Math.min(this.m - 1, Math.max(0, i + di)), nj = Math.min(this.n - 1, Math.max(0, j + dj));
+      this.cursor = ni * this.n + nj;
+      this.showCursor = true;
+      this.draw();
+    } else if (e.key === " " || e.key === "Enter") {
+      this.showCursor = true;
+      this.onCell(this.cursor, "key");
+    } else {
+      return;
+    }
+    e.preventDefault();
+  }
+}
+
+/** Fill a <select> with the colour schemes and keep the choice in localStorage under `key`. */
+function schemePicker(select, view, key, fallback, redraw) {
+  for (const [name, s] of Object.entries(SCHEMES)) select.add(new Option(s.name, name));
+  const saved = loadSetting(key, fallback);
+  select.value = SCHEMES[saved] ? saved : fallback;
+  view.scheme = SCHEMES[select.value];
+  select.addEventListener("change", () => {
+    view.scheme = SCHEMES[select.value];
+    saveSetting(key, select.value);
+    redraw();
+  });
+}
