@@ -19,6 +19,7 @@ COMMANDS: tuple[str, ...] = (
     "animate",
     "still",
     "sizes",
+    "play",
 )
 
 
