@@ -1,0 +1,141 @@
+"""End to end through the command line, in-process: exit codes, output lines, decoded files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import imageio.v3 as iio
+import numpy as np
+import pytest
+from PIL import Image, ImageSequence
+
+from lightsart.board import board_from_clicks, press
+from lightsart.cli import main
+from lightsart.image import load_target
+from lightsart.optimize import closest_board
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+A, B, C = (str(SAMPLES / name) for name in ("astronaut.png", "cat.png", "coffee.png"))
+
+
+def gif_boards(path: Path, cell: int) -> list[np.ndarray]:
+    with Image.open(path) as im:
+        frames = [np.asarray(f.convert("L")) for f in ImageSequence.Iterator(im)]
+    return [(f[cell // 2 :: cell, cell // 2 :: cell] > 127).astype(np.uint8) for f in frames]
+
+
+def expected_fit(path: str, size: tuple[int, int]) -> np.ndarray:
+    return closest_board(load_target(path, size=size).bits).board
+
+
+def test_animate_gif_decodes_to_legal_clicks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "morph.gif"
+    code = main(["animate", A, B, "-o", str(out), "--size", "36x30", "--cell", "3",
+                 "--duration", "1", "--fps", "10", "--hold", "0.5"])
+    assert code == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("board 36x30, nullity ")
+    assert lines[-1] == f"wrote {out}"
+    boards = gif_boards(out, 3)
+    assert np.array_equal(boards[0], expected_fit(A, (36, 30)))
+    assert np.array_equal(boards[-1], expected_fit(B, (36, 30)))
+    total = np.zeros_like(boards[0])
+    for before, after in zip(boards, boards[1:], strict=False):
+        # The change between frames must be exactly what some clicks toggle, and those clicks
+        # (recovered by solving) must re-apply to the next frame.
+        from lightsart.gf2 import algebra
+
+        clicks = algebra(*before.shape).solve(before ^ after)
+        assert clicks is not None
+        assert np.array_equal(before ^ press(clicks), after)
+        total ^= clicks
+    assert np.array_equal(board_from_clicks(np.zeros_like(total)) ^ press(total) ^ 1 ^ boards[0] ^ 1,
+                          boards[-1])
+
+
+def test_animate_chain_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "chain.gif"
+    code = main(["animate", A, B, C, "-o", str(out), "--size", "24", "--json",
+                 "--clicks-per-frame", "40", "--order", "random", "--seed", "3"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["board"]["width"] == 24
+    assert [p["path"] for p in data["pictures"]] == [A, B, C]
+    assert len(data["transitions"]) == 2
+    assert data["outputs"] == [str(out)]
+    boards = gif_boards(out, data.get("cell", 20))
+    assert len(boards) == data["frames"]
+    for p in data["pictures"]:
+        assert p["wrong_pixels"] >= p["wrong_pixels_lower_bound"]
+
+
+def test_animate_mp4_has_the_planned_frame_count(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "morph.mp4"
+    code = main(["animate", A, B, "-o", str(out), "--size", "20x20", "--cell", "5", "--fps", "10",
+                 "--duration", "1", "--hold", "0", "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    frames = iio.imread(out, plugin="pyav") if False else iio.imread(out)
+    assert frames.shape[0] == round(data["duration_seconds"] * 10)
+    assert frames.shape[1] % 2 == 0 and frames.shape[2] % 2 == 0
+
+
+def test_still_writes_board_target_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out, target, compare = tmp_path / "b.png", tmp_path / "t.png", tmp_path / "c.png"
+    code = main(["still", B, "-o", str(out), "--size", "64x64", "--cell", "2",
+                 "--target-out", str(target), "--compare", str(compare)])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert "board 64x64, nullity 28" in text
+    board = (np.asarray(Image.open(out).convert("L"))[::2, ::2] > 127).astype(np.uint8)
+    fit = closest_board(load_target(B, size=(64, 64)).bits)
+    assert np.array_equal(board, fit.board)
+    assert Image.open(compare).size[0] > 3 * 128
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["animate", "nope.png", B, "-o", "{tmp}/x.gif"], "nope.png"),
+        (["animate", A, B, "-o", "{tmp}/x.webm"], ".webm"),
+        (["animate", A, B, "-o", "{tmp}/missing/x.gif"], "missing"),
+        (["animate", A, "-o", "{tmp}/x.gif"], "two pictures"),
+        (["still", "{tmp}/notimage.png", "-o", "{tmp}/x.png"], "notimage.png"),
+        (["still", A, "-o", "{tmp}/x.png", "--size", "0x4"], "size"),
+        (["still", A, "-o", "{tmp}/x.png", "--size", "5000x5000"], "too"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                          args: list[str], message: str) -> None:
+    (tmp_path / "notimage.png").write_text("this is not a picture")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in args]
+    with pytest.raises(SystemExit) if "--size" in argv and "0x4" in argv else _nothing():
+        code = main(argv)
+        assert code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert message in err and "Traceback" not in err
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name != "notimage.png"]
+    assert leftovers == []
+
+
+class _nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> bool:
+        return False
+
+
+def test_every_command_is_in_the_readme_and_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from lightsart.cli import COMMANDS
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    for name in COMMANDS:
+        assert f"lightsart {name}" in readme, f"README does not show `lightsart {name}`"
+        with pytest.raises(SystemExit) as exc:
+            main([name, "--help"])
+        assert exc.value.code == 0
+        assert "example:" in capsys.readouterr().out
