@@ -74,8 +74,9 @@ MAX_PIXELS = 100_000_000
 #: Default board size: about this many cells on the long side.
 DEFAULT_LONG_SIDE = 100
 
-# ITU-R 601 luma weights, as Pillow's "L" conversion uses.
-_LUMA = np.array([0.299, 0.587, 0.114])
+# ITU-R 601 luma weights in thousandths, as Pillow's "L" conversion uses; integer sums keep
+# white exactly 1.0 (the float weights add up to 1 - 2**-53).
+_LUMA_MILLI = np.array([299, 587, 114], dtype=np.int64)
 # Errors Pillow raises for broken or hostile files (its own fuzz tests accept these).
 _DECODE_ERRORS = (OSError, ValueError, SyntaxError, EOFError, struct.error, IndexError, KeyError)
 
@@ -209,8 +210,8 @@ def sizes_near(width: int, height: int, radius: int = 2) -> list[SizeInfo]:
     nullity; nearest first (by the larger side change, then the total change)."""
     _check_side(width)
     _check_side(height)
-    if not 0 <= radius <= 50:
-        raise LightsartError(f"radius must be between 0 and 50, got {radius}")
+    if not 0 <= radius <= 20:
+        raise LightsartError(f"radius must be between 0 and 20, got {radius}")
     sizes = [
         (w, h)
         for w in range(max(1, width - radius), min(MAX_SIDE, width + radius) + 1)
@@ -290,14 +291,17 @@ def _luminance(img: Image.Image) -> Gray:
         # Float pictures come as [0, 1] or as Pillow's [0, 255] scale.
         return a if a.min() >= 0 and a.max() <= 1 else np.clip(a / 255.0, 0.0, 1.0)
     if img.has_transparency_data:
-        rgba = np.asarray(img.convert("RGBA"), dtype=np.float64) / 255.0
-        alpha = rgba[..., 3]
+        rgba = np.asarray(img.convert("RGBA"))
+        alpha = rgba[..., 3] / 255.0
         # Composite on white: Y = alpha Y_rgb + (1 - alpha) * 1.
-        return alpha * (rgba[..., :3] @ _LUMA) + (1.0 - alpha)
+        return alpha * _luma(rgba[..., :3]) + (1.0 - alpha)
     if mode in ("L", "1"):
         return np.asarray(img.convert("L"), dtype=np.float64) / 255.0
-    rgb = np.asarray(img.convert("RGB"), dtype=np.float64) / 255.0
-    return np.clip(rgb @ _LUMA, 0.0, 1.0)
+    return _luma(np.asarray(img.convert("RGB")))
+
+
+def _luma(rgb: NDArray[np.uint8]) -> Gray:
+    return (rgb.astype(np.int64) @ _LUMA_MILLI) / 255_000.0
 
 
 def _stretch(a: NDArray[np.float64]) -> Gray:

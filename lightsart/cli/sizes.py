@@ -1,0 +1,51 @@
+"""List board sizes near a request with their nullity (0: every picture is exact)."""
+
+from __future__ import annotations
+
+import argparse
+
+from lightsart.cli._options import emit_json
+
+DESCRIPTION = """\
+List the board sizes within --radius cells of WxH (W alone means WxW), nearest first, with the
+nullity d of each: the number of independent quiet patterns. With d = 0 every picture is reached
+exactly; otherwise some pictures need a few wrong pixels (never more than d, nor than a side).
+
+example: lightsart sizes 100x64 --radius 1
+"""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("sizes", help=__doc__, description=DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("size", metavar="WxH", help="board size asked for: WxH (columns x rows) or W")
+    p.add_argument("--radius", type=int, default=2, metavar="N",
+                   help="how far each side may move, in cells (default 2, at most 20)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lightsart.image import parse_size, sizes_near
+
+    width, height = parse_size(args.size)
+    height = width if height is None else height
+    sizes = sizes_near(width, height, args.radius)
+    if args.json:
+        emit_json({
+            "request": {"width": width, "height": height},
+            "sizes": [
+                {"width": s.width, "height": s.height, "nullity": s.nullity,
+                 "every_picture_exact": s.every_picture_exact,
+                 "wrong_pixels_at_most": s.wrong_pixels_at_most}
+                for s in sizes
+            ],
+        })
+        return 0
+    print(f"{'WxH':<11}{'nullity':>7}")
+    for s in sizes:
+        note = ("every picture exact" if s.every_picture_exact
+                else f"at most {s.wrong_pixels_at_most} wrong pixel"
+                     f"{'s' if s.wrong_pixels_at_most > 1 else ''} per picture")
+        print(f"{f'{s.width}x{s.height}':<11}{s.nullity:>7}  {note}")
+    return 0
