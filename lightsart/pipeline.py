@@ -96,7 +96,7 @@ class AnimationResult:
 
 
 def _fit(target: Board, engine: Engine, time_limit: float | None) -> Fit:
-    seconds = 2.0 if time_limit is None else time_limit
+    seconds = 1.0 if time_limit is None else time_limit
     if engine == "exact":
         return closest_board(target, seconds=seconds)
     from lightsart import ip
