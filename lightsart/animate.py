@@ -291,7 +291,7 @@ def plan(
     ``duration`` seconds exactly: ``min(K, round(fps * duration))`` frames of equal length.
     ``hold`` seconds are added to every picture's frame (see the module docstring).
     """
-    counts = [clicks] if isinstance(clicks, int) else list(clicks)
+    counts = [clicks] if isinstance(clicks, (int, np.integer)) else list(clicks)
     if not counts:
         raise LightsartError("an animation needs at least one transition")
     if any(int(k) != k or k < 0 for k in counts):
