@@ -107,6 +107,7 @@ class Style:
     def __post_init__(self) -> None:
         if isinstance(self.cell, bool) or not isinstance(self.cell, int | np.integer):
             raise LightsartError(f"cell size must be a whole number, got {self.cell!r}")
+        object.__setattr__(self, "cell", int(self.cell))  # numpy integers hash and print oddly
         if not 1 <= self.cell <= MAX_CELL:
             raise LightsartError(f"cell size must be 1 to {MAX_CELL} pixels, got {self.cell}")
         if self.kind not in DEFAULT_COLOURS:
