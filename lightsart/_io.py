@@ -34,6 +34,10 @@ def atomic_path(path: str | os.PathLike[str], suffix: str | None = None) -> Iter
         raise LightsartError(f"cannot write {target}: {exc.strerror or exc}") from None
     os.close(fd)
     tmp = Path(tmp_name)
+    # mkstemp creates the file private (0600); give the output the usual permissions instead.
+    umask = os.umask(0)
+    os.umask(umask)
+    os.chmod(tmp, 0o666 & ~umask)
     try:
         yield tmp
         os.replace(tmp, target)
