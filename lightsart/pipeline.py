@@ -186,7 +186,7 @@ def make_animation(
     dither: str = "floyd-steinberg",
     engine: Engine = "exact",
     time_limit: float | None = None,
-    order: str = "morph",
+    order: str = "raster",
     seed: int = 0,
     fps: float = 25.0,
     duration: float = 4.0,

@@ -29,9 +29,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("-o", "--output", metavar="OUT", help="animation to write: .gif, .mp4 or .html")
     p.add_argument("--frames", metavar="DIR", help="also write every frame as PNG into DIR")
     a = p.add_argument_group("animation")
-    a.add_argument("--order", choices=["morph", "random", "raster"], default="morph",
-                   help="click order: morph (greedily toward the next picture, default), "
-                        "random (seeded), raster (row by row)")
+    a.add_argument("--order", choices=["raster", "morph", "random"], default="raster",
+                   help="click order: raster (row by row, a clean wipe; default), morph (greedily "
+                        "toward the next picture: it emerges from noise), random (seeded)")
     a.add_argument("--seed", type=int, default=0, help="seed for the random order (default 0)")
     a.add_argument("--fps", type=positive_float, default=25.0, help="frames per second (default 25)")
     a.add_argument("--duration", type=positive_float, default=4.0,
