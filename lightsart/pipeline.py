@@ -10,6 +10,7 @@ import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
@@ -156,6 +157,9 @@ def make_still(
     from lightsart import render
 
     start = time.perf_counter()
+    for path_out in (out, target_out, compare):
+        if path_out is not None:
+            _check_output(path_out, (".png",))
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit)
     f = picture.fit
     look = render.Style(cell=cell or default_cell(f.width, f.height), kind=style)  # type: ignore[arg-type]
@@ -170,6 +174,19 @@ def make_still(
         outputs.append(compare)
     return StillResult(f.width, f.height, f.nullity, picture, tuple(outputs),
                        time.perf_counter() - start)
+
+
+def _check_output(path: str, extensions: tuple[str, ...]) -> None:
+    """Refuse an output we could not write before spending any time on the pictures."""
+    target = Path(path)
+    if target.suffix.lower() not in extensions:
+        raise LightsartError(
+            f"cannot write {path}: unknown format {target.suffix or '(no extension)'!r}; "
+            f"use {', '.join(extensions)}"
+        )
+    folder = target.parent if str(target.parent) else Path(".")
+    if not folder.is_dir():
+        raise LightsartError(f"cannot write {path}: folder {folder} does not exist")
 
 
 def _check_reproduces(f: Fit) -> None:
@@ -205,6 +222,8 @@ def make_animation(
         raise LightsartError("animate needs at least two pictures")
     if out is None and frames_dir is None:
         raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
+    if out is not None:
+        _check_output(out, (".gif", ".mp4", ".html"))
     pictures = fit_pictures(paths, size, fit, dither, engine, time_limit)
     fits = [p.fit for p in pictures]
     for f in fits:

@@ -54,6 +54,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LightsartError as exc:
         print(f"lightsart: error: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:
+        # Files vanishing, permissions, a full disk: the user's environment, not a bug.
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"lightsart: error:{where} {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except MemoryError:
+        print("lightsart: error: out of memory (try a smaller board)", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("lightsart: interrupted", file=sys.stderr)
         return 130
