@@ -271,7 +271,7 @@ def _segment_data(
 def artwork_page_html(
     segments: Sequence[tuple[ArrayLike, ArrayLike]],
     *,
-    cell: int = 8,
+    cell: int | None = None,
     fps: float = 25.0,
     clicks_per_frame: int = 1,
     hold: float = 1.0,
@@ -282,7 +282,7 @@ def artwork_page_html(
 ) -> str:
     """The artwork page as HTML text (see :func:`write_artwork_page`)."""
     m, n, encoded = _segment_data(segments)
-    if cell < 1 or clicks_per_frame < 1 or not fps > 0 or not hold >= 0:
+    if (cell is not None and cell < 1) or clicks_per_frame < 1 or not fps > 0 or not hold >= 0:
         raise LightsartError("cell, fps and clicks per frame must be positive and hold at least 0")
     data = {
         "m": m, "n": n, "segments": encoded, "cell": cell, "fps": fps,
@@ -297,7 +297,7 @@ def write_artwork_page(
     path: str | os.PathLike[str],
     segments: Sequence[tuple[ArrayLike, ArrayLike]],
     *,
-    cell: int = 8,
+    cell: int | None = None,
     fps: float = 25.0,
     clicks_per_frame: int = 1,
     hold: float = 1.0,
@@ -310,9 +310,9 @@ def write_artwork_page(
 
     ``segments`` is a list of ``(start_board, ordered_clicks)``: the board a transition starts
     from and its clicks as a ``(K, 2)`` array of ``(row, col)`` in playing order; each transition
-    must start where the previous one ends. ``cell`` is the largest cell size in CSS pixels (the
-    board shrinks to fit the window), ``hold`` the seconds each picture stays, and ``loop`` plays
-    the transitions backwards afterwards (A → B → A) and repeats.
+    must start where the previous one ends. The board fills the window; ``cell`` caps its cells
+    at that many CSS pixels. ``hold`` is the seconds each picture stays, ``loop`` plays the
+    transitions backwards afterwards (A → B → A) and repeats, ``autoplay`` starts on load.
     """
     html = artwork_page_html(segments, cell=cell, fps=fps, clicks_per_frame=clicks_per_frame,
                              hold=hold, loop=loop, title=title, scheme=scheme, autoplay=autoplay)

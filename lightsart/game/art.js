@@ -28,7 +28,7 @@
   const yours = new Uint8Array(m * n);   // the viewer's own clicks
   let pos = 0, playing = false, timer = null;
 
-  const view = new BoardView($("board"), { onCell: (k) => { LO.click(board, m, n, k); yours[k] ^= 1; render(); }, maxCell: data.cell, gaps: false });
+  const view = new BoardView($("board"), { onCell: (k) => { LO.click(board, m, n, k); yours[k] ^= 1; render(); }, maxCell: data.cell || Infinity, gaps: false });
 
   /** Move to position p by clicking the cells between (the same clicks either way). */
   function seek(p) {
@@ -84,7 +84,7 @@
     render();
   }
   const toggle = () => (playing ? pause() : play());
-  const step = (p) => { pause(); seek(p); };
+  const step = (p) => { playing = false; clearTimeout(timer); seek(p); };
 
   function render() {
     view.draw(board, {});
@@ -109,14 +109,14 @@
   $("play").addEventListener("click", toggle);
   $("back").addEventListener("click", () => step(previousFrame(pos)));
   $("forward").addEventListener("click", () => step(nextFrame(pos)));
-  $("scrub").addEventListener("input", () => { pause(); seek(+$("scrub").value); });
+  $("scrub").addEventListener("input", () => step(+$("scrub").value));
   $("speed").addEventListener("change", schedule);
   $("clear").addEventListener("click", () => {
     for (let k = 0; k < m * n; k++) if (yours[k]) { LO.click(board, m, n, k); yours[k] = 0; }
     render();
   });
   document.addEventListener("keydown", (e) => {
-    if (e.target.closest("select, input, button") || e.ctrlKey || e.altKey || e.metaKey) return;
+    if (typing(e) || e.ctrlKey || e.altKey || e.metaKey) return;
     const keys = {
       " ": toggle, ArrowLeft: () => step(previousFrame(pos)), ArrowRight: () => step(nextFrame(pos)),
       Home: () => step(0), End: () => step(T),

@@ -194,7 +194,7 @@
     const help = g.hints ? ` with ${g.hints} hint${g.hints > 1 ? "s" : ""}` : "";
     const best = g.alg.exact ? "" : " (best effort: this size has too many quiet patterns to search them all)";
     if (g.won) {
-      say(`🎉 Solved! ${g.moves} move${g.moves === 1 ? "" : "s"} in ${clock(g.elapsed)}${help}. `
+      say(`Solved! ${g.moves} move${g.moves === 1 ? "" : "s"} in ${clock(g.elapsed)}${help}. `
         + `Fewest possible from the start: ${g.par}${g.parExact ? "" : " or fewer"}. Press New game to play again.`, "win");
     } else if (!a.solvable) {
       say(`This position cannot be solved. The cells marked ◆ form a quiet pattern: clicking all of them `
@@ -290,7 +290,7 @@
   $("solution").addEventListener("click", () => { showSolution = !showSolution; render(); });
   window.addEventListener("resize", () => { view.fit(); render(); });
   document.addEventListener("keydown", (e) => {
-    if (e.target.closest("select, input, button, textarea") || e.altKey || e.metaKey) return;
+    if (typing(e) || e.altKey || e.metaKey) return;
     const key = e.key.toLowerCase();
     if (e.ctrlKey) { if (key === "z") { undo(); e.preventDefault(); } return; }
     const actions = { h: hint, u: undo, n: newGame, s: () => $("solution").click(), e: () => $("edit").click() };

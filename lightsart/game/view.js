@@ -35,11 +35,14 @@ class BoardView {
     this.m = 1; this.n = 1; this.cell = 1;
     this.cursor = 0;
     this.showCursor = false;
+    this.pointing = false;
     this.board = new Uint8Array(1);
     this.marks = {};
     canvas.tabIndex = 0;
     canvas.addEventListener("pointerdown", (e) => this.pointer(e));
     canvas.addEventListener("keydown", (e) => this.key(e));
+    // Reaching the board by keyboard (Tab) shows the cursor; a click or tap does not.
+    canvas.addEventListener("focus", () => { this.showCursor = !this.pointing; this.pointing = false; this.draw(); });
     canvas.addEventListener("blur", () => { this.showCursor = false; this.draw(); });
     canvas.addEventListener("contextmenu", (e) => e.preventDefault());
   }
@@ -150,8 +153,10 @@ class BoardView {
     if (e.pointerType === "mouse" && e.button !== 0) return;
     const k = this.cellAt(e);
     if (k < 0) return;
-    e.preventDefault();  // no focus scroll, no text selection, no delayed touch click
+    e.preventDefault();  // no text selection, no delayed touch click (and no automatic focus)
+    this.pointing = true;
     this.canvas.focus({ preventScroll: true });
+    this.pointing = false;
     this.showCursor = false;
     this.cursor = k;
     this.onCell(k, "pointer");
@@ -187,4 +192,10 @@ function schemePicker(select, view, key, fallback, redraw) {
     saveSetting(key, select.value);
     redraw();
   });
+}
+
+/** Whether a key belongs to a form control (a focused button keeps space and Enter). */
+function typing(e) {
+  if (e.target.closest("select, input, textarea")) return true;
+  return e.target.closest("button") !== null && (e.key === " " || e.key === "Enter");
 }

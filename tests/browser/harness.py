@@ -59,7 +59,7 @@ class Watched:
 
     def open(self, path: Path) -> None:
         self.page.goto(path.as_uri())
-        self.page.wait_for_function("document.readyState === 'complete'")
+        self.page.wait_for_load_state("load")
 
 
 def watch(context: Any) -> Watched:
