@@ -1,0 +1,270 @@
+"""Running CBC through PuLP: finding the solver, quiet runs, and reading what CBC's log says.
+
+PuLP reports less than CBC knows. When CBC stops at its time limit holding a feasible point,
+``prob.status`` still says Optimal; only ``prob.sol_status == 1`` means proven. The best bound
+and the fate of a warm start (CBC drops an infeasible start silently) appear only in CBC's log,
+so every run writes one (``logPath=``) and :func:`parse_log` reads it back into a
+:class:`SolveReport`. PuLP is imported lazily: the CLI starts without it.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tempfile
+import time
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from lightsart.errors import LightsartError
+
+__all__ = [
+    "CBC_MISSING",
+    "LogFacts",
+    "SolveReport",
+    "SolverOptions",
+    "Status",
+    "cbc_solver",
+    "parse_log",
+    "solve",
+]
+
+#: What a CBC run ended with. Only ``"optimal"`` is a proof.
+Status = Literal["optimal", "feasible", "infeasible", "no solution"]
+
+#: The one-line message when no CBC binary can be found.
+CBC_MISSING = "CBC solver not found: pip install 'pulp[cbc]' or install coinor-cbc"
+
+_NUMBER = r"([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+
+
+@dataclass(frozen=True)
+class SolverOptions:
+    """How long and how hard CBC may work: seconds (wall clock), threads, relative gap."""
+
+    time_limit: float | None = None
+    threads: int | None = None
+    gap: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.time_limit is not None and not (self.time_limit > 0 and math.isfinite(
+            self.time_limit
+        )):
+            raise LightsartError(f"time limit must be a positive number, got {self.time_limit}")
+        if self.threads is not None and self.threads < 1:
+            raise LightsartError(f"threads must be at least 1, got {self.threads}")
+        if self.gap is not None and not 0 <= self.gap < 1:
+            raise LightsartError(f"relative gap must be in [0, 1), got {self.gap}")
+
+
+@dataclass(frozen=True)
+class LogFacts:
+    """What CBC's log says that PuLP does not pass on (``None`` where the log is silent).
+
+    ``lower_bound`` is the summary's "Lower bound:" line, written only when CBC stops short of a
+    proof (time limit, gap tolerance); ``node_bound`` the last "best possible" of the node log;
+    ``relaxation`` the LP relaxation of the whole model. All three are valid lower bounds.
+    """
+
+    result: str | None
+    objective: float | None
+    lower_bound: float | None
+    node_bound: float | None
+    relaxation: float | None
+    gap: float | None
+    warm_start_read: bool
+    warm_start_cost: float | None
+    warm_start_rejected: bool
+
+
+@dataclass(frozen=True)
+class SolveReport:
+    """One CBC run: how it ended, the objective and proven bound, and the warm start's fate.
+
+    ``best_bound`` is a proven lower bound on the optimum (minimisation); ``gap`` is CBC's
+    relative gap ``(objective - bound) / bound`` (0 when proven optimal). ``warm_start_accepted``
+    is ``None`` when no start was given.
+    """
+
+    model: str
+    status: Status
+    objective: float | None
+    best_bound: float | None
+    gap: float | None
+    seconds: float
+    warm_start_given: bool
+    warm_start_accepted: bool | None
+    warm_start_objective: float | None
+    variables: int
+    constraints: int
+    options: SolverOptions
+    cbc_result: str | None
+    log: str = field(repr=False, default="")
+
+    @property
+    def proven(self) -> bool:
+        """Whether CBC proved the answer optimal (or the model infeasible)."""
+        return self.status in ("optimal", "infeasible")
+
+    @property
+    def has_solution(self) -> bool:
+        """Whether variable values may be read (CBC holds an integer-feasible point)."""
+        return self.status in ("optimal", "feasible")
+
+    def summary(self) -> str:
+        """One line for people: status, objective, bound, time and the warm start."""
+        parts = [f"{self.model} IP: {self.status}"]
+        if self.objective is not None:
+            parts.append(f"objective {self.objective:g}")
+        if self.best_bound is not None:
+            parts.append(f"bound {self.best_bound:g}")
+        if self.gap is not None and self.status == "feasible":
+            parts.append(f"gap {100 * self.gap:.1f}%")
+        parts.append(f"{self.seconds:.2f}s")
+        if self.warm_start_given:
+            parts.append("warm start " + ("accepted" if self.warm_start_accepted else "REJECTED"))
+        return ", ".join(parts)
+
+
+def _last(pattern: str, text: str) -> str | None:
+    found = re.findall(pattern, text, flags=re.MULTILINE)
+    return found[-1] if found else None
+
+
+def _number(pattern: str, text: str) -> float | None:
+    value = _last(pattern, text)
+    return None if value is None else float(value)
+
+
+def parse_log(text: str) -> LogFacts:
+    """Read CBC's result line, objective, bounds, gap and the MIP start's fate."""
+    return LogFacts(
+        result=_last(r"^Result - (.*?)\s*$", text),
+        objective=_number(r"^Objective value:\s+" + _NUMBER, text),
+        lower_bound=_number(r"^Lower bound:\s+" + _NUMBER, text),
+        node_bound=_number(r"best possible " + _NUMBER, text),
+        relaxation=_number(r"Continuous objective value is " + _NUMBER, text),
+        gap=_number(r"^Gap:\s+" + _NUMBER, text),
+        warm_start_read=re.search(r"MIPStart values read", text) is not None,
+        warm_start_cost=_number(r"MIPStart provided solution with cost " + _NUMBER, text),
+        warm_start_rejected=re.search(r"mipstart values could not be used", text, re.I)
+        is not None,
+    )
+
+
+def cbc_solver(options: SolverOptions, log_path: str | None, warm_start: bool) -> Any:
+    """A PuLP CBC command: a ``cbc`` from ``pulp[cbc]`` or PATH, else the one PuLP 3 bundles.
+
+    Raises :class:`LightsartError` with the install hint when neither exists (PuLP 4 dropped
+    the bundled binary).
+    """
+    try:
+        import pulp
+    except ImportError:  # pragma: no cover - PuLP is a dependency
+        raise LightsartError("PuLP is not installed: pip install pulp") from None
+    kwargs: dict[str, Any] = {
+        "msg": False,
+        "timeLimit": options.time_limit,
+        "threads": options.threads,
+        "gapRel": options.gap,
+        "warmStart": warm_start,
+        "logPath": log_path,
+    }
+    with warnings.catch_warnings():
+        # PuLP 3.3 deprecates its bundled CBC in favour of PuLP 4's packaging; still the
+        # binary most installs have, and the warning is not the user's business.
+        warnings.filterwarnings("ignore", message=".*PULP_CBC_CMD.*", category=Warning)
+        warnings.filterwarnings("ignore", category=DeprecationWarning, module="pulp")
+        for name in ("COIN_CMD", "PULP_CBC_CMD"):
+            cls = getattr(pulp, name, None)
+            if cls is None:
+                continue
+            try:
+                solver = cls(**kwargs)
+            except Exception:
+                continue
+            if solver.available():
+                return solver
+    raise LightsartError(CBC_MISSING)
+
+
+def _status(prob: Any, facts: LogFacts) -> Status:
+    """Map PuLP's status pair (and the log) onto what was actually proven."""
+    import pulp
+
+    if prob.status == pulp.LpStatusInfeasible:
+        return "infeasible"
+    if prob.sol_status == pulp.LpSolutionOptimal:
+        # A relative gap tolerance makes CBC say "Optimal" for a point within the gap; its
+        # summary then carries a "Lower bound:" line below the objective.
+        if (facts.result is not None and "gap" in facts.result.lower()) or (
+            facts.objective is not None
+            and facts.lower_bound is not None
+            and facts.lower_bound < facts.objective - 1e-6 * max(1.0, abs(facts.objective))
+        ):
+            return "feasible"
+        return "optimal"
+    if prob.sol_status == pulp.LpSolutionIntegerFeasible:
+        return "feasible"
+    return "no solution"
+
+
+def solve(prob: Any, options: SolverOptions, model: str, warm_start: bool) -> SolveReport:
+    """Run CBC on ``prob`` (variables carrying initial values if ``warm_start``) and report.
+
+    Never reads variable values; the caller may do so only when ``report.has_solution``.
+    """
+    import pulp
+
+    with tempfile.TemporaryDirectory(prefix="lightsart-cbc-") as folder:
+        log_path = str(Path(folder) / "cbc.log")
+        solver = cbc_solver(options, log_path, warm_start)
+        start = time.perf_counter()
+        try:
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", category=DeprecationWarning, module="pulp")
+                prob.solve(solver)
+        except pulp.PulpSolverError as exc:
+            raise LightsartError(f"CBC failed: {str(exc).splitlines()[0]}") from None
+        seconds = time.perf_counter() - start
+        log = Path(log_path).read_text(errors="replace") if Path(log_path).exists() else ""
+    facts = parse_log(log)
+    status = _status(prob, facts)
+    objective = facts.objective if status in ("optimal", "feasible") else None
+    if objective is None and status in ("optimal", "feasible"):  # pragma: no cover
+        objective = float(pulp.value(prob.objective) or 0.0)
+    bound = facts.lower_bound
+    for fallback in (facts.node_bound, facts.relaxation):
+        bound = fallback if bound is None else bound
+    if status == "optimal":
+        bound = objective
+    elif status == "infeasible":
+        bound = None
+    gap = facts.gap
+    if gap is not None and gap >= 1e8:  # CBC's "infinite" gap over a zero bound
+        gap = math.inf
+    if status == "optimal":
+        gap = 0.0
+    elif gap is None and objective is not None and bound is not None:
+        gap = (objective - bound) / max(abs(bound), 1e-9)
+    accepted = None
+    if warm_start:
+        accepted = facts.warm_start_cost is not None and not facts.warm_start_rejected
+    return SolveReport(
+        model=model,
+        status=status,
+        objective=objective,
+        best_bound=bound,
+        gap=gap,
+        seconds=seconds,
+        warm_start_given=warm_start,
+        warm_start_accepted=accepted,
+        warm_start_objective=facts.warm_start_cost if accepted else None,
+        variables=len(prob.variables()),
+        constraints=len(prob.constraints),
+        options=options,
+        cbc_result=facts.result,
+        log=log,
+    )
