@@ -466,6 +466,12 @@ class Animation:
     def __iter__(self) -> Iterator[Frame]:
         return chain_frames(self.segments, self.plan)
 
+    # Jupyter plays it as an inline GIF (lightsart.display, imported only when a notebook asks).
+    def _repr_html_(self) -> str:
+        from lightsart.display import animation_html
+
+        return animation_html(self)
+
 
 def animation(
     start: Board,

@@ -43,6 +43,17 @@ class Clicks:
     nullity: int
     seconds: float
 
+    # Jupyter draws the click set (lightsart.display, imported only when a notebook asks).
+    def _repr_png_(self) -> bytes:
+        from lightsart.display import clicks_png
+
+        return clicks_png(self)
+
+    def _repr_html_(self) -> str:
+        from lightsart.display import clicks_html
+
+        return clicks_html(self)
+
 
 @dataclass(frozen=True)
 class Fit:
@@ -69,6 +80,17 @@ class Fit:
     @property
     def width(self) -> int:
         return int(self.board.shape[1])
+
+    # Jupyter draws target | board | wrong pixels (lightsart.display, imported on demand).
+    def _repr_png_(self) -> bytes:
+        from lightsart.display import fit_png
+
+        return fit_png(self)
+
+    def _repr_html_(self) -> str:
+        from lightsart.display import fit_html
+
+        return fit_html(self)
 
 
 def _coset_weights(x0: Board, patterns: NDArray[np.uint8]) -> NDArray[np.int64]:

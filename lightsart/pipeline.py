@@ -69,6 +69,17 @@ class StillResult:
             "seconds": round(self.seconds, 3),
         }
 
+    # Jupyter draws the fit (lightsart.display, imported only when a notebook asks).
+    def _repr_png_(self) -> bytes:
+        from lightsart.display import still_png
+
+        return still_png(self)
+
+    def _repr_html_(self) -> str:
+        from lightsart.display import still_html
+
+        return still_html(self)
+
 
 @dataclass(frozen=True)
 class AnimationResult:
@@ -94,6 +105,12 @@ class AnimationResult:
             "outputs": list(self.outputs),
             "seconds": round(self.seconds, 3),
         }
+
+    # Jupyter shows the GIF written (or a preview): lightsart.display, imported on demand.
+    def _repr_html_(self) -> str:
+        from lightsart.display import animation_result_html
+
+        return animation_result_html(self)
 
 
 def _fit(target: Board, engine: Engine, time_limit: float | None) -> Fit:

@@ -1,0 +1,361 @@
+"""Pictures for Jupyter: boards, fits, click sets and animations that show themselves.
+
+The result types delegate their ``_repr_png_`` / ``_repr_html_`` here (imported lazily, so the
+CLI never loads this module), which is why evaluating a :class:`~lightsart.optimize.Fit`, a
+:class:`~lightsart.optimize.Clicks`, an :class:`~lightsart.animate.Animation` or a pipeline
+result as the last line of a notebook cell draws it, with no extra call:
+
+* a board (or several side by side: :func:`view`) as a PNG, nearest-neighbour scaled so that a
+  5×5 board is as visible as a 100×100 one (:func:`picture_cell`);
+* a fit as ``target | reachable board | wrong pixels`` (:func:`lightsart.render.compare_image`)
+  with a caption of its numbers and what is proven;
+* a click set as blue squares on white, so it is never mistaken for a board;
+* an animation as an inline GIF (``<img src="data:image/gif;base64,...">``) written by the
+  library's own GIF writer; long animations are previewed at a lower frame rate, at most
+  :data:`MAX_FRAMES` frames, with the same timing and the same pictures at the holds.
+
+Plain numpy boards are ndarrays and cannot carry a repr; wrap them with :func:`view`, or run
+``%load_ext lightsart.display`` to draw every 2-D 0/1 ``uint8`` array as a picture.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
+from PIL import Image
+
+from lightsart.board import as_board
+from lightsart.errors import LightsartError
+from lightsart.render import MAX_CELL, SEPARATOR_GREY, Style, compare_image, render
+from lightsart.types import Board
+
+if TYPE_CHECKING:
+    from lightsart.animate import Animation, Plan
+    from lightsart.optimize import Clicks, Fit
+    from lightsart.pipeline import AnimationResult, StillResult
+
+__all__ = [
+    "ANIMATION_PIXELS",
+    "CLICK_STYLE",
+    "MAX_FRAMES",
+    "MAX_INLINE_BYTES",
+    "PICTURE_PIXELS",
+    "ROW_PIXELS",
+    "BoardView",
+    "animation_gif",
+    "animation_html",
+    "animation_result_html",
+    "board_png",
+    "boards_png",
+    "clicks_html",
+    "clicks_png",
+    "fit_html",
+    "fit_png",
+    "load_ipython_extension",
+    "picture_cell",
+    "preview_plan",
+    "still_html",
+    "still_png",
+    "view",
+]
+
+#: About this many pixels on a picture's long side (each cell a whole number of pixels).
+PICTURE_PIXELS = 320
+#: About this many pixels across a row of pictures (a fit's three panels, :func:`view`).
+ROW_PIXELS = 720
+#: About this many pixels on an inline animation's long side (GIF bytes grow with the area).
+ANIMATION_PIXELS = 256
+#: Largest cell drawn inline, so a 1×1 board is not a 320-pixel square.
+LARGEST_CELL = 40
+#: Most frames in an inline GIF; longer animations are previewed at a lower frame rate.
+#: (The default 4 s at 25 fps is 101 frames, shown whole.)
+MAX_FRAMES = 120
+#: An animation file written by the pipeline is embedded as is only up to this size.
+MAX_INLINE_BYTES = 4_000_000
+#: Click sets: a click is a blue square, no click is white (never confused with a board).
+CLICK_STYLE = Style(cell=1, kind="pixels", lit=(30, 100, 220), unlit=(255, 255, 255))
+
+
+# ---------------------------------------------------------------------------------- pictures
+
+
+def picture_cell(shape: tuple[int, ...], pixels: int = PICTURE_PIXELS) -> int:
+    """Pixels per cell so the long side is about ``pixels`` (1 to :data:`LARGEST_CELL`)."""
+    return max(1, min(LARGEST_CELL, MAX_CELL, pixels // max(int(s) for s in shape[:2])))
+
+
+def _styled(
+    style: Style | None, cell: int | None, shape: tuple[int, ...], pixels: int = PICTURE_PIXELS
+) -> Style:
+    base = style or Style()
+    size = cell if cell is not None else picture_cell(shape, pixels)
+    return Style(size, base.kind, base.lit, base.unlit, base.panel)
+
+
+def _png(rgb: NDArray[np.uint8]) -> bytes:
+    out = io.BytesIO()
+    Image.fromarray(np.ascontiguousarray(rgb)).save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _side_by_side(pictures: Sequence[NDArray[np.uint8]], gap: int) -> NDArray[np.uint8]:
+    """Pictures in a row, ``gap`` grey pixels apart, top-aligned on grey."""
+    height = max(p.shape[0] for p in pictures)
+    width = sum(p.shape[1] for p in pictures) + gap * (len(pictures) - 1)
+    out = np.empty((height, width, 3), np.uint8)
+    out[:] = SEPARATOR_GREY
+    left = 0
+    for p in pictures:
+        out[: p.shape[0], left : left + p.shape[1]] = p
+        left += p.shape[1] + gap
+    return out
+
+
+def board_png(board: Board, *, cell: int | None = None, style: Style | None = None) -> bytes:
+    """One board as PNG bytes: lit cells white, unlit black (or ``style``'s look)."""
+    b = as_board(board)
+    return _png(render(b, _styled(style, cell, b.shape)))
+
+
+def boards_png(
+    boards: Sequence[Board], *, cell: int | None = None, style: Style | None = None
+) -> bytes:
+    """Boards side by side (a few grey pixels apart) as one PNG; all share one cell size."""
+    if not boards:
+        raise LightsartError("no boards to show")
+    bs = [as_board(b) for b in boards]
+    tallest = max(b.shape[0] for b in bs)
+    widest = max(b.shape[1] for b in bs)
+    # The row of boards, not each board, gets the usual picture width.
+    look = _styled(style, cell, (tallest, widest * len(bs)), ROW_PIXELS)
+    return _png(_side_by_side([render(b, look) for b in bs], gap=max(4, look.cell)))
+
+
+def clicks_png(clicks: Clicks | Board, *, cell: int | None = None) -> bytes:
+    """A click set as PNG bytes: each click a blue square on white (:data:`CLICK_STYLE`)."""
+    x = as_board(getattr(clicks, "clicks", clicks), "clicks")
+    return _png(render(x, _styled(CLICK_STYLE, cell, x.shape)))
+
+
+def fit_png(fit: Fit, *, cell: int | None = None) -> bytes:
+    """``target | reachable board | wrong pixels (red)`` as PNG bytes."""
+    look = _styled(None, cell, (fit.height, 3 * fit.width), ROW_PIXELS)
+    return _png(compare_image(fit.target, fit.board, look, fit.wrong))
+
+
+def still_png(result: StillResult) -> bytes:
+    """A still's fit, drawn as :func:`fit_png`."""
+    return fit_png(result.picture.fit)
+
+
+# ---------------------------------------------------------------------------------- captions
+
+
+def _img(data: bytes, mime: str, alt: str) -> str:
+    # ``pixelated`` keeps cells crisp when the notebook scales the picture.
+    b64 = base64.b64encode(data).decode("ascii")
+    return (f'<img src="data:{mime};base64,{b64}" alt="{html.escape(alt)}" '
+            'style="image-rendering: pixelated; max-width: 100%">')
+
+
+def _figure(data: bytes, mime: str, caption: str) -> str:
+    return (f'<figure style="margin: 0.5em 0">{_img(data, mime, caption)}'
+            f'<figcaption style="font-size: 90%">{html.escape(caption)}</figcaption></figure>')
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count:,} {word}" + ("" if count == 1 else "s")
+
+
+def _fit_words(fit: Fit) -> str:
+    wrong = _plural(fit.wrong_pixels, "wrong pixel")
+    if fit.wrong_pixels_proven_minimal:
+        wrong += " (proven fewest)"
+    else:
+        wrong += f" (not proven; at least {fit.wrong_pixels_lower_bound:g})"
+    clicks = _plural(fit.clicks_count, "click")
+    clicks += " (proven fewest)" if fit.clicks_proven_minimal else " (not proven fewest)"
+    return f"{wrong}, {clicks}"
+
+
+def fit_html(fit: Fit) -> str:
+    """:func:`fit_png` with a caption: size, nullity, wrong pixels, clicks and what is proven."""
+    caption = (f"target | reachable board | wrong pixels in red -- {fit.width}×{fit.height} "
+               f"board, nullity {fit.nullity}: {_fit_words(fit)}; {fit.seconds:.2f} s")
+    return _figure(fit_png(fit), "image/png", caption)
+
+
+def clicks_html(clicks: Clicks) -> str:
+    """:func:`clicks_png` with a caption: how many clicks and whether that is proven fewest."""
+    m, n = clicks.clicks.shape
+    proven = "proven fewest" if clicks.proven else "not proven fewest"
+    caption = (f"{_plural(clicks.count, 'click')} ({proven}) on a {n}×{m} board, "
+               f"nullity {clicks.nullity}")
+    return _figure(clicks_png(clicks), "image/png", caption)
+
+
+def still_html(result: StillResult) -> str:
+    """A still's fit with its caption and the files written."""
+    written = ", ".join(result.outputs)
+    return fit_html(result.picture.fit) + f"<div>wrote {html.escape(written)}</div>"
+
+
+# ---------------------------------------------------------------------------------- animations
+
+
+def preview_plan(plan: Plan, max_frames: int = MAX_FRAMES) -> Plan:
+    """``plan`` itself if it has at most ``max_frames`` frames, else the same transitions at a
+    lower frame rate: every transition gets the longest one's seconds of motion and an equal
+    share of the frames; holds and looping are kept.
+    """
+    from lightsart import animate
+
+    if plan.frames <= max_frames:
+        return plan
+    shares = len(plan.transitions) * (2 if plan.loop else 1)
+    per = max(1, (max_frames - (0 if plan.loop else 1)) // shares)
+    duration = max(t.seconds_of_motion for t in plan.transitions)
+    return animate.plan([t.clicks for t in plan.transitions], fps=per / duration,
+                        duration=duration, hold=plan.hold, loop=plan.loop)
+
+
+def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: Style | None) -> bytes:
+    from lightsart import animate
+    from lightsart.writers import write_gif
+
+    look = _styled(style, None, segments[0][0].shape, ANIMATION_PIXELS)
+    with tempfile.TemporaryDirectory(prefix="lightsart-") as folder:
+        path = Path(folder) / "animation.gif"
+        write_gif(animate.chain_frames(segments, plan), path, look)
+        return path.read_bytes()
+
+
+def animation_gif(
+    animation: Animation, *, max_frames: int = MAX_FRAMES, style: Style | None = None
+) -> bytes:
+    """The animation as GIF bytes, previewed by :func:`preview_plan` beyond ``max_frames``."""
+    return _gif(animation.segments, preview_plan(animation.plan, max_frames), style)
+
+
+def _animation_words(plan: Plan, shown: Plan) -> str:
+    frames = f"{plan.frames:,} frames"
+    if shown.frames != plan.frames:
+        frames = f"preview of {shown.frames:,} frames (the animation has {plan.frames:,})"
+    return f"{frames}, {plan.seconds:.1f} s" + (", looped" if plan.loop else "")
+
+
+def animation_html(animation: Animation, *, max_frames: int = MAX_FRAMES) -> str:
+    """An inline GIF of the animation with a caption (clicks, order, frames, seconds)."""
+    shown = preview_plan(animation.plan, max_frames)
+    m, n = animation.pictures[0].shape
+    caption = (f"{n}×{m} board, {_plural(animation.clicks, 'click')} in {animation.order} "
+               f"order; {_animation_words(animation.plan, shown)}")
+    return _figure(_gif(animation.segments, shown, None), "image/gif", caption)
+
+
+def _written_animation(result: AnimationResult) -> tuple[bytes, str] | None:
+    """The GIF the pipeline wrote, if there is one still on disk and small enough to embed."""
+    for out in result.outputs:
+        path = Path(out)
+        if path.suffix.lower() == ".gif" and path.is_file():
+            size = path.stat().st_size
+            if size <= MAX_INLINE_BYTES:
+                return path.read_bytes(), str(path)
+    return None
+
+
+def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAMES) -> str:
+    """The GIF that :func:`~lightsart.pipeline.make_animation` wrote, inline, with its numbers.
+
+    Without one (an MP4, an HTML page or frames only, or a GIF over :data:`MAX_INLINE_BYTES`)
+    a preview is drawn from the result's pictures and transitions, in raster order.
+    """
+    from lightsart import animate
+
+    steps = ", ".join(
+        f"{_plural(t.count, 'click')} ({'proven fewest' if t.proven else 'not proven fewest'})"
+        for t in result.transitions)
+    words = (f"{result.width}×{result.height} board, nullity {result.nullity}, "
+             f"{len(result.pictures)} pictures; transitions: {steps}; {result.frames:,} frames, "
+             f"{result.seconds_of_animation:.1f} s")
+    written = _written_animation(result)
+    if written is not None:
+        data, path = written
+        return _figure(data, "image/gif", f"{path}: {words}")
+    boards = [p.fit.board for p in result.pictures]
+    segments = [(b, animate.click_order(b, t.clicks, "raster"))
+                for b, t in zip(boards, result.transitions, strict=False)]
+    shown = preview_plan(animate.plan([len(o) for _, o in segments]), max_frames)
+    return _figure(_gif(segments, shown, None), "image/gif",
+                   f"raster-order preview ({shown.frames} frames): {words}")
+
+
+# ---------------------------------------------------------------------------------- plain boards
+
+
+@dataclass(frozen=True, eq=False)
+class BoardView:
+    """Boards to look at side by side, optionally labelled; shows itself in Jupyter."""
+
+    boards: tuple[Board, ...]
+    labels: tuple[str, ...] | None = None
+    cell: int | None = None
+
+    def png(self) -> bytes:
+        return boards_png(self.boards, cell=self.cell)
+
+    def _repr_png_(self) -> bytes:
+        return self.png()
+
+    def _repr_html_(self) -> str:
+        if self.labels is None:
+            return _img(self.png(), "image/png", "boards")
+        shape = (max(b.shape[0] for b in self.boards),
+                 max(b.shape[1] for b in self.boards) * len(self.boards))
+        look = _styled(None, self.cell, shape, ROW_PIXELS)
+        cells = "".join(
+            _figure(board_png(b, cell=look.cell), "image/png", label)
+            for b, label in zip(self.boards, self.labels, strict=True))
+        return f'<div style="display: flex; gap: 12px; flex-wrap: wrap">{cells}</div>'
+
+
+def view(
+    *boards: Board | Sequence[Board], labels: Sequence[str] | None = None, cell: int | None = None
+) -> BoardView:
+    """Boards (given one by one, or as one list) side by side, with optional labels.
+
+    ``view(fit.target, fit.board, labels=["target", "board"])`` as a cell's last line draws
+    them; ``cell`` fixes the pixels per cell (default: about :data:`PICTURE_PIXELS` in all).
+    """
+    items: list[Board] = []
+    for b in boards:
+        a = np.asarray(b)
+        items.extend(list(a) if a.ndim == 3 else [a])
+    checked = tuple(as_board(b) for b in items)
+    if not checked:
+        raise LightsartError("no boards to show")
+    if labels is not None and len(labels) != len(checked):
+        raise LightsartError(f"{len(labels)} labels for {len(checked)} boards")
+    return BoardView(checked, None if labels is None else tuple(str(s) for s in labels), cell)
+
+
+def _board_or_none(array: NDArray[Any]) -> bytes | None:
+    """The PNG formatter for ndarrays: 2-D 0/1 ``uint8`` arrays only (None: IPython's text)."""
+    if array.ndim != 2 or array.dtype != np.uint8 or array.size == 0 or array.max() > 1:
+        return None
+    return board_png(array)
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """``%load_ext lightsart.display``: draw every 2-D 0/1 ``uint8`` array as a board."""
+    formatter = ipython.display_formatter.formatters["image/png"]
+    formatter.for_type(np.ndarray, _board_or_none)
