@@ -125,6 +125,7 @@
     if (g.won) return;
     g.board[k] ^= 1;
     g.history.push({ kind: "edit", k });
+    g.par = null;  // "fewest possible from the start" no longer describes this game
     changed();
   }
 
@@ -194,8 +195,8 @@
     const help = g.hints ? ` with ${g.hints} hint${g.hints > 1 ? "s" : ""}` : "";
     const best = g.alg.exact ? "" : " (best effort: this size has too many quiet patterns to search them all)";
     if (g.won) {
-      say(`Solved! ${g.moves} move${g.moves === 1 ? "" : "s"} in ${clock(g.elapsed)}${help}. `
-        + `Fewest possible from the start: ${g.par}${g.parExact ? "" : " or fewer"}. Press New game to play again.`, "win");
+      const par = g.par === null ? "" : `Fewest possible from the start: ${g.par}${g.parExact ? "" : " or fewer"}. `;
+      say(`Solved! ${g.moves} move${g.moves === 1 ? "" : "s"} in ${clock(g.elapsed)}${help}. ${par}Press New game to play again.`, "win");
     } else if (!a.solvable) {
       say(`This position cannot be solved. The cells marked ◆ form a quiet pattern: clicking all of them `
         + `changes nothing, so every click toggles an even number of them. Right now an odd number of them `
@@ -313,6 +314,6 @@
     get marks() { return showSolution && solution() ? LO.formatRows(solution().clicks, g.m, g.n) : null; },
     get quiet() { return analyse().quiet ? LO.formatRows(analyse().quiet, g.m, g.n) : null; },
     get cell() { return view.cell; },
-    setBoard(rows) { g.board = LO.parseRows(rows); g.history = []; changed(); },
+    setBoard(rows) { g.board = LO.parseRows(rows); g.history = []; g.par = null; changed(); },
   };
 })();
