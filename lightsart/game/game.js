@@ -175,8 +175,10 @@
   }
 
   function say(text, kind = "") {
-    $("message").textContent = text;
-    $("message").className = kind;
+    const box = $("message"), before = box.offsetHeight;
+    box.textContent = text;
+    box.className = kind;
+    if (box.offsetHeight !== before) view.fit();  // the board keeps fitting below the message
   }
 
   function render() {
