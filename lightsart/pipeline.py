@@ -262,7 +262,7 @@ def make_animation(
         if out.lower().endswith(".html"):
             from lightsart import play
 
-            play.write_artwork_page(out, segments, cell=look.cell, fps=fps,
+            play.write_artwork_page(out, segments, cell=cell, fps=fps,
                                     clicks_per_frame=plan.clicks_per_frame, hold=hold, loop=loop)
         else:
             render.write_animation(animate.chain_frames(segments, plan), out, look, fps=fps,
