@@ -9,11 +9,13 @@ so every run writes one (``logPath=``) and :func:`parse_log` reads it back into 
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import tempfile
 import time
 import warnings
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -28,7 +30,9 @@ __all__ = [
     "Status",
     "cbc_solver",
     "parse_log",
+    "quiet_pulp",
     "solve",
+    "variable",
 ]
 
 #: What a CBC run ended with. Only ``"optimal"`` is a proof.
@@ -77,6 +81,7 @@ class LogFacts:
     warm_start_read: bool
     warm_start_cost: float | None
     warm_start_rejected: bool
+    presolved: bool
 
 
 @dataclass(frozen=True)
@@ -84,8 +89,9 @@ class SolveReport:
     """One CBC run: how it ended, the objective and proven bound, and the warm start's fate.
 
     ``best_bound`` is a proven lower bound on the optimum (minimisation); ``gap`` is CBC's
-    relative gap ``(objective - bound) / bound`` (0 when proven optimal). ``warm_start_accepted``
-    is ``None`` when no start was given.
+    relative gap ``(objective - bound) / bound`` (0 when proven optimal, ``inf`` over a zero
+    bound). ``warm_start_accepted`` is ``None`` when no start was given or when CBC's
+    preprocessing solved the model without consulting it.
     """
 
     model: str
@@ -124,8 +130,34 @@ class SolveReport:
             parts.append(f"gap {100 * self.gap:.1f}%")
         parts.append(f"{self.seconds:.2f}s")
         if self.warm_start_given:
-            parts.append("warm start " + ("accepted" if self.warm_start_accepted else "REJECTED"))
+            fate = {True: "accepted", False: "REJECTED", None: "unused"}
+            parts.append("warm start " + fate[self.warm_start_accepted])
         return ", ".join(parts)
+
+
+@contextlib.contextmanager
+def quiet_pulp() -> Iterator[None]:
+    """Keep PuLP's PuLP-4 migration warnings away from the user (pytest runs warnings as errors).
+
+    PuLP 3.3 warns on the bundled CBC and on several 3.x idioms; they concern the library
+    author, not the person making a picture.
+    """
+    with warnings.catch_warnings():
+        warnings.filterwarnings(
+            "ignore", message=r"(?s).*(PuLP 4|PULP_CBC_CMD|deprecated).*",
+            category=DeprecationWarning,
+        )
+        warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"pulp(\.|$)")
+        yield
+
+
+def variable(prob: Any, name: str, low: float, up: float, cat: str) -> Any:
+    """A variable of ``prob``: PuLP 4's ``prob.add_variable`` where PuLP has it (3.3+)."""
+    import pulp
+
+    if hasattr(prob, "add_variable"):
+        return prob.add_variable(name, low, up, cat=cat)
+    return pulp.LpVariable(name, low, up, cat=cat)  # pragma: no cover - PuLP < 3.3
 
 
 def _last(pattern: str, text: str) -> str | None:
@@ -151,6 +183,7 @@ def parse_log(text: str) -> LogFacts:
         warm_start_cost=_number(r"MIPStart provided solution with cost " + _NUMBER, text),
         warm_start_rejected=re.search(r"mipstart values could not be used", text, re.I)
         is not None,
+        presolved=re.search(r"No integer variables - nothing to do", text) is not None,
     )
 
 
@@ -172,11 +205,9 @@ def cbc_solver(options: SolverOptions, log_path: str | None, warm_start: bool) -
         "warmStart": warm_start,
         "logPath": log_path,
     }
-    with warnings.catch_warnings():
-        # PuLP 3.3 deprecates its bundled CBC in favour of PuLP 4's packaging; still the
-        # binary most installs have, and the warning is not the user's business.
-        warnings.filterwarnings("ignore", message=".*PULP_CBC_CMD.*", category=Warning)
-        warnings.filterwarnings("ignore", category=DeprecationWarning, module="pulp")
+    # PuLP 3.3 deprecates its bundled CBC in favour of PuLP 4's packaging; it is still the
+    # binary most installs have, and the warning is not the user's business.
+    with quiet_pulp():
         for name in ("COIN_CMD", "PULP_CBC_CMD"):
             cls = getattr(pulp, name, None)
             if cls is None:
@@ -223,8 +254,7 @@ def solve(prob: Any, options: SolverOptions, model: str, warm_start: bool) -> So
         solver = cbc_solver(options, log_path, warm_start)
         start = time.perf_counter()
         try:
-            with warnings.catch_warnings():
-                warnings.filterwarnings("ignore", category=DeprecationWarning, module="pulp")
+            with quiet_pulp():
                 prob.solve(solver)
         except pulp.PulpSolverError as exc:
             raise LightsartError(f"CBC failed: {str(exc).splitlines()[0]}") from None
@@ -250,7 +280,8 @@ def solve(prob: Any, options: SolverOptions, model: str, warm_start: bool) -> So
     elif gap is None and objective is not None and bound is not None:
         gap = (objective - bound) / max(abs(bound), 1e-9)
     accepted = None
-    if warm_start:
+    if warm_start and not (facts.presolved and facts.warm_start_cost is None):
+        # (CBC's preprocessing can solve a tiny model outright, never consulting the start.)
         accepted = facts.warm_start_cost is not None and not facts.warm_start_rejected
     return SolveReport(
         model=model,
@@ -263,7 +294,7 @@ def solve(prob: Any, options: SolverOptions, model: str, warm_start: bool) -> So
         warm_start_accepted=accepted,
         warm_start_objective=facts.warm_start_cost if accepted else None,
         variables=len(prob.variables()),
-        constraints=len(prob.constraints),
+        constraints=int(prob.numConstraints()),
         options=options,
         cbc_result=facts.result,
         log=log,

@@ -44,7 +44,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.board import as_board, board_from_clicks, press
-from lightsart.cbc import SolveReport, SolverOptions, solve
+from lightsart.cbc import SolveReport, SolverOptions, solve, variable
 from lightsart.errors import LightsartError
 from lightsart.gf2 import algebra, chase
 from lightsart.optimize import Clicks, Fit, closest_board, fewest_clicks
@@ -172,8 +172,13 @@ def _neighbourhood_terms(m: int, n: int) -> list[list[int]]:
     return cells
 
 
-def _binaries(pulp: Any, prefix: str, count: int) -> list[Any]:
-    return [pulp.LpVariable(f"{prefix}{k}", cat="Binary") for k in range(count)]
+def _binaries(prob: Any, prefix: str, count: int) -> list[Any]:
+    return [variable(prob, f"{prefix}{k}", 0, 1, "Binary") for k in range(count)]
+
+
+def _counts(prob: Any, count: int) -> list[Any]:
+    """The ``y`` of ``x(C) = 2 y + ...``: a change count is at most 5, so ``y <= 2``."""
+    return [variable(prob, f"y{p}", 0, 2, "Integer") for p in range(count)]
 
 
 def _read(variables: list[Any], shape: tuple[int, ...]) -> Board:
@@ -193,8 +198,8 @@ def _basic(change: Board, start: Board | None, options: SolverOptions, model: st
     started = time.perf_counter()
     m, n = change.shape
     prob = pulp.LpProblem(f"lights_out_{model}", pulp.LpMinimize)
-    x = _binaries(pulp, "x", m * n)
-    y = [pulp.LpVariable(f"y{p}", 0, 2, cat="Integer") for p in range(m * n)]
+    x = _binaries(prob, "x", m * n)
+    y = _counts(prob, m * n)
     prob += pulp.lpSum(x)
     c = change.ravel()
     for p, cells in enumerate(_neighbourhood_terms(m, n)):
@@ -322,9 +327,9 @@ def closest_board_ip(
     w = _pixel_costs(cost, t.shape)
     m, n = t.shape
     prob = pulp.LpProblem("lights_out_errors", pulp.LpMinimize)
-    x = _binaries(pulp, "x", m * n)
-    y = [pulp.LpVariable(f"y{p}", 0, 2, cat="Integer") for p in range(m * n)]
-    z = _binaries(pulp, "z", m * n)
+    x = _binaries(prob, "x", m * n)
+    y = _counts(prob, m * n)
+    z = _binaries(prob, "z", m * n)
     b = t.ravel()
     prob += pulp.lpSum(float(w.flat[p]) * z[p] for p in range(m * n))
     for p, cells in enumerate(_neighbourhood_terms(m, n)):
@@ -447,12 +452,12 @@ def closest_board_reduced_ip(
         raise AssertionError("the warm start does not match the picture's syndrome")
 
     prob = pulp.LpProblem("lights_out_parity", pulp.LpMinimize)
-    e = _binaries(pulp, "e", g_count)
+    e = _binaries(prob, "e", g_count)
     prob += pulp.LpAffineExpression([(e[g], float(groups.cost[g])) for g in range(g_count)])
     w_vars = []
     for k in range(d):
         members = np.flatnonzero(groups.bits[:, k])
-        w_k = pulp.LpVariable(f"w{k}", 0, (members.size - int(syndrome[k])) // 2, cat="Integer")
+        w_k = variable(prob, f"w{k}", 0, (members.size - int(syndrome[k])) // 2, "Integer")
         w_vars.append(w_k)
         row = pulp.LpAffineExpression([(e[g], 1) for g in members] + [(w_k, -2)])
         prob += row == int(syndrome[k]), f"pattern{k}"
