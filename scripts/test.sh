@@ -12,6 +12,6 @@ if [ "${LIGHTSART_SKIP_BROWSER:-0}" != 1 ] && [ ! -x "${LIGHTSART_CHROMIUM:-/usr
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
 fi
 python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-python -m ruff check lightsart tests benchmarks scripts
+python -m ruff check lightsart tests benchmarks scripts notebooks
 python -m mypy
 python -m pytest -n 2 "$@"

@@ -215,3 +215,24 @@ def test_ipython_extension_draws_boards_only() -> None:
     assert cells(rgb_of(png(board)), display.picture_cell((4, 4))).tolist() == board.tolist()
     for other in (np.arange(4), np.full((2, 2), 3, np.uint8), np.eye(3), np.zeros((0, 0), np.uint8)):
         assert png(other) is None
+
+
+NOTEBOOKS = sorted((SAMPLES.parent / "notebooks").glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebooks_are_stored_without_outputs(path: Path) -> None:
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code and all(not c.outputs and c.execution_count is None for c in code)
+    # Each notebook uses the library rather than redefining it, and checks itself.
+    source = "\n".join(c.source for c in code)
+    assert "import lightsart as la" in source and "assert " in source
+
+
+def test_there_is_a_notebook_for_each_question() -> None:
+    assert [p.stem for p in NOTEBOOKS] == [
+        "01_quickstart", "02_bosch_ip_vs_algebra", "03_board_sizes", "04_click_orders"]
