@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ANIMATION_PIXELS",
     "CLICK_STYLE",
+    "MAX_CELL_FRAMES",
     "MAX_FRAMES",
     "MAX_INLINE_BYTES",
     "PICTURE_PIXELS",
@@ -79,6 +80,9 @@ LARGEST_CELL = 40
 #: Most frames in an inline GIF; longer animations are previewed at a lower frame rate.
 #: (The default 4 s at 25 fps is 101 frames, shown whole.)
 MAX_FRAMES = 120
+#: Most cells × frames in an inline GIF, so a huge board is previewed with fewer frames
+#: (a 1000×1000 board: 8 frames; anything up to 250×250 keeps :data:`MAX_FRAMES`).
+MAX_CELL_FRAMES = 8_000_000
 #: An animation file written by the pipeline is embedded as is only up to this size.
 MAX_INLINE_BYTES = 4_000_000
 #: Click sets: a click is a blue square, no click is white (never confused with a board).
@@ -253,10 +257,14 @@ def _animation_words(plan: Plan, shown: Plan) -> str:
     return f"{frames}, {plan.seconds:.1f} s" + (", looped" if plan.loop else "")
 
 
+def _frame_budget(shape: tuple[int, ...], max_frames: int) -> int:
+    return max(1, min(max_frames, MAX_CELL_FRAMES // (int(shape[0]) * int(shape[1]))))
+
+
 def animation_html(animation: Animation, *, max_frames: int = MAX_FRAMES) -> str:
     """An inline GIF of the animation with a caption (clicks, order, frames, seconds)."""
-    shown = preview_plan(animation.plan, max_frames)
     m, n = animation.pictures[0].shape
+    shown = preview_plan(animation.plan, _frame_budget((m, n), max_frames))
     caption = (f"{n}×{m} board, {_plural(animation.clicks, 'click')} in {animation.order} "
                f"order; {_animation_words(animation.plan, shown)}")
     return _figure(_gif(animation.segments, shown, None), "image/gif", caption)
@@ -294,7 +302,8 @@ def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAM
     boards = [p.fit.board for p in result.pictures]
     segments = [(b, animate.click_order(b, t.clicks, "raster"))
                 for b, t in zip(boards, result.transitions, strict=False)]
-    shown = preview_plan(animate.plan([len(o) for _, o in segments]), max_frames)
+    shown = preview_plan(animate.plan([len(o) for _, o in segments]),
+                         _frame_budget(boards[0].shape, max_frames))
     return _figure(_gif(segments, shown, None), "image/gif",
                    f"raster-order preview ({shown.frames} frames): {words}")
 

@@ -183,6 +183,19 @@ def test_long_animations_are_previewed_with_the_same_timing() -> None:
                                                       end.tolist(), middle.tolist()]
 
 
+def test_huge_boards_are_previewed_with_fewer_frames() -> None:
+    rng = np.random.default_rng(2)
+    start = board_from_clicks(random_board(rng, 400, 500))
+    anim = animate.animation(start, [random_board(rng, 400, 500)], order="raster")
+    html = anim._repr_html_()
+    budget = display.MAX_CELL_FRAMES // (400 * 500)
+    assert budget < anim.frames
+    assert f"preview of {display.preview_plan(anim.plan, budget).frames} frames" in html
+    shown = gif_boards(data_uris(html, "image/gif")[0], 1)
+    assert len(dedupe(shown)) <= budget
+    assert np.array_equal(shown[0], start) and np.array_equal(shown[-1], anim.pictures[-1])
+
+
 def test_pipeline_results_show_the_files_they_wrote(tmp_path: Path) -> None:
     a, b = str(SAMPLES / "horse.png"), str(SAMPLES / "cat.png")
     still = make_still(a, str(tmp_path / "horse.png"), size=(20, 20))
