@@ -213,16 +213,20 @@ def _basic(change: Board, start: Board | None, options: SolverOptions, model: st
             # CBC then rejects the start and the report says so.
             y[p].setInitialValue(min(2, max(0, (int(counts[p]) - int(c[p])) // 2)))
     report = solve(prob, options, model, warm_start=start is not None)
-    clicks = None
+    best = start if start is not None and np.array_equal(press(start), change) else None
     if report.has_solution:
         found = _read(x, (m, n))
         if not np.array_equal(press(found), change):
             raise LightsartError("CBC returned clicks that do not produce the picture")
-        count = int(found.sum())
-        clicks = Clicks(
-            found, count, report.status == "optimal", algebra(m, n).nullity,
-            time.perf_counter() - started,
-        )
+        if best is None or found.sum() <= best.sum():
+            best = found
+    if best is None:
+        return IPClicks(change, None, report)
+    # A valid start CBC could not improve on is still an answer, just not a proven one.
+    proven = report.status == "optimal" and report.objective == best.sum()
+    clicks = Clicks(
+        best, int(best.sum()), proven, algebra(m, n).nullity, time.perf_counter() - started
+    )
     return IPClicks(change, clicks, report)
 
 
@@ -236,8 +240,9 @@ def basic_ip(
 ) -> IPClicks:
     """Bosch's basic IP for a picture: is it reachable from all-lit, and with fewest clicks.
 
-    ``start`` (a click set) is handed to CBC as a warm start. ``.reachable`` is False only when
-    CBC proved the model infeasible.
+    ``start`` (a click set) is handed to CBC as a warm start; a valid start is returned if CBC
+    finds nothing better in time. ``.reachable`` is False only when CBC proved the model
+    infeasible, ``None`` when it stopped without deciding.
     """
     t = as_board(target, "target")
     if start is not None:
@@ -257,7 +262,8 @@ def transition_ip(
 ) -> IPClicks:
     """Fewest clicks turning ``first.board`` into ``second.board``: the basic IP on their XOR.
 
-    Warm-started, as Bosch does, with the XOR of the two click sets (always a solution).
+    Warm-started, as Bosch does, with the XOR of the two click sets (always a solution), so
+    ``.clicks`` is never ``None``; ``.clicks.proven`` says whether CBC proved it fewest.
     """
     if first.board.shape != second.board.shape:
         raise LightsartError("pictures must be fitted to the same board size")

@@ -14,7 +14,7 @@ from lightsart import cbc, ip
 from lightsart.board import board_from_clicks, parse_board, press
 from lightsart.errors import LightsartError
 from lightsart.gf2 import algebra, chase
-from lightsart.optimize import closest_board, fewest_clicks
+from lightsart.optimize import closest_board, fewest_clicks, transition
 
 TINY_SIZES = [(1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (2, 3), (3, 2), (3, 3)]
 
@@ -184,6 +184,17 @@ def test_bosch_animation_recipe() -> None:
     assert np.array_equal(a.board ^ press(step.clicks.clicks), b.board)
     assert step.clicks.count == fewest_clicks(a.clicks ^ b.clicks).count
     assert step.report.status == "optimal"
+
+
+def test_transition_keeps_the_xor_start_when_out_of_time() -> None:
+    rng = np.random.default_rng(8)
+    a, b = (closest_board(rng.integers(0, 2, (12, 12), dtype=np.uint8)) for _ in range(2))
+    step = ip.transition_ip(a, b, time_limit=0.3)
+    assert step.clicks is not None and step.reachable
+    assert np.array_equal(a.board ^ press(step.clicks.clicks), b.board)
+    assert step.clicks.count <= int((a.clicks ^ b.clicks).sum())
+    assert step.clicks.proven == (step.report.status == "optimal")
+    assert step.clicks.count >= transition(a, b).count
 
 
 @pytest.mark.parametrize("shape", [(4, 4), (5, 5), (9, 9), (11, 11), (19, 19)])

@@ -1,0 +1,190 @@
+"""Bosch's integer programs (PuLP/CBC) against the exact engine, measured in one run.
+
+Run:  python benchmarks/bench_ip.py [--quick] [--photo samples/cat.png] [--time-limit 60]
+
+Reproduces the paper's "computational experience" on square boards from 5x5 upward, stopping
+when CBC gives up (two sizes in a row where it proves neither IP within the time limit):
+
+1. the basic IP (cold, as in the paper) on the reachable picture nearest the photo, and the
+   error-minimising IP (warm-started by light chasing) on the photo itself, each against the
+   exact engine: times, objectives, proven status, speed ratio;
+2. Bosch's animation step: the basic IP on the transition between two fitted photos, started
+   from the XOR of their click sets, against the exact fewest-clicks transition;
+3. the reduced parity model (one row per quiet pattern) at 64, 128 and 256 squared, warm-started
+   with the exact engine's answer: does CBC improve the answer or the lower bound?
+
+Every run is bounded by its time limit; the worst case is printed first. CBC runs one thread.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import numpy as np
+
+from lightsart import ip
+from lightsart.board import board_from_clicks
+from lightsart.gf2 import algebra
+from lightsart.optimize import Fit, closest_board, transition
+
+T = TypeVar("T")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def timed(fn: Callable[[], T]) -> tuple[T, float]:
+    start = time.perf_counter()
+    out = fn()
+    return out, time.perf_counter() - start
+
+
+def photo_target(path: Path | None, side: int) -> np.ndarray:
+    """The photo fitted and dithered to side x side, or a synthetic gradient without one."""
+    if path is not None and path.exists():
+        from lightsart.image import load_target
+
+        return load_target(str(path), size=(side, side)).bits
+    yy, xx = np.mgrid[0:side, 0:side] / side
+    gray = 0.5 + 0.45 * np.sin(7 * xx + 3 * yy) * np.cos(5 * yy)
+    return (np.random.default_rng(side).random((side, side)) < gray).astype(np.uint8)
+
+
+def sample(name: str) -> Path | None:
+    path = ROOT / "samples" / name
+    return path if path.exists() else None
+
+
+def ratio(slow: float, fast: float, proven: bool) -> str:
+    """How many times slower CBC was; '>' when it stopped at the limit without a proof."""
+    return ("" if proven else ">") + f"{slow / max(fast, 1e-6):,.0f}x"
+
+
+def short(status: str) -> str:
+    return {"optimal": "opt", "feasible": "feas", "infeasible": "infeas"}.get(status, "none")
+
+
+def objective(report_objective: float | None, bound: float | None) -> str:
+    obj = "-" if report_objective is None else f"{report_objective:g}"
+    low = "-" if bound is None else f"{bound:.4g}"
+    return f"{obj}/{low}"
+
+
+def paper_table(photo: Path | None, limit: float, max_side: int) -> None:
+    print(f"1. Basic IP (cold) and error IP (chase warm start) vs exact, {photo or 'synthetic'}")
+    print("   obj/bd = CBC's objective / proven lower bound; start = errors of Bosch's chase")
+    print(f"{'board':>7} {'d':>3} | {'basic s':>8} {'st':>5} {'obj/bd':>10} {'exact s':>8} "
+          f"{'clicks':>6} {'speed':>8} | {'start':>5} {'error s':>8} {'st':>5} {'obj/bd':>10} "
+          f"{'exact s':>8} {'wrong':>5} {'speed':>8}")
+    gave_up = 0
+    for side in range(5, max_side + 1):
+        target = photo_target(photo, side)
+        algebra.cache_clear()
+        exact, exact_s = timed(lambda t=target: closest_board(t))  # type: ignore[misc]
+        reachable = exact.board
+        basic = ip.basic_ip(reachable, time_limit=limit)
+        b = basic.report
+        if basic.clicks is not None:
+            assert np.array_equal(board_from_clicks(basic.clicks.clicks), reachable)
+        # The exact engine's time for the same question: solve + fewest clicks.
+        solve_fit, solve_s = timed(lambda r=reachable: closest_board(r))  # type: ignore[misc]
+        errors = ip.closest_board_ip(target, time_limit=limit, polish_clicks=False)
+        e = errors.report
+        start = int((board_from_clicks(ip.chase_start(target)) ^ target).sum())
+        assert errors.fit.wrong_pixels >= exact.wrong_pixels or not exact.wrong_pixels_proven_minimal
+        proven_exact = "" if exact.wrong_pixels_proven_minimal else "?"
+        print(f"{side:>3}x{side:<3} {exact.nullity:>3} | {b.seconds:>8.2f} {short(b.status):>5} "
+              f"{objective(b.objective, b.best_bound):>10} {solve_s:>8.4f} "
+              f"{solve_fit.clicks_count:>6} {ratio(b.seconds, solve_s, b.proven):>8} | {start:>5} "
+              f"{e.seconds:>8.2f} {short(e.status):>5} {objective(e.objective, e.best_bound):>10} "
+              f"{exact_s:>8.4f} {exact.wrong_pixels:>4}{proven_exact:1} "
+              f"{ratio(e.seconds, exact_s, e.proven):>8}", flush=True)
+        gave_up = gave_up + 1 if not (b.proven or e.proven) else 0
+        if gave_up == 2:
+            print(f"   CBC proved neither IP within {limit:g} s on two sizes in a row: stopped.")
+            break
+    print()
+
+
+def animation_table(limit: float, sides: list[int]) -> None:
+    first, second = sample("cat.png"), sample("horse.png")
+    print("2. Bosch's animation step: basic IP on the transition, started from the XOR of the "
+          "two click sets")
+    print(f"{'board':>7} {'d':>3} {'xor':>5} | {'IP s':>7} {'st':>5} {'obj/bd':>10} | "
+          f"{'exact s':>8} {'clicks':>6} {'speed':>8}")
+    for side in sides:
+        a = closest_board(photo_target(first, side))
+        b = closest_board(photo_target(second, side))
+        step = ip.transition_ip(a, b, time_limit=limit)
+        r = step.report
+        assert r.warm_start_accepted is not False
+        exact, exact_s = timed(lambda a=a, b=b: transition(a, b))  # type: ignore[misc]
+        if step.clicks is not None:
+            assert step.clicks.count >= exact.count or not exact.proven
+        xor = int((a.clicks ^ b.clicks).sum())
+        print(f"{side:>3}x{side:<3} {a.nullity:>3} {xor:>5} | {r.seconds:>7.2f} "
+              f"{short(r.status):>5} {objective(r.objective, r.best_bound):>10} | "
+              f"{exact_s:>8.4f} {exact.count:>6} {ratio(r.seconds, exact_s, r.proven):>8}", flush=True)
+    print()
+
+
+def reduced_table(photo: Path | None, limit: float, sides: list[int], exact_seconds: float) -> None:
+    print(f"3. Reduced parity IP (d rows) warm-started with the exact engine's answer, "
+          f"CBC {limit:g} s")
+    print(f"{'board':>9} {'d':>4} {'groups':>6} | {'exact s':>7} {'wrong':>5} {'bound':>5} | "
+          f"{'CBC s':>7} {'st':>5} {'wrong':>5} {'bound':>7} | verdict")
+    for side in sides:
+        target = photo_target(photo, side)
+        algebra(side, side)
+        exact, exact_s = timed(
+            lambda t=target: closest_board(t, seconds=exact_seconds)  # type: ignore[misc]
+        )
+        fit: Fit
+        if exact.wrong_pixels_proven_minimal:
+            print(f"{side:>4}x{side:<4} {exact.nullity:>4} {'':>6} | {exact_s:>7.2f} "
+                  f"{exact.wrong_pixels:>5} {exact.wrong_pixels_lower_bound:>5.0f} | "
+                  f"{'':>7} {'':>5} {'':>5} {'':>7} | exact engine proved it; no IP needed")
+            continue
+        result = ip.closest_board_reduced_ip(target, start=exact, time_limit=limit)
+        fit, r = result.fit, result.report
+        better = fit.wrong_pixels < exact.wrong_pixels
+        tighter = fit.wrong_pixels_lower_bound > exact.wrong_pixels_lower_bound
+        verdict = ("IP improved the answer" if better else "no better answer") + (
+            ", tighter bound" if tighter else ", bound no better"
+        )
+        print(f"{side:>4}x{side:<4} {exact.nullity:>4} {r.variables - exact.nullity:>6} | "
+              f"{exact_s:>7.2f} {exact.wrong_pixels:>5} {exact.wrong_pixels_lower_bound:>5.0f} | "
+              f"{r.seconds:>7.1f} {short(r.status):>5} {fit.wrong_pixels:>5} "
+              f"{'-' if r.best_bound is None else f'{r.best_bound:.3g}':>7} | {verdict}",
+              flush=True)
+    print()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="short limits, fewer sizes")
+    parser.add_argument("--photo", type=Path, default=sample("cat.png"))
+    parser.add_argument("--time-limit", type=float, help="seconds per IP (default 60; quick 10)")
+    parser.add_argument("--max-side", type=int, help="largest board of table 1 (16; quick 10)")
+    args = parser.parse_args()
+    limit = args.time_limit or (10.0 if args.quick else 60.0)
+    max_side = args.max_side or (10 if args.quick else 16)
+    anim_sides = [6, 8, 10] if args.quick else [6, 8, 10, 12, 16]
+    reduced_limit = 20.0 if args.quick else 120.0
+    reduced_sides = [64, 128] if args.quick else [64, 128, 256]
+    worst = ((max_side - 4) * 2 + len(anim_sides)) * limit + len(reduced_sides) * reduced_limit
+    import pulp
+
+    print(f"PuLP {pulp.__version__}, CBC one thread, {os.cpu_count()} cores; time limit "
+          f"{limit:g} s per IP; worst case about {worst / 60:.0f} min")
+    print()
+    paper_table(args.photo, limit, max_side)
+    animation_table(limit, anim_sides)
+    reduced_table(args.photo, reduced_limit, reduced_sides, exact_seconds=2.0)
+
+
+if __name__ == "__main__":
+    main()
