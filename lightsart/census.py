@@ -48,7 +48,7 @@ from lightsart.errors import LightsartError
 from lightsart.gf2 import algebra, nullity
 from lightsart.optimize import fewest_clicks
 
-__all__ = ["DP_BUDGET", "MAX_CENSUS_CELLS", "Census", "census", "signature_groups"]
+__all__ = ["DP_BUDGET", "MAX_CENSUS_CELLS", "Census", "census", "census_text", "signature_groups"]
 
 #: Largest board (cells) whose distribution is listed: beyond it the list itself is unwieldy.
 MAX_CENSUS_CELLS = 4096
@@ -304,3 +304,16 @@ def _max_spectrum_counts(groups: dict[int, int], d: int, budget: int, board: tup
         state.collapse(0)
     return {int(k): _crt(c, [int(p) for p in state.primes])
             for k, c in zip(state.keys[:, 0], state.counts, strict=True)}
+
+
+def census_text(c: Census) -> str:
+    """What ``lightsart census WxH`` prints."""
+    share = f"1 in {1 << c.nullity}" if c.nullity else "all of them"
+    lines = [f"{c.width}x{c.height} board: {c.states} states, {c.solvable} solvable "
+             f"(nullity {c.nullity}: {share})",
+             "moves  solvable states (fewest clicks to turn every light off)"]
+    lines += [f"{k:>5}  {count}" for k, count in enumerate(c.distribution)]
+    lines.append(f"hardest: {c.max_moves} moves, needed by {c.states_at_max} state"
+                 f"{'s' if c.states_at_max > 1 else ''}; from all lit: {c.all_lit_moves} moves")
+    lines.append(f"exact, by {c.method}, {c.seconds:.3f} s")
+    return "\n".join(lines)

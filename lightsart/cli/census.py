@@ -1,0 +1,60 @@
+"""Exact statistics of every state of a board: moves needed, hardest states; lookup database."""
+
+from __future__ import annotations
+
+import argparse
+
+DESCRIPTION = """\
+Exact statistics of the whole state space (goal: all lights off): states, solvable states,
+nullity, how many states need each optimal number of moves, the hardest states, and the moves
+from the all-lit board. --db writes every solvable state with its moves to go and one optimal
+next click to a compact SQLite file; --db FILE --state X answers from that file.
+
+example: lightsart census 5x5 --db census-5x5.sqlite
+"""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("census", help=__doc__, description=DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("size", nargs="?", metavar="WxH", help="board size, columns x rows, e.g. 5x5")
+    p.add_argument("--db", metavar="FILE.sqlite",
+                   help="write the lookup database (with WxH), or read it (with --state)")
+    p.add_argument("--state", metavar="INT",
+                   help="with --db: look this state up, e.g. 0x1ffffff (bit i*W+j = cell (i,j))")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lightsart.census import census, census_text
+    from lightsart.censusdb import answer_json, answer_text, query_db, write_db
+    from lightsart.cli._options import emit_json
+    from lightsart.errors import LightsartError
+    from lightsart.puzzle import parse_size, parse_state
+
+    if args.state is not None:
+        if args.db is None or args.size is not None:
+            raise LightsartError("--state is looked up in a database: census --db FILE --state X")
+        answer = query_db(args.db, parse_state(args.state))
+        if args.json:
+            emit_json(answer_json(answer))
+        else:
+            print(answer_text(answer))
+        return 0
+    if args.size is None:
+        raise LightsartError("give a board size WxH (or --db FILE --state X to look one up)")
+    m, n = parse_size(args.size)
+    result = census(m, n)
+    written = write_db(m, n, args.db) if args.db is not None else None
+    if args.json:
+        data = result.to_json()
+        if written is not None:
+            data["db"] = {"path": str(written.path), "states": written.states,
+                          "bytes": written.bytes}
+        emit_json(data)
+        return 0
+    print(census_text(result))
+    if written is not None:
+        print(f"wrote {written.path}: {written.states} solvable states, {written.bytes} bytes")
+    return 0

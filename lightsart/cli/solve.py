@@ -1,0 +1,60 @@
+"""Solve a Lights Out board: fewest clicks, or why it cannot be solved."""
+
+from __future__ import annotations
+
+import argparse
+
+DESCRIPTION = """\
+Solve a Lights Out board: one minimal click set (grid and (row,col) list, counting from 0), how
+many minimal solutions and solutions there are; or, if it cannot be solved, which quiet pattern
+it fails and the fewest lights to change. --explain shows the strategy a person can follow.
+
+example: lightsart solve 11110/10001/00001/00100/01110 --explain
+"""
+
+
+def add_board_arguments(p: argparse.ArgumentParser) -> None:
+    """The board to work on: rows text or a file, or --state with --size; and the goal."""
+    p.add_argument("board", nargs="?", metavar="BOARD",
+                   help="rows separated by '/' (1/0, #/., X/O), or a text file of rows")
+    p.add_argument("--state", metavar="INT",
+                   help="the board as an integer, e.g. 0x1ffffff: bit i*W+j = cell (i,j) lit")
+    p.add_argument("--size", metavar="WxH", help="board size for --state, e.g. 5x5")
+    p.add_argument("--goal", choices=["off", "on"], default="off",
+                   help="turn every light off (the game; default) or on")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("solve", help=__doc__, description=DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    add_board_arguments(p)
+    p.add_argument("--explain", action="store_true",
+                   help="chase, look up the top row, chase again, then quiet patterns, step by step")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lightsart.cli._options import emit_json
+    from lightsart.puzzle import (
+        explain,
+        read_board,
+        solution_text,
+        solve_puzzle,
+        strategy_text,
+    )
+
+    board = read_board(args.board, state=args.state, size=args.size)
+    solution = solve_puzzle(board, args.goal)
+    strategy = explain(board, args.goal) if args.explain else None
+    if args.json:
+        data = solution.to_json()
+        if strategy is not None:
+            data["strategy"] = strategy.to_json()
+        emit_json(data)
+        return 0
+    print(solution_text(solution))
+    if strategy is not None:
+        print()
+        print(strategy_text(strategy))
+    return 0

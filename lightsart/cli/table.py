@@ -1,0 +1,35 @@
+"""Print the bottom-row to top-row lookup table for light chasing on any board size."""
+
+from __future__ import annotations
+
+import argparse
+
+DESCRIPTION = """\
+The lookup table a person uses to finish light chasing: after clicking under every lit cell row
+by row, only the bottom row is lit; the table gives the top-row cells to press before chasing
+down again. Large sizes get a basis to combine instead of the full list.
+
+example: lightsart table 5x5
+"""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("table", help=__doc__, description=DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("size", metavar="WxH", help="board size, columns x rows, e.g. 5x5")
+    p.add_argument("--max-rows", type=int, default=1024, metavar="N",
+                   help="list the table in full up to N rows, else a basis (default 1024)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lightsart.cli._options import emit_json
+    from lightsart.puzzle import lookup_table, parse_size, table_text
+
+    table = lookup_table(*parse_size(args.size), max_rows=args.max_rows)
+    if args.json:
+        emit_json(table.to_json())
+    else:
+        print(table_text(table))
+    return 0
