@@ -20,6 +20,10 @@ COMMANDS: tuple[str, ...] = (
     "still",
     "sizes",
     "play",
+    "solve",
+    "path",
+    "table",
+    "census",
 )
 
 
