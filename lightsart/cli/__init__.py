@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -58,6 +59,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except LightsartError as exc:
         print(f"lightsart: error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (`lightsart ... | head`): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except OSError as exc:
         # Files vanishing, permissions, a full disk: the user's environment, not a bug.
         where = f" {exc.filename}" if exc.filename else ""
@@ -69,5 +74,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("lightsart: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 1
