@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     for k, pic in enumerate(result.pictures, 1):
         f = pic.fit
         bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:g}"
-        print(f"picture {k} {pic.path}: {f.wrong_pixels} wrong pixels "
+        print(f"picture {k} {pic.path}: {f.wrong_pixels} wrong pixel{"" if f.wrong_pixels == 1 else "s"} "
               f"({proven(f.wrong_pixels_proven_minimal)}{bound})")
     for k, step in enumerate(result.transitions, 1):
         print(f"transition {k}->{k + 1}: {step.count} clicks ({proven(step.proven)})")

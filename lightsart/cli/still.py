@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     f = result.picture.fit
     print(f"board {result.width}x{result.height}, nullity {result.nullity}")
-    print(f"{result.picture.path}: {f.wrong_pixels} wrong pixels ({proven(f.wrong_pixels_proven_minimal)}"
+    print(f"{result.picture.path}: {f.wrong_pixels} wrong pixel{"" if f.wrong_pixels == 1 else "s"} ({proven(f.wrong_pixels_proven_minimal)}"
           f"{'' if f.wrong_pixels_proven_minimal else f', at least {f.wrong_pixels_lower_bound:g}'})"
           f", {f.clicks_count} clicks ({proven(f.clicks_proven_minimal)})")
     for path in result.outputs:
