@@ -74,3 +74,7 @@ def emit_json(data: dict[str, Any]) -> None:
 
 def proven(flag: bool) -> str:
     return "proven minimal" if flag else "best found, not proven minimal"
+
+
+def wrong_pixels(count: int) -> str:
+    return f"{count} wrong pixel{'' if count == 1 else 's'}"

@@ -11,6 +11,7 @@ from lightsart.cli._options import (
     positive_float,
     positive_int,
     proven,
+    wrong_pixels,
 )
 
 DESCRIPTION = """\
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     for k, pic in enumerate(result.pictures, 1):
         f = pic.fit
         bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:g}"
-        print(f"picture {k} {pic.path}: {f.wrong_pixels} wrong pixel{"" if f.wrong_pixels == 1 else "s"} "
+        print(f"picture {k} {pic.path}: {wrong_pixels(f.wrong_pixels)} "
               f"({proven(f.wrong_pixels_proven_minimal)}{bound})")
     for k, step in enumerate(result.transitions, 1):
         print(f"transition {k}->{k + 1}: {step.count} clicks ({proven(step.proven)})")

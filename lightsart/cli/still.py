@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from lightsart.cli._options import add_picture_options, emit_json, proven
+from lightsart.cli._options import add_picture_options, emit_json, proven, wrong_pixels
 
 DESCRIPTION = """\
 Fit one picture onto a Lights Out board: the board reachable from all-lit that is closest to the
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     f = result.picture.fit
     print(f"board {result.width}x{result.height}, nullity {result.nullity}")
-    print(f"{result.picture.path}: {f.wrong_pixels} wrong pixel{"" if f.wrong_pixels == 1 else "s"} ({proven(f.wrong_pixels_proven_minimal)}"
+    print(f"{result.picture.path}: {wrong_pixels(f.wrong_pixels)} ({proven(f.wrong_pixels_proven_minimal)}"
           f"{'' if f.wrong_pixels_proven_minimal else f', at least {f.wrong_pixels_lower_bound:g}'})"
           f", {f.clicks_count} clicks ({proven(f.clicks_proven_minimal)})")
     for path in result.outputs:
