@@ -179,6 +179,7 @@ def make_still(
     time_limit: float | None = None,
     cell: int | None = None,
     style: str = "pixels",
+    colours: tuple[str | None, str | None, str | None] = (None, None, None),
     target_out: str | None = None,
     compare: str | None = None,
 ) -> StillResult:
@@ -186,12 +187,13 @@ def make_still(
     from lightsart import render
 
     start = time.perf_counter()
+    _style(1, style, colours)  # refuse bad colours before any work
     for path_out in (out, target_out, compare):
         if path_out is not None:
             _check_output(path_out, (".png",))
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit)
     f = picture.fit
-    look = render.Style(cell=cell or default_cell(f.width, f.height), kind=style)  # type: ignore[arg-type]
+    look = _style(cell or default_cell(f.width, f.height), style, colours)
     _check_reproduces(f)
     outputs = [out]
     render.write_png(f.board, out, look)
@@ -203,6 +205,13 @@ def make_still(
         outputs.append(compare)
     return StillResult(f.width, f.height, f.nullity, picture, tuple(outputs),
                        time.perf_counter() - start)
+
+
+def _style(cell: int, kind: str, colours: tuple[str | None, str | None, str | None]) -> Any:
+    from lightsart import render
+
+    lit, unlit, panel = (None if c is None else render.parse_colour(c) for c in colours)
+    return render.Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)  # type: ignore[arg-type]
 
 
 def _check_output(path: str, extensions: tuple[str, ...]) -> None:
@@ -241,6 +250,7 @@ def make_animation(
     loop: bool = False,
     cell: int | None = None,
     style: str = "pixels",
+    colours: tuple[str | None, str | None, str | None] = (None, None, None),
     frames_dir: str | None = None,
 ) -> AnimationResult:
     """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files."""
@@ -251,6 +261,7 @@ def make_animation(
         raise LightsartError("animate needs at least two pictures")
     if out is None and frames_dir is None:
         raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
+    _style(1, style, colours)  # refuse bad colours before any work
     if out is not None:
         _check_output(out, (".gif", ".mp4", ".html"))
     pictures = fit_pictures(paths, size, fit, dither, engine, time_limit)
@@ -268,7 +279,7 @@ def make_animation(
         [len(s[1]) for s in segments], fps=fps, duration=duration,
         clicks_per_frame=clicks_per_frame, hold=hold, loop=loop,
     )
-    look = render.Style(cell=cell or default_cell(fits[0].width, fits[0].height), kind=style)  # type: ignore[arg-type]
+    look = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
     outputs: list[str] = []
     if out is not None:
         if out.lower().endswith(".html"):

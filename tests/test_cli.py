@@ -148,3 +148,15 @@ def test_every_command_is_in_the_readme_and_has_help(capsys: pytest.CaptureFixtu
             main([name, "--help"])
         assert exc.value.code == 0
         assert "example:" in capsys.readouterr().out
+
+
+def test_colours_are_configurable(tmp_path: Path) -> None:
+    out = tmp_path / "lights.png"
+    code = main(["still", B, "-o", str(out), "--size", "12x12", "--cell", "10", "--style", "pixels",
+                 "--lit-colour", "#ff0000", "--unlit-color", "navy"])
+    assert code == 0
+    fit = closest_board(load_target(B, size=(12, 12)).bits)
+    with Image.open(out) as im:
+        centres = np.asarray(im.convert("RGB"))[5::10, 5::10]
+    assert (centres[fit.board == 1] == (255, 0, 0)).all()
+    assert (centres[fit.board == 0] == (0, 0, 128)).all()

@@ -64,6 +64,9 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                    help="pixels per cell (default: about 480 pixels on the long side)")
     r.add_argument("--style", choices=["pixels", "lights"], default="pixels",
                    help="pixels: white/black cells, exact; lights: like the handheld game")
+    for part, what in (("lit", "lit cells"), ("unlit", "unlit cells"), ("panel", "the panel/padding")):
+        r.add_argument(f"--{part}-colour", f"--{part}-color", dest=f"{part}_colour", metavar="COLOUR",
+                       help=f"colour of {what} (#rrggbb or a name; default: the style's)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
 
 

@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
         args.images, args.output, size=args.size, fit=args.fit, dither=args.dither,
         engine=args.engine, time_limit=args.time_limit, order=args.order, seed=args.seed,
         fps=args.fps, duration=args.duration, clicks_per_frame=args.clicks_per_frame,
-        hold=args.hold, loop=args.loop, cell=args.cell, style=args.style, frames_dir=args.frames,
+        hold=args.hold, loop=args.loop, cell=args.cell, style=args.style,
+        colours=(args.lit_colour, args.unlit_colour, args.panel_colour), frames_dir=args.frames,
     )
     if args.json:
         emit_json(result.summary())
