@@ -12,6 +12,9 @@ when CBC gives up (two sizes in a row where it proves neither IP within the time
    from the XOR of their click sets, against the exact fewest-clicks transition;
 3. the reduced parity model (one row per quiet pattern) at 64, 128 and 256 squared, warm-started
    with the exact engine's answer: does CBC improve the answer or the lower bound?
+4. the basis of the ``auto`` engine: at one equal budget, the exact engine alone against the
+   exact engine for a quarter of it and the reduced IP for the rest, with unit and with
+   contrast-weighted pixel costs, on boards whose nullity the exact search cannot exhaust.
 
 Every run is bounded by its time limit; the worst case is printed first. CBC runs one thread.
 """
@@ -163,6 +166,54 @@ def reduced_table(photo: Path | None, limit: float, sides: list[int], exact_seco
     print()
 
 
+def contrast_cost(photo: Path | None, side: int) -> np.ndarray:
+    """1..5 per pixel: a pixel far from mid-gray costs more to get wrong (integral, so CBC's
+    bound may be rounded up)."""
+    if photo is None:
+        return np.ones((side, side))
+    from lightsart.image import load_target
+
+    gray = load_target(str(photo), size=(side, side)).gray
+    return 1.0 + np.round(4.0 * np.abs(2.0 * gray - 1.0))
+
+
+def auto_table(budget: float, cases: list[tuple[str, int, bool]]) -> None:
+    print(f"4. Equal budget of {budget:g} s: exact engine alone vs exact for a quarter + reduced IP")
+    print(f"{'photo':>10} {'board':>7} {'d':>3} {'costs':>8} | {'exact':>5} {'bound':>5} {'s':>4} | "
+          f"{'+IP':>5} {'bound':>5} {'s':>4} | verdict")
+    for name, side, weighted in cases:
+        photo = sample(f"{name}.png")
+        target = photo_target(photo, side)
+        cost = contrast_cost(photo, side) if weighted else None
+        algebra(side, side)
+        alone, alone_s = timed(
+            lambda t=target, c=cost: closest_board(t, c, seconds=budget)  # type: ignore[misc]
+        )
+        start = time.perf_counter()
+        quarter = closest_board(target, cost, seconds=budget / 4)
+        both = quarter
+        if not quarter.wrong_pixels_proven_minimal:
+            rest = budget - (time.perf_counter() - start)
+            both = ip.closest_board_reduced_ip(target, cost, start=quarter, time_limit=rest).fit
+        both_s = time.perf_counter() - start
+        low = max(quarter.wrong_pixels_lower_bound, both.wrong_pixels_lower_bound)
+        if both.wrong_cost < alone.wrong_cost:
+            verdict = "IP found a cheaper board"
+        elif both.wrong_cost > alone.wrong_cost:
+            verdict = "exact alone found a cheaper board"
+        else:
+            verdict = "same answer"
+        if low > alone.wrong_pixels_lower_bound:
+            verdict += ", IP tightened the bound" + (
+                " to a proof" if low >= both.wrong_cost else ""
+            )
+        print(f"{name:>10} {side:>3}x{side:<3} {alone.nullity:>3} "
+              f"{'contrast' if weighted else 'unit':>8} | {alone.wrong_cost:>5g} "
+              f"{alone.wrong_pixels_lower_bound:>5g} {alone_s:>4.0f} | {both.wrong_cost:>5g} "
+              f"{low:>5g} {both_s:>4.0f} | {verdict}", flush=True)
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="short limits, fewer sizes")
@@ -175,7 +226,18 @@ def main() -> None:
     anim_sides = [6, 8, 10] if args.quick else [6, 8, 10, 12, 16]
     reduced_limit = 20.0 if args.quick else 120.0
     reduced_sides = [64, 128] if args.quick else [64, 128, 256]
-    worst = ((max_side - 4) * 2 + len(anim_sides)) * limit + len(reduced_sides) * reduced_limit
+    auto_budget = 16.0 if args.quick else 32.0
+    photos = ["cat", "astronaut"]
+    auto_cases = (
+        [("cat", 39, True), ("cat", 61, False)]
+        if args.quick
+        else [(p, side, w) for p in photos for side in (39, 59, 64, 67) for w in (False, True)]
+    )
+    worst = (
+        ((max_side - 4) * 2 + len(anim_sides)) * limit
+        + len(reduced_sides) * reduced_limit
+        + 2 * len(auto_cases) * auto_budget
+    )
     import pulp
 
     print(f"PuLP {pulp.__version__}, CBC one thread, {os.cpu_count()} cores; time limit "
@@ -184,6 +246,7 @@ def main() -> None:
     paper_table(args.photo, limit, max_side)
     animation_table(limit, anim_sides)
     reduced_table(args.photo, reduced_limit, reduced_sides, exact_seconds=2.0)
+    auto_table(auto_budget, auto_cases)
 
 
 if __name__ == "__main__":

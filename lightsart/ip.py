@@ -67,9 +67,10 @@ __all__ = [
 
 
 #: Largest nullity at which the ``auto`` engine hands an unproven fit to the reduced parity IP.
-#: Measured (benchmarks/bench_ip.py): beyond ~40 quiet patterns CBC neither improved the exact
-#: engine's answer nor its lower bound within minutes.
-AUTO_IP_MAX_NULLITY = 40
+#: Measured at equal budgets (32 s, benchmarks/bench_ip.py table 4, three photos, d 22-42):
+#: with per-pixel costs CBC proved the exact engine's answer optimal in 3 of 7 cases (d 22, 28,
+#: 32), never beyond d = 32; with unit costs it helped in none of 9, so it is not tried then.
+AUTO_IP_MAX_NULLITY = 32
 #: Least time budget (seconds) for which ``auto`` runs CBC at all; shorter runs never helped.
 AUTO_IP_MIN_SECONDS = 10.0
 
@@ -503,11 +504,12 @@ def closest_board_auto(
 ) -> Fit:
     """The exact engine, plus the reduced parity IP only where measurement says it can help.
 
-    Runs :func:`lightsart.optimize.closest_board`; when its answer is not proven, the nullity is
-    at most :data:`AUTO_IP_MAX_NULLITY` and ``time_limit`` (seconds, default 2) is at least
-    :data:`AUTO_IP_MIN_SECONDS`, the exact engine gets a quarter of the budget and CBC the rest,
-    warm-started with the exact answer. CBC's answer is taken only if cheaper; its bound
-    tightens the proven lower bound either way.
+    Runs :func:`lightsart.optimize.closest_board`. Only when per-pixel ``cost`` is given, the
+    nullity is at most :data:`AUTO_IP_MAX_NULLITY` and ``time_limit`` (seconds, default 2) is
+    at least :data:`AUTO_IP_MIN_SECONDS`, the exact engine gets a quarter of the budget and,
+    if its answer is not proven, CBC the rest, warm-started with that answer. CBC's answer is
+    taken only if cheaper; its bound tightens the proven lower bound either way. Otherwise this
+    is exactly the exact engine.
     """
     started = time.perf_counter()
     t = as_board(target, "target")
@@ -515,7 +517,7 @@ def closest_board_auto(
     if not budget > 0:
         raise LightsartError(f"time limit must be a positive number, got {time_limit}")
     d = algebra(*t.shape).nullity
-    try_ip = d <= AUTO_IP_MAX_NULLITY and budget >= AUTO_IP_MIN_SECONDS
+    try_ip = cost is not None and d <= AUTO_IP_MAX_NULLITY and budget >= AUTO_IP_MIN_SECONDS
     exact = closest_board(t, cost, seed=seed, seconds=budget / 4 if try_ip else budget)
     if exact.wrong_pixels_proven_minimal or not try_ip:
         return exact

@@ -14,7 +14,7 @@ from lightsart import cbc, ip
 from lightsart.board import board_from_clicks, parse_board, press
 from lightsart.errors import LightsartError
 from lightsart.gf2 import algebra, chase
-from lightsart.optimize import closest_board, fewest_clicks, transition
+from lightsart.optimize import Fit, closest_board, fewest_clicks, transition
 
 TINY_SIZES = [(1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (2, 3), (3, 2), (3, 3)]
 
@@ -212,28 +212,37 @@ def test_reduced_parity_ip_matches_exact_decoding(shape: tuple[int, int]) -> Non
         assert result.report.constraints == algebra(*shape).nullity
 
 
-def test_auto_improves_an_unproven_exact_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    target = np.random.default_rng(9).integers(0, 2, (9, 9), dtype=np.uint8)
+def weak_fit(target: np.ndarray) -> Fit:
+    """Bosch's chase answer dressed as an unproven exact-engine fit."""
     optimum = closest_board(target)
-    start = ip.chase_start(target)  # a weaker, unproven answer in place of the exact engine's
+    start = ip.chase_start(target)
     board = board_from_clicks(start)
-    unproven = dataclasses.replace(
+    return dataclasses.replace(
         optimum, board=board, clicks=start, wrong=board ^ target,
         wrong_pixels=int((board ^ target).sum()), wrong_cost=float((board ^ target).sum()),
         wrong_pixels_proven_minimal=False, wrong_pixels_lower_bound=0.0,
     )
+
+
+def test_auto_improves_an_unproven_exact_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    target = np.random.default_rng(9).integers(0, 2, (9, 9), dtype=np.uint8)
+    optimum = closest_board(target)
+    unproven = weak_fit(target)
     assert unproven.wrong_pixels > optimum.wrong_pixels
     monkeypatch.setattr(ip, "closest_board", lambda *args, **kwargs: unproven)
-    fit = ip.closest_board_auto(target, time_limit=ip.AUTO_IP_MIN_SECONDS)
+    fit = ip.closest_board_auto(target, np.ones(target.shape), time_limit=ip.AUTO_IP_MIN_SECONDS)
     assert fit.wrong_pixels == optimum.wrong_pixels and fit.wrong_pixels_proven_minimal
     assert np.array_equal(board_from_clicks(fit.clicks), fit.board)
+    assert "ip parity: optimal" in fit.method
 
 
-def test_auto_is_the_exact_engine_when_proven_or_short_of_time() -> None:
-    target = np.random.default_rng(4).integers(0, 2, (16, 16), dtype=np.uint8)
-    fit = ip.closest_board_auto(target, time_limit=1.0)
-    assert fit.wrong_pixels == closest_board(target).wrong_pixels
-    assert "ip" not in fit.method
+def test_auto_is_the_exact_engine_without_costs_or_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    target = np.random.default_rng(9).integers(0, 2, (9, 9), dtype=np.uint8)
+    unproven = weak_fit(target)
+    monkeypatch.setattr(ip, "closest_board", lambda *args, **kwargs: unproven)
+    # Unit costs (measured: CBC never helped), or too little time: the exact answer as is.
+    assert ip.closest_board_auto(target, time_limit=60.0) is unproven
+    assert ip.closest_board_auto(target, np.ones((9, 9)), time_limit=1.0) is unproven
 
 
 def test_missing_cbc_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:
