@@ -130,7 +130,7 @@ def _integral(w: NDArray[np.float64]) -> bool:
     return bool(np.all(w == np.round(w)))
 
 
-def change_counts(clicks: Board) -> NDArray[np.int64]:
+def _change_counts(clicks: Board) -> NDArray[np.int64]:
     """``x(C(i, j))`` for every cell: how many clicks touch it (``press`` is this mod 2)."""
     x = np.asarray(clicks, dtype=np.int64)
     out = x.copy()
@@ -207,7 +207,7 @@ def _basic(change: Board, start: Board | None, options: SolverOptions, model: st
         # x(C(i, j)) = 2 y(i, j) + c(i, j), with c = 1 - b for a picture b.
         prob += pulp.lpSum(x[q] for q in cells) - 2 * y[p] == int(c[p]), f"cell{p}"
     if start is not None:
-        counts = change_counts(start).ravel()
+        counts = _change_counts(start).ravel()
         for p in range(m * n):
             x[p].setInitialValue(int(start.flat[p]))
             # Integer division keeps y in range even for a start that is not a solution;
@@ -347,7 +347,7 @@ def closest_board_ip(
             prob += count - 2 * y[p] + z[p] == 1, f"black{p}"
     start = chase_start(t, w)
     if warm_start:
-        counts = change_counts(start).ravel()
+        counts = _change_counts(start).ravel()
         wrong = (counts + 1 - b) % 2  # z: white wants even, black wants odd
         for p in range(m * n):
             x[p].setInitialValue(int(start.flat[p]))
