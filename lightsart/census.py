@@ -285,6 +285,16 @@ def _max_spectrum_counts(groups: dict[int, int], d: int, budget: int, board: tup
     weight = np.round(np.log2(sizes + 1) * 1024).astype(np.int64)
     adapted = _adapted_signatures(signatures, weight, d)
     order = sorted(range(len(items)), key=lambda i: (-int(adapted[i]).bit_length(), sizes[i]))
+    # The first groups (outside the chosen hyperplane) give distinct spectra, merged at most
+    # 2**d-fold by translation: at least their product of (n_v + 1) table entries.
+    first = [int(sizes[i]) + 1 for i in order if int(adapted[i]).bit_length() == d]
+    if math.prod(first) > budget:
+        m, n = board
+        raise _out_of_reach(
+            m, n, d,
+            f"its first {len(first)} signature groups alone give about "
+            f"{float(math.prod(first)):.1e} distinct partial spectra",
+        )
     left = int(sizes.sum())
     state = _Spectra(1 << d, _primes(left // 30 + 2))
     for done, i in enumerate(order):
