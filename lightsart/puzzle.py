@@ -294,7 +294,7 @@ def _to_bits(value: int, width: int) -> NDArray[np.uint8]:
 
 def _lightest(top: int, kernel: list[int], width: int) -> int:
     """The lightest of ``top ^ span(kernel)`` (all the presses that work); ties: leftmost first."""
-    if len(kernel) > 16:
+    if len(kernel) > 10:  # 2**10 options at most; beyond that any working top row will do
         return top
     options = [top]
     for k in kernel:
@@ -375,7 +375,8 @@ class Strategy:
     """The human strategy for one board, step by step, and how quiet patterns shorten it.
 
     ``solution`` is the XOR of every step's clicks; ``minimal`` is ``solution`` plus the quiet
-    patterns ``added`` (indices). ``weights[l]`` is the clicks with pattern combination ``l``
+    patterns ``added`` (indices; None when the nullity is too large to search them all, and
+    ``minimal`` is the fewest found). ``weights[l]`` is the clicks with pattern combination ``l``
     (bit ``k`` = pattern ``k``), None when the nullity is too large to list.
     """
 
@@ -388,7 +389,7 @@ class Strategy:
     table: LookupTable
     solution: Board | None
     minimal: Board | None
-    added: tuple[int, ...]
+    added: tuple[int, ...] | None
     weights: tuple[int, ...] | None
 
     def to_json(self) -> dict[str, object]:
@@ -400,7 +401,7 @@ class Strategy:
             "top_row_presses": None if self.top is None else list(self.top),
             "chased_clicks": None if self.solution is None else
             [list(c) for c in click_list(self.solution)],
-            "quiet_patterns_added": list(self.added),
+            "quiet_patterns_added": None if self.added is None else list(self.added),
             "clicks_with_each_pattern_combination": None if self.weights is None
             else list(self.weights),
         }
@@ -450,8 +451,8 @@ def explain(board: Board, goal: Goal = "off") -> Strategy:
     if wrong_cells(now, goal).any() or not np.array_equal(apply_clicks(b, solution), now):
         raise AssertionError("the strategy did not reach the goal")  # pragma: no cover
     minimal, _, _, weights = _minimise(solution)
-    added: tuple[int, ...] = ()
     alg = algebra(m, n)
+    added: tuple[int, ...] | None = None if alg.nullity > COUNT_NULLITY else ()
     if weights is not None and alg.nullity:
         choice = int(np.argmin(weights))
         added = tuple(k for k in range(alg.nullity) if (choice >> k) & 1)
@@ -516,6 +517,10 @@ def _side_by_side(*blocks: tuple[str, list[str]]) -> list[str]:
     return out
 
 
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
 def _cells(board: Board) -> str:
     return " ".join(f"({r},{c})" for r, c in click_list(board)) or "none"
 
@@ -527,9 +532,9 @@ def solution_text(s: Solution) -> str:
         counted = ("" if s.minimal_solutions is None else
                    f"{s.minimal_solutions} minimal solution{'s' if s.minimal_solutions > 1 else ''}"
                    ", ")
-        lines.append(f"solvable: yes, in {s.moves} clicks "
+        lines.append(f"solvable: yes, in {_plural(s.moves or 0, 'click')} "
                      f"({'proven minimal' if s.proven else 'fewest found, not proven'}); "
-                     f"{counted}{s.solutions} solutions in all")
+                     f"{counted}{_plural(s.solutions, 'solution')} in all")
         lines += _side_by_side(("board", _grid(s.board)), ("clicks", _grid(s.clicks, "X")))
         lines.append(f"clicks (row,col): {_cells(s.clicks)}")
         return "\n".join(lines)
@@ -575,9 +580,10 @@ def strategy_text(st: Strategy) -> str:
     else:
         lines.append(f"2. Look up the bottom row {bottom} in the table: press "
                      f"{''.join(map(str, st.top))} in the top row.")
-        lines.append("3. Chase down again (the steps after the lookup above).")
+        if st.board.shape[0] > 1:
+            lines.append("3. Chase down again (the steps after the lookup above).")
     assert st.solution is not None and st.minimal is not None
-    lines.append(f"4. Together that is {int(st.solution.sum())} clicks (a cell clicked twice is "
+    lines.append(f"4. Together that is {_plural(int(st.solution.sum()), 'click')} (a cell clicked twice is "
                  f"not clicked at all): {_cells(st.solution)}")
     d = algebra(*st.board.shape).nullity
     if d == 0:
@@ -594,8 +600,13 @@ def strategy_text(st: Strategy) -> str:
             used = [str(k) for k in range(d) if (choice >> k) & 1]
             lines.append(f"    {'with pattern(s) ' + ','.join(used) if used else 'as found'}: "
                          f"{w} clicks")
-    added = ",".join(map(str, st.added)) if st.added else "none"
-    lines.append(f"   Minimal: add pattern(s) {added}: {int(st.minimal.sum())} clicks")
+    if st.added is None:
+        lines.append(f"   Fewest found by searching combinations (not proven): "
+                     f"{_plural(int(st.minimal.sum()), 'click')}")
+    else:
+        added = ",".join(map(str, st.added)) if st.added else "none"
+        lines.append(f"   Minimal: add pattern(s) {added}: "
+                     f"{_plural(int(st.minimal.sum()), 'click')}")
     lines += ["    " + row for row in _grid(st.minimal, "X")]
     return "\n".join(lines)
 
