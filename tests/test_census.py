@@ -18,9 +18,10 @@ from lightsart.censusdb import query_db, write_db
 from lightsart.cli import main
 from lightsart.errors import LightsartError
 
-# Sizes (rows, columns) small enough for search over all 2**(mn) states; nullity 0 to 4.
+# Sizes (rows, columns) small enough for search over all 2**(mn) states; nullity 0 to 4,
+# wide and tall.
 SMALL = [(1, 1), (1, 2), (1, 5), (1, 8), (2, 2), (2, 3), (2, 5), (2, 7), (3, 3), (3, 4),
-         (3, 5), (4, 4), (2, 8), (3, 6)]
+         (3, 5), (4, 4), (2, 8), (3, 6), (4, 3), (5, 3), (8, 1)]
 
 
 def press_masks(m: int, n: int) -> list[int]:
