@@ -25,7 +25,16 @@ from lightsart.errors import LightsartError
 from lightsart.gf2 import algebra, chase
 from lightsart.types import Board
 
-__all__ = ["EXACT_CLICKS_NULLITY", "Clicks", "Fit", "closest_board", "fewest_clicks", "transition"]
+__all__ = [
+    "EXACT_CLICKS_NULLITY",
+    "Clicks",
+    "Fit",
+    "closest_board",
+    "combine_patterns",
+    "coset_weights",
+    "fewest_clicks",
+    "transition",
+]
 
 #: Largest nullity for which fewest clicks is proven by a full Walsh–Hadamard transform.
 EXACT_CLICKS_NULLITY = 24
@@ -93,8 +102,13 @@ class Fit:
         return fit_html(self)
 
 
-def _coset_weights(x0: Board, patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
-    """Weight of ``x0 ^ sum_k l_k patterns[k]`` for every ``l`` in ``range(2**k)``."""
+def coset_weights(x0: Board, patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
+    """Clicks in ``x0 ^ sum_k l_k patterns[k]`` for every ``l`` in ``range(2**k)``, at once.
+
+    Cells with signature ``v`` contribute ``x_p`` when ``l·v = 0`` and ``1 - x_p`` otherwise, so
+    the weight is ``|x0| + (sum f - F(l)) / 2`` with ``f(v) = sum (1 - 2 x_p)`` and ``F`` its
+    Walsh–Hadamard transform.
+    """
     k = patterns.shape[0]
     flat = x0.ravel().astype(np.int64)
     bits = patterns.reshape(k, -1).astype(np.int64)
@@ -103,7 +117,8 @@ def _coset_weights(x0: Board, patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
     return int(flat.sum()) + (int(f.sum()) - walsh_hadamard(f)) // 2
 
 
-def _combine(patterns: NDArray[np.uint8], choice: int) -> Board:
+def combine_patterns(patterns: NDArray[np.uint8], choice: int) -> Board:
+    """``sum_k l_k patterns[k]`` over GF(2) for the bits ``l_k`` of ``choice``."""
     out = np.zeros(patterns.shape[1:], dtype=np.uint8)
     for k in range(patterns.shape[0]):
         if (choice >> k) & 1:
@@ -119,10 +134,10 @@ def _local_search(x: Board, patterns: NDArray[np.uint8], seed: int, seconds: flo
     stale = 0
     while stale < max(4, 2 * d // _BLOCK) and time.perf_counter() < deadline:
         block = rng.choice(d, size=min(_BLOCK, d), replace=False)
-        weights = _coset_weights(x, patterns[block])
+        weights = coset_weights(x, patterns[block])
         best = int(np.argmin(weights))
         if weights[best] < weights[0]:
-            x = x ^ _combine(patterns[block], best)
+            x = x ^ combine_patterns(patterns[block], best)
             stale = 0
         else:
             stale += 1
@@ -143,8 +158,8 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0) -> Clic
     if d == 0:
         best, proven = x0.copy(), True
     elif d <= EXACT_CLICKS_NULLITY:
-        weights = _coset_weights(x0, patterns)
-        best, proven = x0 ^ _combine(patterns, int(np.argmin(weights))), True
+        weights = coset_weights(x0, patterns)
+        best, proven = x0 ^ combine_patterns(patterns, int(np.argmin(weights))), True
     else:
         best, proven = _local_search(x0, patterns, seed, seconds), False
     if not np.array_equal(press(best), press(x0)):  # pragma: no cover - a bug, not bad input

@@ -26,10 +26,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.board import apply_clicks, as_board, click_list, from_state, parse_board, to_state
-from lightsart.decode import decode, walsh_hadamard
+from lightsart.decode import decode
 from lightsart.errors import LightsartError
 from lightsart.gf2 import algebra, chase
-from lightsart.optimize import fewest_clicks
+from lightsart.optimize import combine_patterns, coset_weights, fewest_clicks
 from lightsart.types import Board
 
 __all__ = [
@@ -180,29 +180,6 @@ class Solution:
         }
 
 
-def _combine(patterns: NDArray[np.uint8], choice: int) -> Board:
-    out = np.zeros(patterns.shape[1:], dtype=np.uint8)
-    for k in range(patterns.shape[0]):
-        if (choice >> k) & 1:
-            out ^= patterns[k]
-    return out
-
-
-def _coset_weights(x: Board, patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
-    """Clicks in ``x ^ Σ_k l_k patterns[k]`` for every ``l``: one transform over signatures.
-
-    Cells with signature ``v`` contribute ``x_p`` when ``l·v = 0`` and ``1 - x_p`` otherwise,
-    so the weight is ``|x| + (Σf - F(l)) / 2`` with ``f(v) = Σ (1 - 2 x_p)`` and ``F`` its
-    Walsh–Hadamard transform.
-    """
-    d = patterns.shape[0]
-    flat = x.ravel().astype(np.int64)
-    bits = patterns.reshape(d, -1).astype(np.int64)
-    signature = (bits << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-    f = np.bincount(signature, weights=1 - 2 * flat, minlength=1 << d).astype(np.int64)
-    return int(flat.sum()) + (int(f.sum()) - walsh_hadamard(f)) // 2
-
-
 def _minimise(x: Board) -> tuple[Board, bool, int | None, NDArray[np.int64] | None]:
     """Lightest member of ``x``'s coset, proven?, how many members share it, every weight."""
     alg = algebra(*x.shape)
@@ -211,10 +188,10 @@ def _minimise(x: Board) -> tuple[Board, bool, int | None, NDArray[np.int64] | No
     if alg.nullity > COUNT_NULLITY:
         best = fewest_clicks(x)
         return best.clicks, best.proven, None, None
-    weights = _coset_weights(x, alg.quiet_patterns)
+    weights = coset_weights(x, alg.quiet_patterns)
     choice = int(np.argmin(weights))
     count = int((weights == weights[choice]).sum())
-    return x ^ _combine(alg.quiet_patterns, choice), True, count, weights
+    return x ^ combine_patterns(alg.quiet_patterns, choice), True, count, weights
 
 
 def solve_puzzle(board: Board, goal: Goal = "off") -> Solution:
