@@ -67,9 +67,10 @@ __all__ = [
 
 
 #: Largest nullity at which the ``auto`` engine hands an unproven fit to the reduced parity IP.
-#: Measured at equal budgets (32 s, benchmarks/bench_ip.py table 4, three photos, d 22-42):
-#: with per-pixel costs CBC proved the exact engine's answer optimal in 3 of 7 cases (d 22, 28,
-#: 32), never beyond d = 32; with unit costs it helped in none of 9, so it is not tried then.
+#: Measured at equal 32 s budgets (benchmarks/bench_ip.py table 4: two photos, d 22-32): with
+#: contrast-weighted pixel costs CBC turned the exact answer into a proof in 5 of 8 cases and
+#: never found a cheaper board; with unit costs it helped in none of 8; at d 40-42 (and 56,
+#: 144 in table 3) it never improved answer or bound. So it is tried only with costs, d <= 32.
 AUTO_IP_MAX_NULLITY = 32
 #: Least time budget (seconds) for which ``auto`` runs CBC at all; shorter runs never helped.
 AUTO_IP_MIN_SECONDS = 10.0
