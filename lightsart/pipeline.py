@@ -32,6 +32,9 @@ __all__ = [
 
 Engine = Literal["exact", "ip", "auto"]
 
+#: CBC's time limit per integer program when ``--time-limit`` is not given (CBC may never finish).
+IP_TIME_LIMIT = 60.0
+
 
 @dataclass(frozen=True)
 class Picture:
@@ -120,7 +123,7 @@ def _fit(target: Board, engine: Engine, time_limit: float | None) -> Fit:
     from lightsart import ip
 
     if engine == "ip":
-        return ip.closest_board_ip(target, time_limit=time_limit).fit
+        return ip.closest_board_ip(target, time_limit=time_limit or IP_TIME_LIMIT).fit
     return ip.closest_board_auto(target, time_limit=seconds)
 
 
@@ -129,7 +132,7 @@ def _transition(a: Fit, b: Fit, engine: Engine, time_limit: float | None, seed: 
     if engine == "ip":
         from lightsart import ip
 
-        answer = ip.transition_ip(a, b, time_limit=time_limit)
+        answer = ip.transition_ip(a, b, time_limit=time_limit or IP_TIME_LIMIT)
         if answer.clicks is not None:
             return answer.clicks
         # CBC found nothing in time: the XOR of the two click sets is always a valid answer.

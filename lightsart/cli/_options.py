@@ -58,7 +58,8 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     e.add_argument("--engine", choices=["exact", "ip", "auto"], default="exact",
                    help="exact GF(2) algebra (default), Bosch's integer programs, or exact + IP")
     e.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
-                   help="search budget per picture for large nullity (default 1) / the IP solver")
+                   help="search budget per picture for large nullity (default 1 s); CBC's limit per integer "
+                        "program with --engine ip (default 60 s)")
     r = p.add_argument_group("rendering")
     r.add_argument("--cell", type=positive_int, metavar="N",
                    help="pixels per cell (default: about 480 pixels on the long side)")
