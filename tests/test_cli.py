@@ -87,17 +87,20 @@ def test_animate_mp4_has_the_planned_frame_count(tmp_path: Path,
 
 def test_still_writes_board_target_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out, target, compare = tmp_path / "b.png", tmp_path / "t.png", tmp_path / "c.png"
-    code = main(["still", B, "-o", str(out), "--size", "64x64", "--cell", "2",
+    # 19x19 has nullity 16: decoding is exact, so the CLI and the library must agree on the board
+    # (at nullity > 20 the search is time-budgeted and could differ on a loaded machine).
+    code = main(["still", B, "-o", str(out), "--size", "19x19", "--cell", "2",
                  "--target-out", str(target), "--compare", str(compare)])
     assert code == 0
     text = capsys.readouterr().out
-    assert "board 64x64, nullity 28" in text
+    assert "board 19x19, nullity 16" in text
     with Image.open(out) as im:
         board = (np.asarray(im.convert("L"))[::2, ::2] > 127).astype(np.uint8)
-    fit = closest_board(load_target(B, size=(64, 64)).bits)
+    fit = closest_board(load_target(B, size=(19, 19)).bits)
     assert np.array_equal(board, fit.board)
+    assert "proven minimal" in text
     with Image.open(compare) as im:
-        assert im.size[0] > 3 * 128
+        assert im.size[0] > 3 * 38
     # Outputs get the usual permissions (the umask's), not the temporary file's private 0600.
     umask = os.umask(0)
     os.umask(umask)
