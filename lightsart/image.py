@@ -37,6 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from lightsart import boardsize
 from lightsart.errors import LightsartError
 from lightsart.gf2 import nullity
 from lightsart.types import Board, Gray
@@ -125,16 +126,11 @@ class SizeInfo:
 
 def parse_size(text: str) -> Size:
     """Parse ``"WxH"`` (columns x rows) or ``"W"`` (height then follows the aspect ratio)."""
-    parts = text.strip().lower().split("x")
-    if len(parts) not in (1, 2):
-        raise LightsartError(f"size must be WxH or W, got {text!r}")
-    try:
-        values = [int(p.strip()) for p in parts]
-    except ValueError:
-        raise LightsartError(f"size must be WxH or W with whole numbers, got {text!r}") from None
-    for v in values:
-        _check_side(v)
-    return (values[0], values[1] if len(values) == 2 else None)
+    width, height = boardsize.parse_size(text, positive=False)
+    for side in (width, height):
+        if side is not None:
+            _check_side(side)
+    return (width, height)
 
 
 def _check_side(side: int) -> None:

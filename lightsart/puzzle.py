@@ -25,6 +25,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart import boardsize
 from lightsart.board import apply_clicks, as_board, click_list, from_state, parse_board, to_state
 from lightsart.decode import decode
 from lightsart.errors import LightsartError
@@ -65,10 +66,9 @@ _MAX_FILE = 16 << 20
 
 def parse_size(text: str) -> tuple[int, int]:
     """``WxH`` (columns × rows) as ``(m, n)`` = (rows, columns)."""
-    match = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", text)
-    if not match or min(int(match[1]), int(match[2])) < 1:
-        raise LightsartError(f"board size must be WxH with positive numbers, e.g. 5x5; got {text!r}")
-    return int(match[2]), int(match[1])
+    width, height = boardsize.parse_size(text, height_required=True)
+    assert height is not None
+    return height, width
 
 
 def parse_state(text: str) -> int:

@@ -10,14 +10,13 @@ from typing import Any
 
 def size_type(text: str) -> tuple[int, int | None]:
     """``WxH`` or ``W`` (height from the picture's aspect ratio)."""
-    parts = text.lower().split("x")
+    from lightsart.boardsize import parse_size
+    from lightsart.errors import LightsartError
+
     try:
-        values = [int(p) for p in parts]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must be WxH or W, got {text!r}") from None
-    if len(values) not in (1, 2) or min(values) < 1:
-        raise argparse.ArgumentTypeError(f"size must be WxH or W with positive numbers, got {text!r}")
-    return (values[0], values[1] if len(values) == 2 else None)
+        return parse_size(text)
+    except LightsartError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def positive_int(text: str) -> int:

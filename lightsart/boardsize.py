@@ -1,0 +1,33 @@
+"""Board sizes as text: ``WxH`` (columns × rows), or ``W`` alone where the height may follow.
+
+Kept free of numpy and Pillow so the CLI can check ``--size`` before importing either.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lightsart.errors import LightsartError
+
+__all__ = ["parse_size"]
+
+_SIZE = re.compile(r"\s*(\d+)\s*(?:[xX×]\s*(\d+)\s*)?")
+
+
+def parse_size(
+    text: str, *, height_required: bool = False, positive: bool = True
+) -> tuple[int, int | None]:
+    """``"WxH"`` as ``(W, H)``; ``"W"`` as ``(W, None)`` unless ``height_required``.
+
+    With ``positive=False`` zero sides pass, for callers that check the range themselves.
+    """
+    match = _SIZE.fullmatch(text)
+    width = int(match[1]) if match else 0
+    height = int(match[2]) if match and match[2] is not None else None
+    too_small = positive and (width < 1 or height == 0)
+    if not match or too_small or (height_required and height is None):
+        form = "WxH" if height_required else "WxH or W"
+        raise LightsartError(
+            f"board size must be {form} with positive whole numbers, e.g. 5x5; got {text!r}"
+        )
+    return width, height
