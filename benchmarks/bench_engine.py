@@ -14,20 +14,11 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _photos import photo_target  # benchmarks/ is on sys.path when run as a script
 
 from lightsart.board import press
 from lightsart.gf2 import algebra, chase
 from lightsart.optimize import closest_board
-
-
-def photo_target(path: Path | None, side: int) -> np.ndarray:
-    if path is not None and path.exists():
-        from lightsart.image import load_target
-
-        return load_target(str(path), size=(side, side)).bits
-    yy, xx = np.mgrid[0:side, 0:side] / side
-    gray = 0.5 + 0.45 * np.sin(7 * xx + 3 * yy) * np.cos(5 * yy)
-    return (np.random.default_rng(side).random((side, side)) < gray).astype(np.uint8)
 
 
 def default_photo() -> Path | None:

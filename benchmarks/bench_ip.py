@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import numpy as np
+from _photos import photo_target, sample  # benchmarks/ is on sys.path when run as a script
 
 from lightsart import ip
 from lightsart.board import board_from_clicks
@@ -36,29 +37,12 @@ from lightsart.gf2 import algebra
 from lightsart.optimize import Fit, closest_board, transition
 
 T = TypeVar("T")
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def timed(fn: Callable[[], T]) -> tuple[T, float]:
     start = time.perf_counter()
     out = fn()
     return out, time.perf_counter() - start
-
-
-def photo_target(path: Path | None, side: int) -> np.ndarray:
-    """The photo fitted and dithered to side x side, or a synthetic gradient without one."""
-    if path is not None and path.exists():
-        from lightsart.image import load_target
-
-        return load_target(str(path), size=(side, side)).bits
-    yy, xx = np.mgrid[0:side, 0:side] / side
-    gray = 0.5 + 0.45 * np.sin(7 * xx + 3 * yy) * np.cos(5 * yy)
-    return (np.random.default_rng(side).random((side, side)) < gray).astype(np.uint8)
-
-
-def sample(name: str) -> Path | None:
-    path = ROOT / "samples" / name
-    return path if path.exists() else None
 
 
 def ratio(slow: float, fast: float, proven: bool) -> str:

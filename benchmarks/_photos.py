@@ -1,0 +1,26 @@
+"""Pictures for the benchmarks: a sample photo fitted to a square board, or a synthetic stand-in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def photo_target(path: Path | None, side: int) -> np.ndarray:
+    """The photo fitted and dithered to side x side, or a synthetic gradient without one."""
+    if path is not None and path.exists():
+        from lightsart.image import load_target
+
+        return load_target(str(path), size=(side, side)).bits
+    yy, xx = np.mgrid[0:side, 0:side] / side
+    gray = 0.5 + 0.45 * np.sin(7 * xx + 3 * yy) * np.cos(5 * yy)
+    return (np.random.default_rng(side).random((side, side)) < gray).astype(np.uint8)
+
+
+def sample(name: str) -> Path | None:
+    """``samples/<name>`` if it exists."""
+    path = ROOT / "samples" / name
+    return path if path.exists() else None
