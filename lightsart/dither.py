@@ -40,6 +40,9 @@ matrix ``M`` with ``t = (M + 1/2) / N²``, where ``M_1 = [[0, 2], [3, 1]]`` and
 decoded from sRGB first (IEC 61966-2-1: ``c / 12.92`` for ``c <= 0.04045``, else
 ``((c + 0.055) / 1.055) ** 2.4``), and quantising and diffusion happen there: mid-grey 0.5 is
 0.214 of white's light, so about a fifth of its cells light up rather than half.
+
+numpy is imported inside the functions that compute, so the CLI can list :data:`METHODS` at
+start-up without loading it.
 """
 
 from __future__ import annotations
@@ -49,13 +52,18 @@ from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
-from typing import Protocol
-
-import numpy as np
-from numpy.typing import NDArray
+from typing import TYPE_CHECKING, Protocol
 
 from lightsart.errors import LightsartError
-from lightsart.types import Gray
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from lightsart.types import Gray
+
+    #: Level indices per cell, ``0 .. L-1``.
+    Cells = NDArray[np.uint8]
 
 __all__ = [
     "DEFAULT_METHOD",
@@ -64,6 +72,7 @@ __all__ = [
     "METHODS",
     "ErrorDiffusion",
     "Kernel",
+    "Levels",
     "Method",
     "OrderedDither",
     "Threshold",
@@ -75,8 +84,6 @@ __all__ = [
 
 DEFAULT_METHOD = "floyd-steinberg"
 MAX_LEVELS = 16
-#: Level indices per cell, ``0 .. L-1``.
-Cells = NDArray[np.uint8]
 
 
 @dataclass(frozen=True)
@@ -132,12 +139,16 @@ class Levels:
 
     @classmethod
     def make(cls, count: int, linear: bool) -> Levels:
+        import numpy as np
+
         values = np.arange(count) / (count - 1)
         if linear:
             values = srgb_to_linear(values)
         return cls(values, (values[:-1] + values[1:]) / 2)
 
     def nearest(self, v: NDArray[np.float64]) -> Cells:
+        import numpy as np
+
         return np.searchsorted(self.midpoints, v, side="right").astype(np.uint8)
 
 
@@ -188,6 +199,8 @@ class ErrorDiffusion:
     about: str
 
     def __call__(self, values: Gray, levels: Levels) -> Cells:
+        import numpy as np
+
         fraction = {(dy, dx): w / self.kernel.divisor for dy, dx, w in self.kernel.taps}
         near, far = fraction.get((0, 1), 0.0), fraction.get((0, 2), 0.0)
         # A cell below hears from the pixels scanned first first: those further ahead of it.
@@ -224,6 +237,8 @@ class ErrorDiffusion:
 def bayer_matrix(size: int) -> NDArray[np.int64]:
     """The ``size × size`` Bayer index matrix (``size`` a power of two), a permutation of
     ``0 .. size²-1``: bit-reverse the interleaved bits of ``row XOR column`` and ``row``."""
+    import numpy as np
+
     if size < 2 or size & (size - 1):
         raise LightsartError(f"Bayer matrix size must be a power of two, at least 2; got {size}")
     bits = size.bit_length() - 1
@@ -239,6 +254,8 @@ def bayer_matrix(size: int) -> NDArray[np.int64]:
 @functools.cache
 def blue_noise_mask() -> NDArray[np.uint16]:
     """The 64 × 64 void-and-cluster rank mask shipped in ``lightsart/data`` (loaded once)."""
+    import numpy as np
+
     path = resources.files("lightsart").joinpath("data").joinpath("blue_noise_64.npy")
     with path.open("rb") as f:
         mask: NDArray[np.uint16] = np.load(f, allow_pickle=False)
@@ -254,6 +271,8 @@ class OrderedDither:
     about: str
 
     def __call__(self, values: Gray, levels: Levels) -> Cells:
+        import numpy as np
+
         ranks = self.ranks()
         threshold = (ranks + 0.5) / ranks.size
         rows, cols = values.shape
@@ -309,6 +328,8 @@ METHODS: dict[str, Method] = {
 
 def srgb_to_linear(c: NDArray[np.float64]) -> NDArray[np.float64]:
     """sRGB-encoded values in ``[0, 1]`` to linear light (IEC 61966-2-1)."""
+    import numpy as np
+
     c = np.asarray(c, dtype=np.float64)
     return np.where(c <= 0.04045, c / 12.92, ((np.maximum(c, 0.04045) + 0.055) / 1.055) ** 2.4)
 
@@ -321,6 +342,8 @@ def dither(
     ``method`` is a name in :data:`METHODS`; ``linear=True`` quantises in linear light.
     Example: ``dither(np.full((4, 4), 0.5), "bayer-2")`` lights half the cells.
     """
+    import numpy as np
+
     chosen = METHODS.get(method)
     if chosen is None:
         raise LightsartError(f"dither must be one of {', '.join(METHODS)}; got {method!r}")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib.util
 import math
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -341,3 +343,9 @@ def test_bad_arguments() -> None:
         dither(np.array([[0.5, np.nan]]))
     assert dither(np.array([[-3.0, 7.0]])).tolist() == [[0, 1]]  # clipped to [0, 1]
     assert dither(g, levels=np.int64(3)).max() <= 2
+
+
+def test_the_registry_loads_without_numpy() -> None:
+    code = "import sys, lightsart.dither as d; d.METHODS['bayer']; print('numpy' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"  # the CLI builds --dither's choices at start-up
