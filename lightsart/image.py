@@ -40,6 +40,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from lightsart import boardsize
 from lightsart.errors import LightsartError
 from lightsart.gf2 import nullity
+from lightsart.tone import Tone, apply_tone
 from lightsart.types import Board, Gray
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "floyd_steinberg",
     "load_target",
     "parse_size",
+    "read_for_board",
     "read_gray",
     "sizes_near",
     "target_from_array",
@@ -87,8 +89,8 @@ class Target:
     """A picture made ready for the engine.
 
     ``bits`` is the dithered board (``uint8`` 0/1, shape ``(height, width)``, 1 = white),
-    ``gray`` the fitted luminance before dithering (same shape, float64 in ``[0, 1]``),
-    ``source`` the file it came from (or a label for arrays).
+    ``gray`` the fitted luminance (same shape, float64 in ``[0, 1]``), ``toned`` the same after
+    the tone stage (what was dithered), ``source`` the file it came from (or a label for arrays).
     """
 
     bits: Board
@@ -96,6 +98,7 @@ class Target:
     source: str
     width: int
     height: int
+    toned: Gray | None = None
 
 
 @dataclass(frozen=True)
@@ -230,20 +233,52 @@ def read_gray(path: str | Path) -> Gray:
     Upright by EXIF orientation; transparency composited on white; first frame of animations.
     Raises :class:`LightsartError` for a missing, unreadable or too large file.
     """
+    gray, _ = _read(path, None, for_board=False)
+    return gray
+
+
+def read_for_board(
+    path: str | Path, size: Size | str | None = None
+) -> tuple[Gray, tuple[int, int]]:
+    """The picture's luminance decoded only as finely as a board of ``size`` needs, and that
+    board's ``(width, height)`` (from the picture's own aspect ratio where ``size`` leaves it open).
+
+    A board is far smaller than a photo, so the picture is decoded at a reduced scale where the
+    format allows it (JPEG's DCT scaling, Pillow's ``draft``) and box-reduced by a whole factor
+    (Pillow's ``reduce``) while it keeps at least :data:`OVERSAMPLE` pixels per cell: a 24-megapixel
+    JPEG for a 100-cell board never exists in memory at full size, in 8 bits or as floats.
+    """
+    gray, board = _read(path, size, for_board=True)
+    if board is None:  # pragma: no cover - _read always sizes a board when asked to
+        raise AssertionError("no board size")
+    return gray, board
+
+
+#: Reduced decoding keeps at least this many picture pixels per board cell on each axis.
+OVERSAMPLE = 4
+
+
+def _read(
+    path: str | Path, size: Size | str | None, *, for_board: bool
+) -> tuple[Gray, tuple[int, int] | None]:
     p = Path(path)
-    if not p.exists():
-        raise LightsartError(f"picture not found: {p}")
-    if p.is_dir():
-        raise LightsartError(f"{p} is a folder, not a picture")
+    try:
+        if p.is_dir():
+            raise LightsartError(f"{p} is a folder, not a picture")
+        if not p.exists():
+            raise LightsartError(f"picture not found: {p}")
+    except OSError as exc:  # a symlink loop, a name too long
+        raise LightsartError(f"cannot read picture {p}: {exc.strerror or exc}") from None
     try:
         # Pillow warns (pytest: errors) above its own limit and refuses twice that; we apply ours.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(p) as img:
                 _check_pixels(p, img.width, img.height)
-                img.load()
-                upright = ImageOps.exif_transpose(img)
-                return _luminance(upright)
+                if not for_board:
+                    img.load()
+                    return _luminance(ImageOps.exif_transpose(img)), None
+                return _read_reduced(img, size)
     except Image.DecompressionBombError:
         raise LightsartError(
             f"{p} is too large to load safely (at most {MAX_PIXELS // 1_000_000} megapixels)"
@@ -252,6 +287,46 @@ def read_gray(path: str | Path) -> Gray:
         raise LightsartError(f"{p} is not a picture this program can read") from None
     except _DECODE_ERRORS as exc:
         raise LightsartError(f"cannot read picture {p}: {_one_line(exc)}") from None
+
+
+# EXIF orientations that swap width and height (transpose, rotations by 90 and 270 degrees).
+_SWAPS_AXES = frozenset({5, 6, 7, 8})
+
+
+def _read_reduced(img: Image.Image, size: Size | str | None) -> tuple[Gray, tuple[int, int]]:
+    orientation = img.getexif().get(0x0112, 1)
+    cols, rows = (img.height, img.width) if orientation in _SWAPS_AXES else (img.width, img.height)
+    width, height = board_size(size, cols / rows)
+    factor = int(min(cols / width, rows / height) // OVERSAMPLE)
+    if factor > 1 and img.format == "JPEG":
+        # Decode at 1/2, 1/4 or 1/8 scale, never below the size asked for.
+        img.draft(img.mode, (-(-img.width // factor), -(-img.height // factor)))
+    img.load()
+    upright = ImageOps.exif_transpose(img)
+    factor = int(min(upright.width / width, upright.height / height) // OVERSAMPLE)
+    if factor > 1:
+        upright = _reduce(upright, factor)
+    return _luminance(upright), (width, height)
+
+
+def _reduce(img: Image.Image, factor: int) -> Image.Image:
+    """Mean of every ``factor`` x ``factor`` block, in Pillow (C, in the picture's own bits).
+
+    Transparency is composited on white first (averaging unpremultiplied colours would let a
+    transparent pixel's hidden colour bleed in). The last partial row and column of blocks (less
+    than ``factor`` pixels, under a quarter of a cell) are dropped so every block is whole.
+    """
+    if img.mode.startswith("I;16"):
+        img = img.convert("I")
+    elif img.mode not in ("L", "RGB", "I", "F"):
+        if img.has_transparency_data:
+            rgba = img.convert("RGBA")
+            white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+            img = Image.alpha_composite(white, rgba).convert("RGB")
+        else:
+            img = img.convert("L" if img.mode in ("1", "L", "LA", "La", "I") else "RGB")
+    box = (0, 0, img.width - img.width % factor, img.height - img.height % factor)
+    return img.reduce(factor, box=box)
 
 
 def _one_line(exc: BaseException) -> str:
@@ -441,10 +516,13 @@ def target_from_array(
     fit: FitMode = "cover",
     dither: Dither = "floyd-steinberg",
     source: str = "<array>",
+    tone: Tone | None = None,
 ) -> Target:
-    """Fit and dither a luminance array (2-D, values in ``[0, 1]``, 1 = white) to a board.
+    """Fit, tone and dither a luminance array (2-D, values in ``[0, 1]``, 1 = white) to a board.
 
     ``size`` is ``(width, height)``, ``(width, None)``, ``"WxH"``, ``"W"`` or ``None`` (choose).
+    ``tone`` defaults to ``Tone()`` (automatic levels, local contrast, sharpening);
+    ``Tone.none()`` dithers the fitted picture as it is.
     """
     _check_choice(fit, FitMode, "fit")
     _check_choice(dither, Dither, "dither")
@@ -452,8 +530,9 @@ def target_from_array(
     rows, cols = g.shape
     width, height = board_size(size, cols / rows)
     fitted = fit_to_board(g, width, height, fit)
-    bits = floyd_steinberg(fitted) if dither == "floyd-steinberg" else threshold(fitted)
-    return Target(bits=bits, gray=fitted, source=source, width=width, height=height)
+    toned = apply_tone(fitted, tone)
+    bits = floyd_steinberg(toned) if dither == "floyd-steinberg" else threshold(toned)
+    return Target(bits=bits, gray=fitted, source=source, width=width, height=height, toned=toned)
 
 
 def load_target(
@@ -461,11 +540,16 @@ def load_target(
     size: Size | str | None = None,
     fit: FitMode = "cover",
     dither: Dither = "floyd-steinberg",
+    tone: Tone | None = None,
 ) -> Target:
-    """Load the picture at ``path`` and make it a board target (the whole image stage)."""
+    """Load the picture at ``path`` and make it a board target (the whole image stage).
+
+    The picture is decoded only as finely as the board needs (:func:`read_for_board`).
+    """
     _check_choice(fit, FitMode, "fit")
     _check_choice(dither, Dither, "dither")
-    return target_from_array(read_gray(path), size, fit, dither, source=str(path))
+    gray, board = read_for_board(path, size)
+    return target_from_array(gray, board, fit, dither, source=str(path), tone=tone)
 
 
 def _as_gray(gray: object) -> Gray:

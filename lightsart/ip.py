@@ -309,6 +309,7 @@ def _fit_from_clicks(
         nullity=algebra(*target.shape).nullity,
         seconds=time.perf_counter() - started,
         method=method,
+        weighted=not bool(np.all(w == 1.0)),
     )
 
 

@@ -81,6 +81,14 @@ class Fit:
     nullity: int
     seconds: float
     method: str
+    #: Pixels had unequal costs: then ``wrong_pixels_proven_minimal`` and ``wrong_pixels_lower_bound``
+    #: speak of ``wrong_cost`` (the quantity minimised), not of the count.
+    weighted: bool = False
+
+    @property
+    def minimised(self) -> str:
+        """What the engine minimised: ``"wrong pixels"`` or ``"cost"`` (per-pixel costs)."""
+        return "cost" if self.weighted else "wrong pixels"
 
     @property
     def height(self) -> int:
@@ -222,6 +230,7 @@ def closest_board(
         nullity=alg.nullity,
         seconds=time.perf_counter() - start,
         method=decoding.method,
+        weighted=weights is not None and not bool(np.all(weights == 1.0)),
     )
 
 

@@ -16,8 +16,10 @@ from typing import Any, Literal
 import numpy as np
 
 from lightsart.board import apply_clicks, board_from_clicks
+from lightsart.costs import Errors
 from lightsart.errors import LightsartError
 from lightsart.optimize import Clicks, Fit, closest_board, transition
+from lightsart.tone import Tone
 from lightsart.types import Board
 
 __all__ = [
@@ -42,14 +44,21 @@ class Picture:
 
     path: str
     fit: Fit
+    errors: Errors = "uniform"
 
     def summary(self) -> dict[str, Any]:
         f = self.fit
         return {
             "path": self.path,
+            "errors": self.errors,
+            "minimised": f.minimised,
             "wrong_pixels": f.wrong_pixels,
-            "wrong_pixels_proven_minimal": f.wrong_pixels_proven_minimal,
-            "wrong_pixels_lower_bound": int(f.wrong_pixels_lower_bound),
+            # Under per-pixel costs the count is not what was minimised: no claim about it.
+            "wrong_pixels_proven_minimal": f.wrong_pixels_proven_minimal and not f.weighted,
+            "wrong_pixels_lower_bound": 0 if f.weighted else int(f.wrong_pixels_lower_bound),
+            "wrong_cost": round(f.wrong_cost, 6),
+            "wrong_cost_proven_minimal": f.wrong_pixels_proven_minimal,
+            "wrong_cost_lower_bound": round(f.wrong_pixels_lower_bound, 6),
             "clicks": f.clicks_count,
             "clicks_proven_minimal": f.clicks_proven_minimal,
         }
@@ -95,6 +104,8 @@ class AnimationResult:
     seconds_of_animation: float
     outputs: tuple[str, ...]
     seconds: float = field(default=0.0)
+    #: Things the user should know that are not errors (a picture cropped to the board's shape).
+    notes: tuple[str, ...] = ()
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -106,6 +117,7 @@ class AnimationResult:
             "frames": self.frames,
             "duration_seconds": round(self.seconds_of_animation, 3),
             "outputs": list(self.outputs),
+            "notes": list(self.notes),
             "seconds": round(self.seconds, 3),
         }
 
@@ -116,15 +128,15 @@ class AnimationResult:
         return animation_result_html(self)
 
 
-def _fit(target: Board, engine: Engine, time_limit: float | None) -> Fit:
+def _fit(target: Board, cost: np.ndarray | None, engine: Engine, time_limit: float | None) -> Fit:
     seconds = 1.0 if time_limit is None else time_limit
     if engine == "exact":
-        return closest_board(target, seconds=seconds)
+        return closest_board(target, cost, seconds=seconds)
     from lightsart import ip
 
     if engine == "ip":
-        return ip.closest_board_ip(target, time_limit=time_limit or IP_TIME_LIMIT).fit
-    return ip.closest_board_auto(target, time_limit=seconds)
+        return ip.closest_board_ip(target, cost, time_limit=time_limit or IP_TIME_LIMIT).fit
+    return ip.closest_board_auto(target, cost, time_limit=seconds)
 
 
 def _transition(a: Fit, b: Fit, engine: Engine, time_limit: float | None, seed: int) -> Clicks:
@@ -146,24 +158,52 @@ def fit_pictures(
     dither: str = "floyd-steinberg",
     engine: Engine = "exact",
     time_limit: float | None = None,
+    tone: Tone | None = None,
+    errors: Errors = "perceptual",
+    notes: list[str] | None = None,
 ) -> list[Picture]:
-    """Load every picture onto one board size and fit each with the chosen engine.
+    """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
     Without a size the first picture chooses it (about 100 cells on the long side, preferring a
-    size where every picture is exact); the others are fitted to the same board.
+    size where every picture is exact); the others are fitted to the same board. ``errors``
+    chooses where unavoidable wrong pixels go (:mod:`lightsart.costs`). Anything the user should
+    know (a picture cropped to another's shape) is appended to ``notes``.
     """
-    from lightsart.image import load_target
+    from lightsart.costs import pixel_costs
+    from lightsart.image import read_for_board, target_from_array
 
     if not paths:
         raise LightsartError("no pictures given")
-    first = load_target(paths[0], size=size, fit=fit, dither=dither)  # type: ignore[arg-type]
-    board_size = (first.width, first.height)
-    targets = [first] + [
-        load_target(p, size=board_size, fit=fit, dither=dither)  # type: ignore[arg-type]
-        for p in paths[1:]
-    ]
-    return [Picture(str(p), _fit(t.bits, engine, time_limit)) for p, t in zip(paths, targets,
-                                                                             strict=True)]
+    if errors not in ("perceptual", "uniform"):
+        raise LightsartError(f"errors must be perceptual or uniform, got {errors!r}")
+    board: tuple[int, int | None] | None = size
+    pictures = []
+    for k, path in enumerate(paths):
+        gray, (width, height) = read_for_board(path, board)
+        if k == 0:
+            board = (width, height)
+        elif notes is not None and fit != "stretch":
+            _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
+        target = target_from_array(gray, (width, height), fit, dither,  # type: ignore[arg-type]
+                                   source=str(path), tone=tone)
+        cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
+                           errors)
+        pictures.append(Picture(str(path), _fit(target.bits, cost, engine, time_limit), errors))
+    return pictures
+
+
+def _note_aspect(notes: list[str], number: int, path: str, shape: tuple[int, ...],
+                 board: tuple[int, int], fit: str) -> None:
+    """Say when a picture's shape differs from the board's by more than 2 %."""
+    aspect, board_aspect = shape[1] / shape[0], board[0] / board[1]
+    if abs(aspect / board_aspect - 1) <= 0.02:
+        return
+    if fit == "cover":
+        notes.append(f"picture {number} ({path}) has another shape than the {board[0]}x{board[1]} "
+                     "board: its edges are cropped (--fit contain shows it whole)")
+    else:
+        notes.append(f"picture {number} ({path}) has another shape than the {board[0]}x{board[1]} "
+                     "board: it is padded with white (--fit cover fills the board)")
 
 
 def default_cell(width: int, height: int, goal: int = 480) -> int:
@@ -180,6 +220,8 @@ def make_still(
     dither: str = "floyd-steinberg",
     engine: Engine = "exact",
     time_limit: float | None = None,
+    tone: Tone | None = None,
+    errors: Errors = "perceptual",
     cell: int | None = None,
     style: str = "pixels",
     colours: tuple[str | None, str | None, str | None] = (None, None, None),
@@ -194,7 +236,7 @@ def make_still(
     for path_out in (out, target_out, compare):
         if path_out is not None:
             _check_output(path_out, (".png",))
-    (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit)
+    (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors)
     f = picture.fit
     look = _style(cell or default_cell(f.width, f.height), style, colours)
     _check_reproduces(f)
@@ -244,6 +286,8 @@ def make_animation(
     dither: str = "floyd-steinberg",
     engine: Engine = "exact",
     time_limit: float | None = None,
+    tone: Tone | None = None,
+    errors: Errors = "perceptual",
     order: str = "raster",
     seed: int = 0,
     fps: float = 25.0,
@@ -267,7 +311,8 @@ def make_animation(
     _style(1, style, colours)  # refuse bad colours before any work
     if out is not None:
         _check_output(out, (".gif", ".mp4", ".html"))
-    pictures = fit_pictures(paths, size, fit, dither, engine, time_limit)
+    notes: list[str] = []
+    pictures = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes)
     fits = [p.fit for p in pictures]
     for f in fits:
         _check_reproduces(f)
@@ -301,5 +346,5 @@ def make_animation(
     return AnimationResult(
         width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(pictures),
         transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
-        outputs=tuple(outputs), seconds=time.perf_counter() - start,
+        outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
     )

@@ -14,6 +14,7 @@ from test_render import decode_video
 
 from lightsart.board import board_from_clicks, press
 from lightsart.cli import main
+from lightsart.costs import pixel_costs
 from lightsart.image import load_target
 from lightsart.optimize import closest_board
 
@@ -96,7 +97,8 @@ def test_still_writes_board_target_and_compare(tmp_path: Path, capsys: pytest.Ca
     assert "board 19x19, nullity 16" in text
     with Image.open(out) as im:
         board = (np.asarray(im.convert("L"))[::2, ::2] > 127).astype(np.uint8)
-    fit = closest_board(load_target(B, size=(19, 19)).bits)
+    t = load_target(B, size=(19, 19))
+    fit = closest_board(t.bits, pixel_costs(t.bits, t.toned))  # the default: --errors perceptual
     assert np.array_equal(board, fit.board)
     assert "proven minimal" in text
     with Image.open(compare) as im:

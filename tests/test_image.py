@@ -40,6 +40,7 @@ from lightsart.image import (
     target_from_array,
     threshold,
 )
+from lightsart.tone import Tone, apply_tone
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 LUMA = np.array([0.299, 0.587, 0.114])
@@ -521,7 +522,10 @@ def test_samples_load_to_the_default_board(path: Path) -> None:
     assert t.bits.shape == t.gray.shape == (100, 100) and t.bits.dtype == np.uint8
     assert t.source == str(path)
     assert np.array_equal(t.gray, fit_to_board(read_gray(path), 100, 100, "cover"))
-    assert np.array_equal(t.bits, floyd_steinberg(t.gray))
+    assert t.toned is not None and np.array_equal(t.toned, apply_tone(t.gray, Tone()))
+    assert np.array_equal(t.bits, floyd_steinberg(t.toned))
+    untoned = load_target(path, tone=Tone.none())
+    assert np.array_equal(untoned.bits, floyd_steinberg(t.gray))
     assert 0.15 < t.bits.mean() < 0.85  # a picture, not a blank
 
 
@@ -535,7 +539,8 @@ def test_samples_are_small_and_documented() -> None:
 def test_load_target_options(tmp_path: Path) -> None:
     rgb = rgb_array(30, 60)
     Image.fromarray(rgb).save(tmp_path / "wide.png")
-    t = load_target(tmp_path / "wide.png", size=(20, None), fit="contain", dither="none")
+    t = load_target(tmp_path / "wide.png", size=(20, None), fit="contain", dither="none",
+                    tone=Tone.none())
     assert (t.width, t.height) == (20, 10)
     assert np.array_equal(t.bits, threshold(fit_to_board(luma(rgb), 20, 10, "contain")))
     t = load_target(tmp_path / "wide.png", size="8x8", fit="stretch")
@@ -546,7 +551,7 @@ def test_load_target_options(tmp_path: Path) -> None:
 
 def test_target_from_array() -> None:
     g = np.linspace(0, 1, 40 * 20).reshape(20, 40)
-    t = target_from_array(g, size=(10, 5))
+    t = target_from_array(g, size=(10, 5), tone=Tone.none())
     assert (t.width, t.height, t.source) == (10, 5, "<array>")
     assert np.array_equal(t.bits, floyd_steinberg(g.reshape(5, 4, 10, 4).mean(axis=(1, 3))))
     assert target_from_array(np.ones((3, 3), dtype=bool), size=(3, 3)).bits.all()

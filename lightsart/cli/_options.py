@@ -53,6 +53,24 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                    help="how a picture fills the board (default: cover, centred)")
     g.add_argument("--dither", choices=["floyd-steinberg", "none"], default="floyd-steinberg",
                    help="Floyd–Steinberg error diffusion, or a plain threshold")
+    t = p.add_argument_group("tone (before dithering)")
+    t.add_argument("--tone", choices=["auto", "none"], default="auto",
+                   help="auto (default): levels from percentiles, local contrast and sharpening; "
+                        "none: the picture's tones as they are")
+    t.add_argument("--gamma", type=float, default=1.0, metavar="G",
+                   help="mid-tones brighter above 1, darker below (0.1..10; default 1)")
+    t.add_argument("--brightness", type=float, default=0.0, metavar="B",
+                   help="added to every value (-1..1; default 0)")
+    t.add_argument("--contrast", type=float, default=1.0, metavar="C",
+                   help="contrast about mid-grey (0..10; default 1)")
+    t.add_argument("--local-contrast", type=float, metavar="STRENGTH",
+                   help="local contrast (CLAHE clip limit, 0..1; auto: 0.02, 0 turns it off)")
+    t.add_argument("--sharpen", type=float, metavar="AMOUNT",
+                   help="unsharp mask at cell scale (0..10; auto: 0.5, 0 turns it off)")
+    t.add_argument("--invert", action="store_true", help="swap light and dark")
+    g.add_argument("--errors", choices=["perceptual", "uniform"], default="perceptual",
+                   help="where unavoidable wrong pixels go at nullity > 0: perceptual (default: where "
+                        "the picture is mid-grey, so they vanish in the texture) or uniform (fewest)")
     e = p.add_argument_group("engine")
     e.add_argument("--engine", choices=["exact", "ip", "auto"], default="exact",
                    help="exact GF(2) algebra (default), Bosch's integer programs, or exact + IP")
@@ -61,13 +79,32 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                         "program with --engine ip (default 60 s)")
     r = p.add_argument_group("rendering")
     r.add_argument("--cell", type=positive_int, metavar="N",
-                   help="pixels per cell (default: about 480 pixels on the long side)")
+                   help="pixels per cell (default: 480 // cells on the long side, so 400-480 pixels)")
     r.add_argument("--style", choices=["pixels", "lights"], default="pixels",
                    help="pixels: white/black cells, exact; lights: like the handheld game")
     for part, what in (("lit", "lit cells"), ("unlit", "unlit cells"), ("panel", "the panel/padding")):
         r.add_argument(f"--{part}-colour", f"--{part}-color", dest=f"{part}_colour", metavar="COLOUR",
                        help=f"colour of {what} (#rrggbb or a name; default: the style's)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+
+
+def tone_from_args(args: argparse.Namespace) -> Any:
+    """The :class:`lightsart.tone.Tone` the tone options ask for (checked there)."""
+    from lightsart.tone import Tone
+
+    return Tone(auto=args.tone == "auto", gamma=args.gamma, brightness=args.brightness,
+                contrast=args.contrast, local_contrast=args.local_contrast, sharpen=args.sharpen,
+                invert=args.invert)
+
+
+def fit_line(path: str, f: Any) -> str:
+    """One picture's fit as the summary prints it: wrong pixels, their cost, what is proven."""
+    if not f.weighted:
+        bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:g}"
+        return f"{path}: {wrong_pixels(f.wrong_pixels)} ({proven(f.wrong_pixels_proven_minimal)}{bound})"
+    bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:.2f}"
+    return (f"{path}: {wrong_pixels(f.wrong_pixels)} where they show least (cost {f.wrong_cost:.2f}, "
+            f"{proven(f.wrong_pixels_proven_minimal)}{bound})")
 
 
 def emit_json(data: dict[str, Any]) -> None:

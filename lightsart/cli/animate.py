@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from lightsart.cli._options import (
     add_picture_options,
     emit_json,
+    fit_line,
     non_negative_float,
     positive_float,
     positive_int,
     proven,
-    wrong_pixels,
+    tone_from_args,
 )
 
 DESCRIPTION = """\
@@ -54,21 +56,21 @@ def run(args: argparse.Namespace) -> int:
         raise LightsartError("animate needs at least two pictures")
     result = make_animation(
         args.images, args.output, size=args.size, fit=args.fit, dither=args.dither,
-        engine=args.engine, time_limit=args.time_limit, order=args.order, seed=args.seed,
+        engine=args.engine, time_limit=args.time_limit, tone=tone_from_args(args), errors=args.errors,
+        order=args.order, seed=args.seed,
         fps=args.fps, duration=args.duration, clicks_per_frame=args.clicks_per_frame,
         hold=args.hold, loop=args.loop, cell=args.cell, style=args.style,
         colours=(args.lit_colour, args.unlit_colour, args.panel_colour), frames_dir=args.frames,
     )
+    for note in result.notes:
+        print(f"lightsart: note: {note}", file=sys.stderr)
     if args.json:
         emit_json(result.summary())
         return 0
     exact = " (every picture reachable exactly)" if result.nullity == 0 else ""
     print(f"board {result.width}x{result.height}, nullity {result.nullity}{exact}")
     for k, pic in enumerate(result.pictures, 1):
-        f = pic.fit
-        bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:g}"
-        print(f"picture {k} {pic.path}: {wrong_pixels(f.wrong_pixels)} "
-              f"({proven(f.wrong_pixels_proven_minimal)}{bound})")
+        print(f"picture {k} {fit_line(pic.path, pic.fit)}")
     for k, step in enumerate(result.transitions, 1):
         print(f"transition {k}->{k + 1}: {step.count} clicks ({proven(step.proven)})")
     print(f"frames: {result.frames} ({result.seconds_of_animation:.1f} s)")

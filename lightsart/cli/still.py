@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from lightsart.cli._options import add_picture_options, emit_json, proven, wrong_pixels
+from lightsart.cli._options import add_picture_options, emit_json, fit_line, proven, tone_from_args
 
 DESCRIPTION = """\
 Fit one picture onto a Lights Out board: the board reachable from all-lit that is closest to the
@@ -30,7 +30,8 @@ def run(args: argparse.Namespace) -> int:
 
     result = make_still(
         args.image, args.output, size=args.size, fit=args.fit, dither=args.dither,
-        engine=args.engine, time_limit=args.time_limit, cell=args.cell, style=args.style,
+        engine=args.engine, time_limit=args.time_limit, tone=tone_from_args(args), errors=args.errors,
+        cell=args.cell, style=args.style,
         colours=(args.lit_colour, args.unlit_colour, args.panel_colour),
         target_out=args.target_out, compare=args.compare,
     )
@@ -39,9 +40,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     f = result.picture.fit
     print(f"board {result.width}x{result.height}, nullity {result.nullity}")
-    print(f"{result.picture.path}: {wrong_pixels(f.wrong_pixels)} ({proven(f.wrong_pixels_proven_minimal)}"
-          f"{'' if f.wrong_pixels_proven_minimal else f', at least {f.wrong_pixels_lower_bound:g}'})"
-          f", {f.clicks_count} clicks ({proven(f.clicks_proven_minimal)})")
+    print(f"{fit_line(result.picture.path, f)}, {f.clicks_count} clicks ({proven(f.clicks_proven_minimal)})")
     for path in result.outputs:
         print(f"wrote {path}")
     return 0
