@@ -93,6 +93,11 @@ class Kernel:
     divisor: int
     taps: tuple[tuple[int, int, int], ...]
 
+    def __post_init__(self) -> None:
+        # The in-row loop keeps two carries; every other tap lands on a later row.
+        if any(dy < 0 or (dy == 0 and dx not in (1, 2)) for dy, dx, _ in self.taps):
+            raise ValueError(f"taps must be 1 or 2 ahead on the pixel's row, or on later rows: {self}")
+
 
 KERNELS: dict[str, Kernel] = {
     "floyd-steinberg": Kernel(16, (
@@ -203,7 +208,8 @@ class ErrorDiffusion:
 
         fraction = {(dy, dx): w / self.kernel.divisor for dy, dx, w in self.kernel.taps}
         near, far = fraction.get((0, 1), 0.0), fraction.get((0, 2), 0.0)
-        # A cell below hears from the pixels scanned first first: those further ahead of it.
+        # A cell below hears from this row's pixels in their scan order: the tap furthest ahead
+        # of its source first (as the textbook loop adds them, so the sums round alike).
         below = sorted(((dy, dx, f) for (dy, dx), f in fraction.items() if dy > 0),
                        key=lambda tap: (tap[0], -tap[1]))
         midpoints, level_values = levels.midpoints.tolist(), levels.values.tolist()

@@ -19,6 +19,7 @@ from hypothesis.extra import numpy as hnp
 from lightsart.dither import (
     KERNELS,
     METHODS,
+    Kernel,
     bayer_matrix,
     blue_noise_mask,
     dither,
@@ -141,6 +142,8 @@ def test_error_diffusion_matches_the_textbook_loop_on_a_photo(name: str, levels:
 
 def test_every_kernel_is_tested_against_its_textbook_form() -> None:
     assert set(KERNELS) == set(TEXTBOOK)
+    with pytest.raises(ValueError, match="taps"):
+        Kernel(16, ((0, 3, 1),))  # the in-row loop carries error at most two pixels ahead
 
 
 @settings(max_examples=150, deadline=None)
