@@ -15,9 +15,8 @@
    rectangle, partial pixels weighted by the part covered, padding counted as white. The
    integral of a piecewise-constant row is piecewise linear, so interpolating the cumulative sum
    at the interval ends gives each integral exactly; one pass down the rows, one across.
-4. **Dither**: Floyd–Steinberg error diffusion with serpentine scanning (weights 7/16 ahead,
-   3/16, 5/16, 1/16 on the next row, mirrored on right-to-left rows; error leaving the picture is
-   dropped), or a plain threshold at 1/2. A cell is lit (1, white) when its value is >= 1/2.
+4. **Tone** (:mod:`lightsart.tone`): levels, local contrast and sharpening, on by default.
+5. **Dither** by a method of :mod:`lightsart.dither` (default Floyd–Steinberg, serpentine).
 
 Without an explicit size :func:`choose_size` picks about 100 cells on the long side, preferring a
 size whose nullity is 0 (every picture exact). :func:`sizes_near` lists sizes and nullities for the
@@ -66,7 +65,8 @@ __all__ = [
 ]
 
 FitMode = Literal["cover", "contain", "stretch"]
-Dither = Literal["floyd-steinberg", "none"]
+#: A dithering method's name: any key of :data:`lightsart.dither.METHODS`.
+Dither = str
 #: A requested board size: ``(width, height)``, or ``(width, None)`` for height from the aspect.
 Size = tuple[int, int | None]
 
@@ -444,67 +444,24 @@ def fit_to_board(gray: Gray, width: int, height: int, fit: FitMode = "cover") ->
 # ----------------------------------------------------------------------------------- dithering
 
 
-def _diffuse_row(values: list[float]) -> list[float]:
-    """Carry 7/16 of each pixel's error to the next one along the row; return the values seen.
-
-    A pixel's value ``v`` becomes ``b = [v >= 1/2]`` with error ``v - b``; the next pixel sees
-    ``x + 7/16 (v - b)``. This recurrence is the only sequential part of Floyd–Steinberg; a plain
-    loop over Python floats is its fastest form here (faster than ``itertools.accumulate``).
-    """
-    seen = []
-    carry = 0.0
-    for x in values:
-        v = x + carry
-        seen.append(v)
-        carry = (v - (v >= 0.5)) * 0.4375
-    return seen
-
-
 def floyd_steinberg(gray: Gray) -> Board:
     """Floyd–Steinberg error diffusion with serpentine scanning; 1 = white.
 
-    Rows alternate left-to-right and right-to-left. Within a row only the 7/16 carry is
-    sequential (:func:`_diffuse_row`); the row's errors then reach the next row in three vector
-    additions (1/16, 5/16, 3/16, in the order a pixel-by-pixel scan would add them, so the result
-    is the same to the last bit). Error pushed past the edges is dropped.
+    Error pushed past the edges is dropped. The one implementation lives in :mod:`lightsart.dither`.
     """
-    work = _as_gray(gray).copy()
-    rows, cols = work.shape
-    bits = np.empty((rows, cols), dtype=np.uint8)
-    for i in range(rows):
-        forward = i % 2 == 0
-        line = work[i] if forward else work[i, ::-1]
-        seen = np.array(_diffuse_row(line.tolist()))
-        lit = seen >= 0.5
-        err = seen - lit
-        if not forward:
-            lit, err = lit[::-1], err[::-1]
-        bits[i] = lit
-        if i + 1 == rows:
-            break
-        below = work[i + 1]
-        # In scan order, cell k of the next row hears first from the pixel scanned before its
-        # neighbour above (1/16), then from the one above (5/16), then from the one after (3/16).
-        if forward:
-            below[1:] += err[:-1] * 0.0625
-            below += err * 0.3125
-            below[:-1] += err[1:] * 0.1875
-        else:
-            below[:-1] += err[1:] * 0.0625
-            below += err * 0.3125
-            below[1:] += err[:-1] * 0.1875
-    return bits
+    return dither(gray, "floyd-steinberg")
 
 
 def threshold(gray: Gray) -> Board:
     """Lit (white) where the luminance is at least 1/2."""
-    return (_as_gray(gray) >= 0.5).astype(np.uint8)
+    return dither(gray, "none")
 
 
-def dither(gray: Gray, method: Dither = "floyd-steinberg") -> Board:
-    """Turn luminance into 0/1 cells with ``method``."""
-    _check_choice(method, Dither, "dither")
-    return floyd_steinberg(gray) if method == "floyd-steinberg" else threshold(gray)
+def dither(gray: Gray, method: Dither = "floyd-steinberg", *, linear: bool = False) -> Board:
+    """Turn luminance into 0/1 cells with ``method`` (a name in :data:`lightsart.dither.METHODS`)."""
+    from lightsart import dither as dithering
+
+    return dithering.dither(_as_gray(gray), method, linear=linear)
 
 
 # ----------------------------------------------------------------------------------- targets
@@ -517,21 +474,25 @@ def target_from_array(
     dither: Dither = "floyd-steinberg",
     source: str = "<array>",
     tone: Tone | None = None,
+    linear: bool = False,
 ) -> Target:
     """Fit, tone and dither a luminance array (2-D, values in ``[0, 1]``, 1 = white) to a board.
 
     ``size`` is ``(width, height)``, ``(width, None)``, ``"WxH"``, ``"W"`` or ``None`` (choose).
     ``tone`` defaults to ``Tone()`` (automatic levels, local contrast, sharpening);
-    ``Tone.none()`` dithers the fitted picture as it is.
+    ``Tone.none()`` dithers the fitted picture as it is. ``dither`` names a method of
+    :data:`lightsart.dither.METHODS`; ``linear`` dithers in linear light.
     """
+    from lightsart import dither as dithering
+
     _check_choice(fit, FitMode, "fit")
-    _check_choice(dither, Dither, "dither")
+    _check_dither(dither)
     g = _as_gray(gray)
     rows, cols = g.shape
     width, height = board_size(size, cols / rows)
     fitted = fit_to_board(g, width, height, fit)
     toned = apply_tone(fitted, tone)
-    bits = floyd_steinberg(toned) if dither == "floyd-steinberg" else threshold(toned)
+    bits = dithering.dither(toned, dither, linear=linear)
     return Target(bits=bits, gray=fitted, source=source, width=width, height=height, toned=toned)
 
 
@@ -541,15 +502,23 @@ def load_target(
     fit: FitMode = "cover",
     dither: Dither = "floyd-steinberg",
     tone: Tone | None = None,
+    linear: bool = False,
 ) -> Target:
     """Load the picture at ``path`` and make it a board target (the whole image stage).
 
     The picture is decoded only as finely as the board needs (:func:`read_for_board`).
     """
     _check_choice(fit, FitMode, "fit")
-    _check_choice(dither, Dither, "dither")
+    _check_dither(dither)
     gray, board = read_for_board(path, size)
-    return target_from_array(gray, board, fit, dither, source=str(path), tone=tone)
+    return target_from_array(gray, board, fit, dither, source=str(path), tone=tone, linear=linear)
+
+
+def _check_dither(method: str) -> None:
+    from lightsart.dither import METHODS
+
+    if method not in METHODS:
+        raise LightsartError(f"dither must be one of {', '.join(METHODS)}; got {method!r}")
 
 
 def _as_gray(gray: object) -> Gray:

@@ -161,6 +161,7 @@ def fit_pictures(
     tone: Tone | None = None,
     errors: Errors = "perceptual",
     notes: list[str] | None = None,
+    linear: bool = False,
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
@@ -185,7 +186,7 @@ def fit_pictures(
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         target = target_from_array(gray, (width, height), fit, dither,  # type: ignore[arg-type]
-                                   source=str(path), tone=tone)
+                                   source=str(path), tone=tone, linear=linear)
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
                            errors)
         pictures.append(Picture(str(path), _fit(target.bits, cost, engine, time_limit), errors))
@@ -222,6 +223,7 @@ def make_still(
     time_limit: float | None = None,
     tone: Tone | None = None,
     errors: Errors = "perceptual",
+    linear: bool = False,
     cell: int | None = None,
     style: str = "pixels",
     colours: tuple[str | None, str | None, str | None] = (None, None, None),
@@ -236,7 +238,8 @@ def make_still(
     for path_out in (out, target_out, compare):
         if path_out is not None:
             _check_output(path_out, (".png",))
-    (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors)
+    (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
+                              linear=linear)
     f = picture.fit
     look = _style(cell or default_cell(f.width, f.height), style, colours)
     _check_reproduces(f)
@@ -288,6 +291,7 @@ def make_animation(
     time_limit: float | None = None,
     tone: Tone | None = None,
     errors: Errors = "perceptual",
+    linear: bool = False,
     order: str = "raster",
     seed: int = 0,
     fps: float = 25.0,
@@ -312,7 +316,8 @@ def make_animation(
     if out is not None:
         _check_output(out, (".gif", ".mp4", ".html"))
     notes: list[str] = []
-    pictures = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes)
+    pictures = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
+                            linear=linear)
     fits = [p.fit for p in pictures]
     for f in fits:
         _check_reproduces(f)

@@ -51,8 +51,13 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                    help="board size, WxH or W (default: about 100 cells, preferring nullity 0)")
     g.add_argument("--fit", choices=["cover", "contain", "stretch"], default="cover",
                    help="how a picture fills the board (default: cover, centred)")
-    g.add_argument("--dither", choices=["floyd-steinberg", "none"], default="floyd-steinberg",
-                   help="Floyd–Steinberg error diffusion, or a plain threshold")
+    from lightsart.dither import DEFAULT_METHOD, METHODS
+
+    g.add_argument("--dither", choices=list(METHODS), default=DEFAULT_METHOD, metavar="METHOD",
+                   help=f"how grey becomes lit and unlit cells: {', '.join(METHODS)} "
+                        f"(default {DEFAULT_METHOD}, serpentine; none is a plain threshold)")
+    g.add_argument("--linear", action="store_true",
+                   help="dither in linear light instead of sRGB values (darker mid-tones)")
     t = p.add_argument_group("tone (before dithering)")
     t.add_argument("--tone", choices=["auto", "none"], default="auto",
                    help="auto (default): levels from percentiles, local contrast and sharpening; "
