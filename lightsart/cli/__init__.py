@@ -19,6 +19,7 @@ from lightsart.errors import LightsartError
 COMMANDS: tuple[str, ...] = (
     "animate",
     "still",
+    "preview",
     "sizes",
     "play",
     "solve",

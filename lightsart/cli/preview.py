@@ -1,0 +1,42 @@
+"""A contact sheet of one picture's variants, to choose settings by looking."""
+
+from __future__ import annotations
+
+import argparse
+
+from lightsart.cli._options import emit_json, size_type
+
+DESCRIPTION = """\
+Write a contact sheet of labelled variants of one picture as Lights Out boards: the default
+(tone auto, Floyd–Steinberg), tone none, the main dithering methods, and two board sizes near the
+one asked for. Each tile is the reachable board; --json lists each tile's options for still or
+animate.
+
+example: lightsart preview samples/cat.png -o sheet.png
+"""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("preview", help=__doc__, description=DESCRIPTION,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("image", help="picture file (PNG, JPEG, GIF, BMP, TIFF, WebP)")
+    p.add_argument("-o", "--output", required=True, metavar="SHEET.png", help="contact sheet to write")
+    p.add_argument("--size", type=size_type, metavar="WxH",
+                   help="board size, WxH or W (default: about 100 cells, preferring nullity 0)")
+    p.add_argument("--fit", choices=["cover", "contain", "stretch"], default="cover",
+                   help="how the picture fills the board (default: cover, centred)")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead of the list")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from lightsart.preview import make_preview
+
+    result = make_preview(args.image, args.output, size=args.size, fit=args.fit)
+    if args.json:
+        emit_json(result.to_dict())
+        return 0
+    for tile in result.tiles:
+        print(f"{tile.label}: {' '.join(tile.options)}")
+    print(f"wrote {result.output}")
+    return 0
