@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
-from PIL import Image, ImageColor
+from PIL import Image, ImageColor, ImageDraw, ImageFont, features
 
 from lightsart._io import atomic_path
 from lightsart.board import as_board
@@ -44,10 +44,13 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RGB",
+    "Box",
+    "CompareSheet",
     "Kind",
     "Sprites",
     "Style",
     "compare_image",
+    "compare_sheet",
     "parse_colour",
     "render",
     "render_indices",
@@ -69,6 +72,13 @@ DEFAULT_COLOURS: dict[str, tuple[RGB, RGB, RGB]] = {
 #: Wrong pixels in the comparison picture, and the separator between its panels.
 WRONG_RED: RGB = (235, 40, 40)
 SEPARATOR_GREY: RGB = (128, 128, 128)
+#: The labelled comparison sheet: background, label text, panel frames, rings round wrong cells.
+SHEET_BACKGROUND: RGB = (34, 36, 42)
+LABEL_WHITE: RGB = (236, 238, 242)
+FRAME_GREY: RGB = (110, 114, 124)
+RING_YELLOW: RGB = (255, 214, 0)
+#: Cells smaller than this many pixels get a ring round each wrong one on the comparison sheet.
+RING_BELOW_CELL = 8
 MAX_CELL = 512
 
 
@@ -230,24 +240,36 @@ def render(board: Board, style: Style) -> NDArray[np.uint8]:
     return _layout(sprites(style).rgb, as_board(board))
 
 
-def compare_image(
-    target: Board, result: Board, style: Style, wrong: Board | None = None
-) -> NDArray[np.uint8]:
-    """``target | result | wrong pixels`` side by side, a few pixels apart.
+def _wrong_panel(result: Board, wrong: Board, style: Style) -> NDArray[np.uint8]:
+    """The result dimmed, with every wrong cell filled in :data:`WRONG_RED`."""
+    c = style.cell
+    marked = (render(result, style) * 0.35).astype(np.uint8)
+    mask = np.repeat(np.repeat(wrong.astype(bool), c, axis=0), c, axis=1)
+    marked[mask] = WRONG_RED
+    return marked
 
-    The third panel is the result dimmed, with every wrong pixel (``target != result`` unless
-    ``wrong`` is given) filled in red.
-    """
+
+def _panels(
+    target: Board, result: Board, wrong: Board | None
+) -> tuple[Board, Board, Board]:
     t, r = as_board(target, "target"), as_board(result, "result")
     w = (t ^ r) if wrong is None else as_board(wrong, "wrong-pixel mask")
     if not t.shape == r.shape == w.shape:
         raise ValueError(f"panel shapes differ: {t.shape}, {r.shape}, {w.shape}")
-    c = style.cell
-    marked = (render(r, style) * 0.35).astype(np.uint8)
-    mask = np.repeat(np.repeat(w.astype(bool), c, axis=0), c, axis=1)
-    marked[mask] = WRONG_RED
-    panels = [render(t, style), render(r, style), marked]
-    gap = max(4, c)
+    return t, r, w
+
+
+def compare_image(
+    target: Board, result: Board, style: Style, wrong: Board | None = None
+) -> NDArray[np.uint8]:
+    """``target | result | wrong pixels`` side by side, a few pixels apart, without labels.
+
+    The third panel is the result dimmed, with every wrong pixel (``target != result`` unless
+    ``wrong`` is given) filled in red. :func:`compare_sheet` is the labelled picture for files.
+    """
+    t, r, w = _panels(target, result, wrong)
+    panels = [render(t, style), render(r, style), _wrong_panel(r, w, style)]
+    gap = max(4, style.cell)
     height, width = panels[0].shape[:2]
     separator = SEPARATOR_GREY if style.kind == "pixels" else style.colours().panel
     out = np.empty((height, 3 * width + 2 * gap, 3), np.uint8)
@@ -255,6 +277,98 @@ def compare_image(
     for k, panel in enumerate(panels):
         out[:, k * (width + gap) : k * (width + gap) + width] = panel
     return out
+
+
+class Box(NamedTuple):
+    """A rectangle of a picture, in pixels: ``image[top : top + height, left : left + width]``."""
+
+    top: int
+    left: int
+    height: int
+    width: int
+
+
+@dataclass(frozen=True)
+class CompareSheet:
+    """The labelled comparison picture: RGB ``image``, where its three ``panels`` are, and how
+    many pixels are wrong. The target and result panels are exactly ``render(board, style)``."""
+
+    image: NDArray[np.uint8]
+    panels: tuple[Box, Box, Box]
+    wrong_pixels: int
+
+
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    # Pillow's own default font, so no font file is needed: scalable when FreeType is there.
+    if features.check("freetype2"):
+        return ImageFont.load_default(size=size)
+    return ImageFont.load_default()
+
+
+def compare_sheet(
+    target: Board,
+    result: Board,
+    style: Style,
+    wrong: Board | None = None,
+    labels: Sequence[str] | None = None,
+) -> CompareSheet:
+    """``target | result | wrong pixels`` on a dark sheet, each panel framed under its label.
+
+    ``labels`` default to ``"target (dithered)"``, ``"board (reachable)"`` and
+    ``"wrong pixels: N"``. The third panel is the result dimmed with each wrong pixel (``target
+    != result`` unless ``wrong`` is given) in red; where cells are smaller than
+    :data:`RING_BELOW_CELL` pixels each wrong cell also gets a ring, so that even three wrong
+    cells on a 128×128 board are found at a glance. Rings stay inside the margin around the
+    third panel: the first two panels are left exactly as rendered.
+    """
+    t, r, w = _panels(target, result, wrong)
+    count = int(w.sum())
+    names = list(labels) if labels is not None else [
+        "target (dithered)", "board (reachable)", f"wrong pixels: {count:,}"]
+    if len(names) != 3:
+        raise ValueError(f"expected three labels, got {len(names)}")
+    c = style.cell
+    panels = [render(t, style), render(r, style), _wrong_panel(r, w, style)]
+    height, width = panels[0].shape[:2]
+    rings = c < RING_BELOW_CELL
+    radius = max(8, 2 * c + 3)  # ring around a wrong cell's centre, in pixels
+    font = _font(int(np.clip(max(width, height) // 24, 12, 24)))
+    text = [font.getbbox(name) for name in names]
+    text_height = max(int(b[3]) for b in text)
+    # Room for a ring round any edge cell without touching a label or another panel.
+    margin = radius + 6 if rings else 12
+    label_height = text_height + (radius + 4 if rings else 8)
+    column = max(width, *(int(b[2]) for b in text))  # a narrow board still shows its labels
+    top = margin + label_height
+    boxes = (Box(top, margin, height, width), Box(top, 2 * margin + column, height, width),
+             Box(top, 3 * margin + 2 * column, height, width))
+    sheet = Image.new("RGB", (3 * column + 4 * margin, top + height + margin), SHEET_BACKGROUND)
+    draw = ImageDraw.Draw(sheet)
+    for box, name in zip(boxes, names, strict=True):
+        draw.text((box.left, margin), name, font=font, fill=LABEL_WHITE)
+        # A one-pixel frame just outside the panel, so a dark board stands off the sheet.
+        draw.rectangle((box.left - 1, box.top - 1, box.left + width, box.top + height),
+                       outline=FRAME_GREY)
+    out = np.array(sheet)
+    for box, panel in zip(boxes, panels, strict=True):
+        out[box.top : box.top + height, box.left : box.left + width] = panel
+    third = boxes[2]
+    if rings and count:
+        ringed = Image.fromarray(out)
+        draw = ImageDraw.Draw(ringed)
+        for i, j in np.argwhere(w):
+            y, x = third.top + i * c + (c - 1) / 2, third.left + j * c + (c - 1) / 2
+            draw.ellipse((x - radius, y - radius, x + radius, y + radius), outline=RING_YELLOW,
+                         width=2)
+        # The frame stays whole where a ring round an edge cell crosses it.
+        draw.rectangle((third.left - 1, third.top - 1, third.left + width, third.top + height),
+                       outline=FRAME_GREY)
+        out = np.array(ringed)
+        # The wrong cells themselves stay red on top of any ring that crosses them.
+        mask = np.repeat(np.repeat(w.astype(bool), c, axis=0), c, axis=1)
+        region = out[third.top : third.top + height, third.left : third.left + width]
+        region[mask] = WRONG_RED
+    return CompareSheet(out, boxes, count)
 
 
 def _save_png(image: Image.Image, path: str | os.PathLike[str]) -> None:
@@ -277,15 +391,18 @@ def write_png(board: Board, path: str | os.PathLike[str], style: Style) -> None:
 
 def write_side_by_side(
     panels: Sequence[Board], path: str | os.PathLike[str], style: Style
-) -> None:
-    """Write ``target | result | wrong pixels`` (see :func:`compare_image`) as a PNG.
+) -> CompareSheet:
+    """Write ``target | result | wrong pixels``, labelled (see :func:`compare_sheet`), as a PNG.
 
-    ``panels`` is ``(target, result)`` or ``(target, result, wrong-pixel mask)``.
+    ``panels`` is ``(target, result)`` or ``(target, result, wrong-pixel mask)``; returns the
+    sheet, whose ``panels`` say where each picture is.
     """
     if len(panels) not in (2, 3):
         raise ValueError(f"expected (target, result[, wrong]), got {len(panels)} panels")
     wrong = panels[2] if len(panels) == 3 else None
-    _save_png(Image.fromarray(compare_image(panels[0], panels[1], style, wrong)), path)
+    sheet = compare_sheet(panels[0], panels[1], style, wrong)
+    _save_png(Image.fromarray(sheet.image), path)
+    return sheet
 
 
 def write_animation(

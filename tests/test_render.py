@@ -24,9 +24,13 @@ from lightsart.board import apply_clicks
 from lightsart.errors import LightsartError
 from lightsart.progress import Progress
 from lightsart.render import (
+    FRAME_GREY,
+    RING_YELLOW,
+    SHEET_BACKGROUND,
     WRONG_RED,
     Style,
     compare_image,
+    compare_sheet,
     parse_colour,
     render,
     render_indices,
@@ -313,14 +317,18 @@ def test_png_frames(tmp_path: Path) -> None:
                               frame.board)
 
 
-def test_png_and_compare(tmp_path: Path) -> None:
+def test_png(tmp_path: Path) -> None:
     rng = np.random.default_rng(9)
-    target, result = random_board(rng, 8, 10), random_board(rng, 8, 10)
+    result = random_board(rng, 8, 10)
     write_png(result, tmp_path / "r.png", LIGHTS)
     assert np.array_equal(np.asarray(Image.open(tmp_path / "r.png").convert("RGB")),
                           render(result, LIGHTS))
-    write_side_by_side([target, result, target ^ result], tmp_path / "c.png", PIXELS)
-    image = np.asarray(Image.open(tmp_path / "c.png").convert("RGB"))
+
+
+def test_compare_image_strip() -> None:
+    rng = np.random.default_rng(9)
+    target, result = random_board(rng, 8, 10), random_board(rng, 8, 10)
+    image = compare_image(target, result, PIXELS)
     width, gap = 30, 4
     assert image.shape == (24, 3 * width + 2 * gap, 3)
     assert np.array_equal(image[:, :width], render(target, PIXELS))
@@ -329,7 +337,126 @@ def test_png_and_compare(tmp_path: Path) -> None:
     red = np.all(wrong_panel[::3, ::3] == WRONG_RED, axis=2)
     assert np.array_equal(red, (target != result))
     assert wrong_panel[::3, ::3][~red].max() < 128  # everything else dimmed
-    assert np.array_equal(compare_image(target, result, PIXELS), image)
+
+
+def framed_panels(image: np.ndarray, height: int, width: int) -> list[tuple[int, int]]:
+    """Top-left corners of every ``height`` × ``width`` picture framed by one-pixel FRAME_GREY
+    lines, found in the decoded pixels alone, left to right."""
+    frame = np.all(image == FRAME_GREY, axis=2)
+    found = []
+    for y, x in np.argwhere(frame):  # candidate top-left frame corners
+        bottom, right = y + height + 1, x + width + 1
+        if bottom >= frame.shape[0] or right >= frame.shape[1]:
+            continue
+        if (frame[y, x : right + 1].all() and frame[bottom, x : right + 1].all()
+                and frame[y : bottom + 1, x].all() and frame[y : bottom + 1, right].all()):
+            found.append((int(y) + 1, int(x) + 1))
+    return sorted(found, key=lambda corner: corner[1])
+
+
+def centres(panel: np.ndarray, cell: int) -> np.ndarray:
+    return panel[cell // 2 :: cell, cell // 2 :: cell]
+
+
+@pytest.mark.parametrize("style", [Style(cell=3), Style(cell=9), Style(cell=12, kind="lights")],
+                         ids=["pixels-3", "pixels-9", "lights-12"])
+def test_compare_sheet_panels_decode_exactly(tmp_path: Path, style: Style) -> None:
+    rng = np.random.default_rng(4)
+    m, n = 11, 17
+    target, result = random_board(rng, m, n), random_board(rng, m, n)
+    wrong = target ^ result
+    sheet = write_side_by_side([target, result, wrong], tmp_path / "c.png", style)
+    with Image.open(tmp_path / "c.png") as im:
+        image = np.asarray(im.convert("RGB"))
+    assert np.array_equal(image, sheet.image)
+    height, width = m * style.cell, n * style.cell
+    corners = framed_panels(image, height, width)
+    assert corners == [(box.top, box.left) for box in sheet.panels]
+    panels = [image[y : y + height, x : x + width] for y, x in corners]
+    # The target and board are exactly what write_png draws, and read back at cell centres.
+    assert np.array_equal(panels[0], render(target, style))
+    assert np.array_equal(panels[1], render(result, style))
+    for panel, board in zip(panels[:2], (target, result), strict=True):
+        assert np.array_equal((centres(panel, style.cell)[..., 0] > 127).astype(np.uint8), board)
+    red = np.all(centres(panels[2], style.cell) == WRONG_RED, axis=2)
+    assert np.array_equal(red, wrong.astype(bool))
+    rest = centres(panels[2], style.cell)[~red]
+    rest = rest[~np.all(rest == RING_YELLOW, axis=1)]  # small cells: rings cross their neighbours
+    assert len(rest) and rest.max() < 128  # everything else dimmed
+    assert sheet.wrong_pixels == int(wrong.sum())
+    # Labels: light text above each panel, on the sheet's background elsewhere.
+    for y, x in corners:
+        above = image[: y - 1, x : x + min(width, 60)]
+        assert (above.min(axis=2) > 180).any()
+    assert np.all(image[:, :2] == SHEET_BACKGROUND)
+
+
+def test_still_compare_file_shows_the_fit(tmp_path: Path) -> None:
+    from lightsart.pipeline import make_still
+
+    cat = Path(__file__).resolve().parent.parent / "samples" / "cat.png"
+    # 19x19 has nullity 16: the decoding is exact, so some pixels are wrong and provably so.
+    still = make_still(str(cat), str(tmp_path / "b.png"), size=(19, 19), cell=5,
+                       compare=str(tmp_path / "c.png"))
+    fit = still.picture.fit
+    with Image.open(tmp_path / "c.png") as im:
+        image = np.asarray(im.convert("RGB"))
+    corners = framed_panels(image, 19 * 5, 19 * 5)
+    assert len(corners) == 3
+    target, board, wrong = (image[y : y + 95, x : x + 95] for y, x in corners)
+    assert np.array_equal((centres(target, 5)[..., 0] > 127).astype(np.uint8), fit.target)
+    assert np.array_equal((centres(board, 5)[..., 0] > 127).astype(np.uint8), fit.board)
+    red = np.all(centres(wrong, 5) == WRONG_RED, axis=2)
+    assert np.array_equal(red, fit.wrong.astype(bool)) and red.sum() == fit.wrong_pixels > 0
+
+
+def test_compare_sheet_rings_a_few_wrong_cells_on_a_big_board() -> None:
+    rng = np.random.default_rng(5)
+    result = random_board(rng, 128, 128)
+    spots = [(0, 127), (64, 3), (127, 0)]  # edges and corners too
+    target = result.copy()
+    for spot in spots:
+        target[spot] ^= 1
+    style = Style(cell=3)
+    sheet = compare_sheet(target, result, style)
+    assert sheet.wrong_pixels == 3
+    box = sheet.panels[2]
+    ring = np.all(sheet.image == RING_YELLOW, axis=2)
+    assert ring.sum() > 3 * 40  # a ring, not a dot, per wrong cell
+    ys, xs = np.nonzero(ring)
+    for i, j in spots:
+        y, x = box.top + i * 3 + 1, box.left + j * 3 + 1
+        near = np.hypot(ys - y, xs - x)
+        assert ((near > 5) & (near < 12)).sum() > 20  # a ring round this cell ...
+        assert np.array_equal(sheet.image[y, x], WRONG_RED)  # ... with the cell red inside
+    # Every ring pixel is near some wrong cell, and rings never touch the other two panels.
+    for y, x in zip(ys, xs, strict=True):
+        assert min(math.hypot(y - (box.top + i * 3 + 1), x - (box.left + j * 3 + 1))
+                   for i, j in spots) < 12
+    for b, board in zip(sheet.panels[:2], (target, result), strict=True):
+        assert np.array_equal(sheet.image[b.top : b.top + b.height, b.left : b.left + b.width],
+                              render(board, style))
+    # Large cells: the red cell is enough, no rings.
+    assert not np.all(compare_sheet(target[:20, :20], result[:20, :20], Style(cell=9)).image
+                      == RING_YELLOW, axis=2).any()
+
+
+def test_compare_sheet_label_counts_and_narrow_boards() -> None:
+    a = np.zeros((3, 3), np.uint8)
+    b = a.copy()
+    b[1, 1] = 1
+    one, zero = compare_sheet(a, b, PIXELS), compare_sheet(a, a, PIXELS)
+    assert (one.wrong_pixels, zero.wrong_pixels) == (1, 0)
+    # The panels are 9 px wide, the labels much wider: the sheet makes room for them.
+    assert one.image.shape[1] > 3 * 60 and one.panels[1].left - one.panels[0].left > 60
+    label = slice(0, one.panels[2].top - 1)
+    x = one.panels[2].left - 1  # (a ring round the wrong cell reaches left of its panel)
+    assert not np.array_equal(one.image[label, x:], zero.image[label, x:])  # "1" vs "0"
+    assert np.array_equal(one.image[label, : x - 12], zero.image[label, : x - 12])
+    with pytest.raises(ValueError, match="labels"):
+        compare_sheet(a, b, PIXELS, labels=["only one"])
+    custom = compare_sheet(a, b, PIXELS, labels=["a", "b", "c"])
+    assert custom.image.shape[1] < one.image.shape[1]
 
 
 def test_png_needs_png_extension(tmp_path: Path) -> None:
