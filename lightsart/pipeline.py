@@ -339,7 +339,8 @@ def make_animation(
             from lightsart import play
 
             play.write_artwork_page(out, segments, cell=cell, fps=fps,
-                                    clicks_per_frame=plan.clicks_per_frame, hold=hold, loop=loop)
+                                    clicks_per_frame=plan.clicks_per_frame, hold=hold, loop=loop,
+                                    style=look.kind, colours=look.colours())
         else:
             render.write_animation(animate.chain_frames(segments, plan), out, look, fps=fps,
                                    progress_total=plan.frames)

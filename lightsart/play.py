@@ -18,7 +18,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -29,6 +29,9 @@ from lightsart.errors import LightsartError
 from lightsart.gf2 import algebra
 from lightsart.optimize import Fit
 from lightsart.types import Board
+
+if TYPE_CHECKING:
+    from lightsart.render import RGB, Kind
 
 __all__ = [
     "MAX_PICTURE_SIDE",
@@ -268,6 +271,18 @@ def _segment_data(
     return m, n, out
 
 
+def _look(style: Kind, colours: Sequence[RGB | str | None] | None) -> tuple[RGB, RGB, RGB]:
+    """The style's (lit, unlit, panel) colours, defaults filled in, checked as render checks them."""
+    from lightsart.render import Style
+
+    lit, unlit, panel = (None, None, None) if colours is None else colours
+    return Style(kind=style, lit=lit, unlit=unlit, panel=panel).colours()  # type: ignore[arg-type]
+
+
+def _hex(colour: RGB) -> str:
+    return "#{:02x}{:02x}{:02x}".format(*colour)
+
+
 def artwork_page_html(
     segments: Sequence[tuple[ArrayLike, ArrayLike]],
     *,
@@ -277,17 +292,21 @@ def artwork_page_html(
     hold: float = 1.0,
     loop: bool = False,
     title: str | None = None,
-    scheme: Scheme = "paper",
+    scheme: Scheme | None = None,
     autoplay: bool = True,
+    style: Kind = "pixels",
+    colours: Sequence[RGB | str | None] | None = None,
 ) -> str:
     """The artwork page as HTML text (see :func:`write_artwork_page`)."""
     m, n, encoded = _segment_data(segments)
     if (cell is not None and cell < 1) or clicks_per_frame < 1 or not fps > 0 or not hold >= 0:
         raise LightsartError("cell, fps and clicks per frame must be positive and hold at least 0")
+    lit, unlit, panel = _look(style, colours)
     data = {
         "m": m, "n": n, "segments": encoded, "cell": cell, "fps": fps,
-        "clicksPerFrame": clicks_per_frame, "hold": hold, "loop": loop, "scheme": scheme,
-        "autoplay": autoplay,
+        "clicksPerFrame": clicks_per_frame, "hold": hold, "loop": loop,
+        "scheme": scheme or "made", "autoplay": autoplay, "style": style,
+        "colours": {"lit": _hex(lit), "unlit": _hex(unlit), "panel": _hex(panel)},
     }
     return _page("art.html", title or "lightsart: Lights Out animation", data,
                  ("lightsout.js", "view.js", "art.js"))
@@ -303,8 +322,10 @@ def write_artwork_page(
     hold: float = 1.0,
     loop: bool = False,
     title: str | None = None,
-    scheme: Scheme = "paper",
+    scheme: Scheme | None = None,
     autoplay: bool = True,
+    style: Kind = "pixels",
+    colours: Sequence[RGB | str | None] | None = None,
 ) -> ArtworkPage:
     """Write an animation as one self-contained interactive HTML page.
 
@@ -313,9 +334,15 @@ def write_artwork_page(
     must start where the previous one ends. The board fills the window; ``cell`` caps its cells
     at that many CSS pixels. ``hold`` is the seconds each picture stays, ``loop`` plays the
     transitions backwards afterwards (A → B → A) and repeats, ``autoplay`` starts on load.
+
+    ``style`` and ``colours`` are the look of :class:`lightsart.render.Style`: ``"pixels"``
+    (square cells) or ``"lights"`` (lamps on a panel), and ``(lit, unlit, panel)`` as RGB tuples
+    or colour names, None for the style's defaults. The page opens in that look; its colour
+    menu also offers the game's schemes, and ``scheme`` opens one of those instead.
     """
     html = artwork_page_html(segments, cell=cell, fps=fps, clicks_per_frame=clicks_per_frame,
-                             hold=hold, loop=loop, title=title, scheme=scheme, autoplay=autoplay)
+                             hold=hold, loop=loop, title=title, scheme=scheme, autoplay=autoplay,
+                             style=style, colours=colours)
     with atomic_path(path) as tmp:
         tmp.write_text(html, encoding="utf-8")
     m, n = np.asarray(segments[0][0]).shape

@@ -9,6 +9,7 @@ drawing matches the state the page reports.
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import re
@@ -27,6 +28,8 @@ from lightsart.cli import main
 from lightsart.errors import LightsartError
 from lightsart.gf2 import algebra
 from lightsart.optimize import fewest_clicks
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 # ---------------------------------------------------------------------------------------------
 # helpers
@@ -163,6 +166,33 @@ def test_artwork_segments_must_chain(tmp_path: Path) -> None:
             play.write_artwork_page(tmp_path / "bad.html", segments, cell=4, fps=5,
                                     clicks_per_frame=1, hold=0, loop=False)
     assert not (tmp_path / "bad.html").exists()
+
+
+def test_artwork_page_carries_its_style_and_colours(tmp_path: Path) -> None:
+    a = np.ones((3, 4), dtype=np.uint8)
+    segments = [(a, np.array([[1, 1]]))]
+    plain = page_data(play.artwork_page_html(segments))
+    assert (plain["style"], plain["scheme"]) == ("pixels", "made")
+    assert plain["colours"] == {"lit": "#ffffff", "unlit": "#000000", "panel": "#000000"}
+    lamps = page_data(play.artwork_page_html(segments, style="lights",
+                                             colours=((1, 2, 3), "navy", None)))
+    assert lamps["style"] == "lights"
+    assert lamps["colours"] == {"lit": "#010203", "unlit": "#000080", "panel": "#141216"}
+    assert page_data(play.artwork_page_html(segments, scheme="ocean"))["scheme"] == "ocean"
+    for bad in ({"style": "neon"}, {"colours": ("nocolour", None, None)}):
+        with pytest.raises(LightsartError):
+            play.write_artwork_page(tmp_path / "bad.html", segments, **bad)
+    assert not (tmp_path / "bad.html").exists()
+    # Through the command line, as in the README: the style and colour options reach the page.
+    out = tmp_path / "art.html"
+    cat, coffee = (str(SAMPLES / name) for name in ("cat.png", "coffee.png"))
+    assert main(["animate", cat, coffee, "-o", str(out), "--size", "8", "--style", "lights",
+                 "--lit-colour", "#ff0000", "--panel-colour", "white"]) == 0
+    data = page_data(out.read_text())
+    assert data["style"] == "lights"
+    assert data["colours"] == {"lit": "#ff0000", "unlit": "#3e2e2c", "panel": "#ffffff"}
+    html = out.read_text()
+    assert "default-src 'none'" in html and not re.search(r"https?://|\bsrc=|\bhref=|url\(", html)
 
 
 def test_cli_play(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -527,3 +557,59 @@ def test_artwork_viewer_clicks_combine_with_the_animation(tab: harness.Watched,
     page.click("#clear")
     assert art(page)["rows"] == rows(pictures[0]) and art(page)["yours"] == 0
     assert page.is_disabled("#clear")
+
+
+def lit_pixels(page: Any) -> dict[str, Any]:
+    """Canvas pixels of every cell, read in the page: at the centre and (lamps) at 0.85 of a
+    lamp's half side right of it, where a lit lamp is exactly its colour."""
+    return page.evaluate("""() => {
+        const c = document.getElementById('board'), ctx = c.getContext('2d');
+        const { m, n } = JSON.parse(document.getElementById('lightsart-data').textContent);
+        const cell = lightsartArt.cell, px = ctx.getImageData(0, 0, c.width, c.height).data;
+        const half = (cell - Math.max(1, 0.12 * cell)) / 2, out = { centre: [], body: [],
+          corner: [] };
+        const at = (x, y) => Array.from(px.slice(4 * (y * c.width + x), 4 * (y * c.width + x) + 3));
+        for (let i = 0; i < m; i++) for (let j = 0; j < n; j++) {
+          const x = j * cell, y = i * cell, mid = cell / 2;
+          out.centre.push(at(x + Math.floor(mid), y + Math.floor(mid)));
+          out.body.push(at(x + Math.floor(mid + 0.85 * half), y + Math.floor(mid)));
+          out.corner.push(at(x, y));
+        }
+        return out; }""")
+
+
+@pytest.mark.parametrize("style", ["pixels", "lights"])
+def test_artwork_page_draws_the_requested_style_and_colours(tab: harness.Watched, tmp_path: Path,
+                                                            style: str) -> None:
+    rng = np.random.default_rng(2)
+    a = board_from_clicks(rng.integers(0, 2, (5, 6)).astype(np.uint8))
+    lit, unlit, panel = (200, 30, 90), (10, 60, 20), (250, 250, 0)
+    path = tmp_path / "art.html"
+    play.write_artwork_page(path, [(a, np.array([[2, 2]]))], cell=30, autoplay=False, style=style,
+                            colours=(lit, unlit, panel))
+    tab.open(path)
+    page = tab.page
+    assert page.evaluate("[lightsartArt.style, lightsartArt.scheme]") == [style, "made"]
+    assert art(page)["rows"] == rows(a) and page.evaluate("lightsartArt.cell") >= 20
+    drawn = lit_pixels(page)
+    on = a.reshape(-1) == 1
+    centre, body, corner = (np.array(drawn[k]) for k in ("centre", "body", "corner"))
+    if style == "pixels":  # square cells, edge to edge, exactly the two colours
+        assert (centre[on] == lit).all() and (centre[~on] == unlit).all()
+        assert (corner[on] == lit).all() and (corner[~on] == unlit).all()
+    else:  # lamps: the lit colour in the lamp's body (hotter at its centre), the panel around
+        assert (np.abs(body[on] - lit) <= 1).all() and (np.abs(body[~on] - unlit) <= 1).all()
+        assert (centre[on] > np.array(lit) + 20).any(axis=1).all()  # warmed towards white
+        assert (corner[~on] == panel).all()
+        assert (np.abs(corner[on] - panel) < 90).all()  # a lit lamp's faint glow, not the lamp
+    # A screenshot sees the same: the requested colour where the page says a cell is lit (and,
+    # after choosing another scheme from the menu, that scheme's colour in the same look).
+    for scheme, colour in (("made", lit), ("ocean", (0x8F, 0xD8, 0xFF))):
+        page.select_option("#scheme", scheme)
+        assert page.evaluate("lightsartArt.style") == style
+        shot = np.asarray(Image.open(io.BytesIO(page.locator("#board").screenshot()))
+                          .convert("RGB")).astype(int)
+        cell = shot.shape[1] / 6
+        for i, j in zip(*np.nonzero(a), strict=True):
+            y, x = int((i + 0.5) * cell), int((j + 0.5 + (0.38 if style == "lights" else 0)) * cell)
+            assert (np.abs(shot[y, x] - colour) <= 1).all(), (scheme, i, j)

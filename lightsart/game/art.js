@@ -28,7 +28,10 @@
   const yours = new Uint8Array(m * n);   // the viewer's own clicks
   let pos = 0, playing = false, timer = null;
 
-  const view = new BoardView($("board"), { onCell: (k) => { LO.click(board, m, n, k); yours[k] ^= 1; render(); }, maxCell: data.cell || Infinity, gaps: false });
+  const view = new BoardView($("board"), {
+    onCell: (k) => { LO.click(board, m, n, k); yours[k] ^= 1; render(); },
+    maxCell: data.cell || Infinity, gaps: false, lamps: data.style === "lights",
+  });
 
   /** Move to position p by clicking the cells between (the same clicks either way). */
   function seek(p) {
@@ -124,7 +127,11 @@
     if (keys[e.key]) { keys[e.key](); e.preventDefault(); }
   });
   window.addEventListener("resize", () => view.fit());
-  schemePicker($("scheme"), view, "lightsart.scheme.art", data.scheme, render);
+  // The artwork opens in the look it was made with (style and colours); the viewer may try the
+  // other schemes, but a choice made on one artwork does not recolour the next one.
+  const made = { made: { name: "As made", lit: data.colours.lit, off: data.colours.unlit,
+    gap: data.colours.panel, mark: "#ff2d7a" } };
+  schemePicker($("scheme"), view, null, data.scheme, render, made);
 
   const clicks = data.segments.map((s) => s.clicks.length);
   $("facts").textContent = `Board ${n}×${m}; ${data.segments.length + 1} pictures; `
@@ -140,6 +147,8 @@
     get playing() { return playing; },
     get yours() { return LO.count(yours); },
     get cell() { return view.cell; },
+    get style() { return view.lamps ? "lights" : "pixels"; },
+    get scheme() { return $("scheme").value; },
   };
   if (data.autoplay) play();
 })();

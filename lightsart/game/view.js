@@ -2,6 +2,8 @@
 /*
  * The board on a canvas: square cells of a whole number of device pixels (crisp at any zoom or
  * window size), mouse / touch through pointer events, keyboard through a cursor (arrows + space).
+ * With `lamps` each cell is a rounded lamp on the panel colour (scheme.gap), the same shape as
+ * lightsart's "lights" style: drawn once per size and colours into two sprites, then copied.
  */
 const SCHEMES = {
   classic: { name: "Classic", lit: "#ffd23f", off: "#2a2f3d", gap: "#11141b", mark: "#ff3d68" },
@@ -21,10 +23,13 @@ class BoardView {
   /**
    * canvas: the <canvas>; onCell(k, how): called for a click on cell k ("pointer" or "key");
    * maxCell: largest cell in CSS pixels (the board otherwise fills the space it is given);
-   * gaps: thin lines between cells (off: the board reads as a picture); room: see below.
+   * gaps: thin lines between cells (off: the board reads as a picture); lamps: cells drawn as
+   * lamps on a panel (see above); room: see below.
    */
-  constructor(canvas, { onCell, maxCell = 96, gaps = true, room = null }) {
+  constructor(canvas, { onCell, maxCell = 96, gaps = true, lamps = false, room = null }) {
     this.gaps = gaps;
+    this.lamps = lamps;
+    this.sprites = null;
     // room(): the width (CSS px) the board may take; by default its container's.
     this.room = room || (() => canvas.parentElement.getBoundingClientRect().width);
     this.canvas = canvas;
@@ -76,9 +81,11 @@ class BoardView {
     const gap = this.gaps && cell >= 8 ? Math.max(1, Math.round(cell / 16)) : 0;
     ctx.fillStyle = scheme.gap;
     ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    const sprites = this.lamps && cell >= 3 ? this.lampSprites() : null;  // tiny cells: squares
     for (let k = 0; k < m * n; k++) {
-      ctx.fillStyle = board[k] ? scheme.lit : scheme.off;
       const x = (k % n) * cell, y = Math.floor(k / n) * cell;
+      if (sprites) { ctx.drawImage(sprites[board[k] ? 1 : 0], x, y); continue; }
+      ctx.fillStyle = board[k] ? scheme.lit : scheme.off;
       ctx.fillRect(x + gap, y + gap, cell - 2 * gap, cell - 2 * gap);
     }
     if (marks.quiet) this.eachSet(marks.quiet, (x, y) => this.diamond(x, y));
@@ -94,6 +101,55 @@ class BoardView {
       ctx.lineWidth = Math.max(1, w / 2);
       ctx.strokeRect(x + w / 2, y + w / 2, cell - w, cell - w);
     }
+  }
+
+  /**
+   * [unlit, lit] lamp sprites of one cell (device pixels), as render.py's lights style draws
+   * them: a rounded square (gap an eighth of a cell, corners 0.3 of its half side) on the panel;
+   * the lit lamp is hotter (towards white) within 0.8 of its half side, exactly the lit colour
+   * beyond that, and glows faintly onto the panel.
+   */
+  lampSprites() {
+    const { cell, scheme } = this;
+    const key = [cell, scheme.lit, scheme.off, scheme.gap].join();
+    if (this.sprites && this.sprites.key === key) return this.sprites.images;
+    const gap = Math.max(1, 0.12 * cell), half = (cell - gap) / 2, mid = cell / 2;
+    const lamp = (g) => {
+      g.beginPath();
+      g.roundRect(mid - half, mid - half, 2 * half, 2 * half, 0.3 * half);
+    };
+    const images = [false, true].map((lit) => {
+      const c = document.createElement("canvas");
+      c.width = c.height = cell;
+      const g = c.getContext("2d");
+      g.fillStyle = scheme.gap;
+      g.fillRect(0, 0, cell, cell);
+      if (!lit) {
+        lamp(g);
+        g.fillStyle = scheme.off;
+        g.fill();
+        return c;
+      }
+      g.save();  // the glow: the lamp's own shadow, kept inside its cell
+      g.shadowColor = mixColour(scheme.gap, scheme.lit, 0.6);
+      g.shadowBlur = Math.max(1, 0.15 * cell);
+      lamp(g);
+      g.fillStyle = scheme.lit;
+      g.fill();
+      g.restore();
+      // render.py's heat, 0.6·(1 − r/1.2)² towards white (r in half sides), ending at 0.8.
+      const hot = g.createRadialGradient(mid, mid, 0, mid, mid, 0.8 * half);
+      for (const s of [0, 0.25, 0.5, 0.75]) {
+        hot.addColorStop(s, mixColour(scheme.lit, "#fffaeb", 0.6 * (1 - (0.8 * s) / 1.2) ** 2));
+      }
+      hot.addColorStop(1, scheme.lit);
+      lamp(g);
+      g.fillStyle = hot;
+      g.fill();
+      return c;
+    });
+    this.sprites = { key, images };
+    return images;
   }
 
   eachSet(set, paint) {
@@ -181,15 +237,26 @@ class BoardView {
   }
 }
 
-/** Fill a <select> with the colour schemes and keep the choice in localStorage under `key`. */
-function schemePicker(select, view, key, fallback, redraw) {
-  for (const [name, s] of Object.entries(SCHEMES)) select.add(new Option(s.name, name));
-  const saved = loadSetting(key, fallback);
-  select.value = SCHEMES[saved] ? saved : fallback;
-  view.scheme = SCHEMES[select.value];
+/** "#rrggbb" a fraction t of the way from colour a to colour b. */
+function mixColour(a, b, t) {
+  const rgb = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+  const [x, y] = [rgb(a), rgb(b)];
+  return `#${x.map((v, i) => Math.round(v + (y[i] - v) * t).toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * Fill a <select> with the colour schemes (`extra` ones first) and keep the choice in
+ * localStorage under `key` (null: start from `fallback` every time, remember nothing).
+ */
+function schemePicker(select, view, key, fallback, redraw, extra = {}) {
+  const schemes = { ...extra, ...SCHEMES };
+  for (const [name, s] of Object.entries(schemes)) select.add(new Option(s.name, name));
+  const saved = key === null ? fallback : loadSetting(key, fallback);
+  select.value = schemes[saved] ? saved : fallback;
+  view.scheme = schemes[select.value];
   select.addEventListener("change", () => {
-    view.scheme = SCHEMES[select.value];
-    saveSetting(key, select.value);
+    view.scheme = schemes[select.value];
+    if (key !== null) saveSetting(key, select.value);
     redraw();
   });
 }
