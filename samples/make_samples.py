@@ -1,14 +1,15 @@
 """Make the bundled sample pictures from scikit-image's public-domain / CC0 photographs.
 
-The sources ship inside the scikit-image wheel (``skimage/data``); this script reads them straight
-from the wheel, crops each to a square around its subject, stretches its contrast (and darkens mid-tones
-where a light subject needs it) (1-bit boards
-need it: a dull photo dithers to an even grey texture), and writes 256 x 256 PNGs here (colour ones with a
-256-colour palette, which keeps each file to a few tens of KB). Square
-pictures share one default board, so any two of them animate without ``--size``.
+The sources ship with scikit-image (``skimage/data``, a dependency of lightsart); this script reads
+them from the installed package (or from a wheel given on the command line), crops each to a square
+around its subject, resizes it to 256 x 256 and writes PNGs here (colour ones with a 256-colour
+palette, which keeps each file to a few tens of KB). Nothing else: no contrast, levels or gamma, so
+the samples are the photographs as they come and the README's first command shows what lightsart's
+own tone stage does with them. Square pictures share one default board, so any two of them animate
+without ``--size``.
 
-    pip download --no-deps scikit-image==0.26.0 -d /tmp/skimage
-    python samples/make_samples.py /tmp/skimage/scikit_image-0.26.0-*.whl
+    python samples/make_samples.py            # from the installed scikit-image
+    python samples/make_samples.py WHEEL.whl  # or from a downloaded wheel
 
 Provenance and licences: samples/README.md.
 """
@@ -32,16 +33,14 @@ class Sample:
     name: str  # file written here
     source: str  # file inside skimage/data
     box: tuple[int, int, int, int] | None  # square crop (left, upper, right, lower); None: pad
-    cutoff: float  # percent of darkest and lightest pixels clipped by the contrast stretch
-    gamma: float = 1.0  # > 1 darkens mid-tones (a light face then keeps its features at 1 bit)
 
 
 SAMPLES = (
-    Sample("astronaut.png", "astronaut.png", (120, 0, 380, 260), 1.0, gamma=1.5),
-    Sample("cat.png", "chelsea.png", (10, 0, 310, 300), 2.0),
-    Sample("coffee.png", "coffee.png", (90, 0, 490, 400), 1.0),
-    Sample("photographer.png", "camera.png", None, 0.5),
-    Sample("horse.png", "horse.png", None, 0.0),
+    Sample("astronaut.png", "astronaut.png", (120, 0, 380, 260)),
+    Sample("cat.png", "chelsea.png", (10, 0, 310, 300)),
+    Sample("coffee.png", "coffee.png", (90, 0, 490, 400)),
+    Sample("photographer.png", "camera.png", None),
+    Sample("horse.png", "horse.png", None),
 )
 
 
@@ -56,10 +55,6 @@ def make(sample: Sample, data: bytes) -> Image.Image:
         img = img.crop(sample.box)
     else:
         img = ImageOps.pad(img, (max(img.size),) * 2, color="white")
-    if sample.cutoff:
-        img = ImageOps.autocontrast(img, cutoff=sample.cutoff, preserve_tone=True)
-    if sample.gamma != 1.0:
-        img = img.point([round(255 * (v / 255) ** sample.gamma) for v in range(256)] * len(img.mode))
     return img.resize((SIDE, SIDE), Image.Resampling.LANCZOS)
 
 
@@ -70,18 +65,26 @@ def _is_grey(img: Image.Image) -> bool:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("wheel", help="scikit-image wheel (pip download --no-deps scikit-image)")
+    parser.add_argument("wheel", nargs="?",
+                        help="scikit-image wheel (default: the installed scikit-image's data folder)")
     args = parser.parse_args()
-    with zipfile.ZipFile(args.wheel) as wheel:
-        for sample in SAMPLES:
-            img = make(sample, wheel.read(f"skimage/data/{sample.source}"))
-            out = HERE / sample.name
-            if img.mode == "RGB" and _is_grey(img):
-                img = img.convert("L")
-            elif img.mode == "RGB":
-                img = img.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
-            img.save(out, optimize=True)
-            print(f"{out.name}: {img.mode} {img.width}x{img.height}, {out.stat().st_size} bytes")
+    if args.wheel:
+        with zipfile.ZipFile(args.wheel) as wheel:
+            sources = {s.source: wheel.read(f"skimage/data/{s.source}") for s in SAMPLES}
+    else:
+        import skimage
+
+        folder = Path(skimage.__file__).parent / "data"
+        sources = {s.source: (folder / s.source).read_bytes() for s in SAMPLES}
+    for sample in SAMPLES:
+        img = make(sample, sources[sample.source])
+        out = HERE / sample.name
+        if img.mode == "RGB" and _is_grey(img):
+            img = img.convert("L")
+        elif img.mode == "RGB":
+            img = img.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+        img.save(out, optimize=True)
+        print(f"{out.name}: {img.mode} {img.width}x{img.height}, {out.stat().st_size} bytes")
 
 
 if __name__ == "__main__":

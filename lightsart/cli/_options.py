@@ -104,7 +104,7 @@ def tone_from_args(args: argparse.Namespace) -> Any:
 
 def fit_line(path: str, f: Any) -> str:
     """One picture's fit as the summary prints it: wrong pixels, their cost, what is proven."""
-    if not f.weighted:
+    if not f.weighted or f.wrong_pixels == 0:
         bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:g}"
         return f"{path}: {wrong_pixels(f.wrong_pixels)} ({proven(f.wrong_pixels_proven_minimal)}{bound})"
     bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:.2f}"
