@@ -5,6 +5,11 @@ structure. Both the board and the picture are blurred with a Gaussian of one cel
 normal distance sees no finer), then compared window by window (Gaussian, sigma 1.5 cells, as
 SSIM) with SSIM's structure term ``(cov + C) / (sd_board sd_picture + C)``, ``C = 0.03**2 / 2``:
 the local correlation, blind to brightness and contrast. The score is its mean, at most 1.
+
+The picture is first stretched by one global affine map so its 1st..99th percentiles span 0..1.
+Correlation itself is blind to that map, but SSIM's stabilising constant ``C`` is not: without the
+stretch, a dull photo's local variances are as small as ``C`` and every board, good or bad, scores
+near 1 on it. With it, ``C`` weighs the same for a dull photo as for a crisp one.
 """
 
 from __future__ import annotations
@@ -30,7 +35,11 @@ def structure_score(board: Board, picture: Gray, cell_sigma: float = 1.0) -> flo
         return gaussian(np.asarray(a, dtype=np.float64), sigma=sigma, mode="nearest",
                         preserve_range=True)
 
-    x, y = blur(board, cell_sigma), blur(picture, cell_sigma)
+    p = np.asarray(picture, dtype=np.float64)
+    low, high = np.percentile(p, [1.0, 99.0])
+    if high - low > 1e-9:
+        p = (p - low) / (high - low)
+    x, y = blur(board, cell_sigma), blur(p, cell_sigma)
     mx, my = blur(x, 1.5), blur(y, 1.5)
     vx = np.maximum(blur(x * x, 1.5) - mx * mx, 0.0)
     vy = np.maximum(blur(y * y, 1.5) - my * my, 0.0)

@@ -1,0 +1,166 @@
+"""How much boards look like their photos, per method, against Pillow — and how fast photos load.
+
+Run:  python benchmarks/bench_pictures.py [--side 100] [--png DIR]
+
+Photos: 13 of different kinds that ship with scikit-image and matplotlib (none of them the source of
+a file in samples/): a portrait, night scenes, low contrast, text, line art, texture, a busy
+scene, medical pictures; plus a line drawing this script draws itself. Each is fitted to a board of
+about ``--side`` cells on the long side.
+
+Score: :func:`lightsart.likeness.structure_score` (the structure term of SSIM after blurring board
+and photo at cell scale: local correlation, blind to overall tone), as a ratio to the score of
+Pillow's ``Image.convert("1")`` (Floyd–Steinberg in C) of the same fitted photo, measured in this
+run. "default" is what ``lightsart still`` does (tone auto, Floyd–Steinberg); "tone none" is 0.1's
+target; the other columns are tone auto with that dithering method. Also: seconds per photo for the
+whole picture stage (decode, fit, tone, dither), and loading a 24-megapixel JPEG to a 100-cell
+board, reduced decoding against the full decode, in fresh processes (peak RSS).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw
+
+from lightsart.image import fit_to_board, read_for_board, target_from_array
+from lightsart.likeness import structure_score
+from lightsart.tone import Tone
+
+
+def photos() -> dict[str, Path]:
+    import matplotlib
+    import skimage
+
+    sk = Path(skimage.__file__).parent / "data"
+    mpl = Path(matplotlib.__file__).parent / "mpl-data" / "sample_data"
+    return {
+        "portrait (hopper)": mpl / "grace_hopper.jpg", "night (rocket)": sk / "rocket.jpg",
+        "night sky (hubble)": sk / "hubble_deep_field.jpg", "low contrast (moon)": sk / "moon.png",
+        "text, uneven light (page)": sk / "page.png", "text, low contrast": sk / "text.png",
+        "line art (logo)": sk / "logo.png", "coins": sk / "coins.png",
+        "busy (motorcycle)": sk / "motorcycle_left.png", "texture (grass)": sk / "grass.png",
+        "medical (retina)": sk / "retina.jpg", "motion blur (clock)": sk / "clock_motion.png",
+        "microscopy (ihc)": sk / "ihc.png",
+    }
+
+
+def line_drawing(path: Path) -> Path:
+    """A black-on-white line drawing (a house, a sun, hills), drawn here so nothing is downloaded."""
+    img = Image.new("L", (800, 600), 255)
+    d = ImageDraw.Draw(img)
+    d.polygon([(200, 300), (350, 180), (500, 300)], outline=0, width=6)
+    d.rectangle([220, 300, 480, 500], outline=0, width=6)
+    d.rectangle([320, 390, 380, 500], outline=0, width=5)
+    d.ellipse([600, 60, 720, 180], outline=0, width=6)
+    for k in range(12):
+        a = k * np.pi / 6
+        d.line([(660 + 75 * np.cos(a), 120 + 75 * np.sin(a)), (660 + 100 * np.cos(a), 120 + 100 * np.sin(a))],
+               fill=0, width=4)
+    d.arc([-200, 450, 500, 900], 180, 360, fill=0, width=5)
+    d.arc([350, 480, 1100, 950], 180, 360, fill=0, width=5)
+    img.save(path)
+    return path
+
+
+def pillow_baseline(fitted: np.ndarray) -> np.ndarray:
+    grey = Image.fromarray(np.round(fitted * 255).astype(np.uint8))
+    return (np.asarray(grey.convert("1"), dtype=np.uint8) > 0).astype(np.uint8)
+
+
+COLUMNS: dict[str, tuple[Tone, str]] = {
+    "default": (Tone(), "floyd-steinberg"),
+    "tone none": (Tone.none(), "floyd-steinberg"),
+    **{m: (Tone(), m) for m in ("atkinson", "jarvis-judice-ninke", "stucki", "burkes", "sierra",
+                               "sierra-lite", "bayer", "blue-noise", "none")},
+}
+
+
+def scores(side: int, png: Path | None) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        pictures = {**photos(), "line drawing (drawn)": line_drawing(Path(tmp) / "drawing.png")}
+        header = f"{'photo':28} {'Pillow':>6} " + " ".join(f"{c[:8]:>8}" for c in COLUMNS) + "  s/photo"
+        print(header)
+        ratios: dict[str, list[float]] = {c: [] for c in COLUMNS}
+        for name, path in pictures.items():
+            start = time.perf_counter()
+            gray, board = read_for_board(path, (side, None) if side else None)
+            target = target_from_array(gray, board)
+            seconds = time.perf_counter() - start
+            fitted = fit_to_board(gray, *board)
+            base = structure_score(pillow_baseline(fitted), fitted)
+            row = []
+            for column, (tone, method) in COLUMNS.items():
+                bits = target.bits if column == "default" else target_from_array(
+                    gray, board, dither=method, tone=tone).bits
+                ratio = structure_score(bits, fitted) / base
+                ratios[column].append(ratio)
+                row.append(ratio)
+                if png is not None and column in ("default", "tone none"):
+                    Image.fromarray(np.kron(bits * 255, np.ones((4, 4), np.uint8)).astype(np.uint8)).save(
+                        png / f"{name.split(' (')[0].replace(' ', '_')}_{column.replace(' ', '_')}.png")
+            print(f"{name:28} {base:6.3f} " + " ".join(f"{r:8.2f}" for r in row) + f"  {seconds:7.3f}")
+        print(f"{'mean ratio':28} {'':6} " + " ".join(f"{np.mean(v):8.2f}" for v in ratios.values()))
+        print(f"{'lowest ratio':28} {'':6} " + " ".join(f"{np.min(v):8.2f}" for v in ratios.values()))
+
+
+_LOAD = """
+import sys, time
+t = time.perf_counter()
+from lightsart.image import fit_to_board, read_for_board, read_gray
+if sys.argv[2] == "reduced":
+    g, board = read_for_board(sys.argv[1], None)
+else:
+    g = read_gray(sys.argv[1])
+    from lightsart.image import board_size
+    board = board_size(None, g.shape[1] / g.shape[0])
+fit_to_board(g, *board)
+# VmHWM, not ru_maxrss: the latter keeps the forking parent's peak across exec on Linux.
+peak = next(line for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print(time.perf_counter() - t, int(peak.split()[1]) / 1024)
+"""
+
+
+def large_jpeg() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "phone.jpg"
+        rng = np.random.default_rng(0)
+        small = np.asarray(Image.open(photos()["portrait (hopper)"]).convert("RGB").resize((600, 400)))
+        big = Image.fromarray(small).resize((6000, 4000), Image.Resampling.BICUBIC)
+        noise = rng.integers(-6, 7, (4000, 6000, 1), dtype=np.int16)
+        big = Image.fromarray(np.clip(np.asarray(big, dtype=np.int16) + noise, 0, 255).astype(np.uint8))
+        big.save(path, quality=90)
+        print(f"\n24-megapixel JPEG (6000x4000, {path.stat().st_size / 1e6:.1f} MB) to a 100-cell board, "
+              "fresh process each, best of 3:")
+        results = {}
+        for mode in ("full", "reduced"):
+            runs = []
+            for _ in range(3):
+                out = subprocess.run([sys.executable, "-c", _LOAD, str(path), mode], capture_output=True,
+                                     text=True, check=True, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+                runs.append(tuple(float(v) for v in out.stdout.split()))
+            results[mode] = min(runs)
+            print(f"  {mode:8} {results[mode][0]:6.2f} s  peak RSS {results[mode][1]:6.0f} MB")
+        print(f"  reduced / full: time x{results['reduced'][0] / results['full'][0]:.2f}, "
+              f"memory x{results['reduced'][1] / results['full'][1]:.2f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--side", type=int, default=0, help="long side, cells (default: lightsart picks)")
+    parser.add_argument("--png", type=Path, help="write each photo's default and tone-none boards here")
+    args = parser.parse_args()
+    if args.png:
+        args.png.mkdir(parents=True, exist_ok=True)
+    scores(args.side, args.png)
+    large_jpeg()
+
+
+if __name__ == "__main__":
+    main()
