@@ -10,7 +10,7 @@ luminance (float64, ``[0, 1]``, 1 = white), in this order:
    editor's levels dialog), then **contrast** ``c`` about mid-grey and **brightness** ``b``
    (``(v - 1/2) c + 1/2 + b``).
 3. **Local contrast**: contrast-limited adaptive histogram equalisation (CLAHE, scikit-image's
-   ``equalize_adapthist``) with tiles of a sixth of the board's short side (at least 8 cells) and
+   ``equalize_adapthist``) with tiles of a quarter of the board's short side (at least 8 cells) and
    clip limit ``strength``. Cells near pure black or white keep their value (the equalised value
    is blended in with weight ``min(v, 1 - v) / 0.1``, capped at 1): a night sky, a silhouette or a
    white page stays flat instead of turning into grey noise.
@@ -42,6 +42,8 @@ AUTO_SHARPEN = 0.5
 _LEVELS = (1.0, 99.0)
 #: Cells within this distance of black or white are shielded from local contrast.
 _PROTECT = 0.1
+#: CLAHE tiles are this fraction of the short side (at least 8 cells).
+_TILE_FRACTION = 4
 
 
 @dataclass(frozen=True)
@@ -130,7 +132,7 @@ def local_contrast(gray: Gray, strength: float) -> Gray:
     rows, cols = gray.shape
     if min(rows, cols) < 2:
         return gray
-    tile = max(8, min(rows, cols) // 6)
+    tile = max(8, min(rows, cols) // _TILE_FRACTION)
     # Tiles must fit the picture; tiny boards get one tile per axis.
     kernel = (min(tile, rows), min(tile, cols))
     equalised = equalize_adapthist(gray, kernel_size=kernel, clip_limit=strength)
