@@ -165,3 +165,24 @@ def test_colours_are_configurable(tmp_path: Path) -> None:
         centres = np.asarray(im.convert("RGB"))[5::10, 5::10]
     assert (centres[fit.board == 1] == (255, 0, 0)).all()
     assert (centres[fit.board == 0] == (0, 0, 128)).all()
+
+
+@pytest.mark.parametrize(("fit", "word"), [("cover", "cropped"), ("contain", "padded")])
+def test_a_picture_of_another_shape_gets_a_note(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fit: str, word: str
+) -> None:
+    wide = tmp_path / "wide.png"
+    with Image.open(B) as im:
+        im.convert("L").resize((120, 60)).save(wide)
+    out = tmp_path / "x.gif"
+    code = main(["animate", A, str(wide), "-o", str(out), "--size", "12x12", "--fit", fit,
+                 "--duration", "0.5", "--hold", "0", "--json"])
+    assert code == 0
+    captured = capsys.readouterr()
+    notes = [line for line in captured.err.splitlines() if line.startswith("lightsart: note:")]
+    assert len(notes) == 1 and "picture 2" in notes[0] and word in notes[0]
+    assert json.loads(captured.out)["notes"] == [notes[0].removeprefix("lightsart: note: ")]
+    # Pictures of the board's own shape get no note.
+    assert main(["animate", A, B, "-o", str(out), "--size", "12x12", "--duration", "0.5",
+                 "--hold", "0"]) == 0
+    assert "note" not in capsys.readouterr().err
