@@ -35,6 +35,7 @@ from PIL import Image, ImageColor
 from lightsart._io import atomic_path
 from lightsart.board import as_board
 from lightsart.errors import LightsartError
+from lightsart.limits import CELL_MAX
 from lightsart.types import Board, Frame
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ DEFAULT_COLOURS: dict[str, tuple[RGB, RGB, RGB]] = {
 #: Wrong pixels in the comparison picture, and the separator between its panels.
 WRONG_RED: RGB = (235, 40, 40)
 SEPARATOR_GREY: RGB = (128, 128, 128)
-MAX_CELL = 512
+MAX_CELL = CELL_MAX  # lightsart.limits holds every bound
 
 
 def parse_colour(text: str) -> RGB:
