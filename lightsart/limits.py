@@ -146,7 +146,8 @@ def check_board(width: int, height: int, *, most_side: int = BOARD_MAX_SIDE,
         raise LightsartError(f"{what} size must be at least 1x1, got {width}x{height}")
     if min(width, height) > most_side or max(width, height) > 4 * BOARD_MAX_SIDE:
         raise LightsartError(
-            f"{what} {width}x{height} is too large (short side at most {most_side})")
+            f"{what} {width}x{height} is too large (short side at most {most_side}, "
+            f"long side at most {4 * BOARD_MAX_SIDE})")
     if most_cells is not None and width * height > most_cells:
         raise LightsartError(
             f"{what} {width}x{height} has {width * height} cells; at most {most_cells}")
