@@ -91,9 +91,10 @@ def from_state(state: int, m: int, n: int) -> Board:
         raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
     cells = m * n
     if state < 0 or state.bit_length() > cells:
+        # Never echo a huge number back: name it by its bits when it is long.
+        shown = f"{state:#x}" if state.bit_length() <= 128 else f"of {state.bit_length()} bits"
         raise LightsartError(
-            f"state {state:#x} does not fit a {n}x{m} board "
-            f"({cells} bits, at most {(1 << cells) - 1:#x})"
+            f"state {shown} does not fit a {n}x{m} board (it has {cells} cells, one bit each)"
         )
     raw = np.frombuffer(state.to_bytes((cells + 7) // 8, "little"), dtype=np.uint8)
     return np.unpackbits(raw, bitorder="little")[:cells].reshape(m, n).copy()

@@ -16,9 +16,13 @@ table lookup) → the lightest of its ``2**d`` members (:func:`numpy.bitwise_cou
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sqlite3
+import stat
 import time
+import urllib.parse
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,15 +35,16 @@ from lightsart.board import from_state, to_state
 from lightsart.census import census
 from lightsart.errors import LightsartError
 from lightsart.gf2 import algebra
+from lightsart.limits import DB_MAX_CELLS, DB_MAX_STATES
 
 __all__ = ["FORMAT", "MAX_DB_CELLS", "MAX_DB_STATES", "DbAnswer", "DbWritten", "answer_json",
            "answer_text", "query_db", "write_db"]
 
 FORMAT = "lightsart-census-1"
 #: Largest number of solvable states a database may hold (2 bytes each in memory per chunk).
-MAX_DB_STATES = 1 << 26
+MAX_DB_STATES = DB_MAX_STATES
 #: Largest board (cells) a database is built for: every click set is scored once.
-MAX_DB_CELLS = 32
+MAX_DB_CELLS = DB_MAX_CELLS
 _CHUNK_BITS = 16
 _SOLVED = 255
 
@@ -181,26 +186,30 @@ def write_db(m: int, n: int, path: str | Path) -> DbWritten:
         "chunk_bits": _CHUNK_BITS, "census": summary,
     }
     chunk = 1 << _CHUNK_BITS
-    with atomic_path(path) as tmp:
-        db = sqlite3.connect(tmp)
-        try:
-            db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-            db.execute("CREATE TABLE chunk (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
-            db.executemany("INSERT INTO meta VALUES (?, ?)",
-                           [(k, json.dumps(v)) for k, v in meta.items()])
-            histogram = np.zeros(cells + 1, dtype=np.int64)
-            for cid, first in enumerate(range(0, states, chunk)):
-                ranks = np.arange(first, min(first + chunk, states), dtype=np.uint64)
-                moves, clicks = _score(_linear(solutions, ranks), quiet)
-                histogram += np.bincount(moves, minlength=cells + 1)
-                blob = zlib.compress(moves.tobytes() + clicks.tobytes(), 6)
-                db.execute("INSERT INTO chunk VALUES (?, ?)", (cid, blob))
-            if histogram[: len(summary["distribution"])].tolist() != summary["distribution"]:
-                raise AssertionError("database disagrees with the census")  # pragma: no cover
-            db.commit()
-        finally:
-            db.close()
-    size = Path(path).stat().st_size
+    # Built in memory and written as one file: SQLite never touches the disk itself, so a full
+    # disk is an ordinary write error and nothing half-built is ever seen under the name.
+    db = sqlite3.connect(":memory:")
+    try:
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute("CREATE TABLE chunk (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
+        db.executemany("INSERT INTO meta VALUES (?, ?)",
+                       [(k, json.dumps(v)) for k, v in meta.items()])
+        histogram = np.zeros(cells + 1, dtype=np.int64)
+        for cid, first in enumerate(range(0, states, chunk)):
+            ranks = np.arange(first, min(first + chunk, states), dtype=np.uint64)
+            moves, clicks = _score(_linear(solutions, ranks), quiet)
+            histogram += np.bincount(moves, minlength=cells + 1)
+            blob = zlib.compress(moves.tobytes() + clicks.tobytes(), 6)
+            db.execute("INSERT INTO chunk VALUES (?, ?)", (cid, blob))
+        if histogram[: len(summary["distribution"])].tolist() != summary["distribution"]:
+            raise AssertionError("database disagrees with the census")  # pragma: no cover
+        db.commit()
+        image = db.serialize()
+    finally:
+        db.close()
+    with atomic_path(path) as tmp, open(tmp, "wb") as fh:
+        fh.write(image)
+    size = len(image)
     return DbWritten(Path(path), n, m, states, size, time.perf_counter() - start)
 
 
@@ -221,53 +230,135 @@ def _score(x0: NDArray[np.uint64], quiet: NDArray[np.uint64]
     return weight.astype(np.uint8), cell
 
 
-def query_db(path: str | Path, state: int) -> DbAnswer:
-    """Look a state up: moves to go, one optimal next click, and the whole path, from the file."""
-    source = Path(path)
-    if not source.is_file():
-        raise LightsartError(f"no census database at {source}")
-    try:
-        db = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+class _Damaged(LightsartError):
+    """The file claims to be a census database but its content does not hold together."""
+
+
+class _NotCensus(LightsartError):
+    """An SQLite file of some other kind."""
+
+
+def _int(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _Damaged(f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def _read_meta(db: sqlite3.Connection) -> tuple[_Layout, int]:
+    """The header, checked as untrusted input: the board, pivots, masks and chunk size."""
+    meta: dict[str, object] = {}
+    for key, value in db.execute("SELECT key, value FROM meta LIMIT 64"):
+        if not isinstance(key, str) or not isinstance(value, str) or len(value) > 1 << 20:
+            raise _Damaged("bad header row")
         try:
-            meta = {k: json.loads(v) for k, v in db.execute("SELECT key, value FROM meta")}
-            if meta.get("format") != FORMAT:
-                raise LightsartError(f"{source} is not a lightsart census database")
-            m, n = int(meta["height"]), int(meta["width"])
-            from_state(state, m, n)  # refuses a state wider than the board
-            layout = _Layout(m, n, tuple(meta["pivots"]), tuple(int(v, 16) for v in meta["masks"]))
-            bits = int(meta["chunk_bits"])
-            chunks: dict[int, bytes] = {}
+            meta[key] = json.loads(value)
+        except ValueError:
+            raise _Damaged(f"header {key!r} is not JSON") from None
+    if meta.get("format") != FORMAT:
+        raise _NotCensus
+    missing = {"width", "height", "pivots", "masks", "chunk_bits"} - meta.keys()
+    if missing:
+        raise _Damaged(f"header lacks {', '.join(sorted(missing))}")
+    n = _int(meta["width"], "width", 1, MAX_DB_CELLS)
+    m = _int(meta["height"], "height", 1, MAX_DB_CELLS)
+    cells = _int(m * n, "width x height", 1, MAX_DB_CELLS)
+    bits = _int(meta["chunk_bits"], "chunk_bits", 1, 24)
+    pivots, masks = meta["pivots"], meta["masks"]
+    if not isinstance(pivots, list) or not isinstance(masks, list) or len(pivots) != len(masks):
+        raise _Damaged("pivots and masks must be two lists of one length")
+    pivot_list = [_int(p, "a pivot", 0, cells - 1) for p in pivots]
+    if len(set(pivot_list)) != len(pivot_list):
+        raise _Damaged("a pivot is repeated")
+    pivot_bits = sum(1 << p for p in pivot_list)
+    mask_list = []
+    for v in masks:
+        try:
+            mask = int(v, 16) if isinstance(v, str) and len(v) <= 12 else -1
+        except ValueError:
+            mask = -1
+        if not 0 <= mask < 1 << cells or mask & pivot_bits:
+            raise _Damaged("a mask is not a set of free cells")
+        mask_list.append(mask)
+    return _Layout(m, n, tuple(pivot_list), tuple(mask_list)), bits
 
-            def lookup(s: int) -> tuple[int, int]:
-                rank = layout.rank(s)
-                assert rank is not None
-                cid, offset = rank >> bits, rank & ((1 << bits) - 1)
-                if cid not in chunks:
-                    row = db.execute("SELECT data FROM chunk WHERE id = ?", (cid,)).fetchone()
-                    if row is None:
-                        raise LightsartError(f"{source} is missing chunk {cid}")
-                    chunks[cid] = zlib.decompress(row[0])
-                data = chunks[cid]
-                half = len(data) // 2
-                return data[offset], data[half + offset]
 
-            if layout.rank(state) is None:
-                return DbAnswer(state, n, m, False, None, None, ())
-            moves, click = lookup(state)
-            press = _press_masks(m, n)
-            steps: list[tuple[tuple[int, int], int]] = []
-            s, left, c = state, moves, click
-            while left:
-                s ^= press[c]
-                steps.append(((c // n, c % n), s))
-                now, c = lookup(s)
-                if now != left - 1:
-                    raise LightsartError(f"{source} is inconsistent at state {s:#x}")
-                left = now
+def query_db(path: str | Path, state: int) -> DbAnswer:
+    """Look a state up: moves to go, one optimal next click, and the whole path, from the file.
+
+    The file is untrusted input: every header value, chunk and step is checked, and anything
+    wrong is one :class:`LightsartError` saying the database is damaged.
+    """
+    source = Path(path)
+    try:
+        info = source.stat()
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:
+            raise LightsartError(f"no census database at {source}") from None
+        reason = "a loop of symbolic links" if exc.errno == errno.ELOOP else exc.strerror
+        raise LightsartError(f"cannot read {source}: {reason}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise LightsartError(f"cannot read {source}: it is not a file")
+    # A URI, so that mode=ro never creates a file; quoted, so '%', '?' and '#' stay in the name.
+    uri = f"file:{urllib.parse.quote(os.path.abspath(source))}?mode=ro"
+    try:
+        db = sqlite3.connect(uri, uri=True)
+        try:
+            return _query(db, state)
         finally:
             db.close()
-    except sqlite3.DatabaseError as exc:
+    except _Damaged as exc:
+        raise LightsartError(f"{source} is damaged ({exc}); write it again with "
+                             "lightsart census WxH --db FILE") from None
+    except _NotCensus:
+        raise LightsartError(f"{source} is not a lightsart census database") from None
+    except sqlite3.Error as exc:
         raise LightsartError(f"cannot read {source}: {exc}") from None
+
+
+def _query(db: sqlite3.Connection, state: int) -> DbAnswer:
+    layout, bits = _read_meta(db)
+    m, n = layout.m, layout.n
+    cells = m * n
+    from_state(state, m, n)  # refuses a state wider than the board
+    states = 1 << (cells - len(layout.pivots))
+    chunks: dict[int, bytes] = {}
+
+    def lookup(s: int) -> tuple[int, int]:
+        rank = layout.rank(s)
+        if rank is None:
+            raise _Damaged(f"its path leaves the solvable states at {s:#x}")
+        cid, offset = rank >> bits, rank & ((1 << bits) - 1)
+        if cid not in chunks:
+            row = db.execute("SELECT data FROM chunk WHERE id = ?", (cid,)).fetchone()
+            if row is None or not isinstance(row[0], bytes):
+                raise _Damaged(f"chunk {cid} is missing")
+            want = 2 * min(1 << bits, states - (cid << bits))
+            try:
+                data = zlib.decompressobj().decompress(row[0], want + 1)
+            except zlib.error:
+                raise _Damaged(f"chunk {cid} is not zlib data") from None
+            if len(data) != want:
+                raise _Damaged(f"chunk {cid} holds {len(data)} bytes, not {want}")
+            chunks[cid] = data
+        data = chunks[cid]
+        moves, click = data[offset], data[len(data) // 2 + offset]
+        if moves > cells or (moves and click >= cells):
+            raise _Damaged(f"bad entry for state {s:#x}")
+        return moves, click
+
+    if layout.rank(state) is None:
+        return DbAnswer(state, n, m, False, None, None, ())
+    moves, click = lookup(state)
+    press = _press_masks(m, n)
+    steps: list[tuple[tuple[int, int], int]] = []
+    s, left, c = state, moves, click
+    while left:
+        s ^= press[c]
+        steps.append(((c // n, c % n), s))
+        now, c = lookup(s)
+        if now != left - 1:
+            raise _Damaged(f"inconsistent at state {s:#x}")
+        left = now
     first = steps[0][0] if steps else None
     return DbAnswer(state, n, m, True, moves, first, tuple(steps))
 

@@ -26,12 +26,13 @@ from numpy.typing import NDArray
 
 from lightsart.board import as_board, press
 from lightsart.errors import LightsartError
+from lightsart.limits import BOARD_MAX_SIDE
 from lightsart.types import Board
 
 __all__ = ["MAX_SIDE", "BoardAlgebra", "algebra", "chase", "nullity"]
 
 #: Largest board side the algebra accepts (memory grows with the short side squared).
-MAX_SIDE = 8192
+MAX_SIDE = BOARD_MAX_SIDE
 
 Words = NDArray[np.uint64]
 

@@ -10,11 +10,11 @@ import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
 
+from lightsart import preflight
 from lightsart.board import apply_clicks, board_from_clicks
 from lightsart.costs import Errors
 from lightsart.errors import LightsartError
@@ -106,6 +106,8 @@ class AnimationResult:
     seconds: float = field(default=0.0)
     #: Things the user should know that are not errors (a picture cropped to the board's shape).
     notes: tuple[str, ...] = ()
+    #: Frames the MP4 holds (holds become repeated frames there); None without an MP4.
+    video_frames: int | None = None
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -115,6 +117,7 @@ class AnimationResult:
                 {"clicks": t.count, "clicks_proven_minimal": t.proven} for t in self.transitions
             ],
             "frames": self.frames,
+            **({} if self.video_frames is None else {"video_frames": self.video_frames}),
             "duration_seconds": round(self.seconds_of_animation, 3),
             "outputs": list(self.outputs),
             "notes": list(self.notes),
@@ -235,22 +238,23 @@ def make_still(
 
     start = time.perf_counter()
     _style(1, style, colours)  # refuse bad colours before any work
-    for path_out in (out, target_out, compare):
-        if path_out is not None:
-            _check_output(path_out, (".png",))
+    wanted = [p for p in (out, target_out, compare) if p]
+    planned = preflight.plan_still(path, wanted, size, cell)
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
                               linear=linear)
     f = picture.fit
     look = _style(cell or default_cell(f.width, f.height), style, colours)
+    preflight.check_picture(f.width, f.height, look.cell, panels=3 if compare else 1)
     _check_reproduces(f)
     outputs = [out]
-    render.write_png(f.board, out, look)
-    if target_out:
-        render.write_png(f.target, target_out, look)
-        outputs.append(target_out)
-    if compare:
-        render.write_side_by_side([f.target, f.board, f.wrong], compare, look)
-        outputs.append(compare)
+    with preflight.writing(planned):
+        render.write_png(f.board, out, look)
+        if target_out:
+            render.write_png(f.target, target_out, look)
+            outputs.append(target_out)
+        if compare:
+            render.write_side_by_side([f.target, f.board, f.wrong], compare, look)
+            outputs.append(compare)
     return StillResult(f.width, f.height, f.nullity, picture, tuple(outputs),
                        time.perf_counter() - start)
 
@@ -260,19 +264,6 @@ def _style(cell: int, kind: str, colours: tuple[str | None, str | None, str | No
 
     lit, unlit, panel = (None if c is None else render.parse_colour(c) for c in colours)
     return render.Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)  # type: ignore[arg-type]
-
-
-def _check_output(path: str, extensions: tuple[str, ...]) -> None:
-    """Refuse an output we could not write before spending any time on the pictures."""
-    target = Path(path)
-    if target.suffix.lower() not in extensions:
-        raise LightsartError(
-            f"cannot write {path}: unknown format {target.suffix or '(no extension)'!r}; "
-            f"use {', '.join(extensions)}"
-        )
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise LightsartError(f"cannot write {path}: folder {folder} does not exist")
 
 
 def _check_reproduces(f: Fit) -> None:
@@ -313,8 +304,8 @@ def make_animation(
     if out is None and frames_dir is None:
         raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
     _style(1, style, colours)  # refuse bad colours before any work
-    if out is not None:
-        _check_output(out, (".gif", ".mp4", ".html"))
+    planned = preflight.plan_animation(paths, out, frames_dir, size=size, cell=cell, seed=seed,
+                                       fps=fps, duration=duration, hold=hold)
     notes: list[str] = []
     pictures = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
                             linear=linear)
@@ -333,24 +324,29 @@ def make_animation(
         clicks_per_frame=clicks_per_frame, hold=hold, loop=loop,
     )
     look = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
+    preflight.check_planned(planned, plan, fits[0].width, fits[0].height, look.cell)
     outputs: list[str] = []
-    if out is not None:
-        if out.lower().endswith(".html"):
-            from lightsart import play
+    video_frames: int | None = None
+    with preflight.writing(planned.outputs):
+        if out is not None:
+            if out.lower().endswith(".html"):
+                from lightsart import play
 
-            play.write_artwork_page(out, segments, cell=cell, fps=fps,
-                                    clicks_per_frame=plan.clicks_per_frame, hold=hold, loop=loop,
-                                    style=look.kind, colours=look.colours())
-        else:
-            render.write_animation(animate.chain_frames(segments, plan), out, look, fps=fps,
-                                   progress_total=plan.frames)
-        outputs.append(out)
-    if frames_dir is not None:
-        render.write_frames(animate.chain_frames(segments, plan), frames_dir, look)
-        outputs.append(frames_dir)
+                play.write_artwork_page(out, segments, cell=cell, fps=fps,
+                                        clicks_per_frame=plan.clicks_per_frame, hold=hold,
+                                        loop=loop, style=look.kind, colours=look.colours())
+            else:
+                written = render.write_animation(animate.chain_frames(segments, plan), out, look,
+                                                 fps=fps, progress_total=plan.frames)
+                video_frames = written.images if out.lower().endswith(".mp4") else None
+            outputs.append(out)
+        if frames_dir is not None:
+            render.write_frames(animate.chain_frames(segments, plan), frames_dir, look)
+            outputs.append(frames_dir)
     f0 = fits[0]
     return AnimationResult(
         width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(pictures),
         transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
         outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
+        video_frames=video_frames,
     )

@@ -233,13 +233,19 @@ def make_game_page(
     scheme: Scheme | None = None,
 ) -> GamePage:
     """What ``lightsart play`` does: a game of ``size`` (5×5 by default; ``(w, None)`` is w×w),
-    or with ``image`` the game whose goal is the reachable board closest to that picture."""
-    if image is not None:
-        picture = picture_fit(image, size, fit).board
-        return write_game_page(path, picture=picture, start=start, scheme=scheme)
-    width, height = size if size is not None else (5, 5)
-    return write_game_page(path, width, height if height is not None else width, start=start,
-                           scheme=scheme)
+    or with ``image`` the game whose goal is the reachable board closest to that picture.
+
+    The output is checked first: an ``.html`` file that is not the picture itself."""
+    from lightsart.outputs import plan_outputs, writing
+
+    planned = plan_outputs([(path, (".html", ".htm"))], inputs=[] if image is None else [image])
+    with writing(planned):
+        if image is not None:
+            picture = picture_fit(image, size, fit).board
+            return write_game_page(path, picture=picture, start=start, scheme=scheme)
+        width, height = size if size is not None else (5, 5)
+        return write_game_page(path, width, height if height is not None else width,
+                               start=start, scheme=scheme)
 
 
 def _segment_data(

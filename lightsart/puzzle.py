@@ -17,7 +17,9 @@ the minimal one.
 
 from __future__ import annotations
 
+import errno
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -25,11 +27,11 @@ from typing import Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart import boardsize
+from lightsart import boardsize, limits
 from lightsart.board import apply_clicks, as_board, click_list, from_state, parse_board, to_state
 from lightsart.decode import decode
 from lightsart.errors import LightsartError
-from lightsart.gf2 import algebra, chase
+from lightsart.gf2 import BoardAlgebra, algebra, chase
 from lightsart.optimize import combine_patterns, coset_weights, fewest_clicks
 from lightsart.types import Board
 
@@ -68,6 +70,7 @@ def parse_size(text: str) -> tuple[int, int]:
     """``WxH`` (columns × rows) as ``(m, n)`` = (rows, columns)."""
     width, height = boardsize.parse_size(text, height_required=True)
     assert height is not None
+    limits.check_board(width, height, most_cells=limits.PUZZLE_MAX_CELLS)
     return height, width
 
 
@@ -77,11 +80,24 @@ def parse_state(text: str) -> int:
         value = int(text.strip().replace("_", ""), 0)
     except ValueError:
         raise LightsartError(
-            f"state must be an integer such as 0x1ffffff (hex needs 0x), got {text!r}"
+            "state must be an integer such as 0x1ffffff (hex needs 0x; decimal at most 4300 "
+            f"digits), got {limits.shorten(text)}"
         ) from None
     if value < 0:
-        raise LightsartError(f"state must not be negative, got {text!r}")
+        raise LightsartError(f"state must not be negative, got {limits.shorten(text)}")
     return value
+
+
+def _check_board_file(path: Path) -> None:
+    """A folder or a symbolic-link loop is named as such, not read as rows of cells."""
+    try:
+        info = path.stat()
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LightsartError(f"cannot read {path}: a loop of symbolic links") from None
+        return  # not a file: the text is rows
+    if stat.S_ISDIR(info.st_mode):
+        raise LightsartError(f"{path} is a folder, not a board file")
 
 
 def read_board(board: str | None = None, *, state: str | None = None,
@@ -101,6 +117,7 @@ def read_board(board: str | None = None, *, state: str | None = None,
     if size is not None:
         raise LightsartError("--size goes with --state; a board's rows give its size")
     path = Path(board)
+    _check_board_file(path)
     if path.is_file():
         if path.stat().st_size > _MAX_FILE:
             raise LightsartError(f"{path} is larger than {_MAX_FILE >> 20} MB")
@@ -194,11 +211,23 @@ def _minimise(x: Board) -> tuple[Board, bool, int | None, NDArray[np.int64] | No
     return x ^ combine_patterns(alg.quiet_patterns, choice), True, count, weights
 
 
+def _algebra(board: Board) -> BoardAlgebra:
+    """The board's algebra, refusing boards whose quiet patterns would not fit in memory."""
+    m, n = board.shape
+    limits.check_board(n, m, most_cells=limits.PUZZLE_MAX_CELLS)
+    alg = algebra(m, n)
+    if alg.nullity * board.size > limits.PUZZLE_MAX_NULLITY_CELLS:
+        raise LightsartError(
+            f"board {n}x{m} has nullity {alg.nullity}: nullity x cells is "
+            f"{alg.nullity * board.size}, at most {limits.PUZZLE_MAX_NULLITY_CELLS}")
+    return alg
+
+
 def solve_puzzle(board: Board, goal: Goal = "off") -> Solution:
     """Solve ``board`` for ``goal``: one minimal click set and the counts, or why it cannot be."""
     b = as_board(board)
     change = wrong_cells(b, goal)
-    alg = algebra(*b.shape)
+    alg = _algebra(b)
     x = alg.solve(change)
     if x is not None:
         best, proven, count, _ = _minimise(x)
@@ -293,6 +322,11 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024) -> LookupTable:
     """
     if m < 1 or n < 1:
         raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
+    if max(m, n) > limits.TABLE_MAX_SIDE:  # each column is chased down the whole board
+        raise LightsartError(
+            f"a lookup table for {n}x{m} is too large: at most {limits.TABLE_MAX_SIDE} on a side")
+    if not 0 <= max_rows <= limits.TABLE_MAX_ROWS:
+        raise LightsartError(f"--max-rows must be from 0 to {limits.TABLE_MAX_ROWS}, got {max_rows}")
     zero = np.zeros((m, n), dtype=np.uint8)
     columns = []
     for j in range(n):
@@ -405,6 +439,7 @@ def explain(board: Board, goal: Goal = "off") -> Strategy:
     """Light chasing, the lookup table, chasing again, then quiet patterns to the minimum."""
     b = as_board(board)
     m, n = b.shape
+    limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # a board per step
     table = lookup_table(m, n)
     steps, now = _chase_steps(b, goal, "chase")
     bottom = wrong_cells(now, goal)[-1]
@@ -459,6 +494,8 @@ class ClickPath:
 
 def click_path(board: Board, goal: Goal = "off") -> ClickPath:
     """The clicks of one minimal solution in reading order, with the state after each."""
+    m, n = as_board(board).shape
+    limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # every state is printed
     solution = solve_puzzle(board, goal)
     if solution.clicks is None:
         failed = ", ".join(str(k) for k in solution.failed_patterns)

@@ -35,6 +35,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont, features
 from lightsart._io import atomic_path
 from lightsart.board import as_board
 from lightsart.errors import LightsartError
+from lightsart.limits import CELL_MAX
 from lightsart.types import Board, Frame
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ FRAME_GREY: RGB = (110, 114, 124)
 RING_YELLOW: RGB = (255, 214, 0)
 #: Cells smaller than this many pixels get a ring round each wrong one on the comparison sheet.
 RING_BELOW_CELL = 8
-MAX_CELL = 512
+MAX_CELL = CELL_MAX  # lightsart.limits holds every bound
 
 
 def parse_colour(text: str) -> RGB:

@@ -33,6 +33,8 @@ from PIL import Image
 from lightsart._io import atomic_path
 from lightsart.board import as_board
 from lightsart.errors import LightsartError
+from lightsart.limits import check_fps
+from lightsart.outputs import staged_folder
 from lightsart.progress import Progress
 from lightsart.render import Style, render, render_indices, sprites
 from lightsart.types import Board, Frame
@@ -253,14 +255,16 @@ def write_mp4(
     """Write an H.264 MP4 (yuv420p, ``fps`` frames per second) by streaming frames to ffmpeg.
 
     A frame lasting ``s`` seconds becomes ``round((t+s)·fps) - round(t·fps)`` video frames, so
-    holds are repeated frames and the video has ``round(total·fps)`` frames. yuv420p needs even
-    sizes: the picture is padded on the right/bottom with the panel colour, never scaled.
+    holds are repeated frames and the video has ``round(total·fps)`` frames; ``Written.images``
+    is that count, the frames the file holds. yuv420p needs even sizes: the picture is padded on
+    the right/bottom with the panel colour, never scaled. The file counts as written only when
+    ffmpeg exits cleanly and the file is a whole MP4 (see :mod:`lightsart.mp4`); ffmpeg's own
+    messages are kept from the terminal and the first one becomes the error.
     """
-    import imageio_ffmpeg
+    from lightsart.mp4 import Encoder, check_mp4
 
-    if not (fps > 0 and np.isfinite(fps)):
-        raise LightsartError(f"frames per second must be positive, got {fps}")
-    _ffmpeg_exe()
+    check_fps(fps)
+    exe = _ffmpeg_exe()
     c = style.cell
     panel = style.colours().panel
     count = video_frames = 0
@@ -274,14 +278,8 @@ def write_mp4(
         width, height = style.size(shape)
         canvas = np.empty((height + height % 2, width + width % 2, 3), np.uint8)
         canvas[:] = panel
-        writer = imageio_ffmpeg.write_frames(
-            str(tmp), (canvas.shape[1], canvas.shape[0]), fps=fps, codec="libx264",
-            pix_fmt_out="yuv420p", quality=None, macro_block_size=1, ffmpeg_log_level="error",
-            output_params=["-crf", str(crf), "-preset", "medium", "-movflags", "+faststart"],
-        )
         shown: Board | None = None
-        try:
-            writer.send(None)
+        with Encoder(exe, tmp, (canvas.shape[1], canvas.shape[0]), fps, crf, str(path)) as video:
             for frame in _chain(first, frame_iter):
                 board = _frame_board(frame, shape)
                 start = round(total * fps)
@@ -298,20 +296,13 @@ def write_mp4(
                     )
                     shown = board
                 for _ in range(repeats):
-                    writer.send(canvas)
+                    video.send(canvas)
                 video_frames += repeats
             if video_frames == 0:  # shorter than one video frame in all: show the last board
                 canvas[:height, :width] = render(board, style)
-                writer.send(canvas)
+                video.send(canvas)
                 video_frames = 1
-        except OSError as exc:
-            first_line = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-            raise LightsartError(f"cannot write {path}: ffmpeg stopped ({first_line})") from None
-        finally:
-            writer.close()
-        size = tmp.stat().st_size
-        if size == 0:
-            raise LightsartError(f"cannot write {path}: ffmpeg wrote nothing (see its message)")
+        size = check_mp4(tmp, str(path))
     return Written(str(path), count, video_frames, video_frames / fps, size)
 
 
@@ -331,34 +322,28 @@ def write_frames(
 ) -> Written:
     """Write every frame as ``folder/frame_00000.png``, ``frame_00001.png``, ... (one per Frame).
 
-    The folder is created if its parent exists. Each file is written atomically.
+    The folder is created if its parent exists. The frames are written into a hidden folder and
+    moved in together at the end, replacing older ``frame_*.png`` (a longer earlier run's) so
+    the folder holds exactly this animation; other files in it are left alone.
     """
     from lightsart.render import write_png
 
     out = Path(folder)
-    if out.exists() and not out.is_dir():
-        raise LightsartError(f"cannot write frames into {out}: it is a file")
-    if not out.parent.is_dir():
-        raise LightsartError(f"cannot write frames into {out}: folder {out.parent} does not exist")
-    try:
-        out.mkdir(exist_ok=True)
-    except OSError as exc:
-        raise LightsartError(f"cannot create {out}: {exc.strerror or exc}") from None
     count = 0
     total = 0.0
     size = 0
     shape: tuple[int, ...] | None = None
-    with _progress(progress_total, out) as bar:
+    with staged_folder(out) as staging, _progress(progress_total, out) as bar:
         for count, frame in enumerate(frames, 1):
             board = _frame_board(frame, shape)
             shape = board.shape
-            target = out / f"frame_{count - 1:05d}.png"
+            target = staging / f"frame_{count - 1:05d}.png"
             write_png(board, target, style)
             size += target.stat().st_size
             total += frame.seconds
             bar.advance()
-    if count == 0:
-        raise LightsartError(f"cannot write frames into {out}: the animation has no frames")
+        if count == 0:
+            raise LightsartError(f"cannot write frames into {out}: the animation has no frames")
     return Written(str(out), count, count, total, size)
 
 

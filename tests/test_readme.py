@@ -18,3 +18,37 @@ def test_readme_python_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {"__name__": "readme"})
     assert os.getcwd() == str(ROOT)
+
+
+def test_readme_lists_every_limit() -> None:
+    """The README's limits table shows the numbers the code enforces (one home: limits.py;
+    the picture, census and game-page bounds are checked against their modules)."""
+    from lightsart import census, image, limits, play
+
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("### Limits (checked before any work)"):text.index("## Development")]
+    assert image.MAX_SIDE == limits.PICTURE_MAX_SIDE
+    shown = [
+        f"{limits.PICTURE_MAX_SIDE} cells on a side",
+        f"short side at most {limits.BOARD_MAX_SIDE}",
+        f"long side at most {4 * limits.BOARD_MAX_SIDE}",
+        f"{limits.PUZZLE_MAX_CELLS:,} cells",
+        f"nullity × cells at most {limits.PUZZLE_MAX_NULLITY_CELLS:,}",
+        f"at most {limits.PATH_MAX_CELLS} cells",
+        f"at most {limits.TABLE_MAX_SIDE} cells on a side",
+        f"0 to {limits.TABLE_MAX_ROWS:,}",
+        f"`census` | at most {census.MAX_CENSUS_CELLS} cells",
+        f"at most {limits.DB_MAX_CELLS} cells and 2^{limits.DB_MAX_STATES.bit_length() - 1} "
+        "solvable states",
+        f"1 to {limits.CELL_MAX} pixels",
+        f"{limits.FRAME_MAX_PIXELS:,} pixels and {limits.FRAME_MAX_SIDE:,} pixels on a side",
+        f"`--fps` | {limits.FPS_MIN:g} to {limits.FPS_MAX:g}",
+        f"at most {limits.ANIMATION_MAX_SECONDS:g} s",
+        f"at most {limits.FRAMES_MAX:,}",
+        f"0 to 2^{limits.SEED_MAX.bit_length()} − 1",
+        f"{play.MIN_SIDE}×{play.MIN_SIDE} to {play.MAX_SIDE}×{play.MAX_SIDE}",
+        f"up to {play.MAX_PICTURE_SIDE} on a side",
+        f"{image.MAX_PIXELS // 1_000_000} megapixels",
+    ]
+    for words in shown:
+        assert words in section, words

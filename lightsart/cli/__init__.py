@@ -10,8 +10,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import os
+import re
+import signal
 import sys
+import threading
 from collections.abc import Sequence
+from typing import Any
 
 from lightsart.errors import LightsartError
 
@@ -30,7 +34,15 @@ COMMANDS: tuple[str, ...] = (
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that reports bad usage as one line and exit code 2."""
+    """argparse that reports bad usage as one line and exit code 2.
+
+    Values that start with a minus and a digit (``--size -5x5``, ``--seed -1``) are values, so
+    their own check explains what is wrong instead of "expected one argument".
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = re.compile(r"^-\d[\w.+-]*$")
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(2, f"lightsart: error: {message}\n")
@@ -52,9 +64,28 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so every ``finally`` and ``with`` cleans up the same way."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    try:
+        return _run(args)
+    finally:
+        if main_thread and previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command; every failure a user can cause becomes one line and an exit code."""
     try:
         return int(args.func(args))
     except LightsartError as exc:
@@ -72,6 +103,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MemoryError:
         print("lightsart: error: out of memory (try a smaller board)", file=sys.stderr)
         return 2
+    except Terminated:
+        print("lightsart: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("lightsart: interrupted", file=sys.stderr)
         return 130

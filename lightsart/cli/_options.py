@@ -40,9 +40,13 @@ def positive_float(text: str) -> float:
 
 
 def non_negative_float(text: str) -> float:
-    if text.strip() in ("0", "0.0"):
-        return 0.0
-    return positive_float(text)
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not value >= 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}")
+    return value
 
 
 def add_picture_options(p: argparse.ArgumentParser) -> None:

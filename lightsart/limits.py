@@ -1,0 +1,168 @@
+"""Every bound on the work one command may do, in one place, checked before the work starts.
+
+A run must be bounded before it begins: a typo such as ``--hold 1e300`` or ``--cell 512`` on a
+large board would otherwise run until killed or fill the disk. Each limit below is a plain
+number; each ``check_*`` function raises :class:`LightsartError` with one line that names the
+limit. The module imports neither numpy nor Pillow, so the CLI can check its options at once
+(``lightsart --help`` stays fast).
+
+The README's "Limits" section lists the same numbers; a test keeps the two in step.
+"""
+
+from __future__ import annotations
+
+import math
+
+from lightsart.errors import LightsartError
+
+__all__ = [
+    "ANIMATION_MAX_SECONDS",
+    "BOARD_MAX_SIDE",
+    "CELL_MAX",
+    "DB_MAX_CELLS",
+    "DB_MAX_STATES",
+    "FPS_MAX",
+    "FPS_MIN",
+    "FRAMES_MAX",
+    "FRAME_MAX_PIXELS",
+    "FRAME_MAX_SIDE",
+    "PATH_MAX_CELLS",
+    "PICTURE_MAX_SIDE",
+    "PUZZLE_MAX_CELLS",
+    "PUZZLE_MAX_NULLITY_CELLS",
+    "SEED_MAX",
+    "TABLE_MAX_ROWS",
+    "TABLE_MAX_SIDE",
+    "check_board",
+    "check_fps",
+    "check_frames",
+    "check_picture",
+    "check_seconds",
+    "check_seed",
+    "check_timing",
+    "shorten",
+]
+
+#: Short side of any board the algebra accepts (memory grows with the short side squared).
+BOARD_MAX_SIDE = 8192
+#: Side of a board fitted to a picture (``still``, ``animate``, ``--size``).
+PICTURE_MAX_SIDE = 4096
+#: Cells of a board given to ``solve`` (by rows, a file or ``--state`` with ``--size``).
+PUZZLE_MAX_CELLS = 1 << 24
+#: ``solve``/``path`` keep the quiet patterns densely: nullity × cells is bounded (1024×1024,
+#: nullity 484, needed 41 s and 7 GB; this budget keeps it under about 1 GB).
+PUZZLE_MAX_NULLITY_CELLS = 1 << 26
+#: ``path`` prints the state after every click, ``--explain`` a board per step: output grows
+#: with cells squared.
+PATH_MAX_CELLS = 4096
+#: ``table``: each of W columns is chased down the whole board (1000×1000 takes about 12 s).
+TABLE_MAX_SIDE = 1024
+#: ``table --max-rows``: rows listed in full.
+TABLE_MAX_ROWS = 1 << 16
+#: Census database: cells of the board and solvable states (2 bytes each before compression).
+DB_MAX_CELLS = 32
+DB_MAX_STATES = 1 << 26
+#: Pixels per cell.
+CELL_MAX = 512
+#: Pixels of one rendered picture (a frame, or one panel of ``--compare``) and its longer side.
+FRAME_MAX_PIXELS = 1 << 24
+FRAME_MAX_SIDE = 16384
+#: Frames per second of an animation.
+FPS_MIN = 1.0
+FPS_MAX = 120.0
+#: Playing time of the whole animation; no single ``--duration`` or ``--hold`` may exceed it.
+ANIMATION_MAX_SECONDS = 3600.0
+#: Frames in any animation output (an MP4 counts every repeated frame of a hold).
+FRAMES_MAX = 100_000
+#: ``--seed``: numpy's generators take 0 .. 2**64 - 1.
+SEED_MAX = (1 << 64) - 1
+
+_ECHO = 40
+
+
+def shorten(text: str, limit: int = _ECHO) -> str:
+    """``text`` for an error message: at most ``limit`` characters, with the length if cut."""
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit - 10]!r}... ({len(text)} characters)"
+
+
+def check_seconds(value: float, name: str, *, zero: bool = False,
+                  most: float = ANIMATION_MAX_SECONDS) -> float:
+    """``value`` if it is a finite number of seconds in ``(0, most]`` (``[0, most]`` with ``zero``)."""
+    least = ">= 0" if zero else "> 0"
+    if not (math.isfinite(value) and (value > 0 or (zero and value == 0))):
+        raise LightsartError(f"{name} must be a number {least}, got {value:g}")
+    if value > most:
+        raise LightsartError(f"{name} must be at most {most:g} seconds, got {value:g}")
+    return value
+
+
+def check_fps(fps: float) -> float:
+    """Frames per second within ``FPS_MIN .. FPS_MAX``."""
+    if not (math.isfinite(fps) and FPS_MIN <= fps <= FPS_MAX):
+        raise LightsartError(f"--fps must be between {FPS_MIN:g} and {FPS_MAX:g}, got {fps:g}")
+    return fps
+
+
+def check_seed(seed: int) -> int:
+    """A seed numpy accepts: ``0 .. SEED_MAX``."""
+    if not 0 <= seed <= SEED_MAX:
+        raise LightsartError(f"--seed must be a whole number from 0 to 2**64 - 1, got {seed}")
+    return seed
+
+
+def check_timing(*, fps: float, duration: float, hold: float) -> None:
+    """The timing options of ``animate``, before any work."""
+    check_fps(fps)
+    check_seconds(duration, "--duration")
+    check_seconds(hold, "--hold", zero=True)
+
+
+def check_frames(frames: int, seconds: float, fps: float, *, video: bool = False) -> None:
+    """A planned animation: its frames and playing time.
+
+    ``video``: the output repeats frames for holds (MP4), so it holds ``round(seconds·fps)``
+    frames, which must also stay within :data:`FRAMES_MAX`.
+    """
+    if seconds > ANIMATION_MAX_SECONDS:
+        raise LightsartError(
+            f"the animation would last {seconds:.0f} s; at most {ANIMATION_MAX_SECONDS:g} s "
+            "(shorten --duration or --hold)")
+    counts = [("frames", frames)]
+    if video:
+        counts.append(("video frames", round(seconds * fps)))
+    for what, count in counts:
+        if count > FRAMES_MAX:
+            raise LightsartError(
+                f"the animation would have {count} {what}; at most {FRAMES_MAX} "
+                "(raise --clicks-per-frame, or lower --fps or --hold)")
+
+
+def check_board(width: int, height: int, *, most_side: int = BOARD_MAX_SIDE,
+                most_cells: int | None = None, what: str = "board") -> None:
+    """A board of ``width`` × ``height`` cells within the given bounds (before allocating it)."""
+    if width < 1 or height < 1:
+        raise LightsartError(f"{what} size must be at least 1x1, got {width}x{height}")
+    if min(width, height) > most_side or max(width, height) > 4 * BOARD_MAX_SIDE:
+        raise LightsartError(
+            f"{what} {width}x{height} is too large (short side at most {most_side}, "
+            f"long side at most {4 * BOARD_MAX_SIDE})")
+    if most_cells is not None and width * height > most_cells:
+        raise LightsartError(
+            f"{what} {width}x{height} has {width * height} cells; at most {most_cells}")
+
+
+def check_picture(width: int, height: int, cell: int, *, panels: int = 1) -> None:
+    """A rendered picture of a ``width`` × ``height`` board at ``cell`` pixels per cell.
+
+    ``panels`` side by side (``--compare`` has three): each panel within :data:`FRAME_MAX_PIXELS`
+    and the whole within :data:`FRAME_MAX_SIDE` on either side.
+    """
+    if not 1 <= cell <= CELL_MAX:
+        raise LightsartError(f"--cell must be 1 to {CELL_MAX} pixels, got {cell}")
+    w, h = width * cell, height * cell
+    if w * h > FRAME_MAX_PIXELS or max(panels * w, h) > FRAME_MAX_SIDE:
+        raise LightsartError(
+            f"a {width}x{height} board at --cell {cell} is {w}x{h} pixels; at most "
+            f"{FRAME_MAX_PIXELS} pixels and {FRAME_MAX_SIDE} on a side (lower --cell)")
