@@ -9,13 +9,11 @@ that reproduce it in ``still`` or ``animate``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart.errors import LightsartError
 from lightsart.tone import Tone
 from lightsart.types import Board
 
@@ -91,12 +89,12 @@ def tiles_for(board: tuple[int, int], aspect: float) -> list[_Variant]:
 def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = None,
                  fit: str = "cover") -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG)."""
+    from lightsart import preflight
     from lightsart.costs import pixel_costs
     from lightsart.image import fit_to_board, read_for_board, target_from_array
     from lightsart.optimize import closest_board
 
-    if Path(out).suffix.lower() != ".png":
-        raise LightsartError(f"cannot write {out}: the preview sheet is a .png")
+    planned = preflight.plan_still(path, [out], size, None)  # a .png, not the picture itself
     gray, board = read_for_board(path, size)
     aspect = gray.shape[1] / gray.shape[0]
     tiles = []
@@ -111,7 +109,8 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
         f = closest_board(target.bits, cost, seconds=_TILE_SECONDS)
         tiles.append(Tile(v.label, (*v.options, *(("--fit", fit) if fit != "cover" else ())),
                           f.board, f.wrong_pixels))
-    _write_sheet(tiles, out)
+    with preflight.writing(planned):
+        _write_sheet(tiles, out)
     return PreviewResult(path, tuple(tiles), out)
 
 

@@ -49,6 +49,15 @@ def test_every_tile_is_what_still_makes_with_its_options(
         assert im.width > 4 * 200 and im.height > 2 * 200
 
 
+def test_the_sheet_never_replaces_its_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    picture = tmp_path / "cat.png"
+    picture.write_bytes(Path(CAT).read_bytes())
+    before = picture.read_bytes()
+    assert main(["preview", str(picture), "-o", str(picture)]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    assert picture.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["cat.png"]
+
+
 @pytest.mark.parametrize("out", ["sheet.gif", "missing/sheet.png"])
 def test_bad_outputs_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], out: str) -> None:
     assert main(["preview", CAT, "-o", str(tmp_path / out)]) == 2
