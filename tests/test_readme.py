@@ -52,3 +52,19 @@ def test_readme_lists_every_limit() -> None:
     ]
     for words in shown:
         assert words in section, words
+
+
+def test_readme_first_run_prints_what_it_shows(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from lightsart.cli import main
+
+    text = (ROOT / "README.md").read_text()
+    command = re.search(r"pip install \. && lightsart (animate [^\n]*)", text)
+    shown = re.search(r"It prints:\n\n```\n(.*?)```", text, re.S)
+    assert command and shown
+    monkeypatch.chdir(ROOT)
+    args = [*command[1].split()[:-1], str(tmp_path / "morph.gif")]
+    assert main(args) == 0
+    printed = capsys.readouterr().out.replace(str(tmp_path / "morph.gif"), "morph.gif")
+    assert printed == shown[1]
