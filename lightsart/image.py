@@ -36,7 +36,7 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageOps, UnidentifiedImageError
 
-from lightsart import boardsize
+from lightsart import boardsize, limits
 from lightsart.errors import LightsartError
 from lightsart.gf2 import nullity
 from lightsart.tone import Tone, apply_tone
@@ -70,10 +70,10 @@ Dither = str
 #: A requested board size: ``(width, height)``, or ``(width, None)`` for height from the aspect.
 Size = tuple[int, int | None]
 
-#: Largest board side accepted from a picture.
-MAX_SIDE = 4096
+#: Largest board side accepted from a picture (:mod:`lightsart.limits` holds every bound).
+MAX_SIDE = limits.PICTURE_MAX_SIDE
 #: Largest picture (in pixels) we decode: a guard against decompression bombs.
-MAX_PIXELS = 100_000_000
+MAX_PIXELS = limits.PICTURE_MAX_PIXELS
 #: Default board size: about this many cells on the long side.
 DEFAULT_LONG_SIDE = 100
 

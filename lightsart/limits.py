@@ -27,6 +27,7 @@ __all__ = [
     "FRAME_MAX_PIXELS",
     "FRAME_MAX_SIDE",
     "PATH_MAX_CELLS",
+    "PICTURE_MAX_PIXELS",
     "PICTURE_MAX_SIDE",
     "PUZZLE_MAX_CELLS",
     "PUZZLE_MAX_NULLITY_CELLS",
@@ -47,6 +48,9 @@ __all__ = [
 BOARD_MAX_SIDE = 8192
 #: Side of a board fitted to a picture (``still``, ``animate``, ``--size``).
 PICTURE_MAX_SIDE = 4096
+#: Pixels of a picture file decoded at all (a guard against decompression bombs; large pictures
+#: are decoded reduced, so memory stays far below one float per pixel).
+PICTURE_MAX_PIXELS = 100_000_000
 #: Cells of a board given to ``solve`` (by rows, a file or ``--state`` with ``--size``).
 PUZZLE_MAX_CELLS = 1 << 24
 #: ``solve``/``path`` keep the quiet patterns densely: nullity × cells is bounded (1024×1024,
