@@ -31,10 +31,10 @@ from typing import TypeVar
 import numpy as np
 from _photos import photo_target, sample  # benchmarks/ is on sys.path when run as a script
 
-from lightsart import ip
-from lightsart.board import board_from_clicks
-from lightsart.gf2 import algebra
-from lightsart.optimize import Fit, closest_board, transition
+from lightsart.core.board import board_from_clicks
+from lightsart.core.gf2 import algebra
+from lightsart.core.optimize import Fit, closest_board, transition
+from lightsart.engines import ip
 
 T = TypeVar("T")
 
@@ -155,7 +155,7 @@ def contrast_cost(photo: Path | None, side: int) -> np.ndarray:
     bound may be rounded up)."""
     if photo is None:
         return np.ones((side, side))
-    from lightsart.image import load_target
+    from lightsart.pictures.image import load_target
 
     gray = load_target(str(photo), size=(side, side)).gray
     return 1.0 + np.round(4.0 * np.abs(2.0 * gray - 1.0))

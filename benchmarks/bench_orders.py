@@ -21,9 +21,9 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart import animate
-from lightsart.board import apply_clicks, press
-from lightsart.optimize import closest_board, transition
+from lightsart.animation import animate
+from lightsart.core.board import apply_clicks, press
+from lightsart.core.optimize import closest_board, transition
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -85,7 +85,7 @@ def speed() -> None:
 def pictures(paths: list[Path], side: int) -> tuple[np.ndarray, np.ndarray, str]:
     """Two reachable boards: the closest boards to the pictures, or two drawn shapes."""
     if len(paths) == 2 and all(p.exists() for p in paths):
-        from lightsart.image import load_target
+        from lightsart.pictures.image import load_target
 
         a, b = (closest_board(load_target(str(p), size=(side, side)).bits).board for p in paths)
         return a, b, f"{paths[0].stem} -> {paths[1].stem}"

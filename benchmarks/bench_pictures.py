@@ -7,7 +7,7 @@ a file in samples/): a portrait, night scenes, low contrast, text, line art, tex
 scene, medical pictures; plus a line drawing this script draws itself. Each is fitted to a board of
 about ``--side`` cells on the long side.
 
-Score: :func:`lightsart.likeness.structure_score` (the structure term of SSIM after blurring board
+Score: :func:`lightsart.pictures.likeness.structure_score` (the structure term of SSIM after blurring board
 and photo at cell scale: local correlation, blind to overall tone), as a ratio to the score of
 Pillow's ``Image.convert("1")`` (Floyd–Steinberg in C) of the same fitted photo, measured in this
 run. "default" is what ``lightsart still`` does (tone auto, Floyd–Steinberg); "tone none" is 0.1's
@@ -29,9 +29,9 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from lightsart.image import fit_to_board, read_for_board, target_from_array
-from lightsart.likeness import structure_score
-from lightsart.tone import Tone
+from lightsart.pictures.image import fit_to_board, read_for_board, target_from_array
+from lightsart.pictures.likeness import structure_score
+from lightsart.pictures.tone import Tone
 
 
 def photos() -> dict[str, Path]:
@@ -113,12 +113,12 @@ def scores(side: int, png: Path | None) -> None:
 _LOAD = """
 import sys, time
 t = time.perf_counter()
-from lightsart.image import fit_to_board, read_for_board, read_gray
+from lightsart.pictures.image import fit_to_board, read_for_board, read_gray
 if sys.argv[2] == "reduced":
     g, board = read_for_board(sys.argv[1], None)
 else:
     g = read_gray(sys.argv[1])
-    from lightsart.image import board_size
+    from lightsart.pictures.image import board_size
     board = board_size(None, g.shape[1] / g.shape[0])
 fit_to_board(g, *board)
 # VmHWM, not ru_maxrss: the latter keeps the forking parent's peak across exec on Linux.

@@ -9,34 +9,38 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
+
+from lightsart import _moved
+
+_moved.install()
 
 _EXPORTS: dict[str, str] = {
     "AnimationResult": "lightsart.pipeline",
-    "BoardAlgebra": "lightsart.gf2",
-    "Clicks": "lightsart.optimize",
-    "Fit": "lightsart.optimize",
+    "BoardAlgebra": "lightsart.core.gf2",
+    "Clicks": "lightsart.core.optimize",
+    "Fit": "lightsart.core.optimize",
     "Frame": "lightsart.types",
     "LightsartError": "lightsart.errors",
     "StillResult": "lightsart.pipeline",
-    "Style": "lightsart.render",
-    "Target": "lightsart.image",
-    "algebra": "lightsart.gf2",
-    "apply_clicks": "lightsart.board",
-    "board_from_clicks": "lightsart.board",
-    "chase": "lightsart.gf2",
-    "closest_board": "lightsart.optimize",
-    "fewest_clicks": "lightsart.optimize",
-    "format_board": "lightsart.board",
-    "from_state": "lightsart.board",
-    "load_target": "lightsart.image",
+    "Style": "lightsart.output.render",
+    "Target": "lightsart.pictures.image",
+    "algebra": "lightsart.core.gf2",
+    "apply_clicks": "lightsart.core.board",
+    "board_from_clicks": "lightsart.core.board",
+    "chase": "lightsart.core.gf2",
+    "closest_board": "lightsart.core.optimize",
+    "fewest_clicks": "lightsart.core.optimize",
+    "format_board": "lightsart.core.board",
+    "from_state": "lightsart.core.board",
+    "load_target": "lightsart.pictures.image",
     "make_animation": "lightsart.pipeline",
     "make_still": "lightsart.pipeline",
-    "nullity": "lightsart.gf2",
-    "parse_board": "lightsart.board",
-    "press": "lightsart.board",
-    "to_state": "lightsart.board",
-    "transition": "lightsart.optimize",
+    "nullity": "lightsart.core.gf2",
+    "parse_board": "lightsart.core.board",
+    "press": "lightsart.core.board",
+    "to_state": "lightsart.core.board",
+    "transition": "lightsart.core.optimize",
 }
 
 __all__ = [
@@ -83,7 +87,7 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:
-    from lightsart.board import (
+    from lightsart.core.board import (
         apply_clicks,
         board_from_clicks,
         format_board,
@@ -92,10 +96,10 @@ if TYPE_CHECKING:
         press,
         to_state,
     )
+    from lightsart.core.gf2 import BoardAlgebra, algebra, chase, nullity
+    from lightsart.core.optimize import Clicks, Fit, closest_board, fewest_clicks, transition
     from lightsart.errors import LightsartError
-    from lightsart.gf2 import BoardAlgebra, algebra, chase, nullity
-    from lightsart.image import Target, load_target
-    from lightsart.optimize import Clicks, Fit, closest_board, fewest_clicks, transition
+    from lightsart.output.render import Style
+    from lightsart.pictures.image import Target, load_target
     from lightsart.pipeline import AnimationResult, StillResult, make_animation, make_still
-    from lightsart.render import Style
     from lightsart.types import Frame

@@ -1,13 +1,13 @@
 """Pictures for Jupyter: boards, fits, click sets and animations that show themselves.
 
 The result types delegate their ``_repr_png_`` / ``_repr_html_`` here (imported lazily, so the
-CLI never loads this module), which is why evaluating a :class:`~lightsart.optimize.Fit`, a
-:class:`~lightsart.optimize.Clicks`, an :class:`~lightsart.animate.Animation` or a pipeline
+CLI never loads this module), which is why evaluating a :class:`~lightsart.core.optimize.Fit`, a
+:class:`~lightsart.core.optimize.Clicks`, an :class:`~lightsart.animation.animate.Animation` or a pipeline
 result as the last line of a notebook cell draws it, with no extra call:
 
 * a board (or several side by side: :func:`view`) as a PNG, nearest-neighbour scaled so that a
   5×5 board is as visible as a 100×100 one (:func:`picture_cell`);
-* a fit as ``target | reachable board | wrong pixels`` (:func:`lightsart.render.compare_image`)
+* a fit as ``target | reachable board | wrong pixels`` (:func:`lightsart.output.render.compare_image`)
   with a caption of its numbers and what is proven;
 * a click set as blue squares on white, so it is never mistaken for a board;
 * an animation as an inline GIF (``<img src="data:image/gif;base64,...">``) written by the
@@ -33,14 +33,14 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image
 
-from lightsart.board import as_board
+from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
-from lightsart.render import MAX_CELL, SEPARATOR_GREY, Style, compare_image, render
+from lightsart.output.render import MAX_CELL, SEPARATOR_GREY, Style, compare_image, render
 from lightsart.types import Board
 
 if TYPE_CHECKING:
-    from lightsart.animate import Animation, Plan
-    from lightsart.optimize import Clicks, Fit
+    from lightsart.animation.animate import Animation, Plan
+    from lightsart.core.optimize import Clicks, Fit
     from lightsart.pipeline import AnimationResult, StillResult
 
 __all__ = [
@@ -221,7 +221,7 @@ def preview_plan(plan: Plan, max_frames: int = MAX_FRAMES) -> Plan:
     lower frame rate: every transition gets the longest one's seconds of motion and an equal
     share of the frames; holds and looping are kept.
     """
-    from lightsart import animate
+    from lightsart.animation import animate
 
     if plan.frames <= max_frames:
         return plan
@@ -233,8 +233,8 @@ def preview_plan(plan: Plan, max_frames: int = MAX_FRAMES) -> Plan:
 
 
 def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: Style | None) -> bytes:
-    from lightsart import animate
-    from lightsart.writers import write_gif
+    from lightsart.animation import animate
+    from lightsart.output.writers import write_gif
 
     look = _styled(style, None, segments[0][0].shape, ANIMATION_PIXELS)
     with tempfile.TemporaryDirectory(prefix="lightsart-") as folder:
@@ -287,7 +287,7 @@ def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAM
     Without one (an MP4, an HTML page or frames only, or a GIF over :data:`MAX_INLINE_BYTES`)
     a preview is drawn from the result's pictures and transitions, in raster order.
     """
-    from lightsart import animate
+    from lightsart.animation import animate
 
     steps = ", ".join(
         f"{_plural(t.count, 'click')} ({'proven fewest' if t.proven else 'not proven fewest'})"

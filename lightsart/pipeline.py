@@ -14,12 +14,12 @@ from typing import Any, Literal
 
 import numpy as np
 
-from lightsart import preflight
-from lightsart.board import apply_clicks, board_from_clicks
-from lightsart.costs import Errors
+from lightsart.core.board import apply_clicks, board_from_clicks
+from lightsart.core.optimize import Clicks, Fit, closest_board, transition
 from lightsart.errors import LightsartError
-from lightsart.optimize import Clicks, Fit, closest_board, transition
-from lightsart.tone import Tone
+from lightsart.output import preflight
+from lightsart.pictures.costs import Errors
+from lightsart.pictures.tone import Tone
 from lightsart.types import Board
 
 __all__ = [
@@ -135,7 +135,7 @@ def _fit(target: Board, cost: np.ndarray | None, engine: Engine, time_limit: flo
     seconds = 1.0 if time_limit is None else time_limit
     if engine == "exact":
         return closest_board(target, cost, seconds=seconds)
-    from lightsart import ip
+    from lightsart.engines import ip
 
     if engine == "ip":
         return ip.closest_board_ip(target, cost, time_limit=time_limit or IP_TIME_LIMIT).fit
@@ -145,7 +145,7 @@ def _fit(target: Board, cost: np.ndarray | None, engine: Engine, time_limit: flo
 def _transition(a: Fit, b: Fit, engine: Engine, time_limit: float | None, seed: int) -> Clicks:
     """Fewest clicks from picture ``a`` to ``b``: Bosch's basic IP with ``--engine ip``."""
     if engine == "ip":
-        from lightsart import ip
+        from lightsart.engines import ip
 
         answer = ip.transition_ip(a, b, time_limit=time_limit or IP_TIME_LIMIT)
         if answer.clicks is not None:
@@ -170,11 +170,11 @@ def fit_pictures(
 
     Without a size the first picture chooses it (about 100 cells on the long side, preferring a
     size where every picture is exact); the others are fitted to the same board. ``errors``
-    chooses where unavoidable wrong pixels go (:mod:`lightsart.costs`). Anything the user should
+    chooses where unavoidable wrong pixels go (:mod:`lightsart.pictures.costs`). Anything the user should
     know (a picture cropped to another's shape) is appended to ``notes``.
     """
-    from lightsart.costs import pixel_costs
-    from lightsart.image import read_for_board, target_from_array
+    from lightsart.pictures.costs import pixel_costs
+    from lightsart.pictures.image import read_for_board, target_from_array
 
     if not paths:
         raise LightsartError("no pictures given")
@@ -234,7 +234,7 @@ def make_still(
     compare: str | None = None,
 ) -> StillResult:
     """The reachable board closest to one picture, written as a PNG (plus optional extras)."""
-    from lightsart import render
+    from lightsart.output import render
 
     start = time.perf_counter()
     _style(1, style, colours)  # refuse bad colours before any work
@@ -260,7 +260,7 @@ def make_still(
 
 
 def _style(cell: int, kind: str, colours: tuple[str | None, str | None, str | None]) -> Any:
-    from lightsart import render
+    from lightsart.output import render
 
     lit, unlit, panel = (None if c is None else render.parse_colour(c) for c in colours)
     return render.Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)  # type: ignore[arg-type]
@@ -296,7 +296,8 @@ def make_animation(
     frames_dir: str | None = None,
 ) -> AnimationResult:
     """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files."""
-    from lightsart import animate, render
+    from lightsart.animation import animate
+    from lightsart.output import render
 
     start = time.perf_counter()
     if len(paths) < 2:
@@ -330,7 +331,7 @@ def make_animation(
     with preflight.writing(planned.outputs):
         if out is not None:
             if out.lower().endswith(".html"):
-                from lightsart import play
+                from lightsart.pages import play
 
                 play.write_artwork_page(out, segments, cell=cell, fps=fps,
                                         clicks_per_frame=plan.clicks_per_frame, hold=hold,

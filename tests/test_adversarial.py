@@ -27,9 +27,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from lightsart import outputs
-from lightsart.censusdb import write_db
 from lightsart.cli import main
+from lightsart.output import staging as outputs
+from lightsart.puzzle.censusdb import write_db
 
 # ------------------------------------------------------------------------------------ fixtures
 
@@ -398,7 +398,7 @@ def test_full_disk_simulated(case: str, work: Path, capsys: pytest.CaptureFixtur
 def test_full_disk_while_writing_frames(work: Path, capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The fifth frame does not fit: the four before it and the GIF are discarded too."""
-    from lightsart import render
+    from lightsart.output import render
 
     real = render.write_png
     calls = iter(range(1000))

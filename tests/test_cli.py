@@ -12,11 +12,11 @@ import pytest
 from PIL import Image, ImageSequence
 from test_render import decode_video
 
-from lightsart.board import board_from_clicks, press
 from lightsart.cli import main
-from lightsart.costs import pixel_costs
-from lightsart.image import load_target
-from lightsart.optimize import closest_board
+from lightsart.core.board import board_from_clicks, press
+from lightsart.core.optimize import closest_board
+from lightsart.pictures.costs import pixel_costs
+from lightsart.pictures.image import load_target
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 A, B, C = (str(SAMPLES / name) for name in ("astronaut.png", "cat.png", "coffee.png"))
@@ -47,7 +47,7 @@ def test_animate_gif_decodes_to_legal_clicks(tmp_path: Path, capsys: pytest.Capt
     for before, after in itertools.pairwise(boards):
         # The change between frames must be exactly what some clicks toggle, and those clicks
         # (recovered by solving) must re-apply to the next frame.
-        from lightsart.gf2 import algebra
+        from lightsart.core.gf2 import algebra
 
         clicks = algebra(*before.shape).solve(before ^ after)
         assert clicks is not None

@@ -15,12 +15,13 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 from PIL import Image, ImageSequence
 
-from lightsart import animate, display
-from lightsart.board import apply_clicks, board_from_clicks, press
+from lightsart import display
+from lightsart.animation import animate
+from lightsart.core.board import apply_clicks, board_from_clicks, press
+from lightsart.core.optimize import closest_board, fewest_clicks, transition
 from lightsart.errors import LightsartError
-from lightsart.optimize import closest_board, fewest_clicks, transition
+from lightsart.output.render import SEPARATOR_GREY, WRONG_RED
 from lightsart.pipeline import make_animation, make_still
-from lightsart.render import SEPARATOR_GREY, WRONG_RED
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

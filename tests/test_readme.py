@@ -23,7 +23,10 @@ def test_readme_python_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_readme_lists_every_limit() -> None:
     """The README's limits table shows the numbers the code enforces (one home: limits.py;
     the picture, census and game-page bounds are checked against their modules)."""
-    from lightsart import census, image, limits, play
+    from lightsart import limits
+    from lightsart.pages import play
+    from lightsart.pictures import image
+    from lightsart.puzzle import census
 
     text = (ROOT / "README.md").read_text()
     section = text[text.index("### Limits (checked before any work)"):text.index("## Development")]

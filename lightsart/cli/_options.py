@@ -55,7 +55,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                    help="board size, WxH or W (default: about 100 cells, preferring nullity 0)")
     g.add_argument("--fit", choices=["cover", "contain", "stretch"], default="cover",
                    help="how a picture fills the board (default: cover, centred)")
-    from lightsart.dither import DEFAULT_METHOD, METHODS
+    from lightsart.pictures.dither import DEFAULT_METHOD, METHODS
 
     g.add_argument("--dither", choices=list(METHODS), default=DEFAULT_METHOD, metavar="METHOD",
                    help=f"how grey becomes lit and unlit cells: {', '.join(METHODS)} "
@@ -98,8 +98,8 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
 
 
 def tone_from_args(args: argparse.Namespace) -> Any:
-    """The :class:`lightsart.tone.Tone` the tone options ask for (checked there)."""
-    from lightsart.tone import Tone
+    """The :class:`lightsart.pictures.tone.Tone` the tone options ask for (checked there)."""
+    from lightsart.pictures.tone import Tone
 
     return Tone(auto=args.tone == "auto", gamma=args.gamma, brightness=args.brightness,
                 contrast=args.contrast, local_contrast=args.local_contrast, sharpen=args.sharpen,

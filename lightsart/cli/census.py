@@ -27,11 +27,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.census import census, census_text
-    from lightsart.censusdb import answer_json, answer_text, query_db, write_db
     from lightsart.cli._options import emit_json
     from lightsart.errors import LightsartError
-    from lightsart.puzzle import parse_size, parse_state
+    from lightsart.puzzle.census import census, census_text
+    from lightsart.puzzle.censusdb import answer_json, answer_text, query_db, write_db
+    from lightsart.puzzle.solve import parse_size, parse_state
 
     if args.state is not None:
         if args.db is None or args.size is not None:

@@ -23,7 +23,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json
-    from lightsart.puzzle import click_path, path_text, read_board
+    from lightsart.puzzle.solve import click_path, path_text, read_board
 
     path = click_path(read_board(args.board, state=args.state, size=args.size), args.goal)
     if args.json:

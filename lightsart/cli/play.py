@@ -36,7 +36,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.play import make_game_page
+    from lightsart.pages.play import make_game_page
 
     page = make_game_page(args.output, args.size, args.image, fit=args.fit, start=args.start,
                           scheme=args.colours)

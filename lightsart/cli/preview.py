@@ -30,7 +30,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.preview import make_preview
+    from lightsart.pictures.preview import make_preview
 
     result = make_preview(args.image, args.output, size=args.size, fit=args.fit)
     if args.json:

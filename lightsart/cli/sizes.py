@@ -26,7 +26,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.image import parse_size, sizes_near
+    from lightsart.pictures.image import parse_size, sizes_near
 
     width, height = parse_size(args.size)
     height = width if height is None else height

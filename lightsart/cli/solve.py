@@ -36,7 +36,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json
-    from lightsart.puzzle import (
+    from lightsart.puzzle.solve import (
         explain,
         read_board,
         solution_text,

@@ -25,7 +25,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json
-    from lightsart.puzzle import lookup_table, parse_size, table_text
+    from lightsart.puzzle.solve import lookup_table, parse_size, table_text
 
     table = lookup_table(*parse_size(args.size), max_rows=args.max_rows)
     if args.json:

@@ -1,0 +1,1 @@
+"""The animation stage: click orders, timing and frames between fitted pictures."""

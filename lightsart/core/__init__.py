@@ -1,0 +1,1 @@
+"""The rules' algebra: the press operator, light chasing, quiet patterns, decoding, fewest clicks."""

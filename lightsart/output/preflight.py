@@ -1,0 +1,79 @@
+"""What ``still`` and ``animate`` check before any work, and once the frames are planned.
+
+The pipeline calls these in a few lines so it stays readable: options and output paths first
+(:func:`plan_still`, :func:`plan_animation`), then, once the board and the frame plan are
+known but before anything is rendered, the sizes and counts (:func:`check_planned`). Each
+refusal is one :class:`lightsart.errors.LightsartError` naming its limit (see
+:mod:`lightsart.limits`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from lightsart import limits
+from lightsart.limits import check_picture
+from lightsart.output.staging import OutputPlan, plan_outputs, writing
+
+__all__ = ["Planned", "check_picture", "check_planned", "plan_animation", "plan_still",
+           "writing"]
+
+ANIMATION_FORMATS = (".gif", ".mp4", ".html")
+
+
+class _FramePlan(Protocol):
+    @property
+    def frames(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def fps(self) -> float: ...
+
+
+@dataclass(frozen=True)
+class Planned:
+    """Checked outputs, and what the later checks need: an MP4 (repeats frames), pictures."""
+
+    outputs: OutputPlan
+    video: bool
+    renders: bool
+
+
+def _early_picture(size: tuple[int, int | None] | None, cell: int | None) -> None:
+    """With ``--size WxH`` and ``--cell`` both given, the picture size is known at once."""
+    if cell is not None and size is not None and size[1] is not None:
+        check_picture(size[0], size[1], cell)
+    elif cell is not None and not 1 <= cell <= limits.CELL_MAX:
+        check_picture(1, 1, cell)
+
+
+def plan_still(path: str, outputs: Sequence[str], size: tuple[int, int | None] | None,
+               cell: int | None) -> OutputPlan:
+    """``still``: PNG outputs, none of them the picture or each other."""
+    _early_picture(size, cell)
+    return plan_outputs([(p, (".png",)) for p in outputs], inputs=[path])
+
+
+def plan_animation(paths: Sequence[str], out: str | None, frames_dir: str | None, *,
+                   size: tuple[int, int | None] | None, cell: int | None, seed: int, fps: float,
+                   duration: float, hold: float) -> Planned:
+    """``animate``: timing options, seed, outputs (none of them an input)."""
+    limits.check_timing(fps=fps, duration=duration, hold=hold)
+    limits.check_seed(seed)
+    video = out is not None and out.lower().endswith(".mp4")
+    renders = frames_dir is not None or (out is not None and not out.lower().endswith(".html"))
+    if renders:
+        _early_picture(size, cell)
+    files = [] if out is None else [(out, ANIMATION_FORMATS)]
+    folders = [] if frames_dir is None else [frames_dir]
+    return Planned(plan_outputs(files, folders=folders, inputs=paths), video, renders)
+
+
+def check_planned(planned: Planned, plan: _FramePlan, width: int, height: int,
+                  cell: int) -> None:
+    """Frames, playing time and picture size, once known and before any frame is made."""
+    limits.check_frames(plan.frames, plan.seconds, plan.fps, video=planned.video)
+    if planned.renders:
+        check_picture(width, height, cell)

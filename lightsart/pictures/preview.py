@@ -1,0 +1,140 @@
+"""A contact sheet of labelled variants of one picture, so settings are picked by looking.
+
+:func:`make_preview` fits one picture several ways (tone on and off, the main dithering methods,
+board sizes near the one asked for), solves each for its reachable board with the exact engine,
+and lays the boards out in a grid under their labels. Each tile carries the command-line options
+that reproduce it in ``still`` or ``animate``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lightsart.pictures.tone import Tone
+from lightsart.types import Board
+
+__all__ = ["PREVIEW_METHODS", "PreviewResult", "Tile", "make_preview", "tiles_for"]
+
+#: Dithering methods a preview shows beside the default (the main families).
+PREVIEW_METHODS = ("atkinson", "jarvis-judice-ninke", "bayer", "blue-noise")
+#: Long side of each tile on the sheet, in pixels (about).
+TILE_PIXELS = 240
+#: Seconds the exact engine may spend on one tile at nullity > 20.
+_TILE_SECONDS = 0.3
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One variant: its label, the options that make it, and the reachable board it gives."""
+
+    label: str
+    options: tuple[str, ...]
+    board: Board
+    wrong_pixels: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "options": list(self.options),
+                "width": int(self.board.shape[1]), "height": int(self.board.shape[0]),
+                "wrong_pixels": self.wrong_pixels}
+
+
+@dataclass(frozen=True)
+class PreviewResult:
+    path: str
+    tiles: tuple[Tile, ...]
+    output: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"picture": self.path, "tiles": [t.to_dict() for t in self.tiles],
+                "outputs": [self.output]}
+
+
+@dataclass(frozen=True)
+class _Variant:
+    label: str
+    options: tuple[str, ...]
+    size: tuple[int, int]
+    dither: str
+    tone: Tone
+
+
+def _size_option(size: tuple[int, int]) -> tuple[str, ...]:
+    return ("--size", f"{size[0]}x{size[1]}")
+
+
+def tiles_for(board: tuple[int, int], aspect: float) -> list[_Variant]:
+    """The variants shown for a picture of ``aspect`` whose requested board is ``board``."""
+    from lightsart.pictures.image import choose_size
+
+    auto, none = Tone(), Tone.none()
+    size = _size_option(board)
+    variants = [
+        _Variant("default (tone auto, floyd-steinberg)", size, board, "floyd-steinberg", auto),
+        _Variant("tone none", (*size, "--tone", "none"), board, "floyd-steinberg", none),
+    ]
+    variants += [_Variant(m, (*size, "--dither", m), board, m, auto) for m in PREVIEW_METHODS]
+    long_side = max(board)
+    for factor in (0.64, 1.5):
+        other = choose_size(aspect, max(8, min(4096, round(long_side * factor))))
+        if other != board:
+            variants.append(_Variant(f"{other[0]}x{other[1]}", _size_option(other), other,
+                                     "floyd-steinberg", auto))
+    return variants
+
+
+def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = None,
+                 fit: str = "cover") -> PreviewResult:
+    """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG)."""
+    from lightsart.core.optimize import closest_board
+    from lightsart.output import preflight
+    from lightsart.pictures.costs import pixel_costs
+    from lightsart.pictures.image import fit_to_board, read_for_board, target_from_array
+
+    planned = preflight.plan_still(path, [out], size, None)  # a .png, not the picture itself
+    gray, board = read_for_board(path, size)
+    aspect = gray.shape[1] / gray.shape[0]
+    tiles = []
+    fitted: dict[tuple[int, int], NDArray[np.float64]] = {}
+    for v in tiles_for(board, aspect):
+        if v.size not in fitted:
+            # Decoded for this size, as still and animate would: each tile is what they make.
+            sized = gray if v.size == board else read_for_board(path, v.size)[0]
+            fitted[v.size] = fit_to_board(sized, *v.size, fit)  # type: ignore[arg-type]
+        target = target_from_array(fitted[v.size], v.size, "stretch", v.dither, tone=v.tone)
+        cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray)
+        f = closest_board(target.bits, cost, seconds=_TILE_SECONDS)
+        tiles.append(Tile(v.label, (*v.options, *(("--fit", fit) if fit != "cover" else ())),
+                          f.board, f.wrong_pixels))
+    with preflight.writing(planned):
+        _write_sheet(tiles, out)
+    return PreviewResult(path, tuple(tiles), out)
+
+
+def _write_sheet(tiles: list[Tile], out: str) -> None:
+    from PIL import Image, ImageDraw, ImageFont
+
+    from lightsart.output.atomic import atomic_path
+
+    columns = 4
+    cell_images = []
+    for t in tiles:
+        cell = max(1, round(TILE_PIXELS / max(t.board.shape)))
+        cell_images.append(np.kron(t.board * np.uint8(255), np.ones((cell, cell), np.uint8)))
+    tile_w = max(a.shape[1] for a in cell_images)
+    tile_h = max(a.shape[0] for a in cell_images)
+    label_h, gap = 16, 10
+    rows = -(-len(tiles) // columns)
+    sheet = Image.new("L", (columns * (tile_w + gap) + gap, rows * (tile_h + label_h + gap) + gap), 128)
+    draw = ImageDraw.Draw(sheet)
+    font = ImageFont.load_default()
+    for k, (t, a) in enumerate(zip(tiles, cell_images, strict=True)):
+        x = gap + (k % columns) * (tile_w + gap)
+        y = gap + (k // columns) * (tile_h + label_h + gap)
+        draw.text((x, y), t.label, fill=255, font=font)
+        sheet.paste(Image.fromarray(a), (x, y + label_h))
+    with atomic_path(out) as tmp:
+        sheet.save(tmp, format="PNG", optimize=True)

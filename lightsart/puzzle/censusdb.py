@@ -1,0 +1,386 @@
+"""A lookup database of every solvable state: its optimal move count and one optimal next click.
+
+The file is SQLite with a compact schema: nothing that can be derived is stored.
+
+* Only solvable states are kept, and a solvable state needs no key: ``d`` *pivot* cells are
+  fixed by the others (its syndrome is zero), so the remaining ``mn - d`` *free* cells, read as an
+  integer, are its rank ``0 .. 2**(mn-d) - 1``. ``meta`` holds, for each pivot, the free cells
+  whose parity it equals; this also answers whether any state is solvable.
+* ``chunk`` row ``c`` holds ranks ``c·2**16 ...``: a zlib-compressed BLOB of two byte planes, the
+  moves to go and the optimal next click (cell ``i*n + j``; 255 for the solved board).
+
+Two bytes per solvable state before compression: the 2**23 solvable 5×5 states take a few MB.
+It is built by minimising each coset directly: rank → state → one click set (both linear, by
+table lookup) → the lightest of its ``2**d`` members (:func:`numpy.bitwise_count`).
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sqlite3
+import stat
+import time
+import urllib.parse
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lightsart.core.board import from_state, to_state
+from lightsart.core.gf2 import algebra
+from lightsart.errors import LightsartError
+from lightsart.limits import DB_MAX_CELLS, DB_MAX_STATES
+from lightsart.output.atomic import atomic_path
+from lightsart.puzzle.census import census
+
+__all__ = ["FORMAT", "MAX_DB_CELLS", "MAX_DB_STATES", "DbAnswer", "DbWritten", "answer_json",
+           "answer_text", "query_db", "write_db"]
+
+FORMAT = "lightsart-census-1"
+#: Largest number of solvable states a database may hold (2 bytes each in memory per chunk).
+MAX_DB_STATES = DB_MAX_STATES
+#: Largest board (cells) a database is built for: every click set is scored once.
+MAX_DB_CELLS = DB_MAX_CELLS
+_CHUNK_BITS = 16
+_SOLVED = 255
+
+
+@dataclass(frozen=True)
+class DbWritten:
+    """A database written to ``path``: how many states it holds and its size on disk."""
+
+    path: Path
+    width: int
+    height: int
+    states: int
+    bytes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class DbAnswer:
+    """What the database says about one state: moves to go and the optimal path it stores."""
+
+    state: int
+    width: int
+    height: int
+    solvable: bool
+    moves: int | None
+    next_click: tuple[int, int] | None
+    #: ``((row, col), state after the click)`` for every click down to the all-off board.
+    path: tuple[tuple[tuple[int, int], int], ...]
+
+
+@dataclass(frozen=True)
+class _Layout:
+    """Which cells are pivots, and the free cells each pivot's bit is the parity of."""
+
+    m: int
+    n: int
+    pivots: tuple[int, ...]
+    masks: tuple[int, ...]
+
+    @property
+    def free(self) -> tuple[int, ...]:
+        taken = set(self.pivots)
+        return tuple(c for c in range(self.m * self.n) if c not in taken)
+
+    def rank(self, state: int) -> int | None:
+        """The rank of a solvable state, or None when the state is not solvable."""
+        for p, mask in zip(self.pivots, self.masks, strict=True):
+            if (state >> p) & 1 != (state & mask).bit_count() & 1:
+                return None
+        out = 0
+        for k, c in enumerate(self.free):
+            out |= ((state >> c) & 1) << k
+        return out
+
+    def basis(self) -> list[int]:
+        """The solvable state of each rank bit: its free cell plus the pivots that follow it."""
+        out = []
+        for c in self.free:
+            state = 1 << c
+            for p, mask in zip(self.pivots, self.masks, strict=True):
+                if (mask >> c) & 1:
+                    state |= 1 << p
+            out.append(state)
+        return out
+
+
+def _layout(m: int, n: int) -> _Layout:
+    """Reduced echelon form of the quiet patterns, pivots taken from the last cell backwards."""
+    alg = algebra(m, n)
+    rows = [to_state(q) for q in alg.quiet_patterns]
+    pivots: list[int] = []
+    for cell in range(m * n - 1, -1, -1):
+        r = next((i for i in range(len(pivots), len(rows)) if (rows[i] >> cell) & 1), None)
+        if r is None:
+            continue
+        k = len(pivots)
+        rows[k], rows[r] = rows[r], rows[k]
+        for i in range(len(rows)):
+            if i != k and (rows[i] >> cell) & 1:
+                rows[i] ^= rows[k]
+        pivots.append(cell)
+    # Row k is a quiet pattern q with q·s = 0 for every solvable s: the pivot bit is the parity of
+    # the state on the row's other cells (all free, by the reduced form).
+    masks = [rows[k] & ~(1 << p) for k, p in enumerate(pivots)]
+    return _Layout(m, n, tuple(pivots), tuple(masks))
+
+
+def _span_table(masks: list[int]) -> NDArray[np.uint64]:
+    """XOR of every subset of ``masks``: entry ``i`` combines the masks of the set bits of ``i``."""
+    table = np.zeros(1, dtype=np.uint64)
+    for mask in masks:
+        table = np.concatenate([table, table ^ np.uint64(mask)])
+    return table
+
+
+def _linear(masks: list[int], ranks: NDArray[np.uint64]) -> NDArray[np.uint64]:
+    """The GF(2)-linear map sending rank bit ``k`` to ``masks[k]``, on many ranks at once."""
+    half = len(masks) // 2
+    low, high = _span_table(masks[:half]), _span_table(masks[half:])
+    return low[ranks & np.uint64((1 << half) - 1)] ^ high[ranks >> np.uint64(half)]
+
+
+def _press_masks(m: int, n: int) -> list[int]:
+    out = []
+    for i in range(m):
+        for j in range(n):
+            mask = 0
+            for r, c in ((i, j), (i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)):
+                if 0 <= r < m and 0 <= c < n:
+                    mask |= 1 << (r * n + c)
+            out.append(mask)
+    return out
+
+
+def write_db(m: int, n: int, path: str | Path) -> DbWritten:
+    """Write the database of every solvable state of the ``m`` × ``n`` board to ``path``."""
+    start = time.perf_counter()
+    cells = m * n
+    alg = algebra(m, n)
+    states = 1 << (cells - alg.nullity)
+    if cells > MAX_DB_CELLS or states > MAX_DB_STATES:
+        raise LightsartError(
+            f"a database of {n}x{m} would hold {states} states over {cells} cells; "
+            f"at most {MAX_DB_STATES} states and {MAX_DB_CELLS} cells"
+        )
+    layout = _layout(m, n)
+    basis = layout.basis()
+    solutions = []
+    for state in basis:
+        x = alg.solve(from_state(state, m, n))
+        if x is None:  # pragma: no cover - the basis is solvable by construction
+            raise AssertionError("a database basis state is not solvable")
+        solutions.append(to_state(x))
+    quiet = _span_table([to_state(q) for q in alg.quiet_patterns])
+    summary = census(m, n).to_json()
+    meta = {
+        "format": FORMAT, "width": n, "height": m, "nullity": alg.nullity,
+        "pivots": list(layout.pivots), "masks": [hex(v) for v in layout.masks],
+        "chunk_bits": _CHUNK_BITS, "census": summary,
+    }
+    chunk = 1 << _CHUNK_BITS
+    # Built in memory and written as one file: SQLite never touches the disk itself, so a full
+    # disk is an ordinary write error and nothing half-built is ever seen under the name.
+    db = sqlite3.connect(":memory:")
+    try:
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute("CREATE TABLE chunk (id INTEGER PRIMARY KEY, data BLOB NOT NULL)")
+        db.executemany("INSERT INTO meta VALUES (?, ?)",
+                       [(k, json.dumps(v)) for k, v in meta.items()])
+        histogram = np.zeros(cells + 1, dtype=np.int64)
+        for cid, first in enumerate(range(0, states, chunk)):
+            ranks = np.arange(first, min(first + chunk, states), dtype=np.uint64)
+            moves, clicks = _score(_linear(solutions, ranks), quiet)
+            histogram += np.bincount(moves, minlength=cells + 1)
+            blob = zlib.compress(moves.tobytes() + clicks.tobytes(), 6)
+            db.execute("INSERT INTO chunk VALUES (?, ?)", (cid, blob))
+        if histogram[: len(summary["distribution"])].tolist() != summary["distribution"]:
+            raise AssertionError("database disagrees with the census")  # pragma: no cover
+        db.commit()
+        image = db.serialize()
+    finally:
+        db.close()
+    with atomic_path(path) as tmp, open(tmp, "wb") as fh:
+        fh.write(image)
+    size = len(image)
+    return DbWritten(Path(path), n, m, states, size, time.perf_counter() - start)
+
+
+def _score(x0: NDArray[np.uint64], quiet: NDArray[np.uint64]
+           ) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    """Fewest clicks over each coset ``x0 ^ quiet``, and the lowest cell of one lightest member."""
+    best = x0.copy()
+    weight = np.bitwise_count(best)
+    for q in quiet[1:]:
+        other = x0 ^ q
+        w = np.bitwise_count(other)
+        better = w < weight
+        best[better] = other[better]
+        weight[better] = w[better]
+    lowest = best & (~best + np.uint64(1))
+    cell = np.bitwise_count(lowest - np.uint64(1)).astype(np.uint8)
+    cell[best == 0] = _SOLVED
+    return weight.astype(np.uint8), cell
+
+
+class _Damaged(LightsartError):
+    """The file claims to be a census database but its content does not hold together."""
+
+
+class _NotCensus(LightsartError):
+    """An SQLite file of some other kind."""
+
+
+def _int(value: object, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _Damaged(f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def _read_meta(db: sqlite3.Connection) -> tuple[_Layout, int]:
+    """The header, checked as untrusted input: the board, pivots, masks and chunk size."""
+    meta: dict[str, object] = {}
+    for key, value in db.execute("SELECT key, value FROM meta LIMIT 64"):
+        if not isinstance(key, str) or not isinstance(value, str) or len(value) > 1 << 20:
+            raise _Damaged("bad header row")
+        try:
+            meta[key] = json.loads(value)
+        except ValueError:
+            raise _Damaged(f"header {key!r} is not JSON") from None
+    if meta.get("format") != FORMAT:
+        raise _NotCensus
+    missing = {"width", "height", "pivots", "masks", "chunk_bits"} - meta.keys()
+    if missing:
+        raise _Damaged(f"header lacks {', '.join(sorted(missing))}")
+    n = _int(meta["width"], "width", 1, MAX_DB_CELLS)
+    m = _int(meta["height"], "height", 1, MAX_DB_CELLS)
+    cells = _int(m * n, "width x height", 1, MAX_DB_CELLS)
+    bits = _int(meta["chunk_bits"], "chunk_bits", 1, 24)
+    pivots, masks = meta["pivots"], meta["masks"]
+    if not isinstance(pivots, list) or not isinstance(masks, list) or len(pivots) != len(masks):
+        raise _Damaged("pivots and masks must be two lists of one length")
+    pivot_list = [_int(p, "a pivot", 0, cells - 1) for p in pivots]
+    if len(set(pivot_list)) != len(pivot_list):
+        raise _Damaged("a pivot is repeated")
+    pivot_bits = sum(1 << p for p in pivot_list)
+    mask_list = []
+    for v in masks:
+        try:
+            mask = int(v, 16) if isinstance(v, str) and len(v) <= 12 else -1
+        except ValueError:
+            mask = -1
+        if not 0 <= mask < 1 << cells or mask & pivot_bits:
+            raise _Damaged("a mask is not a set of free cells")
+        mask_list.append(mask)
+    return _Layout(m, n, tuple(pivot_list), tuple(mask_list)), bits
+
+
+def query_db(path: str | Path, state: int) -> DbAnswer:
+    """Look a state up: moves to go, one optimal next click, and the whole path, from the file.
+
+    The file is untrusted input: every header value, chunk and step is checked, and anything
+    wrong is one :class:`LightsartError` saying the database is damaged.
+    """
+    source = Path(path)
+    try:
+        info = source.stat()
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:
+            raise LightsartError(f"no census database at {source}") from None
+        reason = "a loop of symbolic links" if exc.errno == errno.ELOOP else exc.strerror
+        raise LightsartError(f"cannot read {source}: {reason}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise LightsartError(f"cannot read {source}: it is not a file")
+    # A URI, so that mode=ro never creates a file; quoted, so '%', '?' and '#' stay in the name.
+    uri = f"file:{urllib.parse.quote(os.path.abspath(source))}?mode=ro"
+    try:
+        db = sqlite3.connect(uri, uri=True)
+        try:
+            return _query(db, state)
+        finally:
+            db.close()
+    except _Damaged as exc:
+        raise LightsartError(f"{source} is damaged ({exc}); write it again with "
+                             "lightsart census WxH --db FILE") from None
+    except _NotCensus:
+        raise LightsartError(f"{source} is not a lightsart census database") from None
+    except sqlite3.Error as exc:
+        raise LightsartError(f"cannot read {source}: {exc}") from None
+
+
+def _query(db: sqlite3.Connection, state: int) -> DbAnswer:
+    layout, bits = _read_meta(db)
+    m, n = layout.m, layout.n
+    cells = m * n
+    from_state(state, m, n)  # refuses a state wider than the board
+    states = 1 << (cells - len(layout.pivots))
+    chunks: dict[int, bytes] = {}
+
+    def lookup(s: int) -> tuple[int, int]:
+        rank = layout.rank(s)
+        if rank is None:
+            raise _Damaged(f"its path leaves the solvable states at {s:#x}")
+        cid, offset = rank >> bits, rank & ((1 << bits) - 1)
+        if cid not in chunks:
+            row = db.execute("SELECT data FROM chunk WHERE id = ?", (cid,)).fetchone()
+            if row is None or not isinstance(row[0], bytes):
+                raise _Damaged(f"chunk {cid} is missing")
+            want = 2 * min(1 << bits, states - (cid << bits))
+            try:
+                data = zlib.decompressobj().decompress(row[0], want + 1)
+            except zlib.error:
+                raise _Damaged(f"chunk {cid} is not zlib data") from None
+            if len(data) != want:
+                raise _Damaged(f"chunk {cid} holds {len(data)} bytes, not {want}")
+            chunks[cid] = data
+        data = chunks[cid]
+        moves, click = data[offset], data[len(data) // 2 + offset]
+        if moves > cells or (moves and click >= cells):
+            raise _Damaged(f"bad entry for state {s:#x}")
+        return moves, click
+
+    if layout.rank(state) is None:
+        return DbAnswer(state, n, m, False, None, None, ())
+    moves, click = lookup(state)
+    press = _press_masks(m, n)
+    steps: list[tuple[tuple[int, int], int]] = []
+    s, left, c = state, moves, click
+    while left:
+        s ^= press[c]
+        steps.append(((c // n, c % n), s))
+        now, c = lookup(s)
+        if now != left - 1:
+            raise _Damaged(f"inconsistent at state {s:#x}")
+        left = now
+    first = steps[0][0] if steps else None
+    return DbAnswer(state, n, m, True, moves, first, tuple(steps))
+
+
+def answer_text(a: DbAnswer) -> str:
+    """What ``lightsart census --db FILE --state X`` prints."""
+    head = f"state {a.state:#x} on {a.width}x{a.height}"
+    if not a.solvable:
+        return f"{head}: not solvable (the database holds only solvable states)"
+    if not a.moves:
+        return f"{head}: already all off"
+    assert a.next_click is not None
+    lines = [f"{head}: {a.moves} moves to all off; optimal next click {a.next_click}",
+             "path from the database, (row,col) and the state after each click:"]
+    lines += [f"{k:>4}. ({r},{c})  {s:#x}" for k, ((r, c), s) in enumerate(a.path, 1)]
+    return "\n".join(lines)
+
+
+def answer_json(a: DbAnswer) -> dict[str, object]:
+    """What ``lightsart census --db FILE --state X --json`` prints."""
+    return {
+        "state": hex(a.state), "width": a.width, "height": a.height, "solvable": a.solvable,
+        "moves": a.moves, "next_click": None if a.next_click is None else list(a.next_click),
+        "path": [{"click": list(c), "state": hex(s)} for c, s in a.path],
+    }
