@@ -297,7 +297,7 @@ def make_animation(
 ) -> AnimationResult:
     """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files."""
     from lightsart.animation import animate
-    from lightsart.output import render
+    from lightsart.output import formats, writers
 
     start = time.perf_counter()
     if len(paths) < 2:
@@ -330,19 +330,13 @@ def make_animation(
     video_frames: int | None = None
     with preflight.writing(planned.outputs):
         if out is not None:
-            if out.lower().endswith(".html"):
-                from lightsart.pages import play
-
-                play.write_artwork_page(out, segments, cell=cell, fps=fps,
-                                        clicks_per_frame=plan.clicks_per_frame, hold=hold,
-                                        loop=loop, style=look.kind, colours=look.colours())
-            else:
-                written = render.write_animation(animate.chain_frames(segments, plan), out, look,
-                                                 fps=fps, progress_total=plan.frames)
-                video_frames = written.images if out.lower().endswith(".mp4") else None
+            held = formats.write_animation(
+                formats.Animation(segments, plan, look, fps, cell), out)
+            video_frames = held if formats.format_for(out).repeats_holds else None
             outputs.append(out)
         if frames_dir is not None:
-            render.write_frames(animate.chain_frames(segments, plan), frames_dir, look)
+            writers.write_frames(animate.chain_frames(segments, plan), frames_dir, look,
+                                 progress_total=plan.frames)
             outputs.append(frames_dir)
     f0 = fits[0]
     return AnimationResult(

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Protocol
 
 from lightsart import limits
 from lightsart.limits import check_picture
+from lightsart.output.formats import FORMATS, format_for
 from lightsart.output.staging import OutputPlan, plan_outputs, writing
 
 __all__ = ["Planned", "check_picture", "check_planned", "plan_animation", "plan_still",
            "writing"]
 
-ANIMATION_FORMATS = (".gif", ".mp4", ".html")
+#: Extensions ``animate -o`` writes (one home: :data:`lightsart.output.formats.FORMATS`).
+ANIMATION_FORMATS = tuple(FORMATS)
 
 
 class _FramePlan(Protocol):
@@ -62,8 +65,9 @@ def plan_animation(paths: Sequence[str], out: str | None, frames_dir: str | None
     """``animate``: timing options, seed, outputs (none of them an input)."""
     limits.check_timing(fps=fps, duration=duration, hold=hold)
     limits.check_seed(seed)
-    video = out is not None and out.lower().endswith(".mp4")
-    renders = frames_dir is not None or (out is not None and not out.lower().endswith(".html"))
+    kind = None if out is None or Path(out).suffix.lower() not in FORMATS else format_for(out)
+    video = kind is not None and kind.repeats_holds
+    renders = frames_dir is not None or (out is not None and (kind is None or kind.renders_frames))
     if renders:
         _early_picture(size, cell)
     files = [] if out is None else [(out, ANIMATION_FORMATS)]

@@ -16,14 +16,14 @@ Styles:
 - ``lights``: looks like the handheld game -- rounded lit cells with a warm glow on a dark panel,
   unlit cells dim, small gaps between cells.
 
-The animation writers (GIF, MP4, PNG frames) live in :mod:`lightsart.output.writers`; ``write_animation``
-and ``write_frames`` are re-exported here.
+The animation writers (GIF, MP4, PNG frames) live in :mod:`lightsart.output.writers`, and the
+format for each extension in :mod:`lightsart.output.formats`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
@@ -36,12 +36,11 @@ from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
 from lightsart.limits import CELL_MAX
 from lightsart.output.atomic import atomic_path
-from lightsart.types import Board, Frame
+from lightsart.types import Board
 
 if TYPE_CHECKING:
     import os
 
-    from lightsart.output.writers import Written
 
 __all__ = [
     "RGB",
@@ -56,8 +55,6 @@ __all__ = [
     "render",
     "render_indices",
     "sprites",
-    "write_animation",
-    "write_frames",
     "write_png",
     "write_side_by_side",
 ]
@@ -404,28 +401,3 @@ def write_side_by_side(
     sheet = compare_sheet(panels[0], panels[1], style, wrong)
     _save_png(Image.fromarray(sheet.image), path)
     return sheet
-
-
-def write_animation(
-    frames: Iterable[Frame],
-    path: str | os.PathLike[str],
-    style: Style,
-    fps: float = 25.0,
-    progress_total: int | None = None,
-) -> Written:
-    """Stream frames into a ``.gif`` or ``.mp4`` (see :func:`lightsart.output.writers.write_animation`)."""
-    from lightsart.output import writers
-
-    return writers.write_animation(frames, path, style, fps=fps, progress_total=progress_total)
-
-
-def write_frames(
-    frames: Iterable[Frame],
-    folder: str | os.PathLike[str],
-    style: Style,
-    progress_total: int | None = None,
-) -> Written:
-    """Write ``frame_00000.png`` ... into ``folder`` (see :func:`lightsart.output.writers.write_frames`)."""
-    from lightsart.output import writers
-
-    return writers.write_frames(frames, folder, style, progress_total=progress_total)

@@ -43,7 +43,6 @@ __all__ = [
     "GIF_MAX_DELAY_CS",
     "GIF_MIN_DELAY_CS",
     "Written",
-    "write_animation",
     "write_frames",
     "write_gif",
     "write_mp4",
@@ -345,31 +344,3 @@ def write_frames(
         if count == 0:
             raise LightsartError(f"cannot write frames into {out}: the animation has no frames")
     return Written(str(out), count, count, total, size)
-
-
-# -------------------------------------------------------------------------------- dispatch
-
-WRITERS = {".gif": "GIF", ".mp4": "MP4"}
-
-
-def write_animation(
-    frames: Iterable[Frame],
-    path: str | os.PathLike[str],
-    style: Style,
-    fps: float = 25.0,
-    progress_total: int | None = None,
-) -> Written:
-    """Write frames to ``path``, choosing the format by extension: ``.gif`` or ``.mp4``.
-
-    ``fps`` is the MP4 frame rate; a GIF keeps each frame's own duration.
-    """
-    suffix = Path(path).suffix.lower()
-    if suffix == ".gif":
-        return write_gif(frames, path, style, progress_total=progress_total)
-    if suffix == ".mp4":
-        return write_mp4(frames, path, style, fps=fps, progress_total=progress_total)
-    supported = ", ".join(WRITERS)
-    raise LightsartError(
-        f"cannot write {path}: unknown animation format {suffix or '(no extension)'!r}; "
-        f"use {supported}"
-    )

@@ -22,6 +22,7 @@ from PIL import Image
 
 from lightsart.core.board import apply_clicks
 from lightsart.errors import LightsartError
+from lightsart.output.formats import write_frames_file as write_animation
 from lightsart.output.progress import Progress
 from lightsart.output.render import (
     FRAME_GREY,
@@ -35,12 +36,10 @@ from lightsart.output.render import (
     render,
     render_indices,
     sprites,
-    write_animation,
-    write_frames,
     write_png,
     write_side_by_side,
 )
-from lightsart.output.writers import GIF_MAX_DELAY_CS, write_gif, write_mp4
+from lightsart.output.writers import GIF_MAX_DELAY_CS, write_frames, write_gif, write_mp4
 from lightsart.types import Frame
 
 PIXELS = Style(cell=3)

@@ -1,0 +1,127 @@
+"""Animation formats by extension: one entry per format, and the one place that picks a writer.
+
+An entry says what its files are (``repeats_holds``: the file holds a frame per ``1/fps``, so a
+hold becomes repeated frames; ``renders_frames``: the file is made of rendered pictures, so the
+picture-size limits apply) and how to write one from the animation's segments and frame plan.
+Adding a format is one function here and one line in :data:`FORMATS`. The writers themselves
+(and numpy) are imported only when a file is written, so the CLI and the output checks can read
+this table at start-up.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lightsart.errors import LightsartError
+
+if TYPE_CHECKING:
+    from lightsart.animation.animate import Plan
+    from lightsart.output.render import Style
+    from lightsart.output.writers import Written
+    from lightsart.types import Board, Frame
+
+__all__ = ["FORMATS", "Animation", "Format", "format_for", "write_animation", "write_frames_file"]
+
+
+@dataclass(frozen=True)
+class Animation:
+    """What every writer needs: each transition's first board and click order, the frame plan
+    (timing), the look, and the cell size asked for (``None``: the writer's choice)."""
+
+    segments: Sequence[tuple[Board, Any]]
+    plan: Plan
+    look: Style
+    fps: float
+    cell: int | None = None
+
+
+#: Streams frames into a file: ``(frames, path, style, fps, progress_total) -> Written``.
+FrameWriter = Callable[[Iterable["Frame"], "str | os.PathLike[str]", "Style", float, "int | None"],
+                       "Written"]
+
+
+@dataclass(frozen=True)
+class Format:
+    """One output format: frames streamed into a file (GIF, MP4), or a page built from the
+    segments themselves (HTML, which replays the clicks)."""
+
+    extension: str
+    about: str
+    write_frames: FrameWriter | None = None
+    write_page: Callable[[Animation, str | os.PathLike[str]], None] | None = None
+    repeats_holds: bool = False
+
+    @property
+    def renders_frames(self) -> bool:
+        return self.write_frames is not None
+
+
+def _gif(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style, fps: float,
+         progress_total: int | None) -> Written:
+    from lightsart.output.writers import write_gif
+
+    return write_gif(frames, path, style, progress_total=progress_total)  # exact durations: no fps
+
+
+def _mp4(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style, fps: float,
+         progress_total: int | None) -> Written:
+    from lightsart.output.writers import write_mp4
+
+    return write_mp4(frames, path, style, fps=fps, progress_total=progress_total)
+
+
+def _html(anim: Animation, path: str | os.PathLike[str]) -> None:
+    from lightsart.pages.play import write_artwork_page
+
+    p = anim.plan
+    write_artwork_page(path, anim.segments, cell=anim.cell, fps=anim.fps,
+                       clicks_per_frame=p.clicks_per_frame, hold=p.hold, loop=p.loop,
+                       style=anim.look.kind, colours=anim.look.colours())
+
+
+#: Every animation format, by extension.
+FORMATS: dict[str, Format] = {
+    ".gif": Format(".gif", "GIF, loops forever, exact frame durations", write_frames=_gif),
+    ".mp4": Format(".mp4", "H.264 video at --fps (holds become repeated frames)",
+                   write_frames=_mp4, repeats_holds=True),
+    ".html": Format(".html", "an interactive page (play, pause, step, scrub, click)",
+                    write_page=_html),
+}
+
+
+def format_for(path: str | os.PathLike[str]) -> Format:
+    """The format of ``path`` by its extension, or one line naming the ones there are."""
+    suffix = Path(path).suffix.lower()
+    found = FORMATS.get(suffix)
+    if found is None:
+        raise LightsartError(f"cannot write {path}: unknown format {suffix or '(no extension)'!r}; "
+                             f"use {', '.join(FORMATS)}")
+    return found
+
+
+def write_frames_file(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style,
+                      fps: float = 25.0, progress_total: int | None = None) -> Written:
+    """Stream ``frames`` into ``path`` (``.gif`` or ``.mp4``, by extension)."""
+    kind = format_for(path)
+    if kind.write_frames is None:
+        streams = ", ".join(e for e, f in FORMATS.items() if f.renders_frames)
+        raise LightsartError(f"cannot write {path}: frames stream into {streams} only")
+    return kind.write_frames(frames, path, style, fps, progress_total)
+
+
+def write_animation(anim: Animation, path: str | os.PathLike[str]) -> int | None:
+    """Write ``anim`` to ``path`` in the format its extension names; for formats that repeat
+    holds, return how many video frames the file holds."""
+    kind = format_for(path)
+    if kind.write_page is not None:
+        kind.write_page(anim, path)
+        return None
+    from lightsart.animation.animate import chain_frames
+
+    written = write_frames_file(chain_frames(anim.segments, anim.plan), path, anim.look, anim.fps,
+                                anim.plan.frames)
+    return written.images if kind.repeats_holds else None
