@@ -10,12 +10,14 @@ import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 
 from lightsart.core.board import apply_clicks, board_from_clicks
-from lightsart.core.optimize import Clicks, Fit, closest_board, transition
+from lightsart.core.optimize import Clicks, Fit
+from lightsart.engines import Budget
+from lightsart.engines import engine as get_engine
 from lightsart.errors import LightsartError
 from lightsart.output import preflight
 from lightsart.pictures.costs import Errors
@@ -32,10 +34,9 @@ __all__ = [
     "make_still",
 ]
 
-Engine = Literal["exact", "ip", "auto"]
+#: An engine's name: a key of :data:`lightsart.engines.ENGINES`.
+Engine = str
 
-#: CBC's time limit per integer program when ``--time-limit`` is not given (CBC may never finish).
-IP_TIME_LIMIT = 60.0
 
 
 @dataclass(frozen=True)
@@ -131,29 +132,6 @@ class AnimationResult:
         return animation_result_html(self)
 
 
-def _fit(target: Board, cost: np.ndarray | None, engine: Engine, time_limit: float | None) -> Fit:
-    seconds = 1.0 if time_limit is None else time_limit
-    if engine == "exact":
-        return closest_board(target, cost, seconds=seconds)
-    from lightsart.engines import ip
-
-    if engine == "ip":
-        return ip.closest_board_ip(target, cost, time_limit=time_limit or IP_TIME_LIMIT).fit
-    return ip.closest_board_auto(target, cost, time_limit=seconds)
-
-
-def _transition(a: Fit, b: Fit, engine: Engine, time_limit: float | None, seed: int) -> Clicks:
-    """Fewest clicks from picture ``a`` to ``b``: Bosch's basic IP with ``--engine ip``."""
-    if engine == "ip":
-        from lightsart.engines import ip
-
-        answer = ip.transition_ip(a, b, time_limit=time_limit or IP_TIME_LIMIT)
-        if answer.clicks is not None:
-            return answer.clicks
-        # CBC found nothing in time: the XOR of the two click sets is always a valid answer.
-    return transition(a, b, seed=seed)
-
-
 def fit_pictures(
     paths: Sequence[str],
     size: tuple[int, int | None] | None = None,
@@ -176,6 +154,8 @@ def fit_pictures(
     from lightsart.pictures.costs import pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
 
+    chosen = get_engine(engine)
+
     if not paths:
         raise LightsartError("no pictures given")
     if errors not in ("perceptual", "uniform"):
@@ -192,7 +172,8 @@ def fit_pictures(
                                    source=str(path), tone=tone, linear=linear)
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
                            errors)
-        pictures.append(Picture(str(path), _fit(target.bits, cost, engine, time_limit), errors))
+        found = chosen.fit(target.bits, cost, Budget(time_limit))
+        pictures.append(Picture(str(path), found, errors))
     return pictures
 
 
@@ -313,7 +294,8 @@ def make_animation(
     fits = [p.fit for p in pictures]
     for f in fits:
         _check_reproduces(f)
-    steps = [_transition(a, b, engine, time_limit, seed) for a, b in itertools.pairwise(fits)]
+    chosen = get_engine(engine)
+    steps = [chosen.connect(a, b, Budget(time_limit, seed)) for a, b in itertools.pairwise(fits)]
     segments: list[tuple[Board, np.ndarray]] = []
     for a, b, step in zip(fits, fits[1:], steps, strict=False):
         # Verify before rendering: the transition's clicks must turn picture A into picture B.

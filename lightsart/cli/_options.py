@@ -81,8 +81,10 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                    help="where unavoidable wrong pixels go at nullity > 0: perceptual (default: where "
                         "the picture is mid-grey, so they vanish in the texture) or uniform (fewest)")
     e = p.add_argument_group("engine")
-    e.add_argument("--engine", choices=["exact", "ip", "auto"], default="exact",
-                   help="exact GF(2) algebra (default), Bosch's integer programs, or exact + IP")
+    from lightsart.engines import ENGINES
+
+    e.add_argument("--engine", choices=list(ENGINES), default="exact",
+                   help="; ".join(f"{name}: {about}" for name, (_, about) in ENGINES.items()))
     e.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
                    help="search budget per picture for large nullity (default 1 s); CBC's limit per integer "
                         "program with --engine ip (default 60 s)")

@@ -1,1 +1,61 @@
-"""Engines that fit a picture and connect two fits: exact algebra and Bosch's integer programs."""
+"""Engines: what fits a picture's target and connects two fits, behind one small protocol.
+
+An engine has two jobs. ``fit`` finds the reachable board closest to a target (fewest wrong
+pixels, or cheapest under per-pixel costs) with the clicks that make it from all-lit; ``connect``
+finds the clicks from one fitted picture to the next. :data:`ENGINES` names every engine and the
+module that holds it; the pipeline and the CLI (its ``--engine`` choices) read that table, so a
+new engine is one module and one line here. The modules are imported only when an engine is used.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from lightsart.errors import LightsartError
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from lightsart.core.optimize import Clicks, Fit
+    from lightsart.types import Board
+
+__all__ = ["ENGINES", "Budget", "Engine", "engine"]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long an engine may search: ``seconds`` per picture or transition (``None``: the
+    engine's default) and the seed of any random search."""
+
+    seconds: float | None = None
+    seed: int = 0
+
+
+class Engine(Protocol):
+    """Fit a target, connect two fits. Every click set an engine returns re-applies exactly."""
+
+    name: str
+
+    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget) -> Fit: ...
+
+    def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks: ...
+
+
+#: Engine name → (module holding ``ENGINE``, one line about it). The CLI's ``--engine`` choices.
+ENGINES: dict[str, tuple[str, str]] = {
+    "exact": ("lightsart.engines.exact", "exact GF(2) algebra (default)"),
+    "ip": ("lightsart.engines.bosch", "Bosch's integer programs, solved by CBC"),
+    "auto": ("lightsart.engines.auto", "exact, plus a parity IP where it measurably helps"),
+}
+
+
+def engine(name: str) -> Engine:
+    """The engine called ``name``."""
+    entry = ENGINES.get(name)
+    if entry is None:
+        raise LightsartError(f"engine must be one of {', '.join(ENGINES)}; got {name!r}")
+    found: Engine = importlib.import_module(entry[0]).ENGINE
+    return found

@@ -1,0 +1,43 @@
+"""Bosch's engine: his two integer programs as written (:mod:`lightsart.engines.ip`), solved by
+CBC. A transition CBC cannot solve in time falls back to the XOR of the two click sets, which is
+always valid (minimised by the algebra)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lightsart.core.optimize import Clicks, Fit, transition
+from lightsart.engines import Budget
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from lightsart.types import Board
+
+__all__ = ["ENGINE", "IP_TIME_LIMIT", "Bosch"]
+
+#: CBC's time limit per integer program when none is given (CBC may never finish).
+IP_TIME_LIMIT = 60.0
+
+
+@dataclass(frozen=True)
+class Bosch:
+    name: str = "ip"
+
+    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget) -> Fit:
+        from lightsart.engines import ip
+
+        return ip.closest_board_ip(target, cost, time_limit=budget.seconds or IP_TIME_LIMIT).fit
+
+    def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
+        from lightsart.engines import ip
+
+        answer = ip.transition_ip(start, end, time_limit=budget.seconds or IP_TIME_LIMIT)
+        if answer.clicks is not None:
+            return answer.clicks
+        return transition(start, end, seed=budget.seed)
+
+
+ENGINE = Bosch()

@@ -1,0 +1,36 @@
+"""The exact engine: the algebra of :mod:`lightsart.core` (light chasing, syndrome decoding,
+fewest clicks over the quiet patterns). Its certificates are proofs, not solver statuses."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lightsart.core.optimize import Clicks, Fit, closest_board, transition
+from lightsart.engines import Budget
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from lightsart.types import Board
+
+__all__ = ["ENGINE", "EXACT_SECONDS", "Exact"]
+
+#: Search budget per picture at large nullity when none is given.
+EXACT_SECONDS = 1.0
+
+
+@dataclass(frozen=True)
+class Exact:
+    name: str = "exact"
+
+    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget) -> Fit:
+        seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
+        return closest_board(target, cost, seconds=seconds, seed=budget.seed)
+
+    def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
+        return transition(start, end, seed=budget.seed)
+
+
+ENGINE = Exact()
