@@ -110,3 +110,17 @@ def test_old_module_paths_still_work(monkeypatch: pytest.MonkeyPatch, old: str, 
     with pytest.warns(DeprecationWarning, match=re.escape(f"{old} moved to {new}")):
         moved = importlib.import_module(old)
     assert moved is importlib.import_module(new)
+
+
+def test_registries_and_choices_agree() -> None:
+    from lightsart import choices
+    from lightsart.animation.animate import ORDER_FUNCTIONS, ORDERS
+    from lightsart.cli import build_parser
+    from lightsart.engines import ENGINES
+    from lightsart.pictures.dither import METHODS
+
+    assert tuple(ORDER_FUNCTIONS) == ORDERS == choices.ORDERS
+    still = build_parser()._subparsers._group_actions[0].choices["still"]  # type: ignore[union-attr]
+    offered = {a.dest: tuple(a.choices) for a in still._actions if a.choices}
+    assert offered["engine"] == tuple(ENGINES) and offered["dither"] == tuple(METHODS)
+    assert offered["fit"] == choices.FITS and offered["style"] == choices.STYLES

@@ -30,13 +30,14 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import get_args
 
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.choices import Order
 from lightsart.core.board import apply_clicks, as_board, press
 from lightsart.errors import LightsartError
 from lightsart.types import Board, Frame
@@ -61,7 +62,6 @@ __all__ = [
 ]
 
 #: How the clicks of one transition are ordered.
-Order = Literal["morph", "random", "raster"]
 ORDERS: tuple[Order, ...] = get_args(Order)
 #: Ordered clicks: ``int`` array of shape ``(K, 2)``, one ``(row, col)`` per click.
 ClickOrder = NDArray[np.intp]
@@ -184,13 +184,18 @@ def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int 
     x = as_board(clicks, "clicks")
     if a.shape != x.shape:
         raise LightsartError(f"clicks shape {x.shape} does not match the board's {a.shape}")
-    if order == "raster":
-        return raster_order(x)
-    if order == "random":
-        return random_order(x, 0 if seed is None else seed)
-    if order == "morph":
-        return morph_order(x, seed=seed)
-    raise LightsartError(f"unknown click order {order!r}: choose one of {', '.join(ORDERS)}")
+    make = ORDER_FUNCTIONS.get(order)  # type: ignore[call-overload]
+    if make is None:
+        raise LightsartError(f"unknown click order {order!r}: choose one of {', '.join(ORDERS)}")
+    return make(x, seed)
+
+
+#: Every click order by name (``choices.Order`` lists the same names; a test keeps them equal).
+ORDER_FUNCTIONS: dict[Order, Callable[[Board, int | None], ClickOrder]] = {
+    "raster": lambda clicks, seed: raster_order(clicks),
+    "morph": lambda clicks, seed: morph_order(clicks, seed=seed),
+    "random": lambda clicks, seed: random_order(clicks, 0 if seed is None else seed),
+}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,6 +7,8 @@ import json
 import sys
 from typing import Any
 
+from lightsart.choices import ERRORS, FITS, STYLES, TONES
+
 
 def size_type(text: str) -> tuple[int, int | None]:
     """``WxH`` or ``W`` (height from the picture's aspect ratio)."""
@@ -53,7 +55,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("pictures")
     g.add_argument("--size", type=size_type, metavar="WxH",
                    help="board size, WxH or W (default: about 100 cells, preferring nullity 0)")
-    g.add_argument("--fit", choices=["cover", "contain", "stretch"], default="cover",
+    g.add_argument("--fit", choices=FITS, default="cover",
                    help="how a picture fills the board (default: cover, centred)")
     from lightsart.pictures.dither import DEFAULT_METHOD, METHODS
 
@@ -63,7 +65,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--linear", action="store_true",
                    help="dither in linear light instead of sRGB values (darker mid-tones)")
     t = p.add_argument_group("tone (before dithering)")
-    t.add_argument("--tone", choices=["auto", "none"], default="auto",
+    t.add_argument("--tone", choices=TONES, default="auto",
                    help="auto (default): levels from percentiles, local contrast and sharpening; "
                         "none: the picture's tones as they are")
     t.add_argument("--gamma", type=float, default=1.0, metavar="G",
@@ -77,7 +79,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     t.add_argument("--sharpen", type=float, metavar="AMOUNT",
                    help="unsharp mask at cell scale (0..10; auto: 0.5, 0 turns it off)")
     t.add_argument("--invert", action="store_true", help="swap light and dark")
-    g.add_argument("--errors", choices=["perceptual", "uniform"], default="perceptual",
+    g.add_argument("--errors", choices=ERRORS, default="perceptual",
                    help="where unavoidable wrong pixels go at nullity > 0: perceptual (default: where "
                         "the picture is mid-grey, so they vanish in the texture) or uniform (fewest)")
     e = p.add_argument_group("engine")
@@ -91,7 +93,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     r = p.add_argument_group("rendering")
     r.add_argument("--cell", type=positive_int, metavar="N",
                    help="pixels per cell (default: 480 // cells on the long side, so 400-480 pixels)")
-    r.add_argument("--style", choices=["pixels", "lights"], default="pixels",
+    r.add_argument("--style", choices=STYLES, default="pixels",
                    help="pixels: white/black cells, exact; lights: like the handheld game")
     for part, what in (("lit", "lit cells"), ("unlit", "unlit cells"), ("panel", "the panel/padding")):
         r.add_argument(f"--{part}-colour", f"--{part}-color", dest=f"{part}_colour", metavar="COLOUR",

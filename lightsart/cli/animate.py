@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from lightsart.choices import ORDERS
 from lightsart.cli._options import (
     add_picture_options,
     emit_json,
@@ -32,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("-o", "--output", metavar="OUT", help="animation to write: .gif, .mp4 or .html")
     p.add_argument("--frames", metavar="DIR", help="also write every frame as PNG into DIR")
     a = p.add_argument_group("animation")
-    a.add_argument("--order", choices=["raster", "morph", "random"], default="raster",
+    a.add_argument("--order", choices=ORDERS, default="raster",
                    help="click order: raster (row by row, a clean wipe; default), morph (greedily "
                         "toward the next picture: it emerges from noise), random (seeded)")
     a.add_argument("--seed", type=int, default=0, help="seed for the random order (default 0)")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from lightsart.choices import FITS, SCHEMES, STARTS
 from lightsart.cli._options import size_type
 
 DESCRIPTION = """\
@@ -24,12 +25,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="board size, WxH or W for WxW (default 5x5; with --image, about 32 cells "
                         "on the long side)")
     p.add_argument("--image", metavar="PICTURE", help="make the goal this picture")
-    p.add_argument("--fit", choices=["cover", "contain", "stretch"], default="cover",
+    p.add_argument("--fit", choices=FITS, default="cover",
                    help="how the picture fills the board (default: cover, centred)")
-    p.add_argument("--start", choices=["random", "easy", "lit", "picture"],
+    p.add_argument("--start", choices=STARTS,
                    help="first game's start: random (uniform over solvable positions, default), "
                         "easy (a few clicks), lit (all lit), picture (clear your picture)")
-    p.add_argument("--colours", choices=["classic", "paper", "green", "ocean"],
+    p.add_argument("--colours", choices=SCHEMES,
                    help="colour scheme (default: classic; paper, white = lit, with --image)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run)

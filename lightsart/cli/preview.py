@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from lightsart.choices import FITS
 from lightsart.cli._options import emit_json, size_type
 
 DESCRIPTION = """\
@@ -23,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("-o", "--output", required=True, metavar="SHEET.png", help="contact sheet to write")
     p.add_argument("--size", type=size_type, metavar="WxH",
                    help="board size, WxH or W (default: about 100 cells, preferring nullity 0)")
-    p.add_argument("--fit", choices=["cover", "contain", "stretch"], default="cover",
+    p.add_argument("--fit", choices=FITS, default="cover",
                    help="how the picture fills the board (default: cover, centred)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the list")
     p.set_defaults(func=run)

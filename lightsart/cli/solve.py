@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from lightsart.choices import GOALS
+
 DESCRIPTION = """\
 Solve a Lights Out board: one minimal click set (grid and (row,col) list, counting from 0), how
 many minimal solutions and solutions there are; or, if it cannot be solved, which quiet pattern
@@ -20,7 +22,7 @@ def add_board_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--state", metavar="INT",
                    help="the board as an integer, e.g. 0x1ffffff: bit i*W+j = cell (i,j) lit")
     p.add_argument("--size", metavar="WxH", help="board size for --state, e.g. 5x5")
-    p.add_argument("--goal", choices=["off", "on"], default="off",
+    p.add_argument("--goal", choices=GOALS, default="off",
                    help="turn every light off (the game; default) or on")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 

@@ -26,12 +26,13 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageColor, ImageDraw, ImageFont, features
 
+from lightsart.choices import StyleKind as Kind
 from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
 from lightsart.limits import CELL_MAX
@@ -60,7 +61,6 @@ __all__ = [
 ]
 
 RGB = tuple[int, int, int]
-Kind = Literal["pixels", "lights"]
 
 #: Default colours per kind: (lit, unlit, panel).
 DEFAULT_COLOURS: dict[str, tuple[RGB, RGB, RGB]] = {

@@ -19,11 +19,12 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import ArrayLike
 
+from lightsart.choices import Scheme, Start
 from lightsart.core.board import apply_clicks, as_board, format_board
 from lightsart.core.gf2 import algebra
 from lightsart.core.optimize import Fit
@@ -58,8 +59,6 @@ MAX_PICTURE_SIDE = 128
 #: Default long side of a picture board: big enough to show a picture, small enough to play.
 DEFAULT_PICTURE_SIDE = 32
 
-Start = Literal["random", "easy", "lit", "picture"]
-Scheme = Literal["classic", "paper", "green", "ocean"]
 
 
 @dataclass(frozen=True)

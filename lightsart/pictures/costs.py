@@ -16,16 +16,14 @@ flip at a small positive price, so the fewest-wrong-pixels answer still wins amo
 
 from __future__ import annotations
 
-from typing import Literal
-
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.choices import Errors
 from lightsart.types import Board, Gray
 
 __all__ = ["EPSILON", "Errors", "pixel_costs"]
 
-Errors = Literal["perceptual", "uniform"]
 #: Smallest price of one wrong pixel under perceptual costs (relative to 1 for the worst).
 EPSILON = 0.1
 

@@ -30,13 +30,14 @@ import struct
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal, get_args
+from typing import get_args
 
 import numpy as np
 from numpy.typing import NDArray
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from lightsart import boardsize, limits
+from lightsart.choices import FitMode
 from lightsart.core.gf2 import nullity
 from lightsart.errors import LightsartError
 from lightsart.pictures.tone import Tone, apply_tone
@@ -64,7 +65,6 @@ __all__ = [
     "threshold",
 ]
 
-FitMode = Literal["cover", "contain", "stretch"]
 #: A dithering method's name: any key of :data:`lightsart.pictures.dither.METHODS`.
 Dither = str
 #: A requested board size: ``(width, height)``, or ``(width, None)`` for height from the aspect.

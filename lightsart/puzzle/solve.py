@@ -22,12 +22,12 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lightsart import boardsize, limits
+from lightsart.choices import Goal
 from lightsart.core.board import apply_clicks, as_board, click_list, from_state, parse_board, to_state
 from lightsart.core.decode import decode
 from lightsart.core.gf2 import BoardAlgebra, algebra, chase
@@ -57,7 +57,6 @@ __all__ = [
     "wrong_cells",
 ]
 
-Goal = Literal["off", "on"]
 Cell = tuple[int, int]
 
 #: Largest nullity for which minimal solutions are counted (a transform of ``2**d`` entries).

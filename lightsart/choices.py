@@ -1,0 +1,47 @@
+"""Every named choice in one place: the library's ``Literal`` types and the CLI's ``choices=``.
+
+Fixed sets are ``Literal`` types here with their tuples of names (``FITS``, ``ORDERS``, ...), so
+a type checker and argparse read the same list. Choices that are registries (engines:
+:data:`lightsart.engines.ENGINES`; dithering methods: :data:`lightsart.pictures.dither.METHODS`;
+animation formats: :data:`lightsart.output.formats.FORMATS`) are read from those, their one home,
+and this module imports none of them (it sits at the bottom of the import graph). numpy-free: the
+CLI builds its parser from this module at start-up.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+__all__ = [
+    "ERRORS", "FITS", "GOALS", "ORDERS", "SCHEMES", "STARTS", "STYLES", "TONES", "TOPOLOGIES",
+    "Errors", "FitMode", "Goal", "Order", "Scheme", "Start", "StyleKind", "ToneMode", "Topology",
+]
+
+#: How a picture fills the board.
+FitMode = Literal["cover", "contain", "stretch"]
+#: Where unavoidable wrong pixels go.
+Errors = Literal["perceptual", "uniform"]
+#: The tone stage: automatic, or the picture's tones as they are.
+ToneMode = Literal["auto", "none"]
+#: How a board is drawn: exact square pixels, or lamps on a panel.
+StyleKind = Literal["pixels", "lights"]
+#: The order of a transition's clicks.
+Order = Literal["raster", "morph", "random"]
+#: How the board's edges behave.
+Topology = Literal["plane", "torus", "cylinder"]
+#: The classic puzzle's goal.
+Goal = Literal["off", "on"]
+#: The game page's first position and colour scheme.
+Start = Literal["random", "easy", "lit", "picture"]
+Scheme = Literal["classic", "paper", "green", "ocean"]
+
+FITS: tuple[FitMode, ...] = get_args(FitMode)
+ERRORS: tuple[Errors, ...] = get_args(Errors)
+TONES: tuple[ToneMode, ...] = get_args(ToneMode)
+STYLES: tuple[StyleKind, ...] = get_args(StyleKind)
+ORDERS: tuple[Order, ...] = get_args(Order)
+TOPOLOGIES: tuple[Topology, ...] = get_args(Topology)
+GOALS: tuple[Goal, ...] = get_args(Goal)
+STARTS: tuple[Start, ...] = get_args(Start)
+SCHEMES: tuple[Scheme, ...] = get_args(Scheme)
+
