@@ -318,3 +318,152 @@ def test_light_chasing_and_elimination_agree_on_large_classic_boards(
             assert a_count == e_count and a_exact == e_exact and presses
         else:
             assert odd == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# The rules controls and the artwork page in Chromium
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from harness.launch()
+
+
+@pytest.fixture
+def tab(browser: Any) -> Iterator[harness.Watched]:
+    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
+    watched = harness.watch(ctx)
+    yield watched
+    ctx.close()
+    assert watched.errors == [], watched.errors
+    assert len(set(watched.requests)) <= 1, watched.requests  # the page file, nothing else
+
+
+def state(page: Any) -> dict[str, Any]:
+    return page.evaluate("""() => { const g = window.lightsartGame; return {
+        rows: g.rows, moves: g.moves, won: g.won, par: g.par, hint: g.hint, rules: g.rules,
+        solvable: g.solvable, marks: g.marks, size: g.size, exact: g.exact }; }""")
+
+
+def as_int(rows: list[str]) -> int:
+    return sum(1 << k for k, ch in enumerate("".join(rows)) if ch == "1")
+
+
+def drawn_rows(page: Any) -> list[str]:
+    """The board as the canvas shows it: lit colour at each cell's centre."""
+    return page.evaluate("""() => {
+        const c = document.getElementById('board'), ctx = c.getContext('2d');
+        const [n, m] = lightsartGame.size, cell = c.width / n, out = [];
+        const px = ctx.getImageData(0, 0, c.width, c.height).data;
+        for (let i = 0; i < m; i++) { let r = '';
+          for (let j = 0; j < n; j++) {
+            const at = 4 * (Math.floor((i + .5) * cell) * c.width + Math.floor((j + .5) * cell));
+            r += px[at] > 200 && px[at + 1] > 150 ? '1' : '0'; }
+          out.push(r); }
+        return out; }""")
+
+
+def click_board(page: Any, k: int) -> None:
+    n, m = page.evaluate("lightsartGame.size")
+    harness.click_cell(page, k // n, k % n, m, n)
+
+
+def test_drawing_a_pattern_and_choosing_a_torus_change_what_a_click_does(
+        tab: harness.Watched, tmp_path: Path) -> None:
+    path = tmp_path / "game.html"
+    play.write_game_page(path, 5, 5, start="lit")
+    tab.open(path)
+    page = tab.page
+    assert state(page)["rules"] == {"pattern": "010/111/010", "topology": "plane"}
+    assert "plus on the plane" in page.inner_text("#rules-text")
+    page.select_option("#topology", "torus")
+    # Draw 110/010/000 from the plus: grid cells are numbered row by row, the centre is 4.
+    cells = page.locator("#pattern-grid .pcell")
+    assert cells.count() == 9 and "centre" in (cells.nth(4).get_attribute("class") or "")
+    for k in (0, 3, 5, 7):
+        cells.nth(k).click()
+    assert [cells.nth(k).get_attribute("aria-pressed") for k in range(9)] == \
+        ["true", "true", "false", "false", "true", "false", "false", "false", "false"]
+    assert state(page)["rules"] == {"pattern": "110/010/000", "topology": "torus"}
+    assert page.input_value("#pattern") == "custom"
+    assert "110/010/000 on a torus" in page.inner_text("#rules-text")
+    cols = columns(5, 5, "110/010/000", "torus")
+    assert state(page)["rows"] == ["11111"] * 5  # a new game under the new rules, all lit
+    board = (1 << 25) - 1
+    for k in (0, 24, 12):  # corners wrap: the cell up-left of (0, 0) is (4, 4)
+        click_board(page, k)
+        board ^= cols[k]
+        assert as_int(state(page)["rows"]) == board
+    assert drawn_rows(page) == state(page)["rows"]  # (one canvas readback: more would warn)
+    # The page's own moves count under these rules, and Undo undoes one of them.
+    page.click("#undo")
+    board ^= cols[12]
+    assert as_int(state(page)["rows"]) == board and state(page)["moves"] == 2
+
+
+def test_hints_follow_the_rules_to_the_fewest_moves(tab: harness.Watched, tmp_path: Path) -> None:
+    pattern, topology = PATTERNS["far"], "cylinder"
+    path = tmp_path / "game.html"
+    play.write_game_page(path, 4, 4, pattern=pattern, topology=topology)
+    tab.open(path)
+    page = tab.page
+    assert page.input_value("#pattern-side") == "5"
+    best, cols = fewest(4, 4, pattern, topology), columns(4, 4, pattern, topology)
+    start = as_int(state(page)["rows"])
+    assert best[start] > 0 and state(page)["par"] == best[start] and state(page)["exact"]
+    page.locator("body").click(position={"x": 5, "y": 5})
+    for moves in range(1, best[start] + 1):
+        page.keyboard.press("h")
+        k = state(page)["hint"]
+        before = as_int(state(page)["rows"])
+        click_board(page, k)
+        assert as_int(state(page)["rows"]) == before ^ cols[k]
+        assert best[before ^ cols[k]] == best[start] - moves
+    assert state(page)["won"] and state(page)["moves"] == best[start]
+    # Show solution under other rules: the marks press the start to all-off.
+    page.select_option("#pattern", "x")
+    page.select_option("#topology", "torus")
+    cols = columns(4, 4, PATTERNS["x"], "torus")
+    page.click("#solution")
+    now = state(page)
+    assert now["rules"] == {"pattern": PATTERNS["x"], "topology": "torus"}
+    assert press(as_int(now["marks"]), cols) == as_int(now["rows"])
+    assert popcount(as_int(now["marks"])) == fewest(4, 4, PATTERNS["x"], "torus")[as_int(now["rows"])]
+
+
+def test_unsolvable_all_lit_start_is_explained(tab: harness.Watched, tmp_path: Path) -> None:
+    path = tmp_path / "game.html"
+    play.write_game_page(path, 3, 3, start="lit", pattern="sigma")
+    tab.open(path)
+    page = tab.page
+    assert fewest(3, 3, PATTERNS["sigma"], "plane")[(1 << 9) - 1] == -1  # (independently)
+    now = state(page)
+    assert now["rows"] == ["111"] * 3 and not now["solvable"] and now["par"] is None
+    assert "cannot be solved under these rules" in page.inner_text("#message")
+    page.click("#hint")
+    assert state(page)["hint"] is None
+    # Random starts under the same rules are always solvable.
+    page.select_option("#start", "random")
+    assert fewest(3, 3, PATTERNS["sigma"], "plane")[as_int(state(page)["rows"])] > 0
+
+
+def test_artwork_clicks_follow_the_page_rules(tab: harness.Watched, tmp_path: Path) -> None:
+    m, n, pattern, topology = 4, 6, PATTERNS["sigma"], "torus"
+    cols = columns(m, n, pattern, topology)
+    rng = np.random.default_rng(4)
+    start = rng.integers(0, 2, (m, n)).astype(np.uint8)
+    clicks = np.array([[0, 0], [3, 5], [2, 1], [1, 4]])
+    end = as_int(["".join(map(str, row)) for row in start])
+    for r, c in clicks:
+        end ^= cols[r * n + c]
+    path = tmp_path / "art.html"
+    play.write_artwork_page(path, [(start, clicks)], cell=30, autoplay=False, pattern=pattern,
+                            topology=topology)
+    tab.open(path)
+    page = tab.page
+    assert page.evaluate("lightsartArt.rules") == {"pattern": pattern, "topology": topology}
+    page.keyboard.press("End")
+    assert as_int(page.evaluate("lightsartArt.rows")) == end
+    harness.click_cell(page, 0, 5, m, n)  # the viewer's click, under the same rules
+    assert as_int(page.evaluate("lightsartArt.rows")) == end ^ cols[5]
+    assert "wrapping around every edge" in page.text_content("#facts")
