@@ -196,16 +196,20 @@ def test_artwork_page_carries_rules_and_chains_under_them(tmp_path: Path) -> Non
 
 
 @pytest.fixture(scope="module")
-def solver_page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[harness.Watched]:
+def browser() -> Iterator[Any]:
+    yield from harness.launch()
+
+
+@pytest.fixture(scope="module")
+def solver_page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[harness.Watched]:
     path = tmp_path_factory.mktemp("rules") / "game.html"
     play.write_game_page(path, 3, 3)
-    for browser in harness.launch():
-        ctx = browser.new_context()
-        watched = harness.watch(ctx)
-        watched.open(path)
-        yield watched
-        ctx.close()
-        assert watched.errors == [], watched.errors
+    ctx = browser.new_context()
+    watched = harness.watch(ctx)
+    watched.open(path)
+    yield watched
+    ctx.close()
+    assert watched.errors == [], watched.errors
 
 
 SOLVE = """([m, n, rules, boards, method]) => {
@@ -322,11 +326,6 @@ def test_light_chasing_and_elimination_agree_on_large_classic_boards(
 
 # ---------------------------------------------------------------------------------------------
 # The rules controls and the artwork page in Chromium
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from harness.launch()
 
 
 @pytest.fixture

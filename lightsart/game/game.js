@@ -318,6 +318,7 @@
     $("pattern").value = patternChoice;
     $("pattern-side").value = String(patternSide);
     const box = $("pattern-grid"), grid = padded(rules.pattern, patternSide), mid = patternSide >> 1;
+    const before = box.offsetHeight;
     if (box.children.length !== patternSide ** 2) {
       box.replaceChildren();
       box.style.gridTemplateColumns = `repeat(${patternSide}, auto)`;
@@ -336,6 +337,7 @@
     }
     grid.flat().forEach((v, k) => box.children[k].setAttribute("aria-pressed", String(v === 1)));
     $("rules-text").textContent = `Rules: ${rulesLabel(rules)}`;
+    if (g && box.offsetHeight !== before) view.fit();  // a bigger grid pushes the board down
   }
 
   for (const side of PATTERN_SIDES) $("pattern-side").add(new Option(`${side}×${side}`, String(side)));
