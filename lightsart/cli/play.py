@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from lightsart.choices import FITS, SCHEMES, STARTS
+from lightsart.choices import FITS, SCHEMES, STARTS, TOPOLOGIES
 from lightsart.cli._options import size_type
 
 DESCRIPTION = """\
@@ -12,8 +12,10 @@ Write the Lights Out game as one HTML file that plays offline in any browser: bo
 40x40 (chosen on the page too), uniformly random solvable starts or the original all-lit start,
 hints and solutions with the fewest clicks, undo, a timer and a tally of games won. With --image
 the goal is your picture (the reachable board closest to it), from a scrambled start.
+--topology and --pattern choose the rules the page starts with (the page can change them too).
 
 example: lightsart play --size 7x7 -o game.html
+example: lightsart play --topology torus --pattern 110/010/000 -o game.html
 """
 
 
@@ -32,6 +34,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "easy (a few clicks), lit (all lit), picture (clear your picture)")
     p.add_argument("--colours", choices=SCHEMES,
                    help="colour scheme (default: classic; paper, white = lit, with --image)")
+    p.add_argument("--topology", choices=TOPOLOGIES, default="plane",
+                   help="what happens at the edges: plane (cut, default), torus (both axes "
+                        "wrap), cylinder (left-right wraps)")
+    p.add_argument("--pattern", default="plus", metavar="PATTERN",
+                   help="the cells a click toggles: plus (default), sigma, x, square, or rows of "
+                        "0/1 around the clicked cell, e.g. 010/101/010 (odd-sized, at most 9x9)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run)
 
@@ -40,9 +48,13 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.pages.play import make_game_page
 
     page = make_game_page(args.output, args.size, args.image, fit=args.fit, start=args.start,
-                          scheme=args.colours)
+                          scheme=args.colours, pattern=args.pattern, topology=args.topology)
     goal = "your picture" if page.picture else "all dark"
-    print(f"board {page.width}x{page.height}, nullity {page.nullity}, goal {goal}")
+    if page.nullity is None:  # rules the Python algebra does not cover yet: the page solves them
+        print(f"board {page.width}x{page.height}, pattern {page.pattern} on the {page.topology}, "
+              f"goal {goal}")
+    else:
+        print(f"board {page.width}x{page.height}, nullity {page.nullity}, goal {goal}")
     print(f"wrote {page.path} ({page.bytes} bytes)")
     if args.open:
         import webbrowser

@@ -10,6 +10,8 @@
   const data = JSON.parse(document.getElementById("lightsart-data").textContent);
   const $ = (id) => document.getElementById(id);
   const { m, n } = data;
+  const rules = LO.makeRules(data.rules || {});  // the clicks' rules, the animation's and yours
+  const click = (b, k) => LO.click(b, m, n, k, rules);
 
   // Legs: [from, to) ranges of C; boundaries[i] is where picture i is shown.
   const C = [];
@@ -29,14 +31,14 @@
   let pos = 0, playing = false, timer = null;
 
   const view = new BoardView($("board"), {
-    onCell: (k) => { LO.click(board, m, n, k); yours[k] ^= 1; render(); },
+    onCell: (k) => { click(board, k); yours[k] ^= 1; render(); },
     maxCell: data.cell || Infinity, gaps: false, lamps: data.style === "lights",
   });
 
   /** Move to position p by clicking the cells between (the same clicks either way). */
   function seek(p) {
     p = Math.max(0, Math.min(T, p));
-    for (let i = Math.min(p, pos); i < Math.max(p, pos); i++) LO.click(board, m, n, C[i]);
+    for (let i = Math.min(p, pos); i < Math.max(p, pos); i++) click(board, C[i]);
     pos = p;
     render();
   }
@@ -115,7 +117,7 @@
   $("scrub").addEventListener("input", () => step(+$("scrub").value));
   $("speed").addEventListener("change", schedule);
   $("clear").addEventListener("click", () => {
-    for (let k = 0; k < m * n; k++) if (yours[k]) { LO.click(board, m, n, k); yours[k] = 0; }
+    for (let k = 0; k < m * n; k++) if (yours[k]) { click(board, k); yours[k] = 0; }
     render();
   });
   document.addEventListener("keydown", (e) => {
@@ -134,9 +136,12 @@
   schemePicker($("scheme"), view, null, data.scheme, render, made);
 
   const clicks = data.segments.map((s) => s.clicks.length);
+  const rulesText = LO.isClassic(rules) ? "" : ` Every click toggles the cells of the pattern `
+    + `${LO.patternText(rules.pattern)} around it${{ plane: "", torus: ", wrapping around every edge",
+      cylinder: ", wrapping left–right" }[rules.topology]}.`;
   $("facts").textContent = `Board ${n}×${m}; ${data.segments.length + 1} pictures; `
     + `${clicks.join(" + ")} clicks; ${data.clicksPerFrame} click${data.clicksPerFrame > 1 ? "s" : ""} per frame at `
-    + `${data.fps} frames per second, each picture held ${data.hold} s${data.loop ? "; loops back to the start" : ""}.`;
+    + `${data.fps} frames per second, each picture held ${data.hold} s${data.loop ? "; loops back to the start" : ""}.${rulesText}`;
   view.setSize(m, n);
   render();
 
@@ -149,6 +154,7 @@
     get cell() { return view.cell; },
     get style() { return view.lamps ? "lights" : "pixels"; },
     get scheme() { return $("scheme").value; },
+    get rules() { return { pattern: LO.patternText(rules.pattern), topology: rules.topology }; },
   };
   if (data.autoplay) play();
 })();

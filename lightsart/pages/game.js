@@ -1,5 +1,8 @@
 "use strict";
-/* The game: new games, moves, timer, tally, hints, solution, undo, edit, unsolvable positions. */
+/*
+ * The game: rules, new games, moves, timer, tally, hints, solution, undo, edit, unsolvable
+ * positions. The rules in play ({pattern, topology}) drive every click, start, hint and solution.
+ */
 (() => {
   const LO = LightsOut;
   const data = JSON.parse(document.getElementById("lightsart-data").textContent);
@@ -7,6 +10,10 @@
   const picture = data.picture ? LO.parseRows(data.picture) : null;
   const pictureShape = data.picture ? [data.picture.length, data.picture[0].length] : null;
   const TALLY = "lightsart.tally";
+  const PATTERN_SIDES = [3, 5, 7, 9];
+
+  let rules = LO.makeRules(data.rules || {});
+  let patternChoice = LO.patternName(rules.pattern) || "custom";  // what the pattern menu shows
 
   let g = null;         // the current game
   let analysis = null;  // what the solver knows about the current position (cleared on change)
@@ -51,14 +58,14 @@
     return x;
   }
 
-  function startBoard(mode, m, n, goal) {
+  function startBoard(mode, m, n, goal, rules) {
     const cells = m * n;
     if (mode === "lit") return new Uint8Array(cells).fill(1);
     if (mode === "picture") return Uint8Array.from(picture);
     for (;;) {
       // A uniformly random click set x gives a uniformly random solvable position goal ^ A x.
       const x = mode === "easy" ? fewRandomClicks(cells, Math.max(3, Math.round(Math.sqrt(cells)))) : LO.randomClicks(cells);
-      const board = LO.xor(goal, LO.press(x, m, n));
+      const board = LO.xor(goal, LO.press(x, m, n, rules));
       if (!same(board, goal)) return board;  // a start that is already solved is no game
     }
   }
@@ -68,11 +75,11 @@
     let mode = $("start").value;
     const goal = $("goal").value === "picture" && pictureFits(m, n) ? Uint8Array.from(picture) : new Uint8Array(m * n);
     if (mode === "picture" && !pictureFits(m, n)) mode = "random";
-    let board = startBoard(mode, m, n, goal);
-    if (same(board, goal)) board = startBoard("random", m, n, goal);
+    let board = startBoard(mode, m, n, goal, rules);
+    if (same(board, goal)) board = startBoard("random", m, n, goal, rules);
     clearInterval(ticker);
     g = {
-      m, n, alg: LO.algebra(m, n), goal, board, moves: 0, history: [], hints: 0,
+      m, n, rules, alg: LO.algebra(m, n, rules), goal, board, moves: 0, history: [], hints: 0,
       startedAt: null, elapsed: 0, won: false, par: null,
     };
     analysis = null;
@@ -80,6 +87,7 @@
     const best = solution();
     g.par = best ? best.count : null;
     g.parExact = best ? best.exact : true;
+    renderRules();  // before sizing the board: the pattern grid takes room above it
     view.setSize(m, n);
     describeSize();
     render();
@@ -89,7 +97,7 @@
   function analyse() {
     if (!analysis) {
       const q = g.alg.obstruction(LO.xor(g.board, g.goal));
-      analysis = { solvable: q < 0, quiet: q < 0 ? null : g.alg.quiet[q], solution: undefined };
+      analysis = { solvable: q === null, quiet: q, solution: undefined };
     }
     return analysis;
   }
@@ -109,7 +117,7 @@
 
   function move(k) {
     if (g.won) return;
-    LO.click(g.board, g.m, g.n, k);
+    LO.click(g.board, g.m, g.n, k, g.rules);
     g.moves += 1;
     g.history.push({ kind: "click", k });
     if (g.startedAt === null) {
@@ -133,7 +141,7 @@
     if (g.won || g.history.length === 0) return;
     const last = g.history.pop();
     if (last.kind === "click") {
-      LO.click(g.board, g.m, g.n, last.k);  // a click undoes itself
+      LO.click(g.board, g.m, g.n, last.k, g.rules);  // a click undoes itself
       g.moves -= 1;
     } else {
       g.board[last.k] ^= 1;
@@ -195,15 +203,19 @@
     $("solution").setAttribute("aria-pressed", String(showSolution));
     $("solution").textContent = showSolution ? "Hide solution" : "Show solution";
     const help = g.hints ? ` with ${g.hints} hint${g.hints > 1 ? "s" : ""}` : "";
-    const best = g.alg.exact ? "" : " (best effort: this size has too many quiet patterns to search them all)";
+    const best = g.alg.exact ? "" : " (a solution, not proven fewest: too many quiet patterns to search them all)";
     if (g.won) {
       const par = g.par === null ? "" : `Fewest possible from the start: ${g.par}${g.parExact ? "" : " or fewer"}. `;
       say(`Solved! ${g.moves} move${g.moves === 1 ? "" : "s"} in ${clock(g.elapsed)}${help}. ${par}Press New game to play again.`, "win");
     } else if (!a.solvable) {
-      say(`This position cannot be solved. The cells marked ◆ form a quiet pattern: clicking all of them `
-        + `changes nothing, so every click toggles an even number of them. Right now an odd number of them `
-        + `differ from the goal, and no sequence of clicks can change that. Undo your edit or toggle one `
-        + `◆ cell in Edit board to make it solvable again.`, "warn");
+      const why = g.alg.symmetric
+        ? "The cells marked ◆ form a quiet pattern: clicking all of them changes nothing, so every click "
+          + "toggles an even number of them."
+        : "Every click toggles an even number of the cells marked ◆ (they form a quiet pattern of the "
+          + "pattern turned half a turn).";
+      say(`This position cannot be solved under these rules. ${why} Right now an odd number of them `
+        + `differ from the goal, and no sequence of clicks can change that. Undo your edit, toggle one `
+        + `◆ cell in Edit board, or start a new game to play a solvable position.`, "warn");
     } else if (same(g.board, g.goal)) {
       say("The board matches the goal.", "");
     } else if (showSolution && s) {
@@ -245,11 +257,107 @@
       ? `Every position is solvable, in exactly one way (nullity 0).`
       : `Nullity ${d}: ${d} independent quiet patterns, so only 1 position in ${2 ** d} is solvable, `
         + `and each solvable one has ${2 ** d} solutions.`;
-    const exact = alg.exact ? "Hints are exact." : "Hints are best effort on this size (nullity above 20).";
-    $("size-facts").textContent = `This board is ${n}×${m}. ${facts} ${exact}`;
+    const exact = alg.exact ? "Hints are exact (fewest clicks)."
+      : "Hints give a solution, not proven fewest, on this board (nullity above 20).";
+    const how = alg.method === "chase" ? "light chasing" : "Gaussian elimination";
+    const asymmetric = alg.symmetric ? "" : " The pattern changes under a half turn, so solvable "
+      + "positions are those even on every quiet pattern of the half-turned pattern.";
+    $("size-facts").textContent = `This board is ${n}×${m}, rules ${rulesLabel(g.rules)}, solved by ${how}. `
+      + `${facts}${asymmetric} ${exact}`;
     const goal = g.goal.some((v) => v) ? "Make the board match the goal picture" : "Turn every light off";
-    $("lede").textContent = `Click a light: it and its neighbours toggle. ${goal}.`;
+    $("lede").textContent = `Click a light: ${clickText(g.rules)}. ${goal}.`;
   }
+
+  // ---- rules -------------------------------------------------------------------------------
+  const NAMES = { plus: "plus", sigma: "σ", x: "x", square: "square" };
+  const PLACES = { plane: "on the plane", torus: "on a torus", cylinder: "on a cylinder" };
+
+  function rulesLabel(r) {
+    const name = LO.patternName(r.pattern);
+    return `${name ? NAMES[name] : LO.patternText(r.pattern)} ${PLACES[r.topology]}`;
+  }
+
+  function clickText(r) {
+    if (LO.isClassic(r)) return "it and its neighbours toggle";
+    const wrap = { plane: "", torus: ", wrapping around every edge", cylinder: ", wrapping left–right" };
+    return `the cells of the pattern around it toggle${wrap[r.topology]}`;
+  }
+
+  /** The pattern centred in a side x side grid (cropped when larger). */
+  function padded(pattern, side) {
+    const h = pattern.length, w = pattern[0].length;
+    return Array.from({ length: side }, (_, a) => Array.from({ length: side }, (_, b) => {
+      const i = a - (side >> 1) + (h >> 1), j = b - (side >> 1) + (w >> 1);
+      return i >= 0 && i < h && j >= 0 && j < w ? pattern[i][j] : 0;
+    }));
+  }
+
+  let patternSide = Math.max(3, rules.pattern.length, rules.pattern[0].length);
+
+  /** New rules: a new game under them (nothing happens when they are the same rules). */
+  function setRules(next) {
+    const changedRules = LO.patternText(next.pattern) !== LO.patternText(rules.pattern)
+      || next.topology !== rules.topology;
+    rules = next;
+    if (changedRules) newGame(); else renderRules();
+  }
+
+  function drawCell(a, b) {
+    const grid = padded(rules.pattern, patternSide);
+    grid[a][b] ^= 1;
+    if (!grid.some((row) => row.includes(1))) {
+      say("A pattern needs at least one cell.", "info");
+      return;
+    }
+    patternChoice = LO.patternName(grid) || "custom";
+    setRules(LO.makeRules({ pattern: grid, topology: rules.topology }));
+  }
+
+  function renderRules() {
+    $("topology").value = rules.topology;
+    $("pattern").value = patternChoice;
+    $("pattern-side").value = String(patternSide);
+    const box = $("pattern-grid"), grid = padded(rules.pattern, patternSide), mid = patternSide >> 1;
+    const before = box.offsetHeight;
+    if (box.children.length !== patternSide ** 2) {
+      box.replaceChildren();
+      box.style.gridTemplateColumns = `repeat(${patternSide}, auto)`;
+      for (let a = 0; a < patternSide; a++) {
+        for (let b = 0; b < patternSide; b++) {
+          const cell = document.createElement("button");
+          cell.type = "button";
+          cell.className = a === mid && b === mid ? "pcell centre" : "pcell";
+          const where = a === mid && b === mid ? "the clicked cell" : `row ${a - mid}, column ${b - mid} from the clicked cell`;
+          cell.setAttribute("aria-label", where);
+          cell.title = where;
+          cell.addEventListener("click", () => drawCell(a, b));
+          box.append(cell);
+        }
+      }
+    }
+    grid.flat().forEach((v, k) => box.children[k].setAttribute("aria-pressed", String(v === 1)));
+    $("rules-text").textContent = `Rules: ${rulesLabel(rules)}`;
+    if (g && box.offsetHeight !== before) view.fit();  // a bigger grid pushes the board down
+  }
+
+  for (const side of PATTERN_SIDES) $("pattern-side").add(new Option(`${side}×${side}`, String(side)));
+  $("topology").addEventListener("change", () => setRules(LO.makeRules({ pattern: rules.pattern, topology: $("topology").value })));
+  $("pattern").addEventListener("change", () => {
+    patternChoice = $("pattern").value;
+    if (patternChoice === "custom") {  // draw it: the grid starts from the pattern in play
+      renderRules();
+      $("pattern-grid").firstElementChild.focus();
+      return;
+    }
+    setRules(LO.makeRules({ pattern: LO.PATTERNS[patternChoice], topology: rules.topology }));
+  });
+  $("pattern-side").addEventListener("change", () => {
+    patternSide = +$("pattern-side").value;
+    let grid = padded(rules.pattern, patternSide);
+    if (!grid.some((row) => row.includes(1))) grid = padded([[1]], patternSide);  // cropped away
+    patternChoice = LO.patternName(grid) || "custom";
+    setRules(LO.makeRules({ pattern: grid, topology: rules.topology }));
+  });
 
   // ---- controls ----------------------------------------------------------------------------
   function fillSizes() {
@@ -311,6 +419,9 @@
     get won() { return g.won; },
     get par() { return g.par; },
     get nullity() { return g.alg.nullity; },
+    get rules() { return { pattern: LO.patternText(g.rules.pattern), topology: g.rules.topology }; },
+    get exact() { return g.alg.exact; },
+    get method() { return g.alg.method; },
     get solvable() { return analyse().solvable; },
     get hint() { return g.hint; },
     get marks() { return showSolution && solution() ? LO.formatRows(solution().clicks, g.m, g.n) : null; },

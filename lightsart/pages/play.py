@@ -10,6 +10,10 @@ clicks over the coset).
   with a picture as the goal (the reachable board closest to an image, see :func:`picture_fit`).
 * :func:`write_artwork_page`: an animation (segments of start board + ordered clicks) with play,
   pause, step, scrub and speed; the viewer can click cells at any moment.
+
+Both pages take the rules of the game as data (``pattern`` and ``topology``, DESIGN.md "The
+variants"): the page data carries ``rules: {pattern: [[0, 1, 0], ...], topology: "plane"}`` and
+the page's clicks, hints and solutions follow them (classic plus on the plane by default).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import ArrayLike
 
-from lightsart.choices import Scheme, Start
+from lightsart.choices import TOPOLOGIES, Scheme, Start, Topology
 from lightsart.core.board import apply_clicks, as_board, format_board
 from lightsart.core.gf2 import algebra
 from lightsart.core.optimize import Fit
@@ -59,18 +63,27 @@ MAX_PICTURE_SIDE = 128
 #: Default long side of a picture board: big enough to show a picture, small enough to play.
 DEFAULT_PICTURE_SIDE = 32
 
+#: Named patterns (the cells a click toggles, centred on the clicked cell).
+PATTERNS = {"plus": "010/111/010", "sigma": "010/101/010", "x": "101/010/101",
+            "square": "111/111/111"}
+_MAX_PATTERN_SIDE = 9
+Pattern = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
 class GamePage:
-    """A written game page: where, which board, and whether the goal is a picture."""
+    """A written game page: where, which board, whether the goal is a picture, and its rules.
+
+    ``nullity`` is None for rules other than the classic ones (the page computes it)."""
 
     path: str
     width: int
     height: int
-    nullity: int
+    nullity: int | None
     picture: bool
     bytes: int
+    pattern: str = PATTERNS["plus"]
+    topology: Topology = "plane"
 
 
 @dataclass(frozen=True)
@@ -123,6 +136,62 @@ def _page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str
     return html
 
 
+def _parse_pattern(text: str) -> Pattern:
+    """A pattern name or rows of 0/1 (or #/.) separated by '/': an odd-sized grid of at most
+    9x9 with at least one cell. (To be replaced by the shared ``lightsart.rules`` parser.)"""
+    rows = PATTERNS.get(text.strip().lower(), text.strip()).split("/")
+    if any(set(row) - set("01#.") for row in rows):
+        raise LightsartError(f"pattern {text!r}: use rows of 0/1 (or #/.) separated by '/', "
+                             f"or one of {', '.join(PATTERNS)}")
+    if len({len(row) for row in rows}) != 1:
+        raise LightsartError(f"pattern {text!r}: every row needs the same length")
+    height, width = len(rows), len(rows[0])
+    if height % 2 == 0 or width % 2 == 0 or max(height, width) > _MAX_PATTERN_SIDE:
+        raise LightsartError(f"pattern {text!r} is {width}x{height}: it needs an odd number of rows "
+                             f"and columns (the clicked cell in the middle), at most "
+                             f"{_MAX_PATTERN_SIDE}x{_MAX_PATTERN_SIDE}")
+    grid = tuple(tuple(int(ch in "1#") for ch in row) for row in rows)
+    if not any(map(any, grid)):
+        raise LightsartError(f"pattern {text!r} toggles no cell: it needs at least one 1")
+    return grid
+
+
+def _rules_data(pattern: str, topology: str) -> dict[str, Any]:
+    """The page's ``rules`` entry, checked."""
+    if topology not in TOPOLOGIES:
+        raise LightsartError(f"topology must be one of {', '.join(TOPOLOGIES)}, got {topology!r}")
+    return {"pattern": [list(row) for row in _parse_pattern(pattern)], "topology": topology}
+
+
+def _is_classic(rules: dict[str, Any]) -> bool:
+    """Plus on the plane (up to all-zero borders), the rules lightsart's Python algebra knows."""
+    grid = np.array(rules["pattern"], dtype=np.uint8)
+    h, w = grid.shape
+    plus = np.zeros_like(grid)
+    if h >= 3 and w >= 3:
+        plus[h // 2 - 1: h // 2 + 2, w // 2 - 1: w // 2 + 2] = [[0, 1, 0], [1, 1, 1], [0, 1, 0]]
+    return rules["topology"] == "plane" and np.array_equal(grid, plus)
+
+
+def _press(clicks: Board, rules: dict[str, Any]) -> Board:
+    """The cells toggled by ``clicks`` under ``rules`` (each cell a click reaches toggled once),
+    as the page computes it. (To be replaced by the shared ``lightsart.rules`` press.)"""
+    m, n = clicks.shape
+    grid = np.array(rules["pattern"], dtype=np.int64)
+    ci, cj = grid.shape[0] // 2, grid.shape[1] // 2
+    wrap_rows, wrap_cols = rules["topology"] == "torus", rules["topology"] != "plane"
+    out = np.zeros(m * n, dtype=np.uint8)
+    for i, j in np.argwhere(clicks):
+        reached = set()
+        for a, b in np.argwhere(grid):
+            r, c = i + a - ci, j + b - cj
+            r, c = (r % m if wrap_rows else r), (c % n if wrap_cols else c)
+            if 0 <= r < m and 0 <= c < n:
+                reached.add(int(r * n + c))
+        out[list(reached)] ^= 1
+    return out.reshape(m, n)
+
+
 def _rows(board: Board) -> list[str]:
     return format_board(board).split("\n")
 
@@ -140,10 +209,16 @@ def game_page_html(
     title: str | None = None,
     start: Start | None = None,
     scheme: Scheme | None = None,
+    pattern: str = "plus",
+    topology: Topology = "plane",
 ) -> str:
     """The game page as HTML text (see :func:`write_game_page`)."""
+    rules = _rules_data(pattern, topology)
     rows: list[str] | None = None
     if picture is not None:
+        if not _is_classic(rules):
+            raise LightsartError("a picture goal needs the classic rules (plus on the plane) until "
+                                 "lightsart can fit pictures under other rules")
         pic = as_board(picture, "picture")
         height, width = pic.shape
         for side, what in ((width, "picture width"), (height, "picture height")):
@@ -169,6 +244,7 @@ def game_page_html(
         "start": start or "random",
         # White = lit shows a picture as itself; the handheld game's yellow otherwise.
         "scheme": scheme or ("paper" if rows else "classic"),
+        "rules": rules,
     }
     return _page("game.html", title or ("Lights Out: your picture" if rows else "Lights Out"), data,
                  ("lightsout.js", "view.js", "game.js"))
@@ -183,6 +259,8 @@ def write_game_page(
     title: str | None = None,
     start: Start | None = None,
     scheme: Scheme | None = None,
+    pattern: str = "plus",
+    topology: Topology = "plane",
 ) -> GamePage:
     """Write the playable game as one self-contained HTML file.
 
@@ -190,14 +268,22 @@ def write_game_page(
     ``picture`` (a board reachable from all-lit, e.g. ``picture_fit(...).board``) the board takes
     its size and the goal is the picture, from a uniformly random solvable start by default
     (``start="lit"``: from all-lit, as in Bosch's animations; ``"picture"``: clear the picture).
+
+    ``pattern`` (a name: plus, sigma, x, square; or rows like ``"110/010/000"``) and
+    ``topology`` (plane, torus, cylinder) are the rules the page starts with; the player may
+    change them on the page. A picture goal needs the classic rules for now.
     """
-    html = game_page_html(width, height, picture, title=title, start=start, scheme=scheme)
+    html = game_page_html(width, height, picture, title=title, start=start, scheme=scheme,
+                          pattern=pattern, topology=topology)
     with atomic_path(path) as tmp:
         tmp.write_text(html, encoding="utf-8")
     if picture is not None:
         height, width = np.asarray(picture).shape
-    return GamePage(str(path), width, height, algebra(height, width).nullity,
-                    picture is not None, len(html.encode()))
+    rules = _rules_data(pattern, topology)
+    nullity = algebra(height, width).nullity if _is_classic(rules) else None
+    text = "/".join("".join(map(str, row)) for row in rules["pattern"])
+    return GamePage(str(path), width, height, nullity, picture is not None, len(html.encode()),
+                    text, topology)
 
 
 def picture_fit(
@@ -231,13 +317,18 @@ def make_game_page(
     fit: str = "cover",
     start: Start | None = None,
     scheme: Scheme | None = None,
+    pattern: str = "plus",
+    topology: Topology = "plane",
 ) -> GamePage:
     """What ``lightsart play`` does: a game of ``size`` (5×5 by default; ``(w, None)`` is w×w),
     or with ``image`` the game whose goal is the reachable board closest to that picture.
 
-    The output is checked first: an ``.html`` file that is not the picture itself."""
+    The rules are checked first, then the output: an ``.html`` file that is not the picture."""
     from lightsart.output.staging import plan_outputs, writing
 
+    if image is not None and not _is_classic(_rules_data(pattern, topology)):
+        raise LightsartError("--image needs the classic rules (plus on the plane) until lightsart "
+                             "can fit pictures under other rules")
     planned = plan_outputs([(path, (".html", ".htm"))], inputs=[] if image is None else [image])
     with writing(planned):
         if image is not None:
@@ -245,11 +336,12 @@ def make_game_page(
             return write_game_page(path, picture=picture, start=start, scheme=scheme)
         width, height = size if size is not None else (5, 5)
         return write_game_page(path, width, height if height is not None else width,
-                               start=start, scheme=scheme)
+                               start=start, scheme=scheme, pattern=pattern, topology=topology)
 
 
 def _segment_data(
     segments: Sequence[tuple[ArrayLike, ArrayLike]],
+    rules: dict[str, Any] | None = None,
 ) -> tuple[int, int, list[dict[str, Any]]]:
     """Check the segments chain (each ends where the next starts) and encode them for the page."""
     if not segments:
@@ -272,7 +364,9 @@ def _segment_data(
         cells = rows * n + cols
         toggled = np.zeros(m * n, dtype=np.uint8)
         np.bitwise_xor.at(toggled, cells, 1)
-        expected = apply_clicks(start, toggled.reshape(m, n))
+        clicked = toggled.reshape(m, n)
+        expected = (apply_clicks(start, clicked) if rules is None or _is_classic(rules)
+                    else start ^ _press(clicked, rules))
         out.append({"start": _rows(start), "clicks": [int(c) for c in cells]})
     return m, n, out
 
@@ -302,9 +396,12 @@ def artwork_page_html(
     autoplay: bool = True,
     style: Kind = "pixels",
     colours: Sequence[RGB | str | None] | None = None,
+    pattern: str = "plus",
+    topology: Topology = "plane",
 ) -> str:
     """The artwork page as HTML text (see :func:`write_artwork_page`)."""
-    m, n, encoded = _segment_data(segments)
+    rules = _rules_data(pattern, topology)
+    m, n, encoded = _segment_data(segments, rules)
     if (cell is not None and cell < 1) or clicks_per_frame < 1 or not fps > 0 or not hold >= 0:
         raise LightsartError("cell, fps and clicks per frame must be positive and hold at least 0")
     lit, unlit, panel = _look(style, colours)
@@ -313,6 +410,7 @@ def artwork_page_html(
         "clicksPerFrame": clicks_per_frame, "hold": hold, "loop": loop,
         "scheme": scheme or "made", "autoplay": autoplay, "style": style,
         "colours": {"lit": _hex(lit), "unlit": _hex(unlit), "panel": _hex(panel)},
+        "rules": rules,
     }
     return _page("art.html", title or "lightsart: Lights Out animation", data,
                  ("lightsout.js", "view.js", "art.js"))
@@ -332,6 +430,8 @@ def write_artwork_page(
     autoplay: bool = True,
     style: Kind = "pixels",
     colours: Sequence[RGB | str | None] | None = None,
+    pattern: str = "plus",
+    topology: Topology = "plane",
 ) -> ArtworkPage:
     """Write an animation as one self-contained interactive HTML page.
 
@@ -345,10 +445,13 @@ def write_artwork_page(
     (square cells) or ``"lights"`` (lamps on a panel), and ``(lit, unlit, panel)`` as RGB tuples
     or colour names, None for the style's defaults. The page opens in that look; its colour
     menu also offers the game's schemes, and ``scheme`` opens one of those instead.
+
+    ``pattern`` and ``topology`` are the rules the clicks follow (see :func:`write_game_page`):
+    the animation's and the viewer's clicks alike, and the segments must chain under them.
     """
     html = artwork_page_html(segments, cell=cell, fps=fps, clicks_per_frame=clicks_per_frame,
                              hold=hold, loop=loop, title=title, scheme=scheme, autoplay=autoplay,
-                             style=style, colours=colours)
+                             style=style, colours=colours, pattern=pattern, topology=topology)
     with atomic_path(path) as tmp:
         tmp.write_text(html, encoding="utf-8")
     m, n = np.asarray(segments[0][0]).shape

@@ -8,6 +8,7 @@ without running them; ``LIGHTSART_SKIP_BROWSER=1`` skips them on purpose.
 
 from __future__ import annotations
 
+import atexit
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -28,8 +29,14 @@ ARGS = [
 ]
 
 
+_SHARED: dict[str, Any] = {}
+
+
 def launch() -> Iterator[Any]:
-    """Yield a headless Chromium browser (Playwright ``Browser``), closed afterwards."""
+    """Yield a headless Chromium browser (Playwright ``Browser``).
+
+    One browser per test process, started on first use and closed at exit: Playwright's sync
+    API allows one running instance per thread, and several test modules need a browser."""
     if os.environ.get("LIGHTSART_SKIP_BROWSER") == "1":
         pytest.skip("LIGHTSART_SKIP_BROWSER=1: browser tests skipped on request")
     try:
@@ -41,12 +48,16 @@ def launch() -> Iterator[Any]:
         pytest.fail(f"Chromium not found at {CHROMIUM}: run scripts/test.sh (it installs Debian's "
                     "chromium), set LIGHTSART_CHROMIUM, or set LIGHTSART_SKIP_BROWSER=1",
                     pytrace=False)
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    if "browser" not in _SHARED:
+        pw = sync_playwright().start()
+        _SHARED["browser"] = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        atexit.register(_close, pw)
+    yield _SHARED["browser"]
+
+
+def _close(pw: Any) -> None:
+    _SHARED.pop("browser").close()
+    pw.stop()
 
 
 @dataclass

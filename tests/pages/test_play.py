@@ -428,12 +428,12 @@ def test_size_chooser_and_random_starts(tab: harness.Watched, tmp_path: Path) ->
 
 def test_large_nullity_is_best_effort_and_says_so(tab: harness.Watched, tmp_path: Path) -> None:
     page = open_game(tab, tmp_path, 39, 39)  # nullity 32: beyond the exhaustive search
-    assert "best effort" in page.text_content("#size-facts")
+    assert "not proven fewest" in page.text_content("#size-facts")
     page.click("#solution")
     state = game(page)
     start, marks = board(state["rows"]), board(state["marks"])
     assert not apply_clicks(start, marks).any()  # still a true solution
-    assert "best effort" in page.inner_text("#message")
+    assert "not proven fewest" in page.inner_text("#message")
     assert "≤" in page.inner_text("#par")
 
 
