@@ -46,7 +46,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 from numpy.typing import NDArray
@@ -78,18 +78,18 @@ class _Frame:
         out = tuple((dj, di) for di, dj in offsets) if self.transposed else offsets
         return tuple((-di, dj) for di, dj in out) if self.flipped else out
 
-    def into(self, a: NDArray[np.generic]) -> NDArray[np.generic]:
+    def into(self, a: NDArray[Any]) -> NDArray[Any]:
         """A board (first two axes) as seen in this frame."""
         a = a.swapaxes(0, 1) if self.transposed else a
         return a[::-1] if self.flipped else a
 
-    def back(self, a: NDArray[np.generic]) -> NDArray[np.generic]:
+    def back(self, a: NDArray[Any]) -> NDArray[Any]:
         """Inverse of :meth:`into`."""
         a = a[::-1] if self.flipped else a
         return a.swapaxes(0, 1) if self.transposed else a
 
 
-def _shift(row: NDArray[np.generic], dj: int, wrap: bool) -> NDArray[np.generic]:
+def _shift(row: NDArray[Any], dj: int, wrap: bool) -> NDArray[Any]:
     """``out[j] = row[j - dj]`` along axis 0 (wrapped, or zero where ``j - dj`` is outside)."""
     n = row.shape[0]
     if wrap:
@@ -153,8 +153,8 @@ class _Chase:
         return r if 0 <= r < self.m else None
 
     def run(
-        self, free_values: NDArray[np.generic], change: NDArray[np.generic] | None, keep: bool
-    ) -> tuple[NDArray[np.generic] | None, NDArray[np.generic]]:
+        self, free_values: NDArray[Any], change: NDArray[Any] | None, keep: bool
+    ) -> tuple[NDArray[Any] | None, NDArray[Any]]:
         """Chase with the free clicks set to ``free_values`` (shape ``(f, *tail)``).
 
         Returns the clicks ``(m, n, *tail)`` (if ``keep``) and the residual ``change ^ A x`` at the
@@ -163,15 +163,15 @@ class _Chase:
         """
         m, n = self.m, self.n
         tail, dtype = free_values.shape[1:], free_values.dtype
-        rows: dict[int, NDArray[np.generic]] = {}
+        rows: dict[int, NDArray[Any]] = {}
 
-        def new_row(r: int) -> NDArray[np.generic]:
+        def new_row(r: int) -> NDArray[Any]:
             out = np.zeros((n, *tail), dtype=dtype)
             idx = self.free_index[r]
             out[idx >= 0] = free_values[idx[idx >= 0]]
             return out
 
-        def equation(i: int, terms: Offsets) -> NDArray[np.generic]:
+        def equation(i: int, terms: Offsets) -> NDArray[Any]:
             acc = np.zeros((n, *tail), dtype=dtype) if change is None else change[i % m].copy()
             for di, dj in terms:
                 r = self._row(i - di)
@@ -186,7 +186,7 @@ class _Chase:
                 if r is not None:
                     last_use[r] = step
         final = {r for i in self.cons_rows for di, _ in self.offsets if (r := self._row(i - di)) is not None}
-        kept: list[NDArray[np.generic] | None] = [None] * m
+        kept: list[NDArray[Any] | None] = [None] * m
         for r in self.free_rows:
             rows[r] = new_row(r)
         residual = np.zeros((self.free, *tail), dtype=dtype)
@@ -232,7 +232,7 @@ class RulesAlgebra:
     def nullity(self) -> int:
         return self.echelon.nullity
 
-    def _clicks(self, free_values: Bits, change: Bits | None) -> tuple[Bits, Bits]:
+    def _clicks(self, free_values: Bits, change: Bits | None) -> tuple[NDArray[Any], NDArray[Any]]:
         """Clicks ``(m, n, B)`` and residual ``(f, B)`` for a batch of free values ``(f, B)``."""
         m, n = self.rules.shape
         if self.chase is None:
@@ -311,7 +311,7 @@ class RulesAlgebra:
         return np.ascontiguousarray(packed.unpack(self._left, m * n).T)
 
 
-def press_batch(x: Bits, rules: Rules) -> Bits:
+def press_batch(x: NDArray[Any], rules: Rules) -> NDArray[Any]:
     """``A`` applied to a batch of click sets stacked on a third axis, shape ``(m, n, B)``."""
     return shifted_xor(x, list(rules.pattern.offsets), *rules.wraps)
 
