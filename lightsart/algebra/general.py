@@ -256,7 +256,7 @@ class RulesAlgebra:
         x, residual = self._clicks(np.ascontiguousarray(basis.T), None)
         if residual.any() or press_batch(x, self.rules).any():  # pragma: no cover
             raise AssertionError("a kernel vector does not press to zero")
-        return np.ascontiguousarray(x.transpose(2, 0, 1)).reshape(-1, m, n)
+        return np.ascontiguousarray(x.transpose(2, 0, 1)).reshape(basis.shape[0], m, n)
 
     @cached_property
     def _left(self) -> packed.Words:
@@ -265,12 +265,12 @@ class RulesAlgebra:
             basis = self.kernel()
         else:
             basis = algebra(self.rules.transposed(), self.method).kernel()
-        return packed.pack(basis.reshape(basis.shape[0], -1))
+        return packed.pack(basis.reshape(basis.shape[0], self.rules.cells))
 
     def left_kernel(self) -> Bits:
         """A basis of the kernel of ``Aᵀ``, shape ``(d, m, n)``: reachable changes are orthogonal to it."""
         m, n = self.rules.shape
-        return packed.unpack(self._left, m * n).reshape(-1, m, n)
+        return packed.unpack(self._left, m * n).reshape(self._left.shape[0], m, n)
 
     def _check(self, change: object) -> Bits:
         c = np.asarray(change)
