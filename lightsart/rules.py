@@ -105,9 +105,7 @@ class Pattern:
     def offsets(self) -> list[tuple[int, int]]:
         """``(di, dj)`` of every set cell, row-major, relative to the clicked cell."""
         ri, rj = self.radius
-        return [
-            (i - ri, j - rj) for i, row in enumerate(self.rows) for j, ch in enumerate(row) if ch == "1"
-        ]
+        return [(i - ri, j - rj) for i, row in enumerate(self.rows) for j, ch in enumerate(row) if ch == "1"]
 
     @property
     def text(self) -> str:
@@ -178,9 +176,7 @@ class Rules:
         if self.height < 1 or self.width < 1:
             raise LightsartError(f"board size must be at least 1x1, got {self.width}x{self.height}")
         if self.topology not in TOPOLOGIES:
-            raise LightsartError(
-                f"unknown topology {self.topology!r}; choose one of {', '.join(TOPOLOGIES)}"
-            )
+            raise LightsartError(f"unknown topology {self.topology!r}; choose one of {', '.join(TOPOLOGIES)}")
         if self.states != 2:
             raise LightsartError(
                 f"{self.states} states per cell is not supported yet (k states come later); use 2"

@@ -66,10 +66,12 @@ def test_brute_force_on_every_small_board(text: str, topology: str) -> None:
 
 
 def test_auto_chases_where_a_frame_allows_it() -> None:
-    assert algebra(Rules(9, 7, parse_pattern("plus"), "torus")).chase is not None
-    assert algebra(Rules(9, 7, parse_pattern("110/010/000"), "cylinder")).chase is not None
-    assert algebra(Rules(9, 7, parse_pattern("x"))).chase is None
-    assert algebra(Rules(9, 7, parse_pattern("square"), "torus")).chase is None
+    for text in PATTERN_TEXTS:
+        for topology in TOPOLOGIES:
+            assert algebra(Rules(9, 7, parse_pattern(text), topology)).chase is not None  # type: ignore[arg-type]
+    # A wrapped axis no longer than the pattern's reach along it cannot be chased.
+    assert algebra(Rules(2, 2, parse_pattern("square"), "torus")).chase is None
+    assert algebra(Rules(2, 9, parse_pattern("square"), "cylinder")).chase is not None
 
 
 def same_span(a: np.ndarray, b: np.ndarray) -> bool:
@@ -83,7 +85,7 @@ def same_span(a: np.ndarray, b: np.ndarray) -> bool:
 
 
 @pytest.mark.parametrize("topology", TOPOLOGIES)
-@pytest.mark.parametrize("text", ["plus", "sigma", "110/010/000", "10000/00100/00011"])
+@pytest.mark.parametrize("text", PATTERN_TEXTS)
 @pytest.mark.parametrize(("m", "n"), [(20, 20), (31, 17), (12, 40)])
 def test_chasing_and_elimination_agree(text: str, topology: str, m: int, n: int) -> None:
     rules = Rules(m, n, parse_pattern(text), topology)  # type: ignore[arg-type]
@@ -157,11 +159,12 @@ def test_any_rules_solve_what_they_press(rules: Rules, seed: int) -> None:
 
 def test_refusals_are_one_line() -> None:
     with pytest.raises(LightsartError, match="cannot chase") as info:
-        algebra(Rules(10, 10, parse_pattern("x")), "chase")
+        algebra(Rules(2, 2, parse_pattern("square"), "torus"), "chase")
     assert "\n" not in str(info.value)
-    side = int(DENSE_MAX_CELLS**0.5) + 1
+    # A 9x9 block on a torus 3 cells wide chases in no frame, and the board is too big to eliminate.
+    block = Pattern(("1" * 9,) * 9)
     with pytest.raises(LightsartError, match="DENSE_MAX_CELLS") as info:
-        algebra(Rules(side, side, parse_pattern("square"), "torus"))
+        algebra(Rules(DENSE_MAX_CELLS, 3, block, "torus"))
     assert "\n" not in str(info.value)
     with pytest.raises(LightsartError, match="expected"):
         algebra(Rules.plus(3, 3)).solve(np.zeros((3, 4), dtype=np.uint8))
