@@ -16,7 +16,7 @@ equation forces are *free*; equations that force no click are *constraints*:
 
 * plane: click rows before ``s`` are free, equation rows whose forced row falls below the board are
   constraints; where ``j - c`` falls outside the board the equation is a constraint, and the
-  ``c - min(dj)`` columns at the right end of each forced row are free (plus: none);
+  ``|c|`` columns of each forced row that no ``j - c`` reaches are free (plus: none);
 * wrapped rows (torus): the first ``h - 1`` click rows are free (``h`` = pattern rows used, 3 for
   plus), since the equations of the first and last rows wrap around to them; those ``h - 1``
   equation rows are the constraints;
@@ -42,7 +42,7 @@ basis: zero iff ``c`` is reachable.
 Cost: the chase is ``m`` row steps of ``|pattern|`` XORs on ``n × ceil(f/64)`` words (plus a
 Python step per cell when the top row has several cells), then an ``f × f`` elimination with
 ``T``. Free clicks on an ``n × n`` board: plus ``n`` (plane, cylinder) and ``2n`` (torus); ``x`` and
-``square`` ``3n - 2`` (plane), ``4n - 4`` (torus). Measured (``benchmarks/bench_rules.py``): nullity
+``square`` ``2n - 1`` (plane), ``3n - 2`` (cylinder), ``4n - 4`` (torus). Measured (``benchmarks/bench_rules.py``): nullity
 at 200 × 200 in 0.03–0.05 s for plus and σ on every topology, 0.2–0.25 s for ``x`` and ``square``;
 full elimination of 64 × 64 (4096 cells) about 1 s.
 """
