@@ -41,10 +41,10 @@ basis: zero iff ``c`` is reachable.
 
 Cost: the chase is ``m`` row steps of ``|pattern|`` XORs on ``n × ceil(f/64)`` words (plus a
 Python step per cell when the top row has several cells), then an ``f × f`` elimination with
-``T``. Free clicks on an ``n × n`` board: plus ``n`` (plane, cylinder) and ``2n`` (torus); ``x`` and
-``square`` ``2n - 1`` (plane), ``3n - 2`` (cylinder), ``4n - 4`` (torus). Measured (``benchmarks/bench_rules.py``): nullity
-at 200 × 200 in 0.03–0.05 s for plus and σ on every topology, 0.2–0.25 s for ``x`` and ``square``;
-full elimination of 64 × 64 (4096 cells) about 1 s.
+``T``. Free clicks on an ``n × n`` board: plus ``n`` (plane, cylinder) and ``2n`` (torus); ``x``
+and ``square`` ``2n - 1`` (plane), ``3n - 2`` (cylinder), ``4n - 4`` (torus). Measured with
+``benchmarks/bench_rules.py``: nullity at 200 × 200 in 0.03–0.05 s for plus and σ on every
+topology, 0.2–0.25 s for ``x`` and ``square``; full elimination of 64 × 64 cells about 1 s.
 """
 
 from __future__ import annotations
