@@ -198,7 +198,7 @@ class Rules:
 
     @property
     def is_classic(self) -> bool:
-        """Plus on the plane with 2 states: the case the fast :mod:`lightsart.gf2` path handles."""
+        """Plus on the plane with 2 states: the case the fast :mod:`lightsart.core.gf2` path handles."""
         return self.pattern.text == PATTERNS["plus"] and self.topology == "plane" and self.states == 2
 
     @property

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart import board
+from lightsart.core import board
 from lightsart.errors import LightsartError
 from lightsart.rules import (
     PATTERNS,

@@ -7,9 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart import gf2
-from lightsart.algebra import packed
-from lightsart.algebra.general import DENSE_MAX_CELLS, algebra
+from lightsart.core import gf2, packed
+from lightsart.core.general import DENSE_MAX_CELLS, algebra
 from lightsart.errors import LightsartError
 from lightsart.rules import TOPOLOGIES, Pattern, Rules, parse_pattern, press, press_masks, press_transpose
 

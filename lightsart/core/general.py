@@ -28,7 +28,7 @@ the ``f`` free clicks (bitsets packed in 64-bit words, one row of the board at a
 constraints become an ``f × f`` matrix ``K``, and ``A x = c`` is equivalent to ``K t = r(c)``,
 where ``r(c)`` is what the chase with all free clicks 0 leaves at the constraints. So
 ``nullity(A) = f - rank(K)``, the kernel of ``A`` is the chase of the kernel of ``K``, and solving
-needs only the small elimination (:mod:`lightsart.algebra.packed`). The board may first be
+needs only the small elimination (:mod:`lightsart.core.packed`). The board may first be
 transposed and/or turned upside down (4 frames); the frame with the fewest free clicks is used.
 A frame cannot chase only when a wrapped axis is no longer than the pattern's reach along it;
 then the full ``mn × mn`` system is eliminated, up to :data:`DENSE_MAX_CELLS` cells.
@@ -56,7 +56,7 @@ from typing import Any, Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart.algebra import packed
+from lightsart.core import packed
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules, press, shifted_xor
 
