@@ -91,7 +91,8 @@ class SolveReport:
     ``best_bound`` is a proven lower bound on the optimum (minimisation); ``gap`` is CBC's
     relative gap ``(objective - bound) / bound`` (0 when proven optimal, ``inf`` over a zero
     bound). ``warm_start_accepted`` is ``None`` when no start was given or when CBC's
-    preprocessing solved the model without consulting it.
+    preprocessing solved the model without consulting it. ``solver`` names the registry entry
+    that ran (:mod:`lightsart.solvers`); ``cbc_result`` is that solver's own result line.
     """
 
     model: str
@@ -108,6 +109,7 @@ class SolveReport:
     options: SolverOptions
     cbc_result: str | None
     log: str = field(repr=False, default="")
+    solver: str = "cbc"
 
     @property
     def proven(self) -> bool:
@@ -121,7 +123,7 @@ class SolveReport:
 
     def summary(self) -> str:
         """One line for people: status, objective, bound, time and the warm start."""
-        parts = [f"{self.model} IP: {self.status}"]
+        parts = [f"{self.model} IP ({self.solver}): {self.status}"]
         if self.objective is not None:
             parts.append(f"objective {self.objective:g}")
         if self.best_bound is not None:
