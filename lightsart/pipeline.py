@@ -6,6 +6,7 @@ Each returns a frozen result with the numbers the CLI prints (and ``--json`` emi
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from collections.abc import Sequence
@@ -131,23 +132,26 @@ class AnimationResult:
         return animation_result_html(self)
 
 
-def _fit(target: Board, cost: np.ndarray | None, engine: Engine, time_limit: float | None) -> Fit:
+def _fit(target: Board, cost: np.ndarray | None, engine: Engine, time_limit: float | None,
+         solver: str = "cbc") -> Fit:
     seconds = 1.0 if time_limit is None else time_limit
     if engine == "exact":
         return closest_board(target, cost, seconds=seconds)
     from lightsart import ip
 
     if engine == "ip":
-        return ip.closest_board_ip(target, cost, time_limit=time_limit or IP_TIME_LIMIT).fit
-    return ip.closest_board_auto(target, cost, time_limit=seconds)
+        return ip.closest_board_ip(target, cost, time_limit=time_limit or IP_TIME_LIMIT,
+                                   solver=solver).fit
+    return ip.closest_board_auto(target, cost, time_limit=seconds, solver=solver)
 
 
-def _transition(a: Fit, b: Fit, engine: Engine, time_limit: float | None, seed: int) -> Clicks:
+def _transition(a: Fit, b: Fit, engine: Engine, time_limit: float | None, seed: int,
+                solver: str = "cbc") -> Clicks:
     """Fewest clicks from picture ``a`` to ``b``: Bosch's basic IP with ``--engine ip``."""
     if engine == "ip":
         from lightsart import ip
 
-        answer = ip.transition_ip(a, b, time_limit=time_limit or IP_TIME_LIMIT)
+        answer = ip.transition_ip(a, b, time_limit=time_limit or IP_TIME_LIMIT, solver=solver)
         if answer.clicks is not None:
             return answer.clicks
         # CBC found nothing in time: the XOR of the two click sets is always a valid answer.
@@ -165,14 +169,23 @@ def fit_pictures(
     errors: Errors = "perceptual",
     notes: list[str] | None = None,
     linear: bool = False,
+    *,
+    solver: str = "cbc",
+    costs: list[np.ndarray | None] | None = None,
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
     Without a size the first picture chooses it (about 100 cells on the long side, preferring a
     size where every picture is exact); the others are fitted to the same board. ``errors``
     chooses where unavoidable wrong pixels go (:mod:`lightsart.costs`). Anything the user should
-    know (a picture cropped to another's shape) is appended to ``notes``.
+    know (a picture cropped to another's shape) is appended to ``notes``. ``solver`` is the MIP
+    solver of ``--engine ip``/``auto`` (:mod:`lightsart.solvers`); each picture's pixel costs are
+    appended to ``costs`` when given (for ``--export-model``).
     """
+    if engine != "exact":
+        from lightsart.solvers import get_solver
+
+        get_solver(solver)  # an unknown or missing solver is one line, before any work
     from lightsart.costs import pixel_costs
     from lightsart.image import read_for_board, target_from_array
 
@@ -192,7 +205,10 @@ def fit_pictures(
                                    source=str(path), tone=tone, linear=linear)
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
                            errors)
-        pictures.append(Picture(str(path), _fit(target.bits, cost, engine, time_limit), errors))
+        if costs is not None:
+            costs.append(cost)
+        pictures.append(Picture(str(path), _fit(target.bits, cost, engine, time_limit, solver),
+                                errors))
     return pictures
 
 
@@ -232,16 +248,27 @@ def make_still(
     colours: tuple[str | None, str | None, str | None] = (None, None, None),
     target_out: str | None = None,
     compare: str | None = None,
+    solver: str = "cbc",
+    export_model: str | None = None,
 ) -> StillResult:
-    """The reachable board closest to one picture, written as a PNG (plus optional extras)."""
+    """The reachable board closest to one picture, written as a PNG (plus optional extras).
+
+    ``export_model`` (``.lp``/``.mps``) also writes Bosch's error IP for the picture, with the
+    pixel costs the engine used, unsolved (:func:`lightsart.ip.export_model`).
+    """
     from lightsart import render
 
     start = time.perf_counter()
     _style(1, style, colours)  # refuse bad colours before any work
     wanted = [p for p in (out, target_out, compare) if p]
     planned = preflight.plan_still(path, wanted, size, cell)
+    if export_model:
+        from lightsart.solvers import plan_models
+
+        planned = plan_models(planned, [export_model], inputs=[path], others=wanted)
+    costs: list[np.ndarray | None] = []
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
-                              linear=linear)
+                              linear=linear, solver=solver, costs=costs)
     f = picture.fit
     look = _style(cell or default_cell(f.width, f.height), style, colours)
     preflight.check_picture(f.width, f.height, look.cell, panels=3 if compare else 1)
@@ -255,8 +282,19 @@ def make_still(
         if compare:
             render.write_side_by_side([f.target, f.board, f.wrong], compare, look)
             outputs.append(compare)
+        if export_model:
+            _export_models([f], costs, [export_model])
+            outputs.append(export_model)
     return StillResult(f.width, f.height, f.nullity, picture, tuple(outputs),
                        time.perf_counter() - start)
+
+
+def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
+                   paths: Sequence[str]) -> None:
+    from lightsart import ip
+
+    for f, cost, model in zip(fits, costs, paths, strict=True):
+        ip.export_model(f.target, model, cost)
 
 
 def _style(cell: int, kind: str, colours: tuple[str | None, str | None, str | None]) -> Any:
@@ -294,8 +332,14 @@ def make_animation(
     style: str = "pixels",
     colours: tuple[str | None, str | None, str | None] = (None, None, None),
     frames_dir: str | None = None,
+    solver: str = "cbc",
+    export_model: str | None = None,
 ) -> AnimationResult:
-    """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files."""
+    """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files.
+
+    ``export_model`` writes each picture's error IP, numbered (``m.lp`` -> ``m-1.lp``, ...;
+    :func:`lightsart.solvers.model_paths`).
+    """
     from lightsart import animate, render
 
     start = time.perf_counter()
@@ -306,13 +350,23 @@ def make_animation(
     _style(1, style, colours)  # refuse bad colours before any work
     planned = preflight.plan_animation(paths, out, frames_dir, size=size, cell=cell, seed=seed,
                                        fps=fps, duration=duration, hold=hold)
+    models: list[str] = []
+    if export_model:
+        from lightsart.solvers import model_paths, plan_models
+
+        models = model_paths(export_model, len(paths))
+        planned = dataclasses.replace(planned, outputs=plan_models(
+            planned.outputs, models, inputs=paths, others=[out] if out else [],
+            folders=[frames_dir] if frames_dir else []))
     notes: list[str] = []
+    costs: list[np.ndarray | None] = []
     pictures = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
-                            linear=linear)
+                            linear=linear, solver=solver, costs=costs)
     fits = [p.fit for p in pictures]
     for f in fits:
         _check_reproduces(f)
-    steps = [_transition(a, b, engine, time_limit, seed) for a, b in itertools.pairwise(fits)]
+    steps = [_transition(a, b, engine, time_limit, seed, solver)
+             for a, b in itertools.pairwise(fits)]
     segments: list[tuple[Board, np.ndarray]] = []
     for a, b, step in zip(fits, fits[1:], steps, strict=False):
         # Verify before rendering: the transition's clicks must turn picture A into picture B.
@@ -343,6 +397,8 @@ def make_animation(
         if frames_dir is not None:
             render.write_frames(animate.chain_frames(segments, plan), frames_dir, look)
             outputs.append(frames_dir)
+        _export_models(fits, costs, models)
+        outputs.extend(models)
     f0 = fits[0]
     return AnimationResult(
         width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(pictures),

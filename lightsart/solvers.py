@@ -24,13 +24,14 @@ import math
 import re
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from lightsart.cbc import SolveReport, SolverOptions, Status, quiet_pulp
 from lightsart.errors import LightsartError
+from lightsart.outputs import OutputPlan, plan_outputs
 
 __all__ = [
     "DEFAULT_SOLVER",
@@ -40,6 +41,8 @@ __all__ = [
     "Solver",
     "available_solvers",
     "get_solver",
+    "model_paths",
+    "plan_models",
     "solve",
     "write_model",
 ]
@@ -345,3 +348,28 @@ def write_model(prob: Any, path: str) -> None:
             prob.writeLP(str(staged))
         else:
             prob.writeMPS(str(staged))
+
+
+def model_paths(path: str, count: int) -> list[str]:
+    """Where ``--export-model PATH`` writes ``count`` pictures' models.
+
+    One picture: ``PATH`` itself. Several (``animate``): one model per picture, numbered before
+    the extension, ``morph.lp`` -> ``morph-1.lp``, ``morph-2.lp``, ...
+    """
+    if count == 1:
+        return [path]
+    p = Path(path)
+    return [str(p.with_name(f"{p.stem}-{k}{p.suffix}")) for k in range(1, count + 1)]
+
+
+def plan_models(plan: OutputPlan, models: Sequence[str], *, inputs: Sequence[str],
+                others: Sequence[str] = (), folders: Sequence[str] = ()) -> OutputPlan:
+    """Check model files before any work and add them to a command's output plan.
+
+    Each must end in ``.lp`` or ``.mps``, sit in an existing folder and be neither an input nor
+    another output (``others``, ``folders``); the returned plan writes them with the command's
+    other outputs, all or nothing.
+    """
+    plan_outputs([(m, MODEL_FORMATS) for m in models] + [(o, None) for o in others],
+                 folders=folders, inputs=inputs)
+    return OutputPlan(plan.files + tuple(Path(m) for m in models), plan.folders)
