@@ -23,6 +23,7 @@ from typing import Any, Literal
 from lightsart.errors import LightsartError
 
 __all__ = [
+    "CBC_INSTALL",
     "CBC_MISSING",
     "LogFacts",
     "SolveReport",
@@ -38,8 +39,10 @@ __all__ = [
 #: What a CBC run ended with. Only ``"optimal"`` is a proof.
 Status = Literal["optimal", "feasible", "infeasible", "no solution"]
 
-#: The one-line message when no CBC binary can be found.
-CBC_MISSING = "CBC solver not found: pip install 'pulp[cbc]' or install coinor-cbc"
+#: How to get CBC when PuLP brings none (PuLP 4 dropped the bundled binary).
+CBC_INSTALL = "pip install 'pulp[cbc]' or install coinor-cbc"
+#: The one-line message when no CBC binary can be found (as for any solver, lightsart.solvers).
+CBC_MISSING = f"solver cbc is not installed ({CBC_INSTALL})"
 
 _NUMBER = r"([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
 

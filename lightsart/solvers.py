@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lightsart.cbc import SolveReport, SolverOptions, Status, quiet_pulp
+from lightsart.cbc import CBC_INSTALL, SolveReport, SolverOptions, Status, quiet_pulp
 from lightsart.errors import LightsartError
 from lightsart.outputs import OutputPlan, plan_outputs
 
@@ -141,8 +141,6 @@ def _highs_class() -> Any:
 
 
 def _run_highs(prob: Any, options: SolverOptions, model: str, warm_start: bool) -> SolveReport:
-    if not _highs_available():
-        raise LightsartError(SOLVERS["highs"].missing())
     import highspy
     import pulp
 
@@ -286,7 +284,7 @@ _SCIP = ("SCIP_PY", "SCIP_CMD")
 
 #: Every solver ``--solver`` accepts, by name. Only ``cbc`` and ``highs`` report bounds.
 SOLVERS: dict[str, Solver] = {
-    "cbc": Solver("cbc", "CBC", "pip install 'pulp[cbc]' or install coinor-cbc", True,
+    "cbc": Solver("cbc", "CBC", CBC_INSTALL, True,
                   _cbc_available, _run_cbc),
     "highs": Solver("highs", "HiGHS", "pip install highspy", True, _highs_available, _run_highs),
     "glpk": Solver("glpk", "GLPK", "install glpsol, e.g. apt install glpk-utils", False,
@@ -327,7 +325,7 @@ def solve(prob: Any, options: SolverOptions, model: str, warm_start: bool,
     A warm start (variables carrying initial values) is passed on where the solver takes one;
     elsewhere the report says none was given.
     """
-    entry = get_solver(solver, check=False)
+    entry = get_solver(solver)
     return entry.run(prob, options, model, warm_start and entry.warm_starts)
 
 
