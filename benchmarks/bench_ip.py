@@ -278,8 +278,9 @@ def main() -> None:
         highs = f", highspy {highspy.Highs().version()}"
     except ImportError:
         highs = ", no highspy"
+    shown = solver_limit if args.table == "solvers" else limit
     print(f"PuLP {pulp.__version__}{highs}, one thread per solver, {os.cpu_count()} cores; time limit "
-          f"{limit:g} s per IP; worst case about {worst / 60:.0f} min")
+          f"{shown:g} s per IP; worst case about {worst / 60:.0f} min")
     print()
     if run["paper"]:
         paper_table(args.photo, limit, max_side)

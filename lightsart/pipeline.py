@@ -397,7 +397,8 @@ def make_animation(
         if frames_dir is not None:
             render.write_frames(animate.chain_frames(segments, plan), frames_dir, look)
             outputs.append(frames_dir)
-        _export_models(fits, costs, models)
+        if models:
+            _export_models(fits, costs, models)
         outputs.extend(models)
     f0 = fits[0]
     return AnimationResult(
