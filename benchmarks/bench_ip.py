@@ -1,6 +1,7 @@
 """Bosch's integer programs (PuLP/CBC) against the exact engine, measured in one run.
 
 Run:  python benchmarks/bench_ip.py [--quick] [--photo samples/cat.png] [--time-limit 60]
+                                    [--table all|paper|animation|reduced|auto|solvers]
 
 Reproduces the paper's "computational experience" on square boards from 5x5 upward, stopping
 when CBC gives up (two sizes in a row where it proves neither IP within the time limit):
@@ -14,7 +15,10 @@ when CBC gives up (two sizes in a row where it proves neither IP within the time
    with the exact engine's answer: does CBC improve the answer or the lower bound?
 4. the basis of the ``auto`` engine: at one equal budget, the exact engine alone against the
    exact engine for a quarter of it and the reduced IP for the rest, with unit and with
-   contrast-weighted pixel costs, on boards whose nullity the exact search cannot exhaust.
+   contrast-weighted pixel costs, on boards whose nullity the exact search cannot exhaust;
+5. CBC against HiGHS (``--solver highs``) on the same instances: the basic IP (cold) on the
+   reachable picture nearest the photo and the error IP (chase warm start) on the photo, each
+   solver's time, status, objective and proven bound side by side.
 
 Every run is bounded by its time limit; the worst case is printed first. CBC runs one thread.
 """
@@ -198,12 +202,50 @@ def auto_table(budget: float, cases: list[tuple[str, int, bool]]) -> None:
     print()
 
 
+def solver_table(photo: Path | None, limit: float, sides: list[int]) -> None:
+    from lightsart.engines.solvers import available_solvers
+
+    names = [s for s in ("cbc", "highs") if s in available_solvers()]
+    print(f"5. The same IPs with {' and '.join(names)}, {limit:g} s each, one thread; "
+          f"{photo or 'synthetic'}")
+    print("   st obj/bd = status, objective / proven lower bound; speed = CBC time / HiGHS time")
+    head = " | ".join(f"{n + ' s':>8} {'st':>5} {'obj/bd':>10}" for n in names)
+    print(f"{'board':>7} {'d':>3} {'model':>6} | {head} | {'speed':>7}")
+    for side in sides:
+        target = photo_target(photo, side)
+        algebra.cache_clear()
+        reachable = closest_board(target).board
+        for model in ("basic", "errors"):
+            cells = []
+            seconds: dict[str, float] = {}
+            proven: dict[str, bool] = {}
+            for name in names:
+                if model == "basic":
+                    r = ip.basic_ip(reachable, time_limit=limit, threads=1, solver=name).report
+                else:
+                    r = ip.closest_board_ip(target, time_limit=limit, threads=1,
+                                            polish_clicks=False, solver=name).report
+                seconds[name], proven[name] = r.seconds, r.proven
+                cells.append(f"{r.seconds:>8.2f} {short(r.status):>5} "
+                             f"{objective(r.objective, r.best_bound):>10}")
+            speed = ""
+            if len(names) == 2:
+                # '>' when CBC stopped unproven: it would have needed longer still.
+                speed = ratio(seconds["cbc"], seconds["highs"], proven["cbc"] or not proven["highs"])
+            print(f"{side:>3}x{side:<3} {algebra(side, side).nullity:>3} {model:>6} | "
+                  f"{' | '.join(cells)} | {speed:>7}", flush=True)
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="short limits, fewer sizes")
     parser.add_argument("--photo", type=Path, default=sample("cat.png"))
     parser.add_argument("--time-limit", type=float, help="seconds per IP (default 60; quick 10)")
     parser.add_argument("--max-side", type=int, help="largest board of table 1 (16; quick 10)")
+    parser.add_argument("--table", default="all",
+                        choices=["all", "paper", "animation", "reduced", "auto", "solvers"],
+                        help="run one table only (default: all)")
     args = parser.parse_args()
     limit = args.time_limit or (10.0 if args.quick else 60.0)
     max_side = args.max_side or (10 if args.quick else 16)
@@ -217,20 +259,39 @@ def main() -> None:
         if args.quick
         else [(p, side, w) for p in photos for side in (39, 59, 64, 67) for w in (False, True)]
     )
+    solver_sides = [5, 6, 7, 8, 9, 10] if args.quick else [*range(5, 13), 14, 16]
+    solver_limit = args.time_limit or (20.0 if args.quick else 60.0)
+    run = {name: args.table in ("all", name)
+           for name in ("paper", "animation", "reduced", "auto", "solvers")}
     worst = (
-        ((max_side - 4) * 2 + len(anim_sides)) * limit
-        + len(reduced_sides) * reduced_limit
-        + 2 * len(auto_cases) * auto_budget
+        run["paper"] * (max_side - 4) * 2 * limit
+        + run["animation"] * len(anim_sides) * limit
+        + run["reduced"] * len(reduced_sides) * reduced_limit
+        + run["auto"] * 2 * len(auto_cases) * auto_budget
+        + run["solvers"] * len(solver_sides) * 4 * solver_limit
     )
     import pulp
 
-    print(f"PuLP {pulp.__version__}, CBC one thread, {os.cpu_count()} cores; time limit "
-          f"{limit:g} s per IP; worst case about {worst / 60:.0f} min")
+    try:
+        import highspy
+
+        highs = f", highspy {highspy.Highs().version()}"
+    except ImportError:
+        highs = ", no highspy"
+    shown = solver_limit if args.table == "solvers" else limit
+    print(f"PuLP {pulp.__version__}{highs}, one thread per solver, {os.cpu_count()} cores; time limit "
+          f"{shown:g} s per IP; worst case about {worst / 60:.0f} min")
     print()
-    paper_table(args.photo, limit, max_side)
-    animation_table(limit, anim_sides)
-    reduced_table(args.photo, reduced_limit, reduced_sides, exact_seconds=2.0)
-    auto_table(auto_budget, auto_cases)
+    if run["paper"]:
+        paper_table(args.photo, limit, max_side)
+    if run["animation"]:
+        animation_table(limit, anim_sides)
+    if run["reduced"]:
+        reduced_table(args.photo, reduced_limit, reduced_sides, exact_seconds=2.0)
+    if run["auto"]:
+        auto_table(auto_budget, auto_cases)
+    if run["solvers"]:
+        solver_table(args.photo, solver_limit, solver_sides)
 
 
 if __name__ == "__main__":

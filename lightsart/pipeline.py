@@ -6,6 +6,7 @@ Each returns a frozen result with the numbers the CLI prints (and ``--json`` emi
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 from collections.abc import Sequence
@@ -143,18 +144,27 @@ def fit_pictures(
     errors: Errors = "perceptual",
     notes: list[str] | None = None,
     linear: bool = False,
+    *,
+    solver: str = "cbc",
+    costs: list[np.ndarray | None] | None = None,
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
     Without a size the first picture chooses it (about 100 cells on the long side, preferring a
     size where every picture is exact); the others are fitted to the same board. ``errors``
-    chooses where unavoidable wrong pixels go (:mod:`lightsart.pictures.costs`). Anything the user should
-    know (a picture cropped to another's shape) is appended to ``notes``.
+    chooses where unavoidable wrong pixels go (:mod:`lightsart.pictures.costs`). Anything the
+    user should know (a picture cropped to another's shape) is appended to ``notes``. ``solver``
+    is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart.engines.solvers`); each picture's pixel
+    costs are appended to ``costs`` when given (for ``--export-model``).
     """
     from lightsart.pictures.costs import pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
 
     chosen = get_engine(engine)
+    if engine != "exact":
+        from lightsart.engines.solvers import get_solver
+
+        get_solver(solver)  # an unknown or missing solver is one line, before any work
 
     if not paths:
         raise LightsartError("no pictures given")
@@ -172,7 +182,9 @@ def fit_pictures(
                                    source=str(path), tone=tone, linear=linear)
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
                            errors)
-        found = chosen.fit(target.bits, cost, Budget(time_limit))
+        if costs is not None:
+            costs.append(cost)
+        found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver))
         pictures.append(Picture(str(path), found, errors))
     return pictures
 
@@ -213,16 +225,27 @@ def make_still(
     colours: tuple[str | None, str | None, str | None] = (None, None, None),
     target_out: str | None = None,
     compare: str | None = None,
+    solver: str = "cbc",
+    export_model: str | None = None,
 ) -> StillResult:
-    """The reachable board closest to one picture, written as a PNG (plus optional extras)."""
+    """The reachable board closest to one picture, written as a PNG (plus optional extras).
+
+    ``export_model`` (``.lp``/``.mps``) also writes Bosch's error IP for the picture, with the
+    pixel costs the engine used, unsolved (:func:`lightsart.engines.ip.export_model`).
+    """
     from lightsart.output import render
 
     start = time.perf_counter()
     _style(1, style, colours)  # refuse bad colours before any work
     wanted = [p for p in (out, target_out, compare) if p]
     planned = preflight.plan_still(path, wanted, size, cell)
+    if export_model:
+        from lightsart.engines.solvers import plan_models
+
+        planned = plan_models(planned, [export_model], inputs=[path], others=wanted)
+    costs: list[np.ndarray | None] = []
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
-                              linear=linear)
+                              linear=linear, solver=solver, costs=costs)
     f = picture.fit
     look = _style(cell or default_cell(f.width, f.height), style, colours)
     preflight.check_picture(f.width, f.height, look.cell, panels=3 if compare else 1)
@@ -236,8 +259,19 @@ def make_still(
         if compare:
             render.write_side_by_side([f.target, f.board, f.wrong], compare, look)
             outputs.append(compare)
+        if export_model:
+            _export_models([f], costs, [export_model])
+            outputs.append(export_model)
     return StillResult(f.width, f.height, f.nullity, picture, tuple(outputs),
                        time.perf_counter() - start)
+
+
+def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
+                   paths: Sequence[str]) -> None:
+    from lightsart.engines import ip
+
+    for f, cost, model in zip(fits, costs, paths, strict=True):
+        ip.export_model(f.target, model, cost)
 
 
 def _style(cell: int, kind: str, colours: tuple[str | None, str | None, str | None]) -> Any:
@@ -275,8 +309,14 @@ def make_animation(
     style: str = "pixels",
     colours: tuple[str | None, str | None, str | None] = (None, None, None),
     frames_dir: str | None = None,
+    solver: str = "cbc",
+    export_model: str | None = None,
 ) -> AnimationResult:
-    """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files."""
+    """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files.
+
+    ``export_model`` writes each picture's error IP, numbered (``m.lp`` -> ``m-1.lp``, ...;
+    :func:`lightsart.engines.solvers.model_paths`).
+    """
     from lightsart.animation import animate
     from lightsart.output import formats, writers
 
@@ -288,14 +328,24 @@ def make_animation(
     _style(1, style, colours)  # refuse bad colours before any work
     planned = preflight.plan_animation(paths, out, frames_dir, size=size, cell=cell, seed=seed,
                                        fps=fps, duration=duration, hold=hold)
+    models: list[str] = []
+    if export_model:
+        from lightsart.engines.solvers import model_paths, plan_models
+
+        models = model_paths(export_model, len(paths))
+        planned = dataclasses.replace(planned, outputs=plan_models(
+            planned.outputs, models, inputs=paths, others=[out] if out else [],
+            folders=[frames_dir] if frames_dir else []))
     notes: list[str] = []
+    costs: list[np.ndarray | None] = []
     pictures = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
-                            linear=linear)
+                            linear=linear, solver=solver, costs=costs)
     fits = [p.fit for p in pictures]
     for f in fits:
         _check_reproduces(f)
     chosen = get_engine(engine)
-    steps = [chosen.connect(a, b, Budget(time_limit, seed)) for a, b in itertools.pairwise(fits)]
+    steps = [chosen.connect(a, b, Budget(time_limit, seed, solver))
+             for a, b in itertools.pairwise(fits)]
     segments: list[tuple[Board, np.ndarray]] = []
     for a, b, step in zip(fits, fits[1:], steps, strict=False):
         # Verify before rendering: the transition's clicks must turn picture A into picture B.
@@ -320,6 +370,9 @@ def make_animation(
             writers.write_frames(animate.chain_frames(segments, plan), frames_dir, look,
                                  progress_total=plan.frames)
             outputs.append(frames_dir)
+        if models:
+            _export_models(fits, costs, models)
+        outputs.extend(models)
     f0 = fits[0]
     return AnimationResult(
         width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(pictures),

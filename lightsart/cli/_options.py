@@ -90,6 +90,14 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     e.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
                    help="search budget per picture for large nullity (default 1 s); CBC's limit per integer "
                         "program with --engine ip (default 60 s)")
+    from lightsart.engines.solvers import DEFAULT_SOLVER, SOLVER_NAMES
+
+    e.add_argument("--solver", choices=SOLVER_NAMES, default=DEFAULT_SOLVER,
+                   help=f"MIP solver for --engine ip and auto, through PuLP: {', '.join(SOLVER_NAMES)} "
+                        f"(default {DEFAULT_SOLVER}; highs needs pip install highspy)")
+    e.add_argument("--export-model", metavar="FILE.lp|.mps",
+                   help="also write Bosch's error-minimising IP for the picture, unsolved, to try other "
+                        "solvers on (animate: one per picture, FILE-1.lp, FILE-2.lp, ...)")
     r = p.add_argument_group("rendering")
     r.add_argument("--cell", type=positive_int, metavar="N",
                    help="pixels per cell (default: 480 // cells on the long side, so 400-480 pixels)")

@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
         raise LightsartError("animate needs at least two pictures")
     result = make_animation(
         args.images, args.output, size=args.size, fit=args.fit, dither=args.dither,
-        engine=args.engine, time_limit=args.time_limit, tone=tone_from_args(args), errors=args.errors,
+        engine=args.engine, time_limit=args.time_limit, solver=args.solver,
+        export_model=args.export_model, tone=tone_from_args(args), errors=args.errors,
         linear=args.linear,
         order=args.order, seed=args.seed,
         fps=args.fps, duration=args.duration, clicks_per_frame=args.clicks_per_frame,

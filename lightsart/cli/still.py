@@ -30,7 +30,8 @@ def run(args: argparse.Namespace) -> int:
 
     result = make_still(
         args.image, args.output, size=args.size, fit=args.fit, dither=args.dither,
-        engine=args.engine, time_limit=args.time_limit, tone=tone_from_args(args), errors=args.errors,
+        engine=args.engine, time_limit=args.time_limit, solver=args.solver,
+        export_model=args.export_model, tone=tone_from_args(args), errors=args.errors,
         linear=args.linear,
         cell=args.cell, style=args.style,
         colours=(args.lit_colour, args.unlit_colour, args.panel_colour),

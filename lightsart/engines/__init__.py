@@ -27,11 +27,13 @@ __all__ = ["ENGINES", "Budget", "Engine", "engine"]
 
 @dataclass(frozen=True)
 class Budget:
-    """How long an engine may search: ``seconds`` per picture or transition (``None``: the
-    engine's default) and the seed of any random search."""
+    """How an engine may search: ``seconds`` per picture or transition (``None``: the engine's
+    default), the seed of any random search, and the MIP solver of the integer-program engines
+    (:mod:`lightsart.engines.solvers`)."""
 
     seconds: float | None = None
     seed: int = 0
+    solver: str = "cbc"
 
 
 class Engine(Protocol):

@@ -28,7 +28,8 @@ class Auto:
         from lightsart.engines import ip
 
         seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
-        return ip.closest_board_auto(target, cost, time_limit=seconds, seed=budget.seed)
+        return ip.closest_board_auto(target, cost, time_limit=seconds, seed=budget.seed,
+                                     solver=budget.solver)
 
     def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
         return transition(start, end, seed=budget.seed)

@@ -1,6 +1,7 @@
 """Bosch's engine: his two integer programs as written (:mod:`lightsart.engines.ip`), solved by
-CBC. A transition CBC cannot solve in time falls back to the XOR of the two click sets, which is
-always valid (minimised by the algebra)."""
+a MIP solver (CBC by default; :mod:`lightsart.engines.solvers`). A transition the solver cannot
+finish in time falls back to the XOR of the two click sets, which is always valid (minimised by
+the algebra)."""
 
 from __future__ import annotations
 
@@ -29,12 +30,14 @@ class Bosch:
     def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget) -> Fit:
         from lightsart.engines import ip
 
-        return ip.closest_board_ip(target, cost, time_limit=budget.seconds or IP_TIME_LIMIT).fit
+        return ip.closest_board_ip(target, cost, time_limit=budget.seconds or IP_TIME_LIMIT,
+                                   solver=budget.solver).fit
 
     def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
         from lightsart.engines import ip
 
-        answer = ip.transition_ip(start, end, time_limit=budget.seconds or IP_TIME_LIMIT)
+        answer = ip.transition_ip(start, end, time_limit=budget.seconds or IP_TIME_LIMIT,
+                                  solver=budget.solver)
         if answer.clicks is not None:
             return answer.clicks
         return transition(start, end, seed=budget.seed)

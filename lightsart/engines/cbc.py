@@ -23,6 +23,7 @@ from typing import Any, Literal
 from lightsart.errors import LightsartError
 
 __all__ = [
+    "CBC_INSTALL",
     "CBC_MISSING",
     "LogFacts",
     "SolveReport",
@@ -38,8 +39,10 @@ __all__ = [
 #: What a CBC run ended with. Only ``"optimal"`` is a proof.
 Status = Literal["optimal", "feasible", "infeasible", "no solution"]
 
-#: The one-line message when no CBC binary can be found.
-CBC_MISSING = "CBC solver not found: pip install 'pulp[cbc]' or install coinor-cbc"
+#: How to get CBC when PuLP brings none (PuLP 4 dropped the bundled binary).
+CBC_INSTALL = "pip install 'pulp[cbc]' or install coinor-cbc"
+#: The one-line message when no CBC binary can be found (as for any solver, lightsart.engines.solvers).
+CBC_MISSING = f"solver cbc is not installed ({CBC_INSTALL})"
 
 _NUMBER = r"([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
 
@@ -91,7 +94,8 @@ class SolveReport:
     ``best_bound`` is a proven lower bound on the optimum (minimisation); ``gap`` is CBC's
     relative gap ``(objective - bound) / bound`` (0 when proven optimal, ``inf`` over a zero
     bound). ``warm_start_accepted`` is ``None`` when no start was given or when CBC's
-    preprocessing solved the model without consulting it.
+    preprocessing solved the model without consulting it. ``solver`` names the registry entry
+    that ran (:mod:`lightsart.engines.solvers`); ``cbc_result`` is that solver's own result line.
     """
 
     model: str
@@ -108,6 +112,7 @@ class SolveReport:
     options: SolverOptions
     cbc_result: str | None
     log: str = field(repr=False, default="")
+    solver: str = "cbc"
 
     @property
     def proven(self) -> bool:
@@ -121,7 +126,7 @@ class SolveReport:
 
     def summary(self) -> str:
         """One line for people: status, objective, bound, time and the warm start."""
-        parts = [f"{self.model} IP: {self.status}"]
+        parts = [f"{self.model} IP ({self.solver}): {self.status}"]
         if self.objective is not None:
             parts.append(f"objective {self.objective:g}")
         if self.best_bound is not None:

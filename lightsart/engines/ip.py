@@ -46,7 +46,8 @@ from numpy.typing import NDArray
 from lightsart.core.board import as_board, board_from_clicks, press
 from lightsart.core.gf2 import algebra, chase
 from lightsart.core.optimize import Clicks, Fit, closest_board, fewest_clicks
-from lightsart.engines.cbc import SolveReport, SolverOptions, solve, variable
+from lightsart.engines.cbc import SolveReport, SolverOptions, variable
+from lightsart.engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart.errors import LightsartError
 from lightsart.types import Board
 
@@ -62,6 +63,8 @@ __all__ = [
     "closest_board_auto",
     "closest_board_ip",
     "closest_board_reduced_ip",
+    "error_model",
+    "export_model",
     "transition_ip",
 ]
 
@@ -194,7 +197,8 @@ def _read(variables: list[Any], shape: tuple[int, ...]) -> Board:
 # ---------------------------------------------------------------------------- basic IP
 
 
-def _basic(change: Board, start: Board | None, options: SolverOptions, model: str) -> IPClicks:
+def _basic(change: Board, start: Board | None, options: SolverOptions, model: str,
+           solver: str) -> IPClicks:
     import pulp
 
     started = time.perf_counter()
@@ -214,12 +218,12 @@ def _basic(change: Board, start: Board | None, options: SolverOptions, model: st
             # Integer division keeps y in range even for a start that is not a solution;
             # CBC then rejects the start and the report says so.
             y[p].setInitialValue(min(2, max(0, (int(counts[p]) - int(c[p])) // 2)))
-    report = solve(prob, options, model, warm_start=start is not None)
+    report = solve(prob, options, model, warm_start=start is not None, solver=solver)
     best = start if start is not None and np.array_equal(press(start), change) else None
     if report.has_solution:
         found = _read(x, (m, n))
         if not np.array_equal(press(found), change):
-            raise LightsartError("CBC returned clicks that do not produce the picture")
+            raise LightsartError(f"{report.solver} returned clicks that do not produce the picture")
         if best is None or found.sum() <= best.sum():
             best = found
     if best is None:
@@ -239,19 +243,21 @@ def basic_ip(
     time_limit: float | None = None,
     threads: int | None = None,
     gap: float | None = None,
+    solver: str = DEFAULT_SOLVER,
 ) -> IPClicks:
     """Bosch's basic IP for a picture: is it reachable from all-lit, and with fewest clicks.
 
     ``start`` (a click set) is handed to CBC as a warm start; a valid start is returned if CBC
     finds nothing better in time. ``.reachable`` is False only when CBC proved the model
-    infeasible, ``None`` when it stopped without deciding.
+    infeasible, ``None`` when it stopped without deciding. ``solver`` names a MIP solver of
+    :mod:`lightsart.engines.solvers` (``cbc``, ``highs``, ...).
     """
     t = as_board(target, "target")
     if start is not None:
         start = as_board(start, "start")
         if start.shape != t.shape:
             raise LightsartError(f"start clicks have shape {start.shape}, target {t.shape}")
-    return _basic(t ^ np.uint8(1), start, _options(time_limit, threads, gap), "basic")
+    return _basic(t ^ np.uint8(1), start, _options(time_limit, threads, gap), "basic", solver)
 
 
 def transition_ip(
@@ -261,6 +267,7 @@ def transition_ip(
     time_limit: float | None = None,
     threads: int | None = None,
     gap: float | None = None,
+    solver: str = DEFAULT_SOLVER,
 ) -> IPClicks:
     """Fewest clicks turning ``first.board`` into ``second.board``: the basic IP on their XOR.
 
@@ -271,7 +278,7 @@ def transition_ip(
         raise LightsartError("pictures must be fitted to the same board size")
     start = first.clicks ^ second.clicks
     change = first.board ^ second.board
-    return _basic(change, start, _options(time_limit, threads, gap), "transition")
+    return _basic(change, start, _options(time_limit, threads, gap), "transition", solver)
 
 
 # ---------------------------------------------------------------------------- error IP
@@ -313,27 +320,19 @@ def _fit_from_clicks(
     )
 
 
-def closest_board_ip(
-    target: Board,
-    cost: NDArray[np.float64] | None = None,
-    *,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    gap: float | None = None,
-    warm_start: bool = True,
-    polish_clicks: bool = True,
-) -> IPFit:
-    """Bosch's error-minimising IP: the reachable board with fewest (or cheapest) wrong pixels.
+@dataclass(frozen=True)
+class _ErrorModel:
+    """Bosch's error-minimising IP for one picture: the PuLP problem and its variables."""
 
-    Warm-started from :func:`chase_start`. The returned fit is CBC's best point, or the warm
-    start if CBC ends with nothing better; ``polish_clicks`` then minimises the click count
-    over the quiet patterns (exact engine), since the IP itself only counts wrong pixels.
-    """
+    prob: Any
+    x: list[Any]
+    y: list[Any]
+    z: list[Any]
+
+
+def _error_model(t: Board, w: NDArray[np.float64]) -> _ErrorModel:
     import pulp
 
-    started = time.perf_counter()
-    t = as_board(target, "target")
-    w = _pixel_costs(cost, t.shape)
     m, n = t.shape
     prob = pulp.LpProblem("lights_out_errors", pulp.LpMinimize)
     x = _binaries(prob, "x", m * n)
@@ -347,6 +346,55 @@ def closest_board_ip(
             prob += count - 2 * y[p] - z[p] == 0, f"white{p}"
         else:  # black: odd change count unless flagged wrong
             prob += count - 2 * y[p] + z[p] == 1, f"black{p}"
+    return _ErrorModel(prob, x, y, z)
+
+
+def error_model(target: Board, cost: NDArray[np.float64] | None = None) -> Any:
+    """Bosch's error-minimising IP for ``target`` as a PuLP ``LpProblem``, unsolved.
+
+    ``3 m n`` variables (``x0..``, ``y0..``, ``z0..``: clicks, halved change counts, wrong-pixel
+    flags) and ``m n`` rows (``white<p>`` / ``black<p>``); the objective is ``sum cost * z``.
+    No warm start is attached.
+    """
+    t = as_board(target, "target")
+    return _error_model(t, _pixel_costs(cost, t.shape)).prob
+
+
+def export_model(target: Board, path: str, cost: NDArray[np.float64] | None = None) -> None:
+    """Write :func:`error_model` for ``target`` to ``path`` (``.lp`` or ``.mps``) without
+    solving it, so other solvers can be tried on the same instance.
+
+    Example: ``export_model(fit.target, "cat.mps")``; then ``cbc cat.mps solve`` or
+    ``highs cat.mps``. MPS carries no objective sense: the model minimises.
+    """
+    write_model(error_model(target, cost), path)
+
+
+def closest_board_ip(
+    target: Board,
+    cost: NDArray[np.float64] | None = None,
+    *,
+    time_limit: float | None = None,
+    threads: int | None = None,
+    gap: float | None = None,
+    warm_start: bool = True,
+    polish_clicks: bool = True,
+    solver: str = DEFAULT_SOLVER,
+) -> IPFit:
+    """Bosch's error-minimising IP: the reachable board with fewest (or cheapest) wrong pixels.
+
+    Warm-started from :func:`chase_start` (where ``solver`` takes a start). The returned fit is
+    the solver's best point, or the warm start if it ends with nothing better; ``polish_clicks``
+    then minimises the click count over the quiet patterns (exact engine), since the IP itself
+    only counts wrong pixels. ``solver`` names a MIP solver of :mod:`lightsart.engines.solvers`.
+    """
+    started = time.perf_counter()
+    t = as_board(target, "target")
+    w = _pixel_costs(cost, t.shape)
+    m, n = t.shape
+    built = _error_model(t, w)
+    x, y, z = built.x, built.y, built.z
+    b = t.ravel()
     start = chase_start(t, w)
     if warm_start:
         counts = _change_counts(start).ravel()
@@ -355,13 +403,14 @@ def closest_board_ip(
             x[p].setInitialValue(int(start.flat[p]))
             z[p].setInitialValue(int(wrong[p]))
             y[p].setInitialValue((int(counts[p]) - int(wrong[p] if b[p] else 1 - wrong[p])) // 2)
-    report = solve(prob, _options(time_limit, threads, gap), "errors", warm_start)
+    report = solve(built.prob, _options(time_limit, threads, gap), "errors", warm_start, solver)
     clicks, method = start, f"ip errors: {report.status}, warm start kept"
     if report.has_solution:
         found = _read(x, (m, n))
         flags = _read(z, (m, n))
         if not np.array_equal(board_from_clicks(found) ^ t, flags):
-            raise LightsartError("CBC's error flags do not match the board its clicks reach")
+            raise LightsartError(
+                f"{report.solver}'s error flags do not match the board its clicks reach")
         if float((w * flags).sum()) <= float((w * (board_from_clicks(start) ^ t)).sum()):
             clicks, method = found, f"ip errors: {report.status}"
     fit = _fit_from_clicks(t, w, clicks, report, started, polish_clicks, method)
@@ -375,13 +424,15 @@ def animation_ip(
     time_limit: float | None = None,
     threads: int | None = None,
     gap: float | None = None,
+    solver: str = DEFAULT_SOLVER,
 ) -> IPAnimation:
     """Bosch's animation recipe: the error IP for each picture, then the basic IP on the XOR
     of the two boards, started from the XOR of their click sets. ``time_limit`` is per IP.
     """
-    a = closest_board_ip(first, time_limit=time_limit, threads=threads, gap=gap)
-    b = closest_board_ip(second, time_limit=time_limit, threads=threads, gap=gap)
-    step = transition_ip(a.fit, b.fit, time_limit=time_limit, threads=threads, gap=gap)
+    a = closest_board_ip(first, time_limit=time_limit, threads=threads, gap=gap, solver=solver)
+    b = closest_board_ip(second, time_limit=time_limit, threads=threads, gap=gap, solver=solver)
+    step = transition_ip(a.fit, b.fit, time_limit=time_limit, threads=threads, gap=gap,
+                         solver=solver)
     return IPAnimation(a, b, step)
 
 
@@ -423,6 +474,7 @@ def closest_board_reduced_ip(
     threads: int | None = None,
     gap: float | None = None,
     polish_clicks: bool = True,
+    solver: str = DEFAULT_SOLVER,
 ) -> IPFit:
     """Fewest (or cheapest) wrong pixels by the reduced parity IP: ``d`` rows, not ``m n``.
 
@@ -433,8 +485,8 @@ def closest_board_reduced_ip(
         minimise sum_v cost_v e_v   subject to   sum_v N[k, v] e_v - 2 w_k = s_k  (each k)
 
     ``start`` (a fit of the same target, e.g. the exact engine's) is the warm start; without
-    one, :func:`chase_start`. The answer is CBC's point, or the start if CBC finds nothing
-    better.
+    one, :func:`chase_start`. The answer is the solver's point, or the start if it finds
+    nothing better. ``solver`` names a MIP solver of :mod:`lightsart.engines.solvers`.
     """
     import pulp
 
@@ -474,7 +526,7 @@ def closest_board_reduced_ip(
         e[g].setInitialValue(int(e0[g]))
     for k in range(d):
         w_vars[k].setInitialValue(int((sums0[k] - syndrome[k]) // 2))
-    report = solve(prob, _options(time_limit, threads, gap), "parity", warm_start=True)
+    report = solve(prob, _options(time_limit, threads, gap), "parity", True, solver)
 
     wrong = np.zeros(t.size, dtype=np.uint8)
     wrong[groups.pixel[np.flatnonzero(e0)]] = 1
@@ -488,7 +540,7 @@ def closest_board_reduced_ip(
     board = t ^ wrong.reshape(t.shape)
     clicks = alg.solve(board ^ np.uint8(1))
     if clicks is None:
-        raise LightsartError("CBC's parity solution does not give a reachable board")
+        raise LightsartError(f"{report.solver}'s parity solution does not give a reachable board")
     fit = _fit_from_clicks(t, w, clicks, report, started, polish_clicks, method)
     return IPFit(fit, report)
 
@@ -503,6 +555,7 @@ def closest_board_auto(
     time_limit: float | None = None,
     threads: int | None = None,
     seed: int = 0,
+    solver: str = DEFAULT_SOLVER,
 ) -> Fit:
     """The exact engine, plus the reduced parity IP only where measurement says it can help.
 
@@ -511,7 +564,7 @@ def closest_board_auto(
     at least :data:`AUTO_IP_MIN_SECONDS`, the exact engine gets a quarter of the budget and,
     if its answer is not proven, CBC the rest, warm-started with that answer. CBC's answer is
     taken only if cheaper; its bound tightens the proven lower bound either way. Otherwise this
-    is exactly the exact engine.
+    is exactly the exact engine. ``solver`` names the MIP solver (:mod:`lightsart.engines.solvers`).
     """
     started = time.perf_counter()
     t = as_board(target, "target")
@@ -525,7 +578,7 @@ def closest_board_auto(
         return exact
     remaining = max(1.0, budget - (time.perf_counter() - started))
     found = closest_board_reduced_ip(
-        t, cost, start=exact, time_limit=remaining, threads=threads
+        t, cost, start=exact, time_limit=remaining, threads=threads, solver=solver
     ).fit
     best = found if found.wrong_cost < exact.wrong_cost - 1e-9 else exact
     bound = min(max(exact.wrong_pixels_lower_bound, found.wrong_pixels_lower_bound),
