@@ -40,6 +40,7 @@ from numpy.typing import NDArray
 from lightsart.choices import Order
 from lightsart.core.board import apply_clicks, as_board, press
 from lightsart.errors import LightsartError
+from lightsart.rules import Rules
 from lightsart.types import Board, Frame
 
 __all__ = [
@@ -84,65 +85,76 @@ def random_order(clicks: Board, seed: int = 0) -> ClickOrder:
     return cells[np.random.default_rng(seed).permutation(len(cells))]
 
 
-def morph_order(clicks: Board, *, seed: int | None = 0) -> ClickOrder:
+def morph_order(clicks: Board, *, seed: int | None = 0, rules: Rules | None = None) -> ClickOrder:
     """Greedy order: each click is the remaining one that brings the frame closest to the end.
 
     With ``r`` the clicks not yet made, the frame differs from the end picture exactly on the
     cells of ``A r`` (so the order does not depend on the start picture). Clicking ``c`` toggles
-    its neighbourhood ``N(c)`` (itself and up to 4 neighbours); its *gain*, the drop in Hamming
-    distance to the end, is ``sum over t in N(c) of (1 if t is wrong else -1)``, in ``[-5, 5]``.
-    Each step takes the largest gain; ties go to the click earliest in ``random_order(clicks,
-    seed)`` (``seed=None``: earliest in raster order).
+    its neighbourhood ``N(c)`` (the cells its pattern reaches an odd number of times under
+    ``rules``; the classic game: itself and up to 4 neighbours); its *gain*, the drop in Hamming
+    distance to the end, is ``sum over t in N(c) of (1 if t is wrong else -1)``. Each step takes
+    the largest gain; ties go to the click earliest in ``random_order(clicks, seed)``
+    (``seed=None``: earliest in raster order).
 
-    A click changes only the wrongness of ``N(c)``, hence only the gains of clicks within
-    Manhattan distance 2. Gains live in a bucket queue (one heap of tie ranks per gain value,
-    stale entries skipped when popped), so the whole order costs ``O(K log K)``: 20,000 clicks
-    on a 200x200 board take a fraction of a second.
+    A click changes only the wrongness of ``N(c)``, hence only the gains of clicks whose
+    neighbourhood meets ``N(c)``. Gains live in a bucket queue (one heap of tie ranks per gain
+    value, stale entries skipped when popped), so the whole order costs ``O(K log K)``: 20,000
+    clicks on a 200x200 board take a fraction of a second.
     """
     x = as_board(clicks, "clicks")
     ties = raster_order(x) if seed is None else random_order(x, seed)
-    return ties[_greedy(x, ties)]
+    return ties[_greedy(x, ties, rules)]
 
 
-def _greedy(clicks: Board, ties: ClickOrder) -> list[int]:
+def _neighbourhoods(m: int, n: int, rules: Rules | None) -> list[list[int]]:
+    """For each cell (row-major), the cells a click there toggles (an odd number of times)."""
+    offsets = [(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)] if rules is None else rules.pattern.offsets
+    wrap_rows, wrap_cols = (False, False) if rules is None else rules.wraps
+    out: list[list[int]] = []
+    for i in range(m):
+        for j in range(n):
+            hits: dict[int, int] = {}
+            for di, dj in offsets:
+                r, c = i + di, j + dj
+                if wrap_rows:
+                    r %= m
+                if wrap_cols:
+                    c %= n
+                if 0 <= r < m and 0 <= c < n:
+                    hits[r * n + c] = hits.get(r * n + c, 0) ^ 1
+            out.append([t for t, odd in hits.items() if odd])
+    return out
+
+
+def _greedy(clicks: Board, ties: ClickOrder, rules: Rules | None = None) -> list[int]:
     """Indices into ``ties`` in greedy order (see :func:`morph_order`); rank = index in ``ties``."""
     m, n = clicks.shape
     k_total = len(ties)
     if k_total == 0:
         return []
-    # A 1-cell border keeps every neighbour of a neighbour of a board cell inside the flat array.
-    width = n + 2
-    steps = (0, 1, -1, width, -width)
-    wrong_pad = np.zeros((m + 2, n + 2), dtype=np.int64)
-    wrong_pad[1:-1, 1:-1] = press(clicks)
-    real_pad = np.zeros((m + 2, n + 2), dtype=np.int64)
-    real_pad[1:-1, 1:-1] = 1
-    flat = ((ties[:, 0] + 1) * width + (ties[:, 1] + 1)).tolist()
-
-    def around(a: NDArray[np.int64]) -> NDArray[np.int64]:
-        """Sum of ``a`` over each cell's neighbourhood (interior of the padded grid)."""
-        c = a[1:-1, 1:-1]
-        return c + a[:-2, 1:-1] + a[2:, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:]
-
-    gains_grid = 2 * around(wrong_pad) - around(real_pad)
-    gain: list[int] = gains_grid[ties[:, 0], ties[:, 1]].tolist()
-    wrong: list[int] = wrong_pad.ravel().tolist()
-    real: list[int] = real_pad.ravel().tolist()
-    rank_at = np.full((m + 2) * (n + 2), -1, dtype=np.int64)
-    rank_at[flat] = np.arange(k_total)
-    rank: list[int] = rank_at.tolist()
-
-    # bucket g + 5 holds, as a heap, the ranks of clicks last seen with gain g (possibly stale).
-    buckets: list[list[int]] = [[] for _ in range(11)]
+    toggles = _neighbourhoods(m, n, rules)
+    covers: list[list[int]] = [[] for _ in range(m * n)]
+    for p, cells in enumerate(toggles):
+        for t in cells:
+            covers[t].append(p)
+    wrong: list[int] = _press_with(clicks, rules).ravel().tolist()
+    flat = (ties[:, 0] * n + ties[:, 1]).tolist()
+    rank = [-1] * (m * n)
+    for i, p in enumerate(flat):
+        rank[p] = i
+    gain = [sum(2 * wrong[t] - 1 for t in toggles[p]) for p in flat]
+    span = max(len(cells) for cells in toggles)
+    # bucket g + span holds, as a heap, the ranks of clicks last seen with gain g (maybe stale).
+    buckets: list[list[int]] = [[] for _ in range(2 * span + 1)]
     for i, g in enumerate(gain):
-        buckets[g + 5].append(i)  # appended in increasing rank: each list is already a heap
+        buckets[g + span].append(i)  # appended in increasing rank: each list is already a heap
     done = bytearray(k_total)
     top = max(gain)
     out: list[int] = []
     heappop, heappush = heapq.heappop, heapq.heappush
     for _ in range(k_total):
         while True:
-            heap = buckets[top + 5]
+            heap = buckets[top + span]
             while heap and (done[heap[0]] or gain[heap[0]] != top):
                 heappop(heap)
             if heap:
@@ -151,31 +163,36 @@ def _greedy(clicks: Board, ties: ClickOrder) -> list[int]:
         i = heappop(heap)
         done[i] = 1
         out.append(i)
-        p = flat[i]
         touched: list[int] = []
-        for d in steps:
-            t = p + d
-            if not real[t]:
-                continue
+        for t in toggles[flat[i]]:
             now = wrong[t] ^ 1
             wrong[t] = now
             # t turned wrong: every click covering it gains 2; turned right: loses 2.
             delta = 2 if now else -2
-            for e in steps:
-                j = rank[t + e]
+            for q in covers[t]:
+                j = rank[q]
                 if j >= 0 and not done[j]:
                     gain[j] += delta
                     touched.append(j)
         for j in set(touched):
             g = gain[j]
-            heappush(buckets[g + 5], j)
+            heappush(buckets[g + span], j)
             if g > top:
                 top = g
     return out
 
 
-def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int | None = 0
-                ) -> ClickOrder:
+def _press_with(clicks: Board, rules: Rules | None) -> Board:
+    """The press operator of ``rules`` (the classic game's when ``None``)."""
+    if rules is None or rules.is_classic:
+        return press(clicks)
+    from lightsart.rules import press as rules_press
+
+    return rules_press(clicks, rules)
+
+
+def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int | None = 0,
+                rules: Rules | None = None) -> ClickOrder:
     """The clicks of a transition from ``start`` in the chosen order: ``(K, 2)`` of ``(row, col)``.
 
     ``order`` is one of :data:`ORDERS`; ``seed`` drives ``random`` and ``morph``'s tie-breaks.
@@ -187,14 +204,15 @@ def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int 
     make = ORDER_FUNCTIONS.get(order)  # type: ignore[call-overload]
     if make is None:
         raise LightsartError(f"unknown click order {order!r}: choose one of {', '.join(ORDERS)}")
-    return make(x, seed)
+    return make(x, seed, rules)
 
 
-#: Every click order by name (``choices.Order`` lists the same names; a test keeps them equal).
-ORDER_FUNCTIONS: dict[Order, Callable[[Board, int | None], ClickOrder]] = {
-    "raster": lambda clicks, seed: raster_order(clicks),
-    "morph": lambda clicks, seed: morph_order(clicks, seed=seed),
-    "random": lambda clicks, seed: random_order(clicks, 0 if seed is None else seed),
+#: Every click order by name (``choices.Order`` lists the same names; a test keeps them equal):
+#: ``(clicks, seed, rules) -> ordered clicks``.
+ORDER_FUNCTIONS: dict[Order, Callable[[Board, int | None, Rules | None], ClickOrder]] = {
+    "raster": lambda clicks, seed, rules: raster_order(clicks),
+    "morph": lambda clicks, seed, rules: morph_order(clicks, seed=seed, rules=rules),
+    "random": lambda clicks, seed, rules: random_order(clicks, 0 if seed is None else seed),
 }
 
 
@@ -356,20 +374,23 @@ def _checked_order(order: object, shape: tuple[int, int], which: str) -> ClickOr
     return a.astype(np.intp, copy=False)
 
 
-def _press_batch(board: Board, cells: ClickOrder, scratch: Board) -> None:
+def _press_batch(board: Board, cells: ClickOrder, scratch: Board, rules: Rules | None = None
+                 ) -> None:
     """Click ``cells`` on ``board`` in place; ``scratch`` is an all-zero board, left all-zero."""
     rows, cols = cells[:, 0], cells[:, 1]
     # xor (not assignment) so a cell listed twice cancels, as two real clicks would.
     np.bitwise_xor.at(scratch, (rows, cols), 1)
-    board ^= press(scratch)
+    board ^= _press_with(scratch, rules)
     scratch[rows, cols] = 0
 
 
-def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan) -> Iterator[Frame]:
+def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan,
+                 rules: Rules | None = None) -> Iterator[Frame]:
     """The frames of ``A -> B -> C ...`` lazily: ``segments`` are (start picture, ordered clicks).
 
     Each segment must start where the previous one ends (checked before the first frame). One
-    working board is updated in place, batch by batch; each frame is a copy of it.
+    working board is updated in place, batch by batch; each frame is a copy of it. Clicks act
+    under ``rules`` (default: the classic game).
     """
     if not segments:
         raise LightsartError("an animation needs at least one transition")
@@ -388,12 +409,13 @@ def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan) -> It
         if len(cells) != step.clicks:
             raise LightsartError(
                 f"{which} has {len(cells)} clicks but its plan has {step.clicks}")
-        _press_batch(board, cells, scratch)
+        _press_batch(board, cells, scratch, rules)
         orders.append(cells)
-    return _generate(first, orders, plan)
+    return _generate(first, orders, plan, rules)
 
 
-def _generate(first: Board, orders: list[ClickOrder], plan: Plan) -> Iterator[Frame]:
+def _generate(first: Board, orders: list[ClickOrder], plan: Plan, rules: Rules | None
+              ) -> Iterator[Frame]:
     board = first.copy()
     scratch = np.zeros_like(first)
     steps = plan.transitions
@@ -402,7 +424,7 @@ def _generate(first: Board, orders: list[ClickOrder], plan: Plan) -> Iterator[Fr
     for cells, step in zip(orders, steps, strict=True):
         bounds = step.bounds()
         for k in range(step.steps):
-            _press_batch(board, cells[bounds[k]:bounds[k + 1]], scratch)
+            _press_batch(board, cells[bounds[k]:bounds[k + 1]], scratch, rules)
             last = k == step.steps - 1
             yield Frame(board.copy(), step.step_seconds + (hold if last else 0.0))
     if not plan.loop:
@@ -412,7 +434,7 @@ def _generate(first: Board, orders: list[ClickOrder], plan: Plan) -> Iterator[Fr
         bounds = step.bounds()
         # Undo batch k (its clicks in reverse order): the board is as it was before batch k.
         for k in range(step.steps - 1, -1, -1):
-            _press_batch(board, cells[bounds[k]:bounds[k + 1]][::-1], scratch)
+            _press_batch(board, cells[bounds[k]:bounds[k + 1]][::-1], scratch, rules)
             if k > 0:
                 yield Frame(board.copy(), step.step_seconds)
             elif s > 0:

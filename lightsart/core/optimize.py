@@ -19,10 +19,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart.core.board import as_board, board_from_clicks, press
+from lightsart.core.board import as_board, press
 from lightsart.core.decode import decode, walsh_hadamard
-from lightsart.core.gf2 import algebra, chase
+from lightsart.core.general import RulesAlgebra
+from lightsart.core.general import algebra as rules_algebra
+from lightsart.core.gf2 import BoardAlgebra, algebra, chase
 from lightsart.errors import LightsartError
+from lightsart.rules import Rules
+from lightsart.rules import press as rules_press
 from lightsart.types import Board
 
 __all__ = [
@@ -84,6 +88,8 @@ class Fit:
     #: Pixels had unequal costs: then ``wrong_pixels_proven_minimal`` and ``wrong_pixels_lower_bound``
     #: speak of ``wrong_cost`` (the quantity minimised), not of the count.
     weighted: bool = False
+    #: The rules of the game the board is reachable under (``None``: the classic game).
+    rules: Rules | None = None
 
     @property
     def minimised(self) -> str:
@@ -152,17 +158,43 @@ def _local_search(x: Board, patterns: NDArray[np.uint8], seed: int, seconds: flo
     return x
 
 
-def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0) -> Clicks:
-    """The smallest click set producing the same board as ``clicks``.
+def _quiet(shape: tuple[int, ...], rules: Rules | None) -> tuple[NDArray[np.uint8], int]:
+    """The quiet patterns (kernel of the press operator) and their number, under ``rules``."""
+    if classic(rules):
+        alg = algebra(int(shape[0]), int(shape[1]))
+        return alg.quiet_patterns, alg.nullity
+    general = rules_algebra(_checked(rules, shape))
+    return general.kernel(), general.nullity
+
+
+def classic(rules: Rules | None) -> bool:
+    """The classic game (plus on the plane), where the light-chasing algebra of ``gf2`` runs."""
+    return rules is None or rules.is_classic
+
+
+def _checked(rules: Rules | None, shape: tuple[int, ...]) -> Rules:
+    if rules is None:  # pragma: no cover - callers test classic() first
+        raise AssertionError("no rules")
+    if rules.shape != tuple(shape):
+        raise LightsartError(f"the rules are for a {rules.width}x{rules.height} board, "
+                             f"not {shape[1]}x{shape[0]}")
+    return rules
+
+
+def _press(x: Board, rules: Rules | None) -> Board:
+    return press(x) if classic(rules) else rules_press(x, rules)  # type: ignore[arg-type]
+
+
+def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
+                  rules: Rules | None = None) -> Clicks:
+    """The smallest click set producing the same board as ``clicks`` (under ``rules``).
 
     Proven minimal when the nullity is at most :data:`EXACT_CLICKS_NULLITY`; beyond that a local
     search over blocks of quiet patterns, marked unproven.
     """
     start = time.perf_counter()
     x0 = as_board(clicks, "clicks")
-    alg = algebra(*x0.shape)
-    patterns = alg.quiet_patterns
-    d = alg.nullity
+    patterns, d = _quiet(x0.shape, rules)
     if d == 0:
         best, proven = x0.copy(), True
     elif d <= EXACT_CLICKS_NULLITY:
@@ -170,7 +202,7 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0) -> Clic
         best, proven = x0 ^ combine_patterns(patterns, int(np.argmin(weights))), True
     else:
         best, proven = _local_search(x0, patterns, seed, seconds), False
-    if not np.array_equal(press(best), press(x0)):  # pragma: no cover - a bug, not bad input
+    if not np.array_equal(_press(best, rules), _press(x0, rules)):  # pragma: no cover - a bug
         raise AssertionError("minimised click set does not produce the same board")
     return Clicks(best, int(best.sum()), proven, d, time.perf_counter() - start)
 
@@ -181,12 +213,15 @@ def closest_board(
     *,
     seed: int = 0,
     seconds: float = 2.0,
+    rules: Rules | None = None,
 ) -> Fit:
     """The reachable board (from all-lit) closest to ``target``, with fewest clicks.
 
     ``cost`` (same shape, non-negative) weighs each wrong pixel; the default counts them. Exact
     and proven for nullity up to 20; beyond that the best found within ``seconds``, never worse
-    than Bosch's bottom-row light chasing, with a proven lower bound.
+    than Bosch's bottom-row light chasing, with a proven lower bound. ``rules`` (default: the
+    classic game) may be any :class:`~lightsart.rules.Rules` of the target's shape; outside the
+    classic game the algebra is :mod:`lightsart.core.general` and there is no chase baseline.
     """
     start = time.perf_counter()
     t = as_board(target, "target")
@@ -198,13 +233,17 @@ def closest_board(
             raise LightsartError(f"cost has shape {weights.shape}, target has {t.shape}")
         if not np.isfinite(weights).all() or (weights < 0).any():
             raise LightsartError("pixel costs must be finite and non-negative")
-    alg = algebra(m, n)
     change = t ^ np.uint8(1)
-    syndrome = alg.syndrome(change)
-    _, leftover = chase(change)
+    alg: BoardAlgebra | RulesAlgebra
+    if classic(rules):
+        alg = algebra(m, n)
+        _, leftover = chase(change)
+        baseline: NDArray[np.intp] | None = np.flatnonzero(leftover.ravel())
+    else:
+        alg, baseline = rules_algebra(_checked(rules, t.shape)), None
     decoding = decode(
-        alg.columns(), syndrome, None if weights is None else weights.ravel(),
-        baseline=np.flatnonzero(leftover.ravel()), seed=seed, seconds=seconds,
+        alg.columns(), alg.syndrome(change), None if weights is None else weights.ravel(),
+        baseline=baseline, seed=seed, seconds=seconds,
     )
     wrong = np.zeros(m * n, dtype=np.uint8)
     wrong[decoding.errors] = 1
@@ -213,8 +252,8 @@ def closest_board(
     x0 = alg.solve(board ^ np.uint8(1))
     if x0 is None:  # pragma: no cover - decoding must land on a reachable board
         raise AssertionError("decoded board is not reachable")
-    best = fewest_clicks(x0, seed=seed, seconds=seconds)
-    if not np.array_equal(board_from_clicks(best.clicks), board):  # pragma: no cover
+    best = fewest_clicks(x0, seed=seed, seconds=seconds, rules=rules)
+    if not np.array_equal(_press(best.clicks, rules) ^ np.uint8(1), board):  # pragma: no cover
         raise AssertionError("clicks do not reproduce the fitted board")
     return Fit(
         target=t,
@@ -231,24 +270,29 @@ def closest_board(
         seconds=time.perf_counter() - start,
         method=decoding.method,
         weighted=weights is not None and not bool(np.all(weights == 1.0)),
+        rules=None if classic(rules) else rules,
     )
 
 
-def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0) -> Clicks:
+def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
+               rules: Rules | None = None) -> Clicks:
     """Fewest clicks turning reachable board ``start`` into reachable board ``end``.
 
     Given two fits, the XOR of their click sets is one answer; it is minimised over the quiet
-    patterns. Given plain boards, the change ``start ^ end`` is solved first.
+    patterns. Given plain boards, the change ``start ^ end`` is solved first. The rules are the
+    fits' own (or ``rules``; default the classic game).
     """
     if isinstance(start, Fit) and isinstance(end, Fit):
         if start.board.shape != end.board.shape:
             raise LightsartError("pictures must be fitted to the same board size")
-        return fewest_clicks(start.clicks ^ end.clicks, seed=seed)
+        if start.rules != end.rules:
+            raise LightsartError("pictures must be fitted under the same rules")
+        return fewest_clicks(start.clicks ^ end.clicks, seed=seed, rules=start.rules)
     a = start.board if isinstance(start, Fit) else as_board(start, "start")
     b = end.board if isinstance(end, Fit) else as_board(end, "end")
     if a.shape != b.shape:
         raise LightsartError("boards must have the same size")
-    x = algebra(*a.shape).solve(a ^ b)
+    x = (algebra(*a.shape) if classic(rules) else rules_algebra(_checked(rules, a.shape))).solve(a ^ b)
     if x is None:
         raise LightsartError("the two boards are not reachable from each other")
-    return fewest_clicks(x, seed=seed)
+    return fewest_clicks(x, seed=seed, rules=rules)

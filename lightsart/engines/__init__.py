@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from lightsart.core.optimize import Clicks, Fit
+    from lightsart.rules import Rules
     from lightsart.types import Board
 
 __all__ = ["ENGINES", "Budget", "Engine", "engine"]
@@ -37,11 +38,13 @@ class Budget:
 
 
 class Engine(Protocol):
-    """Fit a target, connect two fits. Every click set an engine returns re-applies exactly."""
+    """Fit a target under the rules (``None``: the classic game), connect two fits (under their
+    own rules). Every click set an engine returns re-applies exactly."""
 
     name: str
 
-    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget) -> Fit: ...
+    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget,
+            rules: Rules | None = None) -> Fit: ...
 
     def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks: ...
 

@@ -10,12 +10,20 @@ from typing import TYPE_CHECKING
 from lightsart.core.optimize import Clicks, Fit, transition
 from lightsart.engines import Budget
 from lightsart.engines.exact import EXACT_SECONDS
+from lightsart.errors import LightsartError
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from lightsart.rules import Rules
     from lightsart.types import Board
+
+def _classic_only(rules: Rules | None, name: str) -> None:
+    if rules is not None and not rules.is_classic:
+        raise LightsartError(f"--engine {name} solves the classic rules (plus on the plane) only; "
+                             "use --engine exact for other rules")
+
 
 __all__ = ["ENGINE", "Auto"]
 
@@ -24,8 +32,11 @@ __all__ = ["ENGINE", "Auto"]
 class Auto:
     name: str = "auto"
 
-    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget) -> Fit:
+    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget,
+            rules: Rules | None = None) -> Fit:
         from lightsart.engines import ip
+
+        _classic_only(rules, self.name)
 
         seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
         return ip.closest_board_auto(target, cost, time_limit=seconds, seed=budget.seed,

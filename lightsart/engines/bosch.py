@@ -10,12 +10,20 @@ from typing import TYPE_CHECKING
 
 from lightsart.core.optimize import Clicks, Fit, transition
 from lightsart.engines import Budget
+from lightsart.errors import LightsartError
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from lightsart.rules import Rules
     from lightsart.types import Board
+
+def _classic_only(rules: Rules | None, name: str) -> None:
+    if rules is not None and not rules.is_classic:
+        raise LightsartError(f"--engine {name} solves the classic rules (plus on the plane) only; "
+                             "use --engine exact for other rules")
+
 
 __all__ = ["ENGINE", "IP_TIME_LIMIT", "Bosch"]
 
@@ -27,8 +35,11 @@ IP_TIME_LIMIT = 60.0
 class Bosch:
     name: str = "ip"
 
-    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget) -> Fit:
+    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget,
+            rules: Rules | None = None) -> Fit:
         from lightsart.engines import ip
+
+        _classic_only(rules, self.name)
 
         return ip.closest_board_ip(target, cost, time_limit=budget.seconds or IP_TIME_LIMIT,
                                    solver=budget.solver).fit

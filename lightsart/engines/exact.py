@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
+    from lightsart.rules import Rules
     from lightsart.types import Board
 
 __all__ = ["ENGINE", "EXACT_SECONDS", "Exact"]
@@ -25,9 +26,10 @@ EXACT_SECONDS = 1.0
 class Exact:
     name: str = "exact"
 
-    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget) -> Fit:
+    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget,
+            rules: Rules | None = None) -> Fit:
         seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
-        return closest_board(target, cost, seconds=seconds, seed=budget.seed)
+        return closest_board(target, cost, seconds=seconds, seed=budget.seed, rules=rules)
 
     def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
         return transition(start, end, seed=budget.seed)
