@@ -9,13 +9,13 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from lightsart.core.board import apply_clicks, board_from_clicks
+from lightsart.core.board import press
 from lightsart.core.optimize import Clicks, Fit
 from lightsart.engines import Budget
 from lightsart.engines import engine as get_engine
@@ -23,6 +23,7 @@ from lightsart.errors import LightsartError
 from lightsart.output import preflight
 from lightsart.pictures.costs import Errors
 from lightsart.pictures.tone import Tone
+from lightsart.rules import Rules, parse_pattern
 from lightsart.types import Board
 
 __all__ = [
@@ -74,10 +75,12 @@ class StillResult:
     picture: Picture
     outputs: tuple[str, ...]
     seconds: float
+    rules: Rules | None = None
 
     def summary(self) -> dict[str, Any]:
         return {
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
+            "rules": _rules_dict(self.rules, self.height, self.width),
             "pictures": [self.picture.summary()],
             "outputs": list(self.outputs),
             "seconds": round(self.seconds, 3),
@@ -110,10 +113,12 @@ class AnimationResult:
     notes: tuple[str, ...] = ()
     #: Frames the MP4 holds (holds become repeated frames there); None without an MP4.
     video_frames: int | None = None
+    rules: Rules | None = None
 
     def summary(self) -> dict[str, Any]:
         return {
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
+            "rules": _rules_dict(self.rules, self.height, self.width),
             "pictures": [p.summary() for p in self.pictures],
             "transitions": [
                 {"clicks": t.count, "clicks_proven_minimal": t.proven} for t in self.transitions
@@ -133,6 +138,31 @@ class AnimationResult:
         return animation_result_html(self)
 
 
+def _rules_dict(rules: Rules | None, height: int, width: int) -> dict[str, Any]:
+    return (rules or Rules.plus(height, width)).to_dict()
+
+
+def game_rules(width: int, height: int, pattern: str = "plus", topology: str = "plane"
+               ) -> Rules | None:
+    """The rules of a ``width`` x ``height`` game (``None`` for the classic game, which the
+    light-chasing algebra solves fastest). ``pattern`` is a preset name or ROWS text."""
+    rules = Rules(height, width, parse_pattern(pattern), topology)  # type: ignore[arg-type]
+    return None if rules.is_classic else rules
+
+
+def _nullity_under(pattern: str, topology: str) -> Callable[[int, int], int] | None:
+    """The nullity of an ``(m, n)`` board under the rules, for choosing a default board size."""
+    if game_rules(8, 8, pattern, topology) is None:
+        return None
+
+    def nullity_of(m: int, n: int) -> int:
+        from lightsart.core.general import algebra
+
+        return algebra(Rules(m, n, parse_pattern(pattern), topology)).nullity  # type: ignore[arg-type]
+
+    return nullity_of
+
+
 def fit_pictures(
     paths: Sequence[str],
     size: tuple[int, int | None] | None = None,
@@ -147,6 +177,8 @@ def fit_pictures(
     *,
     solver: str = "cbc",
     costs: list[np.ndarray | None] | None = None,
+    pattern: str = "plus",
+    topology: str = "plane",
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
@@ -171,9 +203,11 @@ def fit_pictures(
     if errors not in ("perceptual", "uniform"):
         raise LightsartError(f"errors must be perceptual or uniform, got {errors!r}")
     board: tuple[int, int | None] | None = size
+    game_rules(8, 8, pattern, topology)  # a bad pattern or topology is one line, before any work
+    nullity_of = _nullity_under(pattern, topology)
     pictures = []
     for k, path in enumerate(paths):
-        gray, (width, height) = read_for_board(path, board)
+        gray, (width, height) = read_for_board(path, board, nullity_of)
         if k == 0:
             board = (width, height)
         elif notes is not None and fit != "stretch":
@@ -184,7 +218,8 @@ def fit_pictures(
                            errors)
         if costs is not None:
             costs.append(cost)
-        found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver))
+        found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
+                           game_rules(width, height, pattern, topology))
         pictures.append(Picture(str(path), found, errors))
     return pictures
 
@@ -227,6 +262,8 @@ def make_still(
     compare: str | None = None,
     solver: str = "cbc",
     export_model: str | None = None,
+    pattern: str = "plus",
+    topology: str = "plane",
 ) -> StillResult:
     """The reachable board closest to one picture, written as a PNG (plus optional extras).
 
@@ -245,7 +282,8 @@ def make_still(
         planned = plan_models(planned, [export_model], inputs=[path], others=wanted)
     costs: list[np.ndarray | None] = []
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
-                              linear=linear, solver=solver, costs=costs)
+                              linear=linear, solver=solver, costs=costs, pattern=pattern,
+                              topology=topology)
     f = picture.fit
     look = _style(cell or default_cell(f.width, f.height), style, colours)
     preflight.check_picture(f.width, f.height, look.cell, panels=3 if compare else 1)
@@ -263,7 +301,7 @@ def make_still(
             _export_models([f], costs, [export_model])
             outputs.append(export_model)
     return StillResult(f.width, f.height, f.nullity, picture, tuple(outputs),
-                       time.perf_counter() - start)
+                       time.perf_counter() - start, f.rules)
 
 
 def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
@@ -281,8 +319,15 @@ def _style(cell: int, kind: str, colours: tuple[str | None, str | None, str | No
     return render.Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)  # type: ignore[arg-type]
 
 
+def _press(clicks: Board, rules: Rules | None) -> Board:
+    """The press operator of the rules in play (the classic game's fast one when ``None``)."""
+    from lightsart import rules as game
+
+    return press(clicks) if rules is None else game.press(clicks, rules)
+
+
 def _check_reproduces(f: Fit) -> None:
-    if not np.array_equal(board_from_clicks(f.clicks), f.board):  # pragma: no cover
+    if not np.array_equal(_press(f.clicks, f.rules) ^ np.uint8(1), f.board):  # pragma: no cover
         raise AssertionError("fit's clicks do not reproduce its board")
 
 
@@ -311,6 +356,8 @@ def make_animation(
     frames_dir: str | None = None,
     solver: str = "cbc",
     export_model: str | None = None,
+    pattern: str = "plus",
+    topology: str = "plane",
 ) -> AnimationResult:
     """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files.
 
@@ -339,7 +386,8 @@ def make_animation(
     notes: list[str] = []
     costs: list[np.ndarray | None] = []
     pictures = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
-                            linear=linear, solver=solver, costs=costs)
+                            linear=linear, solver=solver, costs=costs, pattern=pattern,
+                            topology=topology)
     fits = [p.fit for p in pictures]
     for f in fits:
         _check_reproduces(f)
@@ -349,9 +397,10 @@ def make_animation(
     segments: list[tuple[Board, np.ndarray]] = []
     for a, b, step in zip(fits, fits[1:], steps, strict=False):
         # Verify before rendering: the transition's clicks must turn picture A into picture B.
-        if not np.array_equal(apply_clicks(a.board, step.clicks), b.board):  # pragma: no cover
+        if not np.array_equal(a.board ^ _press(step.clicks, a.rules), b.board):  # pragma: no cover
             raise AssertionError("transition clicks do not connect the two pictures")
-        segments.append((a.board, animate.click_order(a.board, step.clicks, order, seed=seed)))
+        segments.append((a.board, animate.click_order(a.board, step.clicks, order, seed=seed,
+                                                               rules=a.rules)))
     plan = animate.plan(
         [len(s[1]) for s in segments], fps=fps, duration=duration,
         clicks_per_frame=clicks_per_frame, hold=hold, loop=loop,
@@ -363,11 +412,11 @@ def make_animation(
     with preflight.writing(planned.outputs):
         if out is not None:
             held = formats.write_animation(
-                formats.Animation(segments, plan, look, fps, cell), out)
+                formats.Animation(segments, plan, look, fps, cell, fits[0].rules), out)
             video_frames = held if formats.format_for(out).repeats_holds else None
             outputs.append(out)
         if frames_dir is not None:
-            writers.write_frames(animate.chain_frames(segments, plan), frames_dir, look,
+            writers.write_frames(animate.chain_frames(segments, plan, fits[0].rules), frames_dir, look,
                                  progress_total=plan.frames)
             outputs.append(frames_dir)
         if models:
@@ -378,5 +427,5 @@ def make_animation(
         width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(pictures),
         transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
         outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
-        video_frames=video_frames,
+        video_frames=video_frames, rules=f0.rules,
     )

@@ -64,6 +64,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                         f"(default {DEFAULT_METHOD}, serpentine; none is a plain threshold)")
     g.add_argument("--linear", action="store_true",
                    help="dither in linear light instead of sRGB values (darker mid-tones)")
+    add_rules_options(p)
     t = p.add_argument_group("tone (before dithering)")
     t.add_argument("--tone", choices=TONES, default="auto",
                    help="auto (default): levels from percentiles, local contrast and sharpening; "
@@ -107,6 +108,26 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
         r.add_argument(f"--{part}-colour", f"--{part}-color", dest=f"{part}_colour", metavar="COLOUR",
                        help=f"colour of {what} (#rrggbb or a name; default: the style's)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+
+
+def add_rules_options(p: argparse.ArgumentParser) -> None:
+    """``--pattern`` and ``--topology``: the rules of the game (checked by lightsart.rules)."""
+    from lightsart.choices import TOPOLOGIES
+
+    g = p.add_argument_group("rules of the game")
+    g.add_argument("--pattern", default="plus", metavar="PATTERN",
+                   help="the cells a click toggles: plus (default), sigma (plus without the centre), "
+                        "x, square, or ROWS such as 010/111/010 (odd-sized, clicked cell in the middle)")
+    g.add_argument("--topology", choices=TOPOLOGIES, default="plane",
+                   help="plane (default; cells outside are dropped), torus (both axes wrap) or "
+                        "cylinder (columns wrap)")
+
+
+def rules_words(rules: Any) -> str:
+    """`` (sigma on the torus)`` for the summary; empty for the classic game."""
+    if rules is None or rules.is_classic:
+        return ""
+    return f" ({rules.pattern.name} on the {rules.topology})"
 
 
 def tone_from_args(args: argparse.Namespace) -> Any:

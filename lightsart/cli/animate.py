@@ -14,6 +14,7 @@ from lightsart.cli._options import (
     positive_float,
     positive_int,
     proven,
+    rules_words,
     tone_from_args,
 )
 
@@ -59,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         args.images, args.output, size=args.size, fit=args.fit, dither=args.dither,
         engine=args.engine, time_limit=args.time_limit, solver=args.solver,
         export_model=args.export_model, tone=tone_from_args(args), errors=args.errors,
-        linear=args.linear,
+        linear=args.linear, pattern=args.pattern, topology=args.topology,
         order=args.order, seed=args.seed,
         fps=args.fps, duration=args.duration, clicks_per_frame=args.clicks_per_frame,
         hold=args.hold, loop=args.loop, cell=args.cell, style=args.style,
@@ -71,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
         emit_json(result.summary())
         return 0
     exact = " (every picture reachable exactly)" if result.nullity == 0 else ""
-    print(f"board {result.width}x{result.height}, nullity {result.nullity}{exact}")
+    print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity {result.nullity}"
+          f"{exact}")
     for k, pic in enumerate(result.pictures, 1):
         print(f"picture {k} {fit_line(pic.path, pic.fit)}")
     for k, step in enumerate(result.transitions, 1):

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import argparse
 
-from lightsart.cli._options import add_picture_options, emit_json, fit_line, proven, tone_from_args
+from lightsart.cli._options import (
+    add_picture_options,
+    emit_json,
+    fit_line,
+    proven,
+    rules_words,
+    tone_from_args,
+)
 
 DESCRIPTION = """\
 Fit one picture onto a Lights Out board: the board reachable from all-lit that is closest to the
@@ -32,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
         args.image, args.output, size=args.size, fit=args.fit, dither=args.dither,
         engine=args.engine, time_limit=args.time_limit, solver=args.solver,
         export_model=args.export_model, tone=tone_from_args(args), errors=args.errors,
-        linear=args.linear,
+        linear=args.linear, pattern=args.pattern, topology=args.topology,
         cell=args.cell, style=args.style,
         colours=(args.lit_colour, args.unlit_colour, args.panel_colour),
         target_out=args.target_out, compare=args.compare,
@@ -41,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         emit_json(result.summary())
         return 0
     f = result.picture.fit
-    print(f"board {result.width}x{result.height}, nullity {result.nullity}")
+    print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity {result.nullity}")
     print(f"{fit_line(result.picture.path, f)}, {f.clicks_count} clicks ({proven(f.clicks_proven_minimal)})")
     for path in result.outputs:
         print(f"wrote {path}")

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from lightsart.animation.animate import Plan
     from lightsart.output.render import Style
     from lightsart.output.writers import Written
+    from lightsart.rules import Rules
     from lightsart.types import Board, Frame
 
 __all__ = ["FORMATS", "Animation", "Format", "format_for", "write_animation", "write_frames_file"]
@@ -37,6 +38,8 @@ class Animation:
     look: Style
     fps: float
     cell: int | None = None
+    #: The rules the clicks act under (``None``: the classic game).
+    rules: Rules | None = None
 
 
 #: Streams frames into a file: ``(frames, path, style, fps, progress_total) -> Written``.
@@ -78,9 +81,12 @@ def _html(anim: Animation, path: str | os.PathLike[str]) -> None:
     from lightsart.pages.play import write_artwork_page
 
     p = anim.plan
+    rules = anim.rules
     write_artwork_page(path, anim.segments, cell=anim.cell, fps=anim.fps,
                        clicks_per_frame=p.clicks_per_frame, hold=p.hold, loop=p.loop,
-                       style=anim.look.kind, colours=anim.look.colours())
+                       style=anim.look.kind, colours=anim.look.colours(),
+                       pattern="plus" if rules is None else rules.pattern.text,
+                       topology="plane" if rules is None else rules.topology)
 
 
 #: Every animation format, by extension.
@@ -122,6 +128,6 @@ def write_animation(anim: Animation, path: str | os.PathLike[str]) -> int | None
         return None
     from lightsart.animation.animate import chain_frames
 
-    written = write_frames_file(chain_frames(anim.segments, anim.plan), path, anim.look, anim.fps,
-                                anim.plan.frames)
+    written = write_frames_file(chain_frames(anim.segments, anim.plan, anim.rules), path,
+                                anim.look, anim.fps, anim.plan.frames)
     return written.images if kind.repeats_holds else None

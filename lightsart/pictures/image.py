@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import struct
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import get_args
@@ -148,7 +149,12 @@ def _check_aspect(aspect: float) -> None:
         raise LightsartError(f"aspect ratio must be a positive number, got {aspect}")
 
 
-def choose_size(aspect: float, long_side: int = DEFAULT_LONG_SIDE) -> tuple[int, int]:
+#: The nullity of an ``(m, n)`` board under the rules in play (``m`` rows, ``n`` columns).
+NullityOf = Callable[[int, int], int]
+
+
+def choose_size(aspect: float, long_side: int = DEFAULT_LONG_SIDE,
+                nullity_of: NullityOf | None = None) -> tuple[int, int]:
     """A board ``(width, height)`` of about ``long_side`` cells on the long side for a picture
     of aspect ratio ``aspect`` (width / height), preferring nullity 0.
 
@@ -175,20 +181,21 @@ def choose_size(aspect: float, long_side: int = DEFAULT_LONG_SIDE) -> tuple[int,
 
     for _, long, short in candidates:
         width, height = oriented(long, short)
-        if nullity(height, width) == 0:
+        if (nullity_of or nullity)(height, width) == 0:
             return width, height
     _, long, short = candidates[0]  # pragma: no cover - every range of sizes has nullity-0 ones
     return oriented(long, short)  # pragma: no cover
 
 
-def board_size(size: Size | str | None, aspect: float) -> tuple[int, int]:
+def board_size(size: Size | str | None, aspect: float,
+               nullity_of: NullityOf | None = None) -> tuple[int, int]:
     """Resolve a requested size for a picture of aspect ``aspect`` (width / height).
 
     ``None`` → :func:`choose_size`; ``(W, None)`` → height ``round(W / aspect)``; ``(W, H)`` as is.
     """
     _check_aspect(aspect)
     if size is None:
-        return choose_size(aspect)
+        return choose_size(aspect, nullity_of=nullity_of)
     if isinstance(size, str):
         size = parse_size(size)
     width, height = size
@@ -238,7 +245,7 @@ def read_gray(path: str | Path) -> Gray:
 
 
 def read_for_board(
-    path: str | Path, size: Size | str | None = None
+    path: str | Path, size: Size | str | None = None, nullity_of: NullityOf | None = None
 ) -> tuple[Gray, tuple[int, int]]:
     """The picture's luminance decoded only as finely as a board of ``size`` needs, and that
     board's ``(width, height)`` (from the picture's own aspect ratio where ``size`` leaves it open).
@@ -248,7 +255,7 @@ def read_for_board(
     (Pillow's ``reduce``) while it keeps at least :data:`OVERSAMPLE` pixels per cell: a 24-megapixel
     JPEG for a 100-cell board never exists in memory at full size, in 8 bits or as floats.
     """
-    gray, board = _read(path, size, for_board=True)
+    gray, board = _read(path, size, for_board=True, nullity_of=nullity_of)
     if board is None:  # pragma: no cover - _read always sizes a board when asked to
         raise AssertionError("no board size")
     return gray, board
@@ -259,7 +266,8 @@ OVERSAMPLE = 4
 
 
 def _read(
-    path: str | Path, size: Size | str | None, *, for_board: bool
+    path: str | Path, size: Size | str | None, *, for_board: bool,
+    nullity_of: NullityOf | None = None,
 ) -> tuple[Gray, tuple[int, int] | None]:
     p = Path(path)
     try:
@@ -278,7 +286,7 @@ def _read(
                 if not for_board:
                     img.load()
                     return _luminance(ImageOps.exif_transpose(img)), None
-                return _read_reduced(img, size)
+                return _read_reduced(img, size, nullity_of)
     except Image.DecompressionBombError:
         raise LightsartError(
             f"{p} is too large to load safely (at most {MAX_PIXELS // 1_000_000} megapixels)"
@@ -293,10 +301,11 @@ def _read(
 _SWAPS_AXES = frozenset({5, 6, 7, 8})
 
 
-def _read_reduced(img: Image.Image, size: Size | str | None) -> tuple[Gray, tuple[int, int]]:
+def _read_reduced(img: Image.Image, size: Size | str | None,
+                  nullity_of: NullityOf | None = None) -> tuple[Gray, tuple[int, int]]:
     orientation = img.getexif().get(0x0112, 1)
     cols, rows = (img.height, img.width) if orientation in _SWAPS_AXES else (img.width, img.height)
-    width, height = board_size(size, cols / rows)
+    width, height = board_size(size, cols / rows, nullity_of)
     factor = int(min(cols / width, rows / height) // OVERSAMPLE)
     if factor > 1 and img.format == "JPEG":
         # Decode at 1/2, 1/4 or 1/8 scale, never below the size asked for.
