@@ -468,7 +468,7 @@ def test_census_db_full_tmpfs(work: Path, tiny_disk: Path,
 
 def test_mp4_frame_count_is_what_the_file_holds(work: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    from test_render import decode_video
+    from videos import decode_video
 
     assert main(["animate", "a.png", "b.png", "-o", "x.mp4", *ANIM, "--json", "--hold", "2",
                  "--fps", "10", "--duration", "1"]) == 0

@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from PIL import Image, ImageSequence
-from test_render import decode_video
+from videos import decode_video
 
 from lightsart.cli import main
 from lightsart.core.board import board_from_clicks, press

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
+from videos import decode_video
 
 from lightsart.core.board import apply_clicks
 from lightsart.errors import LightsartError
@@ -233,25 +234,6 @@ def test_gif_reuses_nothing_from_a_mutated_source(tmp_path: Path) -> None:
 
 
 # ----------------------------------------------------------------------------------- MP4
-
-
-def decode_video(path: Path, width: int, height: int) -> np.ndarray:
-    """All frames of a video as RGB, decoded by the ffmpeg that imageio-ffmpeg provides.
-
-    (imageio's own FFMPEG reader leaves pipes open, which pytest reports as unraisable
-    ResourceWarnings; a plain subprocess does not.) The frame count comes from imageio-ffmpeg's
-    own counter, so a video of another size cannot reshape into the same count.
-    """
-    import subprocess
-
-    import imageio_ffmpeg
-
-    frames, _ = imageio_ffmpeg.count_frames_and_secs(str(path))
-    raw = subprocess.run(
-        [imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", "-i", str(path), "-f", "rawvideo",
-         "-pix_fmt", "rgb24", "-"], check=True, capture_output=True).stdout
-    assert len(raw) == frames * height * width * 3
-    return np.frombuffer(raw, np.uint8).reshape(frames, height, width, 3)
 
 
 def expected_video(frames: list[Frame], fps: float) -> list[np.ndarray]:
