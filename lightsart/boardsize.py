@@ -6,18 +6,29 @@ Kept free of numpy and Pillow so the CLI can check ``--size`` before importing e
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from lightsart.errors import LightsartError
 
-__all__ = ["parse_size"]
+__all__ = ["Size", "parse_size"]
+
+
+class Size(NamedTuple):
+    """A board size as people write it: ``width`` columns by ``height`` rows (``None``: the
+    height is left to follow from a picture's aspect ratio). Unpacks as ``width, height``."""
+
+    width: int
+    height: int | None
 
 _SIZE = re.compile(r"\s*(\d+)\s*(?:[xX×]\s*(\d+)\s*)?")
 
 
 def parse_size(
     text: str, *, height_required: bool = False, positive: bool = True
-) -> tuple[int, int | None]:
-    """``"WxH"`` as ``(W, H)``; ``"W"`` as ``(W, None)`` unless ``height_required``.
+) -> Size:
+    """``"WxH"`` as ``Size(W, H)``; ``"W"`` as ``Size(W, None)`` unless ``height_required``.
+
+    The one size parser: every command's ``--size`` and size argument goes through it.
 
     With ``positive=False`` zero sides pass, for callers that check the range themselves.
     """
@@ -30,4 +41,4 @@ def parse_size(
         raise LightsartError(
             f"board size must be {form} with positive whole numbers, e.g. 5x5; got {text!r}"
         )
-    return width, height
+    return Size(width, height)

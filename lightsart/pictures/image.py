@@ -128,13 +128,13 @@ class SizeInfo:
 # ----------------------------------------------------------------------------------- sizes
 
 
-def parse_size(text: str) -> Size:
+def parse_size(text: str) -> boardsize.Size:
     """Parse ``"WxH"`` (columns x rows) or ``"W"`` (height then follows the aspect ratio)."""
-    width, height = boardsize.parse_size(text, positive=False)
-    for side in (width, height):
+    size = boardsize.parse_size(text, positive=False)
+    for side in size:
         if side is not None:
             _check_side(side)
-    return (width, height)
+    return size
 
 
 def _check_side(side: int) -> None:
