@@ -32,7 +32,8 @@ PATTERNS = {
     "far": "00001/00000/00100/01000/00000",  # asymmetric, reaches two cells away (wraps twice)
 }
 TOPOLOGIES = ("plane", "torus", "cylinder")
-SIZES = ((3, 3), (4, 4), (2, 5), (5, 2))  # (rows, columns)
+# (rows, columns); 2x2, 1x3 and 2-row boards are narrower than the patterns: wrapped offsets meet
+SIZES = ((3, 3), (4, 4), (2, 5), (5, 2), (2, 2), (1, 3))
 
 
 def page_data(html: str) -> dict[str, Any]:
@@ -48,7 +49,10 @@ def page_data(html: str) -> dict[str, Any]:
 
 @cache
 def columns(m: int, n: int, pattern: str, topology: str) -> tuple[int, ...]:
-    """Column k of the press operator: the cells clicking cell k toggles (each once)."""
+    """Column k of the press operator: the cells clicking cell k toggles.
+
+    Each pattern cell toggles the cell it lands on, so two landing on one cell (wrapping on a
+    board narrower than the pattern) cancel: the sum modulo 2 of shifted copies."""
     grid = pattern.split("/")
     h, w = len(grid), len(grid[0])
     out = []
@@ -65,7 +69,7 @@ def columns(m: int, n: int, pattern: str, topology: str) -> tuple[int, ...]:
                     if topology in ("torus", "cylinder"):
                         c %= n
                     if 0 <= r < m and 0 <= c < n:
-                        mask |= 1 << (r * n + c)
+                        mask ^= 1 << (r * n + c)
             out.append(mask)
     return tuple(out)
 
@@ -274,6 +278,41 @@ def test_page_solver_matches_brute_force(solver_page: harness.Watched, topology:
                 y = answer[1]
                 assert popcount(y & b) % 2 == 1, (where, b)
                 assert all(popcount(y & c) % 2 == 0 for c in cols), (where, b)
+
+
+PRESS = """(cases) => cases.map(([m, n, rules, clickSets]) => {
+  const LO = LightsOut, r = LO.makeRules(rules);
+  return clickSets.map((x) => Array.from(LO.press(Uint8Array.from(x), m, n, r)));
+})"""
+# Python's rules: a 5x5 pattern whose offsets meet on narrow wrapped boards in pairs and in threes.
+WIDE = "10101/00000/10101/00000/10101"
+
+
+def test_page_press_is_python_press_for_every_rules(solver_page: harness.Watched) -> None:
+    from lightsart.rules import Rules, parse_pattern
+    from lightsart.rules import press as python_press
+
+    rng = np.random.default_rng(12)
+    cases, expected = [], []
+    for text in [*PATTERNS.values(), WIDE]:
+        for topology in TOPOLOGIES:
+            for m, n in ((1, 1), (2, 2), (1, 3), (3, 1), (2, 5), (5, 2), (3, 4), (4, 6)):
+                rules = Rules(m, n, parse_pattern(text), topology)  # type: ignore[arg-type]
+                units = list(np.eye(m * n, dtype=np.uint8).reshape(-1, m, n))
+                click_sets = units + list(rng.integers(0, 2, (6, m, n), dtype=np.uint8))
+                cases.append([m, n, rules_of(text, topology), [x.ravel().tolist() for x in click_sets]])
+                expected.append([python_press(x, rules).ravel().tolist() for x in click_sets])
+    got = solver_page.page.evaluate(PRESS, cases)
+    for case, want, have in zip(cases, expected, got, strict=True):
+        assert have == want, case[:3]
+    # Cancelling offsets: plus on a 2x2 torus toggles only the clicked cell (up = down,
+    # left = right), so A = I and the nullity is 0 (OEIS A165738 at n = 2).
+    plus = {"pattern": rules_of(PATTERNS["plus"], "torus")["pattern"], "topology": "torus"}
+    assert solver_page.page.evaluate(PRESS, [[2, 2, plus, [[0, 0, 1, 0]]]]) == [[[0, 0, 1, 0]]]
+    nullities = solver_page.page.evaluate(
+        "() => [1, 2].map((s) => LightsOut.algebra(s, s, LightsOut.makeRules({"
+        "pattern: LightsOut.PATTERNS.plus, topology: 'torus'})).nullity)")
+    assert nullities == [0, 0]
 
 
 @pytest.mark.parametrize(("m", "n"), [(1, 1), (2, 7), (5, 5), (4, 9), (6, 8), (7, 7)])
