@@ -7,6 +7,7 @@ boards, the fewest clicks to each, and the press operator's columns (for the ker
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -128,8 +129,9 @@ def test_play_options_put_the_rules_in_the_page(tmp_path: Path,
     capsys.readouterr()
     assert main(["play", "--size", "6x4", "--topology", "torus", "--pattern", "sigma",
                  "-o", str(out)]) == 0
+    sigma_nullity = 24 - rank(list(columns(4, 6, PATTERNS["sigma"], "torus")))
     assert capsys.readouterr().out.splitlines()[0] == (
-        "board 6x4, pattern 010/101/010 on the torus, goal all dark")
+        f"board 6x4, pattern sigma on the torus, nullity {sigma_nullity}, goal all dark")
     assert page_data(out.read_text())["rules"] == {
         "pattern": [[0, 1, 0], [1, 0, 1], [0, 1, 0]], "topology": "torus"}
     assert main(["play", "--pattern", "##./.#./...", "--topology", "cylinder", "-o", str(out)]) == 0
@@ -140,18 +142,21 @@ def test_play_options_put_the_rules_in_the_page(tmp_path: Path,
     assert main(["play", "--size", "5", "--pattern", "00000/00100/01110/00100/00000",
                  "-o", str(out)]) == 0
     assert capsys.readouterr().out.startswith(f"board 5x5, nullity {algebra(5, 5).nullity},")
-    page = play.write_game_page(tmp_path / "p.html", 4, 3, pattern="x", topology="torus")
-    assert (page.nullity, page.pattern, page.topology) == (None, "101/010/101", "torus")
+    assert page_data(out.read_text())["rules"]["pattern"] == [[0, 1, 0], [1, 1, 1], [0, 1, 0]]
+    page = play.write_game_page(tmp_path / "p.html", 6, 3, pattern="x", topology="torus")
+    x_nullity = 18 - rank(list(columns(3, 6, PATTERNS["x"], "torus")))
+    assert (page.nullity, page.pattern, page.topology) == (x_nullity, "101/010/101", "torus")
+    assert x_nullity > 0 and sigma_nullity > 0
 
 
 @pytest.mark.parametrize(("pattern", "why"), [
     ("0101", "odd number of rows and columns"),
     ("11/11", "odd number of rows and columns"),
     ("1/11/1", "same length"),
-    ("000/000/000", "at least one 1"),
+    ("000/000/000", "toggles no cell"),
     ("010/121/010", "rows of 0/1"),
     ("plus/x", "rows of 0/1"),
-    ("", "odd number"),
+    ("", "at least one row"),
     ("/".join(["1" * 11] * 11), "at most 9x9"),
 ])
 def test_bad_patterns_are_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -164,18 +169,84 @@ def test_bad_patterns_are_one_clear_error(tmp_path: Path, capsys: pytest.Capture
     assert not out.exists()
 
 
-def test_image_needs_the_classic_rules_for_now(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+# Rules whose tiny boards have quiet patterns (so some pictures need changing), and some without.
+FIT_RULES = [("sigma", "plane"), ("x", "torus"), ("square", "cylinder"), ("corner", "torus"),
+             ("far", "cylinder"), ("plus", "torus"), ("plus", "plane")]
+
+
+def noise_png(path: Path, m: int, n: int, seed: int) -> Path:
     from PIL import Image
 
-    Image.fromarray(np.full((20, 30), 255, dtype=np.uint8)).save(tmp_path / "w.png")
+    rng = np.random.default_rng(seed)
+    Image.fromarray((rng.integers(0, 2, (m, n)) * 255).astype(np.uint8)).save(path)
+    return path
+
+
+def as_bits(board: np.ndarray) -> int:
+    return sum(1 << k for k, v in enumerate(board.ravel()) if v)
+
+
+def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Path) -> None:
+    from lightsart.core.general import algebra as rules_algebra
+    from lightsart.rules import Rules, board_from_clicks, parse_pattern
+
+    changed = 0
+    for name, topology in FIT_RULES:
+        pattern = PATTERNS[name]
+        for (m, n), seed in itertools.product(((3, 3), (3, 4), (4, 4)), range(3)):
+            png = noise_png(tmp_path / f"{m}x{n}-{seed}.png", m, n, seed)
+            fit = play.picture_fit(png, (n, m), pattern=pattern, topology=topology)  # type: ignore[arg-type]
+            where = f"{name} {topology} {m}x{n} seed {seed}"
+            assert fit.board.shape == fit.target.shape == (m, n), where
+            # Reachable from all-lit: by the brute force, and by the Python algebra's clicks.
+            best = fewest(m, n, pattern, topology)
+            full = (1 << (m * n)) - 1
+            assert best[full ^ as_bits(fit.board)] >= 0, where
+            rules = Rules(m, n, parse_pattern(pattern), topology)  # type: ignore[arg-type]
+            assert np.array_equal(board_from_clicks(fit.clicks, rules), fit.board), where
+            x = rules_algebra(rules).solve(fit.board ^ 1)
+            assert x is not None and np.array_equal(board_from_clicks(x, rules), fit.board), where
+            assert fit.nullity == m * n - rank(list(columns(m, n, pattern, topology))), where
+            # Fewest wrong pixels: no reachable board is closer to the target.
+            target = as_bits(fit.target)
+            closest = min(popcount(full ^ c ^ target) for c in np.flatnonzero(best >= 0))
+            assert fit.wrong_pixels == popcount(as_bits(fit.board) ^ target) == closest, where
+            assert fit.wrong_pixels_proven_minimal, where
+            # The fewest clicks making that board (exact: nullity at most 20 here).
+            assert fit.clicks_count == best[full ^ as_bits(fit.board)], where
+            changed += fit.wrong_pixels
+    assert changed > 0  # some pictures were not reachable as they were
+
+
+def test_image_under_any_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from lightsart.core.general import algebra as rules_algebra
+    from lightsart.rules import Rules, board_from_clicks, parse_pattern
+
+    png = noise_png(tmp_path / "noise.png", 30, 40, 5)
     out = tmp_path / "g.html"
-    assert main(["play", "--image", str(tmp_path / "w.png"), "--topology", "torus",
-                 "-o", str(out)]) == 2
-    assert capsys.readouterr().err.startswith("lightsart: error: --image needs the classic rules")
-    assert not out.exists()
-    with pytest.raises(LightsartError, match="classic rules"):
-        play.game_page_html(picture=np.ones((4, 4), dtype=np.uint8), pattern="sigma")
+    for name, topology in (("x", "torus"), ("sigma", "plane"), ("corner", "cylinder")):
+        assert main(["play", "--image", str(png), "--size", "8x6", "--pattern", PATTERNS[name],
+                     "--topology", topology, "-o", str(out)]) == 0
+        nullity = 48 - rank(list(columns(6, 8, PATTERNS[name], topology)))
+        line = capsys.readouterr().out.splitlines()[0]
+        shown = name if name in ("x", "sigma") else PATTERNS[name]
+        assert line.startswith(f"board 8x6, pattern {shown} on the {topology}, nullity {nullity}, "
+                               "goal your picture ("), line
+        data = page_data(out.read_text())
+        assert data["rules"] == rules_of(PATTERNS[name], topology)
+        picture = np.array([[int(ch) for ch in row] for row in data["picture"]], dtype=np.uint8)
+        rules = Rules(6, 8, parse_pattern(PATTERNS[name]), topology)  # type: ignore[arg-type]
+        clicks = rules_algebra(rules).solve(picture ^ 1)
+        assert clicks is not None and np.array_equal(board_from_clicks(clicks, rules), picture)
+    # A picture that is not reachable under the page's rules is refused, naming the rules.
+    best = fewest(3, 3, PATTERNS["sigma"], "plane")
+    unreachable = int(np.flatnonzero(best < 0)[0])
+    picture = np.array([(unreachable ^ 511) >> k & 1 for k in range(9)], np.uint8).reshape(3, 3)
+    with pytest.raises(LightsartError, match=r"not reachable .* under pattern sigma on the plane"):
+        play.game_page_html(picture=picture, pattern="sigma")
+    play.game_page_html(picture=picture)  # (the classic rules reach every 3x3 board)
+    with pytest.raises(LightsartError, match="elimination, up to 1600 cells"):
+        play.game_page_html(picture=np.ones((41, 41), np.uint8), pattern="x")
     with pytest.raises(LightsartError, match="topology"):
         play.game_page_html(5, 5, topology="klein")  # type: ignore[arg-type]
 
