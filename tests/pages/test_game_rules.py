@@ -245,8 +245,8 @@ def test_image_under_any_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str
     with pytest.raises(LightsartError, match=r"not reachable .* under pattern sigma on the plane"):
         play.game_page_html(picture=picture, pattern="sigma")
     play.game_page_html(picture=picture)  # (the classic rules reach every 3x3 board)
-    with pytest.raises(LightsartError, match="elimination, up to 1600 cells"):
-        play.game_page_html(picture=np.ones((41, 41), np.uint8), pattern="x")
+    with pytest.raises(LightsartError, match="elimination, up to 2304 cells"):
+        play.game_page_html(picture=np.ones((49, 48), np.uint8), pattern="x")
     with pytest.raises(LightsartError, match="topology"):
         play.game_page_html(5, 5, topology="klein")  # type: ignore[arg-type]
 
@@ -576,3 +576,27 @@ def test_artwork_clicks_follow_the_page_rules(tab: harness.Watched, tmp_path: Pa
     harness.click_cell(page, 0, 5, m, n)  # the viewer's click, under the same rules
     assert as_int(page.evaluate("lightsartArt.rows")) == end ^ cols[5]
     assert "wrapping around every edge" in page.text_content("#facts")
+
+
+def test_picture_goal_under_other_rules_is_played_under_them(tab: harness.Watched,
+                                                            tmp_path: Path) -> None:
+    m, n, name, topology = 6, 9, "x", "torus"
+    pattern = PATTERNS[name]
+    fit = play.picture_fit(noise_png(tmp_path / "noise.png", 30, 40, 2), (n, m), pattern=pattern,
+                           topology=topology)
+    assert fit.wrong_pixels > 0  # the noise was not reachable as it was
+    path = tmp_path / "game.html"
+    page_info = play.write_game_page(path, picture=fit.board, start="lit", pattern=pattern,
+                                     topology=topology)
+    tab.open(path)
+    page = tab.page
+    now = state(page)
+    cols = columns(m, n, pattern, topology)
+    assert now["rules"] == {"pattern": pattern, "topology": topology}
+    assert page.evaluate("lightsartGame.goal") == ["".join(map(str, row)) for row in fit.board]
+    assert page.evaluate("lightsartGame.nullity") == page_info.nullity == fit.nullity > 0
+    # From all lit the picture is solvable under these rules, in as few clicks as Python found.
+    assert now["rows"] == ["1" * n] * m and now["solvable"] and now["par"] == fit.clicks_count
+    page.click("#solution")
+    marks = as_int(state(page)["marks"])
+    assert press(marks, cols) == as_int(now["rows"]) ^ as_bits(fit.board)
