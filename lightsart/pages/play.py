@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -37,8 +37,11 @@ from lightsart.core.board import as_board, format_board
 from lightsart.core.optimize import Fit
 from lightsart.errors import LightsartError
 from lightsart.output.atomic import atomic_path
-from lightsart.rules import PATTERNS, Pattern, Rules, board_from_clicks, parse_pattern, press
+from lightsart.rules import PATTERNS, Pattern, Rules, parse_pattern, press
 from lightsart.types import Board
+
+#: Where a picture board is reached from: all-lit (the goal of a game) or all-dark (to clear).
+Origin = Literal["lit", "dark"]
 
 if TYPE_CHECKING:
     from lightsart.output.render import RGB, Kind
@@ -50,6 +53,7 @@ __all__ = [
     "MIN_SIDE",
     "ArtworkPage",
     "GamePage",
+    "Origin",
     "Scheme",
     "Start",
     "artwork_page_html",
@@ -237,12 +241,14 @@ def game_page_html(
         height, width = pic.shape
         rules = _rules(pattern, topology, height, width)
         _check_picture(rules)
-        # The page's goal must be reachable from all-lit: change 1 ^ picture in the image of A.
-        if not _is_reachable(pic ^ np.uint8(1), rules):
+        # The picture must be reachable from the page's origin: all-lit when it is the goal
+        # (change 1 ^ picture in the image of A), all-dark when the game is to clear it.
+        origin: Origin = "dark" if start == "picture" else "lit"
+        if not _is_reachable(pic ^ np.uint8(origin == "lit"), rules):
             raise LightsartError(
-                f"this {width}x{height} picture is not reachable from the all-lit board under "
-                f"{_describe(rules)}; use lightsart.pages.play.picture_fit (the reachable board "
-                "closest to it)"
+                f"this {width}x{height} picture is not reachable from the all-{origin} board under "
+                f"{_describe(rules)}; use lightsart.pages.play.picture_fit(..., origin="
+                f"{origin!r}) (the reachable board closest to it)"
             )
         rows = _rows(pic)
     else:
@@ -307,15 +313,20 @@ def picture_fit(
     *,
     pattern: str = "plus",
     topology: Topology = "plane",
+    origin: Origin = "lit",
     seconds: float = 1.0,
 ) -> Fit:
-    """The reachable board closest to an image under the rules, sized for play.
+    """The board closest to an image that is reachable from all-``origin`` under the rules.
 
     ``size`` is ``(width, height)`` or ``(width, None)`` (height from the aspect ratio); by
     default the long side is about :data:`DEFAULT_PICTURE_SIDE` cells, preferring a size where
     every picture is reachable exactly (nullity 0 for the classic rules). ``pattern`` and
     ``topology`` are the rules (see :func:`write_game_page`); ``seconds`` bounds the search for
     the fewest wrong pixels when the nullity is above 20 (exact below).
+
+    ``origin="lit"`` (a goal reached from all-lit, Bosch's game) or ``"dark"`` (a picture to
+    clear: reachable from all-dark, so clearable). They differ only where the all-lit board
+    itself is unreachable, as for σ on many boards; then ``clicks`` act from all-``origin``.
     """
     from lightsart.pictures.image import choose_size, read_gray, target_from_array
 
@@ -326,20 +337,21 @@ def picture_fit(
     target = target_from_array(gray, size, fit, source=str(image))  # type: ignore[arg-type]
     rules = _rules(pattern, topology, target.height, target.width)
     _check_picture(rules)
-    if rules.is_classic:
+    if rules.is_classic and origin == "lit":
         from lightsart.core.optimize import closest_board
 
         return closest_board(target.bits, seconds=seconds)
-    return _closest_board(target.bits, rules, seconds=seconds)
+    return _closest_board(target.bits, rules, origin, seconds=seconds)
 
 
-def _closest_board(target: Board, rules: Rules, *, seed: int = 0, seconds: float = 1.0) -> Fit:
-    """The board reachable from all-lit under ``rules`` with fewest pixels unlike ``target``.
+def _closest_board(target: Board, rules: Rules, origin: Origin = "lit", *, seed: int = 0,
+                   seconds: float = 1.0) -> Fit:
+    """The board reachable from all-``origin`` under ``rules`` with fewest pixels unlike ``target``.
 
-    Reachable boards ``b`` are those whose change ``1 ^ b`` has syndrome 0 (is orthogonal to the
-    left kernel of ``A``). Flipping pixel ``p`` of the target adds column ``p`` of the syndrome
-    matrix, so the fewest wrong pixels are the fewest columns XOR-ing to the target's syndrome:
-    :func:`lightsart.core.decode.decode` (exact for nullity up to 20). The clicks are one
+    Reachable boards ``b`` are those whose change ``o ^ b`` from the origin ``o`` has syndrome 0
+    (is orthogonal to the left kernel of ``A``). Flipping pixel ``p`` of the target adds column
+    ``p`` of the syndrome matrix, so the fewest wrong pixels are the fewest columns XOR-ing to the
+    target's syndrome: :func:`lightsart.core.decode.decode` (exact for nullity up to 20). The clicks are one
     solution, made lightest over the quiet patterns when the nullity allows the exact search.
     """
     from lightsart.core.decode import EXACT_NULLITY, decode
@@ -348,13 +360,14 @@ def _closest_board(target: Board, rules: Rules, *, seed: int = 0, seconds: float
 
     start = time.perf_counter()
     t = as_board(target, "target")
+    lit = np.uint8(origin == "lit")
     alg = rules_algebra(rules)
-    decoding = decode(alg.columns(), alg.syndrome(t ^ np.uint8(1)), seed=seed, seconds=seconds)
+    decoding = decode(alg.columns(), alg.syndrome(t ^ lit), seed=seed, seconds=seconds)
     wrong = np.zeros(rules.cells, dtype=np.uint8)
     wrong[decoding.errors] = 1
     wrong = wrong.reshape(rules.shape)
     board = t ^ wrong
-    clicks = alg.solve(board ^ np.uint8(1))
+    clicks = alg.solve(board ^ lit)
     if clicks is None:  # pragma: no cover - decoding must land on a reachable board
         raise AssertionError("decoded board is not reachable")
     proven = alg.nullity == 0
@@ -362,7 +375,7 @@ def _closest_board(target: Board, rules: Rules, *, seed: int = 0, seconds: float
         quiet = alg.kernel()
         clicks = clicks ^ combine_patterns(quiet, int(np.argmin(coset_weights(clicks, quiet))))
         proven = True
-    if not np.array_equal(board_from_clicks(clicks, rules), board):  # pragma: no cover
+    if not np.array_equal(press(clicks, rules) ^ lit, board):  # pragma: no cover
         raise AssertionError("clicks do not reproduce the fitted board")
     return Fit(
         target=t, board=board, clicks=clicks, wrong=wrong, wrong_pixels=int(wrong.sum()),
@@ -396,7 +409,9 @@ def make_game_page(
     planned = plan_outputs([(path, (".html", ".htm"))], inputs=[] if image is None else [image])
     with writing(planned):
         if image is not None:
-            fitted = picture_fit(image, size, fit, pattern=pattern, topology=topology)
+            origin: Origin = "dark" if start == "picture" else "lit"
+            fitted = picture_fit(image, size, fit, pattern=pattern, topology=topology,
+                                 origin=origin)
             page = write_game_page(path, picture=fitted.board, start=start, scheme=scheme,
                                    pattern=pattern, topology=topology)
             return replace(page, wrong_pixels=fitted.wrong_pixels)

@@ -190,32 +190,40 @@ def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Pa
     from lightsart.core.general import algebra as rules_algebra
     from lightsart.rules import Rules, board_from_clicks, parse_pattern
 
-    changed = 0
+    changed, differ = 0, 0
     for name, topology in FIT_RULES:
         pattern = PATTERNS[name]
         for (m, n), seed in itertools.product(((3, 3), (3, 4), (4, 4)), range(3)):
             png = noise_png(tmp_path / f"{m}x{n}-{seed}.png", m, n, seed)
-            fit = play.picture_fit(png, (n, m), pattern=pattern, topology=topology)  # type: ignore[arg-type]
-            where = f"{name} {topology} {m}x{n} seed {seed}"
-            assert fit.board.shape == fit.target.shape == (m, n), where
-            # Reachable from all-lit: by the brute force, and by the Python algebra's clicks.
             best = fewest(m, n, pattern, topology)
-            full = (1 << (m * n)) - 1
-            assert best[full ^ as_bits(fit.board)] >= 0, where
             rules = Rules(m, n, parse_pattern(pattern), topology)  # type: ignore[arg-type]
-            assert np.array_equal(board_from_clicks(fit.clicks, rules), fit.board), where
-            x = rules_algebra(rules).solve(fit.board ^ 1)
-            assert x is not None and np.array_equal(board_from_clicks(x, rules), fit.board), where
-            assert fit.nullity == m * n - rank(list(columns(m, n, pattern, topology))), where
-            # Fewest wrong pixels: no reachable board is closer to the target.
-            target = as_bits(fit.target)
-            closest = min(popcount(full ^ c ^ target) for c in np.flatnonzero(best >= 0))
-            assert fit.wrong_pixels == popcount(as_bits(fit.board) ^ target) == closest, where
-            assert fit.wrong_pixels_proven_minimal, where
-            # The fewest clicks making that board (exact: nullity at most 20 here).
-            assert fit.clicks_count == best[full ^ as_bits(fit.board)], where
-            changed += fit.wrong_pixels
+            boards = []
+            for origin in ("lit", "dark"):
+                fit = play.picture_fit(png, (n, m), pattern=pattern, topology=topology,  # type: ignore[arg-type]
+                                       origin=origin)  # type: ignore[arg-type]
+                where = f"{name} {topology} {m}x{n} seed {seed} from {origin}"
+                assert fit.board.shape == fit.target.shape == (m, n), where
+                # Reachable from the origin: by the brute force, and by the Python algebra.
+                start = (1 << (m * n)) - 1 if origin == "lit" else 0
+                assert best[start ^ as_bits(fit.board)] >= 0, where
+                lit = int(origin == "lit")
+                assert np.array_equal(board_from_clicks(fit.clicks, rules) ^ (1 - lit), fit.board), where
+                x = rules_algebra(rules).solve(fit.board ^ lit)
+                assert x is not None and np.array_equal(board_from_clicks(x, rules) ^ (1 - lit),
+                                                        fit.board), where
+                assert fit.nullity == m * n - rank(list(columns(m, n, pattern, topology))), where
+                # Fewest wrong pixels: no board reachable from the origin is closer to the target.
+                target = as_bits(fit.target)
+                closest = min(popcount(start ^ c ^ target) for c in np.flatnonzero(best >= 0))
+                assert fit.wrong_pixels == popcount(as_bits(fit.board) ^ target) == closest, where
+                assert fit.wrong_pixels_proven_minimal, where
+                # The fewest clicks making that board (exact: nullity at most 20 here).
+                assert fit.clicks_count == best[start ^ as_bits(fit.board)], where
+                changed += fit.wrong_pixels
+                boards.append(as_bits(fit.board))
+            differ += boards[0] != boards[1]
     assert changed > 0  # some pictures were not reachable as they were
+    assert differ > 0  # and under some rules all-lit is not reachable: the origins differ
 
 
 def test_image_under_any_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -238,6 +246,18 @@ def test_image_under_any_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str
         rules = Rules(6, 8, parse_pattern(PATTERNS[name]), topology)  # type: ignore[arg-type]
         clicks = rules_algebra(rules).solve(picture ^ 1)
         assert clicks is not None and np.array_equal(board_from_clicks(clicks, rules), picture)
+    # To clear the picture (--start picture) it is fitted to be reachable from all-dark instead:
+    # under sigma on this torus the all-lit board is not reachable, so the two differ.
+    sigma = Rules(6, 9, parse_pattern("sigma"), "torus")
+    assert not rules_algebra(sigma).is_reachable(np.ones((6, 9), np.uint8))
+    assert main(["play", "--image", str(png), "--size", "9x6", "--pattern", "sigma", "--topology",
+                 "torus", "--start", "picture", "-o", str(out)]) == 0
+    capsys.readouterr()
+    data = page_data(out.read_text())
+    picture = np.array([[int(ch) for ch in row] for row in data["picture"]], dtype=np.uint8)
+    assert data["start"] == "picture" and rules_algebra(sigma).is_reachable(picture)
+    with pytest.raises(LightsartError, match="not reachable from the all-lit board"):
+        play.game_page_html(picture=picture, pattern="sigma", topology="torus")
     # A picture that is not reachable under the page's rules is refused, naming the rules.
     best = fewest(3, 3, PATTERNS["sigma"], "plane")
     unreachable = int(np.flatnonzero(best < 0)[0])
