@@ -6,16 +6,18 @@ import argparse
 
 from lightsart.choices import FITS, SCHEMES, STARTS, TOPOLOGIES
 from lightsart.cli._options import size_type
+from lightsart.rules import PATTERN_MAX_SIDE, PATTERNS
 
 DESCRIPTION = """\
 Write the Lights Out game as one HTML file that plays offline in any browser: boards from 3x3 to
 40x40 (chosen on the page too), uniformly random solvable starts or the original all-lit start,
 hints and solutions with the fewest clicks, undo, a timer and a tally of games won. With --image
-the goal is your picture (the reachable board closest to it), from a scrambled start.
---topology and --pattern choose the rules the page starts with (the page can change them too).
+the goal is your picture (the reachable board closest to it under the rules), from a scrambled
+start. --topology and --pattern choose the rules the page starts with (the page can change them).
 
 example: lightsart play --size 7x7 -o game.html
 example: lightsart play --topology torus --pattern 110/010/000 -o game.html
+example: lightsart play --image samples/horse.png --pattern x -o horse.html
 """
 
 
@@ -37,9 +39,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--topology", choices=TOPOLOGIES, default="plane",
                    help="what happens at the edges: plane (cut, default), torus (both axes "
                         "wrap), cylinder (left-right wraps)")
+    presets = ", ".join(f"{name} ({rows})" for name, rows in PATTERNS.items())
     p.add_argument("--pattern", default="plus", metavar="PATTERN",
-                   help="the cells a click toggles: plus (default), sigma, x, square, or rows of "
-                        "0/1 around the clicked cell, e.g. 010/101/010 (odd-sized, at most 9x9)")
+                   help=f"the cells a click toggles: {presets}; or rows of 0/1 (or ./#) around "
+                        f"the clicked cell, odd-sized, at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE} "
+                        "(default: plus)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run)
 
@@ -49,12 +53,12 @@ def run(args: argparse.Namespace) -> int:
 
     page = make_game_page(args.output, args.size, args.image, fit=args.fit, start=args.start,
                           scheme=args.colours, pattern=args.pattern, topology=args.topology)
-    goal = "your picture" if page.picture else "all dark"
-    if page.nullity is None:  # rules the Python algebra does not cover yet: the page solves them
-        print(f"board {page.width}x{page.height}, pattern {page.pattern} on the {page.topology}, "
-              f"goal {goal}")
-    else:
-        print(f"board {page.width}x{page.height}, nullity {page.nullity}, goal {goal}")
+    goal = "all dark"
+    if page.picture:
+        wrong = "" if page.wrong_pixels is None else f" ({page.wrong_pixels} pixels changed to be reachable)"
+        goal = f"your picture{wrong}"
+    rules = "" if page.classic else f", pattern {page.pattern_name} on the {page.topology}"
+    print(f"board {page.width}x{page.height}{rules}, nullity {page.nullity}, goal {goal}")
     print(f"wrote {page.path} ({page.bytes} bytes)")
     if args.open:
         import webbrowser

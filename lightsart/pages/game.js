@@ -380,7 +380,8 @@
   }
 
   fillSizes();
-  if (picture) { $("goal").value = "picture"; $("start").value = data.start || "random"; }
+  // Starting from the picture means clearing it (goal all dark), as choosing that start does.
+  if (picture) { $("goal").value = data.start === "picture" ? "dark" : "picture"; $("start").value = data.start || "random"; }
   else $("start").value = data.start || "random";
   syncChoices();
   schemePicker($("scheme"), view, data.picture ? "lightsart.scheme.picture" : "lightsart.scheme.game", data.scheme, render);

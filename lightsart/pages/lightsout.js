@@ -6,10 +6,12 @@
  * Rules are data: {pattern, topology}. The pattern is a small odd-sized grid of 0/1 with the
  * clicked cell in the middle: the cells a click toggles (plus [[0,1,0],[1,1,1],[0,1,0]] is the
  * classic game). The topology says what happens at the edges: "plane" drops cells outside,
- * "torus" wraps both axes, "cylinder" wraps left-right. A click toggles each cell it reaches
- * once, even when wrapping on a small board brings two pattern cells onto one. Clicks commute
- * and undo themselves, so the cells toggled by a click set x are A x over GF(2), where column k
- * of the press operator A is the set click k toggles.
+ * "torus" wraps both axes, "cylinder" wraps left-right. Each pattern cell toggles the cell it
+ * lands on, so where wrapping on a board narrower than the pattern brings two pattern cells onto
+ * one cell, they toggle it twice and cancel: a click toggles the cells an odd number of pattern
+ * cells land on (the sum modulo 2 of shifted copies, as lightsart.rules.press in Python). Clicks
+ * commute and undo themselves, so the cells toggled by a click set x are A x over GF(2), where
+ * column k of the press operator A is what click k toggles.
  *
  * Classic rules (plus on the plane) use light chasing: choose the top row's clicks t freely;
  * every later row is then forced (click under every cell still wrong). What is left below the
@@ -84,20 +86,23 @@ const LightsOut = (() => {
 
   const mod = (a, b) => ((a % b) + b) % b;
 
-  /** The distinct cells clicking cell k toggles, as an Int32Array of cell indices. */
+  /**
+   * The cells clicking cell k toggles, as an Int32Array of distinct cell indices: those an odd
+   * number of pattern cells land on (two landing on one cell, by wrapping, cancel).
+   */
   function targets(m, n, k, rules = CLASSIC) {
     const { pattern, topology } = rules;
     const ci = pattern.length >> 1, cj = pattern[0].length >> 1;
     const i = Math.floor(k / n), j = k % n;
-    const out = new Set();
+    const odd = new Map();  // cell -> toggled an odd number of times (insertion order kept)
     pattern.forEach((row, a) => row.forEach((v, b) => {
       if (!v) return;
       let r = i + a - ci, c = j + b - cj;
       if (topology === "torus") r = mod(r, m);
       if (topology !== "plane") c = mod(c, n);
-      if (r >= 0 && r < m && c >= 0 && c < n) out.add(r * n + c);
+      if (r >= 0 && r < m && c >= 0 && c < n) odd.set(r * n + c, !odd.get(r * n + c));
     }));
-    return Int32Array.from(out);
+    return Int32Array.from([...odd].filter(([, on]) => on).map(([cell]) => cell));
   }
 
   const reach = new Map();

@@ -12,39 +12,48 @@ clicks over the coset).
   pause, step, scrub and speed; the viewer can click cells at any moment.
 
 Both pages take the rules of the game as data (``pattern`` and ``topology``, DESIGN.md "The
-variants"): the page data carries ``rules: {pattern: [[0, 1, 0], ...], topology: "plane"}`` and
-the page's clicks, hints and solutions follow them (classic plus on the plane by default).
+variants"), parsed and checked by :mod:`lightsart.rules`: the page data carries
+``rules: {pattern: [[0, 1, 0], ...], topology: "plane"}`` and the page's clicks, hints and
+solutions follow them (classic plus on the plane by default). A click toggles the cells an odd
+number of pattern cells land on, as :func:`lightsart.rules.press` (``tests/pages`` checks the
+page against it).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
 
-from lightsart.choices import TOPOLOGIES, Scheme, Start, Topology
-from lightsart.core.board import apply_clicks, as_board, format_board
-from lightsart.core.gf2 import algebra
+from lightsart.choices import Scheme, Start, Topology
+from lightsart.core.board import as_board, format_board
 from lightsart.core.optimize import Fit
 from lightsart.errors import LightsartError
 from lightsart.output.atomic import atomic_path
+from lightsart.rules import PATTERNS, Pattern, Rules, parse_pattern, press
 from lightsart.types import Board
+
+#: Where a picture board is reached from: all-lit (the goal of a game) or all-dark (to clear).
+Origin = Literal["lit", "dark"]
 
 if TYPE_CHECKING:
     from lightsart.output.render import RGB, Kind
 
 __all__ = [
     "MAX_PICTURE_SIDE",
+    "MAX_RULES_PICTURE_CELLS",
     "MAX_SIDE",
     "MIN_SIDE",
     "ArtworkPage",
     "GamePage",
+    "Origin",
     "Scheme",
     "Start",
     "artwork_page_html",
@@ -60,30 +69,41 @@ MIN_SIDE = 3
 MAX_SIDE = 40
 #: Largest side of a picture board on the game page (the page's solver is plain JavaScript).
 MAX_PICTURE_SIDE = 128
+#: Largest picture board under rules other than the classic ones: the page solves those by
+#: Gaussian elimination of all ``m*n`` cells, cubic in them (48 x 48: about 0.25 s in Chromium,
+#: 64 x 64: 1.7 s).
+MAX_RULES_PICTURE_CELLS = 48 * 48
 #: Default long side of a picture board: big enough to show a picture, small enough to play.
 DEFAULT_PICTURE_SIDE = 32
-
-#: Named patterns (the cells a click toggles, centred on the clicked cell).
-PATTERNS = {"plus": "010/111/010", "sigma": "010/101/010", "x": "101/010/101",
-            "square": "111/111/111"}
-_MAX_PATTERN_SIDE = 9
-Pattern = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
 class GamePage:
     """A written game page: where, which board, whether the goal is a picture, and its rules.
 
-    ``nullity`` is None for rules other than the classic ones (the page computes it)."""
+    ``nullity`` is that of the first board under the page's rules (``pattern`` as ROWS text);
+    ``wrong_pixels`` is how many pixels of the picture the goal had to change to be reachable
+    (None without a picture, or when the page was given a board rather than an image)."""
 
     path: str
     width: int
     height: int
-    nullity: int | None
+    nullity: int
     picture: bool
     bytes: int
     pattern: str = PATTERNS["plus"]
     topology: Topology = "plane"
+    wrong_pixels: int | None = None
+
+    @property
+    def pattern_name(self) -> str:
+        """``plus``, ``sigma``, ``x``, ``square``, or the ROWS text of a pattern of one's own."""
+        return parse_pattern(self.pattern).name
+
+    @property
+    def classic(self) -> bool:
+        """Plus on the plane."""
+        return self.pattern == PATTERNS["plus"] and self.topology == "plane"
 
 
 @dataclass(frozen=True)
@@ -136,60 +156,45 @@ def _page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str
     return html
 
 
-def _parse_pattern(text: str) -> Pattern:
-    """A pattern name or rows of 0/1 (or #/.) separated by '/': an odd-sized grid of at most
-    9x9 with at least one cell. (To be replaced by the shared ``lightsart.rules`` parser.)"""
-    rows = PATTERNS.get(text.strip().lower(), text.strip()).split("/")
-    if any(set(row) - set("01#.") for row in rows):
-        raise LightsartError(f"pattern {text!r}: use rows of 0/1 (or #/.) separated by '/', "
-                             f"or one of {', '.join(PATTERNS)}")
-    if len({len(row) for row in rows}) != 1:
-        raise LightsartError(f"pattern {text!r}: every row needs the same length")
-    height, width = len(rows), len(rows[0])
-    if height % 2 == 0 or width % 2 == 0 or max(height, width) > _MAX_PATTERN_SIDE:
-        raise LightsartError(f"pattern {text!r} is {width}x{height}: it needs an odd number of rows "
-                             f"and columns (the clicked cell in the middle), at most "
-                             f"{_MAX_PATTERN_SIDE}x{_MAX_PATTERN_SIDE}")
-    grid = tuple(tuple(int(ch in "1#") for ch in row) for row in rows)
-    if not any(map(any, grid)):
-        raise LightsartError(f"pattern {text!r} toggles no cell: it needs at least one 1")
-    return grid
+def _rules(pattern: str, topology: Topology, height: int = 1, width: int = 1) -> Rules:
+    """The rules ``pattern`` (a name or ROWS) and ``topology`` name, checked, on a board.
+
+    All-zero border rings of the pattern are dropped, as the page does (``trim`` in
+    ``lightsout.js``): they toggle nothing, and the plus drawn in a 5x5 grid is the classic game.
+    """
+    rows = parse_pattern(pattern).rows
+    while len(rows) > 1 and "1" not in rows[0] + rows[-1]:
+        rows = rows[1:-1]
+    while len(rows[0]) > 1 and all(row[0] == row[-1] == "0" for row in rows):
+        rows = tuple(row[1:-1] for row in rows)
+    return Rules(height, width, Pattern(rows), topology)
 
 
-def _rules_data(pattern: str, topology: str) -> dict[str, Any]:
-    """The page's ``rules`` entry, checked."""
-    if topology not in TOPOLOGIES:
-        raise LightsartError(f"topology must be one of {', '.join(TOPOLOGIES)}, got {topology!r}")
-    return {"pattern": [list(row) for row in _parse_pattern(pattern)], "topology": topology}
+def _rules_data(rules: Rules) -> dict[str, Any]:
+    """The page's ``rules`` entry: the pattern as rows of 0/1 numbers, and the topology."""
+    return {"pattern": [[int(ch) for ch in row] for row in rules.pattern.rows],
+            "topology": rules.topology}
 
 
-def _is_classic(rules: dict[str, Any]) -> bool:
-    """Plus on the plane (up to all-zero borders), the rules lightsart's Python algebra knows."""
-    grid = np.array(rules["pattern"], dtype=np.uint8)
-    h, w = grid.shape
-    plus = np.zeros_like(grid)
-    if h >= 3 and w >= 3:
-        plus[h // 2 - 1: h // 2 + 2, w // 2 - 1: w // 2 + 2] = [[0, 1, 0], [1, 1, 1], [0, 1, 0]]
-    return rules["topology"] == "plane" and np.array_equal(grid, plus)
+def _nullity(rules: Rules) -> int:
+    if rules.is_classic:
+        from lightsart.core.gf2 import algebra
+
+        return algebra(*rules.shape).nullity
+    from lightsart.core.general import algebra as rules_algebra
+
+    return rules_algebra(rules).nullity
 
 
-def _press(clicks: Board, rules: dict[str, Any]) -> Board:
-    """The cells toggled by ``clicks`` under ``rules`` (each cell a click reaches toggled once),
-    as the page computes it. (To be replaced by the shared ``lightsart.rules`` press.)"""
-    m, n = clicks.shape
-    grid = np.array(rules["pattern"], dtype=np.int64)
-    ci, cj = grid.shape[0] // 2, grid.shape[1] // 2
-    wrap_rows, wrap_cols = rules["topology"] == "torus", rules["topology"] != "plane"
-    out = np.zeros(m * n, dtype=np.uint8)
-    for i, j in np.argwhere(clicks):
-        reached = set()
-        for a, b in np.argwhere(grid):
-            r, c = i + a - ci, j + b - cj
-            r, c = (r % m if wrap_rows else r), (c % n if wrap_cols else c)
-            if 0 <= r < m and 0 <= c < n:
-                reached.add(int(r * n + c))
-        out[list(reached)] ^= 1
-    return out.reshape(m, n)
+def _is_reachable(change: Board, rules: Rules) -> bool:
+    """Whether some click set toggles exactly the cells of ``change`` under ``rules``."""
+    if rules.is_classic:
+        from lightsart.core.gf2 import algebra
+
+        return algebra(*rules.shape).is_solvable(change)
+    from lightsart.core.general import algebra as rules_algebra
+
+    return rules_algebra(rules).is_reachable(change)
 
 
 def _rows(board: Board) -> list[str]:
@@ -199,6 +204,22 @@ def _rows(board: Board) -> list[str]:
 def _check_side(side: int, what: str, low: int, high: int) -> None:
     if not low <= side <= high:
         raise LightsartError(f"{what} must be between {low} and {high} cells, got {side}")
+
+
+def _describe(rules: Rules) -> str:
+    return f"pattern {rules.pattern.name} on the {rules.topology}"
+
+
+def _check_picture(rules: Rules) -> None:
+    """A picture board the page can play: sides in range, and few enough cells to eliminate."""
+    height, width = rules.shape
+    for side, what in ((width, "picture width"), (height, "picture height")):
+        _check_side(side, what, MIN_SIDE, MAX_PICTURE_SIDE)
+    if not rules.is_classic and rules.cells > MAX_RULES_PICTURE_CELLS:
+        raise LightsartError(
+            f"a {width}x{height} picture has {rules.cells} cells; under {_describe(rules)} the page "
+            f"solves by elimination, up to {MAX_RULES_PICTURE_CELLS} cells (try --size 32)"
+        )
 
 
 def game_page_html(
@@ -213,21 +234,21 @@ def game_page_html(
     topology: Topology = "plane",
 ) -> str:
     """The game page as HTML text (see :func:`write_game_page`)."""
-    rules = _rules_data(pattern, topology)
+    rules = _rules(pattern, topology)
     rows: list[str] | None = None
     if picture is not None:
-        if not _is_classic(rules):
-            raise LightsartError("a picture goal needs the classic rules (plus on the plane) until "
-                                 "lightsart can fit pictures under other rules")
         pic = as_board(picture, "picture")
         height, width = pic.shape
-        for side, what in ((width, "picture width"), (height, "picture height")):
-            _check_side(side, what, MIN_SIDE, MAX_PICTURE_SIDE)
-        # The page's goal must be reachable from all-lit: change 1 ^ picture in the image of A.
-        if not algebra(height, width).is_solvable(pic ^ np.uint8(1)):
+        rules = _rules(pattern, topology, height, width)
+        _check_picture(rules)
+        # The picture must be reachable from the page's origin: all-lit when it is the goal
+        # (change 1 ^ picture in the image of A), all-dark when the game is to clear it.
+        origin: Origin = "dark" if start == "picture" else "lit"
+        if not _is_reachable(pic ^ np.uint8(origin == "lit"), rules):
             raise LightsartError(
-                f"this {width}x{height} picture is not reachable from the all-lit board; "
-                "use lightsart.pages.play.picture_fit (the reachable board closest to it)"
+                f"this {width}x{height} picture is not reachable from the all-{origin} board under "
+                f"{_describe(rules)}; use lightsart.pages.play.picture_fit(..., origin="
+                f"{origin!r}) (the reachable board closest to it)"
             )
         rows = _rows(pic)
     else:
@@ -244,7 +265,7 @@ def game_page_html(
         "start": start or "random",
         # White = lit shows a picture as itself; the handheld game's yellow otherwise.
         "scheme": scheme or ("paper" if rows else "classic"),
-        "rules": rules,
+        "rules": _rules_data(rules),
     }
     return _page("game.html", title or ("Lights Out: your picture" if rows else "Lights Out"), data,
                  ("lightsout.js", "view.js", "game.js"))
@@ -271,7 +292,8 @@ def write_game_page(
 
     ``pattern`` (a name: plus, sigma, x, square; or rows like ``"110/010/000"``) and
     ``topology`` (plane, torus, cylinder) are the rules the page starts with; the player may
-    change them on the page. A picture goal needs the classic rules for now.
+    change them on the page. A picture must be reachable from all-lit under those rules
+    (``picture_fit(..., pattern=..., topology=...).board`` is).
     """
     html = game_page_html(width, height, picture, title=title, start=start, scheme=scheme,
                           pattern=pattern, topology=topology)
@@ -279,34 +301,89 @@ def write_game_page(
         tmp.write_text(html, encoding="utf-8")
     if picture is not None:
         height, width = np.asarray(picture).shape
-    rules = _rules_data(pattern, topology)
-    nullity = algebra(height, width).nullity if _is_classic(rules) else None
-    text = "/".join("".join(map(str, row)) for row in rules["pattern"])
-    return GamePage(str(path), width, height, nullity, picture is not None, len(html.encode()),
-                    text, topology)
+    rules = _rules(pattern, topology, height, width)
+    return GamePage(str(path), width, height, _nullity(rules), picture is not None,
+                    len(html.encode()), rules.pattern.text, rules.topology)
 
 
 def picture_fit(
     image: str | os.PathLike[str],
     size: tuple[int, int | None] | None = None,
     fit: str = "cover",
+    *,
+    pattern: str = "plus",
+    topology: Topology = "plane",
+    origin: Origin = "lit",
+    seconds: float = 1.0,
 ) -> Fit:
-    """The reachable board closest to an image, sized for play.
+    """The board closest to an image that is reachable from all-``origin`` under the rules.
 
     ``size`` is ``(width, height)`` or ``(width, None)`` (height from the aspect ratio); by
     default the long side is about :data:`DEFAULT_PICTURE_SIDE` cells, preferring a size where
-    every picture is reachable exactly (nullity 0).
+    every picture is reachable exactly (nullity 0 for the classic rules). ``pattern`` and
+    ``topology`` are the rules (see :func:`write_game_page`); ``seconds`` bounds the search for
+    the fewest wrong pixels when the nullity is above 20 (exact below).
+
+    ``origin="lit"`` (a goal reached from all-lit, Bosch's game) or ``"dark"`` (a picture to
+    clear: reachable from all-dark, so clearable). They differ only where the all-lit board
+    itself is unreachable, as for σ on many boards; then ``clicks`` act from all-``origin``.
     """
-    from lightsart.core.optimize import closest_board
     from lightsart.pictures.image import choose_size, read_gray, target_from_array
 
+    _rules(pattern, topology)  # bad rules are reported before the picture is read
     gray = read_gray(str(image))
     if size is None:  # about DEFAULT_PICTURE_SIDE on the long side, preferring nullity 0
         size = choose_size(gray.shape[1] / gray.shape[0], DEFAULT_PICTURE_SIDE)
     target = target_from_array(gray, size, fit, source=str(image))  # type: ignore[arg-type]
-    for side, what in ((target.width, "picture width"), (target.height, "picture height")):
-        _check_side(side, what, MIN_SIDE, MAX_PICTURE_SIDE)
-    return closest_board(target.bits)
+    rules = _rules(pattern, topology, target.height, target.width)
+    _check_picture(rules)
+    if rules.is_classic and origin == "lit":
+        from lightsart.core.optimize import closest_board
+
+        return closest_board(target.bits, seconds=seconds)
+    return _closest_board(target.bits, rules, origin, seconds=seconds)
+
+
+def _closest_board(target: Board, rules: Rules, origin: Origin = "lit", *, seed: int = 0,
+                   seconds: float = 1.0) -> Fit:
+    """The board reachable from all-``origin`` under ``rules`` with fewest pixels unlike ``target``.
+
+    Reachable boards ``b`` are those whose change ``o ^ b`` from the origin ``o`` has syndrome 0
+    (is orthogonal to the left kernel of ``A``). Flipping pixel ``p`` of the target adds column
+    ``p`` of the syndrome matrix, so the fewest wrong pixels are the fewest columns XOR-ing to the
+    target's syndrome: :func:`lightsart.core.decode.decode` (exact for nullity up to 20). The clicks are one
+    solution, made lightest over the quiet patterns when the nullity allows the exact search.
+    """
+    from lightsart.core.decode import EXACT_NULLITY, decode
+    from lightsart.core.general import algebra as rules_algebra
+    from lightsart.core.optimize import combine_patterns, coset_weights
+
+    start = time.perf_counter()
+    t = as_board(target, "target")
+    lit = np.uint8(origin == "lit")
+    alg = rules_algebra(rules)
+    decoding = decode(alg.columns(), alg.syndrome(t ^ lit), seed=seed, seconds=seconds)
+    wrong = np.zeros(rules.cells, dtype=np.uint8)
+    wrong[decoding.errors] = 1
+    wrong = wrong.reshape(rules.shape)
+    board = t ^ wrong
+    clicks = alg.solve(board ^ lit)
+    if clicks is None:  # pragma: no cover - decoding must land on a reachable board
+        raise AssertionError("decoded board is not reachable")
+    proven = alg.nullity == 0
+    if 0 < alg.nullity <= EXACT_NULLITY:  # 2**d weights at once (the page re-solves anyway)
+        quiet = alg.kernel()
+        clicks = clicks ^ combine_patterns(quiet, int(np.argmin(coset_weights(clicks, quiet))))
+        proven = True
+    if not np.array_equal(press(clicks, rules) ^ lit, board):  # pragma: no cover
+        raise AssertionError("clicks do not reproduce the fitted board")
+    return Fit(
+        target=t, board=board, clicks=clicks, wrong=wrong, wrong_pixels=int(wrong.sum()),
+        wrong_cost=float(decoding.cost), wrong_pixels_proven_minimal=decoding.proven,
+        wrong_pixels_lower_bound=float(decoding.lower_bound), clicks_count=int(clicks.sum()),
+        clicks_proven_minimal=proven, nullity=alg.nullity, seconds=time.perf_counter() - start,
+        method=decoding.method,
+    )
 
 
 def make_game_page(
@@ -323,17 +400,21 @@ def make_game_page(
     """What ``lightsart play`` does: a game of ``size`` (5×5 by default; ``(w, None)`` is w×w),
     or with ``image`` the game whose goal is the reachable board closest to that picture.
 
-    The rules are checked first, then the output: an ``.html`` file that is not the picture."""
+    With ``image`` the goal is the reachable board closest to the picture under the rules
+    (:func:`picture_fit`). The rules are checked first, then the output: an ``.html`` file that
+    is not the picture."""
     from lightsart.output.staging import plan_outputs, writing
 
-    if image is not None and not _is_classic(_rules_data(pattern, topology)):
-        raise LightsartError("--image needs the classic rules (plus on the plane) until lightsart "
-                             "can fit pictures under other rules")
+    _rules(pattern, topology)
     planned = plan_outputs([(path, (".html", ".htm"))], inputs=[] if image is None else [image])
     with writing(planned):
         if image is not None:
-            picture = picture_fit(image, size, fit).board
-            return write_game_page(path, picture=picture, start=start, scheme=scheme)
+            origin: Origin = "dark" if start == "picture" else "lit"
+            fitted = picture_fit(image, size, fit, pattern=pattern, topology=topology,
+                                 origin=origin)
+            page = write_game_page(path, picture=fitted.board, start=start, scheme=scheme,
+                                   pattern=pattern, topology=topology)
+            return replace(page, wrong_pixels=fitted.wrong_pixels)
         width, height = size if size is not None else (5, 5)
         return write_game_page(path, width, height if height is not None else width,
                                start=start, scheme=scheme, pattern=pattern, topology=topology)
@@ -341,13 +422,16 @@ def make_game_page(
 
 def _segment_data(
     segments: Sequence[tuple[ArrayLike, ArrayLike]],
-    rules: dict[str, Any] | None = None,
+    pattern: str = "plus",
+    topology: Topology = "plane",
 ) -> tuple[int, int, list[dict[str, Any]]]:
-    """Check the segments chain (each ends where the next starts) and encode them for the page."""
+    """Check the segments chain under the rules (each ends where the next starts) and encode
+    them for the page."""
     if not segments:
         raise LightsartError("an animation needs at least one transition")
     first = as_board(segments[0][0], "start board")
     m, n = first.shape
+    rules = _rules(pattern, topology, m, n)
     out: list[dict[str, Any]] = []
     expected: Board | None = None
     for k, (start_board, ordered) in enumerate(segments, 1):
@@ -365,8 +449,7 @@ def _segment_data(
         toggled = np.zeros(m * n, dtype=np.uint8)
         np.bitwise_xor.at(toggled, cells, 1)
         clicked = toggled.reshape(m, n)
-        expected = (apply_clicks(start, clicked) if rules is None or _is_classic(rules)
-                    else start ^ _press(clicked, rules))
+        expected = start ^ press(clicked, rules)
         out.append({"start": _rows(start), "clicks": [int(c) for c in cells]})
     return m, n, out
 
@@ -400,8 +483,8 @@ def artwork_page_html(
     topology: Topology = "plane",
 ) -> str:
     """The artwork page as HTML text (see :func:`write_artwork_page`)."""
-    rules = _rules_data(pattern, topology)
-    m, n, encoded = _segment_data(segments, rules)
+    rules = _rules(pattern, topology)
+    m, n, encoded = _segment_data(segments, pattern, topology)
     if (cell is not None and cell < 1) or clicks_per_frame < 1 or not fps > 0 or not hold >= 0:
         raise LightsartError("cell, fps and clicks per frame must be positive and hold at least 0")
     lit, unlit, panel = _look(style, colours)
@@ -410,7 +493,7 @@ def artwork_page_html(
         "clicksPerFrame": clicks_per_frame, "hold": hold, "loop": loop,
         "scheme": scheme or "made", "autoplay": autoplay, "style": style,
         "colours": {"lit": _hex(lit), "unlit": _hex(unlit), "panel": _hex(panel)},
-        "rules": rules,
+        "rules": _rules_data(rules),
     }
     return _page("art.html", title or "lightsart: Lights Out animation", data,
                  ("lightsout.js", "view.js", "art.js"))

@@ -7,6 +7,7 @@ boards, the fewest clicks to each, and the press operator's columns (for the ker
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from collections.abc import Iterator
@@ -32,7 +33,8 @@ PATTERNS = {
     "far": "00001/00000/00100/01000/00000",  # asymmetric, reaches two cells away (wraps twice)
 }
 TOPOLOGIES = ("plane", "torus", "cylinder")
-SIZES = ((3, 3), (4, 4), (2, 5), (5, 2))  # (rows, columns)
+# (rows, columns); 2x2, 1x3 and 2-row boards are narrower than the patterns: wrapped offsets meet
+SIZES = ((3, 3), (4, 4), (2, 5), (5, 2), (2, 2), (1, 3))
 
 
 def page_data(html: str) -> dict[str, Any]:
@@ -48,7 +50,10 @@ def page_data(html: str) -> dict[str, Any]:
 
 @cache
 def columns(m: int, n: int, pattern: str, topology: str) -> tuple[int, ...]:
-    """Column k of the press operator: the cells clicking cell k toggles (each once)."""
+    """Column k of the press operator: the cells clicking cell k toggles.
+
+    Each pattern cell toggles the cell it lands on, so two landing on one cell (wrapping on a
+    board narrower than the pattern) cancel: the sum modulo 2 of shifted copies."""
     grid = pattern.split("/")
     h, w = len(grid), len(grid[0])
     out = []
@@ -65,7 +70,7 @@ def columns(m: int, n: int, pattern: str, topology: str) -> tuple[int, ...]:
                     if topology in ("torus", "cylinder"):
                         c %= n
                     if 0 <= r < m and 0 <= c < n:
-                        mask |= 1 << (r * n + c)
+                        mask ^= 1 << (r * n + c)
             out.append(mask)
     return tuple(out)
 
@@ -124,8 +129,9 @@ def test_play_options_put_the_rules_in_the_page(tmp_path: Path,
     capsys.readouterr()
     assert main(["play", "--size", "6x4", "--topology", "torus", "--pattern", "sigma",
                  "-o", str(out)]) == 0
+    sigma_nullity = 24 - rank(list(columns(4, 6, PATTERNS["sigma"], "torus")))
     assert capsys.readouterr().out.splitlines()[0] == (
-        "board 6x4, pattern 010/101/010 on the torus, goal all dark")
+        f"board 6x4, pattern sigma on the torus, nullity {sigma_nullity}, goal all dark")
     assert page_data(out.read_text())["rules"] == {
         "pattern": [[0, 1, 0], [1, 0, 1], [0, 1, 0]], "topology": "torus"}
     assert main(["play", "--pattern", "##./.#./...", "--topology", "cylinder", "-o", str(out)]) == 0
@@ -136,18 +142,21 @@ def test_play_options_put_the_rules_in_the_page(tmp_path: Path,
     assert main(["play", "--size", "5", "--pattern", "00000/00100/01110/00100/00000",
                  "-o", str(out)]) == 0
     assert capsys.readouterr().out.startswith(f"board 5x5, nullity {algebra(5, 5).nullity},")
-    page = play.write_game_page(tmp_path / "p.html", 4, 3, pattern="x", topology="torus")
-    assert (page.nullity, page.pattern, page.topology) == (None, "101/010/101", "torus")
+    assert page_data(out.read_text())["rules"]["pattern"] == [[0, 1, 0], [1, 1, 1], [0, 1, 0]]
+    page = play.write_game_page(tmp_path / "p.html", 6, 3, pattern="x", topology="torus")
+    x_nullity = 18 - rank(list(columns(3, 6, PATTERNS["x"], "torus")))
+    assert (page.nullity, page.pattern, page.topology) == (x_nullity, "101/010/101", "torus")
+    assert x_nullity > 0 and sigma_nullity > 0
 
 
 @pytest.mark.parametrize(("pattern", "why"), [
     ("0101", "odd number of rows and columns"),
     ("11/11", "odd number of rows and columns"),
     ("1/11/1", "same length"),
-    ("000/000/000", "at least one 1"),
+    ("000/000/000", "toggles no cell"),
     ("010/121/010", "rows of 0/1"),
     ("plus/x", "rows of 0/1"),
-    ("", "odd number"),
+    ("", "at least one row"),
     ("/".join(["1" * 11] * 11), "at most 9x9"),
 ])
 def test_bad_patterns_are_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -160,18 +169,104 @@ def test_bad_patterns_are_one_clear_error(tmp_path: Path, capsys: pytest.Capture
     assert not out.exists()
 
 
-def test_image_needs_the_classic_rules_for_now(tmp_path: Path,
-                                               capsys: pytest.CaptureFixture[str]) -> None:
+# Rules whose tiny boards have quiet patterns (so some pictures need changing), and some without.
+FIT_RULES = [("sigma", "plane"), ("x", "torus"), ("square", "cylinder"), ("corner", "torus"),
+             ("far", "cylinder"), ("plus", "torus"), ("plus", "plane")]
+
+
+def noise_png(path: Path, m: int, n: int, seed: int) -> Path:
     from PIL import Image
 
-    Image.fromarray(np.full((20, 30), 255, dtype=np.uint8)).save(tmp_path / "w.png")
+    rng = np.random.default_rng(seed)
+    Image.fromarray((rng.integers(0, 2, (m, n)) * 255).astype(np.uint8)).save(path)
+    return path
+
+
+def as_bits(board: np.ndarray) -> int:
+    return sum(1 << k for k, v in enumerate(board.ravel()) if v)
+
+
+def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Path) -> None:
+    from lightsart.core.general import algebra as rules_algebra
+    from lightsart.rules import Rules, board_from_clicks, parse_pattern
+
+    changed, differ = 0, 0
+    for name, topology in FIT_RULES:
+        pattern = PATTERNS[name]
+        for (m, n), seed in itertools.product(((3, 3), (3, 4), (4, 4)), range(3)):
+            png = noise_png(tmp_path / f"{m}x{n}-{seed}.png", m, n, seed)
+            best = fewest(m, n, pattern, topology)
+            rules = Rules(m, n, parse_pattern(pattern), topology)  # type: ignore[arg-type]
+            boards = []
+            for origin in ("lit", "dark"):
+                fit = play.picture_fit(png, (n, m), pattern=pattern, topology=topology,  # type: ignore[arg-type]
+                                       origin=origin)  # type: ignore[arg-type]
+                where = f"{name} {topology} {m}x{n} seed {seed} from {origin}"
+                assert fit.board.shape == fit.target.shape == (m, n), where
+                # Reachable from the origin: by the brute force, and by the Python algebra.
+                start = (1 << (m * n)) - 1 if origin == "lit" else 0
+                assert best[start ^ as_bits(fit.board)] >= 0, where
+                lit = int(origin == "lit")
+                assert np.array_equal(board_from_clicks(fit.clicks, rules) ^ (1 - lit), fit.board), where
+                x = rules_algebra(rules).solve(fit.board ^ lit)
+                assert x is not None and np.array_equal(board_from_clicks(x, rules) ^ (1 - lit),
+                                                        fit.board), where
+                assert fit.nullity == m * n - rank(list(columns(m, n, pattern, topology))), where
+                # Fewest wrong pixels: no board reachable from the origin is closer to the target.
+                target = as_bits(fit.target)
+                closest = min(popcount(start ^ c ^ target) for c in np.flatnonzero(best >= 0))
+                assert fit.wrong_pixels == popcount(as_bits(fit.board) ^ target) == closest, where
+                assert fit.wrong_pixels_proven_minimal, where
+                # The fewest clicks making that board (exact: nullity at most 20 here).
+                assert fit.clicks_count == best[start ^ as_bits(fit.board)], where
+                changed += fit.wrong_pixels
+                boards.append(as_bits(fit.board))
+            differ += boards[0] != boards[1]
+    assert changed > 0  # some pictures were not reachable as they were
+    assert differ > 0  # and under some rules all-lit is not reachable: the origins differ
+
+
+def test_image_under_any_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from lightsart.core.general import algebra as rules_algebra
+    from lightsart.rules import Rules, board_from_clicks, parse_pattern
+
+    png = noise_png(tmp_path / "noise.png", 30, 40, 5)
     out = tmp_path / "g.html"
-    assert main(["play", "--image", str(tmp_path / "w.png"), "--topology", "torus",
-                 "-o", str(out)]) == 2
-    assert capsys.readouterr().err.startswith("lightsart: error: --image needs the classic rules")
-    assert not out.exists()
-    with pytest.raises(LightsartError, match="classic rules"):
-        play.game_page_html(picture=np.ones((4, 4), dtype=np.uint8), pattern="sigma")
+    for name, topology in (("x", "torus"), ("sigma", "plane"), ("corner", "cylinder")):
+        assert main(["play", "--image", str(png), "--size", "8x6", "--pattern", PATTERNS[name],
+                     "--topology", topology, "-o", str(out)]) == 0
+        nullity = 48 - rank(list(columns(6, 8, PATTERNS[name], topology)))
+        line = capsys.readouterr().out.splitlines()[0]
+        shown = name if name in ("x", "sigma") else PATTERNS[name]
+        assert line.startswith(f"board 8x6, pattern {shown} on the {topology}, nullity {nullity}, "
+                               "goal your picture ("), line
+        data = page_data(out.read_text())
+        assert data["rules"] == rules_of(PATTERNS[name], topology)
+        picture = np.array([[int(ch) for ch in row] for row in data["picture"]], dtype=np.uint8)
+        rules = Rules(6, 8, parse_pattern(PATTERNS[name]), topology)  # type: ignore[arg-type]
+        clicks = rules_algebra(rules).solve(picture ^ 1)
+        assert clicks is not None and np.array_equal(board_from_clicks(clicks, rules), picture)
+    # To clear the picture (--start picture) it is fitted to be reachable from all-dark instead:
+    # under sigma on this torus the all-lit board is not reachable, so the two differ.
+    sigma = Rules(6, 9, parse_pattern("sigma"), "torus")
+    assert not rules_algebra(sigma).is_reachable(np.ones((6, 9), np.uint8))
+    assert main(["play", "--image", str(png), "--size", "9x6", "--pattern", "sigma", "--topology",
+                 "torus", "--start", "picture", "-o", str(out)]) == 0
+    capsys.readouterr()
+    data = page_data(out.read_text())
+    picture = np.array([[int(ch) for ch in row] for row in data["picture"]], dtype=np.uint8)
+    assert data["start"] == "picture" and rules_algebra(sigma).is_reachable(picture)
+    with pytest.raises(LightsartError, match="not reachable from the all-lit board"):
+        play.game_page_html(picture=picture, pattern="sigma", topology="torus")
+    # A picture that is not reachable under the page's rules is refused, naming the rules.
+    best = fewest(3, 3, PATTERNS["sigma"], "plane")
+    unreachable = int(np.flatnonzero(best < 0)[0])
+    picture = np.array([(unreachable ^ 511) >> k & 1 for k in range(9)], np.uint8).reshape(3, 3)
+    with pytest.raises(LightsartError, match=r"not reachable .* under pattern sigma on the plane"):
+        play.game_page_html(picture=picture, pattern="sigma")
+    play.game_page_html(picture=picture)  # (the classic rules reach every 3x3 board)
+    with pytest.raises(LightsartError, match="elimination, up to 2304 cells"):
+        play.game_page_html(picture=np.ones((49, 48), np.uint8), pattern="x")
     with pytest.raises(LightsartError, match="topology"):
         play.game_page_html(5, 5, topology="klein")  # type: ignore[arg-type]
 
@@ -274,6 +369,41 @@ def test_page_solver_matches_brute_force(solver_page: harness.Watched, topology:
                 y = answer[1]
                 assert popcount(y & b) % 2 == 1, (where, b)
                 assert all(popcount(y & c) % 2 == 0 for c in cols), (where, b)
+
+
+PRESS = """(cases) => cases.map(([m, n, rules, clickSets]) => {
+  const LO = LightsOut, r = LO.makeRules(rules);
+  return clickSets.map((x) => Array.from(LO.press(Uint8Array.from(x), m, n, r)));
+})"""
+# Python's rules: a 5x5 pattern whose offsets meet on narrow wrapped boards in pairs and in threes.
+WIDE = "10101/00000/10101/00000/10101"
+
+
+def test_page_press_is_python_press_for_every_rules(solver_page: harness.Watched) -> None:
+    from lightsart.rules import Rules, parse_pattern
+    from lightsart.rules import press as python_press
+
+    rng = np.random.default_rng(12)
+    cases, expected = [], []
+    for text in [*PATTERNS.values(), WIDE]:
+        for topology in TOPOLOGIES:
+            for m, n in ((1, 1), (2, 2), (1, 3), (3, 1), (2, 5), (5, 2), (3, 4), (4, 6)):
+                rules = Rules(m, n, parse_pattern(text), topology)  # type: ignore[arg-type]
+                units = list(np.eye(m * n, dtype=np.uint8).reshape(-1, m, n))
+                click_sets = units + list(rng.integers(0, 2, (6, m, n), dtype=np.uint8))
+                cases.append([m, n, rules_of(text, topology), [x.ravel().tolist() for x in click_sets]])
+                expected.append([python_press(x, rules).ravel().tolist() for x in click_sets])
+    got = solver_page.page.evaluate(PRESS, cases)
+    for case, want, have in zip(cases, expected, got, strict=True):
+        assert have == want, case[:3]
+    # Cancelling offsets: plus on a 2x2 torus toggles only the clicked cell (up = down,
+    # left = right), so A = I and the nullity is 0 (OEIS A165738 at n = 2).
+    plus = {"pattern": rules_of(PATTERNS["plus"], "torus")["pattern"], "topology": "torus"}
+    assert solver_page.page.evaluate(PRESS, [[2, 2, plus, [[0, 0, 1, 0]]]]) == [[[0, 0, 1, 0]]]
+    nullities = solver_page.page.evaluate(
+        "() => [1, 2].map((s) => LightsOut.algebra(s, s, LightsOut.makeRules({"
+        "pattern: LightsOut.PATTERNS.plus, topology: 'torus'})).nullity)")
+    assert nullities == [0, 0]
 
 
 @pytest.mark.parametrize(("m", "n"), [(1, 1), (2, 7), (5, 5), (4, 9), (6, 8), (7, 7)])
@@ -466,3 +596,27 @@ def test_artwork_clicks_follow_the_page_rules(tab: harness.Watched, tmp_path: Pa
     harness.click_cell(page, 0, 5, m, n)  # the viewer's click, under the same rules
     assert as_int(page.evaluate("lightsartArt.rows")) == end ^ cols[5]
     assert "wrapping around every edge" in page.text_content("#facts")
+
+
+def test_picture_goal_under_other_rules_is_played_under_them(tab: harness.Watched,
+                                                            tmp_path: Path) -> None:
+    m, n, name, topology = 6, 9, "x", "torus"
+    pattern = PATTERNS[name]
+    fit = play.picture_fit(noise_png(tmp_path / "noise.png", 30, 40, 2), (n, m), pattern=pattern,
+                           topology=topology)
+    assert fit.wrong_pixels > 0  # the noise was not reachable as it was
+    path = tmp_path / "game.html"
+    page_info = play.write_game_page(path, picture=fit.board, start="lit", pattern=pattern,
+                                     topology=topology)
+    tab.open(path)
+    page = tab.page
+    now = state(page)
+    cols = columns(m, n, pattern, topology)
+    assert now["rules"] == {"pattern": pattern, "topology": topology}
+    assert page.evaluate("lightsartGame.goal") == ["".join(map(str, row)) for row in fit.board]
+    assert page.evaluate("lightsartGame.nullity") == page_info.nullity == fit.nullity > 0
+    # From all lit the picture is solvable under these rules, in as few clicks as Python found.
+    assert now["rows"] == ["1" * n] * m and now["solvable"] and now["par"] == fit.clicks_count
+    page.click("#solution")
+    marks = as_int(state(page)["marks"])
+    assert press(marks, cols) == as_int(now["rows"]) ^ as_bits(fit.board)

@@ -455,6 +455,11 @@ def test_picture_game_shows_the_picture(tab: harness.Watched, tmp_path: Path) ->
     page.select_option("#start", "picture")  # clear the picture
     state = game(page)
     assert state["rows"] == rows(picture) and state["goal"] == ["0" * 11] * 7
+    # The same game when the page is written to start from the picture.
+    page = open_game(tab, tmp_path, picture=picture, start="picture")
+    state = game(page)
+    assert state["rows"] == rows(picture) and state["goal"] == ["0" * 11] * 7
+    assert page.input_value("#goal") == "dark" and page.input_value("#start") == "picture"
 
 
 @pytest.mark.parametrize(("width", "height", "scale"), [(375, 667, 2), (1280, 800, 1), (900, 700, 1.5)])
