@@ -59,3 +59,11 @@ def test_still_names_its_rules_and_checks_them(tmp_path: Path, capsys: pytest.Ca
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "pattern" in err
         assert not (tmp_path / "bad.png").exists()
+
+
+def test_artwork_page_replays_under_its_rules(tmp_path: Path) -> None:
+    out = tmp_path / "art.html"
+    assert main(["animate", A, B, "-o", str(out), "--size", "12x10", "--pattern", "x",
+                 "--topology", "cylinder", "--duration", "0.5", "--hold", "0"]) == 0
+    page = out.read_text()
+    assert '"rules":{"pattern":[[1,0,1],[0,1,0],[1,0,1]],"topology":"cylinder"}' in page.replace(" ", "")
