@@ -32,7 +32,6 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.cli.solve import rules_from_args
     from lightsart.pictures.image import parse_size
     from lightsart.puzzle.sizes import sizes_near
-    from lightsart.puzzle.text import rules_note
 
     width, height = parse_size(args.size)
     height = width if height is None else height
@@ -51,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
         })
         return 0
     if not rules.is_classic:
-        print(f"rules{rules_note(rules)[1:]}")
+        print(f"rules: pattern {rules.pattern.name} on the {rules.topology}")
     print(f"{'WxH':<11}{'nullity':>7}")
     for s in sizes:
         note = ("every picture exact" if s.every_picture_exact
