@@ -189,7 +189,7 @@ def test_census_groups_by_the_kernel_of_a_not_of_its_transpose(size: tuple[int, 
     c = census(m, n, rules=rules)
     assert list(c.distribution) == np.bincount(list(dist.values())).tolist()
     assert c.all_lit_moves == dist.get((1 << (m * n)) - 1)
-    fewest, minimal, solutions = brute(m, n, pattern, "cylinder")
+    fewest, minimal, _ = brute(m, n, pattern, "cylinder")
     for state in range(0, 1 << (m * n), 97):
         s = solve_puzzle(from_state(state, m, n), "off", rules)
         assert s.solvable == (fewest[state] >= 0)
