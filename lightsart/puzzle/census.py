@@ -9,7 +9,9 @@ This needs only the quiet patterns ``Q``, the kernel of ``A``, and holds for eve
 :class:`~lightsart.rules.Rules`. When the pattern is not symmetric the solvable states are the
 column space of ``A`` (orthogonal to the kernel of ``Aᵀ``, not of ``A``), but that never enters:
 the census counts click sets, and the cosets are cosets of the kernel of ``A``. So the groups
-below are by the columns of ``Q`` (the kernel of ``A``), never by the syndrome checks.
+below are by the columns of ``Q`` (the kernel of ``A``), not by the syndrome checks. (Turning
+the board 180° maps ``A`` to ``Aᵀ`` on all three topologies, so the kernel of ``Aᵀ`` is the kernel
+of ``A`` turned round and would give the same distribution, but not the same moves per state.)
 
 **Signature groups.** Give cell ``p`` its quiet-pattern column ``v_p`` (``d`` bits). Cells with
 ``v = 0`` are in no quiet pattern and always count. In group ``v ≠ 0`` (``n_v`` cells, ``a_v`` of
