@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 
+from lightsart.cli.solve import add_rules_arguments
+
 DESCRIPTION = """\
 Exact statistics of the whole state space (goal: all lights off): states, solvable states,
 nullity, how many states need each optimal number of moves, the hardest states, and the moves
 from the all-lit board. --db writes every solvable state with its moves to go and one optimal
-next click to a compact SQLite file; --db FILE --state X answers from that file.
+next click to a compact SQLite file; --db FILE --state X answers from that file (for the rules
+it was written with). --pattern and --topology change the rules.
 
 example: lightsart census 5x5 --db census-5x5.sqlite
 """
@@ -22,21 +25,25 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="write the lookup database (with WxH), or read it (with --state)")
     p.add_argument("--state", metavar="INT",
                    help="with --db: look this state up, e.g. 0x1ffffff (bit i*W+j = cell (i,j))")
+    add_rules_arguments(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json
+    from lightsart.cli.solve import rules_from_args
     from lightsart.errors import LightsartError
-    from lightsart.puzzle.census import census, census_text
-    from lightsart.puzzle.censusdb import answer_json, answer_text, query_db, write_db
+    from lightsart.puzzle.census import census
+    from lightsart.puzzle.censusdb import answer_json, query_db, write_db
     from lightsart.puzzle.solve import parse_size, parse_state
+    from lightsart.puzzle.text import answer_text, census_text
 
     if args.state is not None:
         if args.db is None or args.size is not None:
             raise LightsartError("--state is looked up in a database: census --db FILE --state X")
-        answer = query_db(args.db, parse_state(args.state))
+        answer = query_db(args.db, parse_state(args.state), pattern=args.pattern,
+                          topology=args.topology)
         if args.json:
             emit_json(answer_json(answer))
         else:
@@ -45,8 +52,9 @@ def run(args: argparse.Namespace) -> int:
     if args.size is None:
         raise LightsartError("give a board size WxH (or --db FILE --state X to look one up)")
     m, n = parse_size(args.size)
-    result = census(m, n)
-    written = write_db(m, n, args.db) if args.db is not None else None
+    rules = rules_from_args(args, m, n)
+    result = census(m, n, rules=rules)
+    written = write_db(m, n, args.db, rules) if args.db is not None else None
     if args.json:
         data = result.to_json()
         if written is not None:

@@ -23,9 +23,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json
-    from lightsart.puzzle.solve import click_path, path_text, read_board
+    from lightsart.cli.solve import rules_from_args
+    from lightsart.puzzle.solve import click_path, read_board
+    from lightsart.puzzle.text import path_text
 
-    path = click_path(read_board(args.board, state=args.state, size=args.size), args.goal)
+    board = read_board(args.board, state=args.state, size=args.size)
+    path = click_path(board, args.goal, rules_from_args(args, *board.shape))
     if args.json:
         emit_json(path.to_json())
     else:

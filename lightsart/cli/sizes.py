@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 
 from lightsart.cli._options import emit_json
+from lightsart.cli.solve import add_rules_arguments
 
 DESCRIPTION = """\
 List the board sizes within --radius cells of WxH (W alone means WxW), nearest first, with the
 nullity d of each: the number of independent quiet patterns. With d = 0 every picture is reached
 exactly; otherwise some pictures need a few wrong pixels (never more than d, nor than a side).
+--pattern and --topology give the nullity under other rules (then the bound is d alone).
 
 example: lightsart sizes 100x64 --radius 1
 """
@@ -21,16 +23,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("size", metavar="WxH", help="board size asked for: WxH (columns x rows) or W")
     p.add_argument("--radius", type=int, default=2, metavar="N",
                    help="how far each side may move, in cells (default 2, at most 20)")
+    add_rules_arguments(p)
     p.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.pictures.image import parse_size, sizes_near
+    from lightsart.cli.solve import rules_from_args
+    from lightsart.pictures.image import parse_size
+    from lightsart.puzzle.sizes import sizes_near
 
     width, height = parse_size(args.size)
     height = width if height is None else height
-    sizes = sizes_near(width, height, args.radius)
+    rules = rules_from_args(args, 1, 1)
+    sizes = sizes_near(width, height, args.radius, pattern=rules.pattern, topology=rules.topology)
     if args.json:
         emit_json({
             "request": {"width": width, "height": height},
@@ -40,8 +46,11 @@ def run(args: argparse.Namespace) -> int:
                  "wrong_pixels_at_most": s.wrong_pixels_at_most}
                 for s in sizes
             ],
+            "rules": rules.to_dict(),
         })
         return 0
+    if not rules.is_classic:
+        print(f"rules: pattern {rules.pattern.name} on the {rules.topology}")
     print(f"{'WxH':<11}{'nullity':>7}")
     for s in sizes:
         note = ("every picture exact" if s.every_picture_exact

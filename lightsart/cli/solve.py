@@ -3,20 +3,63 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
-from lightsart.choices import GOALS
+from lightsart.choices import GOALS, TOPOLOGIES
+
+if TYPE_CHECKING:
+    from lightsart.rules import Pattern, Rules
 
 DESCRIPTION = """\
 Solve a Lights Out board: one minimal click set (grid and (row,col) list, counting from 0), how
 many minimal solutions and solutions there are; or, if it cannot be solved, which quiet pattern
 it fails and the fewest lights to change. --explain shows the strategy a person can follow.
+--pattern and --topology change the rules (the strategy is then the algebraic solution).
 
 example: lightsart solve 11110/10001/00001/00100/01110 --explain
 """
 
 
+def pattern_type(text: str) -> Pattern:
+    """``--pattern``: a preset name or ROWS, parsed by :func:`lightsart.rules.parse_pattern`."""
+    from lightsart.errors import LightsartError
+    from lightsart.rules import parse_pattern
+
+    try:
+        return parse_pattern(text)
+    except LightsartError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_rules_arguments(p: argparse.ArgumentParser) -> None:
+    """``--pattern`` and ``--topology``, shared by solve, path, table, census and sizes."""
+    p.add_argument("--pattern", type=pattern_type, metavar="PATTERN",
+                   help="the cells a click toggles: plus (default), sigma, x, square, or rows of "
+                        "0/1 around the clicked cell, e.g. 110/010/000 (odd-sized, at most 9x9)")
+    p.add_argument("--topology", choices=TOPOLOGIES,
+                   help="what happens at the edges: plane (cut, default), torus (both axes "
+                        "wrap), cylinder (left-right wraps)")
+
+
+def rules_from_args(args: argparse.Namespace, m: int, n: int) -> Rules:
+    """The rules ``--pattern`` and ``--topology`` ask for on an ``m`` × ``n`` board."""
+    from lightsart.rules import Rules
+
+    rules = Rules.plus(m, n)
+    if args.pattern is not None:
+        rules = rules.with_pattern(args.pattern)
+    if args.topology is not None:
+        rules = Rules(m, n, rules.pattern, args.topology)
+    return rules
+
+
+def with_rules(data: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    """``data`` with its ``rules`` entry (the JSON outputs all name the rules they used)."""
+    return {**data, "rules": rules.to_dict()}
+
+
 def add_board_arguments(p: argparse.ArgumentParser) -> None:
-    """The board to work on: rows text or a file, or --state with --size; and the goal."""
+    """The board to work on: rows text or a file, or --state with --size; the goal and rules."""
     p.add_argument("board", nargs="?", metavar="BOARD",
                    help="rows separated by '/' (1/0, #/., X/O), or a text file of rows")
     p.add_argument("--state", metavar="INT",
@@ -24,6 +67,7 @@ def add_board_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", metavar="WxH", help="board size for --state, e.g. 5x5")
     p.add_argument("--goal", choices=GOALS, default="off",
                    help="turn every light off (the game; default) or on")
+    add_rules_arguments(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -38,17 +82,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json
-    from lightsart.puzzle.solve import (
-        explain,
-        read_board,
-        solution_text,
-        solve_puzzle,
-        strategy_text,
-    )
+    from lightsart.puzzle.solve import explain, read_board, solve_puzzle
+    from lightsart.puzzle.text import solution_text, strategy_text
 
     board = read_board(args.board, state=args.state, size=args.size)
-    solution = solve_puzzle(board, args.goal)
-    strategy = explain(board, args.goal) if args.explain else None
+    rules = rules_from_args(args, *board.shape)
+    solution = solve_puzzle(board, args.goal, rules)
+    strategy = explain(board, args.goal, rules) if args.explain else None
     if args.json:
         data = solution.to_json()
         if strategy is not None:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 
+from lightsart.cli.solve import add_rules_arguments
+
 DESCRIPTION = """\
 The lookup table a person uses to finish light chasing: after clicking under every lit cell row
 by row, only the bottom row is lit; the table gives the top-row cells to press before chasing
-down again. Large sizes get a basis to combine instead of the full list.
+down again. Large sizes get a basis to combine instead of the full list. The table belongs to
+the classic game: --pattern or --topology other than plus on the plane is refused (lightsart
+solve --explain shows the algebraic solution under other rules).
 
 example: lightsart table 5x5
 """
@@ -19,15 +23,19 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("size", metavar="WxH", help="board size, columns x rows, e.g. 5x5")
     p.add_argument("--max-rows", type=int, default=1024, metavar="N",
                    help="list the table in full up to N rows, else a basis (default 1024)")
+    add_rules_arguments(p)
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json
-    from lightsart.puzzle.solve import lookup_table, parse_size, table_text
+    from lightsart.cli.solve import rules_from_args
+    from lightsart.puzzle.solve import lookup_table, parse_size
+    from lightsart.puzzle.text import table_text
 
-    table = lookup_table(*parse_size(args.size), max_rows=args.max_rows)
+    m, n = parse_size(args.size)
+    table = lookup_table(m, n, max_rows=args.max_rows, rules=rules_from_args(args, m, n))
     if args.json:
         emit_json(table.to_json())
     else:

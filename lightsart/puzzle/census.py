@@ -1,9 +1,17 @@
-"""Exact statistics of the whole state space of the classic puzzle (goal: every light off).
+"""Exact statistics of the whole state space of a puzzle (goal: every light off), for any rules.
 
 The optimal move count of a solvable state ``s`` is the fewest clicks ``x`` with ``A x = s``:
 the minimum weight over the coset ``x0 ^ span(quiet patterns)``. Every click set solves exactly
 one state and every solvable state has ``2**d`` click sets, so the distribution over states is
 the distribution of ``min_λ |x ^ λ·Q|`` over all ``2**(mn)`` click sets ``x``, divided by ``2**d``.
+
+This needs only the quiet patterns ``Q``, the kernel of ``A``, and holds for every
+:class:`~lightsart.rules.Rules`. When the pattern is not symmetric the solvable states are the
+column space of ``A`` (orthogonal to the kernel of ``Aᵀ``, not of ``A``), but that never enters:
+the census counts click sets, and the cosets are cosets of the kernel of ``A``. So the groups
+below are by the columns of ``Q`` (the kernel of ``A``), not by the syndrome checks. (Turning
+the board 180° maps ``A`` to ``Aᵀ`` on all three topologies, so the kernel of ``Aᵀ`` is the kernel
+of ``A`` turned round and would give the same distribution, but not the same moves per state.)
 
 **Signature groups.** Give cell ``p`` its quiet-pattern column ``v_p`` (``d`` bits). Cells with
 ``v = 0`` are in no quiet pattern and always count. In group ``v ≠ 0`` (``n_v`` cells, ``a_v`` of
@@ -44,11 +52,11 @@ from numpy.typing import NDArray
 
 from lightsart.core.board import all_lit
 from lightsart.core.decode import walsh_hadamard
-from lightsart.core.gf2 import algebra, nullity
-from lightsart.core.optimize import fewest_clicks
 from lightsart.errors import LightsartError
+from lightsart.puzzle.game import game, lightest
+from lightsart.rules import Rules
 
-__all__ = ["DP_BUDGET", "MAX_CENSUS_CELLS", "Census", "census", "census_text", "signature_groups"]
+__all__ = ["DP_BUDGET", "MAX_CENSUS_CELLS", "Census", "census", "signature_groups"]
 
 #: Largest board (cells) whose distribution is listed: beyond it the list itself is unwieldy.
 MAX_CENSUS_CELLS = 4096
@@ -63,6 +71,8 @@ class Census:
     """Exact statistics of every state of a ``width`` × ``height`` board, goal all off.
 
     ``distribution[k]`` is the number of solvable states whose fewest clicks is ``k``.
+    ``all_lit_moves`` is None when the all-lit board cannot be solved (possible under rules whose
+    pattern leaves out the clicked cell, such as sigma).
     """
 
     width: int
@@ -73,9 +83,10 @@ class Census:
     distribution: tuple[int, ...]
     max_moves: int
     states_at_max: int
-    all_lit_moves: int
+    all_lit_moves: int | None
     method: str
     seconds: float
+    rules: Rules
 
     def to_json(self) -> dict[str, Any]:
         """The JSON object printed by ``lightsart census --json``."""
@@ -91,37 +102,54 @@ class Census:
             "all_lit_moves": self.all_lit_moves,
             "method": self.method,
             "seconds": round(self.seconds, 4),
+            "rules": self.rules.to_dict(),
         }
 
 
-def signature_groups(m: int, n: int) -> dict[int, int]:
-    """Cells per quiet-pattern signature ``v`` (bit ``k`` = cell is in quiet pattern ``k``)."""
-    alg = algebra(m, n)
-    if alg.nullity == 0:
+def signature_groups(m: int, n: int, rules: Rules | None = None) -> dict[int, int]:
+    """Cells per quiet-pattern signature ``v`` (bit ``k`` = cell is in quiet pattern ``k``).
+
+    The quiet patterns are the kernel of ``A`` under ``rules`` (default: the classic game).
+    """
+    g = game(_rules(m, n, rules))
+    if g.nullity == 0:
         return {0: m * n}
-    cols = alg.columns().astype(np.int64)
-    sig = (cols << np.arange(alg.nullity, dtype=np.int64)).sum(axis=1)
+    cols = g.quiet_patterns.reshape(g.nullity, m * n).T.astype(np.int64)
+    sig = (cols << np.arange(g.nullity, dtype=np.int64)).sum(axis=1)
     values, counts = np.unique(sig, return_counts=True)
     return {int(v): int(c) for v, c in zip(values, counts, strict=True)}
 
 
-def census(m: int, n: int, *, budget: int = DP_BUDGET) -> Census:
-    """Exact census of the ``m`` × ``n`` board (``m`` rows); raises when out of reach."""
+def _rules(m: int, n: int, rules: Rules | None) -> Rules:
+    if rules is None:
+        return Rules.plus(m, n)
+    if rules.shape != (m, n):
+        raise LightsartError(f"census of {n}x{m} was given rules for {rules.width}x{rules.height}")
+    return rules
+
+
+def census(m: int, n: int, *, budget: int = DP_BUDGET, rules: Rules | None = None) -> Census:
+    """Exact census of the ``m`` × ``n`` board (``m`` rows) under ``rules`` (default: classic).
+
+    Raises :class:`LightsartError` when out of reach.
+    """
     start = time.perf_counter()
+    rules = _rules(m, n, rules)
     cells = m * n
     if cells > MAX_CENSUS_CELLS:
         raise LightsartError(
             f"census of {n}x{m}: {cells} cells, more than {MAX_CENSUS_CELLS}: the distribution "
             f"alone would list {cells + 1} numbers of up to {cells * 30103 // 100000 + 1} digits"
         )
-    d = nullity(m, n)
+    g = game(rules)
+    d = g.nullity
     if d == 0:
         by_clicks = _binomials(cells)
         method = "binomial (nullity 0: every click set is the only solution of its state)"
     else:
         if d > _MAX_DP_NULLITY:
             raise _out_of_reach(m, n, d, f"nullity {d} means 2**{d} spectrum classes per state")
-        groups = signature_groups(m, n)
+        groups = signature_groups(m, n, rules)
         spectrum = _max_spectrum_counts(groups, d, budget, (m, n))
         by_clicks = _combine(groups.get(0, 0), sum(c for v, c in groups.items() if v), spectrum)
         method = f"signature-group dynamic programme ({len(groups)} groups)"
@@ -131,9 +159,8 @@ def census(m: int, n: int, *, budget: int = DP_BUDGET) -> Census:
     distribution = [c >> d for c in by_clicks]
     while distribution and distribution[-1] == 0:
         distribution.pop()
-    lit = algebra(m, n).solve(all_lit(m, n))
-    if lit is None:  # pragma: no cover - the all-lit board is always solvable (A is symmetric)
-        raise AssertionError("the all-lit board is not solvable")
+    # The all-lit board is solvable whenever A is symmetric with a full diagonal (the classic game).
+    lit = g.solve(all_lit(m, n))
     return Census(
         width=n,
         height=m,
@@ -143,9 +170,10 @@ def census(m: int, n: int, *, budget: int = DP_BUDGET) -> Census:
         distribution=tuple(distribution),
         max_moves=len(distribution) - 1,
         states_at_max=distribution[-1],
-        all_lit_moves=fewest_clicks(lit).count,
+        all_lit_moves=None if lit is None else int(lightest(lit, g).clicks.sum()),
         method=method,
         seconds=time.perf_counter() - start,
+        rules=rules,
     )
 
 
@@ -314,16 +342,3 @@ def _max_spectrum_counts(groups: dict[int, int], d: int, budget: int, board: tup
         state.collapse(0)
     return {int(k): _crt(c, [int(p) for p in state.primes])
             for k, c in zip(state.keys[:, 0], state.counts, strict=True)}
-
-
-def census_text(c: Census) -> str:
-    """What ``lightsart census WxH`` prints."""
-    share = f"1 in {1 << c.nullity}" if c.nullity else "all of them"
-    lines = [f"{c.width}x{c.height} board: {c.states} states, {c.solvable} solvable "
-             f"(nullity {c.nullity}: {share})",
-             "moves  solvable states (fewest clicks to turn every light off)"]
-    lines += [f"{k:>5}  {count}" for k, count in enumerate(c.distribution)]
-    lines.append(f"hardest: {c.max_moves} moves, needed by {c.states_at_max} state"
-                 f"{'s' if c.states_at_max > 1 else ''}; from all lit: {c.all_lit_moves} moves")
-    lines.append(f"exact, by {c.method}, {c.seconds:.3f} s")
-    return "\n".join(lines)

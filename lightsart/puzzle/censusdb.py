@@ -9,6 +9,12 @@ The file is SQLite with a compact schema: nothing that can be derived is stored.
 * ``chunk`` row ``c`` holds ranks ``c·2**16 ...``: a zlib-compressed BLOB of two byte planes, the
   moves to go and the optimal next click (cell ``i*n + j``; 255 for the solved board).
 
+Any :class:`~lightsart.rules.Rules` (pattern, topology): the pivots come from the checks (the
+kernel of ``Aᵀ``, which decides solvability), the cosets from the quiet patterns (the kernel of
+``A``), and the path replays the rules' press masks. ``meta`` names the rules (``rules``: pattern
+and topology; a file without it is the classic game), and a lookup that names other rules is
+refused.
+
 Two bytes per solvable state before compression: the 2**23 solvable 5×5 states take a few MB.
 It is built by minimising each coset directly: rank → state → one click set (both linear, by
 table lookup) → the lightest of its ``2**d`` members (:func:`numpy.bitwise_count`).
@@ -31,14 +37,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core.board import from_state, to_state
-from lightsart.core.gf2 import algebra
 from lightsart.errors import LightsartError
 from lightsart.limits import DB_MAX_CELLS, DB_MAX_STATES
 from lightsart.output.atomic import atomic_path
 from lightsart.puzzle.census import census
+from lightsart.puzzle.game import game
+from lightsart.rules import TOPOLOGIES, Pattern, Rules, parse_pattern, press_masks
 
 __all__ = ["FORMAT", "MAX_DB_CELLS", "MAX_DB_STATES", "DbAnswer", "DbWritten", "answer_json",
-           "answer_text", "query_db", "write_db"]
+           "query_db", "write_db"]
 
 FORMAT = "lightsart-census-1"
 #: Largest number of solvable states a database may hold (2 bytes each in memory per chunk).
@@ -73,6 +80,7 @@ class DbAnswer:
     next_click: tuple[int, int] | None
     #: ``((row, col), state after the click)`` for every click down to the all-off board.
     path: tuple[tuple[tuple[int, int], int], ...]
+    rules: Rules
 
 
 @dataclass(frozen=True)
@@ -111,10 +119,10 @@ class _Layout:
         return out
 
 
-def _layout(m: int, n: int) -> _Layout:
-    """Reduced echelon form of the quiet patterns, pivots taken from the last cell backwards."""
-    alg = algebra(m, n)
-    rows = [to_state(q) for q in alg.quiet_patterns]
+def _layout(rules: Rules) -> _Layout:
+    """Reduced echelon form of the checks (kernel of ``Aᵀ``), pivots from the last cell backwards."""
+    m, n = rules.shape
+    rows = [to_state(q) for q in game(rules).checks]
     pivots: list[int] = []
     for cell in range(m * n - 1, -1, -1):
         r = next((i for i in range(len(pivots), len(rows)) if (rows[i] >> cell) & 1), None)
@@ -126,7 +134,7 @@ def _layout(m: int, n: int) -> _Layout:
             if i != k and (rows[i] >> cell) & 1:
                 rows[i] ^= rows[k]
         pivots.append(cell)
-    # Row k is a quiet pattern q with q·s = 0 for every solvable s: the pivot bit is the parity of
+    # Row k is a check q with q·s = 0 for every solvable s: the pivot bit is the parity of
     # the state on the row's other cells (all free, by the reduced form).
     masks = [rows[k] & ~(1 << p) for k, p in enumerate(pivots)]
     return _Layout(m, n, tuple(pivots), tuple(masks))
@@ -147,30 +155,24 @@ def _linear(masks: list[int], ranks: NDArray[np.uint64]) -> NDArray[np.uint64]:
     return low[ranks & np.uint64((1 << half) - 1)] ^ high[ranks >> np.uint64(half)]
 
 
-def _press_masks(m: int, n: int) -> list[int]:
-    out = []
-    for i in range(m):
-        for j in range(n):
-            mask = 0
-            for r, c in ((i, j), (i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)):
-                if 0 <= r < m and 0 <= c < n:
-                    mask |= 1 << (r * n + c)
-            out.append(mask)
-    return out
+def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> DbWritten:
+    """Write the database of every solvable state of the ``m`` × ``n`` board to ``path``.
 
-
-def write_db(m: int, n: int, path: str | Path) -> DbWritten:
-    """Write the database of every solvable state of the ``m`` × ``n`` board to ``path``."""
+    ``rules`` defaults to the classic game of that size.
+    """
     start = time.perf_counter()
     cells = m * n
-    alg = algebra(m, n)
+    rules = Rules.plus(m, n) if rules is None else rules
+    if rules.shape != (m, n):
+        raise LightsartError(f"database of {n}x{m} was given rules for {rules.width}x{rules.height}")
+    alg = game(rules)
     states = 1 << (cells - alg.nullity)
     if cells > MAX_DB_CELLS or states > MAX_DB_STATES:
         raise LightsartError(
             f"a database of {n}x{m} would hold {states} states over {cells} cells; "
             f"at most {MAX_DB_STATES} states and {MAX_DB_CELLS} cells"
         )
-    layout = _layout(m, n)
+    layout = _layout(rules)
     basis = layout.basis()
     solutions = []
     for state in basis:
@@ -179,9 +181,10 @@ def write_db(m: int, n: int, path: str | Path) -> DbWritten:
             raise AssertionError("a database basis state is not solvable")
         solutions.append(to_state(x))
     quiet = _span_table([to_state(q) for q in alg.quiet_patterns])
-    summary = census(m, n).to_json()
+    summary = census(m, n, rules=rules).to_json()
     meta = {
         "format": FORMAT, "width": n, "height": m, "nullity": alg.nullity,
+        "rules": {"pattern": rules.pattern.text, "topology": rules.topology},
         "pivots": list(layout.pivots), "masks": [hex(v) for v in layout.masks],
         "chunk_bits": _CHUNK_BITS, "census": summary,
     }
@@ -244,8 +247,23 @@ def _int(value: object, what: str, low: int, high: int) -> int:
     return value
 
 
-def _read_meta(db: sqlite3.Connection) -> tuple[_Layout, int]:
-    """The header, checked as untrusted input: the board, pivots, masks and chunk size."""
+def _read_rules(value: object, m: int, n: int) -> Rules:
+    """The header's rules (absent: the classic game), checked as untrusted input."""
+    if value is None:
+        return Rules.plus(m, n)
+    if not isinstance(value, dict) or set(value) != {"pattern", "topology"}:
+        raise _Damaged("rules must name a pattern and a topology")
+    pattern, topology = value["pattern"], value["topology"]
+    if not isinstance(pattern, str) or len(pattern) > 100 or topology not in TOPOLOGIES:
+        raise _Damaged("rules must name a pattern and a topology")
+    try:
+        return Rules(m, n, parse_pattern(pattern), topology)
+    except LightsartError as exc:
+        raise _Damaged(f"bad rules: {exc}") from None
+
+
+def _read_meta(db: sqlite3.Connection) -> tuple[_Layout, int, Rules]:
+    """The header, checked as untrusted input: the board, rules, pivots, masks and chunk size."""
     meta: dict[str, object] = {}
     for key, value in db.execute("SELECT key, value FROM meta LIMIT 64"):
         if not isinstance(key, str) or not isinstance(value, str) or len(value) > 1 << 20:
@@ -279,14 +297,17 @@ def _read_meta(db: sqlite3.Connection) -> tuple[_Layout, int]:
         if not 0 <= mask < 1 << cells or mask & pivot_bits:
             raise _Damaged("a mask is not a set of free cells")
         mask_list.append(mask)
-    return _Layout(m, n, tuple(pivot_list), tuple(mask_list)), bits
+    rules = _read_rules(meta.get("rules"), m, n)
+    return _Layout(m, n, tuple(pivot_list), tuple(mask_list)), bits, rules
 
 
-def query_db(path: str | Path, state: int) -> DbAnswer:
+def query_db(path: str | Path, state: int, *, pattern: Pattern | None = None,
+             topology: str | None = None) -> DbAnswer:
     """Look a state up: moves to go, one optimal next click, and the whole path, from the file.
 
     The file is untrusted input: every header value, chunk and step is checked, and anything
-    wrong is one :class:`LightsartError` saying the database is damaged.
+    wrong is one :class:`LightsartError` saying the database is damaged. A ``pattern`` or
+    ``topology`` given must be the file's (a database answers only for the rules it was built for).
     """
     source = Path(path)
     try:
@@ -303,7 +324,7 @@ def query_db(path: str | Path, state: int) -> DbAnswer:
     try:
         db = sqlite3.connect(uri, uri=True)
         try:
-            return _query(db, state)
+            return _query(db, state, pattern, topology, source)
         finally:
             db.close()
     except _Damaged as exc:
@@ -315,9 +336,17 @@ def query_db(path: str | Path, state: int) -> DbAnswer:
         raise LightsartError(f"cannot read {source}: {exc}") from None
 
 
-def _query(db: sqlite3.Connection, state: int) -> DbAnswer:
-    layout, bits = _read_meta(db)
+def _query(db: sqlite3.Connection, state: int, pattern: Pattern | None, topology: str | None,
+           source: Path) -> DbAnswer:
+    layout, bits, rules = _read_meta(db)
     m, n = layout.m, layout.n
+    if (pattern is not None and pattern != rules.pattern) or (
+            topology is not None and topology != rules.topology):
+        asked = Rules(m, n, pattern or rules.pattern, rules.topology if topology is None
+                      else topology)  # type: ignore[arg-type]
+        raise LightsartError(
+            f"{source} holds pattern {rules.pattern.name} on the {rules.topology}, not pattern "
+            f"{asked.pattern.name} on the {asked.topology}")
     cells = m * n
     from_state(state, m, n)  # refuses a state wider than the board
     states = 1 << (cells - len(layout.pivots))
@@ -347,9 +376,9 @@ def _query(db: sqlite3.Connection, state: int) -> DbAnswer:
         return moves, click
 
     if layout.rank(state) is None:
-        return DbAnswer(state, n, m, False, None, None, ())
+        return DbAnswer(state, n, m, False, None, None, (), rules)
     moves, click = lookup(state)
-    press = _press_masks(m, n)
+    press = press_masks(rules)
     steps: list[tuple[tuple[int, int], int]] = []
     s, left, c = state, moves, click
     while left:
@@ -360,21 +389,7 @@ def _query(db: sqlite3.Connection, state: int) -> DbAnswer:
             raise _Damaged(f"inconsistent at state {s:#x}")
         left = now
     first = steps[0][0] if steps else None
-    return DbAnswer(state, n, m, True, moves, first, tuple(steps))
-
-
-def answer_text(a: DbAnswer) -> str:
-    """What ``lightsart census --db FILE --state X`` prints."""
-    head = f"state {a.state:#x} on {a.width}x{a.height}"
-    if not a.solvable:
-        return f"{head}: not solvable (the database holds only solvable states)"
-    if not a.moves:
-        return f"{head}: already all off"
-    assert a.next_click is not None
-    lines = [f"{head}: {a.moves} moves to all off; optimal next click {a.next_click}",
-             "path from the database, (row,col) and the state after each click:"]
-    lines += [f"{k:>4}. ({r},{c})  {s:#x}" for k, ((r, c), s) in enumerate(a.path, 1)]
-    return "\n".join(lines)
+    return DbAnswer(state, n, m, True, moves, first, tuple(steps), rules)
 
 
 def answer_json(a: DbAnswer) -> dict[str, object]:
@@ -383,4 +398,5 @@ def answer_json(a: DbAnswer) -> dict[str, object]:
         "state": hex(a.state), "width": a.width, "height": a.height, "solvable": a.solvable,
         "moves": a.moves, "next_click": None if a.next_click is None else list(a.next_click),
         "path": [{"click": list(c), "state": hex(s)} for c, s in a.path],
+        "rules": a.rules.to_dict(),
     }

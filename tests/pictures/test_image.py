@@ -366,6 +366,7 @@ def test_sizes_cli(capsys: pytest.CaptureFixture[str]) -> None:
         "request": {"width": 4, "height": 4},
         "sizes": [{"width": 4, "height": 4, "nullity": 4, "every_picture_exact": False,
                    "wrong_pixels_at_most": 4}],
+        "rules": {"pattern": "plus", "topology": "plane", "states": 2},
     }
     assert main(["sizes", "0x5"]) == 2
     assert capsys.readouterr().err == "lightsart: error: board sides must be at least 1, got 0\n"

@@ -1,0 +1,161 @@
+"""The bottom-row → top-row lookup table of classic light chasing.
+
+Chasing (click under every wrong cell, row by row) leaves only the bottom row wrong. Pressing top
+cell ``j`` alone and chasing down leaves bottom row ``B e_j``; the map ``t ↦ B t`` is linear, so
+elimination on its ``n`` columns gives every bottom row that can occur (``2**rank``) and the
+top-row presses that clear it; its kernel (``n - rank`` = the nullity) gives the other presses.
+
+The table is a concept of the classic game: the chase clicks the one cell below a wrong cell,
+which the plus pattern on the plane allows. Other rules have no such table (the puzzle tools
+show the algebraic solution instead), and :func:`lookup_table` refuses them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lightsart import limits
+from lightsart.core.gf2 import chase
+from lightsart.errors import LightsartError
+from lightsart.rules import Rules
+
+__all__ = ["LookupTable", "check_classic", "lookup_table"]
+
+
+def check_classic(rules: Rules | None, what: str) -> None:
+    """Refuse rules other than the classic ones for a tool of light chasing (one clear line)."""
+    if rules is not None and not rules.is_classic:
+        raise LightsartError(
+            f"{what} is for light chasing in the classic game (plus on the plane); pattern "
+            f"{rules.pattern.name} on the {rules.topology} has none: lightsart solve shows the "
+            f"algebraic solution under these rules")
+
+
+@dataclass(frozen=True)
+class LookupTable:
+    """Bottom row left after chasing → top-row presses that clear it, for one board size.
+
+    ``rows`` lists ``(bottom, top)`` as 0/1 tuples, left to right. When ``complete`` it is every
+    bottom row that can occur on a solvable board (``2**rank`` of them); otherwise it is a basis:
+    a bottom row is the XOR of the basis rows whose ``pivots`` column it lights, and the presses
+    are the XOR of their top rows. Each listed top row is a lightest one.
+    """
+
+    width: int
+    height: int
+    nullity: int
+    rank: int
+    complete: bool
+    pivots: tuple[int, ...]
+    rows: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    _basis: tuple[tuple[int, int], ...]
+    _kernel: tuple[int, ...]
+
+    def to_json(self) -> dict[str, object]:
+        """The table as data: rows of (bottom row, top-row presses) as 0/1 strings."""
+        return {
+            "width": self.width, "height": self.height, "nullity": self.nullity,
+            "rank": self.rank, "complete": self.complete, "pivots": list(self.pivots),
+            "rows": [{"bottom": "".join(map(str, b)), "top": "".join(map(str, t))}
+                     for b, t in self.rows],
+            "rules": Rules.plus(self.height, self.width).to_dict(),
+        }
+
+    def top_for(self, bottom: NDArray[np.uint8] | tuple[int, ...]) -> NDArray[np.uint8] | None:
+        """The top-row presses for a bottom row (the listed ones), or None if it cannot occur."""
+        e = _to_int(np.asarray(bottom, dtype=np.uint8).ravel())
+        top = 0
+        for (image, source), p in zip(self._basis, self.pivots, strict=True):
+            if (e >> p) & 1:
+                e ^= image
+                top ^= source
+        if e:
+            return None
+        return _to_bits(_lightest(top, list(self._kernel), self.width), self.width)
+
+
+def _to_int(bits: NDArray[np.uint8]) -> int:
+    return sum(int(b) << j for j, b in enumerate(bits))
+
+
+def _to_bits(value: int, width: int) -> NDArray[np.uint8]:
+    return np.array([(value >> j) & 1 for j in range(width)], dtype=np.uint8)
+
+
+def _lightest(top: int, kernel: list[int], width: int) -> int:
+    """The lightest of ``top ^ span(kernel)`` (all the presses that work); ties: leftmost first."""
+    if len(kernel) > 10:  # 2**10 options at most; beyond that any working top row will do
+        return top
+    options = [top]
+    for k in kernel:
+        options += [o ^ k for o in options]
+    return min(options, key=lambda o: (o.bit_count(), _reading(o, width, lit_first=True)))
+
+
+def _reading(value: int, width: int, lit_first: bool = False) -> tuple[int, ...]:
+    """Sort key reading the cells left to right (lit cells first when ``lit_first``)."""
+    return tuple(((value >> j) & 1) ^ lit_first for j in range(width))
+
+
+def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = None) -> LookupTable:
+    """The bottom-row → top-row lookup table of the ``m`` × ``n`` board (``n`` columns).
+
+    Column ``j`` of the map is the bottom row left by pressing only top cell ``j`` and chasing
+    down; elimination gives a basis of the bottom rows that occur and the presses for each.
+    Listed in full when there are at most ``max_rows`` rows, else as a basis. ``rules`` other
+    than the classic ones are refused (see the module docstring).
+    """
+    check_classic(rules, "a lookup table")
+    if m < 1 or n < 1:
+        raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
+    if max(m, n) > limits.TABLE_MAX_SIDE:  # each column is chased down the whole board
+        raise LightsartError(
+            f"a lookup table for {n}x{m} is too large: at most {limits.TABLE_MAX_SIDE} on a side")
+    if not 0 <= max_rows <= limits.TABLE_MAX_ROWS:
+        raise LightsartError(f"--max-rows must be from 0 to {limits.TABLE_MAX_ROWS}, got {max_rows}")
+    zero = np.zeros((m, n), dtype=np.uint8)
+    columns = []
+    for j in range(n):
+        top = np.zeros(n, dtype=np.uint8)
+        top[j] = 1
+        columns.append((_to_int(chase(zero, top)[1][-1]), 1 << j))
+    basis: list[tuple[int, int]] = []
+    pivots: list[int] = []
+    kernel: list[int] = []
+    for image, source in columns:
+        for (bi, bs), p in zip(basis, pivots, strict=True):
+            if (image >> p) & 1:
+                image ^= bi
+                source ^= bs
+        if not image:
+            kernel.append(source)
+            continue
+        p = (image & -image).bit_length() - 1
+        for k, (bi, bs) in enumerate(basis):
+            if (bi >> p) & 1:
+                basis[k] = (bi ^ image, bs ^ source)
+        basis.append((image, source))
+        pivots.append(p)
+    order = sorted(range(len(pivots)), key=lambda k: pivots[k])
+    basis = [(basis[k][0], _lightest(basis[k][1], kernel, n)) for k in order]
+    pivots = [pivots[k] for k in order]
+    rank = len(basis)
+    complete = (1 << rank) <= max_rows
+    rows: list[tuple[int, int]] = []
+    if complete:
+        combos = [(0, 0)]
+        for image, source in basis:
+            combos += [(e ^ image, t ^ source) for e, t in combos]
+        rows = sorted(((e, _lightest(t, kernel, n)) for e, t in combos),
+                      key=lambda r: _reading(r[0], n))
+    else:
+        rows = list(basis)
+
+    def bits(v: int) -> tuple[int, ...]:
+        return tuple((v >> j) & 1 for j in range(n))
+
+    return LookupTable(n, m, len(kernel), rank, complete, tuple(pivots),
+                       tuple((bits(e), bits(t)) for e, t in rows), tuple(basis), tuple(kernel))

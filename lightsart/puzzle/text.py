@@ -1,0 +1,237 @@
+"""Text for people: what ``lightsart solve``, ``path``, ``table`` and ``census`` print.
+
+The computations (:mod:`lightsart.puzzle.solve`, :mod:`~lightsart.puzzle.table`,
+:mod:`~lightsart.puzzle.census`, :mod:`~lightsart.puzzle.censusdb`) return frozen dataclasses;
+this module turns them into lines and does no algebra of its own. Under the classic rules the
+text is exactly what lightsart 0.2 printed; other rules are named in the first line.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from lightsart.core.board import click_list
+from lightsart.types import Board
+
+if TYPE_CHECKING:
+    from lightsart.puzzle.census import Census
+    from lightsart.puzzle.censusdb import DbAnswer
+    from lightsart.puzzle.solve import ClickPath, Solution, Strategy
+    from lightsart.puzzle.table import LookupTable
+    from lightsart.rules import Rules
+
+__all__ = ["answer_text", "census_text", "grid", "path_text", "rules_note", "solution_text",
+           "strategy_text", "table_text"]
+
+
+def rules_note(rules: Rules) -> str:
+    """``""`` for the classic rules, else ``", pattern x on the torus"`` to follow a board size."""
+    if rules.is_classic:
+        return ""
+    return f", pattern {rules.pattern.name} on the {rules.topology}"
+
+
+def grid(board: Board, on: str = "#") -> list[str]:
+    """Rows of ``on`` (set) and ``.`` (clear)."""
+    return ["".join(on if v else "." for v in row) for row in np.asarray(board)]
+
+
+def _side_by_side(*blocks: tuple[str, list[str]]) -> list[str]:
+    widths = [max(len(title), *(len(r) for r in rows)) for title, rows in blocks]
+    out = ["   ".join(t.ljust(w) for (t, _), w in zip(blocks, widths, strict=True)).rstrip()]
+    for i in range(len(blocks[0][1])):
+        out.append("   ".join(rows[i].ljust(w) for (_, rows), w in zip(blocks, widths,
+                                                                      strict=True)).rstrip())
+    return out
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _cells(board: Board) -> str:
+    return " ".join(f"({r},{c})" for r, c in click_list(board)) or "none"
+
+
+def solution_text(s: Solution) -> str:
+    """What ``lightsart solve`` prints (cells are ``(row, col)`` counted from 0)."""
+    lines = [f"{s.width}x{s.height} board{rules_note(s.rules)}, goal: all lights {s.goal}, "
+             f"nullity {s.nullity}"]
+    if s.solvable and s.clicks is not None:
+        counted = ("" if s.minimal_solutions is None else
+                   f"{s.minimal_solutions} minimal solution{'s' if s.minimal_solutions > 1 else ''}"
+                   ", ")
+        lines.append(f"solvable: yes, in {_plural(s.moves or 0, 'click')} "
+                     f"({'proven minimal' if s.proven else 'fewest found, not proven'}); "
+                     f"{counted}{_plural(s.solutions, 'solution')} in all")
+        lines += _side_by_side(("board", grid(s.board)), ("clicks", grid(s.clicks, "X")))
+        lines.append(f"clicks (row,col): {_cells(s.clicks)}")
+        return "\n".join(lines)
+    word = "lit" if s.goal == "off" else "unlit"
+    names = ", ".join(str(k) for k in s.failed_patterns)
+    kind = "quiet pattern" if s.rules.pattern.symmetric else "check"
+    lines.append(f"solvable: no: its {word} cells meet {kind} {names} in an odd number of "
+                 f"cells, and no click changes that parity")
+    if kind == "check":
+        lines.append("(the checks are the quiet patterns of the pattern turned 180 degrees: "
+                     "the kernel of the transposed press operator)")
+    shown = [("board", grid(s.board))]
+    shown += [(f"{kind} {k}", grid(q, "X"))
+              for k, q in zip(s.failed_patterns, s.failed_boards, strict=False)]
+    lines += _side_by_side(*shown)
+    if s.fixes is not None:
+        lines.append(f"fewest lights to change to make it solvable: {s.fixes_count} "
+                     f"({'proven' if s.fixes_proven else 'fewest found'}), e.g. "
+                     f"{_cells(s.fixes)}")
+    return "\n".join(lines)
+
+
+def strategy_text(st: Strategy) -> str:
+    """What ``lightsart solve --explain`` adds: every step with the board after it."""
+    if st.table is None:
+        return _algebraic_text(st)
+    word = "lit" if st.goal == "off" else "unlit"
+    lines = [f"The strategy (goal: all {st.goal}; cells are (row,col) from 0):",
+             f"1. Chase the lights down: for each row from the top, click the cell below every "
+             f"{word} cell. Only the bottom row is left."]
+    previous = st.board
+    for k, step in enumerate(st.steps, 1):
+        lines.append(f"  step {k}. {step.title}: {' '.join(f'({r},{c})' for r, c in step.clicks)}")
+        clicks = np.zeros_like(previous)
+        for r, c in step.clicks:
+            clicks[r, c] = 1
+        lines += ["    " + row for row in _side_by_side(("before", grid(previous)),
+                                                        ("click", grid(clicks, "X")),
+                                                        ("after", grid(step.board)))]
+        previous = step.board
+    bottom = "".join(map(str, st.bottom))
+    if not st.solvable:
+        lines.append(f"2. The bottom row reads {bottom}, which is not in the lookup table "
+                     f"(lightsart table {st.table.width}x{st.table.height}): no presses clear it, "
+                     f"so this board cannot be solved.")
+        return "\n".join(lines)
+    if st.top is None or not any(st.top):
+        lines.append("2. The bottom row is already clear: no lookup needed.")
+    else:
+        lines.append(f"2. Look up the bottom row {bottom} in the table: press "
+                     f"{''.join(map(str, st.top))} in the top row.")
+        if st.board.shape[0] > 1:
+            lines.append("3. Chase down again (the steps after the lookup above).")
+    assert st.solution is not None and st.minimal is not None
+    lines.append(f"4. Together that is {_plural(int(st.solution.sum()), 'click')} (a cell clicked twice is "
+                 f"not clicked at all): {_cells(st.solution)}")
+    lines += _quiet_lines(st, "5.")
+    return "\n".join(lines)
+
+
+def _quiet_lines(st: Strategy, label: str) -> list[str]:
+    """How quiet patterns turn the strategy's clicks into a minimal solution."""
+    assert st.solution is not None and st.minimal is not None
+    d = st.quiet_patterns.shape[0]
+    indent = " " * (len(label) + 1)
+    if d == 0:
+        return [f"{label} This board size has no quiet patterns: that is the only solution."]
+    lines: list[str] = []
+    patterns = st.quiet_patterns
+    lines.append(f"{label} Quiet patterns (\"null templates\": clicking one changes nothing) give the "
+                 f"other {2 ** d - 1} solutions; adding them to the clicks:")
+    if d <= 4:
+        lines += ["    " + row for row in _side_by_side(
+            *((f"pattern {k}", grid(patterns[k], "X")) for k in range(d)))]
+    if st.weights is not None:
+        for choice, w in enumerate(st.weights):
+            used = [str(k) for k in range(d) if (choice >> k) & 1]
+            lines.append(f"    {'with pattern(s) ' + ','.join(used) if used else 'as found'}: "
+                         f"{w} clicks")
+    if st.added is None:
+        lines.append(f"{indent}Fewest found by searching combinations (not proven): "
+                     f"{_plural(int(st.minimal.sum()), 'click')}")
+    else:
+        added = ",".join(map(str, st.added)) if st.added else "none"
+        lines.append(f"{indent}Minimal: add pattern(s) {added}: "
+                     f"{_plural(int(st.minimal.sum()), 'click')}")
+    lines += ["    " + row for row in grid(st.minimal, "X")]
+    return lines
+
+
+def _algebraic_text(st: Strategy) -> str:
+    """``--explain`` under rules other than the classic ones: the algebra, not a chase."""
+    name, topology = st.rules.pattern.name, st.rules.topology
+    lines = [f"The strategy (goal: all {st.goal}; cells are (row,col) from 0):",
+             f"Light chasing with a lookup table is the strategy of the classic game (plus on the "
+             f"plane); under pattern {name} on the {topology} here is the algebraic solution "
+             f"instead."]
+    if not st.solvable or st.solution is None:
+        lines.append("1. Solving A x = (the cells to change) over GF(2) has no solution: this "
+                     "board cannot be solved (see the checks it fails above).")
+        return "\n".join(lines)
+    lines.append(f"1. Solving A x = (the cells to change) over GF(2) gives "
+                 f"{_plural(int(st.solution.sum()), 'click')}: {_cells(st.solution)}")
+    lines += ["    " + row for row in grid(st.solution, "X")]
+    lines += _quiet_lines(st, "2.")
+    return "\n".join(lines)
+
+
+def table_text(t: LookupTable) -> str:
+    """What ``lightsart table WxH`` prints."""
+    def row(bits: tuple[int, ...]) -> str:
+        return "".join("#" if b else "." for b in bits)
+
+    lines = [f"{t.width}x{t.height} lookup table: chase the lights down; the bottom row then "
+             f"shows one of {2 ** t.rank} patterns. Press the top-row cells listed for it and "
+             f"chase down again."]
+    if t.complete:
+        lines.append(f"{'bottom row':<{max(10, t.width)}}   press in top row")
+        lines += [f"{row(b):<{max(10, t.width)}}   {row(p)}" for b, p in t.rows]
+        if t.nullity:
+            lines.append(f"Bottom rows not listed never occur on a solvable board ({t.nullity} "
+                         f"quiet pattern{'s' if t.nullity > 1 else ''} on this size).")
+    else:
+        lines.append("Too many to list, so here is a basis: write the bottom row as the XOR of "
+                     "the rows below, one for each marked column (^) it lights, left to right; "
+                     "press the XOR of their top rows. If the bottom row is not such a XOR, "
+                     "the board is unsolvable.")
+        for (b, p), col in zip(t.rows, t.pivots, strict=True):
+            lines.append(f"{row(b)}   {row(p)}")
+            lines.append(" " * col + "^")
+    return "\n".join(lines)
+
+
+def path_text(p: ClickPath) -> str:
+    """What ``lightsart path`` prints: the state (hex, bit i*n+j = cell (i,j) lit) per click."""
+    lines = [f"{p.width}x{p.height}{rules_note(p.rules)}, goal all {p.goal}: {len(p.steps)} clicks "
+             f"({'proven minimal' if p.proven else 'fewest found'})",
+             f"start        {p.start:#x}"]
+    for k, ((r, c), state) in enumerate(p.steps, 1):
+        lines.append(f"{k:>3}. ({r},{c})  {state:#x}")
+    return "\n".join(lines)
+
+
+def census_text(c: Census) -> str:
+    """What ``lightsart census WxH`` prints."""
+    share = f"1 in {1 << c.nullity}" if c.nullity else "all of them"
+    lines = [f"{c.width}x{c.height} board{rules_note(c.rules)}: {c.states} states, {c.solvable} "
+             f"solvable (nullity {c.nullity}: {share})",
+             "moves  solvable states (fewest clicks to turn every light off)"]
+    lines += [f"{k:>5}  {count}" for k, count in enumerate(c.distribution)]
+    lit = ("not solvable" if c.all_lit_moves is None else f"{c.all_lit_moves} moves")
+    lines.append(f"hardest: {c.max_moves} moves, needed by {c.states_at_max} state"
+                 f"{'s' if c.states_at_max > 1 else ''}; from all lit: {lit}")
+    lines.append(f"exact, by {c.method}, {c.seconds:.3f} s")
+    return "\n".join(lines)
+
+
+def answer_text(a: DbAnswer) -> str:
+    """What ``lightsart census --db FILE --state X`` prints."""
+    head = f"state {a.state:#x} on {a.width}x{a.height}{rules_note(a.rules)}"
+    if not a.solvable:
+        return f"{head}: not solvable (the database holds only solvable states)"
+    if not a.moves:
+        return f"{head}: already all off"
+    assert a.next_click is not None
+    lines = [f"{head}: {a.moves} moves to all off; optimal next click {a.next_click}",
+             "path from the database, (row,col) and the state after each click:"]
+    lines += [f"{k:>4}. ({r},{c})  {s:#x}" for k, ((r, c), s) in enumerate(a.path, 1)]
+    return "\n".join(lines)
