@@ -55,7 +55,9 @@ def test_still_names_its_rules_and_checks_them(tmp_path: Path, capsys: pytest.Ca
     assert json.loads(capsys.readouterr().out)["rules"] == {"pattern": "plus", "topology": "plane",
                                                             "states": 2}
     for bad in (["--pattern", "0101/111/010"], ["--pattern", "ab"], ["--pattern", "000/000/000"]):
-        assert main(["still", B, "-o", str(tmp_path / "bad.png"), *bad]) == 2
+        with pytest.raises(SystemExit) as exited:  # refused while the options are parsed
+            main(["still", B, "-o", str(tmp_path / "bad.png"), *bad])
+        assert exited.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "pattern" in err
         assert not (tmp_path / "bad.png").exists()

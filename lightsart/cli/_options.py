@@ -5,7 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from lightsart.choices import TOPOLOGIES, Topology
+
+if TYPE_CHECKING:
+    from lightsart.rules import Pattern, Rules
 
 from lightsart.choices import ERRORS, FITS, STYLES, TONES
 
@@ -64,7 +69,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                         f"(default {DEFAULT_METHOD}, serpentine; none is a plain threshold)")
     g.add_argument("--linear", action="store_true",
                    help="dither in linear light instead of sRGB values (darker mid-tones)")
-    add_rules_options(p)
+    add_rules_arguments(p.add_argument_group("rules of the game"))  # type: ignore[arg-type]
     t = p.add_argument_group("tone (before dithering)")
     t.add_argument("--tone", choices=TONES, default="auto",
                    help="auto (default): levels from percentiles, local contrast and sharpening; "
@@ -110,17 +115,51 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
 
 
-def add_rules_options(p: argparse.ArgumentParser) -> None:
-    """``--pattern`` and ``--topology``: the rules of the game (checked by lightsart.rules)."""
-    from lightsart.choices import TOPOLOGIES
+def pattern_type(text: str) -> Pattern:
+    """``--pattern``: a preset name or ROWS, parsed by :func:`lightsart.rules.parse_pattern`."""
+    from lightsart.errors import LightsartError
+    from lightsart.rules import parse_pattern
 
-    g = p.add_argument_group("rules of the game")
-    g.add_argument("--pattern", default="plus", metavar="PATTERN",
-                   help="the cells a click toggles: plus (default), sigma (plus without the centre), "
-                        "x, square, or ROWS such as 010/111/010 (odd-sized, clicked cell in the middle)")
-    g.add_argument("--topology", choices=TOPOLOGIES, default="plane",
-                   help="plane (default; cells outside are dropped), torus (both axes wrap) or "
-                        "cylinder (columns wrap)")
+    try:
+        return parse_pattern(text)
+    except LightsartError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_rules_arguments(p: argparse.ArgumentParser) -> None:
+    """``--pattern`` and ``--topology``, shared by every command that takes rules."""
+    from lightsart.rules import PATTERN_MAX_SIDE, PATTERNS
+
+    presets = ", ".join(f"{name} ({rows})" for name, rows in PATTERNS.items())
+    p.add_argument("--pattern", type=pattern_type, metavar="PATTERN",
+                   help=f"the cells a click toggles: {presets}; or rows of 0/1 (or ./#) around the "
+                        f"clicked cell, odd-sized, at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE} "
+                        "(default: plus)")
+    p.add_argument("--topology", choices=TOPOLOGIES,
+                   help="what happens at the edges: plane (cut, default), torus (both axes "
+                        "wrap), cylinder (left-right wraps)")
+
+
+def rules_from_args(args: argparse.Namespace, m: int, n: int) -> Rules:
+    """The rules ``--pattern`` and ``--topology`` ask for on an ``m`` × ``n`` board."""
+    from lightsart.rules import Rules
+
+    rules = Rules.plus(m, n)
+    if args.pattern is not None:
+        rules = rules.with_pattern(args.pattern)
+    if args.topology is not None:
+        rules = Rules(m, n, rules.pattern, args.topology)
+    return rules
+
+
+def pattern_text(args: argparse.Namespace) -> str:
+    """The ``--pattern`` asked for, as ROWS text (plus when not given)."""
+    return "plus" if args.pattern is None else str(args.pattern.text)
+
+
+def topology_name(args: argparse.Namespace) -> Topology:
+    """The ``--topology`` asked for (plane when not given)."""
+    return "plane" if args.topology is None else args.topology  # type: ignore[no-any-return]
 
 
 def rules_words(rules: Any) -> str:

@@ -11,11 +11,13 @@ from lightsart.cli._options import (
     emit_json,
     fit_line,
     non_negative_float,
+    pattern_text,
     positive_float,
     positive_int,
     proven,
     rules_words,
     tone_from_args,
+    topology_name,
 )
 
 DESCRIPTION = """\
@@ -60,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         args.images, args.output, size=args.size, fit=args.fit, dither=args.dither,
         engine=args.engine, time_limit=args.time_limit, solver=args.solver,
         export_model=args.export_model, tone=tone_from_args(args), errors=args.errors,
-        linear=args.linear, pattern=args.pattern, topology=args.topology,
+        linear=args.linear, pattern=pattern_text(args), topology=topology_name(args),
         order=args.order, seed=args.seed,
         fps=args.fps, duration=args.duration, clicks_per_frame=args.clicks_per_frame,
         hold=args.hold, loop=args.loop, cell=args.cell, style=args.style,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from lightsart.cli.solve import add_rules_arguments
+from lightsart.cli._options import add_rules_arguments
 
 DESCRIPTION = """\
 Exact statistics of the whole state space (goal: all lights off): states, solvable states,
@@ -31,8 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.cli._options import emit_json
-    from lightsart.cli.solve import rules_from_args
+    from lightsart.cli._options import emit_json, rules_from_args
     from lightsart.errors import LightsartError
     from lightsart.puzzle.census import census
     from lightsart.puzzle.censusdb import answer_json, query_db, write_db

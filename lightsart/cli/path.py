@@ -22,8 +22,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.cli._options import emit_json
-    from lightsart.cli.solve import rules_from_args
+    from lightsart.cli._options import emit_json, rules_from_args
     from lightsart.puzzle.solve import click_path, read_board
     from lightsart.puzzle.text import path_text
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from lightsart.choices import FITS, SCHEMES, STARTS, TOPOLOGIES
-from lightsart.cli._options import size_type
-from lightsart.rules import PATTERN_MAX_SIDE, PATTERNS
+from lightsart.choices import FITS, SCHEMES, STARTS
+from lightsart.cli._options import add_rules_arguments, pattern_text, size_type, topology_name
 
 DESCRIPTION = """\
 Write the Lights Out game as one HTML file that plays offline in any browser: boards from 3x3 to
@@ -36,14 +35,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "easy (a few clicks), lit (all lit), picture (clear your picture)")
     p.add_argument("--colours", choices=SCHEMES,
                    help="colour scheme (default: classic; paper, white = lit, with --image)")
-    p.add_argument("--topology", choices=TOPOLOGIES, default="plane",
-                   help="what happens at the edges: plane (cut, default), torus (both axes "
-                        "wrap), cylinder (left-right wraps)")
-    presets = ", ".join(f"{name} ({rows})" for name, rows in PATTERNS.items())
-    p.add_argument("--pattern", default="plus", metavar="PATTERN",
-                   help=f"the cells a click toggles: {presets}; or rows of 0/1 (or ./#) around "
-                        f"the clicked cell, odd-sized, at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE} "
-                        "(default: plus)")
+    add_rules_arguments(p)
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run)
 
@@ -52,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.pages.play import make_game_page
 
     page = make_game_page(args.output, args.size, args.image, fit=args.fit, start=args.start,
-                          scheme=args.colours, pattern=args.pattern, topology=args.topology)
+                          scheme=args.colours, pattern=pattern_text(args),
+                          topology=topology_name(args))
     goal = "all dark"
     if page.picture:
         wrong = "" if page.wrong_pixels is None else f" ({page.wrong_pixels} pixels changed to be reachable)"

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from lightsart.cli._options import emit_json
-from lightsart.cli.solve import add_rules_arguments
+from lightsart.cli._options import add_rules_arguments, emit_json
 
 DESCRIPTION = """\
 List the board sizes within --radius cells of WxH (W alone means WxW), nearest first, with the
@@ -29,7 +28,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.cli.solve import rules_from_args
+    from lightsart.cli._options import rules_from_args
     from lightsart.pictures.image import parse_size
     from lightsart.puzzle.sizes import sizes_near
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from lightsart.choices import GOALS, TOPOLOGIES
+from lightsart.choices import GOALS
+from lightsart.cli._options import add_rules_arguments, rules_from_args
 
 if TYPE_CHECKING:
-    from lightsart.rules import Pattern, Rules
+    pass
 
 DESCRIPTION = """\
 Solve a Lights Out board: one minimal click set (grid and (row,col) list, counting from 0), how
@@ -18,44 +19,6 @@ it fails and the fewest lights to change. --explain shows the strategy a person 
 
 example: lightsart solve 11110/10001/00001/00100/01110 --explain
 """
-
-
-def pattern_type(text: str) -> Pattern:
-    """``--pattern``: a preset name or ROWS, parsed by :func:`lightsart.rules.parse_pattern`."""
-    from lightsart.errors import LightsartError
-    from lightsart.rules import parse_pattern
-
-    try:
-        return parse_pattern(text)
-    except LightsartError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def add_rules_arguments(p: argparse.ArgumentParser) -> None:
-    """``--pattern`` and ``--topology``, shared by solve, path, table, census and sizes."""
-    p.add_argument("--pattern", type=pattern_type, metavar="PATTERN",
-                   help="the cells a click toggles: plus (default), sigma, x, square, or rows of "
-                        "0/1 around the clicked cell, e.g. 110/010/000 (odd-sized, at most 9x9)")
-    p.add_argument("--topology", choices=TOPOLOGIES,
-                   help="what happens at the edges: plane (cut, default), torus (both axes "
-                        "wrap), cylinder (left-right wraps)")
-
-
-def rules_from_args(args: argparse.Namespace, m: int, n: int) -> Rules:
-    """The rules ``--pattern`` and ``--topology`` ask for on an ``m`` × ``n`` board."""
-    from lightsart.rules import Rules
-
-    rules = Rules.plus(m, n)
-    if args.pattern is not None:
-        rules = rules.with_pattern(args.pattern)
-    if args.topology is not None:
-        rules = Rules(m, n, rules.pattern, args.topology)
-    return rules
-
-
-def with_rules(data: dict[str, Any], rules: Rules) -> dict[str, Any]:
-    """``data`` with its ``rules`` entry (the JSON outputs all name the rules they used)."""
-    return {**data, "rules": rules.to_dict()}
 
 
 def add_board_arguments(p: argparse.ArgumentParser) -> None:

@@ -8,9 +8,11 @@ from lightsart.cli._options import (
     add_picture_options,
     emit_json,
     fit_line,
+    pattern_text,
     proven,
     rules_words,
     tone_from_args,
+    topology_name,
 )
 
 DESCRIPTION = """\
@@ -39,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
         args.image, args.output, size=args.size, fit=args.fit, dither=args.dither,
         engine=args.engine, time_limit=args.time_limit, solver=args.solver,
         export_model=args.export_model, tone=tone_from_args(args), errors=args.errors,
-        linear=args.linear, pattern=args.pattern, topology=args.topology,
+        linear=args.linear, pattern=pattern_text(args), topology=topology_name(args),
         cell=args.cell, style=args.style,
         colours=(args.lit_colour, args.unlit_colour, args.panel_colour),
         target_out=args.target_out, compare=args.compare,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from lightsart.cli.solve import add_rules_arguments
+from lightsart.cli._options import add_rules_arguments
 
 DESCRIPTION = """\
 The lookup table a person uses to finish light chasing: after clicking under every lit cell row
@@ -29,8 +29,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.cli._options import emit_json
-    from lightsart.cli.solve import rules_from_args
+    from lightsart.cli._options import emit_json, rules_from_args
     from lightsart.puzzle.solve import lookup_table, parse_size
     from lightsart.puzzle.text import table_text
 

@@ -162,9 +162,11 @@ def test_play_options_put_the_rules_in_the_page(tmp_path: Path,
 def test_bad_patterns_are_one_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                           pattern: str, why: str) -> None:
     out = tmp_path / "g.html"
-    assert main(["play", "--pattern", pattern, "-o", str(out)]) == 2
+    with pytest.raises(SystemExit) as exited:  # refused while the options are parsed
+        main(["play", "--pattern", pattern, "-o", str(out)])
+    assert exited.value.code == 2
     err = capsys.readouterr().err
-    assert err.startswith("lightsart: error: pattern ") and err.count("\n") == 1, err
+    assert err.startswith("lightsart: error: argument --pattern: pattern ") and err.count("\n") == 1, err
     assert why in err
     assert not out.exists()
 
