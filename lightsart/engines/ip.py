@@ -627,6 +627,9 @@ def _groups(columns: NDArray[np.uint8], cost: NDArray[np.float64]) -> _Groups:
     group_of = np.full(pixels, -1, dtype=np.intp)
     packed = np.packbits(columns, axis=1)
     nonzero = np.flatnonzero(packed.any(axis=1))
+    if nonzero.size == 0:  # nullity 0, or no pixel can change the syndrome
+        none = np.zeros(0, dtype=np.intp)
+        return _Groups(columns[none], none, cost[none], group_of)
     _, inverse = np.unique(packed[nonzero], axis=0, return_inverse=True)
     inverse = np.asarray(inverse, dtype=np.intp).ravel()
     group_of[nonzero] = inverse
