@@ -129,6 +129,8 @@ def check_errors(
     result = ip.closest_board_ip(target, cost, rules=rules, solver=solver, warm_start=warm_start)
     fit, best = result.fit, fewest_wrong(b, target, cost)
     assert result.report.status == "optimal" and result.report.objective == pytest.approx(best)
+    if warm_start:  # the decoded start, x with its y and z, is a point of the model
+        assert result.report.warm_start_accepted is not False
     assert fit.wrong_cost == pytest.approx(best) and fit.wrong_pixels_proven_minimal
     assert np.array_equal(board_from(b, fit.clicks), fit.board)
     assert np.array_equal(fit.board ^ target, fit.wrong)
