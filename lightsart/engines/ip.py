@@ -1,14 +1,22 @@
-"""Bosch's integer programs, verbatim, in PuLP/CBC: warm-started, verified, measured.
+"""Bosch's integer programs, verbatim, in PuLP/CBC: warm-started, verified, measured, any rules.
 
-Writing ``C(i, j)`` for the cells a click on ``(i, j)`` toggles and ``x(C(i, j))`` for the
-*change count* (how many clicks touch the cell), a picture ``b`` is reached from all-lit when
-every change count is odd on black pixels and even on white ones.
+Writing ``C(i, j)`` for the clicks whose pattern reaches cell ``(i, j)`` and ``x(C(i, j))`` for
+the *change count* (how many times the chosen clicks toggle the cell), a picture ``b`` is reached
+from all-lit when every change count is odd on black pixels and even on white ones.
+
+Every function takes ``rules`` (a :class:`lightsart.rules.Rules`; ``None`` is the classic plus on
+the plane of the target's shape). ``C(i, j)`` is read off the rules: click ``(a, b)`` reaches
+``(a + di, b + dj)`` for each pattern offset, wrapped or dropped at the border as the topology
+says. A click whose pattern lands on one cell twice (a wrapped side shorter than the pattern)
+counts twice, exactly as :func:`lightsart.rules.change_counts` counts it; the press operator is
+the count mod 2, so ``x(C) = 2 y + parity`` still holds, with ``0 <= y <= floor(s / 2)`` for a
+pattern of ``s`` cells (``y <= 2`` for the plus).
 
 * **Basic IP** (reachability and fewest clicks)::
 
       minimise    sum x
       subject to  x(C(i, j)) = 2 y(i, j) + 1 - b(i, j)      for every cell
-                  x binary, y integer in {0, 1, 2}
+                  x binary, y integer in {0, ..., floor(s / 2)}
 
   Infeasible exactly when ``b`` is unreachable. The same model with right-hand side
   ``2 y + c`` for a change ``c`` gives the fewest clicks for a transition: between reachable
@@ -19,17 +27,27 @@ every change count is odd on black pixels and even on white ones.
       minimise    sum cost * z
       subject to  x(C(i, j)) = 2 y(i, j) + z(i, j)          where b(i, j) = 1 (white)
                   x(C(i, j)) = 2 y(i, j) + 1 - z(i, j)      where b(i, j) = 0 (black)
-                  x, z binary, y integer in {0, 1, 2}
+                  x, z binary, y integer in {0, ..., floor(s / 2)}
 
   warm-started, as Bosch advises, from light chasing the picture toward all-lit: every error
-  lands in one edge row (the best of the four edges is used).
+  lands in one edge row (the best of the four edges is used). Light chasing here is the
+  classic game's; for other rules the warm start is the exact decoder's answer
+  (:func:`decoded_start`: syndrome decoding with :mod:`lightsart.core.decode` over the rules'
+  algebra), so the solver mostly has to prove it.
 * **Reduced parity IP** (not in the paper; used by the ``auto`` engine): one binary ``e`` per
   distinct nonzero quiet-pattern column ``v`` (its cheapest pixel), one parity row per quiet
   pattern ``k``: ``sum_v N[k, v] e_v = s_k + 2 w_k`` where ``s`` is the picture's syndrome.
-  ``d`` rows instead of ``m n``.
+  ``d`` rows instead of ``m n``. The rows of ``N`` span the kernel of ``Aᵀ`` (reachable changes
+  are orthogonal to it): for a pattern that is not symmetric under a 180° turn that is the
+  *left* kernel, which :meth:`lightsart.core.general.RulesAlgebra.columns` gives.
 
-CBC answers are re-applied with the press operator before they are returned; an unproven
-answer says so (see :class:`lightsart.engines.cbc.SolveReport`).
+Fewest-clicks polishing (the IPs count wrong pixels, not clicks) minimises over the kernel of
+``A``: the classic game through :func:`lightsart.core.optimize.fewest_clicks`, other rules by one
+Walsh–Hadamard pass over all ``2**d`` kernel combinations when ``d <= POLISH_MAX_NULLITY``, and
+not at all beyond that (``clicks_proven_minimal=False``).
+
+Solver answers are re-applied with the rules' press operator before they are returned; an
+unproven answer says so (see :class:`lightsart.engines.cbc.SolveReport`).
 """
 
 from __future__ import annotations
@@ -37,23 +55,27 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
+from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart.core.board import as_board, board_from_clicks, press
-from lightsart.core.gf2 import algebra, chase
+from lightsart.core import general, gf2
+from lightsart.core.board import as_board
+from lightsart.core.decode import decode, walsh_hadamard
 from lightsart.core.optimize import Clicks, Fit, closest_board, fewest_clicks
 from lightsart.engines.cbc import SolveReport, SolverOptions, variable
 from lightsart.engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart.errors import LightsartError
+from lightsart.rules import Rules, board_from_clicks, change_counts, press
 from lightsart.types import Board
 
 __all__ = [
     "AUTO_IP_MAX_NULLITY",
     "AUTO_IP_MIN_SECONDS",
+    "POLISH_MAX_NULLITY",
     "IPAnimation",
     "IPClicks",
     "IPFit",
@@ -63,8 +85,10 @@ __all__ = [
     "closest_board_auto",
     "closest_board_ip",
     "closest_board_reduced_ip",
+    "decoded_start",
     "error_model",
     "export_model",
+    "neighbourhood_terms",
     "transition_ip",
 ]
 
@@ -77,6 +101,9 @@ __all__ = [
 AUTO_IP_MAX_NULLITY = 32
 #: Least time budget (seconds) for which ``auto`` runs CBC at all; shorter runs never helped.
 AUTO_IP_MIN_SECONDS = 10.0
+#: Largest kernel dimension over which fewest clicks is searched exhaustively for rules other than
+#: the classic game (one Walsh–Hadamard transform of ``2**d`` entries); beyond it no polishing.
+POLISH_MAX_NULLITY = 20
 
 
 @dataclass(frozen=True)
@@ -115,6 +142,41 @@ class IPAnimation:
 # ---------------------------------------------------------------------------- helpers
 
 
+class _Algebra(Protocol):
+    """What the IPs need of an algebra: the classic :mod:`~lightsart.core.gf2` one or the
+    :mod:`~lightsart.core.general` one of any rules."""
+
+    @property
+    def nullity(self) -> int: ...
+
+    def syndrome(self, change: Board) -> NDArray[np.uint8]: ...
+
+    def solve(self, change: Board) -> Board | None: ...
+
+    def columns(self) -> NDArray[np.uint8]: ...
+
+
+def _algebra(rules: Rules) -> _Algebra:
+    """The classic game keeps its fast light-chasing algebra; other rules use the general one."""
+    if rules.is_classic:
+        return gf2.algebra(*rules.shape)
+    return general.algebra(rules)
+
+
+def _rules(target: Board, rules: Rules | None) -> Rules:
+    """``rules`` checked against the target's shape; ``None`` is the classic game of that shape."""
+    m, n = target.shape
+    if rules is None:
+        return Rules.plus(m, n)
+    if not isinstance(rules, Rules):
+        raise LightsartError(f"rules must be a Rules, got {type(rules).__name__}")
+    if rules.shape != target.shape:
+        raise LightsartError(
+            f"rules are for a {rules.width}x{rules.height} board, the picture is {n}x{m}"
+        )
+    return rules
+
+
 def _options(time_limit: float | None, threads: int | None, gap: float | None) -> SolverOptions:
     return SolverOptions(time_limit=time_limit, threads=threads, gap=gap)
 
@@ -134,20 +196,43 @@ def _integral(w: NDArray[np.float64]) -> bool:
     return bool(np.all(w == np.round(w)))
 
 
-def _change_counts(clicks: Board) -> NDArray[np.int64]:
-    """``x(C(i, j))`` for every cell: how many clicks touch it (``press`` is this mod 2)."""
-    x = np.asarray(clicks, dtype=np.int64)
-    out = x.copy()
-    out[1:, :] += x[:-1, :]
-    out[:-1, :] += x[1:, :]
-    out[:, 1:] += x[:, :-1]
-    out[:, :-1] += x[:, 1:]
-    return out
+def neighbourhood_terms(rules: Rules) -> list[list[tuple[int, int]]]:
+    """``C(i, j)`` for every cell (row-major): ``(click index, multiplicity)`` pairs, by index.
+
+    Click ``(a, b)`` reaches ``(a + di, b + dj)`` for each offset of the pattern (wrapped or
+    dropped as the topology says); a click landing twice on a cell has multiplicity 2. So
+    ``sum multiplicity * x[click]`` over the terms of a cell is its change count,
+    :func:`lightsart.rules.change_counts`. For the classic plus: the cell and its 2-4 neighbours.
+    """
+    m, n = rules.shape
+    wrap_rows, wrap_cols = rules.wraps
+    terms: list[Counter[int]] = [Counter() for _ in range(m * n)]
+    for di, dj in rules.pattern.offsets:
+        for a in range(m):
+            i = a + di
+            if wrap_rows:
+                i %= m
+            elif not 0 <= i < m:
+                continue
+            for b in range(n):
+                j = b + dj
+                if wrap_cols:
+                    j %= n
+                elif not 0 <= j < n:
+                    continue
+                terms[i * n + j][a * n + b] += 1
+    return [sorted(cell.items()) for cell in terms]
+
+
+def _y_bound(rules: Rules) -> int:
+    """A change count is at most the pattern's size ``s`` (with multiplicity), so ``y <= s // 2``."""
+    return len(rules.pattern.offsets) // 2
 
 
 def chase_start(target: Board, cost: NDArray[np.float64] | None = None) -> Board:
     """Bosch's heuristic: chase the picture toward all-lit, errors pushed into one edge row.
 
+    The classic game only (plus on the plane; other rules start from :func:`decoded_start`).
     Tries the bottom, top, left and right edges (the press operator commutes with rotating
     the board) and returns the click set of the cheapest; the board it reaches differs from
     ``target`` only in that edge row.
@@ -158,7 +243,7 @@ def chase_start(target: Board, cost: NDArray[np.float64] | None = None) -> Board
     best: Board | None = None
     best_cost = math.inf
     for quarter in range(4):
-        clicks, leftover = chase(np.rot90(change, quarter))
+        clicks, leftover = gf2.chase(np.rot90(change, quarter))
         wrong = np.rot90(leftover, -quarter)
         c = float((w * wrong).sum())
         if c < best_cost:
@@ -167,23 +252,57 @@ def chase_start(target: Board, cost: NDArray[np.float64] | None = None) -> Board
     return best
 
 
-def _neighbourhood_terms(m: int, n: int) -> list[list[int]]:
-    """Flat indices of ``C(i, j)`` for every cell, row-major."""
-    cells: list[list[int]] = []
-    for i in range(m):
-        for j in range(n):
-            around = [(i, j), (i - 1, j), (i + 1, j), (i, j - 1), (i, j + 1)]
-            cells.append([a * n + b for a, b in around if 0 <= a < m and 0 <= b < n])
-    return cells
+def decoded_start(
+    target: Board,
+    cost: NDArray[np.float64] | None = None,
+    rules: Rules | None = None,
+    *,
+    seconds: float = 2.0,
+) -> Board:
+    """Clicks of the reachable board nearest ``target`` by syndrome decoding, for any rules.
+
+    The warm start of the error IPs where light chasing does not apply: the picture's syndrome
+    over the rules' left kernel is decoded with :func:`lightsart.core.decode.decode` (exact for
+    nullity up to 20, else best effort within ``seconds``) and the corrected picture solved for
+    clicks. Often already optimal; the integer program then has to prove it.
+    """
+    t = as_board(target, "target")
+    r = _rules(t, rules)
+    w = _pixel_costs(cost, t.shape)
+    alg = _algebra(r)
+    unit = bool(np.all(w == 1.0))
+    found = decode(alg.columns(), alg.syndrome(t ^ np.uint8(1)), None if unit else w.ravel(),
+                   seconds=seconds)
+    wrong = np.zeros(t.size, dtype=np.uint8)
+    wrong[found.errors] = 1
+    clicks = alg.solve(t ^ wrong.reshape(t.shape) ^ np.uint8(1))
+    if clicks is None:  # pragma: no cover - a decoding always gives a reachable board
+        raise AssertionError("the decoded board is not reachable")
+    return clicks
+
+
+def _start(t: Board, w: NDArray[np.float64], rules: Rules, time_limit: float | None) -> Board:
+    """The error IPs' warm start: light chasing in the classic game, else :func:`decoded_start`
+    with a quarter of the time limit (at most 2 s; exact and fast for nullity up to 20)."""
+    if rules.is_classic:
+        return chase_start(t, w)
+    seconds = 2.0 if time_limit is None else max(0.05, min(2.0, time_limit / 4))
+    return decoded_start(t, w, rules, seconds=seconds)
 
 
 def _binaries(prob: Any, prefix: str, count: int) -> list[Any]:
     return [variable(prob, f"{prefix}{k}", 0, 1, "Binary") for k in range(count)]
 
 
-def _counts(prob: Any, count: int) -> list[Any]:
-    """The ``y`` of ``x(C) = 2 y + ...``: a change count is at most 5, so ``y <= 2``."""
-    return [variable(prob, f"y{p}", 0, 2, "Integer") for p in range(count)]
+def _counts(prob: Any, count: int, bound: int) -> list[Any]:
+    """The ``y`` of ``x(C) = 2 y + ...``, each in ``0..bound``."""
+    return [variable(prob, f"y{p}", 0, bound, "Integer") for p in range(count)]
+
+
+def _change_count(x: list[Any], cell: list[tuple[int, int]]) -> Any:
+    import pulp
+
+    return pulp.LpAffineExpression([(x[q], k) for q, k in cell])
 
 
 def _read(variables: list[Any], shape: tuple[int, ...]) -> Board:
@@ -194,35 +313,63 @@ def _read(variables: list[Any], shape: tuple[int, ...]) -> Board:
     return np.round(values).astype(np.uint8).reshape(shape)
 
 
+def _fewest_clicks(clicks: Board, rules: Rules) -> Clicks:
+    """The smallest click set pressing like ``clicks``: the classic engine's for the classic game;
+    else every ``clicks ^ (kernel combination)`` scored at once by a Walsh–Hadamard transform
+    (as :func:`lightsart.core.optimize.coset_weights`) when ``d <= POLISH_MAX_NULLITY``, or
+    ``clicks`` itself, unproven, beyond that."""
+    if rules.is_classic:
+        return fewest_clicks(clicks)
+    started = time.perf_counter()
+    kernel = general.algebra(rules).kernel()
+    d = kernel.shape[0]
+    best, proven = clicks.copy(), d == 0
+    if 0 < d <= POLISH_MAX_NULLITY:
+        flat = clicks.ravel().astype(np.int64)
+        bits = kernel.reshape(d, -1).astype(np.int64)
+        signature = (bits << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
+        f = np.bincount(signature, weights=1 - 2 * flat, minlength=1 << d).astype(np.int64)
+        weights = int(flat.sum()) + (int(f.sum()) - walsh_hadamard(f)) // 2
+        choice = int(np.argmin(weights))
+        for k in range(d):
+            if (choice >> k) & 1:
+                best ^= kernel[k]
+        proven = True
+    if not np.array_equal(press(best, rules), press(clicks, rules)):  # pragma: no cover - a bug
+        raise AssertionError("minimised click set does not produce the same board")
+    return Clicks(best, int(best.sum()), proven, d, time.perf_counter() - started)
+
+
 # ---------------------------------------------------------------------------- basic IP
 
 
 def _basic(change: Board, start: Board | None, options: SolverOptions, model: str,
-           solver: str) -> IPClicks:
+           solver: str, rules: Rules) -> IPClicks:
     import pulp
 
     started = time.perf_counter()
     m, n = change.shape
+    bound = _y_bound(rules)
     prob = pulp.LpProblem(f"lights_out_{model}", pulp.LpMinimize)
     x = _binaries(prob, "x", m * n)
-    y = _counts(prob, m * n)
+    y = _counts(prob, m * n, bound)
     prob += pulp.lpSum(x)
     c = change.ravel()
-    for p, cells in enumerate(_neighbourhood_terms(m, n)):
+    for p, cell in enumerate(neighbourhood_terms(rules)):
         # x(C(i, j)) = 2 y(i, j) + c(i, j), with c = 1 - b for a picture b.
-        prob += pulp.lpSum(x[q] for q in cells) - 2 * y[p] == int(c[p]), f"cell{p}"
+        prob += _change_count(x, cell) - 2 * y[p] == int(c[p]), f"cell{p}"
     if start is not None:
-        counts = _change_counts(start).ravel()
+        counts = change_counts(start, rules).ravel()
         for p in range(m * n):
             x[p].setInitialValue(int(start.flat[p]))
             # Integer division keeps y in range even for a start that is not a solution;
             # CBC then rejects the start and the report says so.
-            y[p].setInitialValue(min(2, max(0, (int(counts[p]) - int(c[p])) // 2)))
+            y[p].setInitialValue(min(bound, max(0, (int(counts[p]) - int(c[p])) // 2)))
     report = solve(prob, options, model, warm_start=start is not None, solver=solver)
-    best = start if start is not None and np.array_equal(press(start), change) else None
+    best = start if start is not None and np.array_equal(press(start, rules), change) else None
     if report.has_solution:
         found = _read(x, (m, n))
-        if not np.array_equal(press(found), change):
+        if not np.array_equal(press(found, rules), change):
             raise LightsartError(f"{report.solver} returned clicks that do not produce the picture")
         if best is None or found.sum() <= best.sum():
             best = found
@@ -231,7 +378,7 @@ def _basic(change: Board, start: Board | None, options: SolverOptions, model: st
     # A valid start CBC could not improve on is still an answer, just not a proven one.
     proven = report.status == "optimal" and report.objective == best.sum()
     clicks = Clicks(
-        best, int(best.sum()), proven, algebra(m, n).nullity, time.perf_counter() - started
+        best, int(best.sum()), proven, _algebra(rules).nullity, time.perf_counter() - started
     )
     return IPClicks(change, clicks, report)
 
@@ -244,20 +391,28 @@ def basic_ip(
     threads: int | None = None,
     gap: float | None = None,
     solver: str = DEFAULT_SOLVER,
+    rules: Rules | None = None,
 ) -> IPClicks:
     """Bosch's basic IP for a picture: is it reachable from all-lit, and with fewest clicks.
 
     ``start`` (a click set) is handed to CBC as a warm start; a valid start is returned if CBC
     finds nothing better in time. ``.reachable`` is False only when CBC proved the model
     infeasible, ``None`` when it stopped without deciding. ``solver`` names a MIP solver of
-    :mod:`lightsart.engines.solvers` (``cbc``, ``highs``, ...).
+    :mod:`lightsart.engines.solvers` (``cbc``, ``highs``, ...); ``rules`` the game (default: the
+    classic plus on the plane).
     """
     t = as_board(target, "target")
+    r = _rules(t, rules)
     if start is not None:
         start = as_board(start, "start")
         if start.shape != t.shape:
             raise LightsartError(f"start clicks have shape {start.shape}, target {t.shape}")
-    return _basic(t ^ np.uint8(1), start, _options(time_limit, threads, gap), "basic", solver)
+    return _basic(t ^ np.uint8(1), start, _options(time_limit, threads, gap), "basic", solver, r)
+
+
+def _check_fit(fit: Fit, rules: Rules, name: str) -> None:
+    if not np.array_equal(board_from_clicks(fit.clicks, rules), fit.board):
+        raise LightsartError(f"the {name} fit's clicks do not give its board under these rules")
 
 
 def transition_ip(
@@ -268,17 +423,22 @@ def transition_ip(
     threads: int | None = None,
     gap: float | None = None,
     solver: str = DEFAULT_SOLVER,
+    rules: Rules | None = None,
 ) -> IPClicks:
     """Fewest clicks turning ``first.board`` into ``second.board``: the basic IP on their XOR.
 
     Warm-started, as Bosch does, with the XOR of the two click sets (always a solution), so
-    ``.clicks`` is never ``None``; ``.clicks.proven`` says whether CBC proved it fewest.
+    ``.clicks`` is never ``None``; ``.clicks.proven`` says whether CBC proved it fewest. Both
+    fits must have been made under ``rules`` (checked).
     """
     if first.board.shape != second.board.shape:
         raise LightsartError("pictures must be fitted to the same board size")
+    r = _rules(first.board, rules)
+    _check_fit(first, r, "first")
+    _check_fit(second, r, "second")
     start = first.clicks ^ second.clicks
     change = first.board ^ second.board
-    return _basic(change, start, _options(time_limit, threads, gap), "transition", solver)
+    return _basic(change, start, _options(time_limit, threads, gap), "transition", solver, r)
 
 
 # ---------------------------------------------------------------------------- error IP
@@ -286,10 +446,10 @@ def transition_ip(
 
 def _fit_from_clicks(
     target: Board, w: NDArray[np.float64], clicks: Board, report: SolveReport,
-    started: float, polish: bool, method: str,
+    started: float, polish: bool, method: str, rules: Rules,
 ) -> Fit:
     """Build and check a :class:`Fit` for a click set; the IP's bound becomes the certificate."""
-    board = board_from_clicks(clicks)
+    board = board_from_clicks(clicks, rules)
     wrong = board ^ target
     found = float((w * wrong).sum())
     bound = 0.0 if report.best_bound is None else max(0.0, report.best_bound)
@@ -298,9 +458,9 @@ def _fit_from_clicks(
     if report.status == "optimal" and report.objective is not None:
         bound = max(bound, report.objective)
     bound = min(bound, found)
-    best = fewest_clicks(clicks) if polish else None
+    best = _fewest_clicks(clicks, rules) if polish else None
     final = best.clicks if best is not None else clicks
-    if not np.array_equal(board_from_clicks(final), board):  # pragma: no cover - a bug
+    if not np.array_equal(board_from_clicks(final, rules), board):  # pragma: no cover - a bug
         raise AssertionError("clicks do not reproduce the fitted board")
     return Fit(
         target=target,
@@ -313,7 +473,7 @@ def _fit_from_clicks(
         wrong_pixels_lower_bound=float(bound),
         clicks_count=int(final.sum()),
         clicks_proven_minimal=best.proven if best is not None else False,
-        nullity=algebra(*target.shape).nullity,
+        nullity=_algebra(rules).nullity,
         seconds=time.perf_counter() - started,
         method=method,
         weighted=not bool(np.all(w == 1.0)),
@@ -330,18 +490,18 @@ class _ErrorModel:
     z: list[Any]
 
 
-def _error_model(t: Board, w: NDArray[np.float64]) -> _ErrorModel:
+def _error_model(t: Board, w: NDArray[np.float64], rules: Rules) -> _ErrorModel:
     import pulp
 
     m, n = t.shape
     prob = pulp.LpProblem("lights_out_errors", pulp.LpMinimize)
     x = _binaries(prob, "x", m * n)
-    y = _counts(prob, m * n)
+    y = _counts(prob, m * n, _y_bound(rules))
     z = _binaries(prob, "z", m * n)
     b = t.ravel()
     prob += pulp.lpSum(float(w.flat[p]) * z[p] for p in range(m * n))
-    for p, cells in enumerate(_neighbourhood_terms(m, n)):
-        count = pulp.lpSum(x[q] for q in cells)
+    for p, cell in enumerate(neighbourhood_terms(rules)):
+        count = _change_count(x, cell)
         if b[p]:  # white: even change count unless flagged wrong
             prob += count - 2 * y[p] - z[p] == 0, f"white{p}"
         else:  # black: odd change count unless flagged wrong
@@ -349,25 +509,30 @@ def _error_model(t: Board, w: NDArray[np.float64]) -> _ErrorModel:
     return _ErrorModel(prob, x, y, z)
 
 
-def error_model(target: Board, cost: NDArray[np.float64] | None = None) -> Any:
+def error_model(
+    target: Board, cost: NDArray[np.float64] | None = None, rules: Rules | None = None
+) -> Any:
     """Bosch's error-minimising IP for ``target`` as a PuLP ``LpProblem``, unsolved.
 
     ``3 m n`` variables (``x0..``, ``y0..``, ``z0..``: clicks, halved change counts, wrong-pixel
     flags) and ``m n`` rows (``white<p>`` / ``black<p>``); the objective is ``sum cost * z``.
-    No warm start is attached.
+    No warm start is attached. ``rules`` defaults to the classic game of the target's shape.
     """
     t = as_board(target, "target")
-    return _error_model(t, _pixel_costs(cost, t.shape)).prob
+    return _error_model(t, _pixel_costs(cost, t.shape), _rules(t, rules)).prob
 
 
-def export_model(target: Board, path: str, cost: NDArray[np.float64] | None = None) -> None:
+def export_model(
+    target: Board, path: str, cost: NDArray[np.float64] | None = None,
+    rules: Rules | None = None,
+) -> None:
     """Write :func:`error_model` for ``target`` to ``path`` (``.lp`` or ``.mps``) without
     solving it, so other solvers can be tried on the same instance.
 
     Example: ``export_model(fit.target, "cat.mps")``; then ``cbc cat.mps solve`` or
     ``highs cat.mps``. MPS carries no objective sense: the model minimises.
     """
-    write_model(error_model(target, cost), path)
+    write_model(error_model(target, cost, rules), path)
 
 
 def closest_board_ip(
@@ -380,24 +545,27 @@ def closest_board_ip(
     warm_start: bool = True,
     polish_clicks: bool = True,
     solver: str = DEFAULT_SOLVER,
+    rules: Rules | None = None,
 ) -> IPFit:
     """Bosch's error-minimising IP: the reachable board with fewest (or cheapest) wrong pixels.
 
-    Warm-started from :func:`chase_start` (where ``solver`` takes a start). The returned fit is
-    the solver's best point, or the warm start if it ends with nothing better; ``polish_clicks``
-    then minimises the click count over the quiet patterns (exact engine), since the IP itself
-    only counts wrong pixels. ``solver`` names a MIP solver of :mod:`lightsart.engines.solvers`.
+    Warm-started (where ``solver`` takes a start) from :func:`chase_start` in the classic game
+    and from :func:`decoded_start` under other ``rules``. The returned fit is the solver's best
+    point, or that start if it ends with nothing better; ``polish_clicks`` then minimises the
+    click count over the kernel (see the module docstring), since the IP itself only counts
+    wrong pixels. ``solver`` names a MIP solver of :mod:`lightsart.engines.solvers`.
     """
     started = time.perf_counter()
     t = as_board(target, "target")
+    r = _rules(t, rules)
     w = _pixel_costs(cost, t.shape)
     m, n = t.shape
-    built = _error_model(t, w)
+    built = _error_model(t, w, r)
     x, y, z = built.x, built.y, built.z
     b = t.ravel()
-    start = chase_start(t, w)
+    start = _start(t, w, r, time_limit)
     if warm_start:
-        counts = _change_counts(start).ravel()
+        counts = change_counts(start, r).ravel()
         wrong = (counts + 1 - b) % 2  # z: white wants even, black wants odd
         for p in range(m * n):
             x[p].setInitialValue(int(start.flat[p]))
@@ -408,12 +576,12 @@ def closest_board_ip(
     if report.has_solution:
         found = _read(x, (m, n))
         flags = _read(z, (m, n))
-        if not np.array_equal(board_from_clicks(found) ^ t, flags):
+        if not np.array_equal(board_from_clicks(found, r) ^ t, flags):
             raise LightsartError(
                 f"{report.solver}'s error flags do not match the board its clicks reach")
-        if float((w * flags).sum()) <= float((w * (board_from_clicks(start) ^ t)).sum()):
+        if float((w * flags).sum()) <= float((w * (board_from_clicks(start, r) ^ t)).sum()):
             clicks, method = found, f"ip errors: {report.status}"
-    fit = _fit_from_clicks(t, w, clicks, report, started, polish_clicks, method)
+    fit = _fit_from_clicks(t, w, clicks, report, started, polish_clicks, method, r)
     return IPFit(fit, report)
 
 
@@ -425,14 +593,17 @@ def animation_ip(
     threads: int | None = None,
     gap: float | None = None,
     solver: str = DEFAULT_SOLVER,
+    rules: Rules | None = None,
 ) -> IPAnimation:
     """Bosch's animation recipe: the error IP for each picture, then the basic IP on the XOR
     of the two boards, started from the XOR of their click sets. ``time_limit`` is per IP.
     """
-    a = closest_board_ip(first, time_limit=time_limit, threads=threads, gap=gap, solver=solver)
-    b = closest_board_ip(second, time_limit=time_limit, threads=threads, gap=gap, solver=solver)
+    a = closest_board_ip(first, time_limit=time_limit, threads=threads, gap=gap, solver=solver,
+                         rules=rules)
+    b = closest_board_ip(second, time_limit=time_limit, threads=threads, gap=gap, solver=solver,
+                         rules=rules)
     step = transition_ip(a.fit, b.fit, time_limit=time_limit, threads=threads, gap=gap,
-                         solver=solver)
+                         solver=solver, rules=rules)
     return IPAnimation(a, b, step)
 
 
@@ -456,6 +627,9 @@ def _groups(columns: NDArray[np.uint8], cost: NDArray[np.float64]) -> _Groups:
     group_of = np.full(pixels, -1, dtype=np.intp)
     packed = np.packbits(columns, axis=1)
     nonzero = np.flatnonzero(packed.any(axis=1))
+    if nonzero.size == 0:  # nullity 0, or no pixel can change the syndrome
+        none = np.zeros(0, dtype=np.intp)
+        return _Groups(columns[none], none, cost[none], group_of)
     _, inverse = np.unique(packed[nonzero], axis=0, return_inverse=True)
     inverse = np.asarray(inverse, dtype=np.intp).ravel()
     group_of[nonzero] = inverse
@@ -475,33 +649,37 @@ def closest_board_reduced_ip(
     gap: float | None = None,
     polish_clicks: bool = True,
     solver: str = DEFAULT_SOLVER,
+    rules: Rules | None = None,
 ) -> IPFit:
     """Fewest (or cheapest) wrong pixels by the reduced parity IP: ``d`` rows, not ``m n``.
 
-    Flipping pixel ``p`` changes the picture's syndrome ``s`` by its quiet-pattern column
-    ``v_p``; the model picks groups of equal columns (binary ``e_v``, cost of the cheapest
-    pixel) whose columns XOR to ``s``::
+    Flipping pixel ``p`` changes the picture's syndrome ``s`` by its column ``v_p`` of ``N``
+    (the left-kernel basis of the rules' press operator); the model picks groups of equal
+    columns (binary ``e_v``, cost of the cheapest pixel) whose columns XOR to ``s``::
 
         minimise sum_v cost_v e_v   subject to   sum_v N[k, v] e_v - 2 w_k = s_k  (each k)
 
-    ``start`` (a fit of the same target, e.g. the exact engine's) is the warm start; without
-    one, :func:`chase_start`. The answer is the solver's point, or the start if it finds
-    nothing better. ``solver`` names a MIP solver of :mod:`lightsart.engines.solvers`.
+    ``start`` (a fit of the same target under the same rules, e.g. the exact engine's) is the
+    warm start; without one, :func:`chase_start` (classic) or :func:`decoded_start`. The answer
+    is the solver's point, or the start if it finds nothing better. ``solver`` names a MIP
+    solver of :mod:`lightsart.engines.solvers`.
     """
     import pulp
 
     started = time.perf_counter()
     t = as_board(target, "target")
+    r = _rules(t, rules)
     w = _pixel_costs(cost, t.shape)
-    alg = algebra(*t.shape)
+    alg = _algebra(r)
     syndrome = alg.syndrome(t ^ np.uint8(1)).astype(np.int64)
     groups = _groups(alg.columns(), w.ravel())
     g_count, d = groups.bits.shape
     if start is None:
-        start_wrong = (board_from_clicks(chase_start(t, w)) ^ t).ravel()
+        start_wrong = (board_from_clicks(_start(t, w, r, time_limit), r) ^ t).ravel()
     else:
         if start.target.shape != t.shape or not np.array_equal(start.target, t):
             raise LightsartError("the starting fit is for a different picture")
+        _check_fit(start, r, "starting")
         start_wrong = start.wrong.ravel()
     # Start: each group used an odd number of times by the start's wrong pixels.
     e0 = np.zeros(g_count, dtype=np.int64)
@@ -541,11 +719,45 @@ def closest_board_reduced_ip(
     clicks = alg.solve(board ^ np.uint8(1))
     if clicks is None:
         raise LightsartError(f"{report.solver}'s parity solution does not give a reachable board")
-    fit = _fit_from_clicks(t, w, clicks, report, started, polish_clicks, method)
+    fit = _fit_from_clicks(t, w, clicks, report, started, polish_clicks, method, r)
     return IPFit(fit, report)
 
 
 # ---------------------------------------------------------------------------- auto engine
+
+
+def _closest_exact(
+    t: Board, cost: NDArray[np.float64] | None, rules: Rules, seed: int, seconds: float
+) -> Fit:
+    """The exact engine's answer: :func:`lightsart.core.optimize.closest_board` for the classic
+    game; for other rules the same decoding over the general algebra, polished and checked here
+    (until the exact engine itself takes rules)."""
+    if rules.is_classic:
+        return closest_board(t, cost, seed=seed, seconds=seconds)
+    started = time.perf_counter()
+    w = _pixel_costs(cost, t.shape)
+    alg = general.algebra(rules)
+    unit = cost is None
+    found = decode(alg.columns(), alg.syndrome(t ^ np.uint8(1)), None if unit else w.ravel(),
+                   seed=seed, seconds=seconds)
+    wrong = np.zeros(t.size, dtype=np.uint8)
+    wrong[found.errors] = 1
+    clicks = alg.solve(t ^ wrong.reshape(t.shape) ^ np.uint8(1))
+    if clicks is None:  # pragma: no cover - a decoding always gives a reachable board
+        raise AssertionError("the decoded board is not reachable")
+    best = _fewest_clicks(clicks, rules)
+    board = board_from_clicks(best.clicks, rules)
+    miss = board ^ t
+    if not np.array_equal(miss.ravel(), wrong):  # pragma: no cover - a bug
+        raise AssertionError("the decoded clicks do not give the decoded board")
+    return Fit(
+        target=t, board=board, clicks=best.clicks, wrong=miss, wrong_pixels=int(miss.sum()),
+        wrong_cost=float((w * miss).sum()), wrong_pixels_proven_minimal=found.proven,
+        wrong_pixels_lower_bound=found.lower_bound, clicks_count=best.count,
+        clicks_proven_minimal=best.proven, nullity=alg.nullity,
+        seconds=time.perf_counter() - started, method=f"decode: {found.method}",
+        weighted=not unit,
+    )
 
 
 def closest_board_auto(
@@ -556,29 +768,33 @@ def closest_board_auto(
     threads: int | None = None,
     seed: int = 0,
     solver: str = DEFAULT_SOLVER,
+    rules: Rules | None = None,
 ) -> Fit:
     """The exact engine, plus the reduced parity IP only where measurement says it can help.
 
-    Runs :func:`lightsart.core.optimize.closest_board`. Only when per-pixel ``cost`` is given, the
-    nullity is at most :data:`AUTO_IP_MAX_NULLITY` and ``time_limit`` (seconds, default 2) is
-    at least :data:`AUTO_IP_MIN_SECONDS`, the exact engine gets a quarter of the budget and,
-    if its answer is not proven, CBC the rest, warm-started with that answer. CBC's answer is
-    taken only if cheaper; its bound tightens the proven lower bound either way. Otherwise this
-    is exactly the exact engine. ``solver`` names the MIP solver (:mod:`lightsart.engines.solvers`).
+    Runs :func:`lightsart.core.optimize.closest_board` (for rules other than the classic game,
+    the same syndrome decoding over :mod:`lightsart.core.general`). Only when per-pixel ``cost``
+    is given, the nullity is at most :data:`AUTO_IP_MAX_NULLITY` and ``time_limit`` (seconds,
+    default 2) is at least :data:`AUTO_IP_MIN_SECONDS`, the exact engine gets a quarter of the
+    budget and, if its answer is not proven, CBC the rest, warm-started with that answer. CBC's
+    answer is taken only if cheaper; its bound tightens the proven lower bound either way.
+    Otherwise this is exactly the exact engine. ``solver`` names the MIP solver
+    (:mod:`lightsart.engines.solvers`).
     """
     started = time.perf_counter()
     t = as_board(target, "target")
+    r = _rules(t, rules)
     budget = 2.0 if time_limit is None else float(time_limit)
     if not budget > 0:
         raise LightsartError(f"time limit must be a positive number, got {time_limit}")
-    d = algebra(*t.shape).nullity
+    d = _algebra(r).nullity
     try_ip = cost is not None and d <= AUTO_IP_MAX_NULLITY and budget >= AUTO_IP_MIN_SECONDS
-    exact = closest_board(t, cost, seed=seed, seconds=budget / 4 if try_ip else budget)
+    exact = _closest_exact(t, cost, r, seed, budget / 4 if try_ip else budget)
     if exact.wrong_pixels_proven_minimal or not try_ip:
         return exact
     remaining = max(1.0, budget - (time.perf_counter() - started))
     found = closest_board_reduced_ip(
-        t, cost, start=exact, time_limit=remaining, threads=threads, solver=solver
+        t, cost, start=exact, time_limit=remaining, threads=threads, solver=solver, rules=r
     ).fit
     best = found if found.wrong_cost < exact.wrong_cost - 1e-9 else exact
     bound = min(max(exact.wrong_pixels_lower_bound, found.wrong_pixels_lower_bound),
