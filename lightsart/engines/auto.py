@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from lightsart.core.optimize import Clicks, Fit, transition
 from lightsart.engines import Budget
 from lightsart.engines.exact import EXACT_SECONDS
-from lightsart.errors import LightsartError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -18,12 +17,6 @@ if TYPE_CHECKING:
 
     from lightsart.rules import Rules
     from lightsart.types import Board
-
-def _classic_only(rules: Rules | None, name: str) -> None:
-    if rules is not None and not rules.is_classic:
-        raise LightsartError(f"--engine {name} solves the classic rules (plus on the plane) only; "
-                             "use --engine exact for other rules")
-
 
 __all__ = ["ENGINE", "Auto"]
 
@@ -36,11 +29,10 @@ class Auto:
             rules: Rules | None = None) -> Fit:
         from lightsart.engines import ip
 
-        _classic_only(rules, self.name)
 
         seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
         return ip.closest_board_auto(target, cost, time_limit=seconds, seed=budget.seed,
-                                     solver=budget.solver)
+                                     solver=budget.solver, rules=rules)
 
     def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
         return transition(start, end, seed=budget.seed)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from lightsart.core.optimize import Clicks, Fit, transition
 from lightsart.engines import Budget
-from lightsart.errors import LightsartError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -18,12 +17,6 @@ if TYPE_CHECKING:
 
     from lightsart.rules import Rules
     from lightsart.types import Board
-
-def _classic_only(rules: Rules | None, name: str) -> None:
-    if rules is not None and not rules.is_classic:
-        raise LightsartError(f"--engine {name} solves the classic rules (plus on the plane) only; "
-                             "use --engine exact for other rules")
-
 
 __all__ = ["ENGINE", "IP_TIME_LIMIT", "Bosch"]
 
@@ -39,16 +32,15 @@ class Bosch:
             rules: Rules | None = None) -> Fit:
         from lightsart.engines import ip
 
-        _classic_only(rules, self.name)
 
         return ip.closest_board_ip(target, cost, time_limit=budget.seconds or IP_TIME_LIMIT,
-                                   solver=budget.solver).fit
+                                   solver=budget.solver, rules=rules).fit
 
     def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
         from lightsart.engines import ip
 
         answer = ip.transition_ip(start, end, time_limit=budget.seconds or IP_TIME_LIMIT,
-                                  solver=budget.solver)
+                                  solver=budget.solver, rules=start.rules)
         if answer.clicks is not None:
             return answer.clicks
         return transition(start, end, seed=budget.seed)

@@ -477,6 +477,7 @@ def _fit_from_clicks(
         seconds=time.perf_counter() - started,
         method=method,
         weighted=not bool(np.all(w == 1.0)),
+        rules=None if rules.is_classic else rules,
     )
 
 
@@ -756,7 +757,7 @@ def _closest_exact(
         wrong_pixels_lower_bound=found.lower_bound, clicks_count=best.count,
         clicks_proven_minimal=best.proven, nullity=alg.nullity,
         seconds=time.perf_counter() - started, method=f"decode: {found.method}",
-        weighted=not unit,
+        weighted=not unit, rules=None if rules.is_classic else rules,
     )
 
 

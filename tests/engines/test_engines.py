@@ -31,3 +31,21 @@ def test_every_engine_fits_and_connects(name: str) -> None:
 def test_unknown_engine_is_one_line() -> None:
     with pytest.raises(LightsartError, match="engine must be one of exact, ip, auto"):
         engine("gurobi")
+
+
+@pytest.mark.parametrize("name", list(ENGINES))
+def test_every_engine_fits_and_connects_under_other_rules(name: str) -> None:
+    from lightsart.rules import Rules, parse_pattern, press
+
+    rules = Rules(3, 4, parse_pattern("sigma"), "torus")
+    rng = np.random.default_rng(9)
+    chosen, exact = engine(name), engine("exact")
+    targets = [rng.integers(0, 2, (3, 4), dtype=np.uint8) for _ in range(2)]
+    a, b = (chosen.fit(t, None, Budget(20.0), rules) for t in targets)
+    for fit, target in ((a, targets[0]), (b, targets[1])):
+        assert fit.rules == rules
+        assert np.array_equal(press(fit.clicks, rules) ^ 1, fit.board)
+        assert fit.wrong_pixels == exact.fit(target, None, Budget(20.0), rules).wrong_pixels
+    step = chosen.connect(a, b, Budget(20.0))
+    assert np.array_equal(a.board ^ press(step.clicks, rules), b.board)
+    assert step.count == exact.connect(a, b, Budget(20.0)).count
