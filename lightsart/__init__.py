@@ -18,8 +18,8 @@ _moved.install()
 _EXPORTS: dict[str, str] = {
     "AnimationResult": "lightsart.pipeline",
     "BoardAlgebra": "lightsart.core.gf2",
-    "Clicks": "lightsart.core.optimize",
-    "Fit": "lightsart.core.optimize",
+    "Clicks": "lightsart.results",
+    "Fit": "lightsart.results",
     "Frame": "lightsart.types",
     "LightsartError": "lightsart.errors",
     "StillResult": "lightsart.pipeline",
@@ -97,9 +97,10 @@ if TYPE_CHECKING:
         to_state,
     )
     from lightsart.core.gf2 import BoardAlgebra, algebra, chase, nullity
-    from lightsart.core.optimize import Clicks, Fit, closest_board, fewest_clicks, transition
+    from lightsart.core.optimize import closest_board, fewest_clicks, transition
     from lightsart.errors import LightsartError
     from lightsart.output.render import Style
     from lightsart.pictures.image import Target, load_target
     from lightsart.pipeline import AnimationResult, StillResult, make_animation, make_still
+    from lightsart.results import Clicks, Fit
     from lightsart.types import Frame

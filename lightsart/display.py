@@ -40,8 +40,8 @@ from lightsart.types import Board
 
 if TYPE_CHECKING:
     from lightsart.animation.animate import Animation, Plan
-    from lightsart.core.optimize import Clicks, Fit
     from lightsart.pipeline import AnimationResult, StillResult
+    from lightsart.results import Clicks, Fit
 
 __all__ = [
     "ANIMATION_PIXELS",

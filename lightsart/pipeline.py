@@ -16,13 +16,13 @@ from typing import Any
 import numpy as np
 
 from lightsart.core.board import press
-from lightsart.core.optimize import Clicks, Fit
 from lightsart.engines import Budget
 from lightsart.engines import engine as get_engine
 from lightsart.errors import LightsartError
 from lightsart.output import preflight
 from lightsart.pictures.costs import Errors
 from lightsart.pictures.tone import Tone
+from lightsart.results import Clicks, Fit
 from lightsart.rules import Rules, parse_pattern
 from lightsart.types import Board
 

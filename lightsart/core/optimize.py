@@ -14,7 +14,6 @@ Every click set is re-applied with the press operator before it is returned.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,6 +24,7 @@ from lightsart.core.general import RulesAlgebra
 from lightsart.core.general import algebra as rules_algebra
 from lightsart.core.gf2 import BoardAlgebra, algebra, chase
 from lightsart.errors import LightsartError
+from lightsart.results import Clicks, Fit
 from lightsart.rules import Rules
 from lightsart.rules import press as rules_press
 from lightsart.types import Board
@@ -44,76 +44,6 @@ __all__ = [
 EXACT_CLICKS_NULLITY = 24
 #: Quiet patterns searched exactly at once in each round of the large-nullity local search.
 _BLOCK = 16
-
-
-@dataclass(frozen=True)
-class Clicks:
-    """A click set with its size, and whether no smaller click set gives the same board."""
-
-    clicks: Board
-    count: int
-    proven: bool
-    nullity: int
-    seconds: float
-
-    # Jupyter draws the click set (lightsart.display, imported only when a notebook asks).
-    def _repr_png_(self) -> bytes:
-        from lightsart.display import clicks_png
-
-        return clicks_png(self)
-
-    def _repr_html_(self) -> str:
-        from lightsart.display import clicks_html
-
-        return clicks_html(self)
-
-
-@dataclass(frozen=True)
-class Fit:
-    """The reachable board closest to a target, and the clicks that produce it from all-lit."""
-
-    target: Board
-    board: Board
-    clicks: Board
-    wrong: Board
-    wrong_pixels: int
-    wrong_cost: float
-    wrong_pixels_proven_minimal: bool
-    wrong_pixels_lower_bound: float
-    clicks_count: int
-    clicks_proven_minimal: bool
-    nullity: int
-    seconds: float
-    method: str
-    #: Pixels had unequal costs: then ``wrong_pixels_proven_minimal`` and ``wrong_pixels_lower_bound``
-    #: speak of ``wrong_cost`` (the quantity minimised), not of the count.
-    weighted: bool = False
-    #: The rules of the game the board is reachable under (``None``: the classic game).
-    rules: Rules | None = None
-
-    @property
-    def minimised(self) -> str:
-        """What the engine minimised: ``"wrong pixels"`` or ``"cost"`` (per-pixel costs)."""
-        return "cost" if self.weighted else "wrong pixels"
-
-    @property
-    def height(self) -> int:
-        return int(self.board.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.board.shape[1])
-
-    # Jupyter draws target | board | wrong pixels (lightsart.display, imported on demand).
-    def _repr_png_(self) -> bytes:
-        from lightsart.display import fit_png
-
-        return fit_png(self)
-
-    def _repr_html_(self) -> str:
-        from lightsart.display import fit_html
-
-        return fit_html(self)
 
 
 def coset_weights(x0: Board, patterns: NDArray[np.uint8]) -> NDArray[np.int64]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
-    from lightsart.core.optimize import Clicks, Fit
+    from lightsart.results import Clicks, Fit
     from lightsart.rules import Rules
     from lightsart.types import Board
 

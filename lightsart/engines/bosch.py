@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lightsart.core.optimize import Clicks, Fit, transition
+from lightsart.core.optimize import transition
 from lightsart.engines import Budget
+from lightsart.results import Clicks, Fit
 
 if TYPE_CHECKING:
     import numpy as np

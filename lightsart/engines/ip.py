@@ -65,10 +65,11 @@ from numpy.typing import NDArray
 from lightsart.core import general, gf2
 from lightsart.core.board import as_board
 from lightsart.core.decode import decode, walsh_hadamard
-from lightsart.core.optimize import Clicks, Fit, closest_board, fewest_clicks
+from lightsart.core.optimize import closest_board, fewest_clicks
 from lightsart.engines.cbc import SolveReport, SolverOptions, variable
 from lightsart.engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart.errors import LightsartError
+from lightsart.results import Clicks, Fit
 from lightsart.rules import Rules, board_from_clicks, change_counts, press
 from lightsart.types import Board
 
