@@ -24,6 +24,7 @@ from lightsart.pictures.costs import Errors
 from lightsart.pictures.tone import Tone
 from lightsart.results import Clicks, Fit
 from lightsart.rules import Rules, parse_pattern
+from lightsart.settings import Look, Pictures, Solving, Timing, gather
 from lightsart.types import Board
 
 __all__ = [
@@ -247,29 +248,29 @@ def make_still(
     path: str,
     out: str,
     *,
-    size: tuple[int, int | None] | None = None,
-    fit: str = "cover",
-    dither: str = "floyd-steinberg",
-    engine: Engine = "exact",
-    time_limit: float | None = None,
-    tone: Tone | None = None,
-    errors: Errors = "perceptual",
-    linear: bool = False,
-    cell: int | None = None,
-    style: str = "pixels",
-    colours: tuple[str | None, str | None, str | None] = (None, None, None),
+    pictures: Pictures | None = None,
+    solving: Solving | None = None,
+    look: Look | None = None,
     target_out: str | None = None,
     compare: str | None = None,
-    solver: str = "cbc",
     export_model: str | None = None,
-    pattern: str = "plus",
-    topology: str = "plane",
+    **legacy: Any,
 ) -> StillResult:
     """The reachable board closest to one picture, written as a PNG (plus optional extras).
 
     ``export_model`` (``.lp``/``.mps``) also writes Bosch's error IP for the picture, with the
     pixel costs the engine used, unsolved (:func:`lightsart.engines.ip.export_model`).
     """
+    prep: Pictures
+    how: Solving
+    drawn: Look
+    prep, how, drawn = gather("make_still", legacy, pictures, solving, look,
+                              kinds=(Pictures, Solving, Look))
+    size, fit, dither, tone, errors, linear = (prep.size, prep.fit, prep.dither, prep.tone,
+                                               prep.errors, prep.linear)
+    engine, time_limit, solver, pattern, topology = (how.engine, how.time_limit, how.solver,
+                                                     how.pattern, how.topology)
+    cell, style, colours = drawn.cell, drawn.style, drawn.colours
     from lightsart.output import render
 
     start = time.perf_counter()
@@ -285,17 +286,17 @@ def make_still(
                               linear=linear, solver=solver, costs=costs, pattern=pattern,
                               topology=topology)
     f = picture.fit
-    look = _style(cell or default_cell(f.width, f.height), style, colours)
-    preflight.check_picture(f.width, f.height, look.cell, panels=3 if compare else 1)
+    drawing = _style(cell or default_cell(f.width, f.height), style, colours)
+    preflight.check_picture(f.width, f.height, drawing.cell, panels=3 if compare else 1)
     _check_reproduces(f)
     outputs = [out]
     with preflight.writing(planned):
-        render.write_png(f.board, out, look)
+        render.write_png(f.board, out, drawing)
         if target_out:
-            render.write_png(f.target, target_out, look)
+            render.write_png(f.target, target_out, drawing)
             outputs.append(target_out)
         if compare:
-            render.write_side_by_side([f.target, f.board, f.wrong], compare, look)
+            render.write_side_by_side([f.target, f.board, f.wrong], compare, drawing)
             outputs.append(compare)
         if export_model:
             _export_models([f], costs, [export_model])
@@ -335,35 +336,32 @@ def make_animation(
     paths: Sequence[str],
     out: str | None,
     *,
-    size: tuple[int, int | None] | None = None,
-    fit: str = "cover",
-    dither: str = "floyd-steinberg",
-    engine: Engine = "exact",
-    time_limit: float | None = None,
-    tone: Tone | None = None,
-    errors: Errors = "perceptual",
-    linear: bool = False,
-    order: str = "raster",
-    seed: int = 0,
-    fps: float = 25.0,
-    duration: float = 4.0,
-    clicks_per_frame: int | None = None,
-    hold: float = 1.0,
-    loop: bool = False,
-    cell: int | None = None,
-    style: str = "pixels",
-    colours: tuple[str | None, str | None, str | None] = (None, None, None),
+    pictures: Pictures | None = None,
+    solving: Solving | None = None,
+    timing: Timing | None = None,
+    look: Look | None = None,
     frames_dir: str | None = None,
-    solver: str = "cbc",
     export_model: str | None = None,
-    pattern: str = "plus",
-    topology: str = "plane",
+    **legacy: Any,
 ) -> AnimationResult:
     """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files.
 
     ``export_model`` writes each picture's error IP, numbered (``m.lp`` -> ``m-1.lp``, ...;
     :func:`lightsart.engines.solvers.model_paths`).
     """
+    prep: Pictures
+    how: Solving
+    when: Timing
+    drawn: Look
+    prep, how, when, drawn = gather("make_animation", legacy, pictures, solving, timing, look,
+                                    kinds=(Pictures, Solving, Timing, Look))
+    size, fit, dither, tone, errors, linear = (prep.size, prep.fit, prep.dither, prep.tone,
+                                               prep.errors, prep.linear)
+    engine, time_limit, solver, pattern, topology = (how.engine, how.time_limit, how.solver,
+                                                     how.pattern, how.topology)
+    order, seed, fps, duration = when.order, when.seed, when.fps, when.duration
+    clicks_per_frame, hold, loop = when.clicks_per_frame, when.hold, when.loop
+    cell, style, colours = drawn.cell, drawn.style, drawn.colours
     from lightsart.animation import animate
     from lightsart.output import formats, writers
 
@@ -385,10 +383,10 @@ def make_animation(
             folders=[frames_dir] if frames_dir else []))
     notes: list[str] = []
     costs: list[np.ndarray | None] = []
-    pictures = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
+    fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
                             linear=linear, solver=solver, costs=costs, pattern=pattern,
                             topology=topology)
-    fits = [p.fit for p in pictures]
+    fits = [p.fit for p in fitted]
     for f in fits:
         _check_reproduces(f)
     chosen = get_engine(engine)
@@ -405,18 +403,18 @@ def make_animation(
         [len(s[1]) for s in segments], fps=fps, duration=duration,
         clicks_per_frame=clicks_per_frame, hold=hold, loop=loop,
     )
-    look = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
-    preflight.check_planned(planned, plan, fits[0].width, fits[0].height, look.cell)
+    drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
+    preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
     outputs: list[str] = []
     video_frames: int | None = None
     with preflight.writing(planned.outputs):
         if out is not None:
             held = formats.write_animation(
-                formats.Animation(segments, plan, look, fps, cell, fits[0].rules), out)
+                formats.Animation(segments, plan, drawing, fps, cell, fits[0].rules), out)
             video_frames = held if formats.format_for(out).repeats_holds else None
             outputs.append(out)
         if frames_dir is not None:
-            writers.write_frames(animate.chain_frames(segments, plan, fits[0].rules), frames_dir, look,
+            writers.write_frames(animate.chain_frames(segments, plan, fits[0].rules), frames_dir, drawing,
                                  progress_total=plan.frames)
             outputs.append(frames_dir)
         if models:
@@ -424,7 +422,7 @@ def make_animation(
         outputs.extend(models)
     f0 = fits[0]
     return AnimationResult(
-        width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(pictures),
+        width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(fitted),
         transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
         outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
         video_frames=video_frames, rules=f0.rules,

@@ -152,6 +152,21 @@ def rules_from_args(args: argparse.Namespace, m: int, n: int) -> Rules:
     return rules
 
 
+def settings_from_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The picture, solving and look settings the shared options ask for (``pictures=``,
+    ``solving=``, ``look=`` of :func:`lightsart.pipeline.make_still` and ``make_animation``)."""
+    from lightsart.settings import Look, Pictures, Solving
+
+    return {
+        "pictures": Pictures(size=args.size, fit=args.fit, dither=args.dither,
+                             tone=tone_from_args(args), errors=args.errors, linear=args.linear),
+        "solving": Solving(engine=args.engine, time_limit=args.time_limit, solver=args.solver,
+                           pattern=pattern_text(args), topology=topology_name(args)),
+        "look": Look(cell=args.cell, style=args.style,
+                     colours=(args.lit_colour, args.unlit_colour, args.panel_colour)),
+    }
+
+
 def pattern_text(args: argparse.Namespace) -> str:
     """The ``--pattern`` asked for, as ROWS text (plus when not given)."""
     return "plus" if args.pattern is None else str(args.pattern.text)

@@ -11,13 +11,11 @@ from lightsart.cli._options import (
     emit_json,
     fit_line,
     non_negative_float,
-    pattern_text,
     positive_float,
     positive_int,
     proven,
     rules_words,
-    tone_from_args,
-    topology_name,
+    settings_from_args,
 )
 
 DESCRIPTION = """\
@@ -58,16 +56,12 @@ def run(args: argparse.Namespace) -> int:
 
     if len(args.images) < 2:
         raise LightsartError("animate needs at least two pictures")
-    result = make_animation(
-        args.images, args.output, size=args.size, fit=args.fit, dither=args.dither,
-        engine=args.engine, time_limit=args.time_limit, solver=args.solver,
-        export_model=args.export_model, tone=tone_from_args(args), errors=args.errors,
-        linear=args.linear, pattern=pattern_text(args), topology=topology_name(args),
-        order=args.order, seed=args.seed,
-        fps=args.fps, duration=args.duration, clicks_per_frame=args.clicks_per_frame,
-        hold=args.hold, loop=args.loop, cell=args.cell, style=args.style,
-        colours=(args.lit_colour, args.unlit_colour, args.panel_colour), frames_dir=args.frames,
-    )
+    from lightsart.settings import Timing
+
+    timing = Timing(order=args.order, seed=args.seed, fps=args.fps, duration=args.duration,
+                    clicks_per_frame=args.clicks_per_frame, hold=args.hold, loop=args.loop)
+    result = make_animation(args.images, args.output, timing=timing, frames_dir=args.frames,
+                            export_model=args.export_model, **settings_from_args(args))
     for note in result.notes:
         print(f"lightsart: note: {note}", file=sys.stderr)
     if args.json:

@@ -8,11 +8,9 @@ from lightsart.cli._options import (
     add_picture_options,
     emit_json,
     fit_line,
-    pattern_text,
     proven,
     rules_words,
-    tone_from_args,
-    topology_name,
+    settings_from_args,
 )
 
 DESCRIPTION = """\
@@ -37,15 +35,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     from lightsart.pipeline import make_still
 
-    result = make_still(
-        args.image, args.output, size=args.size, fit=args.fit, dither=args.dither,
-        engine=args.engine, time_limit=args.time_limit, solver=args.solver,
-        export_model=args.export_model, tone=tone_from_args(args), errors=args.errors,
-        linear=args.linear, pattern=pattern_text(args), topology=topology_name(args),
-        cell=args.cell, style=args.style,
-        colours=(args.lit_colour, args.unlit_colour, args.panel_colour),
-        target_out=args.target_out, compare=args.compare,
-    )
+    result = make_still(args.image, args.output, target_out=args.target_out, compare=args.compare,
+                        export_model=args.export_model, **settings_from_args(args))
     if args.json:
         emit_json(result.summary())
         return 0

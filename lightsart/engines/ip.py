@@ -731,35 +731,9 @@ def closest_board_reduced_ip(
 def _closest_exact(
     t: Board, cost: NDArray[np.float64] | None, rules: Rules, seed: int, seconds: float
 ) -> Fit:
-    """The exact engine's answer: :func:`lightsart.core.optimize.closest_board` for the classic
-    game; for other rules the same decoding over the general algebra, polished and checked here
-    (until the exact engine itself takes rules)."""
-    if rules.is_classic:
-        return closest_board(t, cost, seed=seed, seconds=seconds)
-    started = time.perf_counter()
-    w = _pixel_costs(cost, t.shape)
-    alg = general.algebra(rules)
-    unit = cost is None
-    found = decode(alg.columns(), alg.syndrome(t ^ np.uint8(1)), None if unit else w.ravel(),
-                   seed=seed, seconds=seconds)
-    wrong = np.zeros(t.size, dtype=np.uint8)
-    wrong[found.errors] = 1
-    clicks = alg.solve(t ^ wrong.reshape(t.shape) ^ np.uint8(1))
-    if clicks is None:  # pragma: no cover - a decoding always gives a reachable board
-        raise AssertionError("the decoded board is not reachable")
-    best = _fewest_clicks(clicks, rules)
-    board = board_from_clicks(best.clicks, rules)
-    miss = board ^ t
-    if not np.array_equal(miss.ravel(), wrong):  # pragma: no cover - a bug
-        raise AssertionError("the decoded clicks do not give the decoded board")
-    return Fit(
-        target=t, board=board, clicks=best.clicks, wrong=miss, wrong_pixels=int(miss.sum()),
-        wrong_cost=float((w * miss).sum()), wrong_pixels_proven_minimal=found.proven,
-        wrong_pixels_lower_bound=found.lower_bound, clicks_count=best.count,
-        clicks_proven_minimal=best.proven, nullity=alg.nullity,
-        seconds=time.perf_counter() - started, method=f"decode: {found.method}",
-        weighted=not unit, rules=None if rules.is_classic else rules,
-    )
+    """The exact engine's answer, under the rules: :func:`lightsart.core.optimize.closest_board`."""
+    return closest_board(t, cost, seed=seed, seconds=seconds,
+                         rules=None if rules.is_classic else rules)
 
 
 def closest_board_auto(
