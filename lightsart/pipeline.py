@@ -51,6 +51,10 @@ class Picture:
     errors: Errors = "uniform"
 
     def summary(self) -> dict[str, Any]:
+        """The 0.1 name of :meth:`to_dict`."""
+        return self.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
         f = self.fit
         return {
             "path": self.path,
@@ -79,10 +83,14 @@ class StillResult:
     rules: Rules | None = None
 
     def summary(self) -> dict[str, Any]:
+        """The 0.1 name of :meth:`to_dict`."""
+        return self.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
         return {
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
             "rules": _rules_dict(self.rules, self.height, self.width),
-            "pictures": [self.picture.summary()],
+            "pictures": [self.picture.to_dict()],
             "outputs": list(self.outputs),
             "seconds": round(self.seconds, 3),
         }
@@ -117,10 +125,14 @@ class AnimationResult:
     rules: Rules | None = None
 
     def summary(self) -> dict[str, Any]:
+        """The 0.1 name of :meth:`to_dict`."""
+        return self.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
         return {
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
             "rules": _rules_dict(self.rules, self.height, self.width),
-            "pictures": [p.summary() for p in self.pictures],
+            "pictures": [p.to_dict() for p in self.pictures],
             "transitions": [
                 {"clicks": t.count, "clicks_proven_minimal": t.proven} for t in self.transitions
             ],

@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
     for note in result.notes:
         print(f"lightsart: note: {note}", file=sys.stderr)
     if args.json:
-        emit_json(result.summary())
+        emit_json(result.to_dict())
         return 0
     exact = " (every picture reachable exactly)" if result.nullity == 0 else ""
     print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity {result.nullity}"

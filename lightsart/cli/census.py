@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json, rules_from_args
     from lightsart.errors import LightsartError
     from lightsart.puzzle.census import census
-    from lightsart.puzzle.censusdb import answer_json, query_db, write_db
+    from lightsart.puzzle.censusdb import query_db, write_db
     from lightsart.puzzle.solve import parse_size, parse_state
     from lightsart.puzzle.text import answer_text, census_text
 
@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
         answer = query_db(args.db, parse_state(args.state), pattern=args.pattern,
                           topology=args.topology)
         if args.json:
-            emit_json(answer_json(answer))
+            emit_json(answer.to_dict())
         else:
             print(answer_text(answer))
         return 0
@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     result = census(m, n, rules=rules)
     written = write_db(m, n, args.db, rules) if args.db is not None else None
     if args.json:
-        data = result.to_json()
+        data = result.to_dict()
         if written is not None:
             data["db"] = {"path": str(written.path), "states": written.states,
                           "bytes": written.bytes}

@@ -29,7 +29,7 @@ def run(args: argparse.Namespace) -> int:
     board = read_board(args.board, state=args.state, size=args.size)
     path = click_path(board, args.goal, rules_from_args(args, *board.shape))
     if args.json:
-        emit_json(path.to_json())
+        emit_json(path.to_dict())
     else:
         print(path_text(path))
     return 0

@@ -53,9 +53,9 @@ def run(args: argparse.Namespace) -> int:
     solution = solve_puzzle(board, args.goal, rules)
     strategy = explain(board, args.goal, rules) if args.explain else None
     if args.json:
-        data = solution.to_json()
+        data = solution.to_dict()
         if strategy is not None:
-            data["strategy"] = strategy.to_json()
+            data["strategy"] = strategy.to_dict()
         emit_json(data)
         return 0
     print(solution_text(solution))

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     result = make_still(args.image, args.output, target_out=args.target_out, compare=args.compare,
                         export_model=args.export_model, **settings_from_args(args))
     if args.json:
-        emit_json(result.summary())
+        emit_json(result.to_dict())
         return 0
     f = result.picture.fit
     print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity {result.nullity}")

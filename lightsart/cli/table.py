@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     m, n = parse_size(args.size)
     table = lookup_table(m, n, max_rows=args.max_rows, rules=rules_from_args(args, m, n))
     if args.json:
-        emit_json(table.to_json())
+        emit_json(table.to_dict())
     else:
         print(table_text(table))
     return 0

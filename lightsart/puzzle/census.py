@@ -88,7 +88,7 @@ class Census:
     seconds: float
     rules: Rules
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON object printed by ``lightsart census --json``."""
         return {
             "width": self.width,

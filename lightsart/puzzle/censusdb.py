@@ -82,6 +82,16 @@ class DbAnswer:
     path: tuple[tuple[tuple[int, int], int], ...]
     rules: Rules
 
+    def to_dict(self) -> dict[str, object]:
+        """What ``lightsart census --db FILE --state X --json`` prints."""
+        return {
+            "state": hex(self.state), "width": self.width, "height": self.height,
+            "solvable": self.solvable, "moves": self.moves,
+            "next_click": None if self.next_click is None else list(self.next_click),
+            "path": [{"click": list(c), "state": hex(s)} for c, s in self.path],
+            "rules": self.rules.to_dict(),
+        }
+
 
 @dataclass(frozen=True)
 class _Layout:
@@ -181,7 +191,7 @@ def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> Db
             raise AssertionError("a database basis state is not solvable")
         solutions.append(to_state(x))
     quiet = _span_table([to_state(q) for q in alg.quiet_patterns])
-    summary = census(m, n, rules=rules).to_json()
+    summary = census(m, n, rules=rules).to_dict()
     meta = {
         "format": FORMAT, "width": n, "height": m, "nullity": alg.nullity,
         "rules": {"pattern": rules.pattern.text, "topology": rules.topology},
@@ -393,10 +403,5 @@ def _query(db: sqlite3.Connection, state: int, pattern: Pattern | None, topology
 
 
 def answer_json(a: DbAnswer) -> dict[str, object]:
-    """What ``lightsart census --db FILE --state X --json`` prints."""
-    return {
-        "state": hex(a.state), "width": a.width, "height": a.height, "solvable": a.solvable,
-        "moves": a.moves, "next_click": None if a.next_click is None else list(a.next_click),
-        "path": [{"click": list(c), "state": hex(s)} for c, s in a.path],
-        "rules": a.rules.to_dict(),
-    }
+    """The 0.1 name of :meth:`DbAnswer.to_dict`."""
+    return a.to_dict()

@@ -180,7 +180,7 @@ class Solution:
     def width(self) -> int:
         return int(self.board.shape[1])
 
-    def to_json(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, object]:
         """The object printed by ``lightsart solve --json``."""
         return {
             "solvable": self.solvable,
@@ -277,7 +277,7 @@ class Strategy:
         """Whether the steps are light chasing (the classic rules) or the algebra alone."""
         return self.table is not None
 
-    def to_json(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, object]:
         """The strategy as data: steps with their clicks and the board after each."""
         return {
             "steps": [{"title": s.title, "clicks": [list(c) for c in s.clicks],
@@ -381,7 +381,7 @@ class ClickPath:
     proven: bool
     rules: Rules
 
-    def to_json(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, object]:
         return {
             "width": self.width, "height": self.height, "goal": self.goal,
             "start": hex(self.start), "moves": len(self.steps), "proven_minimal": self.proven,

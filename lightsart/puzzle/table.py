@@ -54,7 +54,7 @@ class LookupTable:
     _basis: tuple[tuple[int, int], ...]
     _kernel: tuple[int, ...]
 
-    def to_json(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, object]:
         """The table as data: rows of (bottom row, top-row presses) as 0/1 strings."""
         return {
             "width": self.width, "height": self.height, "nullity": self.nullity,

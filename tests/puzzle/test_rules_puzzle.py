@@ -135,7 +135,7 @@ def test_census_matches_breadth_first_search(pattern: str, topology: str) -> Non
         assert c.solvable == len(dist)
         lit = (1 << (m * n)) - 1
         assert c.all_lit_moves == dist.get(lit)
-        assert c.to_json()["rules"] == rules.to_dict()
+        assert c.to_dict()["rules"] == rules.to_dict()
 
 
 @pytest.mark.parametrize(("pattern", "topology", "size"),
@@ -212,7 +212,7 @@ def test_explain_and_path_under_other_rules(pattern: str, topology: str) -> None
     for state in (1, 0b101101, (1 << 12) - 1):
         board = from_state(state, m, n)
         st = explain(board, "off", rules)
-        assert not st.chased and st.to_json()["light_chasing"] is False
+        assert not st.chased and st.to_dict()["light_chasing"] is False
         text = strategy_text(st)
         assert "classic game" in text
         if fewest[state] < 0:
