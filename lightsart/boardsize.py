@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from lightsart.errors import LightsartError
 
-__all__ = ["Size", "parse_size"]
+__all__ = ["Shape", "Size", "parse_shape", "parse_size"]
 
 
 class Size(NamedTuple):
@@ -21,6 +21,19 @@ class Size(NamedTuple):
     height: int | None
 
 _SIZE = re.compile(r"\s*(\d+)\s*(?:[xX×]\s*(\d+)\s*)?")
+
+
+class Shape(NamedTuple):
+    """A whole board size: ``width`` columns by ``height`` rows."""
+
+    width: int
+    height: int
+
+
+def parse_shape(text: str) -> Shape:
+    """``"WxH"`` as ``Shape(W, H)``: :func:`parse_size` with the height required."""
+    width, height = parse_size(text, height_required=True)
+    return Shape(width, height if height is not None else width)
 
 
 def parse_size(

@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.size is None:
         raise LightsartError("give a board size WxH (or --db FILE --state X to look one up)")
-    m, n = parse_size(args.size)
+    size = parse_size(args.size)
+    m, n = size.height, size.width
     rules = rules_from_args(args, m, n)
     result = census(m, n, rules=rules)
     written = write_db(m, n, args.db, rules) if args.db is not None else None

@@ -33,7 +33,8 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.puzzle.solve import lookup_table, parse_size
     from lightsart.puzzle.text import table_text
 
-    m, n = parse_size(args.size)
+    size = parse_size(args.size)
+    m, n = size.height, size.width
     table = lookup_table(m, n, max_rows=args.max_rows, rules=rules_from_args(args, m, n))
     if args.json:
         emit_json(table.to_dict())

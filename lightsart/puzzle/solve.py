@@ -68,12 +68,12 @@ Cell = tuple[int, int]
 _MAX_FILE = 16 << 20
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    """``WxH`` (columns × rows) as ``(m, n)`` = (rows, columns)."""
-    width, height = boardsize.parse_size(text, height_required=True)
-    assert height is not None
-    limits.check_board(width, height, most_cells=limits.PUZZLE_MAX_CELLS)
-    return height, width
+def parse_size(text: str) -> boardsize.Shape:
+    """``WxH`` (columns × rows) as ``Shape(width, height)``, within the puzzle tools' bounds
+    (the one parser is :func:`lightsart.boardsize.parse_size`)."""
+    shape = boardsize.parse_shape(text)
+    limits.check_board(shape.width, shape.height, most_cells=limits.PUZZLE_MAX_CELLS)
+    return shape
 
 
 def parse_state(text: str) -> int:
@@ -113,7 +113,8 @@ def read_board(board: str | None = None, *, state: str | None = None,
             raise LightsartError("give a board or --state, not both")
         if size is None:
             raise LightsartError("--state needs --size WxH")
-        return from_state(parse_state(state), *parse_size(size))
+        board_size = parse_size(size)
+        return from_state(parse_state(state), board_size.height, board_size.width)
     if board is None:
         raise LightsartError("give a board (rows like 10101/01110/...) or --state with --size")
     if size is not None:

@@ -262,7 +262,7 @@ def test_read_board_sources(tmp_path: Path) -> None:
     assert np.array_equal(read_board(str(f)), parse_board("101/010"))
     assert np.array_equal(read_board(state="0x1ff", size="3x3"), np.ones((3, 3)))
     assert np.array_equal(read_board(state="6", size="3x1"), [[0, 1, 1]])
-    assert parse_size("7x5") == (5, 7)
+    assert parse_size("7x5") == (7, 5) and parse_size("7x5").height == 5
     for kwargs, message in [
         ({}, "give a board"),
         ({"board": "101", "state": "1", "size": "3x1"}, "not both"),
