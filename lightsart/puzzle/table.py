@@ -5,9 +5,11 @@ cell ``j`` alone and chasing down leaves bottom row ``B e_j``; the map ``t ↦ B
 elimination on its ``n`` columns gives every bottom row that can occur (``2**rank``) and the
 top-row presses that clear it; its kernel (``n - rank`` = the nullity) gives the other presses.
 
-The table is a concept of the classic game: the chase clicks the one cell below a wrong cell,
-which the plus pattern on the plane allows. Other rules have no such table (the puzzle tools
-show the algebraic solution instead), and :func:`lookup_table` refuses them.
+Chasing needs a pattern whose top row is its centre cell alone (so clicking the cell below a wrong
+cell fixes it and touches no row above) and rows that do not wrap: plus and σ, or any such custom
+pattern, on the plane or the cylinder (where the columns wrap, as the pattern's rows do). Other
+rules have no such table (the puzzle tools show the algebraic solution instead), and
+:func:`lookup_table` refuses them with one line.
 """
 
 from __future__ import annotations
@@ -22,16 +24,46 @@ from lightsart.core.gf2 import chase
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules
 
-__all__ = ["LookupTable", "check_classic", "lookup_table"]
+__all__ = ["LookupTable", "chases", "lookup_table"]
 
 
-def check_classic(rules: Rules | None, what: str) -> None:
-    """Refuse rules other than the classic ones for a tool of light chasing (one clear line)."""
-    if rules is not None and not rules.is_classic:
-        raise LightsartError(
-            f"{what} is for light chasing in the classic game (plus on the plane); pattern "
-            f"{rules.pattern.name} on the {rules.topology} has none: lightsart solve shows the "
-            f"algebraic solution under these rules")
+def chases(rules: Rules) -> bool:
+    """Light chasing applies: the pattern reaches one row up, only at the clicked cell's column,
+    and the rows do not wrap."""
+    rows = rules.pattern.rows
+    centre = len(rows[0]) // 2
+    return (rules.topology != "torus" and len(rows) == 3
+            and rows[0] == "0" * centre + "1" + "0" * centre)
+
+
+def _shift(row: NDArray[np.uint8], dj: int, wrap: bool) -> NDArray[np.uint8]:
+    """``out[j + dj] = row[j]``, wrapping or dropping what falls off the ends."""
+    if wrap:
+        return np.roll(row, dj)
+    out = np.zeros_like(row)
+    if dj >= 0:
+        out[dj:] = row[: row.size - dj]
+    else:
+        out[:dj] = row[-dj:]
+    return out
+
+
+def _bottom_after_chase(m: int, n: int, top: NDArray[np.uint8], rules: Rules) -> NDArray[np.uint8]:
+    """Press ``top`` on an all-solved board, chase down (click under every wrong cell), and
+    return the bottom row left wrong. Rows are padded by one above and below so the pattern's
+    reach past the first and last rows drops off."""
+    offsets = rules.pattern.offsets
+    wrap = rules.topology == "cylinder"
+    wrong = np.zeros((m + 2, n), dtype=np.uint8)
+
+    def click(row: int, cells: NDArray[np.uint8]) -> None:
+        for di, dj in offsets:
+            wrong[row + di + 1] ^= _shift(cells, dj, wrap)
+
+    click(0, top)
+    for i in range(m - 1):
+        click(i + 1, wrong[i + 1].copy())
+    return wrong[m]
 
 
 @dataclass(frozen=True)
@@ -53,6 +85,7 @@ class LookupTable:
     rows: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
     _basis: tuple[tuple[int, int], ...]
     _kernel: tuple[int, ...]
+    rules: Rules | None = None
 
     def to_dict(self) -> dict[str, object]:
         """The table as data: rows of (bottom row, top-row presses) as 0/1 strings."""
@@ -61,7 +94,7 @@ class LookupTable:
             "rank": self.rank, "complete": self.complete, "pivots": list(self.pivots),
             "rows": [{"bottom": "".join(map(str, b)), "top": "".join(map(str, t))}
                      for b, t in self.rows],
-            "rules": Rules.plus(self.height, self.width).to_dict(),
+            "rules": (self.rules or Rules.plus(self.height, self.width)).to_dict(),
         }
 
     def top_for(self, bottom: NDArray[np.uint8] | tuple[int, ...]) -> NDArray[np.uint8] | None:
@@ -106,9 +139,14 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = 
     Column ``j`` of the map is the bottom row left by pressing only top cell ``j`` and chasing
     down; elimination gives a basis of the bottom rows that occur and the presses for each.
     Listed in full when there are at most ``max_rows`` rows, else as a basis. ``rules`` other
-    than the classic ones are refused (see the module docstring).
+    may be any under which light chasing applies (:func:`chases`); others are refused.
     """
-    check_classic(rules, "a lookup table")
+    if rules is not None and not rules.is_classic and not chases(rules):
+        raise LightsartError(
+            f"a lookup table needs light chasing: a pattern whose top row is its centre cell alone, "
+            f"on the plane or the cylinder; pattern {rules.pattern.name} on the {rules.topology} "
+            "has none (lightsart solve shows the algebraic solution under these rules)")
+    general = rules if rules is not None and not rules.is_classic else None
     if m < 1 or n < 1:
         raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
     if max(m, n) > limits.TABLE_MAX_SIDE:  # each column is chased down the whole board
@@ -121,7 +159,8 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = 
     for j in range(n):
         top = np.zeros(n, dtype=np.uint8)
         top[j] = 1
-        columns.append((_to_int(chase(zero, top)[1][-1]), 1 << j))
+        bottom = chase(zero, top)[1][-1] if general is None else _bottom_after_chase(m, n, top, general)
+        columns.append((_to_int(bottom), 1 << j))
     basis: list[tuple[int, int]] = []
     pivots: list[int] = []
     kernel: list[int] = []
@@ -158,4 +197,5 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = 
         return tuple((v >> j) & 1 for j in range(n))
 
     return LookupTable(n, m, len(kernel), rank, complete, tuple(pivots),
-                       tuple((bits(e), bits(t)) for e, t in rows), tuple(basis), tuple(kernel))
+                       tuple((bits(e), bits(t)) for e, t in rows), tuple(basis), tuple(kernel),
+                       general)

@@ -231,7 +231,7 @@ def test_explain_and_path_under_other_rules(pattern: str, topology: str) -> None
 
 
 def test_lookup_table_refuses_other_rules() -> None:
-    with pytest.raises(LightsartError, match="classic game"):
+    with pytest.raises(LightsartError, match="needs light chasing"):
         lookup_table(5, 5, rules=make_rules(5, 5, "plus", "torus"))
     assert lookup_table(5, 5, rules=Rules.plus(5, 5)).rank == 3
 
@@ -288,7 +288,7 @@ def test_cli_text_says_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
     (["solve", "111/111/111", "--pattern", "01/10"], "odd number of rows"),
     (["solve", "111/111/111", "--pattern", "plux"], "unknown character"),
     (["census", "3x3", "--topology", "klein"], "invalid choice"),
-    (["table", "5x5", "--topology", "torus"], "classic game"),
+    (["table", "5x5", "--topology", "torus"], "needs light chasing"),
     (["sizes", "5x5", "--pattern", "000/000/000"], "toggles no cell"),
 ])
 def test_cli_bad_rules_are_one_line(argv: list[str], message: str,
