@@ -39,5 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json(table.to_dict())
     else:
+        if table.rules is not None:
+            print(f"rules: pattern {table.rules.pattern.name} on the {table.rules.topology}")
         print(table_text(table))
     return 0
