@@ -19,14 +19,18 @@ __all__ = [
     "ANIMATION_MAX_SECONDS",
     "BOARD_MAX_SIDE",
     "CELL_MAX",
+    "CHASE_MAX_FREE",
     "DB_MAX_CELLS",
     "DB_MAX_STATES",
+    "DENSE_MAX_CELLS",
     "FPS_MAX",
     "FPS_MIN",
     "FRAMES_MAX",
     "FRAME_MAX_PIXELS",
     "FRAME_MAX_SIDE",
+    "MASKS_MAX_CELLS",
     "PATH_MAX_CELLS",
+    "PATTERN_MAX_SIDE",
     "PICTURE_MAX_PIXELS",
     "PICTURE_MAX_SIDE",
     "PUZZLE_MAX_CELLS",
@@ -68,6 +72,14 @@ DB_MAX_CELLS = 32
 DB_MAX_STATES = 1 << 26
 #: Pixels per cell.
 CELL_MAX = 512
+#: Side of a click pattern (rows and columns, each odd).
+PATTERN_MAX_SIDE = 9
+#: Boards whose rules do not chase are eliminated whole (``cells`` × ``cells`` bits): at most this.
+DENSE_MAX_CELLS = 4096
+#: Free clicks a chase may carry (rows for a torus, boundary columns for a plane).
+CHASE_MAX_FREE = 8192
+#: Boards for which every click's cell set is kept as one Python int.
+MASKS_MAX_CELLS = 1 << 12
 #: Pixels of one rendered picture (a frame, or one panel of ``--compare``) and its longer side.
 FRAME_MAX_PIXELS = 1 << 24
 FRAME_MAX_SIDE = 16384

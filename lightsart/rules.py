@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from lightsart.errors import LightsartError
+from lightsart.limits import MASKS_MAX_CELLS, PATTERN_MAX_SIDE
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -57,10 +58,7 @@ PATTERNS: dict[str, str] = {
     "x": "101/010/101",
     "square": "111/111/111",
 }
-#: Largest pattern side (rows and columns each odd and at most this).
-PATTERN_MAX_SIDE = 9
-#: Largest board for :func:`press_masks` (one Python int per cell, each of ``m*n`` bits).
-MASKS_MAX_CELLS = 1 << 12
+# Largest pattern side and largest board for press_masks: bounds live in lightsart.limits.
 
 _ON = "1#"
 _OFF = "0."

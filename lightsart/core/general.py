@@ -58,14 +58,13 @@ from numpy.typing import NDArray
 
 from lightsart.core import packed
 from lightsart.errors import LightsartError
+from lightsart.limits import CHASE_MAX_FREE, DENSE_MAX_CELLS
 from lightsart.rules import Rules, press, shifted_xor
 
 __all__ = ["CHASE_MAX_FREE", "DENSE_MAX_CELLS", "Method", "RulesAlgebra", "algebra"]
 
-#: Cells of a board whose full ``mn × mn`` system may be eliminated (64 × 64; a few seconds).
-DENSE_MAX_CELLS = 4096
-#: Free clicks a chase may carry (the ``f × f`` elimination it ends with takes seconds at this size).
-CHASE_MAX_FREE = 8192
+# DENSE_MAX_CELLS (64 × 64: a full elimination takes a few seconds) and CHASE_MAX_FREE (the
+# f × f elimination a chase ends with takes seconds at that size) live in lightsart.limits.
 
 Method = Literal["auto", "chase", "eliminate"]
 Bits = NDArray[np.uint8]
