@@ -199,7 +199,7 @@ def cbc_solver(options: SolverOptions, log_path: str | None, warm_start: bool) -
     the bundled binary).
     """
     try:
-        import pulp
+        import pulp  # noqa: F401 - checked here so a missing PuLP is one line, not a traceback
     except ImportError:  # pragma: no cover - PuLP is a dependency
         raise LightsartError("PuLP is not installed: pip install pulp") from None
     kwargs: dict[str, Any] = {
@@ -212,8 +212,19 @@ def cbc_solver(options: SolverOptions, log_path: str | None, warm_start: bool) -
     }
     # PuLP 3.3 deprecates its bundled CBC in favour of PuLP 4's packaging; it is still the
     # binary most installs have, and the warning is not the user's business.
+    solver = pulp_solver(("COIN_CMD", "PULP_CBC_CMD"), **kwargs)
+    if solver is None:
+        raise LightsartError(CBC_MISSING)
+    return solver
+
+
+def pulp_solver(classes: tuple[str, ...], **kwargs: Any) -> Any:
+    """The first of PuLP's solver ``classes`` that is installed here, or None (PuLP's own
+    warnings kept out of the user's way)."""
+    import pulp
+
     with quiet_pulp():
-        for name in ("COIN_CMD", "PULP_CBC_CMD"):
+        for name in classes:
             cls = getattr(pulp, name, None)
             if cls is None:
                 continue
@@ -223,7 +234,7 @@ def cbc_solver(options: SolverOptions, log_path: str | None, warm_start: bool) -
                 continue
             if solver.available():
                 return solver
-    raise LightsartError(CBC_MISSING)
+    return None
 
 
 def _status(prob: Any, facts: LogFacts) -> Status:

@@ -29,7 +29,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lightsart.engines.cbc import CBC_INSTALL, SolveReport, SolverOptions, Status, quiet_pulp
+from lightsart.engines.cbc import (
+    CBC_INSTALL,
+    SolveReport,
+    SolverOptions,
+    Status,
+    pulp_solver,
+    quiet_pulp,
+)
 from lightsart.errors import LightsartError
 from lightsart.output.staging import OutputPlan, plan_outputs
 
@@ -210,24 +217,6 @@ def _run_highs(prob: Any, options: SolverOptions, model: str, warm_start: bool) 
 # ------------------------------------------------------------------------- other PuLP solvers
 
 
-def _pulp_solver(classes: tuple[str, ...], **kwargs: Any) -> Any:
-    """The first of PuLP's ``classes`` that is installed here, or None."""
-    import pulp
-
-    with quiet_pulp():
-        for name in classes:
-            cls = getattr(pulp, name, None)
-            if cls is None:
-                continue
-            try:
-                solver = cls(**kwargs)
-            except Exception:
-                continue
-            if solver.available():
-                return solver
-    return None
-
-
 def _generic(name: str, classes: tuple[str, ...]) -> Callable[
     [Any, SolverOptions, str, bool], SolveReport
 ]:
@@ -240,7 +229,7 @@ def _generic(name: str, classes: tuple[str, ...]) -> Callable[
     def run(prob: Any, options: SolverOptions, model: str, warm_start: bool) -> SolveReport:
         import pulp
 
-        solver = _pulp_solver(classes, msg=False, timeLimit=options.time_limit,
+        solver = pulp_solver(classes, msg=False, timeLimit=options.time_limit,
                               threads=options.threads, gapRel=options.gap)
         if solver is None:
             raise LightsartError(SOLVERS[name].missing())
@@ -276,7 +265,7 @@ def _generic(name: str, classes: tuple[str, ...]) -> Callable[
 
 
 def _generic_available(classes: tuple[str, ...]) -> Callable[[], bool]:
-    return lambda: _pulp_solver(classes, msg=False) is not None
+    return lambda: pulp_solver(classes, msg=False) is not None
 
 
 _GLPK = ("GLPK_CMD",)
