@@ -108,8 +108,9 @@ def morph_order(clicks: Board, *, seed: int | None = 0, rules: Rules | None = No
 
 def _neighbourhoods(m: int, n: int, rules: Rules | None) -> list[list[int]]:
     """For each cell (row-major), the cells a click there toggles (an odd number of times)."""
-    offsets = [(-1, 0), (0, -1), (0, 0), (0, 1), (1, 0)] if rules is None else rules.pattern.offsets
-    wrap_rows, wrap_cols = (False, False) if rules is None else rules.wraps
+    rules = Rules.plus(m, n) if rules is None else rules
+    offsets = rules.pattern.offsets
+    wrap_rows, wrap_cols = rules.wraps
     out: list[list[int]] = []
     for i in range(m):
         for j in range(n):
