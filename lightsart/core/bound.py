@@ -35,6 +35,7 @@ MEMORY_BYTES = 2 << 30
 #: Default cap on the number of pair sums (work: one pass over them per bucket).
 MAX_PAIRS = 1 << 28
 _ROW_BLOCK = 1 << 22  # pairs handled per numpy call in the neighbour scan
+_HUNT_PAIRS = 3e7  # candidate pairs examined by the weight-5 hunt
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
@@ -54,17 +55,69 @@ def _pack(bits: NDArray[np.uint8]) -> NDArray[np.uint64]:
     return np.asarray(words, dtype=np.uint64)
 
 
-def _to_unit(words: NDArray[np.uint64], s: int) -> NDArray[np.uint64]:
-    """The linear change of basis sending ``s`` to ``1`` (see the module docstring)."""
-    j = (s & -s).bit_length() - 1
-    bit_j = (words >> np.uint64(j)) & np.uint64(1)
-    x = words ^ (bit_j * np.uint64(s ^ (1 << j)))
-    if j == 0:
-        return x
-    b0 = x & np.uint64(1)
-    bj = (x >> np.uint64(j)) & np.uint64(1)
-    flip = b0 ^ bj
-    return np.asarray(x ^ (flip | (flip << np.uint64(j))), dtype=np.uint64)
+def _change_basis(words: NDArray[np.uint64], first: list[int], d: int) -> NDArray[np.uint64]:
+    """An invertible linear map of ``GF(2)^d`` sending ``first[i]`` (independent) to ``e_i``."""
+    basis = list(first)
+    echelon: dict[int, int] = {}  # leading bit -> reduced vector, to complete the basis
+    for v in basis:
+        while v:
+            top = v.bit_length() - 1
+            if top not in echelon:
+                echelon[top] = v
+                break
+            v ^= echelon[top]
+    for k in range(d):
+        if len(basis) == d:
+            break
+        v = 1 << k
+        while v:
+            top = v.bit_length() - 1
+            if top not in echelon:
+                echelon[top] = v
+                basis.append(1 << k)
+                break
+            v ^= echelon[top]
+    # Invert the matrix whose column i is basis[i]: Gauss-Jordan on rows, each row an augmented
+    # pair (bits of the matrix row, bits of the identity row).
+    rows = [(sum(((v >> r) & 1) << i for i, v in enumerate(basis)), 1 << r) for r in range(d)]
+    for col in range(d):
+        piv = next(r for r in range(col, d) if (rows[r][0] >> col) & 1)
+        rows[col], rows[piv] = rows[piv], rows[col]
+        for r in range(d):
+            if r != col and (rows[r][0] >> col) & 1:
+                rows[r] = (rows[r][0] ^ rows[col][0], rows[r][1] ^ rows[col][1])
+    image = [0] * d  # image[k] = M e_k: bit i is bit k of row i of the inverse
+    for i, (_, inv) in enumerate(rows):
+        for k in range(d):
+            if (inv >> k) & 1:
+                image[k] |= 1 << i
+    out = np.zeros(words.shape, dtype=np.uint64)
+    for k in range(d):
+        out ^= ((words >> np.uint64(k)) & np.uint64(1)) * np.uint64(image[k])
+    return out
+
+
+def _independent(start: int, candidates: NDArray[np.uint64], count: int) -> list[int]:
+    """``start`` and, in order, candidates that keep the list independent, ``count`` at most."""
+    echelon: dict[int, int] = {}
+
+    def add(v: int) -> bool:
+        while v:
+            top = v.bit_length() - 1
+            if top not in echelon:
+                echelon[top] = v
+                return True
+            v ^= echelon[top]
+        return False
+
+    add(start)
+    chosen = [start]
+    for c in candidates.tolist():
+        if len(chosen) >= count:
+            break
+        if add(int(c)):
+            chosen.append(int(c))
+    return chosen
 
 
 class _Lookup:
@@ -125,6 +178,31 @@ def _neighbour_hit(table: NDArray[np.uint64]) -> int:
     return -1
 
 
+def _hunt_five(table: NDArray[np.uint64], r: int) -> tuple[int, int, int] | None:
+    """Sums ``p1, p2`` in the sorted table with equal bits from ``r`` up and ``p1 ^ p2`` equal to
+    ``1 | 1 << i`` below (``0 < i < r``): then ``p1 ^ p2 = s ^ c_i``. Returns ``(p1, p2, i)``."""
+    shift = np.uint64(r)
+    low = np.uint64((1 << r) - 1)
+    one = np.uint64(1)
+    n = table.size
+    for start in range(0, max(n - 1, 0), _ROW_BLOCK):
+        stop = min(start + _ROW_BLOCK, n - 1)
+        same = (table[start:stop] >> shift) == (table[start + 1 : stop + 1] >> shift)
+        idx = start + np.flatnonzero(same)
+        k = 1
+        while idx.size:
+            x = (table[idx] ^ table[idx + k]) & low
+            y = x ^ one
+            hit = np.flatnonzero(((x & one) == one) & (y != 0) & ((y & (y - one)) == 0))
+            if hit.size:
+                i0 = int(idx[hit[0]])
+                return int(table[i0]), int(table[i0 + k]), int(y[hit[0]]).bit_length() - 1
+            k += 1
+            idx = idx[idx + k < n]
+            idx = idx[(table[idx] >> shift) == (table[idx + k] >> shift)]
+    return None
+
+
 def lower_bound(
     columns: NDArray[np.uint8],
     syndrome: NDArray[np.uint8],
@@ -132,6 +210,8 @@ def lower_bound(
     *,
     memory_bytes: int = MEMORY_BYTES,
     max_pairs: int = MAX_PAIRS,
+    hunt: bool = True,
+    seed: int = 0,
 ) -> Bound:
     """Prove that no fewer than ``bound`` columns XOR to ``syndrome`` (unit costs, exact).
 
@@ -139,7 +219,13 @@ def lower_bound(
     are exhausted; weights 3 and 4 only while the ``G (G - 1) / 2`` pair sums of the distinct
     columns stay within ``max_pairs`` (work) — the table is split into passes to stay within
     ``memory_bytes``. Returns the bound, a lightest solution (row indices of ``columns``) if its
-    weight is at most the weight checked, and the largest weight ruled out or decided. Deterministic.
+    weight is at most the weight checked, and the largest weight ruled out or decided.
+
+    With ``hunt`` (and one table in memory), once weight 4 is ruled out the same table is searched
+    for weight-5 solutions through ``r`` columns ``c_i`` chosen by ``seed``: the basis also sends
+    ``c_i`` to ``e_i``, so ``p1 ^ p2 = s ^ c_i`` means equal high bits and ``1 | 1 << i`` below.
+    A partial search: a solution found proves the bound 5 is met; none found proves nothing more.
+    Deterministic for a given ``seed``.
     """
     d = syndrome.size
     if d > 64:
@@ -153,10 +239,20 @@ def lower_bound(
     nonzero = np.flatnonzero(packed)
     distinct, first = np.unique(packed[nonzero], return_index=True)
     rows = nonzero[first].astype(np.intp)  # a pixel for each distinct column
-    words = _to_unit(distinct.astype(np.uint64), s)
+    g = distinct.size
+    pairs = g * (g - 1) // 2
+    passes = max(1, math.ceil(pairs * 8 / max(memory_bytes, 1)))
+    r = 1
+    if hunt and passes == 1 and max_weight >= 4 and pairs > 1:
+        # Expected candidate pairs ~ pairs**2 / 2**(d - r + 1): keep them near _HUNT_PAIRS.
+        r = d - 1 - round(math.log2(max(pairs * pairs / (2 * _HUNT_PAIRS), 1.0)))
+        r = max(1, min(r, d - 1, 63))
+    order = np.random.default_rng(seed).permutation(g)
+    kernel = _independent(s, distinct[order].astype(np.uint64), r)  # s, then the hunt's c_i
+    r = len(kernel)
+    words = _change_basis(distinct.astype(np.uint64), kernel, d)
     one = np.uint64(1)
     lookup = _Lookup(words)
-    g = words.size
 
     def found(indices: list[int]) -> Bound:
         return Bound(len(indices), rows[np.asarray(indices, dtype=np.intp)], len(indices))
@@ -171,10 +267,8 @@ def lower_bound(
     if hit2.size:
         a = int(hit2[0])
         return found([a, int(partner[a])])
-    pairs = g * (g - 1) // 2
     if max_weight < 3 or pairs > max_pairs:
         return Bound(3, None, 2)
-    passes = max(1, math.ceil(pairs * 8 / max(memory_bytes, 1)))
     bits = (passes - 1).bit_length()
     proven = min(max_weight, 4)
     four: int | None = None  # a weight-4 pair sum, kept while later buckets are searched for 3
@@ -193,6 +287,15 @@ def lower_bound(
             i = _neighbour_hit(table)
             if i >= 0:
                 four = int(table[i])
+        if four is None and r > 1 and proven >= 4:
+            five = _hunt_five(table, r)
+            if five is not None:
+                p1, p2, i = five
+                a, b = _pair_of(p1, words, lookup)
+                c, e = _pair_of(p2, words, lookup)
+                f = int(lookup.find(np.array([np.uint64(1 << i)]))[0])
+                if len({a, b, c, e, f}) == 5:  # lighter solutions are ruled out: always so
+                    return Bound(5, rows[np.asarray([a, b, c, e, f], dtype=np.intp)], 4)
         del table
     if four is not None:
         a, b = _pair_of(four, words, lookup)

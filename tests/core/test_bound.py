@@ -62,8 +62,11 @@ def test_bound_matches_brute_force(planted: int, memory: int) -> None:
         if truth <= 4:
             assert got.solution is not None and got.solution.size == truth
             assert _solves(columns, syndrome, got.solution)
-        else:
-            assert got.solution is None and got.checked_weight == 4
+        else:  # the weight-5 hunt may find one, never a lighter one
+            assert got.checked_weight == 4
+            assert got.solution is None or (
+                got.solution.size == 5 and _solves(columns, syndrome, got.solution)
+            )
 
 
 @pytest.mark.parametrize("planted", [1, 2, 3])
@@ -84,6 +87,17 @@ def test_no_light_solution_on_hundreds_of_columns() -> None:
     got = lower_bound(columns, syndrome)
     # 300 random columns in 40 bits: ~ 2**32 / 2**40 weight-4 collisions expected, so none.
     assert got.bound == 5 and got.solution is None
+
+
+def test_hunt_finds_a_planted_five() -> None:
+    rng = np.random.default_rng(11)
+    columns, syndrome = _instance(rng, 120, 36, 5)
+    assert lower_bound(columns, syndrome, max_weight=3).bound == 4  # (a lighter one is unlikely)
+    got = lower_bound(columns, syndrome, hunt=True, seed=0)
+    assert got.bound == 5 and got.checked_weight == 4
+    assert got.solution is not None  # 35 of ~117 columns are hunted: this instance is found
+    assert got.solution.size == 5 and _solves(columns, syndrome, got.solution)
+    assert lower_bound(columns, syndrome, hunt=False).solution is None
 
 
 def test_caps_and_limits() -> None:
