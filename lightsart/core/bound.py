@@ -212,6 +212,7 @@ def lower_bound(
     max_pairs: int = MAX_PAIRS,
     hunt: bool = True,
     seed: int = 0,
+    hunts: int = 1,
 ) -> Bound:
     """Prove that no fewer than ``bound`` columns XOR to ``syndrome`` (unit costs, exact).
 
@@ -225,6 +226,7 @@ def lower_bound(
     for weight-5 solutions through ``r`` columns ``c_i`` chosen by ``seed``: the basis also sends
     ``c_i`` to ``e_i``, so ``p1 ^ p2 = s ^ c_i`` means equal high bits and ``1 | 1 << i`` below.
     A partial search: a solution found proves the bound 5 is met; none found proves nothing more.
+    Up to ``hunts`` tables are built (seeds ``seed``, ``seed + 1``, ...) until one finds weight 5.
     Deterministic for a given ``seed``.
     """
     d = syndrome.size
@@ -301,4 +303,9 @@ def lower_bound(
         a, b = _pair_of(four, words, lookup)
         c, e = _pair_of(four ^ 1, words, lookup)
         return found([a, b, c, e])
+    if r > 1 and proven >= 4 and hunts > 1:
+        return lower_bound(
+            columns, syndrome, max_weight, memory_bytes=memory_bytes, max_pairs=max_pairs,
+            hunt=hunt, seed=seed + 1, hunts=hunts - 1,
+        )
     return Bound(proven + 1, None, proven)

@@ -34,6 +34,8 @@ __all__ = ["EXACT_NULLITY", "Decoding", "decode", "walsh_hadamard"]
 EXACT_NULLITY = 20
 #: Largest ``generators * 2**d`` the weighted exact knapsack is allowed to touch.
 _KNAPSACK_BUDGET = 6e8
+#: Pair tables searched for a weight-5 answer once weight 4 is ruled out (a few seconds each).
+_HUNTS = 3
 
 
 @dataclass(frozen=True)
@@ -354,7 +356,10 @@ def decode(
     method = "isd"
     if unit and d <= 64 and best_cost > bound + 1e-9:
         # Exhaust every lighter solution up to weight 4 with the sorted pair-sum table.
-        table = lower_bound(gens.bits, syndrome, min(4, int(best_cost) - 1))
+        table = lower_bound(
+            gens.bits, syndrome, min(4, int(best_cost) - 1),
+            hunt=best_cost > 5, seed=seed, hunts=_HUNTS,
+        )
         if table.solution is not None and table.solution.size < best_cost:
             best_cost, best_pixels = float(table.solution.size), gens.pixel[table.solution]
         bound = max(bound, float(table.bound))

@@ -98,6 +98,9 @@ def test_hunt_finds_a_planted_five() -> None:
     assert got.solution is not None  # 35 of ~117 columns are hunted: this instance is found
     assert got.solution.size == 5 and _solves(columns, syndrome, got.solution)
     assert lower_bound(columns, syndrome, hunt=False).solution is None
+    again = lower_bound(columns, syndrome, seed=5, hunts=3)  # later tables, other columns
+    assert again.bound == 5
+    assert again.solution is None or _solves(columns, syndrome, again.solution)
 
 
 def test_caps_and_limits() -> None:
