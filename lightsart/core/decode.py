@@ -28,8 +28,11 @@ from numpy.typing import NDArray
 
 from lightsart.core.bound import lower_bound
 
-__all__ = ["EXACT_NULLITY", "Decoding", "decode", "walsh_hadamard"]
+__all__ = ["EXACT_NULLITY", "PAIRS_PER_SECOND", "Decoding", "decode", "walsh_hadamard"]
 
+#: Pair sums the lower-bound table sorts and scans per second of budget (measured here: the
+#: 128x128 astronaut's 132 million in ~12 s); a budget below the table's size skips it.
+PAIRS_PER_SECOND = 1e7
 #: Largest nullity decoded exactly by search over all syndromes.
 EXACT_NULLITY = 20
 #: Largest ``generators * 2**d`` the weighted exact knapsack is allowed to touch.
@@ -316,8 +319,9 @@ def decode(
     ``cost`` defaults to 1 per pixel (fewest wrong pixels). ``baseline`` is a known solution
     (e.g. Bosch's bottom-row errors); the answer is never worse. Exact for ``d <= 20`` (within a
     work budget when costs are given); otherwise best effort within ``seconds``, with a lower bound.
-    With unit costs and ``d <= 64`` the pair-table bound follows the search and is not bounded by
-    ``seconds``: up to ``2**28`` pair sums in at most 2 GB (the 128x128 board: ~12 s, 1.1 GB).
+    With unit costs and ``d <= 64`` the pair-table bound follows the search when ``seconds``
+    allows it (at :data:`PAIRS_PER_SECOND`; the 128x128 board's 132 million pair sums take
+    ~12 s and 1.1 GB, so ``seconds >= 14``), up to ``2**28`` pair sums in at most 2 GB.
     """
     d = syndrome.size
     pixels = columns.shape[0]
@@ -345,8 +349,13 @@ def decode(
     if baseline is not None and baseline.size:
         best_pixels = np.asarray(baseline, dtype=np.intp)
         best_cost = float(w[best_pixels].sum())
-    deadline = time.perf_counter() + seconds
-    isd_cost, isd_set = _isd(gens, syndrome, rng, deadline - seconds / 4, bound, rounds=10_000)
+    # The pair table (when the budget holds it) gets its share of the budget first.
+    pairs = gens.bits.shape[0] * (gens.bits.shape[0] - 1) // 2
+    table_seconds = pairs / PAIRS_PER_SECOND
+    use_table = unit and d <= 64 and table_seconds <= seconds
+    search = seconds - table_seconds if use_table else seconds
+    deadline = time.perf_counter() + search
+    isd_cost, isd_set = _isd(gens, syndrome, rng, deadline - search / 4, bound, rounds=10_000)
     if isd_cost > bound + 1e-9:
         polished = _improve([int(g) for g in isd_set], gens, rng, deadline)
         isd_set = np.asarray(polished, dtype=np.intp)
@@ -356,7 +365,7 @@ def decode(
     if not np.isfinite(best_cost):  # pragma: no cover - the columns always span the syndromes
         raise AssertionError("no decoding found and no baseline given")
     method = "isd"
-    if unit and d <= 64 and best_cost > bound + 1e-9:
+    if use_table and best_cost > bound + 1e-9:
         # Exhaust every lighter solution up to weight 4 with the sorted pair-sum table.
         table = lower_bound(
             gens.bits, syndrome, min(4, int(best_cost) - 1),
