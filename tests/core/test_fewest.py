@@ -87,7 +87,7 @@ def test_deterministic_and_bounded() -> None:
     x0, patterns = instance(rng, 26, 200)
     first = coset_minimum(x0, patterns, inner=10, seconds=0.0)
     assert first == coset_minimum(x0, patterns, inner=10, seconds=0.0)
-    assert not first.proven and first.leaves == 1
+    assert not first.proven and first.leaves < 1 << 16
     assert int((x0 ^ combination(patterns, first.choice)).sum()) == first.weight
 
 
