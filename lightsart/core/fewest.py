@@ -121,8 +121,11 @@ def _gather(sig: NDArray[np.int64], coords: list[int]) -> NDArray[np.int64]:
 
 
 def _bounds(vb: NDArray[np.int64], s: NDArray[np.int64], group: NDArray[np.int64],
-            exact: NDArray[np.bool_], m: int) -> NDArray[np.int64]:
-    """``sum_g |T_g(b)|`` (``T_g(b)`` itself where ``exact[g]``) for every outer choice ``b``."""
+            exact: NDArray[np.bool_], m: int, deadline: float) -> NDArray[np.int64]:
+    """``sum_g |T_g(b)|`` (``T_g(b)`` itself where ``exact[g]``) for every outer choice ``b``.
+
+    Past ``deadline`` the remaining choices get the trivial bound ``sum |s|``.
+    """
     out = np.zeros(1 << m, dtype=np.int64)
     if vb.size == 0:
         return out
@@ -131,6 +134,9 @@ def _bounds(vb: NDArray[np.int64], s: NDArray[np.int64], group: NDArray[np.int64
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
     keep_sign = exact[group[starts]]
     for lo in range(0, 1 << m, _CHUNK):
+        if time.perf_counter() > deadline:
+            out[lo:] = int(np.abs(s).sum())
+            break
         b = np.arange(lo, min(lo + _CHUNK, 1 << m), dtype=np.int64)
         parity = np.bitwise_count(b[:, None] & vb[None, :]) & 1
         signed = s[None, :] * (1 - 2 * parity.astype(np.int64))
@@ -173,7 +179,9 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     va_m, vb_m, s_m = va[~alone], vb[~alone], s[~alone]
     groups, group = np.unique(va_m, return_inverse=True)
     max_alone, _ = _wht_max(f_alone.copy(), k)
-    bound = max_alone + _bounds(vb_m, s_m, group.astype(np.int64), groups == 0, m)
+    # At most half the time goes to bounds; the rest to leaves.
+    bound = max_alone + _bounds(vb_m, s_m, group.astype(np.int64), groups == 0, m,
+                                start + seconds / 2)
     order = np.argsort(-bound, kind="stable")
 
     def leaf(b: int) -> tuple[int, int]:
