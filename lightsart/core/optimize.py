@@ -31,6 +31,7 @@ from lightsart.types import Board
 
 __all__ = [
     "EXACT_CLICKS_NULLITY",
+    "SPLIT_CLICKS_NULLITY",
     "Clicks",
     "Fit",
     "closest_board",
@@ -42,6 +43,8 @@ __all__ = [
 
 #: Largest nullity for which fewest clicks is proven by a full Walsh–Hadamard transform.
 EXACT_CLICKS_NULLITY = 24
+#: Largest nullity for which fewest clicks runs the split branch and bound of ``fewest``.
+SPLIT_CLICKS_NULLITY = 40
 #: Quiet patterns searched exactly at once in each round of the large-nullity local search.
 _BLOCK = 16
 
@@ -119,8 +122,10 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
                   rules: Rules | None = None) -> Clicks:
     """The smallest click set producing the same board as ``clicks`` (under ``rules``).
 
-    Proven minimal when the nullity is at most :data:`EXACT_CLICKS_NULLITY`; beyond that a local
-    search over blocks of quiet patterns, marked unproven.
+    Proven minimal when the nullity is at most :data:`EXACT_CLICKS_NULLITY`; up to
+    :data:`SPLIT_CLICKS_NULLITY` a branch and bound over a split coset
+    (:func:`lightsart.core.fewest.coset_minimum`), proven when it finishes within ``seconds``;
+    beyond that a local search over blocks of quiet patterns, marked unproven.
     """
     start = time.perf_counter()
     x0 = as_board(clicks, "clicks")
@@ -130,6 +135,11 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     elif d <= EXACT_CLICKS_NULLITY:
         weights = coset_weights(x0, patterns)
         best, proven = x0 ^ combine_patterns(patterns, int(np.argmin(weights))), True
+    elif d <= SPLIT_CLICKS_NULLITY:
+        from lightsart.core.fewest import coset_minimum
+
+        found = coset_minimum(x0, patterns, seconds=seconds)
+        best, proven = x0 ^ combine_patterns(patterns, found.choice), found.proven
     else:
         best, proven = _local_search(x0, patterns, seed, seconds), False
     if not np.array_equal(_press(best, rules), _press(x0, rules)):  # pragma: no cover - a bug

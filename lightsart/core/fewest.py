@@ -1,0 +1,222 @@
+"""Fewest clicks proven beyond one Walsh–Hadamard transform: branch and bound over a split coset.
+
+All click sets producing one board are ``x0 ^ sum_k l_k N_k`` over the ``d`` quiet patterns.
+With ``s_p = 1 - 2 x_p`` and ``v_p`` the ``d``-bit column of cell ``p`` (its *signature*), the
+weight of member ``l`` is ``(cells - F(l)) / 2`` where ``F(l) = sum_p s_p (-1)^(l·v_p)``, so the
+fewest clicks maximise ``F``. For ``d`` up to 24 one transform of ``2**d`` entries scores them all.
+
+Beyond that, split the coordinates into an *inner* block ``a`` of ``k`` bits and an *outer* block
+``b`` of ``m = d - k`` bits, so ``v_p = (a_p, b_p)``. For one outer choice ``b`` the best inner
+completion is one transform of ``2**k`` entries (a *leaf*):
+``F_b(a) = sum_p s_p (-1)^(b·b_p) (-1)^(a·a_p)``. Cells with ``b_p = 0`` give the same transform
+``F_A`` for every ``b``; the others, grouped by inner signature ``g``, add at most
+``|sum_{p in g} s_p (-1)^(b·b_p)|`` each (exactly that sum when ``g = 0``). So
+
+    ``max_a F_b(a) <= max F_A + sum_g |T_g(b)|``,
+
+a bound computed for every outer choice at once in ``O(2**m · cells)``. Leaves run in order of
+decreasing bound; once the next bound cannot beat the best leaf, every remaining outer choice is
+pruned and the answer is proven. The outer coordinates are chosen greedily to leave as many
+cells as possible with ``b_p = 0``, which is what makes the bound tight. Deterministic; bounded
+by ``seconds`` (at most half of it for the bounds), after which the best leaf so far is returned
+unproven.
+
+On the all-lit square boards only a third of the cells or fewer have ``b_p = 0``, so the bound
+seldom prunes there and the proof is the exhaustive sweep of ``2**d`` members; what makes it fit
+is the leaf: ``2**18`` int16 entries (in cache; every partial sum is at most ``cells``), the
+high bits transformed on long rows, one transposed copy for the low bits, two leaves at once on
+threads (numpy releases the GIL). About 3 ns per member on two cores: nullity 30 in ~5 s, 32 in
+~20 s, 36 beyond a minute (see ``benchmarks/bench_fewest.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "coset_minimum"]
+
+#: Largest nullity the split branch and bound accepts (outer block at most 20 bits).
+MAX_FEWEST_NULLITY = 44
+_MAX_OUTER = 20
+#: Inner block: 2**18 int16 entries stay in a core's cache, the fastest leaf per entry.
+_INNER = 18
+_CHUNK = 1 << 12
+_WORKERS = 4
+_BATCH = 4
+
+
+@dataclass(frozen=True)
+class CosetMinimum:
+    """The best member ``choice`` (bit ``k`` = quiet pattern ``k``) and its ``weight``.
+
+    ``proven`` says no member is lighter; ``leaves`` inner transforms were run and ``pruned``
+    outer choices were excluded by the bound.
+    """
+
+    choice: int
+    weight: int
+    proven: bool
+    leaves: int
+    pruned: int
+
+
+def signatures(patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
+    """The ``d``-bit column of every cell (bit ``k`` = cell in pattern ``k``), cells flattened."""
+    d = patterns.shape[0]
+    bits = patterns.reshape(d, -1).astype(np.int64)
+    return (bits << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
+
+
+def _butterflies(a: NDArray[Any], width: int) -> None:
+    """Walsh–Hadamard stages over the leading axis of ``a`` (rows of ``width`` entries)."""
+    h = 1
+    rows = a.size // width
+    while h < rows:
+        blocks = a.reshape(-1, 2, h * width)
+        low, high = blocks[:, 0, :], blocks[:, 1, :]
+        diff = low - high
+        low += high
+        high[...] = diff
+        h *= 2
+
+
+def _wht_max(f: NDArray[Any], k: int) -> tuple[int, int]:
+    """The largest entry of the Walsh–Hadamard transform of ``f`` (``2**k`` entries), and where.
+
+    The high bits are transformed in place with long contiguous rows; one transposed copy then
+    turns the low bits into high bits, so no stage works on short rows.
+    """
+    low_bits = k // 2
+    width, rows = 1 << low_bits, 1 << (k - low_bits)
+    _butterflies(f, width)
+    flipped = np.ascontiguousarray(f.reshape(rows, width).T)
+    _butterflies(flipped, rows)
+    at = int(np.argmax(flipped))
+    return int(flipped.flat[at]), (at % rows) * width + at // rows
+
+
+def _outer_coordinates(sig: NDArray[np.int64], mass: NDArray[np.int64], d: int,
+                       m: int) -> list[int]:
+    """``m`` coordinates chosen greedily so few signatures (weighted by ``mass``) touch them."""
+    chosen: list[int] = []
+    touched = np.zeros(sig.size, dtype=bool)
+    for _ in range(m):
+        best, best_cost = -1, -1
+        for k in range(d):
+            if k in chosen:
+                continue
+            cost = int(mass[~touched & (((sig >> k) & 1) == 1)].sum())
+            if best < 0 or cost < best_cost:
+                best, best_cost = k, cost
+        chosen.append(best)
+        touched |= ((sig >> best) & 1) == 1
+    return sorted(chosen)
+
+
+def _gather(sig: NDArray[np.int64], coords: list[int]) -> NDArray[np.int64]:
+    """The bits of ``sig`` at ``coords``, packed into ``len(coords)`` low bits."""
+    out = np.zeros(sig.size, dtype=np.int64)
+    for i, k in enumerate(coords):
+        out |= ((sig >> k) & 1) << i
+    return out
+
+
+def _bounds(vb: NDArray[np.int64], s: NDArray[np.int64], group: NDArray[np.int64],
+            exact: NDArray[np.bool_], m: int, deadline: float) -> NDArray[np.int64]:
+    """``sum_g |T_g(b)|`` (``T_g(b)`` itself where ``exact[g]``) for every outer choice ``b``.
+
+    Past ``deadline`` the remaining choices get the trivial bound ``sum |s|``.
+    """
+    out = np.zeros(1 << m, dtype=np.int64)
+    if vb.size == 0:
+        return out
+    order = np.argsort(group, kind="stable")
+    vb, s, group = vb[order], s[order], group[order]
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    keep_sign = exact[group[starts]]
+    for lo in range(0, 1 << m, _CHUNK):
+        if time.perf_counter() > deadline:
+            out[lo:] = int(np.abs(s).sum())
+            break
+        b = np.arange(lo, min(lo + _CHUNK, 1 << m), dtype=np.int64)
+        parity = np.bitwise_count(b[:, None] & vb[None, :]) & 1
+        signed = s[None, :] * (1 - 2 * parity.astype(np.int64))
+        totals = np.add.reduceat(signed, starts, axis=1)
+        out[lo:lo + b.size] = np.where(keep_sign[None, :], totals, np.abs(totals)).sum(axis=1)
+    return out
+
+
+def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
+                  inner: int | None = None, seconds: float = 60.0) -> CosetMinimum:
+    """The lightest ``x0 ^ sum_k l_k patterns[k]``, proven unless ``seconds`` ran out.
+
+    ``inner`` is the size of the block scored by one transform per leaf (default: 18, or ``d -
+    20`` when larger); smaller values force more of the search into the bound, as the tests do.
+
+    >>> import numpy as np
+    >>> coset_minimum(np.array([1, 1, 0], np.uint8), np.array([[1, 1, 1]], np.uint8)).weight
+    1
+    """
+    start = time.perf_counter()
+    d = int(patterns.shape[0])
+    if not 1 <= d <= MAX_FEWEST_NULLITY:
+        raise ValueError(f"nullity {d} is outside 1..{MAX_FEWEST_NULLITY}")
+    cells = int(x0.size)
+    sig_cells = signatures(patterns)
+    s_cells = 1 - 2 * x0.ravel().astype(np.int64)
+    sig, inverse = np.unique(sig_cells, return_inverse=True)
+    s = np.bincount(inverse, weights=s_cells, minlength=sig.size).astype(np.int64)
+    sig, s = sig[s != 0], s[s != 0]
+    k = min(d, inner if inner is not None else max(_INNER, d - _MAX_OUTER))
+    k = max(k, d - _MAX_OUTER)
+    m = d - k
+    outer = _outer_coordinates(sig, np.abs(s), d, m)
+    inner_coords = [c for c in range(d) if c not in outer]
+    va, vb = _gather(sig, inner_coords), _gather(sig, outer)
+    alone = vb == 0
+    # Every partial sum of the transform is at most ``cells`` in size.
+    dtype = np.int16 if cells < 1 << 15 else np.int32
+    f_alone = np.bincount(va[alone], weights=s[alone], minlength=1 << k).astype(dtype)
+    va_m, vb_m, s_m = va[~alone], vb[~alone], s[~alone]
+    groups, group = np.unique(va_m, return_inverse=True)
+    max_alone, _ = _wht_max(f_alone.copy(), k)
+    # At most half the time goes to bounds; the rest to leaves.
+    bound = max_alone + _bounds(vb_m, s_m, group.astype(np.int64), groups == 0, m,
+                                start + seconds / 2)
+    order = np.argsort(-bound, kind="stable")
+
+    def leaf(b: int) -> tuple[int, int]:
+        sign = 1 - 2 * (np.bitwise_count(vb_m & b) & 1).astype(np.int64)
+        f = f_alone + np.bincount(va_m, weights=s_m * sign, minlength=1 << k).astype(dtype)
+        return _wht_max(f, k)
+
+    best_f, best_a, best_b = -(cells + 1), 0, 0
+    leaves, proven, at = 0, True, 0
+    deadline = start + seconds
+    workers = max(1, min(_WORKERS, os.cpu_count() or 1))
+    with ThreadPoolExecutor(workers) as pool:
+        while at < order.size and bound[order[at]] > best_f:
+            if leaves and time.perf_counter() > deadline:
+                proven = False
+                break
+            batch = [int(b) for b in order[at:at + _BATCH * workers] if bound[b] > best_f]
+            at += _BATCH * workers
+            # Results are taken in the fixed order, so ties and the answer are deterministic.
+            for b, (value, a) in zip(batch, pool.map(leaf, batch), strict=True):
+                leaves += 1
+                if value > best_f:
+                    best_f, best_a, best_b = value, a, b
+    choice = 0
+    for i, c in enumerate(inner_coords):
+        choice |= ((best_a >> i) & 1) << c
+    for i, c in enumerate(outer):
+        choice |= ((best_b >> i) & 1) << c
+    return CosetMinimum(choice, (cells - best_f) // 2, proven, leaves,
+                        int((bound <= best_f).sum()) if proven else 0)
