@@ -45,6 +45,8 @@ __all__ = [
 EXACT_CLICKS_NULLITY = 24
 #: Largest nullity for which fewest clicks runs the split branch and bound of ``fewest``.
 SPLIT_CLICKS_NULLITY = 40
+#: Seconds the clicks of a fit always get, even when the decoding used the whole budget.
+_CLICKS_SLIVER = 0.05
 #: Quiet patterns searched exactly at once in each round of the large-nullity local search.
 _BLOCK = 16
 
@@ -192,7 +194,10 @@ def closest_board(
     x0 = alg.solve(board ^ np.uint8(1))
     if x0 is None:  # pragma: no cover - decoding must land on a reachable board
         raise AssertionError("decoded board is not reachable")
-    best = fewest_clicks(x0, seed=seed, seconds=seconds, rules=rules)
+    # One budget for the whole fit: the clicks get what the decoding left (at least a sliver, in
+    # which the exact paths for nullity <= 24 finish anyway).
+    left = max(_CLICKS_SLIVER, seconds - (time.perf_counter() - start))
+    best = fewest_clicks(x0, seed=seed, seconds=left, rules=rules)
     if not np.array_equal(_press(best.clicks, rules) ^ np.uint8(1), board):  # pragma: no cover
         raise AssertionError("clicks do not reproduce the fitted board")
     return Fit(
