@@ -218,6 +218,19 @@ def cbc_solver(options: SolverOptions, log_path: str | None, warm_start: bool) -
     return solver
 
 
+def run_solver(prob: Any, solver: Any, name: str) -> float:
+    """Solve ``prob`` with ``solver`` quietly; the seconds it took. A solver failure is one line."""
+    import pulp
+
+    start = time.perf_counter()
+    try:
+        with quiet_pulp():
+            prob.solve(solver)
+    except pulp.PulpSolverError as exc:
+        raise LightsartError(f"{name} failed: {str(exc).splitlines()[0]}") from None
+    return time.perf_counter() - start
+
+
 def pulp_solver(classes: tuple[str, ...], **kwargs: Any) -> Any:
     """The first of PuLP's solver ``classes`` that is installed here, or None (PuLP's own
     warnings kept out of the user's way)."""
@@ -268,13 +281,7 @@ def solve(prob: Any, options: SolverOptions, model: str, warm_start: bool) -> So
     with tempfile.TemporaryDirectory(prefix="lightsart-cbc-") as folder:
         log_path = str(Path(folder) / "cbc.log")
         solver = cbc_solver(options, log_path, warm_start)
-        start = time.perf_counter()
-        try:
-            with quiet_pulp():
-                prob.solve(solver)
-        except pulp.PulpSolverError as exc:
-            raise LightsartError(f"CBC failed: {str(exc).splitlines()[0]}") from None
-        seconds = time.perf_counter() - start
+        seconds = run_solver(prob, solver, "CBC")
         log = Path(log_path).read_text(errors="replace") if Path(log_path).exists() else ""
     facts = parse_log(log)
     status = _status(prob, facts)

@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 import re
 import tempfile
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +35,7 @@ from lightsart.engines.cbc import (
     Status,
     pulp_solver,
     quiet_pulp,
+    run_solver,
 )
 from lightsart.errors import LightsartError
 from lightsart.output.staging import OutputPlan, plan_outputs
@@ -149,7 +149,6 @@ def _highs_class() -> Any:
 
 def _run_highs(prob: Any, options: SolverOptions, model: str, warm_start: bool) -> SolveReport:
     import highspy
-    import pulp
 
     with tempfile.TemporaryDirectory(prefix="lightsart-highs-") as folder:
         log_path = str(Path(folder) / "highs.log")
@@ -161,13 +160,7 @@ def _run_highs(prob: Any, options: SolverOptions, model: str, warm_start: bool) 
             output_flag=True, log_to_console=False, log_file=log_path,
         )
         solver.warm_start = warm_start
-        start = time.perf_counter()
-        try:
-            with quiet_pulp():
-                prob.solve(solver)
-        except pulp.PulpSolverError as exc:
-            raise LightsartError(f"HiGHS failed: {str(exc).splitlines()[0]}") from None
-        seconds = time.perf_counter() - start
+        seconds = run_solver(prob, solver, "HiGHS")
         log = Path(log_path).read_text(errors="replace") if Path(log_path).exists() else ""
     h = prob.solverModel
     state = h.getModelStatus()
@@ -233,13 +226,7 @@ def _generic(name: str, classes: tuple[str, ...]) -> Callable[
                               threads=options.threads, gapRel=options.gap)
         if solver is None:
             raise LightsartError(SOLVERS[name].missing())
-        start = time.perf_counter()
-        try:
-            with quiet_pulp():
-                prob.solve(solver)
-        except pulp.PulpSolverError as exc:
-            raise LightsartError(f"{name} failed: {str(exc).splitlines()[0]}") from None
-        seconds = time.perf_counter() - start
+        seconds = run_solver(prob, solver, name)
         status: Status
         if prob.status == pulp.LpStatusInfeasible and options.time_limit is None:
             status = "infeasible"
