@@ -317,7 +317,7 @@ class RulesAlgebra:
         c = self._check(change)
         if self.nullity == 0:
             return np.zeros(0, dtype=np.uint8)
-        return packed._parity(self._left & packed.pack(c.ravel())[None, :])
+        return packed.parity(self._left & packed.pack(c.ravel())[None, :])
 
     def is_reachable(self, change: object) -> bool:
         """Whether some click set toggles exactly the cells of ``change``."""

@@ -12,21 +12,26 @@ equations) shrinks to ``B t = e`` (``n`` equations, ``n`` the shorter side). The
 gives the quiet patterns (the null space of ``A``), and because ``A`` is symmetric, ``c`` is
 solvable iff it is orthogonal to every quiet pattern: its *syndrome* ``N c`` is zero.
 
-``B`` is built by chasing all ``n`` unit top rows at once as packed 64-bit words, so a
-1024 × 1024 board costs a thousand vector XORs plus one 1024 × 1024 elimination.
+``B`` is a polynomial in the path's adjacency, so its first column (one chased vector) gives
+all the others (see :func:`_bottom_matrix`): a 4096 × 4096 board costs about 8,000 vector steps
+plus one packed 4096 × 4096 elimination, well under a second. Nothing of size nullity × cells
+is kept: quiet patterns are chased from the kernel of ``B`` on demand, and decoding uses the
+*checks* ``T_low · excess`` whose one-cell columns :meth:`BoardAlgebra.check_rows` chases up
+from the bottom row.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core.board import as_board, press
+from lightsart.core.packed import Echelon, Words, echelon, pack, parity, unpack
 from lightsart.errors import LightsartError
-from lightsart.limits import BOARD_MAX_SIDE
+from lightsart.limits import BOARD_MAX_SIDE, PUZZLE_MAX_NULLITY_CELLS
 from lightsart.types import Board
 
 __all__ = ["MAX_SIDE", "BoardAlgebra", "algebra", "chase", "nullity"]
@@ -34,28 +39,6 @@ __all__ = ["MAX_SIDE", "BoardAlgebra", "algebra", "chase", "nullity"]
 #: Largest board side the algebra accepts (memory grows with the short side squared).
 MAX_SIDE = BOARD_MAX_SIDE
 
-Words = NDArray[np.uint64]
-
-
-def _pack(bits: NDArray[np.uint8]) -> Words:
-    """Pack the last axis of a 0/1 array into little-endian 64-bit words (bit c in word c>>6)."""
-    packed = np.packbits(bits, axis=-1, bitorder="little")
-    pad = (-packed.shape[-1]) % 8
-    if pad:
-        packed = np.concatenate(
-            [packed, np.zeros((*packed.shape[:-1], pad), dtype=np.uint8)], axis=-1
-        )
-    return np.ascontiguousarray(packed).view(np.uint64)
-
-
-def _unpack(words: Words, count: int) -> NDArray[np.uint8]:
-    """Inverse of :func:`_pack`: the first ``count`` bits of each row."""
-    raw = np.ascontiguousarray(words).view(np.uint8)
-    return np.unpackbits(raw, axis=-1, bitorder="little", count=count)
-
-
-def _column(words: Words, col: int) -> NDArray[np.uint64]:
-    return (words[:, col >> 6] >> np.uint64(col & 63)) & np.uint64(1)
 
 
 def _check_size(m: int, n: int) -> None:
@@ -107,80 +90,71 @@ def chase(change: Board, top: Board | None = None) -> tuple[Board, Board]:
     return clicks, leftover
 
 
-def _bottom_matrix(h: int, w: int) -> NDArray[np.uint8]:
-    """``B``: row ``j`` holds how the excess below column ``j`` depends on the top-row clicks."""
-    prev = np.zeros((w, (w + 63) // 64), dtype=np.uint64)
-    cur = _pack(np.eye(w, dtype=np.uint8))
+def _bottom_matrix(h: int, w: int) -> Words:
+    """``B`` packed: row ``j`` holds how the excess below column ``j`` depends on the top row.
+
+    Chasing ``k`` rows maps the top-row clicks by ``P_k`` with ``P_0 = I``, ``P_{-1} = 0`` and
+    ``P_{k+1} = (I + S) P_k + P_{k-1}`` (``S`` the path's adjacency), so ``B = P_h`` is a
+    polynomial in ``S``. It commutes with ``S``, and ``e_{j+1} = S e_j + e_{j-1}``, so its columns
+    follow from the first one: ``B e_{j+1} = S (B e_j) + B e_{j-1}``. That is ``h + w`` vector
+    steps instead of ``h`` steps on a ``w`` × ``w`` matrix (``B`` is symmetric: rows = columns).
+    """
+    prev, cur = np.zeros(w, dtype=np.uint8), np.zeros(w, dtype=np.uint8)
+    cur[0] = 1
     for _ in range(h):
         nxt = prev ^ cur
         nxt[1:] ^= cur[:-1]
         nxt[:-1] ^= cur[1:]
         prev, cur = cur, nxt
-    return _unpack(cur, w)
+    cols = np.zeros((w, w), dtype=np.uint8)
+    cols[0] = cur
+    if w > 1:
+        cols[1, 1:] = cur[:-1]
+        cols[1, :-1] ^= cur[1:]
+    for j in range(1, w - 1):
+        col = cols[j - 1].copy()
+        col[1:] ^= cols[j, :-1]
+        col[:-1] ^= cols[j, 1:]
+        cols[j + 1] = col
+    return pack(cols)
 
 
-@dataclass(frozen=True)
-class _Elimination:
-    """``T B = E`` with ``E`` in reduced row echelon form; pivots in rows ``0..rank-1``."""
-
-    transform: NDArray[np.uint8]
-    echelon: NDArray[np.uint8]
-    pivots: NDArray[np.intp]
-
-    @property
-    def rank(self) -> int:
-        return int(self.pivots.size)
-
-
-def _eliminate(b: NDArray[np.uint8]) -> _Elimination:
-    w = b.shape[0]
-    aug = _pack(np.concatenate([b, np.eye(w, dtype=np.uint8)], axis=1))
-    pivots: list[int] = []
-    r = 0
-    for col in range(w):
-        if r == w:
-            break
-        bits = _column(aug[r:], col)
-        nz = np.flatnonzero(bits)
-        if nz.size == 0:
-            continue
-        p = r + int(nz[0])
-        if p != r:
-            aug[[r, p]] = aug[[p, r]]
-        hit = _column(aug, col).astype(bool)
-        hit[r] = False
-        aug[hit] ^= aug[r]
-        pivots.append(col)
-        r += 1
-    full = _unpack(aug, 2 * w)
-    return _Elimination(full[:, w:].copy(), full[:, :w].copy(), np.asarray(pivots, dtype=np.intp))
-
-
-def _kernel(elim: _Elimination, w: int) -> NDArray[np.uint8]:
-    """A basis of the kernel of ``B``, one row per free column of the echelon form."""
-    free = np.setdiff1d(np.arange(w), elim.pivots)
-    basis = np.zeros((free.size, w), dtype=np.uint8)
-    for k, f in enumerate(free):
-        basis[k, f] = 1
-        basis[k, elim.pivots] = elim.echelon[: elim.rank, f]
-    return basis
+def _advance(prev: Words, cur: Words) -> Words:
+    """One chase step on packed rows indexed by board column: ``(I + S) cur + prev``."""
+    nxt = prev ^ cur
+    nxt[1:] ^= cur[:-1]
+    nxt[:-1] ^= cur[1:]
+    return nxt
 
 
 @dataclass(frozen=True, eq=False)
 class BoardAlgebra:
     """Everything about the press operator of one ``m`` × ``n`` board size.
 
-    ``quiet_patterns`` (shape ``(d, m, n)``) is a basis of the null space of ``A``: click sets
-    that change nothing. ``d`` is the nullity; ``2**(m*n - d)`` boards are reachable.
+    The chase runs along the longer side (``h`` rows of the shorter width ``w``), so all the
+    stored state is ``w`` × ``w`` bits: the echelon form of ``B`` and its transform ``T``. The
+    ``d`` rows of ``T`` past the rank, ``T_low``, are *checks*: ``c`` is solvable iff
+    ``T_low · excess(c) = 0`` (:meth:`checks`). Quiet patterns (a basis of the null space of
+    ``A``, ``2**(m*n - d)`` boards are reachable) are chased from the kernel of ``B`` when asked
+    for: :meth:`quiet_block` for a few, :attr:`quiet_patterns` for all (dense, ``d × m × n``).
     """
 
     m: int
     n: int
     nullity: int
-    quiet_patterns: Board
     _transposed: bool = field(repr=False)
-    _elim: _Elimination = field(repr=False)
-    _flat_patterns: NDArray[np.uint8] = field(repr=False)
+    _elim: Echelon = field(repr=False)
+    _kernel: NDArray[np.uint8] = field(repr=False)
+
+    @property
+    def h(self) -> int:
+        """Rows chased (the longer side)."""
+        return max(self.m, self.n) if self._transposed else self.m
+
+    @property
+    def w(self) -> int:
+        """Width of a chased row (the shorter side)."""
+        return self.m if self._transposed else self.n
 
     def _orient(self, a: Board) -> Board:
         return a.T if self._transposed else a
@@ -193,6 +167,36 @@ class BoardAlgebra:
             )
         return c
 
+    def quiet_block(self, indices: NDArray[np.intp] | list[int]) -> Board:
+        """Quiet patterns ``indices`` (shape ``(len, m, n)``), each chased from a kernel vector
+        of ``B`` and checked to press to nothing."""
+        tops = self._kernel[np.asarray(indices, dtype=np.intp)]
+        quiet, excess = _chase_rows(np.zeros((tops.shape[0], self.h, self.w), np.uint8), tops)
+        if excess.any():  # pragma: no cover
+            raise AssertionError("a kernel vector of B did not chase to a quiet pattern")
+        if self._transposed:
+            quiet = quiet.transpose(0, 2, 1)
+        quiet = np.ascontiguousarray(quiet)
+        for q in quiet:
+            if press(q).any():  # pragma: no cover
+                raise AssertionError("quiet pattern is not quiet")
+        return quiet
+
+    @cached_property
+    def quiet_patterns(self) -> Board:
+        """All ``d`` quiet patterns, dense ``(d, m, n)`` (refused beyond
+        :data:`~lightsart.limits.PUZZLE_MAX_NULLITY_CELLS` bits; use :meth:`quiet_block`)."""
+        cells = self.m * self.n
+        if self.nullity * cells > PUZZLE_MAX_NULLITY_CELLS:
+            raise LightsartError(
+                f"the {self.n}x{self.m} board has {self.nullity} quiet patterns of {cells} cells: "
+                f"more than {PUZZLE_MAX_NULLITY_CELLS} bits to hold at once")
+        return self.quiet_block(np.arange(self.nullity))
+
+    @cached_property
+    def _flat_patterns(self) -> NDArray[np.uint8]:
+        return self.quiet_patterns.reshape(self.nullity, self.m * self.n)
+
     def syndrome(self, change: Board) -> NDArray[np.uint8]:
         """``N c`` over GF(2): one bit per quiet pattern; all zero iff ``change`` is solvable."""
         c = self._check(change).ravel()
@@ -200,20 +204,62 @@ class BoardAlgebra:
             return np.zeros(0, dtype=np.uint8)
         return (np.bitwise_and(self._flat_patterns, c).sum(axis=1) & 1).astype(np.uint8)
 
+    def _excess(self, change: Board) -> NDArray[np.uint8]:
+        c = self._orient(self._check(change))
+        return _chase_rows(c, np.zeros(c.shape[1], dtype=np.uint8))[1]
+
+    def checks(self, change: Board) -> NDArray[np.uint8]:
+        """``T_low · excess(c)``: ``d`` bits, all zero iff ``change`` is solvable. The same
+        kernel as :meth:`syndrome` in another basis, without holding any quiet pattern."""
+        if self.nullity == 0:
+            self._check(change)
+            return np.zeros(0, dtype=np.uint8)
+        return parity(self._checks_matrix & pack(self._excess(change))[None, :])
+
+    @property
+    def _checks_matrix(self) -> Words:
+        transform = self._elim.transform
+        assert transform is not None
+        return transform[self._elim.rank :]
+
+    def check_rows(self, rows: NDArray[np.intp]) -> tuple[NDArray[np.intp], Words]:
+        """The check columns of every cell in chased ``rows`` (counted from the top, ascending).
+
+        Returns the cells' flat indices (in ``m`` × ``n``) and their columns packed, shape
+        ``(cells, ceil(d / 64))``: bit ``k`` of a cell's column is check ``k`` of a one-cell
+        change. A change at chased row ``r`` leaves the excess ``P_{h-1-r} e_j``, so with
+        ``R_k = P_k T_lowᵀ`` (one packed chase step per row, from the bottom row up) the cell's
+        column is row ``j`` of ``R_{h-1-r}``.
+        """
+        wanted = np.unique(np.asarray(rows, dtype=np.intp))
+        if wanted.size and (wanted[0] < 0 or wanted[-1] >= self.h):
+            raise LightsartError(f"rows must lie in 0..{self.h - 1}")
+        d, w = self.nullity, self.w
+        low = unpack(self._checks_matrix, w) if d else np.zeros((0, w), np.uint8)
+        cur = pack(np.ascontiguousarray(low.T)) if d else np.zeros((w, 1), np.uint64)
+        prev = np.zeros_like(cur)
+        out = np.zeros((wanted.size, w, cur.shape[1]), dtype=np.uint64)
+        at = {int(r): i for i, r in enumerate(wanted)}
+        for k in range(self.h - int(wanted[0]) if wanted.size else 0):
+            i = at.get(self.h - 1 - k)
+            if i is not None:
+                out[i] = cur
+            prev, cur = cur, _advance(prev, cur)
+        r, j = np.repeat(wanted, w), np.tile(np.arange(w), wanted.size)
+        flat = j * self.n + r if self._transposed else r * self.n + j
+        return flat.astype(np.intp), out.reshape(wanted.size * w, -1)
+
     def is_solvable(self, change: Board) -> bool:
         """Whether some click set toggles exactly the cells of ``change``."""
-        return not self.syndrome(change).any()
+        return self.nullity == 0 or not self.checks(change).any()
 
     def solve(self, change: Board) -> Board | None:
         """One click set ``x`` with ``A x = change`` (free top-row clicks zero), or None."""
         c = self._orient(self._check(change))
         _, excess = _chase_rows(c, np.zeros(c.shape[1], dtype=np.uint8))
-        e = self._elim
-        reduced = (e.transform.astype(np.int64) @ excess) & 1
-        if reduced[e.rank :].any():
+        top = self._elim.solve(excess)
+        if top is None:
             return None
-        top = np.zeros(c.shape[1], dtype=np.uint8)
-        top[e.pivots] = reduced[: e.rank]
         clicks, rest = _chase_rows(c, top)
         if rest.any():  # pragma: no cover - would mean the elimination is wrong
             raise AssertionError("light chasing left an excess row after solving")
@@ -229,30 +275,13 @@ class BoardAlgebra:
 
 @lru_cache(maxsize=32)
 def algebra(m: int, n: int) -> BoardAlgebra:
-    """The (cached) algebra of the ``m`` × ``n`` board; chases along the shorter side."""
+    """The (cached) algebra of the ``m`` × ``n`` board; chases along the longer side."""
     _check_size(m, n)
     transposed = n > m
     h, w = (n, m) if transposed else (m, n)
-    elim = _eliminate(_bottom_matrix(h, w))
-    kernel = _kernel(elim, w)
-    quiet, excess = _chase_rows(np.zeros((kernel.shape[0], h, w), dtype=np.uint8), kernel)
-    if excess.any():  # pragma: no cover
-        raise AssertionError("a kernel vector of B did not chase to a quiet pattern")
-    if transposed:
-        quiet = quiet.transpose(0, 2, 1)
-    quiet = np.ascontiguousarray(quiet)
-    for q in quiet:
-        if press(q).any():  # pragma: no cover
-            raise AssertionError("quiet pattern is not quiet")
-    return BoardAlgebra(
-        m=m,
-        n=n,
-        nullity=int(kernel.shape[0]),
-        quiet_patterns=quiet,
-        _transposed=transposed,
-        _elim=elim,
-        _flat_patterns=quiet.reshape(quiet.shape[0], m * n),
-    )
+    elim = echelon(_bottom_matrix(h, w), w, transform=True)
+    return BoardAlgebra(m=m, n=n, nullity=elim.nullity, _transposed=transposed, _elim=elim,
+                        _kernel=elim.null_space())
 
 
 @lru_cache(maxsize=4096)
@@ -260,4 +289,4 @@ def nullity(m: int, n: int) -> int:
     """Dimension of the null space of the ``m`` × ``n`` press operator (0: all reachable)."""
     _check_size(m, n)
     h, w = (n, m) if n > m else (m, n)
-    return w - _eliminate(_bottom_matrix(h, w)).rank
+    return echelon(_bottom_matrix(h, w), w).nullity

@@ -30,7 +30,8 @@ from numpy.typing import NDArray
 
 from lightsart.errors import LightsartError
 
-__all__ = ["Echelon", "Words", "echelon", "null_space", "pack", "rank", "solve", "unpack", "words_for"]
+__all__ = ["Echelon", "Words", "echelon", "null_space", "pack", "parity", "rank", "solve", "unpack",
+           "words_for"]
 
 Words = NDArray[np.uint64]
 Bits = NDArray[np.uint8]
@@ -59,7 +60,7 @@ def unpack(words: Words, count: int) -> Bits:
     return np.unpackbits(raw, axis=-1, bitorder="little", count=count)
 
 
-def _parity(words: Words) -> Bits:
+def parity(words: Words) -> Bits:
     """Parity of the set bits of each row of ``words`` (last axis)."""
     folded = np.bitwise_xor.reduce(words, axis=-1)
     for shift in (32, 16, 8, 4, 2, 1):
@@ -109,7 +110,7 @@ class Echelon:
         vec = np.asarray(b, dtype=np.uint8).ravel()
         if vec.size != nrows:
             raise LightsartError(f"right-hand side has {vec.size} entries, expected {nrows}")
-        y = _parity(self.transform & pack(vec)[None, :])
+        y = parity(self.transform & pack(vec)[None, :])
         if y[self.rank :].any():
             return None
         x = np.zeros(self.ncols, dtype=np.uint8)

@@ -105,3 +105,40 @@ def test_large_board_is_solved() -> None:
 def test_impossible_sizes_are_refused(size: tuple[int, int]) -> None:
     with pytest.raises(LightsartError):
         nullity(*size)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 24), st.integers(1, 24), st.integers(0, 2**32 - 1))
+def test_check_columns_are_the_checks_of_one_cell_changes(m: int, n: int, seed: int) -> None:
+    """Every cell's chased check column equals the checks of changing that cell alone, and the
+    checks see exactly the unsolvable changes (the quiet-pattern syndrome is the reference)."""
+    from lightsart.core.packed import unpack
+
+    alg = algebra(m, n)
+    d = alg.nullity
+    cells, packed_columns = alg.check_rows(np.arange(alg.h))
+    assert sorted(cells.tolist()) == list(range(m * n))
+    columns = unpack(packed_columns, d) if d else np.zeros((m * n, 0), np.uint8)
+    for cell, column in zip(cells, columns, strict=True):
+        one = np.zeros(m * n, dtype=np.uint8)
+        one[cell] = 1
+        assert np.array_equal(alg.checks(one.reshape(m, n)), column)
+    rng = np.random.default_rng(seed)
+    for _ in range(10):
+        change = rng.integers(0, 2, (m, n), dtype=np.uint8)
+        assert alg.checks(change).any() == alg.syndrome(change).any()
+        assert alg.is_solvable(change) == (alg.solve(change) is not None)
+    # A subset of rows gives the same columns as the whole.
+    some, some_columns = alg.check_rows(np.array([alg.h - 1, 0]))
+    index = {int(c): i for i, c in enumerate(cells)}
+    assert np.array_equal(packed_columns[[index[int(c)] for c in some]], some_columns)
+
+
+def test_large_boards_keep_no_dense_quiet_patterns() -> None:
+    """4096 x 4096 has nullity 2072: the algebra holds w x w bits, and refuses the dense basis."""
+    alg = algebra(4096, 4096)
+    assert alg.nullity == nullity(4096, 4096) == 2072
+    with pytest.raises(LightsartError, match="quiet patterns"):
+        _ = alg.quiet_patterns
+    one = alg.quiet_block([7])
+    assert one.shape == (1, 4096, 4096) and one.any() and not press(one[0]).any()
