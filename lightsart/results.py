@@ -27,6 +27,9 @@ class Clicks:
     proven: bool
     nullity: int
     seconds: float
+    #: The clock stopped the search before its planned work was done (the answer then depends
+    #: on the machine's speed; without a cut, the same input and seed give the same answer).
+    cut_short: bool = False
 
     # Jupyter draws the click set (lightsart.display, imported only when a notebook asks).
     def _repr_png_(self) -> bytes:
@@ -62,6 +65,8 @@ class Fit:
     weighted: bool = False
     #: The rules of the game the board is reachable under (``None``: the classic game).
     rules: Rules | None = None
+    #: The clock stopped a search (decoding or clicks) before its planned work was done.
+    cut_short: bool = False
 
     @property
     def minimised(self) -> str:

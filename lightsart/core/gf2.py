@@ -204,7 +204,9 @@ class BoardAlgebra:
             return np.zeros(0, dtype=np.uint8)
         return (np.bitwise_and(self._flat_patterns, c).sum(axis=1) & 1).astype(np.uint8)
 
-    def _excess(self, change: Board) -> NDArray[np.uint8]:
+    def excess(self, change: Board) -> NDArray[np.uint8]:
+        """The row left over below the board after chasing ``change`` with no top-row clicks
+        (``w`` bits, along the chased orientation): Bosch's bottom-row errors."""
         c = self._orient(self._check(change))
         return _chase_rows(c, np.zeros(c.shape[1], dtype=np.uint8))[1]
 
@@ -214,7 +216,7 @@ class BoardAlgebra:
         if self.nullity == 0:
             self._check(change)
             return np.zeros(0, dtype=np.uint8)
-        return parity(self._checks_matrix & pack(self._excess(change))[None, :])
+        return parity(self._checks_matrix & pack(self.excess(change))[None, :])
 
     @property
     def _checks_matrix(self) -> Words:

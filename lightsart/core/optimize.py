@@ -19,11 +19,20 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core.board import as_board, press
-from lightsart.core.decode import decode, walsh_hadamard
+from lightsart.core.decode import decode
 from lightsart.core.general import RulesAlgebra
 from lightsart.core.general import algebra as rules_algebra
-from lightsart.core.gf2 import BoardAlgebra, algebra, chase
+from lightsart.core.gf2 import BoardAlgebra, algebra
+from lightsart.core.packed import unpack, words_for
+from lightsart.core.quiet import (
+    QuietPatterns,
+    combine_patterns,
+    coset_weights,
+    lightest,
+    local_search,
+)
 from lightsart.errors import LightsartError
+from lightsart.limits import PUZZLE_MAX_NULLITY_CELLS
 from lightsart.results import Clicks, Fit
 from lightsart.rules import Rules
 from lightsart.rules import press as rules_press
@@ -45,61 +54,26 @@ __all__ = [
 EXACT_CLICKS_NULLITY = 24
 #: Largest nullity for which fewest clicks runs the split branch and bound of ``fewest``.
 SPLIT_CLICKS_NULLITY = 40
-#: Seconds the clicks of a fit always get, even when the decoding used the whole budget.
-_CLICKS_SLIVER = 0.05
-#: Quiet patterns searched exactly at once in each round of the large-nullity local search.
-_BLOCK = 16
+#: Cells × quiet patterns the clicks search may hold densely (beyond: chased block by block).
+DENSE_PATTERN_BITS = PUZZLE_MAX_NULLITY_CELLS
+#: Check-column bits handed to the decoder at once (cells × nullity); beyond, a sample of rows.
+COLUMN_BITS = 1 << 27
+#: Packed words the chase of check columns may step through (rows × width × words per row).
+CHASE_WORDS = 1 << 28
+#: Word operations of one elimination of the check columns (``d**2 * cells / 64``).
+ELIMINATION_WORDS = 1 << 29
+#: Rows a sample of check columns is spread over.
+SAMPLE_ROWS = 64
+#: The decoder's share of a fit's budget when the clicks need a search of their own.
+DECODE_SHARE = 0.75
 
 
-def coset_weights(x0: Board, patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
-    """Clicks in ``x0 ^ sum_k l_k patterns[k]`` for every ``l`` in ``range(2**k)``, at once.
-
-    Cells with signature ``v`` contribute ``x_p`` when ``l·v = 0`` and ``1 - x_p`` otherwise, so
-    the weight is ``|x0| + (sum f - F(l)) / 2`` with ``f(v) = sum (1 - 2 x_p)`` and ``F`` its
-    Walsh–Hadamard transform.
-    """
-    k = patterns.shape[0]
-    flat = x0.ravel().astype(np.int64)
-    bits = patterns.reshape(k, -1).astype(np.int64)
-    signature = (bits << np.arange(k, dtype=np.int64)[:, None]).sum(axis=0)
-    f = np.bincount(signature, weights=1 - 2 * flat, minlength=1 << k).astype(np.int64)
-    return int(flat.sum()) + (int(f.sum()) - walsh_hadamard(f)) // 2
-
-
-def combine_patterns(patterns: NDArray[np.uint8], choice: int) -> Board:
-    """``sum_k l_k patterns[k]`` over GF(2) for the bits ``l_k`` of ``choice``."""
-    out = np.zeros(patterns.shape[1:], dtype=np.uint8)
-    for k in range(patterns.shape[0]):
-        if (choice >> k) & 1:
-            out ^= patterns[k]
-    return out
-
-
-def _local_search(x: Board, patterns: NDArray[np.uint8], seed: int, seconds: float) -> Board:
-    """Exact search over random blocks of quiet patterns until none improves or time is up."""
-    rng = np.random.default_rng(seed)
-    d = patterns.shape[0]
-    deadline = time.perf_counter() + seconds
-    stale = 0
-    while stale < max(4, 2 * d // _BLOCK) and time.perf_counter() < deadline:
-        block = rng.choice(d, size=min(_BLOCK, d), replace=False)
-        weights = coset_weights(x, patterns[block])
-        best = int(np.argmin(weights))
-        if weights[best] < weights[0]:
-            x = x ^ combine_patterns(patterns[block], best)
-            stale = 0
-        else:
-            stale += 1
-    return x
-
-
-def _quiet(shape: tuple[int, ...], rules: Rules | None) -> tuple[NDArray[np.uint8], int]:
-    """The quiet patterns (kernel of the press operator) and their number, under ``rules``."""
+def _quiet(shape: tuple[int, ...], rules: Rules | None) -> QuietPatterns:
+    """The quiet patterns (kernel of the press operator) under ``rules``, dense when small."""
     if classic(rules):
         alg = algebra(int(shape[0]), int(shape[1]))
-        return alg.quiet_patterns, alg.nullity
-    general = rules_algebra(_checked(rules, shape))
-    return general.kernel(), general.nullity
+        return QuietPatterns((alg.m, alg.n), alg.nullity, alg.quiet_block)
+    return QuietPatterns.dense(rules_algebra(_checked(rules, shape)).kernel())
 
 
 def classic(rules: Rules | None) -> bool:
@@ -127,26 +101,66 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     Proven minimal when the nullity is at most :data:`EXACT_CLICKS_NULLITY`; up to
     :data:`SPLIT_CLICKS_NULLITY` a branch and bound over a split coset
     (:func:`lightsart.core.fewest.coset_minimum`), proven when it finishes within ``seconds``;
-    beyond that a local search over blocks of quiet patterns, marked unproven.
+    beyond that a local search over blocks of quiet patterns (:func:`lightsart.core.quiet.
+    local_search`, its rounds planned from ``seconds``), marked unproven. ``cut_short`` says the
+    clock stopped a search before its planned work.
     """
     start = time.perf_counter()
     x0 = as_board(clicks, "clicks")
-    patterns, d = _quiet(x0.shape, rules)
+    source = _quiet(x0.shape, rules)
+    d = source.nullity
+    cut = False
     if d == 0:
         best, proven = x0.copy(), True
     elif d <= EXACT_CLICKS_NULLITY:
-        weights = coset_weights(x0, patterns)
-        best, proven = x0 ^ combine_patterns(patterns, int(np.argmin(weights))), True
-    elif d <= SPLIT_CLICKS_NULLITY:
+        best, proven = lightest(x0, source), True
+    elif d <= SPLIT_CLICKS_NULLITY and d * x0.size <= DENSE_PATTERN_BITS:
         from lightsart.core.fewest import coset_minimum
 
+        patterns = source.all()
         found = coset_minimum(x0, patterns, seconds=seconds)
         best, proven = x0 ^ combine_patterns(patterns, found.choice), found.proven
+        cut = not found.proven
     else:
-        best, proven = _local_search(x0, patterns, seed, seconds), False
+        searched = local_search(x0, source, seed, seconds)
+        best, proven, cut = searched.clicks, False, searched.cut_short
     if not np.array_equal(_press(best, rules), _press(x0, rules)):  # pragma: no cover - a bug
         raise AssertionError("minimised click set does not produce the same board")
-    return Clicks(best, int(best.sum()), proven, d, time.perf_counter() - start)
+    return Clicks(best, int(best.sum()), proven, d, time.perf_counter() - start, cut)
+
+
+def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint8]]:
+    """Cells offered to the decoder and their check columns.
+
+    Every cell when there are at most ``min(COLUMN_BITS / d, 64 ELIMINATION_WORDS / d**2)``
+    (a memory cap, and one packed elimination of ``d`` rows over the columns in about a
+    second). Otherwise the whole bottom chased row (where Bosch's baseline errors are) and a
+    lattice of cells over up to :data:`SAMPLE_ROWS` rows spread up the board, as far as
+    :data:`CHASE_WORDS` lets the chase reach: wrong pixels are then spread rather than lined up.
+    """
+    h, w, d = alg.h, alg.w, alg.nullity
+    cap = max(w, min(COLUMN_BITS // max(1, d), 64 * ELIMINATION_WORDS // max(1, d * d)))
+    reach = max(1, min(h, CHASE_WORDS // (w * words_for(d))))
+    if h * w <= cap and reach >= h:
+        cells, columns = alg.check_rows(np.arange(h))
+        return cells, unpack(columns, d)
+    count = max(1, min(SAMPLE_ROWS, reach, cap // w))
+    rows = np.unique(np.round(np.linspace(h - reach, h - 1, count)).astype(np.intp))
+    cells, columns = alg.check_rows(rows)
+    if rows.size > 1:
+        # Keep the bottom row whole and every ``stride``-th cell of the others (shifted per row).
+        stride = max(1, -(-(rows.size - 1) * w // max(1, cap - w)))
+        row_of = np.arange(cells.size) // w
+        keep = (row_of == rows.size - 1) | ((np.arange(cells.size) + row_of) % stride == 0)
+        cells, columns = cells[keep], columns[keep]
+    return cells, unpack(columns, d)
+
+
+def _decoding_seconds(seconds: float, nullity: int) -> float:
+    """The decoder's share of a fit's budget: all of it when the clicks are exact (their
+    transform is not budgeted), else :data:`DECODE_SHARE` (a fixed split, so each part plans
+    the same work on every machine)."""
+    return seconds if nullity <= EXACT_CLICKS_NULLITY else seconds * DECODE_SHARE
 
 
 def closest_board(
@@ -160,10 +174,11 @@ def closest_board(
     """The reachable board (from all-lit) closest to ``target``, with fewest clicks.
 
     ``cost`` (same shape, non-negative) weighs each wrong pixel; the default counts them. Exact
-    and proven for nullity up to 20; beyond that the best found within ``seconds``, never worse
-    than Bosch's bottom-row light chasing, with a proven lower bound. ``rules`` (default: the
-    classic game) may be any :class:`~lightsart.rules.Rules` of the target's shape; outside the
-    classic game the algebra is :mod:`lightsart.core.general` and there is no chase baseline.
+    and proven for nullity up to 20; beyond that the best found within ``seconds`` (decoding and
+    clicks together), never worse than Bosch's light chasing (every error pushed into the last
+    row along the longer side), with a proven lower bound. ``rules`` (default: the classic
+    game) may be any :class:`~lightsart.rules.Rules` of the target's shape; outside the classic
+    game the algebra is :mod:`lightsart.core.general` and there is no chase baseline.
     """
     start = time.perf_counter()
     t = as_board(target, "target")
@@ -179,25 +194,29 @@ def closest_board(
     alg: BoardAlgebra | RulesAlgebra
     if classic(rules):
         alg = algebra(m, n)
-        _, leftover = chase(change)
-        baseline: NDArray[np.intp] | None = np.flatnonzero(leftover.ravel())
+        cells, columns = _check_columns(alg)
+        syndrome = alg.checks(change)
+        # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
+        # bottom chased row, the last ``w`` cells offered.
+        baseline: NDArray[np.intp] | None = cells.size - alg.w + np.flatnonzero(alg.excess(change))
     else:
         alg, baseline = rules_algebra(_checked(rules, t.shape)), None
+        cells = np.arange(m * n, dtype=np.intp)
+        columns, syndrome = alg.columns(), alg.syndrome(change)
+    share = _decoding_seconds(seconds, alg.nullity)
     decoding = decode(
-        alg.columns(), alg.syndrome(change), None if weights is None else weights.ravel(),
-        baseline=baseline, seed=seed, seconds=seconds,
+        columns, syndrome, None if weights is None else weights.ravel()[cells],
+        baseline=baseline, seed=seed, seconds=share,
     )
     wrong = np.zeros(m * n, dtype=np.uint8)
-    wrong[decoding.errors] = 1
+    wrong[cells[decoding.errors]] = 1
     wrong = wrong.reshape(m, n)
     board = t ^ wrong
     x0 = alg.solve(board ^ np.uint8(1))
     if x0 is None:  # pragma: no cover - decoding must land on a reachable board
         raise AssertionError("decoded board is not reachable")
-    # One budget for the whole fit: the clicks get what the decoding left (at least a sliver, in
-    # which the exact paths for nullity <= 24 finish anyway).
-    left = max(_CLICKS_SLIVER, seconds - (time.perf_counter() - start))
-    best = fewest_clicks(x0, seed=seed, seconds=left, rules=rules)
+    # The clicks get the rest of the fit's budget; they plan their work from the fixed share.
+    best = fewest_clicks(x0, seed=seed, seconds=max(0.0, seconds - share), rules=rules)
     if not np.array_equal(_press(best.clicks, rules) ^ np.uint8(1), board):  # pragma: no cover
         raise AssertionError("clicks do not reproduce the fitted board")
     return Fit(
@@ -216,23 +235,25 @@ def closest_board(
         method=decoding.method,
         weighted=weights is not None and not bool(np.all(weights == 1.0)),
         rules=None if classic(rules) else rules,
+        cut_short=best.cut_short or bool(getattr(decoding, "cut_short", False)),
     )
 
 
 def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
-               rules: Rules | None = None) -> Clicks:
+               rules: Rules | None = None, seconds: float = 2.0) -> Clicks:
     """Fewest clicks turning reachable board ``start`` into reachable board ``end``.
 
     Given two fits, the XOR of their click sets is one answer; it is minimised over the quiet
-    patterns. Given plain boards, the change ``start ^ end`` is solved first. The rules are the
-    fits' own (or ``rules``; default the classic game).
+    patterns within ``seconds``. Given plain boards, the change ``start ^ end`` is solved first.
+    The rules are the fits' own (or ``rules``; default the classic game).
     """
     if isinstance(start, Fit) and isinstance(end, Fit):
         if start.board.shape != end.board.shape:
             raise LightsartError("pictures must be fitted to the same board size")
         if start.rules != end.rules:
             raise LightsartError("pictures must be fitted under the same rules")
-        return fewest_clicks(start.clicks ^ end.clicks, seed=seed, rules=start.rules)
+        return fewest_clicks(start.clicks ^ end.clicks, seed=seed, seconds=seconds,
+                             rules=start.rules)
     a = start.board if isinstance(start, Fit) else as_board(start, "start")
     b = end.board if isinstance(end, Fit) else as_board(end, "end")
     if a.shape != b.shape:
@@ -240,4 +261,4 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
     x = (algebra(*a.shape) if classic(rules) else rules_algebra(_checked(rules, a.shape))).solve(a ^ b)
     if x is None:
         raise LightsartError("the two boards are not reachable from each other")
-    return fewest_clicks(x, seed=seed, rules=rules)
+    return fewest_clicks(x, seed=seed, seconds=seconds, rules=rules)
