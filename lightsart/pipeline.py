@@ -62,13 +62,17 @@ class Picture:
             "minimised": f.minimised,
             "wrong_pixels": f.wrong_pixels,
             # Under per-pixel costs the count is not what was minimised: no claim about it.
-            "wrong_pixels_proven_minimal": f.wrong_pixels_proven_minimal and not f.weighted,
+            # (none wrong is minimal whatever was minimised).
+            "wrong_pixels_proven_minimal": (f.wrong_pixels_proven_minimal and not f.weighted)
+            or f.wrong_pixels == 0,
             "wrong_pixels_lower_bound": 0 if f.weighted else int(f.wrong_pixels_lower_bound),
             "wrong_cost": round(f.wrong_cost, 6),
             "wrong_cost_proven_minimal": f.wrong_pixels_proven_minimal,
             "wrong_cost_lower_bound": round(f.wrong_pixels_lower_bound, 6),
             "clicks": f.clicks_count,
             "clicks_proven_minimal": f.clicks_proven_minimal,
+            # The clock stopped a search before its planned work: the answer may vary by machine.
+            "cut_short": f.cut_short,
         }
 
 
@@ -134,7 +138,8 @@ class AnimationResult:
             "rules": _rules_dict(self.rules, self.height, self.width),
             "pictures": [p.to_dict() for p in self.pictures],
             "transitions": [
-                {"clicks": t.count, "clicks_proven_minimal": t.proven} for t in self.transitions
+                {"clicks": t.count, "clicks_proven_minimal": t.proven, "cut_short": t.cut_short}
+                for t in self.transitions
             ],
             "frames": self.frames,
             **({} if self.video_frames is None else {"video_frames": self.video_frames}),

@@ -195,12 +195,14 @@ def tone_from_args(args: argparse.Namespace) -> Any:
 
 def fit_line(path: str, f: Any) -> str:
     """One picture's fit as the summary prints it: wrong pixels, their cost, what is proven."""
+    cut = bool(getattr(f, "cut_short", False))
     if not f.weighted or f.wrong_pixels == 0:
-        bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:g}"
-        return f"{path}: {wrong_pixels(f.wrong_pixels)} ({proven(f.wrong_pixels_proven_minimal)}{bound})"
+        done = f.wrong_pixels_proven_minimal or f.wrong_pixels == 0
+        bound = "" if done else f", at least {f.wrong_pixels_lower_bound:g}"
+        return f"{path}: {wrong_pixels(f.wrong_pixels)} ({proven(done, cut)}{bound})"
     bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:.2f}"
     return (f"{path}: {wrong_pixels(f.wrong_pixels)} where they show least (cost {f.wrong_cost:.2f}, "
-            f"{proven(f.wrong_pixels_proven_minimal)}{bound})")
+            f"{proven(f.wrong_pixels_proven_minimal, cut)}{bound})")
 
 
 def emit_json(data: dict[str, Any]) -> None:
@@ -208,8 +210,9 @@ def emit_json(data: dict[str, Any]) -> None:
     sys.stdout.write("\n")
 
 
-def proven(flag: bool) -> str:
-    return "proven minimal" if flag else "best found, not proven minimal"
+def proven(flag: bool, cut_short: bool = False) -> str:
+    found = "best found before the time limit" if cut_short else "best found"
+    return "proven minimal" if flag else f"{found}, not proven minimal"
 
 
 def wrong_pixels(count: int) -> str:

@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     for k, pic in enumerate(result.pictures, 1):
         print(f"picture {k} {fit_line(pic.path, pic.fit)}")
     for k, step in enumerate(result.transitions, 1):
-        print(f"transition {k}->{k + 1}: {step.count} clicks ({proven(step.proven)})")
+        print(f"transition {k}->{k + 1}: {step.count} clicks ({proven(step.proven, step.cut_short)})")
     video = ("" if result.video_frames is None else
              f"; the MP4 holds {result.video_frames} video frames at {args.fps:g} fps")
     print(f"frames: {result.frames} ({result.seconds_of_animation:.1f} s){video}")

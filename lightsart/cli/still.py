@@ -42,7 +42,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     f = result.picture.fit
     print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity {result.nullity}")
-    print(f"{fit_line(result.picture.path, f)}, {f.clicks_count} clicks ({proven(f.clicks_proven_minimal)})")
+    clicks = proven(f.clicks_proven_minimal, f.cut_short)
+    print(f"{fit_line(result.picture.path, f)}, {f.clicks_count} clicks ({clicks})")
     for path in result.outputs:
         print(f"wrote {path}")
     return 0

@@ -36,7 +36,8 @@ class Auto:
                                      solver=budget.solver, rules=rules)
 
     def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
-        return transition(start, end, seed=budget.seed)
+        seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
+        return transition(start, end, seed=budget.seed, seconds=seconds)
 
 
 ENGINE = Auto()

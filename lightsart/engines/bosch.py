@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from lightsart.core.optimize import transition
 from lightsart.engines import Budget
+from lightsart.engines.exact import EXACT_SECONDS
 from lightsart.results import Clicks, Fit
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Bosch:
                                   solver=budget.solver, rules=start.rules)
         if answer.clicks is not None:
             return answer.clicks
-        return transition(start, end, seed=budget.seed)
+        return transition(start, end, seed=budget.seed, seconds=budget.seconds or EXACT_SECONDS)
 
 
 ENGINE = Bosch()

@@ -33,7 +33,8 @@ class Exact:
         return closest_board(target, cost, seconds=seconds, seed=budget.seed, rules=rules)
 
     def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
-        return transition(start, end, seed=budget.seed)
+        seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
+        return transition(start, end, seed=budget.seed, seconds=seconds)
 
 
 ENGINE = Exact()

@@ -95,6 +95,8 @@ def game(rules: Rules) -> Game:
     limits.check_board(n, m, most_cells=limits.PUZZLE_MAX_CELLS)
     if rules.is_classic:
         alg = gf2.algebra(m, n)
+        if alg.nullity * m * n > limits.PUZZLE_MAX_NULLITY_CELLS:
+            raise _too_large(rules, alg.nullity)
         game_ = Game(rules, alg.nullity, alg.quiet_patterns, alg.quiet_patterns, alg, None)
     else:
         rules_alg = general.algebra(rules)
