@@ -146,28 +146,9 @@ def lightest(x: Board, g: Game) -> Lightest:
     if g.nullity == 0:
         return Lightest(x, True, 1, np.array([int(x.sum())], dtype=np.int64))
     if g.nullity > COUNT_NULLITY:
-        if g.rules.is_classic:
-            best = fewest_clicks(x)
-            return Lightest(best.clicks, best.proven, None, None)
-        return Lightest(_local_search(x, g.quiet_patterns), False, None, None)
+        best = fewest_clicks(x, rules=None if g.rules.is_classic else g.rules)
+        return Lightest(best.clicks, best.proven, None, None)
     weights = coset_weights(x, g.quiet_patterns)
     choice = int(np.argmin(weights))
     count = int((weights == weights[choice]).sum())
     return Lightest(x ^ combine_patterns(g.quiet_patterns, choice), True, count, weights)
-
-
-def _local_search(x: Board, patterns: Board, block: int = 12, rounds: int = 64) -> Board:
-    """Exact minimisation over consecutive blocks of quiet patterns until none improves."""
-    d = patterns.shape[0]
-    for _ in range(rounds):
-        improved = False
-        for start in range(0, d, block):
-            part = patterns[start:start + block]
-            weights = coset_weights(x, part)
-            best = int(np.argmin(weights))
-            if weights[best] < weights[0]:
-                x = x ^ combine_patterns(part, best)
-                improved = True
-        if not improved:
-            break
-    return x
