@@ -94,7 +94,8 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     e.add_argument("--engine", choices=list(ENGINES), default="exact",
                    help="; ".join(f"{name}: {about}" for name, (_, about) in ENGINES.items()))
     e.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
-                   help="search budget per picture for large nullity (default 1 s); CBC's limit per integer "
+                   help="search budget per picture and per transition for large nullity (default 1 s; the "
+                        "work is planned from it, the clock only caps it); CBC's limit per integer "
                         "program with --engine ip (default 60 s)")
     from lightsart.engines.solvers import DEFAULT_SOLVER, SOLVER_NAMES
 
