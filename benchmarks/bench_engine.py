@@ -36,7 +36,7 @@ def main() -> None:
     rng = np.random.default_rng(0)
     print("Solve a random reachable board")
     print(f"{'board':>10} {'nullity':>8} {'algebra s':>10} {'solve s':>8} {'total s':>8}")
-    for side in (64, 256, 1024):
+    for side in (64, 256, 1024, 2048, 4096):
         x = rng.integers(0, 2, (side, side), dtype=np.uint8)
         change = press(x)
         algebra.cache_clear()
