@@ -26,9 +26,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.core import isd
 from lightsart.core.bound import lower_bound
+from lightsart.core.packed import pack
 
-__all__ = ["EXACT_NULLITY", "PAIRS_PER_SECOND", "Decoding", "decode", "walsh_hadamard"]
+__all__ = ["EXACT_NULLITY", "METHODS", "PAIRS_PER_SECOND", "Decoding", "decode", "walsh_hadamard"]
 
 #: Pair sums the lower-bound table sorts and scans per second of budget (measured here: the
 #: 128x128 astronaut's 132 million in ~12 s); a budget below the table's size skips it.
@@ -39,6 +41,10 @@ EXACT_NULLITY = 20
 _KNAPSACK_BUDGET = 6e8
 #: Pair tables searched for a weight-5 answer once weight 4 is ruled out (a few seconds each).
 _HUNTS = 3
+#: Searches for large ``d``: the Stern walk of :mod:`lightsart.core.isd` (default, counted in
+#: rounds), or the earlier Lee–Brickell rounds with a fresh elimination each (timed; kept to
+#: compare against).
+METHODS = ("stern", "lee-brickell")
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,9 @@ class Decoding:
     lower_bound: float
     proven: bool
     method: str
+    #: The clock cap stopped the search before its work was done (the answer may then differ
+    #: from run to run and machine to machine; otherwise it depends only on the inputs and seed).
+    cut_short: bool = False
 
 
 def walsh_hadamard(values: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -305,6 +314,22 @@ def _lower_bound(gens: _Generators, syndrome: NDArray[np.uint8], unit: bool) -> 
     return float(min(best1, best2, rest))
 
 
+def _baseline_generators(
+    baseline: NDArray[np.intp], columns: NDArray[np.uint8], gens: _Generators
+) -> NDArray[np.intp]:
+    """The baseline's pixels as generators: equal columns cancel in pairs, zero columns drop."""
+    packed = np.packbits(columns[baseline], axis=1)
+    keys = np.packbits(gens.bits, axis=1)
+    order = np.lexsort(keys.T[::-1])
+    index = {keys[g].tobytes(): int(g) for g in order}
+    counts: dict[int, int] = {}
+    for row in packed:
+        g = index.get(row.tobytes())
+        if g is not None:
+            counts[g] = counts.get(g, 0) ^ 1
+    return np.asarray(sorted(g for g, odd in counts.items() if odd), dtype=np.intp)
+
+
 def decode(
     columns: NDArray[np.uint8],
     syndrome: NDArray[np.uint8],
@@ -313,16 +338,26 @@ def decode(
     *,
     seed: int = 0,
     seconds: float = 2.0,
+    work: int | None = None,
+    method: str = "stern",
 ) -> Decoding:
     """The cheapest pixels whose columns XOR to ``syndrome`` (columns: ``(pixels, d)`` 0/1).
 
     ``cost`` defaults to 1 per pixel (fewest wrong pixels). ``baseline`` is a known solution
     (e.g. Bosch's bottom-row errors); the answer is never worse. Exact for ``d <= 20`` (within a
-    work budget when costs are given); otherwise best effort within ``seconds``, with a lower bound.
-    With unit costs and ``d <= 64`` the pair-table bound follows the search when ``seconds``
-    allows it (at :data:`PAIRS_PER_SECOND`; the 128x128 board's 132 million pair sums take
-    ~12 s and 1.1 GB, so ``seconds >= 14``), up to ``2**28`` pair sums in at most 2 GB.
+    work budget when costs are given); otherwise the Stern walk of :mod:`lightsart.core.isd` runs
+    ``work`` rounds (default: what ``seconds`` buys at the nominal
+    :data:`lightsart.core.isd.WORDS_PER_SECOND`), so the same inputs and ``seed`` give the same
+    answer on any machine; ``seconds`` caps the whole call, and ``cut_short`` says when it
+    stopped the work early. With unit costs and ``d <= 64`` the pair-table bound follows the
+    search when ``seconds`` allows it (at :data:`PAIRS_PER_SECOND`, decided from the number of
+    pair sums alone; the 128x128 board's 132 million pair sums take ~12 s and 1.1 GB, so
+    ``seconds >= 14``), up to ``2**28`` pair sums in at most 2 GB. ``method="lee-brickell"``
+    runs the earlier timed search instead (not repeatable).
     """
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {METHODS}, not {method!r}")
+    start = time.perf_counter()
     d = syndrome.size
     pixels = columns.shape[0]
     unit = cost is None
@@ -354,17 +389,35 @@ def decode(
     table_seconds = pairs / PAIRS_PER_SECOND
     use_table = unit and d <= 64 and table_seconds <= seconds
     search = seconds - table_seconds if use_table else seconds
-    deadline = time.perf_counter() + search
-    isd_cost, isd_set = _isd(gens, syndrome, rng, deadline - search / 4, bound, rounds=10_000)
-    if isd_cost > bound + 1e-9:
-        polished = _improve([int(g) for g in isd_set], gens, rng, deadline)
-        isd_set = np.asarray(polished, dtype=np.intp)
-        isd_cost = float(gens.cost[isd_set].sum())
+    deadline = start + search
+    cut_short = False
+    if method == "stern":
+        g_count = gens.bits.shape[0]
+        rounds = isd.rounds_for(search, g_count, d) if work is None else max(0, int(work))
+        begin = None
+        if baseline is not None and baseline.size:
+            begin = _baseline_generators(np.asarray(baseline, dtype=np.intp), columns, gens)
+        found = isd.search(
+            pack(gens.bits), d, pack(syndrome[None, :])[0], gens.cost, begin,
+            rng=rng, rounds=rounds, deadline=deadline, stop_at=bound,
+        )
+        if found is not None:
+            cut_short = found.cut_short
+            isd_cost, isd_set = found.cost, found.chosen
+        else:  # pragma: no cover - the columns always span the syndromes
+            isd_cost, isd_set = np.inf, np.zeros(0, np.intp)
+        name = "stern"
+    else:
+        isd_cost, isd_set = _isd(gens, syndrome, rng, deadline - search / 4, bound, rounds=10_000)
+        if isd_cost > bound + 1e-9:
+            polished = _improve([int(g) for g in isd_set], gens, rng, deadline)
+            isd_set = np.asarray(polished, dtype=np.intp)
+            isd_cost = float(gens.cost[isd_set].sum())
+        name = "isd"
     if isd_cost < best_cost:
         best_cost, best_pixels = isd_cost, gens.pixel[isd_set]
     if not np.isfinite(best_cost):  # pragma: no cover - the columns always span the syndromes
         raise AssertionError("no decoding found and no baseline given")
-    method = "isd"
     if use_table and best_cost > bound + 1e-9:
         # Exhaust every lighter solution up to weight 4 with the sorted pair-sum table.
         table = lower_bound(
@@ -374,7 +427,7 @@ def decode(
         if table.solution is not None and table.solution.size < best_cost:
             best_cost, best_pixels = float(table.solution.size), gens.pixel[table.solution]
         bound = max(bound, float(table.bound))
-        method = "isd + pair table"
+        name += " + pair table"
     bound = min(bound, best_cost)
     proven = best_cost <= bound + 1e-9
-    return Decoding(best_pixels, best_cost, bound, proven, method)
+    return Decoding(best_pixels, best_cost, bound, proven, name, cut_short)
