@@ -33,7 +33,8 @@ CAP = 6 << 30
 
 CHILD = r"""
 import json, resource, sys, time
-side, photo, out, limit, cap = int(sys.argv[1]), sys.argv[2], sys.argv[3], float(sys.argv[4]), int(sys.argv[5])
+side, photo, out = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+limit, cap = float(sys.argv[4]), int(sys.argv[5])
 if cap:
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 start = time.perf_counter()

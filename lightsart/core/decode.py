@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from lightsart.core import isd
 from lightsart.core.bound import lower_bound
+from lightsart.core.generators import Generators, cheap_bound, generators
 from lightsart.core.packed import pack
 
 __all__ = ["EXACT_NULLITY", "METHODS", "PAIRS_PER_SECOND", "Decoding", "decode", "walsh_hadamard"]
@@ -79,33 +80,6 @@ def _as_ints(bits: NDArray[np.uint8]) -> NDArray[np.int64]:
     """Rows of d <= 62 bits as integers (bit k = column k)."""
     weights = np.left_shift(np.int64(1), np.arange(bits.shape[-1], dtype=np.int64))
     return np.asarray((bits.astype(np.int64) * weights).sum(axis=-1), dtype=np.int64)
-
-
-@dataclass(frozen=True)
-class _Generators:
-    """Distinct nonzero columns (``bits``: (G, d)), their cheapest pixel and its cost."""
-
-    bits: NDArray[np.uint8]
-    pixel: NDArray[np.intp]
-    cost: NDArray[np.float64]
-
-
-def _generators(columns: NDArray[np.uint8], cost: NDArray[np.float64]) -> _Generators:
-    packed = np.packbits(columns, axis=1)
-    nonzero = np.flatnonzero(packed.any(axis=1))
-    if nonzero.size == 0:
-        d = columns.shape[1]
-        return _Generators(np.zeros((0, d), np.uint8), np.zeros(0, np.intp), np.zeros(0))
-    _, first, inverse = np.unique(
-        packed[nonzero], axis=0, return_index=True, return_inverse=True
-    )
-    inverse = inverse.ravel()
-    # Cheapest pixel of each distinct column: sort by (group, cost) and take each group's first.
-    order = np.lexsort((cost[nonzero], inverse))
-    starts = np.flatnonzero(np.r_[True, np.diff(inverse[order]) != 0])
-    pick = nonzero[order[starts]]
-    del first
-    return _Generators(columns[pick], pick.astype(np.intp), cost[pick])
 
 
 def _bfs_unit(gen_ints: NDArray[np.int64], target: int, d: int) -> list[int]:
@@ -160,7 +134,7 @@ def _knapsack(
 
 
 def _isd(
-    gens: _Generators, syndrome: NDArray[np.uint8], rng: np.random.Generator, deadline: float,
+    gens: Generators, syndrome: NDArray[np.uint8], rng: np.random.Generator, deadline: float,
     bound: float, rounds: int,
 ) -> tuple[float, NDArray[np.intp]]:
     """Information-set decoding over random cost-biased column orders (Lee–Brickell, p = 1).
@@ -231,7 +205,7 @@ def _linear_keys(bits: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[n
 
 
 def _improve(
-    chosen: list[int], gens: _Generators, rng: np.random.Generator, deadline: float
+    chosen: list[int], gens: Generators, rng: np.random.Generator, deadline: float
 ) -> list[int]:
     """Swap 2 chosen generators for 1, or 3 for 2, whenever that is cheaper (exactly checked)."""
     keys = _linear_keys(gens.bits, rng)
@@ -281,57 +255,8 @@ def _improve(
     return current
 
 
-def _lower_bound(gens: _Generators, syndrome: NDArray[np.uint8], unit: bool) -> float:
-    """A proven lower bound: exhaust 1- and 2-generator solutions (3 when small)."""
-    g_count = gens.bits.shape[0]
-    if not syndrome.any():
-        return 0.0
-    keys = [row.tobytes() for row in np.packbits(gens.bits, axis=1)]
-    cheapest = dict(zip(keys, gens.cost.tolist(), strict=True))
-    s_key = np.packbits(syndrome).tobytes()
-    sorted_cost = np.sort(gens.cost)
-    best1 = cheapest.get(s_key, np.inf)
-    partner = [np.packbits(row).tobytes() for row in gens.bits ^ syndrome]
-    best2 = min(
-        (c + cheapest[k] for c, k in zip(gens.cost.tolist(), partner, strict=True)
-         if k in cheapest and k != s_key),
-        default=np.inf,
-    )
-    # Any solution of three or more pixels costs at least the three cheapest generators.
-    rest = float(sorted_cost[:3].sum()) if g_count >= 3 else np.inf
-    if unit and best1 == np.inf and best2 == np.inf and g_count <= 2500:
-        packed = np.packbits(gens.bits, axis=1)
-        target = np.packbits(syndrome)
-        member = set(keys)
-        found3 = False
-        for i in range(g_count):
-            sums = packed[i + 1 :] ^ packed[i] ^ target
-            if any(row.tobytes() in member for row in sums):
-                found3 = True
-                break
-        if not found3:
-            rest = float(sorted_cost[:4].sum()) if g_count >= 4 else np.inf
-    return float(min(best1, best2, rest))
-
-
-def _baseline_generators(
-    baseline: NDArray[np.intp], columns: NDArray[np.uint8], gens: _Generators
-) -> NDArray[np.intp]:
-    """The baseline's pixels as generators: equal columns cancel in pairs, zero columns drop."""
-    packed = np.packbits(columns[baseline], axis=1)
-    keys = np.packbits(gens.bits, axis=1)
-    order = np.lexsort(keys.T[::-1])
-    index = {keys[g].tobytes(): int(g) for g in order}
-    counts: dict[int, int] = {}
-    for row in packed:
-        g = index.get(row.tobytes())
-        if g is not None:
-            counts[g] = counts.get(g, 0) ^ 1
-    return np.asarray(sorted(g for g, odd in counts.items() if odd), dtype=np.intp)
-
-
 def decode(
-    columns: NDArray[np.uint8],
+    columns: NDArray[np.uint8] | NDArray[np.uint64],
     syndrome: NDArray[np.uint8],
     cost: NDArray[np.float64] | None = None,
     baseline: NDArray[np.intp] | None = None,
@@ -341,7 +266,8 @@ def decode(
     work: int | None = None,
     method: str = "stern",
 ) -> Decoding:
-    """The cheapest pixels whose columns XOR to ``syndrome`` (columns: ``(pixels, d)`` 0/1).
+    """The cheapest pixels whose columns XOR to ``syndrome`` (columns: ``(pixels, d)`` 0/1, or
+    packed ``uint64`` words as :func:`lightsart.core.packed.pack` makes them).
 
     ``cost`` defaults to 1 per pixel (fewest wrong pixels). ``baseline`` is a known solution
     (e.g. Bosch's bottom-row errors); the answer is never worse. Exact for ``d <= 20`` (within a
@@ -364,7 +290,7 @@ def decode(
     w = np.ones(pixels) if cost is None else np.asarray(cost, dtype=np.float64).ravel()
     if not syndrome.any():
         return Decoding(np.zeros(0, np.intp), 0.0, 0.0, True, "reachable")
-    gens = _generators(columns, w)
+    gens = generators(columns, w, d)
     if d <= EXACT_NULLITY and d <= 62:
         gen_ints = _as_ints(gens.bits)
         target = int(_as_ints(syndrome[None, :])[0])
@@ -378,27 +304,27 @@ def decode(
                 pick = gens.pixel[chosen]
                 total = float(w[pick].sum())
                 return Decoding(pick, total, total, True, "exact knapsack")
-    bound = _lower_bound(gens, syndrome, unit)
+    bound = cheap_bound(gens, pack(syndrome[None, :])[0], unit)
     rng = np.random.default_rng(seed)
     best_cost, best_pixels = np.inf, np.zeros(0, np.intp)
     if baseline is not None and baseline.size:
         best_pixels = np.asarray(baseline, dtype=np.intp)
         best_cost = float(w[best_pixels].sum())
     # The pair table (when the budget holds it) gets its share of the budget first.
-    pairs = gens.bits.shape[0] * (gens.bits.shape[0] - 1) // 2
+    pairs = gens.count * (gens.count - 1) // 2
     table_seconds = pairs / PAIRS_PER_SECOND
     use_table = unit and d <= 64 and table_seconds <= seconds
     search = seconds - table_seconds if use_table else seconds
     deadline = start + search
     cut_short = False
     if method == "stern":
-        g_count = gens.bits.shape[0]
+        g_count = gens.count
         rounds = isd.rounds_for(search, g_count, d) if work is None else max(0, int(work))
         begin = None
         if baseline is not None and baseline.size:
-            begin = _baseline_generators(np.asarray(baseline, dtype=np.intp), columns, gens)
+            begin = gens.of_pixels(np.asarray(baseline, dtype=np.intp))
         found = isd.search(
-            pack(gens.bits), d, pack(syndrome[None, :])[0], gens.cost, begin,
+            gens.words, d, pack(syndrome[None, :])[0], gens.cost, begin,
             rng=rng, rounds=rounds, deadline=deadline, stop_at=bound,
         )
         if found is not None:

@@ -23,7 +23,7 @@ from lightsart.core.decode import decode
 from lightsart.core.general import RulesAlgebra
 from lightsart.core.general import algebra as rules_algebra
 from lightsart.core.gf2 import BoardAlgebra, algebra
-from lightsart.core.packed import unpack, words_for
+from lightsart.core.packed import words_for
 from lightsart.core.quiet import (
     QuietPatterns,
     combine_patterns,
@@ -56,8 +56,8 @@ EXACT_CLICKS_NULLITY = 24
 SPLIT_CLICKS_NULLITY = 40
 #: Cells × quiet patterns the clicks search may hold densely (beyond: chased block by block).
 DENSE_PATTERN_BITS = PUZZLE_MAX_NULLITY_CELLS
-#: Check-column bits handed to the decoder at once (cells × nullity); beyond, a sample of rows.
-COLUMN_BITS = 1 << 27
+#: Check-column bits handed to the decoder at once (cells × nullity; 128 MB packed).
+COLUMN_BITS = 1 << 30
 #: Packed words the chase of check columns may step through (rows × width × words per row).
 CHASE_WORDS = 1 << 28
 #: Word operations of one elimination of the check columns (``d**2 * cells / 64``).
@@ -129,8 +129,8 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     return Clicks(best, int(best.sum()), proven, d, time.perf_counter() - start, cut)
 
 
-def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint8]]:
-    """Cells offered to the decoder and their check columns.
+def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint64]]:
+    """Cells offered to the decoder and their check columns, packed.
 
     Every cell when there are at most ``min(COLUMN_BITS / d, 64 ELIMINATION_WORDS / d**2)``
     (a memory cap, and one packed elimination of ``d`` rows over the columns in about a
@@ -142,18 +142,21 @@ def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint
     cap = max(w, min(COLUMN_BITS // max(1, d), 64 * ELIMINATION_WORDS // max(1, d * d)))
     reach = max(1, min(h, CHASE_WORDS // (w * words_for(d))))
     if h * w <= cap and reach >= h:
-        cells, columns = alg.check_rows(np.arange(h))
-        return cells, unpack(columns, d)
-    count = max(1, min(SAMPLE_ROWS, reach, cap // w))
-    rows = np.unique(np.round(np.linspace(h - reach, h - 1, count)).astype(np.intp))
+        return alg.check_rows(np.arange(h))
+    count = max(1, min(SAMPLE_ROWS, reach, COLUMN_BITS // max(1, w * d)))
+    if cap <= w:
+        count = 1
+    # Rows counted up from the bottom one (always included), spread over the reach.
+    up = np.round(np.linspace(0, reach - 1, count)).astype(np.intp)
+    rows = np.unique(h - 1 - up)
     cells, columns = alg.check_rows(rows)
     if rows.size > 1:
         # Keep the bottom row whole and every ``stride``-th cell of the others (shifted per row).
-        stride = max(1, -(-(rows.size - 1) * w // max(1, cap - w)))
+        stride = max(1, -(-(rows.size - 1) * w // (cap - w)))
         row_of = np.arange(cells.size) // w
         keep = (row_of == rows.size - 1) | ((np.arange(cells.size) + row_of) % stride == 0)
         cells, columns = cells[keep], columns[keep]
-    return cells, unpack(columns, d)
+    return cells, columns
 
 
 def _decoding_seconds(seconds: float, nullity: int) -> float:
@@ -192,6 +195,7 @@ def closest_board(
             raise LightsartError("pixel costs must be finite and non-negative")
     change = t ^ np.uint8(1)
     alg: BoardAlgebra | RulesAlgebra
+    columns: NDArray[np.uint8] | NDArray[np.uint64]
     if classic(rules):
         alg = algebra(m, n)
         cells, columns = _check_columns(alg)
@@ -235,7 +239,7 @@ def closest_board(
         method=decoding.method,
         weighted=weights is not None and not bool(np.all(weights == 1.0)),
         rules=None if classic(rules) else rules,
-        cut_short=best.cut_short or bool(getattr(decoding, "cut_short", False)),
+        cut_short=best.cut_short or decoding.cut_short,
     )
 
 
