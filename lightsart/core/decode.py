@@ -319,7 +319,8 @@ def decode(
     cut_short = False
     if method == "stern":
         g_count = gens.count
-        rounds = isd.rounds_for(search, g_count, d) if work is None else max(0, int(work))
+        rounds = (isd.rounds_for(search, g_count, d, pixels) if work is None
+                  else max(0, int(work)))
         begin = None
         if baseline is not None and baseline.size:
             begin = gens.of_pixels(np.asarray(baseline, dtype=np.intp))

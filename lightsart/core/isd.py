@@ -39,14 +39,14 @@ from numpy.typing import NDArray
 
 from lightsart.core.packed import echelon, pack, unpack
 
-__all__ = ["WORDS_PER_SECOND", "Search", "rounds_for", "search"]
+__all__ = ["WORDS_PER_SECOND", "Search", "rounds_for", "search", "setup_words"]
 
 Words = NDArray[np.uint64]
 
 #: Nominal packed-word operations per second of one round's work (a round costs
 #: :func:`round_words`); ``rounds_for`` turns a budget in seconds into a number of rounds with
 #: it. Calibrated on the development machine so the rounds finish in about 70% of the budget.
-WORDS_PER_SECOND = 1.5e8
+WORDS_PER_SECOND = 1.1e8
 _ONE = np.uint64(1)
 _BLOCK = 1 << 16  # columns per block when the basis change is applied
 _OFFSETS = 3  # neighbours compared in the sorted projection hashes (pairs per column, at most)
@@ -74,9 +74,18 @@ def round_words(g: int, d: int) -> int:
     return g * (6 * ((d + 63) // 64) + 24) + 40_000  # the constant: numpy calls' overhead
 
 
-def rounds_for(seconds: float, g: int, d: int) -> int:
-    """Rounds that ``seconds`` buys at the nominal :data:`WORDS_PER_SECOND` (at least 1)."""
-    return max(1, int(seconds * WORDS_PER_SECOND / round_words(g, d)))
+def setup_words(g: int, d: int, pixels: int) -> int:
+    """Word operations before the first round: keying ``pixels`` columns, eliminating about
+    ``2d`` candidates, and rewriting the ``g`` generators in the new basis."""
+    w = (d + 63) // 64
+    return 8 * w * pixels + d * d * (2 * d + 64) // 64 + g * ((d + 7) // 8) * w
+
+
+def rounds_for(seconds: float, g: int, d: int, pixels: int = 0) -> int:
+    """Rounds that ``seconds`` buys at the nominal :data:`WORDS_PER_SECOND` once the set-up
+    (:func:`setup_words`, for ``pixels`` columns offered) is paid (at least 1)."""
+    left = seconds - setup_words(g, d, max(pixels, g)) / WORDS_PER_SECOND
+    return max(1, int(left * WORDS_PER_SECOND / round_words(g, d)))
 
 
 class _Basis:
