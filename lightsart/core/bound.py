@@ -23,6 +23,7 @@ Example: ``lower_bound(columns, syndrome)`` returns ``(5, None)`` when no 4 pixe
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,6 +47,9 @@ class Bound:
     bound: int
     solution: NDArray[np.intp] | None
     checked_weight: int
+    #: The ``deadline`` stopped the passes or hunts before they were done (the bound is then
+    #: what was proven before it).
+    cut_short: bool = False
 
 
 def _pack(bits: NDArray[np.uint8]) -> NDArray[np.uint64]:
@@ -213,6 +217,7 @@ def lower_bound(
     hunt: bool = True,
     seed: int = 0,
     hunts: int = 1,
+    deadline: float | None = None,
 ) -> Bound:
     """Prove that no fewer than ``bound`` columns XOR to ``syndrome`` (unit costs, exact).
 
@@ -227,7 +232,8 @@ def lower_bound(
     ``c_i`` to ``e_i``, so ``p1 ^ p2 = s ^ c_i`` means equal high bits and ``1 | 1 << i`` below.
     A partial search: a solution found proves the bound 5 is met; none found proves nothing more.
     Up to ``hunts`` tables are built (seeds ``seed``, ``seed + 1``, ...) until one finds weight 5.
-    Deterministic for a given ``seed``.
+    Deterministic for a given ``seed``. ``deadline`` (``time.perf_counter()``) is checked before
+    each pass and each further hunt: past it the work stops, with what was proven so far.
     """
     d = syndrome.size
     if d > 64:
@@ -275,6 +281,8 @@ def lower_bound(
     proven = min(max_weight, 4)
     four: int | None = None  # a weight-4 pair sum, kept while later buckets are searched for 3
     for bucket in range(1 << bits):
+        if deadline is not None and time.perf_counter() > deadline:
+            return Bound(3, None, 2, cut_short=True)
         table = _pair_table(words, bucket, bits)
         if table.size == 0:
             continue
@@ -304,8 +312,10 @@ def lower_bound(
         c, e = _pair_of(four ^ 1, words, lookup)
         return found([a, b, c, e])
     if r > 1 and proven >= 4 and hunts > 1:
+        if deadline is not None and time.perf_counter() > deadline:
+            return Bound(proven + 1, None, proven, cut_short=True)
         return lower_bound(
             columns, syndrome, max_weight, memory_bytes=memory_bytes, max_pairs=max_pairs,
-            hunt=hunt, seed=seed + 1, hunts=hunts - 1,
+            hunt=hunt, seed=seed + 1, hunts=hunts - 1, deadline=deadline,
         )
     return Bound(proven + 1, None, proven)

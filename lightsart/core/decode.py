@@ -349,11 +349,12 @@ def decode(
         # Exhaust every lighter solution up to weight 4 with the sorted pair-sum table.
         table = lower_bound(
             gens.bits, syndrome, min(4, int(best_cost) - 1),
-            hunt=best_cost > 5, seed=seed, hunts=_HUNTS,
+            hunt=best_cost > 5, seed=seed, hunts=_HUNTS, deadline=start + seconds,
         )
         if table.solution is not None and table.solution.size < best_cost:
             best_cost, best_pixels = float(table.solution.size), gens.pixel[table.solution]
         bound = max(bound, float(table.bound))
+        cut_short = cut_short or table.cut_short
         name += " + pair table"
     bound = min(bound, best_cost)
     proven = best_cost <= bound + 1e-9

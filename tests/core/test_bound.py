@@ -127,3 +127,14 @@ def test_decode_proves_only_with_a_proof(planted: int) -> None:
     else:
         assert found.lower_bound >= 5
         assert found.proven == (found.cost == found.lower_bound)
+
+
+def test_a_passed_deadline_stops_the_passes_and_says_so() -> None:
+    """Past the deadline no pair table is built: only weights 1 and 2 are ruled out, and the
+    bound says it was cut; with time it proves 5 as before."""
+    rng = np.random.default_rng(3)
+    columns, syndrome = _instance(rng, 300, 40, 0)
+    cut = lower_bound(columns, syndrome, deadline=0.0)
+    assert (cut.bound, cut.solution, cut.cut_short) == (3, None, True)
+    whole = lower_bound(columns, syndrome, deadline=float("inf"))
+    assert (whole.bound, whole.cut_short) == (5, False)
