@@ -16,7 +16,7 @@ in the cokernel ``⊕ Z/p^a`` (``S`` elements, the kernel size).
 
 * Exact (proven): dynamic programming over the ``S`` syndromes, one cell at a time
   (``dp'[s + v h_c] = min(dp[s] + cost_c(v))``), when ``cells × k × S`` is at most
-  :data:`EXACT_MAX`; cells with a zero column never need an error.
+  :data:`DECODE_MAX`; cells with a zero column never need an error.
 * Otherwise: the chase puts every residual on the constraint cells (``A x = c - r`` with ``r``
   only there; Bosch's bottom-row heuristic), and a coordinate descent over the free values ``t``
   (``r = r(c) - K t``) lowers the cost. The lower bound is 1 when ``σ ≠ 0``, and for wrong cells 2
@@ -38,15 +38,17 @@ from lightsart.errors import LightsartError
 if TYPE_CHECKING:
     from lightsart.core.modk import ModkAlgebra
 
-__all__ = ["EXACT_MAX", "ClosestBoard", "Metric", "Presses", "closest_board", "fewest_presses"]
+__all__ = ["DECODE_MAX", "EXACT_MAX", "ClosestBoard", "Metric", "Presses", "closest_board", "fewest_presses"]
 
 Ints = NDArray[np.int64]
 Levels = NDArray[np.uint8]
 Metric = Literal["wrong", "brightness"]
 
-#: Work of an exact search: kernel elements × cells (fewest presses), or cells × k × syndromes
-#: (closest board). 2**26 takes about a second.
+#: Work of an exact fewest-presses search: kernel elements × cells (2**26: about a second).
 EXACT_MAX = 1 << 26
+#: Work of an exact closest-board search: cells × k × syndromes (64×64, k = 3, 3^8 syndromes:
+#: 0.8·2**27 in about 2 s; the descent beyond it found 29 wrong cells where the optimum is 2).
+DECODE_MAX = 1 << 27
 # Kernel elements enumerated per chunk (chunk × cells int64 in memory).
 _CHUNK_WORK = 1 << 22
 _SWEEPS = 50
@@ -170,7 +172,7 @@ def closest_board(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metric
     costs = _costs(target, k, metric)
     moduli = np.array(alg.check_moduli, dtype=np.int64)
     sigma = (-alg.syndrome((target - start) % k)) % moduli
-    limit = EXACT_MAX if exact_max is None else exact_max
+    limit = DECODE_MAX if exact_max is None else exact_max
     if not sigma.any():
         error, proven, bound = np.zeros(m * n, dtype=np.int64), True, 0
     else:
