@@ -100,7 +100,7 @@ def press_mod(x: object, rules: Rules, k: int) -> Levels:
     values in ``0 .. k-1``.
 
     >>> press_mod(np.eye(3, dtype=int), Rules(3, 3), 3).tolist()
-    [[2, 2, 1], [2, 0, 2], [1, 2, 2]]
+    [[1, 2, 0], [2, 1, 2], [0, 2, 1]]
     """
     k = _check_states(k)
     a = np.asarray(x)
