@@ -46,7 +46,7 @@ Words = NDArray[np.uint64]
 #: Nominal packed-word operations per second of one round's work (a round costs
 #: :func:`round_words`); ``rounds_for`` turns a budget in seconds into a number of rounds with
 #: it. Calibrated on the development machine so the rounds finish in about 70% of the budget.
-WORDS_PER_SECOND = 1.1e8
+WORDS_PER_SECOND = 2.5e8
 _ONE = np.uint64(1)
 _BLOCK = 1 << 16  # columns per block when the basis change is applied
 _OFFSETS = 3  # neighbours compared in the sorted projection hashes (pairs per column, at most)
@@ -78,7 +78,7 @@ def setup_words(g: int, d: int, pixels: int) -> int:
     """Word operations before the first round: keying ``pixels`` columns, eliminating about
     ``2d`` candidates, and rewriting the ``g`` generators in the new basis."""
     w = (d + 63) // 64
-    return 8 * w * pixels + d * d * (2 * d + 64) // 64 + g * ((d + 7) // 8) * w
+    return 16 * w * pixels + d * d * (2 * d + 64) // 256 + g * ((d + 7) // 8) * w
 
 
 def rounds_for(seconds: float, g: int, d: int, pixels: int = 0) -> int:
