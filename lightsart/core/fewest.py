@@ -40,14 +40,20 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.core.coset_symmetry import LeafAction, coset_symmetries, invariant_flag, leaf_action
+
 __all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "coset_minimum"]
 
 #: Largest nullity the split branch and bound accepts (outer block at most 20 bits).
 MAX_FEWEST_NULLITY = 44
-_MAX_OUTER = 20
+_MAX_OUTER = 24
 #: Inner block: 2**18 int16 entries stay in a core's cache, the fastest leaf per entry.
 _INNER = 18
 _CHUNK = 1 << 12
+#: The bounds cost about 75 ns per leaf and moving cell; they are computed when that is at most
+#: ``_BOUND_WORK`` cell-leaves in all, or at most ``2**-_BOUND_SHARE`` of a leaf's transform.
+_BOUND_WORK = 1 << 22
+_BOUND_SHARE = 8
 _WORKERS = 4
 _BATCH = 4
 
@@ -56,8 +62,9 @@ _BATCH = 4
 class CosetMinimum:
     """The best member ``choice`` (bit ``k`` = quiet pattern ``k``) and its ``weight``.
 
-    ``proven`` says no member is lighter; ``leaves`` inner transforms were run and ``pruned``
-    outer choices were excluded by the bound.
+    ``proven`` says no member is lighter; ``leaves`` inner transforms were run, ``pruned``
+    outer choices were excluded by the bound, and ``symmetries`` grid symmetries (besides the
+    identity) kept the coset, so one leaf per orbit was scored.
     """
 
     choice: int
@@ -65,6 +72,7 @@ class CosetMinimum:
     proven: bool
     leaves: int
     pruned: int
+    symmetries: int = 0
 
 
 def signatures(patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
@@ -128,24 +136,25 @@ def _gather(sig: NDArray[np.int64], coords: list[int]) -> NDArray[np.int64]:
     return out
 
 
-def _bounds(vb: NDArray[np.int64], s: NDArray[np.int64], group: NDArray[np.int64],
-            exact: NDArray[np.bool_], m: int, deadline: float) -> NDArray[np.int64]:
-    """``sum_g |T_g(b)|`` (``T_g(b)`` itself where ``exact[g]``) for every outer choice ``b``.
+def _bounds(leaves: NDArray[np.int64], vb: NDArray[np.int64], s: NDArray[np.int64],
+            group: NDArray[np.int64], exact: NDArray[np.bool_],
+            deadline: float) -> NDArray[np.int64]:
+    """``sum_g |T_g(b)|`` (``T_g(b)`` itself where ``exact[g]``) for every outer choice in ``leaves``.
 
     Past ``deadline`` the remaining choices get the trivial bound ``sum |s|``.
     """
-    out = np.zeros(1 << m, dtype=np.int64)
+    out = np.zeros(leaves.size, dtype=np.int64)
     if vb.size == 0:
         return out
     order = np.argsort(group, kind="stable")
     vb, s, group = vb[order], s[order], group[order]
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
     keep_sign = exact[group[starts]]
-    for lo in range(0, 1 << m, _CHUNK):
+    for lo in range(0, leaves.size, _CHUNK):
         if time.perf_counter() > deadline:
             out[lo:] = int(np.abs(s).sum())
             break
-        b = np.arange(lo, min(lo + _CHUNK, 1 << m), dtype=np.int64)
+        b = leaves[lo:lo + _CHUNK]
         parity = np.bitwise_count(b[:, None] & vb[None, :]) & 1
         signed = s[None, :] * (1 - 2 * parity.astype(np.int64))
         totals = np.add.reduceat(signed, starts, axis=1)
@@ -153,15 +162,39 @@ def _bounds(vb: NDArray[np.int64], s: NDArray[np.int64], group: NDArray[np.int64
     return out
 
 
+def _recoordinate(sig: NDArray[np.int64], basis: list[int]) -> NDArray[np.int64]:
+    """Signatures in the coordinates ``y`` of ``l = sum_i y_i basis[i]``: bit ``i`` is
+    ``basis[i]·v`` (since ``l·v = sum_i y_i (basis[i]·v)``)."""
+    out = np.zeros(sig.size, dtype=np.int64)
+    for i, vector in enumerate(basis):
+        out |= (np.bitwise_count(sig & np.int64(vector)).astype(np.int64) & 1) << i
+    return out
+
+
+def _leaves(m: int, action: LeafAction | None) -> NDArray[np.int64]:
+    """The outer choices to score: all ``2**m``, or the smallest of each orbit of ``action``."""
+    if action is None:
+        return np.arange(1 << m, dtype=np.int64)
+    parts = []
+    for lo in range(0, 1 << m, _CHUNK << 4):
+        b = np.arange(lo, min(lo + (_CHUNK << 4), 1 << m), dtype=np.int64)
+        parts.append(b[action.canonical(b)])
+    return np.concatenate(parts)
+
+
 def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
-                  inner: int | None = None, seconds: float = 60.0) -> CosetMinimum:
+                  inner: int | None = None, seconds: float = 60.0,
+                  symmetric: bool = True) -> CosetMinimum:
     """The lightest ``x0 ^ sum_k l_k patterns[k]``, proven unless ``seconds`` ran out.
 
+    ``patterns`` has shape ``(d, h, w)`` (independent rows) and ``x0`` shape ``(h, w)``.
     ``inner`` is the size of the block scored by one transform per leaf (default: 18, or ``d -
-    20`` when larger); smaller values force more of the search into the bound, as the tests do.
+    24`` when larger); smaller values force more of the search into the bound, as the tests do.
+    ``symmetric`` (default) scores one leaf per orbit of the grid symmetries that keep the coset
+    (:mod:`lightsart.core.coset_symmetry`); ``False`` scores every leaf.
 
     >>> import numpy as np
-    >>> coset_minimum(np.array([1, 1, 0], np.uint8), np.array([[1, 1, 1]], np.uint8)).weight
+    >>> coset_minimum(np.array([[1, 1, 0]], np.uint8), np.array([[[1, 1, 1]]], np.uint8)).weight
     1
     """
     start = time.perf_counter()
@@ -169,28 +202,39 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     if not 1 <= d <= MAX_FEWEST_NULLITY:
         raise ValueError(f"nullity {d} is outside 1..{MAX_FEWEST_NULLITY}")
     cells = int(x0.size)
-    sig_cells = signatures(patterns)
+    k = min(d, inner if inner is not None else max(_INNER, d - _MAX_OUTER))
+    k = max(k, d - _MAX_OUTER, 0)
+    m = d - k
+    maps = coset_symmetries(x0, patterns) if symmetric and m > 0 else []
+    basis = invariant_flag(maps, d) if maps else [1 << i for i in range(d)]
+    sig_cells = _recoordinate(signatures(patterns), basis) if maps else signatures(patterns)
     s_cells = 1 - 2 * x0.ravel().astype(np.int64)
     sig, inverse = np.unique(sig_cells, return_inverse=True)
     s = np.bincount(inverse, weights=s_cells, minlength=sig.size).astype(np.int64)
     sig, s = sig[s != 0], s[s != 0]
-    k = min(d, inner if inner is not None else max(_INNER, d - _MAX_OUTER))
-    k = max(k, d - _MAX_OUTER)
-    m = d - k
-    outer = _outer_coordinates(sig, np.abs(s), d, m)
+    # With symmetries the leaves are cosets of the invariant span(basis[:k]); without, the outer
+    # coordinates are chosen to leave many cells exact in the bound.
+    outer = list(range(k, d)) if maps else _outer_coordinates(sig, np.abs(s), d, m)
     inner_coords = [c for c in range(d) if c not in outer]
+    action = leaf_action(maps, basis, k) if maps else None
     va, vb = _gather(sig, inner_coords), _gather(sig, outer)
     alone = vb == 0
     # Every partial sum of the transform is at most ``cells`` in size.
     dtype = np.int16 if cells < 1 << 15 else np.int32
     f_alone = np.bincount(va[alone], weights=s[alone], minlength=1 << k).astype(dtype)
     va_m, vb_m, s_m = va[~alone], vb[~alone], s[~alone]
-    groups, group = np.unique(va_m, return_inverse=True)
-    max_alone, _ = _wht_max(f_alone.copy(), k)
-    # At most half the time goes to bounds; the rest to leaves.
-    bound = max_alone + _bounds(vb_m, s_m, group.astype(np.int64), groups == 0, m,
-                                start + seconds / 2)
-    order = np.argsort(-bound, kind="stable")
+    leaves = _leaves(m, action)
+    if leaves.size * vb_m.size <= _BOUND_WORK or vb_m.size << _BOUND_SHARE <= 1 << k:
+        groups, group = np.unique(va_m, return_inverse=True)
+        max_alone, _ = _wht_max(f_alone.copy(), k)
+        # At most half the time goes to bounds; the rest to leaves.
+        bound = max_alone + _bounds(leaves, vb_m, s_m, group.astype(np.int64), groups == 0,
+                                    start + seconds / 2)
+        order = np.argsort(-bound, kind="stable")
+        leaves, bound = leaves[order], bound[order]
+    else:
+        # The bound would cost more than it can save (it sums over every moving cell per leaf).
+        bound = np.full(leaves.size, cells + 1, dtype=np.int64)
 
     def leaf(b: int) -> tuple[int, int]:
         sign = 1 - 2 * (np.bitwise_count(vb_m & b) & 1).astype(np.int64)
@@ -198,25 +242,31 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
         return _wht_max(f, k)
 
     best_f, best_a, best_b = -(cells + 1), 0, 0
-    leaves, proven, at = 0, True, 0
+    scored, proven, at = 0, True, 0
     deadline = start + seconds
     workers = max(1, min(_WORKERS, os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:
-        while at < order.size and bound[order[at]] > best_f:
-            if leaves and time.perf_counter() > deadline:
+        while at < leaves.size and bound[at] > best_f:
+            if scored and time.perf_counter() > deadline:
                 proven = False
                 break
-            batch = [int(b) for b in order[at:at + _BATCH * workers] if bound[b] > best_f]
-            at += _BATCH * workers
+            stop = at + _BATCH * workers
+            batch = [int(b) for b, c in zip(leaves[at:stop], bound[at:stop], strict=True)
+                     if c > best_f]
+            at = stop
             # Results are taken in the fixed order, so ties and the answer are deterministic.
             for b, (value, a) in zip(batch, pool.map(leaf, batch), strict=True):
-                leaves += 1
+                scored += 1
                 if value > best_f:
                     best_f, best_a, best_b = value, a, b
-    choice = 0
+    y = 0
     for i, c in enumerate(inner_coords):
-        choice |= ((best_a >> i) & 1) << c
+        y |= ((best_a >> i) & 1) << c
     for i, c in enumerate(outer):
-        choice |= ((best_b >> i) & 1) << c
-    return CosetMinimum(choice, (cells - best_f) // 2, proven, leaves,
-                        int((bound <= best_f).sum()) if proven else 0)
+        y |= ((best_b >> i) & 1) << c
+    choice = 0
+    for i, vector in enumerate(basis):
+        if (y >> i) & 1:
+            choice ^= vector
+    return CosetMinimum(choice, (cells - best_f) // 2, proven, scored,
+                        int((bound <= best_f).sum()) if proven else 0, len(maps))
