@@ -14,19 +14,33 @@ completion is one transform of ``2**k`` entries (a *leaf*):
 
     ``max_a F_b(a) <= max F_A + sum_g |T_g(b)|``,
 
-a bound computed for every outer choice at once in ``O(2**m · cells)``. Leaves run in order of
-decreasing bound; once the next bound cannot beat the best leaf, every remaining outer choice is
-pruned and the answer is proven. The outer coordinates are chosen greedily to leave as many
-cells as possible with ``b_p = 0``, which is what makes the bound tight. Deterministic; bounded
-by ``seconds`` (at most half of it for the bounds), after which the best leaf so far is returned
+a bound computed per outer choice in ``O(cells)``. Leaves run in order of decreasing bound;
+once the next bound cannot beat the best leaf, every remaining outer choice is pruned and the
+answer is proven. The outer coordinates are chosen greedily to leave as many cells as possible
+with ``b_p = 0``, which is what makes the bound tight. The bounds are only computed where they
+cost little next to the leaves (``_BOUND_WORK``, ``_BOUND_SHARE``). Deterministic; bounded by
+``seconds`` (at most half of it for the bounds), after which the best leaf so far is returned
 unproven.
 
+When grid symmetries keep the coset (:mod:`lightsart.core.coset_symmetry`; the all-lit board
+keeps all eight), the inner block is instead an invariant subspace, a symmetry maps whole leaves
+onto leaves of the same best weight, and only the smallest leaf of each orbit is scored: about
+``2**m / 8`` leaves on a square board.
+
 On the all-lit square boards only a third of the cells or fewer have ``b_p = 0``, so the bound
-seldom prunes there and the proof is the exhaustive sweep of ``2**d`` members; what makes it fit
-is the leaf: ``2**18`` int16 entries (in cache; every partial sum is at most ``cells``), the
-high bits transformed on long rows, one transposed copy for the low bits, two leaves at once on
-threads (numpy releases the GIL). About 3 ns per member on two cores: nullity 30 in ~5 s, 32 in
-~20 s, 36 beyond a minute (see ``benchmarks/bench_fewest.py``).
+does not prune there and the proof is the sweep of one leaf per orbit, ``~2**d / 8`` members;
+what makes it fit is the leaf: ``2**18`` int16 entries (in cache; every partial sum is at most
+``cells``), radix-4 stages on long rows for the high bits, one transposed copy for the low bits,
+two leaves at once on threads (numpy releases the GIL); about 3 ns per member per leaf, so
+~0.4 ns per member of the coset. Measured (``benchmarks/bench_fewest.py``, two cores shared with
+other work): nullity 28 (64 x 64) in 0.3 s, 30 (47 x 47) in ~1 s, 32 (39 x 39 and 67 x 67) in
+~4 s; nullity 40 (61 x 61) needs several minutes, beyond the 60 s default of the callers.
+
+Brouwer–Zimmermann (minimum weight by information sets) does not help here: the lightest member
+weighs nearly half the cells, so the Zimmermann bound ``J (t + 1)`` needs a large ``t``. On
+39 x 39, after grouping (8 clicks fixed, 553 to go over 1406 signature positions) there are 41
+disjoint information sets of size 32, ``t = 12``, and ``41 * sum_{i<=12} C(32, i) ~ 1.9e10``
+combinations against ``2**32 ~ 4.3e9`` members; on 47 x 47, ``2.1e10`` against ``1.1e9``.
 """
 
 from __future__ import annotations
