@@ -66,7 +66,7 @@ _INNER = 18
 _CHUNK = 1 << 12
 #: The bounds cost about 75 ns per leaf and moving cell; they are computed when that is at most
 #: ``_BOUND_WORK`` cell-leaves in all, or at most ``2**-_BOUND_SHARE`` of a leaf's transform.
-_BOUND_WORK = 1 << 22
+_BOUND_WORK = 1 << 20
 _BOUND_SHARE = 8
 _WORKERS = 4
 _BATCH = 4
