@@ -27,7 +27,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-__all__ = ["LeafAction", "coset_symmetries", "grid_permutations", "invariant_flag", "leaf_action"]
+__all__ = [
+    "AffineMap",
+    "LeafAction",
+    "coset_symmetries",
+    "grid_permutations",
+    "invariant_flag",
+    "leaf_action",
+]
 
 
 @dataclass(frozen=True)
@@ -89,7 +96,8 @@ def _pack_rows(rows: NDArray[np.uint8]) -> list[int]:
 
 
 def grid_permutations(shape: tuple[int, ...]) -> list[NDArray[np.intp]]:
-    """The non-identity symmetries of an ``h x w`` grid, as permutations of the flat cells."""
+    """The flips and turns of an ``h x w`` grid (not the identity), as permutations of the flat
+    cells; on a single row or column some coincide with the identity or with each other."""
     h, w = int(shape[0]), int(shape[1])
     cells = np.arange(h * w, dtype=np.intp).reshape(h, w)
     images = [cells[::-1, :], cells[:, ::-1], cells[::-1, ::-1]]

@@ -58,7 +58,7 @@ from lightsart.core.coset_symmetry import LeafAction, coset_symmetries, invarian
 
 __all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "coset_minimum"]
 
-#: Largest nullity the split branch and bound accepts (outer block at most 20 bits).
+#: Largest nullity the split branch and bound accepts (outer block at most 24 bits).
 MAX_FEWEST_NULLITY = 44
 _MAX_OUTER = 24
 #: Inner block: 2**18 int16 entries stay in a core's cache, the fastest leaf per entry.
