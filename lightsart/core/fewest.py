@@ -297,5 +297,6 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     for i, vector in enumerate(basis):
         if (y >> i) & 1:
             choice ^= vector
+    # Once proven, every leaf not scored was excluded by the bound (in its batch or after it).
     return CosetMinimum(choice, (cells - best_f) // 2, proven, scored,
-                        int((bound <= best_f).sum()) if proven else 0, len(maps))
+                        leaves.size - scored if proven else 0, len(maps))
