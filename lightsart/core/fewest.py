@@ -33,8 +33,9 @@ what makes it fit is the leaf: ``2**18`` int16 entries (in cache; every partial 
 ``cells``), radix-4 stages on long rows for the high bits, one transposed copy for the low bits,
 two leaves at once on threads (numpy releases the GIL); about 3 ns per member per leaf, so
 ~0.4 ns per member of the coset. Measured (``benchmarks/bench_fewest.py``, two cores shared with
-other work): nullity 28 (64 x 64) in 0.3 s, 30 (47 x 47) in ~1 s, 32 (39 x 39 and 67 x 67) in
-~4 s; nullity 40 (61 x 61) needs several minutes, beyond the 60 s default of the callers.
+other jobs, load ~5): nullity 28 (64 x 64) in 0.4 s, 30 (47 x 47) in 0.9 s, 32 (39 x 39, 67 x 67)
+in 3-6 s; nullity 40 (61 x 61, 526,352 leaves) in 16 minutes, so callers with the usual 60 s get
+the best leaf so far, unproven there.
 
 Brouwer–Zimmermann (minimum weight by information sets) does not help here: the lightest member
 weighs nearly half the cells, so the Zimmermann bound ``J (t + 1)`` needs a large ``t``. On

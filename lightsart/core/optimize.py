@@ -44,9 +44,9 @@ __all__ = [
 #: Largest nullity for which fewest clicks is proven by a full Walsh–Hadamard transform.
 EXACT_CLICKS_NULLITY = 24
 #: Largest nullity for which fewest clicks runs the split branch and bound of ``fewest`` (one
-#: leaf per symmetry orbit). Measured proofs on the all-lit boards: nullity 32 in ~4 s, so up to
-#: ~36 within 60 s on a symmetric board; nullity 40 (61 x 61) takes minutes, so there the answer
-#: is proven only with a larger ``seconds``, else the best leaf so far, unproven.
+#: leaf per symmetry orbit). Measured proofs on the all-lit boards: nullity 32 in 3-6 s, so up
+#: to ~36 within 60 s on a symmetric board; nullity 40 (61 x 61) took 16 minutes, so there the
+#: answer is proven only with a larger ``seconds``, else the best leaf so far, unproven.
 SPLIT_CLICKS_NULLITY = 40
 #: Seconds the clicks of a fit always get, even when the decoding used the whole budget.
 _CLICKS_SLIVER = 0.05
