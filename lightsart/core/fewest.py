@@ -262,7 +262,7 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
         leaves, bound = leaves[order], bound[order]
     else:
         # The bound would cost more than it can save (it sums over every moving cell per leaf).
-        bound = np.full(leaves.size, cells + 1, dtype=np.int64)
+        bound = np.broadcast_to(np.int64(cells + 1), leaves.shape)
 
     def leaf(b: int) -> tuple[int, int]:
         sign = 1 - 2 * (np.bitwise_count(vb_m & b) & 1).astype(np.int64)
