@@ -14,19 +14,34 @@ completion is one transform of ``2**k`` entries (a *leaf*):
 
     ``max_a F_b(a) <= max F_A + sum_g |T_g(b)|``,
 
-a bound computed for every outer choice at once in ``O(2**m · cells)``. Leaves run in order of
-decreasing bound; once the next bound cannot beat the best leaf, every remaining outer choice is
-pruned and the answer is proven. The outer coordinates are chosen greedily to leave as many
-cells as possible with ``b_p = 0``, which is what makes the bound tight. Deterministic; bounded
-by ``seconds`` (at most half of it for the bounds), after which the best leaf so far is returned
+a bound computed per outer choice in ``O(cells)``. Leaves run in order of decreasing bound;
+once the next bound cannot beat the best leaf, every remaining outer choice is pruned and the
+answer is proven. The outer coordinates are chosen greedily to leave as many cells as possible
+with ``b_p = 0``, which is what makes the bound tight. The bounds are only computed where they
+cost little next to the leaves (``_BOUND_WORK``, ``_BOUND_SHARE``). Deterministic; bounded by
+``seconds`` (at most half of it for the bounds), after which the best leaf so far is returned
 unproven.
 
+When grid symmetries keep the coset (:mod:`lightsart.core.coset_symmetry`; the all-lit board
+keeps all eight), the inner block is instead an invariant subspace, a symmetry maps whole leaves
+onto leaves of the same best weight, and only the smallest leaf of each orbit is scored: about
+``2**m / 8`` leaves on a square board.
+
 On the all-lit square boards only a third of the cells or fewer have ``b_p = 0``, so the bound
-seldom prunes there and the proof is the exhaustive sweep of ``2**d`` members; what makes it fit
-is the leaf: ``2**18`` int16 entries (in cache; every partial sum is at most ``cells``), the
-high bits transformed on long rows, one transposed copy for the low bits, two leaves at once on
-threads (numpy releases the GIL). About 3 ns per member on two cores: nullity 30 in ~5 s, 32 in
-~20 s, 36 beyond a minute (see ``benchmarks/bench_fewest.py``).
+does not prune there and the proof is the sweep of one leaf per orbit, ``~2**d / 8`` members;
+what makes it fit is the leaf: ``2**18`` int16 entries (in cache; every partial sum is at most
+``cells``), radix-4 stages on long rows for the high bits, one transposed copy for the low bits,
+two leaves at once on threads (numpy releases the GIL); about 3 ns per member per leaf, so
+~0.4 ns per member of the coset. Measured (``benchmarks/bench_fewest.py``, two cores shared with
+other jobs, load ~5): nullity 28 (64 x 64) in 0.4 s, 30 (47 x 47) in 0.9 s, 32 (39 x 39, 67 x 67)
+in 3-6 s; nullity 40 (61 x 61, 526,352 leaves) in 16 minutes, so callers with the usual 60 s get
+the best leaf so far, unproven there.
+
+Brouwer–Zimmermann (minimum weight by information sets) does not help here: the lightest member
+weighs nearly half the cells, so the Zimmermann bound ``J (t + 1)`` needs a large ``t``. On
+39 x 39, after grouping (8 clicks fixed, 553 to go over 1406 signature positions) there are 41
+disjoint information sets of size 32, ``t = 12``, and ``41 * sum_{i<=12} C(32, i) ~ 1.9e10``
+combinations against ``2**32 ~ 4.3e9`` members; on 47 x 47, ``2.1e10`` against ``1.1e9``.
 """
 
 from __future__ import annotations
@@ -40,14 +55,20 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.core.coset_symmetry import LeafAction, coset_symmetries, invariant_flag, leaf_action
+
 __all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "coset_minimum"]
 
-#: Largest nullity the split branch and bound accepts (outer block at most 20 bits).
+#: Largest nullity the split branch and bound accepts (outer block at most 24 bits).
 MAX_FEWEST_NULLITY = 44
-_MAX_OUTER = 20
+_MAX_OUTER = 24
 #: Inner block: 2**18 int16 entries stay in a core's cache, the fastest leaf per entry.
 _INNER = 18
 _CHUNK = 1 << 12
+#: The bounds cost about 75 ns per leaf and moving cell; they are computed when that is at most
+#: ``_BOUND_WORK`` cell-leaves in all, or at most ``2**-_BOUND_SHARE`` of a leaf's transform.
+_BOUND_WORK = 1 << 20
+_BOUND_SHARE = 8
 _WORKERS = 4
 _BATCH = 4
 
@@ -56,8 +77,9 @@ _BATCH = 4
 class CosetMinimum:
     """The best member ``choice`` (bit ``k`` = quiet pattern ``k``) and its ``weight``.
 
-    ``proven`` says no member is lighter; ``leaves`` inner transforms were run and ``pruned``
-    outer choices were excluded by the bound.
+    ``proven`` says no member is lighter; ``leaves`` inner transforms were run, ``pruned``
+    outer choices were excluded by the bound, and ``symmetries`` grid symmetries (besides the
+    identity) kept the coset, so one leaf per orbit was scored.
     """
 
     choice: int
@@ -65,6 +87,7 @@ class CosetMinimum:
     proven: bool
     leaves: int
     pruned: int
+    symmetries: int = 0
 
 
 def signatures(patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
@@ -75,16 +98,29 @@ def signatures(patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
 
 
 def _butterflies(a: NDArray[Any], width: int) -> None:
-    """Walsh–Hadamard stages over the leading axis of ``a`` (rows of ``width`` entries)."""
+    """Walsh–Hadamard stages over the leading axis of ``a`` (rows of ``width`` entries).
+
+    Two stages at a time (radix 4: ``x0 ± x1 ± x2 ± x3`` from two sums and two differences),
+    which passes over the array a third less often than one stage at a time; a last single stage
+    when the number of stages is odd.
+    """
     h = 1
     rows = a.size // width
-    while h < rows:
-        blocks = a.reshape(-1, 2, h * width)
-        low, high = blocks[:, 0, :], blocks[:, 1, :]
+    while 4 * h <= rows:
+        quarters = a.reshape(-1, 4, h * width)
+        x0, x1, x2, x3 = quarters[:, 0], quarters[:, 1], quarters[:, 2], quarters[:, 3]
+        s01, d01, s23, d23 = x0 + x1, x0 - x1, x2 + x3, x2 - x3
+        np.add(s01, s23, out=x0)
+        np.add(d01, d23, out=x1)
+        np.subtract(s01, s23, out=x2)
+        np.subtract(d01, d23, out=x3)
+        h *= 4
+    if h < rows:
+        halves = a.reshape(-1, 2, h * width)
+        low, high = halves[:, 0], halves[:, 1]
         diff = low - high
         low += high
         high[...] = diff
-        h *= 2
 
 
 def _wht_max(f: NDArray[Any], k: int) -> tuple[int, int]:
@@ -128,24 +164,25 @@ def _gather(sig: NDArray[np.int64], coords: list[int]) -> NDArray[np.int64]:
     return out
 
 
-def _bounds(vb: NDArray[np.int64], s: NDArray[np.int64], group: NDArray[np.int64],
-            exact: NDArray[np.bool_], m: int, deadline: float) -> NDArray[np.int64]:
-    """``sum_g |T_g(b)|`` (``T_g(b)`` itself where ``exact[g]``) for every outer choice ``b``.
+def _bounds(leaves: NDArray[np.int64], vb: NDArray[np.int64], s: NDArray[np.int64],
+            group: NDArray[np.int64], exact: NDArray[np.bool_],
+            deadline: float) -> NDArray[np.int64]:
+    """``sum_g |T_g(b)|`` (``T_g(b)`` itself where ``exact[g]``) for every outer choice in ``leaves``.
 
     Past ``deadline`` the remaining choices get the trivial bound ``sum |s|``.
     """
-    out = np.zeros(1 << m, dtype=np.int64)
+    out = np.zeros(leaves.size, dtype=np.int64)
     if vb.size == 0:
         return out
     order = np.argsort(group, kind="stable")
     vb, s, group = vb[order], s[order], group[order]
     starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
     keep_sign = exact[group[starts]]
-    for lo in range(0, 1 << m, _CHUNK):
+    for lo in range(0, leaves.size, _CHUNK):
         if time.perf_counter() > deadline:
             out[lo:] = int(np.abs(s).sum())
             break
-        b = np.arange(lo, min(lo + _CHUNK, 1 << m), dtype=np.int64)
+        b = leaves[lo:lo + _CHUNK]
         parity = np.bitwise_count(b[:, None] & vb[None, :]) & 1
         signed = s[None, :] * (1 - 2 * parity.astype(np.int64))
         totals = np.add.reduceat(signed, starts, axis=1)
@@ -153,15 +190,39 @@ def _bounds(vb: NDArray[np.int64], s: NDArray[np.int64], group: NDArray[np.int64
     return out
 
 
+def _recoordinate(sig: NDArray[np.int64], basis: list[int]) -> NDArray[np.int64]:
+    """Signatures in the coordinates ``y`` of ``l = sum_i y_i basis[i]``: bit ``i`` is
+    ``basis[i]·v`` (since ``l·v = sum_i y_i (basis[i]·v)``)."""
+    out = np.zeros(sig.size, dtype=np.int64)
+    for i, vector in enumerate(basis):
+        out |= (np.bitwise_count(sig & np.int64(vector)).astype(np.int64) & 1) << i
+    return out
+
+
+def _leaves(m: int, action: LeafAction | None) -> NDArray[np.int64]:
+    """The outer choices to score: all ``2**m``, or the smallest of each orbit of ``action``."""
+    if action is None:
+        return np.arange(1 << m, dtype=np.int64)
+    parts = []
+    for lo in range(0, 1 << m, _CHUNK << 4):
+        b = np.arange(lo, min(lo + (_CHUNK << 4), 1 << m), dtype=np.int64)
+        parts.append(b[action.canonical(b)])
+    return np.concatenate(parts)
+
+
 def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
-                  inner: int | None = None, seconds: float = 60.0) -> CosetMinimum:
+                  inner: int | None = None, seconds: float = 60.0,
+                  symmetric: bool = True) -> CosetMinimum:
     """The lightest ``x0 ^ sum_k l_k patterns[k]``, proven unless ``seconds`` ran out.
 
+    ``patterns`` has shape ``(d, h, w)`` (independent rows) and ``x0`` shape ``(h, w)``.
     ``inner`` is the size of the block scored by one transform per leaf (default: 18, or ``d -
-    20`` when larger); smaller values force more of the search into the bound, as the tests do.
+    24`` when larger); smaller values force more of the search into the bound, as the tests do.
+    ``symmetric`` (default) scores one leaf per orbit of the grid symmetries that keep the coset
+    (:mod:`lightsart.core.coset_symmetry`); ``False`` scores every leaf.
 
     >>> import numpy as np
-    >>> coset_minimum(np.array([1, 1, 0], np.uint8), np.array([[1, 1, 1]], np.uint8)).weight
+    >>> coset_minimum(np.array([[1, 1, 0]], np.uint8), np.array([[[1, 1, 1]]], np.uint8)).weight
     1
     """
     start = time.perf_counter()
@@ -169,16 +230,21 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     if not 1 <= d <= MAX_FEWEST_NULLITY:
         raise ValueError(f"nullity {d} is outside 1..{MAX_FEWEST_NULLITY}")
     cells = int(x0.size)
-    sig_cells = signatures(patterns)
+    k = min(d, inner if inner is not None else max(_INNER, d - _MAX_OUTER))
+    k = max(k, d - _MAX_OUTER, 0)
+    m = d - k
+    maps = coset_symmetries(x0, patterns) if symmetric and m > 0 else []
+    basis = invariant_flag(maps, d) if maps else [1 << i for i in range(d)]
+    sig_cells = _recoordinate(signatures(patterns), basis) if maps else signatures(patterns)
     s_cells = 1 - 2 * x0.ravel().astype(np.int64)
     sig, inverse = np.unique(sig_cells, return_inverse=True)
     s = np.bincount(inverse, weights=s_cells, minlength=sig.size).astype(np.int64)
     sig, s = sig[s != 0], s[s != 0]
-    k = min(d, inner if inner is not None else max(_INNER, d - _MAX_OUTER))
-    k = max(k, d - _MAX_OUTER)
-    m = d - k
-    outer = _outer_coordinates(sig, np.abs(s), d, m)
+    # With symmetries the leaves are cosets of the invariant span(basis[:k]); without, the outer
+    # coordinates are chosen to leave many cells exact in the bound.
+    outer = list(range(k, d)) if maps else _outer_coordinates(sig, np.abs(s), d, m)
     inner_coords = [c for c in range(d) if c not in outer]
+    action = leaf_action(maps, basis, k) if maps else None
     va, vb = _gather(sig, inner_coords), _gather(sig, outer)
     alone = vb == 0
     # Every partial sum of the transform is at most ``cells`` in size.
@@ -186,37 +252,52 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     f_alone = np.bincount(va[alone], weights=s[alone], minlength=1 << k).astype(dtype)
     va_m, vb_m, s_m = va[~alone], vb[~alone], s[~alone]
     groups, group = np.unique(va_m, return_inverse=True)
-    max_alone, _ = _wht_max(f_alone.copy(), k)
-    # At most half the time goes to bounds; the rest to leaves.
-    bound = max_alone + _bounds(vb_m, s_m, group.astype(np.int64), groups == 0, m,
-                                start + seconds / 2)
-    order = np.argsort(-bound, kind="stable")
+    leaves = _leaves(m, action)
+    if leaves.size * vb_m.size <= _BOUND_WORK or vb_m.size << _BOUND_SHARE <= 1 << k:
+        max_alone, _ = _wht_max(f_alone.copy(), k)
+        # At most half the time goes to bounds; the rest to leaves.
+        bound = max_alone + _bounds(leaves, vb_m, s_m, group.astype(np.int64), groups == 0,
+                                    start + seconds / 2)
+        order = np.argsort(-bound, kind="stable")
+        leaves, bound = leaves[order], bound[order]
+    else:
+        # The bound would cost more than it can save (it sums over every moving cell per leaf).
+        bound = np.broadcast_to(np.int64(cells + 1), leaves.shape)
 
     def leaf(b: int) -> tuple[int, int]:
         sign = 1 - 2 * (np.bitwise_count(vb_m & b) & 1).astype(np.int64)
-        f = f_alone + np.bincount(va_m, weights=s_m * sign, minlength=1 << k).astype(dtype)
+        f = f_alone.copy()
+        # Only the inner signatures of moving cells change: a few thousand of the 2**k entries.
+        f[groups] += np.bincount(group, weights=s_m * sign, minlength=groups.size).astype(dtype)
         return _wht_max(f, k)
 
     best_f, best_a, best_b = -(cells + 1), 0, 0
-    leaves, proven, at = 0, True, 0
+    scored, proven, at = 0, True, 0
     deadline = start + seconds
     workers = max(1, min(_WORKERS, os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:
-        while at < order.size and bound[order[at]] > best_f:
-            if leaves and time.perf_counter() > deadline:
+        while at < leaves.size and bound[at] > best_f:
+            if scored and time.perf_counter() > deadline:
                 proven = False
                 break
-            batch = [int(b) for b in order[at:at + _BATCH * workers] if bound[b] > best_f]
-            at += _BATCH * workers
+            stop = at + _BATCH * workers
+            batch = [int(b) for b, c in zip(leaves[at:stop], bound[at:stop], strict=True)
+                     if c > best_f]
+            at = stop
             # Results are taken in the fixed order, so ties and the answer are deterministic.
             for b, (value, a) in zip(batch, pool.map(leaf, batch), strict=True):
-                leaves += 1
+                scored += 1
                 if value > best_f:
                     best_f, best_a, best_b = value, a, b
-    choice = 0
+    y = 0
     for i, c in enumerate(inner_coords):
-        choice |= ((best_a >> i) & 1) << c
+        y |= ((best_a >> i) & 1) << c
     for i, c in enumerate(outer):
-        choice |= ((best_b >> i) & 1) << c
-    return CosetMinimum(choice, (cells - best_f) // 2, proven, leaves,
-                        int((bound <= best_f).sum()) if proven else 0)
+        y |= ((best_b >> i) & 1) << c
+    choice = 0
+    for i, vector in enumerate(basis):
+        if (y >> i) & 1:
+            choice ^= vector
+    # Once proven, every leaf not scored was excluded by the bound (in its batch or after it).
+    return CosetMinimum(choice, (cells - best_f) // 2, proven, scored,
+                        leaves.size - scored if proven else 0, len(maps))
