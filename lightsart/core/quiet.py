@@ -36,10 +36,13 @@ __all__ = [
     "signatures",
 ]
 
-#: Nominal speed of the block search (cells × patterns scored per second) used to plan its
-#: rounds from a budget: about half of what the development machine does (2 cores), so the
-#: planned work normally ends before the clock cap.
+#: Nominal speed of the block search (cells × patterns chased and scored per second) and the
+#: fixed cost of one round, used to plan its rounds from a budget. Measured on the development
+#: machine (2 cores, busy): 13 ms a round at 256 x 256, 35 ms at 512, 93 ms at 1024, 480 ms at
+#: 2048; rounds are planned for 80% of the budget, so the work normally ends before the cap.
 CELL_PATTERNS_PER_SECOND = 1.5e8
+ROUND_SECONDS = 0.006
+_PLANNED_SHARE = 0.8
 #: Quiet patterns searched exactly at once in each round of the large-nullity search.
 BLOCK = 16
 #: Patterns chased at once when building signatures (memory: this many boards of uint8).
@@ -133,7 +136,8 @@ class Searched:
 def planned_rounds(cells: int, nullity: int, seconds: float) -> int:
     """Rounds the budget buys at the nominal speed (none when one round would not fit)."""
     block = min(BLOCK, nullity)
-    return int(seconds * CELL_PATTERNS_PER_SECOND / max(1, cells * block))
+    one = cells * block / CELL_PATTERNS_PER_SECOND + ROUND_SECONDS
+    return int(_PLANNED_SHARE * seconds / one)
 
 
 def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float) -> Searched:
