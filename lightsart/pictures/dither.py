@@ -23,11 +23,16 @@ leaving the picture is dropped. The kernels, as their authors print them (``*`` 
                             2 4 5 4 2
                             . 2 3 2 .
 
-Only the carry along a row is sequential: a plain Python loop over the row's floats keeps one or
+Two implementations give the textbook per-pixel loop's result to the last bit. On small boards
+only the carry along a row is sequential: a plain Python loop over the row's floats keeps one or
 two carries (``dx = 1, 2``); each finished row then reaches the rows below in a few whole-row
 additions, made in the order a pixel-by-pixel scan would make them (for each cell: rows above
-first, then sources in their scan order, then the carries), so the result equals the textbook
-per-pixel loop to the last bit.
+first, then sources in their scan order, then the carries). From :data:`COMPILED_FROM` cells on,
+the textbook loop itself runs compiled by numba (:func:`_diffuse`, cached on disk after the first
+compile): serpentine order makes every pixel wait for the one before it, so no array formulation
+applies, and the compiled loop's fixed cost (about half a second to import numba and load the
+cached machine code) pays for itself on large boards only. Both do each pixel's float operations
+in the textbook's order and numba, without fast-math, neither reorders nor fuses them.
 
 **Ordered dithering.** A threshold mask ``t`` in ``(0, 1)`` is tiled over the picture. A value in
 the level interval ``[y_k, y_{k+1}]`` at fraction ``f`` of the way up shows level ``k + [f > t]``,
@@ -66,6 +71,7 @@ if TYPE_CHECKING:
     Cells = NDArray[np.uint8]
 
 __all__ = [
+    "COMPILED_FROM",
     "DEFAULT_METHOD",
     "KERNELS",
     "MAX_LEVELS",
@@ -84,6 +90,11 @@ __all__ = [
 
 DEFAULT_METHOD = "floyd-steinberg"
 MAX_LEVELS = 16
+#: Error diffusion runs compiled (numba) on boards of at least this many cells. Measured in
+#: ``benchmarks/bench_picture_stage.py`` (Floyd–Steinberg, 2 levels): the Python row loop takes
+#: 0.25–0.35 s per million cells; numba 0.5–1 s to start (import, then loading the cached
+#: machine code) plus 0.02 s per million cells: at 2048x2048 the two are about even.
+COMPILED_FROM = 6_000_000
 
 
 @dataclass(frozen=True)
@@ -204,6 +215,29 @@ class ErrorDiffusion:
     about: str
 
     def __call__(self, values: Gray, levels: Levels) -> Cells:
+        if values.size >= COMPILED_FROM:
+            return self.compiled(values, levels)
+        return self.by_rows(values, levels)
+
+    def compiled(self, values: Gray, levels: Levels) -> Cells:
+        """The textbook loop, compiled (:func:`_diffuse`)."""
+        import numpy as np
+
+        rows, cols = values.shape
+        reach = max(abs(dx) for _, dx, _ in self.kernel.taps)
+        depth = max(dy for dy, _, _ in self.kernel.taps)
+        # Margins catch the error that leaves the picture, so the loop needs no bounds checks.
+        work = np.zeros((rows + depth, cols + 2 * reach))
+        work[:rows, reach:reach + cols] = values
+        dys, dxs, weights = (np.array(column) for column in zip(*self.kernel.taps, strict=True))
+        fractions = np.array([w / self.kernel.divisor for w in weights.tolist()])
+        cells = np.empty((rows, cols), dtype=np.uint8)
+        _compiled_diffuse()(work, dys.astype(np.int64), dxs.astype(np.int64), fractions, reach,
+                            levels.midpoints, levels.values, cells)
+        return cells
+
+    def by_rows(self, values: Gray, levels: Levels) -> Cells:
+        """Row by row: the carries in a Python loop, the rows below in whole-row additions."""
         import numpy as np
 
         fraction = {(dy, dx): w / self.kernel.divisor for dy, dx, w in self.kernel.taps}
@@ -235,6 +269,38 @@ class ErrorDiffusion:
                     else:
                         target += error * f
         return cells
+
+
+def _diffuse(work: NDArray[np.float64], dys: NDArray[np.int64], dxs: NDArray[np.int64],
+             fractions: NDArray[np.float64], reach: int, midpoints: NDArray[np.float64],
+             level_values: NDArray[np.float64], cells: Cells) -> None:
+    """The textbook serpentine loop, written for numba: ``work`` holds the picture at
+    ``[0:rows, reach:reach+cols]`` in margins ``reach`` columns wide and as deep as the kernel;
+    each pixel becomes its nearest level in ``cells`` and adds ``e * fraction`` to each tap."""
+    rows, cols = cells.shape
+    taps = dys.shape[0]
+    bounds = midpoints.shape[0]
+    for i in range(rows):
+        step = 1 if i % 2 == 0 else -1
+        for k in range(cols):
+            j = k if step == 1 else cols - 1 - k
+            v = work[i, j + reach]
+            level = 0
+            while level < bounds and v >= midpoints[level]:  # ties go to the brighter level
+                level += 1
+            cells[i, j] = level
+            e = v - level_values[level]
+            for t in range(taps):
+                work[i + dys[t], j + reach + dxs[t] * step] += e * fractions[t]
+
+
+@functools.cache
+def _compiled_diffuse() -> Callable[..., None]:
+    """:func:`_diffuse` compiled by numba (imported here: only large boards need it)."""
+    import numba
+
+    compiled: Callable[..., None] = numba.njit(cache=True, nogil=True)(_diffuse)
+    return compiled
 
 
 # ----------------------------------------------------------------------------- ordered dithering
