@@ -220,19 +220,17 @@ class ErrorDiffusion:
         return self.by_rows(values, levels)
 
     def compiled(self, values: Gray, levels: Levels) -> Cells:
-        """The textbook loop, compiled (:func:`_diffuse`)."""
+        """The textbook loop, compiled (:func:`_diffuse`); ``values`` is only read."""
         import numpy as np
 
         rows, cols = values.shape
-        reach = max(abs(dx) for _, dx, _ in self.kernel.taps)
-        depth = max(dy for dy, _, _ in self.kernel.taps)
-        # Margins catch the error that leaves the picture, so the loop needs no bounds checks.
-        work = np.zeros((rows + depth, cols + 2 * reach))
-        work[:rows, reach:reach + cols] = values
-        dys, dxs, weights = (np.array(column) for column in zip(*self.kernel.taps, strict=True))
+        dys, dxs, weights = (np.array(column, dtype=np.int64)
+                             for column in zip(*self.kernel.taps, strict=True))
         fractions = np.array([w / self.kernel.divisor for w in weights.tolist()])
+        reach, depth = int(abs(dxs).max()), int(dys.max())
+        ring = np.zeros((depth + 1, cols + 2 * reach))
         cells = np.empty((rows, cols), dtype=np.uint8)
-        _compiled_diffuse()(work, dys.astype(np.int64), dxs.astype(np.int64), fractions, reach,
+        _compiled_diffuse()(np.ascontiguousarray(values), dys, dxs, fractions, ring, np.empty_like(dys),
                             levels.midpoints, levels.values, cells)
         return cells
 
@@ -271,27 +269,39 @@ class ErrorDiffusion:
         return cells
 
 
-def _diffuse(work: NDArray[np.float64], dys: NDArray[np.int64], dxs: NDArray[np.int64],
-             fractions: NDArray[np.float64], reach: int, midpoints: NDArray[np.float64],
-             level_values: NDArray[np.float64], cells: Cells) -> None:
-    """The textbook serpentine loop, written for numba: ``work`` holds the picture at
-    ``[0:rows, reach:reach+cols]`` in margins ``reach`` columns wide and as deep as the kernel;
-    each pixel becomes its nearest level in ``cells`` and adds ``e * fraction`` to each tap."""
+def _diffuse(values: Gray, dys: NDArray[np.int64], dxs: NDArray[np.int64],
+             fractions: NDArray[np.float64], ring: NDArray[np.float64], tap_rows: NDArray[np.int64],
+             midpoints: NDArray[np.float64], level_values: NDArray[np.float64], cells: Cells) -> None:
+    """The textbook serpentine loop, written for numba. Rows being worked on live in ``ring``
+    (as deep as the kernel plus one, with margins as wide as its reach, where error leaving the
+    picture lands unread): row ``i + depth`` is copied in when row ``i`` starts, since no error
+    reaches it earlier. Each pixel becomes its nearest level in ``cells`` and adds
+    ``e * fraction`` to each tap (``tap_rows``: scratch for each tap's row in the ring)."""
     rows, cols = cells.shape
+    slots, width = ring.shape
+    reach = (width - cols) // 2
+    depth = slots - 1
     taps = dys.shape[0]
     bounds = midpoints.shape[0]
+    for i in range(min(depth, rows)):
+        ring[i, reach:reach + cols] = values[i]
     for i in range(rows):
+        if i + depth < rows:
+            ring[(i + depth) % slots, reach:reach + cols] = values[i + depth]
+        row = i % slots
+        for t in range(taps):
+            tap_rows[t] = (i + dys[t]) % slots
         step = 1 if i % 2 == 0 else -1
         for k in range(cols):
             j = k if step == 1 else cols - 1 - k
-            v = work[i, j + reach]
+            v = ring[row, j + reach]
             level = 0
             while level < bounds and v >= midpoints[level]:  # ties go to the brighter level
                 level += 1
             cells[i, j] = level
             e = v - level_values[level]
             for t in range(taps):
-                work[i + dys[t], j + reach + dxs[t] * step] += e * fractions[t]
+                ring[tap_rows[t], j + reach + dxs[t] * step] += e * fractions[t]
 
 
 @functools.cache
@@ -425,7 +435,9 @@ def dither(
     g = np.asarray(gray, dtype=np.float64)
     if g.ndim != 2 or g.size == 0:
         raise LightsartError(f"a picture must be a non-empty 2-D array, got shape {g.shape}")
-    if not np.isfinite(g).all():
+    low, high = g.min(), g.max()  # NaN and infinities show in these (no copy of a large picture)
+    if not (np.isfinite(low) and np.isfinite(high)):
         raise LightsartError("a picture holds values that are not finite numbers")
-    g = np.clip(g, 0.0, 1.0)
+    if low < 0.0 or high > 1.0:
+        g = np.clip(g, 0.0, 1.0)
     return chosen(srgb_to_linear(g) if linear else g, Levels.make(int(levels), linear))

@@ -157,6 +157,14 @@ def test_clahe_is_scikit_images_to_the_last_bit(
     assert np.array_equal(clahe(g, kernel, limit), expected)
 
 
+@pytest.mark.parametrize("shape", [(1, 1), (3, 2), (4, 300), (64, 5), (65, 7), (130, 64), (200, 3)])
+def test_sharpen_is_scipys_blur_to_the_last_bit_across_strips(shape: tuple[int, int]) -> None:
+    g = np.random.default_rng(sum(shape)).random(shape)
+    assert np.array_equal(sharpen(g, 0.5), skimage_sharpen(g, 0.5))
+    if min(shape) >= 2:
+        assert np.array_equal(local_contrast(g, 0.02), skimage_local_contrast(g, 0.02))
+
+
 @pytest.mark.parametrize("photo", ["astronaut", "cat", "horse"])
 def test_tone_is_scikit_images_to_the_last_bit_on_photos(photo: str) -> None:
     g = fit_to_board(read_gray(ROOT / "samples" / f"{photo}.png"), 300, 211)
