@@ -30,8 +30,8 @@ additions, made in the order a pixel-by-pixel scan would make them (for each cel
 first, then sources in their scan order, then the carries). From :data:`COMPILED_FROM` cells on,
 the textbook loop itself runs compiled by numba (:func:`_diffuse`, cached on disk after the first
 compile): serpentine order makes every pixel wait for the one before it, so no array formulation
-applies, and the compiled loop's fixed cost (about half a second to import numba and load the
-cached machine code) pays for itself on large boards only. Both do each pixel's float operations
+applies, and the compiled loop's fixed cost (0.5–1 s to import numba and load the cached machine
+code) pays for itself on large boards only. Both do each pixel's float operations
 in the textbook's order and numba, without fast-math, neither reorders nor fuses them.
 
 **Ordered dithering.** A threshold mask ``t`` in ``(0, 1)`` is tiled over the picture. A value in
@@ -93,8 +93,9 @@ MAX_LEVELS = 16
 #: Error diffusion runs compiled (numba) on boards of at least this many cells. Measured in
 #: ``benchmarks/bench_picture_stage.py`` (Floyd–Steinberg, 2 levels): the Python row loop takes
 #: 0.25–0.35 s per million cells; numba 0.5–1 s to start (import, then loading the cached
-#: machine code) plus 0.02 s per million cells: at 2048x2048 the two are about even.
-COMPILED_FROM = 6_000_000
+#: machine code) plus 0.02 s per million cells: at 2048x2048 the two are about even, at
+#: 2896x2896 the Python loop takes 2.1 s and numba 0.6 s.
+COMPILED_FROM = 4_000_000
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,8 @@ class Levels:
 
 
 class Method(Protocol):
-    """A dithering method: values (in quantising space) and levels to level indices."""
+    """A dithering method: values (in quantising space; read, never changed) and levels to level
+    indices."""
 
     @property
     def about(self) -> str: ...
@@ -309,7 +311,11 @@ def _compiled_diffuse() -> Callable[..., None]:
     """:func:`_diffuse` compiled by numba (imported here: only large boards need it)."""
     import numba
 
-    compiled: Callable[..., None] = numba.njit(cache=True, nogil=True)(_diffuse)
+    compiled: Callable[..., None]
+    try:
+        compiled = numba.njit(cache=True, nogil=True)(_diffuse)
+    except RuntimeError:  # nowhere writable to cache it (numba says "no locator available")
+        compiled = numba.njit(nogil=True)(_diffuse)
     return compiled
 
 

@@ -16,6 +16,11 @@ luminance (float64, ``[0, 1]``, 1 = white), in this order:
    white page stays flat instead of turning into grey noise.
 4. **Sharpen** at cell scale: an unsharp mask of radius one cell and the given amount.
 
+Steps 3 and 4 are computed here in numpy and give scikit-image's ``equalize_adapthist`` and
+scipy's ``gaussian_filter`` (what ``skimage.filters.gaussian`` runs) to the last bit (the tests
+check it), in strips of rows on buffers reused strip after strip: a 4096 x 4096 board tones in
+about a second instead of seven, in a fifth of the memory, and neither library is imported.
+
 ``Tone()`` is the default (``--tone auto``): levels, local contrast 0.02 and sharpening 0.5, chosen
 by looking at portraits, night scenes, low-contrast photos, textures and line art at ~100 cells
 (``benchmarks/bench_pictures.py`` measures them). ``Tone.none()`` changes nothing, so targets are
