@@ -5,15 +5,19 @@ Run:  python benchmarks/bench_picture_stage.py [--sides 256,1024,2048,4096] [--r
 
 Each stage runs in a fresh process on its input (the photo fitted to a ``side`` x ``side`` board,
 then toned, then dithered), as ``lightsart still`` meets it: lazy imports (scikit-image, scipy,
-numba) and numba's start from its on-disk cache count in the stage's time. Peak memory is the
-peak resident size during the stage over the resident size before it (input already loaded;
-Linux's ``clear_refs`` resets the peak). On this project's test machines (virtual machines)
-touching fresh memory costs 0.4-0.8 s per 100 MB the first time, so memory shows in time.
-"before" is the code path of lightsart before issue 11, kept here: scikit-image's ``equalize_adapthist`` and
-``filters.gaussian`` for the tone, the row-by-row Python loop for Floyd–Steinberg, and the
-costs formula on float copies. Both paths run in this one run, so the ratios compare like with
-like on a busy machine; "same" says whether the two outputs are equal to the last bit.
-Times are the best of ``--repeat`` processes.
+numba) and numba's start from its on-disk cache count in the stage's time. "all" runs the three
+stages in one process (imports and numba's start paid once, as in ``lightsart still``); "sum"
+adds the three separate stages. Times are the best of ``--repeat`` processes.
+
+Peak memory is the peak resident size during the stage over the resident size before it (input
+already loaded; Linux's ``clear_refs`` resets the peak). On this project's test machines (virtual
+machines) touching fresh memory costs 0.4-0.8 s per 100 MB the first time, so memory shows in time.
+
+"before" is the code path of lightsart before issue 11, kept here: scikit-image's
+``equalize_adapthist`` and ``filters.gaussian`` for the tone, the row-by-row Python loop for
+Floyd–Steinberg, and the costs formula on float copies. Both paths run in this one run,
+alternating, so the ratios compare like with like on a busy machine; "same" says whether the two
+outputs are equal to the last bit.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from pathlib import Path
 import numpy as np
 from _photos import sample
 
-STAGES = ("tone", "dither", "costs")
+STAGES = ("tone", "dither", "costs", "all")
 VARIANTS = ("before", "after")
 
 
@@ -73,8 +77,17 @@ def run_stage(stage: str, variant: str, folder: Path) -> dict[str, float]:
     from lightsart.pictures.tone import Tone, apply_tone
 
     before = variant == "before"
-    if stage == "tone":
+    if stage == "all":  # the three in one process, as lightsart still runs them
         args: tuple[np.ndarray, ...] = (np.load(folder / "fitted.npy"),)
+
+        def run(g: np.ndarray) -> np.ndarray:
+            toned = tone_before(g) if before else apply_tone(g, Tone())
+            bits = dither_before(toned) if before else dither(toned, "floyd-steinberg")
+            costs = costs_before(bits, toned) if before else pixel_costs(bits, toned)
+            assert costs is not None
+            return costs
+    elif stage == "tone":
+        args = (np.load(folder / "fitted.npy"),)
         run = tone_before if before else lambda g: apply_tone(g, Tone())
     elif stage == "dither":
         args = (np.load(folder / "toned.npy"),)
@@ -172,11 +185,11 @@ def main() -> None:
                                       np.load(folder / f"{stage}-after.npy"))
                 b, a = best["before"], best["after"]
                 for variant in VARIANTS:
-                    totals[variant] += best[variant]["seconds"]
+                    totals[variant] += best[variant]["seconds"] if stage != "all" else 0.0
                 print(f"{side:5d} {stage:7s} {b['seconds']:9.3f} {a['seconds']:8.3f} "
                       f"{b['seconds'] / a['seconds']:7.1f}x {b['peak_mb']:9.0f} {a['peak_mb']:8.0f}  "
                       f"{'yes' if same else 'NO'}", flush=True)
-            print(f"{side:5d} {'total':7s} {totals['before']:9.3f} {totals['after']:8.3f} "
+            print(f"{side:5d} {'sum':7s} {totals['before']:9.3f} {totals['after']:8.3f} "
                   f"{totals['before'] / totals['after']:7.1f}x", flush=True)
 
 

@@ -221,16 +221,23 @@ def _clahe_levels(
     k0, k1 = kernel
     pad_start = (k0 // 2, k1 // 2)
     pad_end = ((k0 - rows % k0) % k0 + math.ceil(k0 / 2), (k1 - cols % k1) % k1 + math.ceil(k1 / 2))
-    padded = np.pad(bins, [(pad_start[0], pad_end[0]), (pad_start[1], pad_end[1])], mode="reflect")
-    del bins
-    n_hist = (int(padded.shape[0] / k0) - 1, int(padded.shape[1] / k1) - 1)
+    # The picture padded by reflection, as the picture's row and column of each padded row and
+    # column (the padded picture itself is never made: only edge tiles read reflected cells).
+    source = [np.pad(np.arange(n), (start, end), mode="reflect")
+              for n, start, end in zip((rows, cols), pad_start, pad_end, strict=True)]
+    n_hist = (int(source[0].size / k0) - 1, int(source[1].size / k1) - 1)
     cells = k0 * k1
     limit = int(np.clip(clip_limit * cells, 1, None)) if clip_limit > 0.0 else cells
     maps = np.empty((*n_hist, _CLAHE_BINS), dtype=np.int64)
     for i in range(n_hist[0]):
         for j in range(n_hist[1]):
             r0, c0 = pad_start[0] + i * k0, pad_start[1] + j * k1
-            hist = np.bincount(padded[r0:r0 + k0, c0:c0 + k1].ravel(), minlength=_CLAHE_BINS)
+            tile_rows, tile_cols = _run(source[0][r0:r0 + k0]), _run(source[1][c0:c0 + k1])
+            if isinstance(tile_rows, slice) or isinstance(tile_cols, slice):
+                tile = bins[tile_rows, tile_cols]
+            else:  # a corner tile, reflected both ways
+                tile = bins[np.ix_(tile_rows, tile_cols)]
+            hist = np.bincount(tile.ravel(), minlength=_CLAHE_BINS)
             mapped = np.cumsum(_clip_histogram(hist, limit)).astype(float)
             mapped *= (grays - 1) / cells
             np.clip(mapped, None, grays - 1, out=mapped)
@@ -252,14 +259,15 @@ def _clahe_levels(
         bi = top // k0
         bottom = min(top + _STRIP, (bi + 1) * k0, pad_start[0] + rows)
         row_weights = [side[top - bi * k0:bottom - bi * k0] for side in sides[0]]
-        for bj in range(int(padded.shape[1] / k1)):
+        for bj in range(int(source[1].size / k1)):
             left, right = max(bj * k1, pad_start[1]), min((bj + 1) * k1, pad_start[1] + cols)
             if left >= right:
                 continue
             shape = (bottom - top, right - left)
             size = shape[0] * shape[1]
             index, mapped, weight, term, total = (b[:size].reshape(shape) for b in buffers)
-            np.copyto(index, padded[top:bottom, left:right])
+            np.copyto(index, bins[top - pad_start[0]:bottom - pad_start[0],
+                                  left - pad_start[1]:right - pad_start[1]])
             col_weights = [side[left - bj * k1:right - bj * k1] for side in sides[1]]
             for a in (0, 1):
                 for b in (0, 1):
@@ -279,6 +287,14 @@ def _clahe_levels(
     else:
         stretch = np.clip(values, 0.0, 1.0)
     return result, stretch
+
+
+def _run(index: NDArray[np.intp]) -> slice | NDArray[np.intp]:
+    """``index`` as a slice when it is a run of consecutive numbers (a view, not a copy)."""
+    first = int(index[0])
+    if np.array_equal(index, np.arange(first, first + index.size)):
+        return slice(first, first + index.size)
+    return index
 
 
 def _clip_histogram(hist: NDArray[np.int64], limit: int) -> NDArray[np.int64]:
