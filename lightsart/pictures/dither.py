@@ -90,12 +90,11 @@ __all__ = [
 
 DEFAULT_METHOD = "floyd-steinberg"
 MAX_LEVELS = 16
-#: Error diffusion runs compiled (numba) on boards of at least this many cells. Measured in
-#: ``benchmarks/bench_picture_stage.py`` (Floyd–Steinberg, 2 levels): the Python row loop takes
-#: 0.25–0.35 s per million cells; numba 0.5–1 s to start (import, then loading the cached
-#: machine code) plus 0.02 s per million cells: at 2048x2048 the two are about even, at
-#: 2896x2896 the Python loop takes 2.1 s and numba 0.6 s.
-COMPILED_FROM = 4_000_000
+#: Error diffusion runs compiled (numba) on boards of at least this many cells. Measured in fresh
+#: processes (``benchmarks/bench_picture_stage.py``, Floyd–Steinberg, 2 levels, best of 3): at
+#: 2048x2048 the Python row loop took 0.54–1.07 s and numba 0.78–1.11 s (0.5–1 s of it starting:
+#: import, then loading the cached machine code); at 2896x2896 2.1 s against 0.56 s.
+COMPILED_FROM = 6_000_000
 
 
 @dataclass(frozen=True)
