@@ -23,11 +23,16 @@ leaving the picture is dropped. The kernels, as their authors print them (``*`` 
                             2 4 5 4 2
                             . 2 3 2 .
 
-Only the carry along a row is sequential: a plain Python loop over the row's floats keeps one or
+Two implementations give the textbook per-pixel loop's result to the last bit. On small boards
+only the carry along a row is sequential: a plain Python loop over the row's floats keeps one or
 two carries (``dx = 1, 2``); each finished row then reaches the rows below in a few whole-row
 additions, made in the order a pixel-by-pixel scan would make them (for each cell: rows above
-first, then sources in their scan order, then the carries), so the result equals the textbook
-per-pixel loop to the last bit.
+first, then sources in their scan order, then the carries). From :data:`COMPILED_FROM` cells on,
+the textbook loop itself runs compiled by numba (:func:`_diffuse`, cached on disk after the first
+compile): serpentine order makes every pixel wait for the one before it, so no array formulation
+applies, and the compiled loop's fixed cost (0.5–1 s to import numba and load the cached machine
+code) pays for itself on large boards only. Both do each pixel's float operations
+in the textbook's order and numba, without fast-math, neither reorders nor fuses them.
 
 **Ordered dithering.** A threshold mask ``t`` in ``(0, 1)`` is tiled over the picture. A value in
 the level interval ``[y_k, y_{k+1}]`` at fraction ``f`` of the way up shows level ``k + [f > t]``,
@@ -66,6 +71,7 @@ if TYPE_CHECKING:
     Cells = NDArray[np.uint8]
 
 __all__ = [
+    "COMPILED_FROM",
     "DEFAULT_METHOD",
     "KERNELS",
     "MAX_LEVELS",
@@ -84,6 +90,11 @@ __all__ = [
 
 DEFAULT_METHOD = "floyd-steinberg"
 MAX_LEVELS = 16
+#: Error diffusion runs compiled (numba) on boards of at least this many cells. Measured in fresh
+#: processes (``benchmarks/bench_picture_stage.py``, Floyd–Steinberg, 2 levels, best of 3): at
+#: 2048x2048 the Python row loop took 0.54–1.07 s and numba 0.78–1.11 s (0.5–1 s of it starting:
+#: import, then loading the cached machine code); at 2896x2896 2.1 s against 0.56 s.
+COMPILED_FROM = 6_000_000
 
 
 @dataclass(frozen=True)
@@ -158,7 +169,8 @@ class Levels:
 
 
 class Method(Protocol):
-    """A dithering method: values (in quantising space) and levels to level indices."""
+    """A dithering method: values (in quantising space; read, never changed) and levels to level
+    indices."""
 
     @property
     def about(self) -> str: ...
@@ -204,6 +216,27 @@ class ErrorDiffusion:
     about: str
 
     def __call__(self, values: Gray, levels: Levels) -> Cells:
+        if values.size >= COMPILED_FROM:
+            return self.compiled(values, levels)
+        return self.by_rows(values, levels)
+
+    def compiled(self, values: Gray, levels: Levels) -> Cells:
+        """The textbook loop, compiled (:func:`_diffuse`); ``values`` is only read."""
+        import numpy as np
+
+        rows, cols = values.shape
+        dys, dxs, weights = (np.array(column, dtype=np.int64)
+                             for column in zip(*self.kernel.taps, strict=True))
+        fractions = np.array([w / self.kernel.divisor for w in weights.tolist()])
+        reach, depth = int(abs(dxs).max()), int(dys.max())
+        ring = np.zeros((depth + 1, cols + 2 * reach))
+        cells = np.empty((rows, cols), dtype=np.uint8)
+        _compiled_diffuse()(np.ascontiguousarray(values), dys, dxs, fractions, ring, np.empty_like(dys),
+                            levels.midpoints, levels.values, cells)
+        return cells
+
+    def by_rows(self, values: Gray, levels: Levels) -> Cells:
+        """Row by row: the carries in a Python loop, the rows below in whole-row additions."""
         import numpy as np
 
         fraction = {(dy, dx): w / self.kernel.divisor for dy, dx, w in self.kernel.taps}
@@ -235,6 +268,54 @@ class ErrorDiffusion:
                     else:
                         target += error * f
         return cells
+
+
+def _diffuse(values: Gray, dys: NDArray[np.int64], dxs: NDArray[np.int64],
+             fractions: NDArray[np.float64], ring: NDArray[np.float64], tap_rows: NDArray[np.int64],
+             midpoints: NDArray[np.float64], level_values: NDArray[np.float64], cells: Cells) -> None:
+    """The textbook serpentine loop, written for numba. Rows being worked on live in ``ring``
+    (as deep as the kernel plus one, with margins as wide as its reach, where error leaving the
+    picture lands unread): row ``i + depth`` is copied in when row ``i`` starts, since no error
+    reaches it earlier. Each pixel becomes its nearest level in ``cells`` and adds
+    ``e * fraction`` to each tap (``tap_rows``: scratch for each tap's row in the ring)."""
+    rows, cols = cells.shape
+    slots, width = ring.shape
+    reach = (width - cols) // 2
+    depth = slots - 1
+    taps = dys.shape[0]
+    bounds = midpoints.shape[0]
+    for i in range(min(depth, rows)):
+        ring[i, reach:reach + cols] = values[i]
+    for i in range(rows):
+        if i + depth < rows:
+            ring[(i + depth) % slots, reach:reach + cols] = values[i + depth]
+        row = i % slots
+        for t in range(taps):
+            tap_rows[t] = (i + dys[t]) % slots
+        step = 1 if i % 2 == 0 else -1
+        for k in range(cols):
+            j = k if step == 1 else cols - 1 - k
+            v = ring[row, j + reach]
+            level = 0
+            while level < bounds and v >= midpoints[level]:  # ties go to the brighter level
+                level += 1
+            cells[i, j] = level
+            e = v - level_values[level]
+            for t in range(taps):
+                ring[tap_rows[t], j + reach + dxs[t] * step] += e * fractions[t]
+
+
+@functools.cache
+def _compiled_diffuse() -> Callable[..., None]:
+    """:func:`_diffuse` compiled by numba (imported here: only large boards need it)."""
+    import numba
+
+    compiled: Callable[..., None]
+    try:
+        compiled = numba.njit(cache=True, nogil=True)(_diffuse)
+    except RuntimeError:  # nowhere writable to cache it (numba says "no locator available")
+        compiled = numba.njit(nogil=True)(_diffuse)
+    return compiled
 
 
 # ----------------------------------------------------------------------------- ordered dithering
@@ -359,7 +440,9 @@ def dither(
     g = np.asarray(gray, dtype=np.float64)
     if g.ndim != 2 or g.size == 0:
         raise LightsartError(f"a picture must be a non-empty 2-D array, got shape {g.shape}")
-    if not np.isfinite(g).all():
+    low, high = g.min(), g.max()  # NaN and infinities show in these (no copy of a large picture)
+    if not (np.isfinite(low) and np.isfinite(high)):
         raise LightsartError("a picture holds values that are not finite numbers")
-    g = np.clip(g, 0.0, 1.0)
+    if low < 0.0 or high > 1.0:
+        g = np.clip(g, 0.0, 1.0)
     return chosen(srgb_to_linear(g) if linear else g, Levels.make(int(levels), linear))

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
 from lightsart.errors import LightsartError
+from lightsart.pictures import dither as dithering
 from lightsart.pictures.dither import (
     KERNELS,
     METHODS,
@@ -95,12 +97,27 @@ pictures = hnp.arrays(np.float64, hnp.array_shapes(min_dims=2, max_dims=2, min_s
                       elements=st.floats(0, 1))
 
 
+def both_ways(g: np.ndarray, name: str, levels: int, linear: bool = False) -> list[np.ndarray]:
+    """``dither`` by rows in Python (small boards) and by the compiled loop (large boards)."""
+    results = []
+    for compiled_from in (sys.maxsize, 0):
+        with mock.patch.object(dithering, "COMPILED_FROM", compiled_from):
+            results.append(dither(g, name, levels=levels, linear=linear))
+    return results
+
+
+def assert_textbook(g: np.ndarray, name: str, levels: int, linear: bool = False) -> None:
+    expected = diffuse_reference(g, name, levels, linear=linear)
+    for cells in both_ways(g, name, levels, linear):
+        assert np.array_equal(cells, expected)
+
+
 @pytest.mark.parametrize("levels", [2, 3, 4])
 @pytest.mark.parametrize("name", list(TEXTBOOK))
 @settings(max_examples=40, deadline=None)
 @given(g=pictures)
 def test_error_diffusion_matches_the_textbook_loop(name: str, levels: int, g: np.ndarray) -> None:
-    assert np.array_equal(dither(g, name, levels=levels), diffuse_reference(g, name, levels))
+    assert_textbook(g, name, levels)
 
 
 def near_ties(name: str, levels: int, seed: int) -> np.ndarray:
@@ -127,17 +144,31 @@ def near_ties(name: str, levels: int, seed: int) -> np.ndarray:
 @pytest.mark.parametrize("levels", [2, 3, 4])
 def test_error_diffusion_adds_errors_in_the_textbook_order(name: str, levels: int) -> None:
     for seed in range(12):
-        g = near_ties(name, levels, seed)
-        assert np.array_equal(dither(g, name, levels=levels), diffuse_reference(g, name, levels))
+        assert_textbook(near_ties(name, levels, seed), name, levels)
 
 
 @pytest.mark.parametrize("name", list(TEXTBOOK))
 @pytest.mark.parametrize("levels", [2, 3])
 def test_error_diffusion_matches_the_textbook_loop_on_a_photo(name: str, levels: int) -> None:
     g = read_gray(ROOT / "samples" / "cat.png")[100:140, 60:110]
-    assert np.array_equal(dither(g, name, levels=levels), diffuse_reference(g, name, levels))
-    assert np.array_equal(dither(g, name, levels=levels, linear=True),
-                          diffuse_reference(g, name, levels, linear=True))
+    assert_textbook(g, name, levels)
+    assert_textbook(g, name, levels, linear=True)
+
+
+@pytest.mark.parametrize("name", list(TEXTBOOK))
+def test_both_ways_agree_on_a_large_photo_with_many_levels(name: str) -> None:
+    # Far more pixels than the textbook loop can check quickly: the two implementations agree.
+    g = read_gray(ROOT / "samples" / "cat.png")
+    for levels, linear in ((2, False), (5, True), (16, False)):
+        by_rows, compiled = both_ways(g, name, levels, linear)
+        assert np.array_equal(by_rows, compiled)
+
+
+def test_small_boards_do_not_load_numba() -> None:
+    code = ("import sys, numpy as np; from lightsart.pictures.dither import dither; "
+            "dither(np.full((200, 300), 0.5)); print('numba' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"  # numba costs ~0.5 s to start: large boards only
 
 
 def test_every_kernel_is_tested_against_its_textbook_form() -> None:

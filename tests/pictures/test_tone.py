@@ -23,7 +23,9 @@ from lightsart.pictures.image import (
     read_gray,
 )
 from lightsart.pictures.likeness import structure_score
-from lightsart.pictures.tone import Tone, apply_tone, levels
+from lightsart.pictures.tone import Tone, apply_tone, clahe, levels, local_contrast, sharpen
+
+ROOT = Path(__file__).resolve().parents[2]
 
 grays = hnp.arrays(np.float64, st.tuples(st.integers(2, 24), st.integers(2, 24)),
                    elements=st.floats(0, 1))
@@ -113,6 +115,64 @@ def test_structure_score_ignores_tone_but_not_structure() -> None:
     assert structure_score(board, g) == pytest.approx(structure_score(board, 0.2 + 0.5 * g), abs=0.05)
     shuffled = np.random.default_rng(0).permutation(board.ravel()).reshape(board.shape)
     assert structure_score(board, g) > structure_score(shuffled, g) + 0.3
+
+
+# ------------------------------------------------------------------------- scikit-image, bit for bit
+
+
+def skimage_local_contrast(gray: np.ndarray, strength: float) -> np.ndarray:
+    """Local contrast as lightsart 0.2.0.dev0 wrote it, with scikit-image's CLAHE."""
+    from skimage.exposure import equalize_adapthist
+
+    rows, cols = gray.shape
+    tile = max(8, min(rows, cols) // 4)
+    equalised = equalize_adapthist(gray, kernel_size=(min(tile, rows), min(tile, cols)),
+                                   clip_limit=strength)
+    weight = np.clip(np.minimum(gray, 1.0 - gray) / 0.1, 0.0, 1.0)
+    return gray + weight * (equalised - gray)
+
+
+def skimage_sharpen(gray: np.ndarray, amount: float) -> np.ndarray:
+    from skimage.filters import gaussian
+
+    blurred = gaussian(gray, sigma=1.0, mode="nearest", preserve_range=True)
+    return np.clip(gray + amount * (gray - blurred), 0.0, 1.0)
+
+
+kernels = st.tuples(st.integers(1, 40), st.integers(1, 40))
+
+
+@given(g=grays, kernel=kernels, limit=st.sampled_from([0.0, 0.001, 0.02, 0.2, 1.0]),
+       kind=st.sampled_from(["random", "few greys", "narrow", "flat", "black and white"]))
+@settings(max_examples=150, deadline=None)
+def test_clahe_is_scikit_images_to_the_last_bit(
+    g: np.ndarray, kernel: tuple[int, int], limit: float, kind: str
+) -> None:
+    from skimage.exposure import equalize_adapthist
+
+    g = {"random": g, "few greys": np.round(g * 3) / 3, "narrow": 0.45 + 0.01 * g,
+         "flat": np.full(g.shape, g.flat[0]), "black and white": (g > 0.5) * 1.0}[kind]
+    kernel = (min(kernel[0], g.shape[0]), min(kernel[1], g.shape[1]))
+    expected = equalize_adapthist(g, kernel_size=kernel, clip_limit=limit)
+    assert np.array_equal(clahe(g, kernel, limit), expected)
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (3, 2), (4, 300), (64, 5), (65, 7), (130, 64), (200, 3)])
+def test_sharpen_is_scipys_blur_to_the_last_bit_across_strips(shape: tuple[int, int]) -> None:
+    g = np.random.default_rng(sum(shape)).random(shape)
+    assert np.array_equal(sharpen(g, 0.5), skimage_sharpen(g, 0.5))
+    if min(shape) >= 2:
+        assert np.array_equal(local_contrast(g, 0.02), skimage_local_contrast(g, 0.02))
+
+
+@pytest.mark.parametrize("photo", ["astronaut", "cat", "horse"])
+def test_tone_is_scikit_images_to_the_last_bit_on_photos(photo: str) -> None:
+    g = fit_to_board(read_gray(ROOT / "samples" / f"{photo}.png"), 300, 211)
+    g = levels(g)
+    assert np.array_equal(local_contrast(g, 0.02), skimage_local_contrast(g, 0.02))
+    assert np.array_equal(sharpen(g, 0.5), skimage_sharpen(g, 0.5))
+    expected = np.clip(skimage_sharpen(skimage_local_contrast(g, 0.02), 0.5), 0.0, 1.0)
+    assert np.array_equal(apply_tone(g, Tone(auto=False, local_contrast=0.02, sharpen=0.5)), expected)
 
 
 def test_perceptual_costs() -> None:
