@@ -62,7 +62,9 @@ DENSE_PATTERN_BITS = PUZZLE_MAX_NULLITY_CELLS
 #: Check-column bits handed to the decoder at once (cells × nullity; 128 MB packed).
 COLUMN_BITS = 1 << 30
 #: Packed words the chase of check columns may step through (rows × width × words per row).
-CHASE_WORDS = 1 << 28
+CHASE_WORDS = 1 << 26
+#: Nominal packed words a second the check-column chase steps through (measured ~4e8).
+CHASE_WORDS_PER_SECOND = 3e8
 #: Word operations of one elimination of the check columns (``d**2 * cells / 64``).
 ELIMINATION_WORDS = 1 << 29
 #: Rows a sample of check columns is spread over.
@@ -132,8 +134,8 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     return Clicks(best, int(best.sum()), proven, d, time.perf_counter() - start, cut)
 
 
-def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint64]]:
-    """Cells offered to the decoder and their check columns, packed.
+def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint64], int]:
+    """Cells offered to the decoder, their check columns (packed), and the words chased.
 
     Every cell when there are at most ``min(COLUMN_BITS / d, 64 ELIMINATION_WORDS / d**2)``
     (a memory cap, and one packed elimination of ``d`` rows over the columns in about a
@@ -145,7 +147,7 @@ def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint
     cap = max(w, min(COLUMN_BITS // max(1, d), 64 * ELIMINATION_WORDS // max(1, d * d)))
     reach = max(1, min(h, CHASE_WORDS // (w * words_for(d))))
     if h * w <= cap and reach >= h:
-        return alg.check_rows(np.arange(h))
+        return (*alg.check_rows(np.arange(h)), h * w * words_for(d))
     count = max(1, min(SAMPLE_ROWS, reach, COLUMN_BITS // max(1, w * d)))
     if cap <= w:
         count = 1
@@ -159,14 +161,16 @@ def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint
         row_of = np.arange(cells.size) // w
         keep = (row_of == rows.size - 1) | ((np.arange(cells.size) + row_of) % stride == 0)
         cells, columns = cells[keep], columns[keep]
-    return cells, columns
+    return cells, columns, (h - int(rows[0])) * w * words_for(d)
 
 
-def _decoding_seconds(seconds: float, nullity: int) -> float:
-    """The decoder's share of a fit's budget: all of it when the clicks are exact (their
-    transform is not budgeted), else :data:`DECODE_SHARE` (a fixed split, so each part plans
+def _decoding_seconds(seconds: float, nullity: int, chased_words: int = 0) -> float:
+    """The decoder's share of a fit's budget: what is left after the nominal time of chasing
+    the check columns, all of it when the clicks are exact (their transform is not budgeted),
+    else :data:`DECODE_SHARE` of it (a fixed split computed from sizes only, so each part plans
     the same work on every machine)."""
-    return seconds if nullity <= EXACT_CLICKS_NULLITY else seconds * DECODE_SHARE
+    left = max(0.0, seconds - chased_words / CHASE_WORDS_PER_SECOND)
+    return left if nullity <= EXACT_CLICKS_NULLITY else left * DECODE_SHARE
 
 
 def closest_board(
@@ -201,16 +205,16 @@ def closest_board(
     columns: NDArray[np.uint8] | NDArray[np.uint64]
     if classic(rules):
         alg = algebra(m, n)
-        cells, columns = _check_columns(alg)
+        cells, columns, chased = _check_columns(alg)
         syndrome = alg.checks(change)
         # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
         # bottom chased row, the last ``w`` cells offered.
         baseline: NDArray[np.intp] | None = cells.size - alg.w + np.flatnonzero(alg.excess(change))
     else:
-        alg, baseline = rules_algebra(_checked(rules, t.shape)), None
+        alg, baseline, chased = rules_algebra(_checked(rules, t.shape)), None, 0
         cells = np.arange(m * n, dtype=np.intp)
         columns, syndrome = alg.columns(), alg.syndrome(change)
-    share = _decoding_seconds(seconds, alg.nullity)
+    share = _decoding_seconds(seconds, alg.nullity, chased)
     decoding = decode(
         columns, syndrome, None if weights is None else weights.ravel()[cells],
         baseline=baseline, seed=seed, seconds=share,

@@ -138,7 +138,7 @@ def test_large_boards_decode_over_a_spread_sample_of_cells(
     alg = algebra(m, n)
     monkeypatch.setattr(optimize, "ELIMINATION_WORDS", (3 * alg.w * alg.nullity**2) // 64)
     monkeypatch.setattr(optimize, "SAMPLE_ROWS", 6)
-    cells, packed_columns = optimize._check_columns(alg)
+    cells, packed_columns, _ = optimize._check_columns(alg)
     columns = unpack(packed_columns, alg.nullity)
     assert alg.w < cells.size < m * n
     for cell, column in zip(cells[::97], columns[::97], strict=True):
@@ -176,7 +176,7 @@ def test_the_smallest_sample_is_the_bottom_chased_row(monkeypatch: pytest.Monkey
 
     alg = algebra(47, 39)  # tall: chased down the 47 rows, 39 wide
     monkeypatch.setattr(optimize, "ELIMINATION_WORDS", 1)
-    cells, _ = optimize._check_columns(alg)
+    cells, _, _ = optimize._check_columns(alg)
     assert sorted(cells.tolist()) == list(range(46 * 39, 47 * 39))
     rng = np.random.default_rng(4)
     target = rng.integers(0, 2, (47, 39), dtype=np.uint8)
