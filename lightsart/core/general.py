@@ -61,7 +61,8 @@ from lightsart.errors import LightsartError
 from lightsart.limits import CHASE_MAX_FREE, DENSE_MAX_CELLS
 from lightsart.rules import Rules, press, shifted_xor
 
-__all__ = ["CHASE_MAX_FREE", "DENSE_MAX_CELLS", "Method", "RulesAlgebra", "algebra"]
+__all__ = ["CHASE_MAX_FREE", "DENSE_MAX_CELLS", "Chase", "Frame", "Method", "RulesAlgebra", "algebra",
+           "chase_plans"]
 
 # DENSE_MAX_CELLS (64 × 64: a full elimination takes a few seconds) and CHASE_MAX_FREE (the
 # f × f elimination a chase ends with takes seconds at that size) live in lightsart.limits.
@@ -72,7 +73,7 @@ Offsets = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
-class _Frame:
+class Frame:
     """An orientation of the board: optionally transposed, then optionally turned upside down."""
 
     transposed: bool
@@ -107,7 +108,7 @@ def _shift(row: NDArray[Any], dj: int, wrap: bool) -> NDArray[Any]:
     return out
 
 
-class _Chase:
+class Chase:
     """The chase plan of one frame: which clicks are forced by which equations, which are free."""
 
     def __init__(self, m: int, n: int, offsets: Offsets, wrap_rows: bool, wrap_cols: bool) -> None:
@@ -253,8 +254,8 @@ class RulesAlgebra:
 
     rules: Rules
     method: Method
-    frame: _Frame
-    chase: _Chase | None
+    frame: Frame
+    chase: Chase | None
     echelon: packed.Echelon
 
     @property
@@ -350,18 +351,18 @@ def press_batch(x: NDArray[Any], rules: Rules) -> NDArray[Any]:
     return shifted_xor(x, list(rules.pattern.offsets), *rules.wraps)
 
 
-def _frames(rules: Rules) -> list[tuple[_Frame, _Chase]]:
+def chase_plans(rules: Rules) -> list[tuple[Frame, Chase]]:
     m, n = rules.shape
     wrap_rows, wrap_cols = rules.wraps
     plans = []
     for transposed in (False, True):
         for flipped in (False, True):
-            frame = _Frame(transposed, flipped)
+            frame = Frame(transposed, flipped)
             offsets = frame.offsets(tuple(rules.pattern.offsets))
             fm, fn = (n, m) if transposed else (m, n)
             fw = (wrap_cols, wrap_rows) if transposed else (wrap_rows, wrap_cols)
-            if _Chase.applies(fm, fn, offsets, *fw):
-                plans.append((frame, _Chase(fm, fn, offsets, *fw)))
+            if Chase.applies(fm, fn, offsets, *fw):
+                plans.append((frame, Chase(fm, fn, offsets, *fw)))
     return sorted(plans, key=lambda plan: plan[1].free)
 
 
@@ -372,7 +373,7 @@ def algebra(rules: Rules, method: Method = "auto") -> RulesAlgebra:
     ``method`` forces ``"chase"`` (error if no frame chases) or ``"eliminate"`` (full system).
     """
     m, n = rules.shape
-    plans = _frames(rules) if method != "eliminate" else []
+    plans = chase_plans(rules) if method != "eliminate" else []
     if plans and plans[0][1].free <= CHASE_MAX_FREE:
         frame, chase = plans[0]
         unit = packed.pack(np.eye(chase.free, dtype=np.uint8))
@@ -390,4 +391,4 @@ def algebra(rules: Rules, method: Method = "auto") -> RulesAlgebra:
     unit = packed.pack(np.eye(m * n, dtype=np.uint8)).reshape(m, n, -1)
     rows = press_batch(unit, rules).reshape(m * n, -1)
     elim = packed.echelon(rows, m * n, transform=True)
-    return RulesAlgebra(rules, method, _Frame(False, False), None, elim)
+    return RulesAlgebra(rules, method, Frame(False, False), None, elim)

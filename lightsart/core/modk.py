@@ -41,7 +41,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core import modp
-from lightsart.core.general import _Chase, _Frame, _frames  # the one home of chase planning
+from lightsart.core.general import Chase, Frame, chase_plans  # the one home of chase planning
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules
 
@@ -115,7 +115,7 @@ class _Reduction:
     """``x = run(t, c)``: press vectors from free values ``t`` and a change ``c``, and the residual
     ``c - A x`` at the constraint cells (zero iff ``A x = c``). Both linear over ``Z/k``."""
 
-    def __init__(self, rules: Rules, k: int, frame: _Frame | None, plan: _Chase | None) -> None:
+    def __init__(self, rules: Rules, k: int, frame: Frame | None, plan: Chase | None) -> None:
         self.rules, self.k, self.frame, self.plan = rules, k, frame, plan
         m, n = rules.shape
         self.free = plan.free if plan is not None else m * n
@@ -153,8 +153,8 @@ class _Reduction:
         return np.concatenate(parts, axis=1)
 
 
-def _chase_mod(plan: _Chase, k: int, t: Ints, change: Ints | None) -> tuple[Ints, Ints]:
-    """The chase of ``plan`` over ``Z/k`` (``general._Chase.run`` with ``-`` for XOR): a forced
+def _chase_mod(plan: Chase, k: int, t: Ints, change: Ints | None) -> tuple[Ints, Ints]:
+    """The chase of ``plan`` over ``Z/k`` (``general.Chase.run`` with ``-`` for XOR): a forced
     click is the change of its equation minus the equation's other terms."""
     m, n = plan.m, plan.n
     width = t.shape[1]
@@ -375,7 +375,7 @@ def algebra_mod(rules: Rules, k: int, method: Method = "auto") -> ModkAlgebra:
     """
     k = _check_states(k)
     m, n = rules.shape
-    plans = _frames(rules) if method != "eliminate" else []
+    plans = chase_plans(rules) if method != "eliminate" else []
     if plans and plans[0][1].free <= SYSTEM_MAX:
         frame, plan = plans[0]
         reduction = _Reduction(rules, k, frame, plan)
