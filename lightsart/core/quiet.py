@@ -143,7 +143,7 @@ def planned_rounds(cells: int, nullity: int, seconds: float) -> int:
 def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float) -> Searched:
     """Exact search over random blocks of quiet patterns, keeping any lighter member.
 
-    Stops after the planned rounds, or earlier when ``max(4, 2 d / BLOCK)`` rounds in a row found
+    Stops after the planned rounds, or earlier when ``max(16, 2 d)`` rounds in a row found
     nothing (both counts, so the answer depends only on the input, the seed and ``seconds``), or
     when the clock passes ``seconds`` (then :attr:`Searched.cut_short`).
     """
@@ -152,7 +152,7 @@ def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float) -> 
     deadline = time.perf_counter() + seconds
     planned = planned_rounds(x.size, d, seconds)
     stale, rounds = 0, 0
-    while rounds < planned and stale < max(4, 2 * d // BLOCK):
+    while rounds < planned and stale < max(16, 2 * d):
         if time.perf_counter() > deadline:
             return Searched(x, rounds, planned)
         block = np.sort(rng.choice(d, size=min(BLOCK, d), replace=False))
