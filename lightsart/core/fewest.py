@@ -71,6 +71,9 @@ _BOUND_WORK = 1 << 20
 _BOUND_SHARE = 8
 _WORKERS = 4
 _BATCH = 4
+#: Nominal speed of the leaves (coset members scored per second, two threads) from which the
+#: number of leaves a budget buys is planned; measured about 3e8 on the development machine.
+MEMBERS_PER_SECOND = 2e8
 
 
 @dataclass(frozen=True)
@@ -88,6 +91,9 @@ class CosetMinimum:
     leaves: int
     pruned: int
     symmetries: int = 0
+    #: The clock stopped the bounds or the leaves before the planned work (the answer may then
+    #: depend on the machine); otherwise it depends only on the input and ``seconds``.
+    cut_short: bool = False
 
 
 def signatures(patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
@@ -258,11 +264,13 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
         # At most half the time goes to bounds; the rest to leaves.
         bound = max_alone + _bounds(leaves, vb_m, s_m, group.astype(np.int64), groups == 0,
                                     start + seconds / 2)
+        cut = time.perf_counter() > start + seconds / 2
         order = np.argsort(-bound, kind="stable")
         leaves, bound = leaves[order], bound[order]
     else:
         # The bound would cost more than it can save (it sums over every moving cell per leaf).
         bound = np.broadcast_to(np.int64(cells + 1), leaves.shape)
+        cut = False
 
     def leaf(b: int) -> tuple[int, int]:
         sign = 1 - 2 * (np.bitwise_count(vb_m & b) & 1).astype(np.int64)
@@ -274,13 +282,18 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     best_f, best_a, best_b = -(cells + 1), 0, 0
     scored, proven, at = 0, True, 0
     deadline = start + seconds
+    # The leaves a budget buys at the nominal speed: a count, so the answer repeats anywhere.
+    planned = max(1, int(seconds * MEMBERS_PER_SECOND) >> k)
     workers = max(1, min(_WORKERS, os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:
         while at < leaves.size and bound[at] > best_f:
-            if scored and time.perf_counter() > deadline:
+            if scored >= planned:
                 proven = False
                 break
-            stop = at + _BATCH * workers
+            if scored and time.perf_counter() > deadline:
+                proven, cut = False, True
+                break
+            stop = at + min(_BATCH * workers, planned - scored)
             batch = [int(b) for b, c in zip(leaves[at:stop], bound[at:stop], strict=True)
                      if c > best_f]
             at = stop
@@ -300,4 +313,4 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
             choice ^= vector
     # Once proven, every leaf not scored was excluded by the bound (in its batch or after it).
     return CosetMinimum(choice, (cells - best_f) // 2, proven, scored,
-                        leaves.size - scored if proven else 0, len(maps))
+                        leaves.size - scored if proven else 0, len(maps), cut)

@@ -69,8 +69,10 @@ CHASE_WORDS_PER_SECOND = 3e8
 ELIMINATION_WORDS = 1 << 29
 #: Rows a sample of check columns is spread over.
 SAMPLE_ROWS = 64
-#: The decoder's share of a fit's budget when the clicks need a search of their own.
+#: The decoder's share of a fit's budget when the clicks need a search of their own, and when
+#: that search is the split branch and bound (which proves more with more time).
 DECODE_SHARE = 0.75
+SPLIT_DECODE_SHARE = 0.5
 
 
 def _quiet(shape: tuple[int, ...], rules: Rules | None) -> QuietPatterns:
@@ -125,7 +127,7 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
         patterns = source.all()
         found = coset_minimum(x0, patterns, seconds=seconds)
         best, proven = x0 ^ combine_patterns(patterns, found.choice), found.proven
-        cut = not found.proven
+        cut = found.cut_short
     else:
         searched = local_search(x0, source, seed, seconds)
         best, proven, cut = searched.clicks, False, searched.cut_short
@@ -170,7 +172,9 @@ def _decoding_seconds(seconds: float, nullity: int, chased_words: int = 0) -> fl
     else :data:`DECODE_SHARE` of it (a fixed split computed from sizes only, so each part plans
     the same work on every machine)."""
     left = max(0.0, seconds - chased_words / CHASE_WORDS_PER_SECOND)
-    return left if nullity <= EXACT_CLICKS_NULLITY else left * DECODE_SHARE
+    if nullity <= EXACT_CLICKS_NULLITY:
+        return left
+    return left * (SPLIT_DECODE_SHARE if nullity <= SPLIT_CLICKS_NULLITY else DECODE_SHARE)
 
 
 def closest_board(

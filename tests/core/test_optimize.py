@@ -164,9 +164,14 @@ def test_transition_budget_reaches_the_clicks_search() -> None:
     for step in (none, some):
         assert np.array_equal(press(step.clicks), press(x))
     assert some.count < none.count and not none.cut_short
-    # Nullity 28 goes to the split branch and bound, which no budget leaves unproven and cut.
+    # Nullity 28 goes to the split branch and bound: no budget plans one leaf, which is done
+    # (so nothing was cut and the answer repeats) but proves nothing; a few seconds prove it.
     small = transition(press(x[:64, :64]) ^ 1, lit[:64, :64], seconds=0.0)
-    assert not small.proven and small.cut_short
+    again = transition(press(x[:64, :64]) ^ 1, lit[:64, :64], seconds=0.0)
+    assert not small.proven and not small.cut_short
+    assert np.array_equal(small.clicks, again.clicks)
+    full = transition(press(x[:64, :64]) ^ 1, lit[:64, :64], seconds=30.0)
+    assert full.proven and full.count <= small.count
 
 
 def test_the_smallest_sample_is_the_bottom_chased_row(monkeypatch: pytest.MonkeyPatch) -> None:
