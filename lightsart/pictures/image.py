@@ -12,7 +12,10 @@
    excess is cropped), *contain* uses ``s = max(...)`` (the whole picture shows, padded with white),
    *stretch* uses ``s = W0/width`` across and ``H0/height`` down.
 3. **Downsample** by exact area averaging: each cell is the mean of the source over its interval
-   rectangle, partial pixels weighted by the part covered, padding counted as white. The
+   rectangle, partial pixels weighted by the part covered, padding counted as white. A board
+   with more cells than the picture has pixels is resampled bicubically instead (with padding or
+   on one axis only: the picture is first enlarged by a whole factor), so cells never copy one
+   pixel in blocks. The
    integral of a piecewise-constant row is piecewise linear, so interpolating the cumulative sum
    at the interval ends gives each integral exactly; one pass down the rows, one across.
 4. **Tone** (:mod:`lightsart.pictures.tone`): levels, local contrast and sharpening, on by default.
@@ -436,6 +439,21 @@ def fit_to_board(gray: Gray, width: int, height: int, fit: FitMode = "cover") ->
     else:
         pick = min if fit == "cover" else max
         step_x = step_y = pick(cols / width, rows / height)
+    if max(step_x, step_y) < 1 and fit != "contain":
+        # More cells than pixels both ways, no padding: one bicubic resampling of the region.
+        region = ((cols - width * step_x) / 2, (rows - height * step_y) / 2,
+                  (cols + width * step_x) / 2, (rows + height * step_y) / 2)
+        img = Image.fromarray(g.astype(np.float32), mode="F")
+        out = np.asarray(img.resize((width, height), Image.Resampling.BICUBIC, box=region))
+        return np.clip(out.astype(np.float64), 0.0, 1.0)
+    if min(step_x, step_y) < 1:
+        # More cells than pixels on one axis (or padding): boxes of one pixel would show the
+        # pixels as blocks of cells. Enlarge the picture smoothly (bicubic) by a whole factor
+        # first, so each cell averages at least one (interpolated) pixel.
+        factor = math.ceil(1 / min(step_x, step_y))
+        g = _enlarge(g, factor)
+        rows, cols = g.shape
+        step_x, step_y = step_x * factor, step_y * factor
     left = (cols - width * step_x) / 2
     top = (rows - height * step_y) / 2
     # Reduce the axis that shrinks most first, so the second pass works on less data.
@@ -528,6 +546,14 @@ def _check_dither(method: str) -> None:
 
     if method not in METHODS:
         raise LightsartError(f"dither must be one of {', '.join(METHODS)}; got {method!r}")
+
+
+def _enlarge(gray: Gray, factor: int) -> Gray:
+    """``gray`` enlarged ``factor`` times on each axis by Pillow's bicubic filter, in ``[0, 1]``."""
+    rows, cols = gray.shape
+    img = Image.fromarray(gray.astype(np.float32), mode="F")
+    big = img.resize((cols * factor, rows * factor), Image.Resampling.BICUBIC)
+    return np.clip(np.asarray(big, dtype=np.float64), 0.0, 1.0)
 
 
 def _as_gray(gray: object) -> Gray:

@@ -434,9 +434,34 @@ def supersampled_fit(g: np.ndarray, width: int, height: int, fit: str) -> np.nda
 )
 def test_fit_matches_supersampled_block_means(g: np.ndarray, width: int, height: int,
                                               fit: str) -> None:
+    """Exact area means; a board with more cells than pixels is resampled with Pillow's bicubic
+    filter (directly, or by enlarging by a whole factor first; made here independently)."""
     out = fit_to_board(g, width, height, fit)  # type: ignore[arg-type]
     assert out.shape == (height, width)
-    assert np.allclose(out, supersampled_fit(g, width, height, fit), atol=1e-9)
+    rows, cols = g.shape
+    pick = min if fit == "cover" else max
+    steps = (cols / width, rows / height) if fit == "stretch" else (pick(cols / width, rows / height),) * 2
+    if max(steps) < 1 and fit != "contain":  # one bicubic resampling of the centred region
+        box = ((cols - width * steps[0]) / 2, (rows - height * steps[1]) / 2,
+               (cols + width * steps[0]) / 2, (rows + height * steps[1]) / 2)
+        direct = Image.fromarray(g.astype(np.float32), mode="F").resize(
+            (width, height), Image.Resampling.BICUBIC, box=box)
+        assert np.allclose(out, np.clip(np.asarray(direct, dtype=np.float64), 0, 1), atol=1e-6)
+        return
+    source = g
+    if min(steps) < 1:
+        factor = int(np.ceil(1 / min(steps)))
+        big = Image.fromarray(g.astype(np.float32), mode="F").resize(
+            (cols * factor, rows * factor), Image.Resampling.BICUBIC)
+        source = np.clip(np.asarray(big, dtype=np.float64), 0, 1)
+    assert np.allclose(out, supersampled_fit(source, width, height, fit), atol=1e-6)
+
+
+def test_enlarging_is_smooth_not_blocky() -> None:
+    """A 4-pixel ramp on a 16-cell row rises in many small steps, not four flat blocks."""
+    ramp = np.array([[0.0, 1 / 3, 2 / 3, 1.0]])
+    out = fit_to_board(ramp, 16, 1, "stretch")[0]
+    assert np.all(np.diff(out) >= -1e-9) and np.unique(np.round(out, 6)).size > 8
 
 
 def test_large_photo_downsample_matches_block_mean() -> None:
