@@ -230,12 +230,13 @@ class Rules:
         return {"pattern": self.pattern.name, "topology": self.topology, "states": self.states}
 
 
-def require_two_states(rules: Rules | None, what: str) -> None:
-    """Refuse ``rules`` with more than 2 states per cell where ``what`` (a command or tool) is
-    built on GF(2) only: one line naming what is not supported yet."""
-    if rules is not None and rules.states != 2:
+def require_two_states(rules: Rules | int | None, what: str) -> None:
+    """Refuse rules (or a number of states) with more than 2 states per cell where ``what`` (a
+    command or tool) is built on GF(2) only: one line naming what is not supported yet."""
+    states = rules.states if isinstance(rules, Rules) else rules
+    if states is not None and states != 2:
         raise LightsartError(
-            f"{what} does not support {rules.states} states per cell yet (only 2); "
+            f"{what} does not support {states} states per cell yet (only 2); "
             "k states work in still and solve"
         )
 
