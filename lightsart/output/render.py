@@ -354,7 +354,8 @@ def compare_sheet(
     t, r, w = _panels(target, result, wrong, levels)
     count = int(w.sum())
     names = list(labels) if labels is not None else [
-        "target (dithered)", "board (reachable)", f"wrong pixels: {count:,}"]
+        "target (dithered)", "board (reachable)",
+        f"wrong {'pixels' if levels == 2 else 'cells'}: {count:,}"]
     if len(names) != 3:
         raise ValueError(f"expected three labels, got {len(names)}")
     c = style.cell
