@@ -157,3 +157,13 @@ def test_solve_with_k_states(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["presses"] == data["presses"]
     assert main(["solve", "120/201/012", "--states", "3"]) == 0
     assert "solvable with" in capsys.readouterr().out
+
+
+def test_a_grey_still_draws_itself_in_jupyter(tmp_path: Path) -> None:
+    import io
+
+    result = make_still(A, str(tmp_path / "g.png"), size=(12, 10), states=4)
+    with Image.open(io.BytesIO(result._repr_png_())) as im:
+        assert len({c for _, c in im.convert("L").getcolors(1 << 16) or []}) >= 4
+    caption = result._repr_html_()
+    assert "wrong cell" in caption and f"{result.picture.fit.clicks_count:,} presses" in caption
