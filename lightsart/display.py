@@ -153,7 +153,7 @@ def clicks_png(clicks: Clicks | Board, *, cell: int | None = None) -> bytes:
 def fit_png(fit: Fit, *, cell: int | None = None) -> bytes:
     """``target | reachable board | wrong pixels (red)`` as PNG bytes."""
     look = _styled(None, cell, (fit.height, 3 * fit.width), ROW_PIXELS)
-    return _png(compare_image(fit.target, fit.board, look, fit.wrong))
+    return _png(compare_image(fit.target, fit.board, look, fit.wrong, levels=fit.states))
 
 
 def still_png(result: StillResult) -> bytes:
@@ -181,12 +181,14 @@ def _plural(count: int, word: str) -> str:
 
 
 def _fit_words(fit: Fit) -> str:
-    wrong = _plural(fit.wrong_pixels, "wrong pixel")
+    grey = fit.states > 2  # k states: wrong cells of k levels, and presses
+    wrong = _plural(fit.wrong_pixels, "wrong cell" if grey else "wrong pixel")
     if fit.wrong_pixels_proven_minimal:
         wrong += " (proven fewest)"
     else:
         wrong += f" (not proven; at least {fit.wrong_pixels_lower_bound:g})"
-    clicks = _plural(fit.clicks_count, "click")
+    clicks = (f"{fit.clicks_count:,} press{'' if fit.clicks_count == 1 else 'es'}" if grey
+              else _plural(fit.clicks_count, "click"))
     clicks += " (proven fewest)" if fit.clicks_proven_minimal else " (not proven fewest)"
     return f"{wrong}, {clicks}"
 

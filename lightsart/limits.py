@@ -29,6 +29,9 @@ __all__ = [
     "FRAME_MAX_PIXELS",
     "FRAME_MAX_SIDE",
     "MASKS_MAX_CELLS",
+    "MODK_DECODE_MAX",
+    "MODK_EXACT_MAX",
+    "MODK_SYSTEM_MAX",
     "PATH_MAX_CELLS",
     "PATTERN_MAX_SIDE",
     "PICTURE_MAX_PIXELS",
@@ -36,6 +39,7 @@ __all__ = [
     "PUZZLE_MAX_CELLS",
     "PUZZLE_MAX_NULLITY_CELLS",
     "SEED_MAX",
+    "STATES_MAX",
     "TABLE_MAX_ROWS",
     "TABLE_MAX_SIDE",
     "check_board",
@@ -92,6 +96,17 @@ ANIMATION_MAX_SECONDS = 3600.0
 FRAMES_MAX = 100_000
 #: ``--seed``: numpy's generators take 0 .. 2**64 - 1.
 SEED_MAX = (1 << 64) - 1
+#: States per cell (``--states``; the grey levels of issue 13).
+STATES_MAX = 16
+#: k states: unknowns of the reduced system over ``Z/k`` (free clicks of the chase, or every cell
+#: where no frame chases); each prime power of ``k`` costs one dense ``O(n³)`` Smith form (1024:
+#: about 10 s).
+MODK_SYSTEM_MAX = 1024
+#: k states: work of an exact fewest-presses search, kernel elements × cells (2**26: about a second).
+MODK_EXACT_MAX = 1 << 26
+#: k states: work of an exact closest-board search, cells × k × syndromes (64×64, k = 3, 3^8
+#: syndromes: 0.8·2**27 in about 2 s); beyond it a descent gives an unproven answer.
+MODK_DECODE_MAX = 1 << 27
 
 _ECHO = 40
 

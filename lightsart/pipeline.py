@@ -23,7 +23,7 @@ from lightsart.output import preflight
 from lightsart.pictures.costs import Errors
 from lightsart.pictures.tone import Tone
 from lightsart.results import Clicks, Fit
-from lightsart.rules import Rules, parse_pattern
+from lightsart.rules import Rules, parse_pattern, require_two_states
 from lightsart.settings import Look, Pictures, Solving, Timing, gather
 from lightsart.types import Board
 
@@ -56,6 +56,15 @@ class Picture:
 
     def to_dict(self) -> dict[str, Any]:
         f = self.fit
+        grey = {} if f.states == 2 else {
+            # k states: cells of the wrong level, and presses (a cell pressed j times counts j).
+            "states": f.states,
+            "wrong_cells": f.wrong_pixels,
+            "wrong_cells_proven_minimal": f.wrong_pixels_proven_minimal or f.wrong_pixels == 0,
+            "wrong_cells_lower_bound": int(f.wrong_pixels_lower_bound),
+            "presses": f.clicks_count,
+            "presses_proven_minimal": f.clicks_proven_minimal,
+        }
         return {
             "path": self.path,
             "errors": self.errors,
@@ -73,6 +82,7 @@ class Picture:
             "clicks_proven_minimal": f.clicks_proven_minimal,
             # The clock stopped a search before its planned work: the answer may vary by machine.
             "cut_short": f.cut_short,
+            **grey,
         }
 
 
@@ -91,8 +101,11 @@ class StillResult:
         return self.to_dict()
 
     def to_dict(self) -> dict[str, Any]:
+        board: dict[str, Any] = {"width": self.width, "height": self.height, "nullity": self.nullity}
+        if self.picture.fit.kernel_size is not None:
+            board["kernel_size"] = self.picture.fit.kernel_size  # press vectors changing nothing
         return {
-            "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
+            "board": board,
             "rules": _rules_dict(self.rules, self.height, self.width),
             "pictures": [self.picture.to_dict()],
             "outputs": list(self.outputs),
@@ -160,23 +173,33 @@ def _rules_dict(rules: Rules | None, height: int, width: int) -> dict[str, Any]:
     return (rules or Rules.plus(height, width)).to_dict()
 
 
-def game_rules(width: int, height: int, pattern: str = "plus", topology: str = "plane"
-               ) -> Rules | None:
+def game_rules(width: int, height: int, pattern: str = "plus", topology: str = "plane",
+               states: int = 2) -> Rules | None:
     """The rules of a ``width`` x ``height`` game (``None`` for the classic game, which the
     light-chasing algebra solves fastest). ``pattern`` is a preset name or ROWS text."""
-    rules = Rules(height, width, parse_pattern(pattern), topology)  # type: ignore[arg-type]
+    rules = Rules(height, width, parse_pattern(pattern), topology, states)  # type: ignore[arg-type]
     return None if rules.is_classic else rules
 
 
-def _nullity_under(pattern: str, topology: str) -> Callable[[int, int], int] | None:
-    """The nullity of an ``(m, n)`` board under the rules, for choosing a default board size."""
-    if game_rules(8, 8, pattern, topology) is None:
+def _nullity_under(pattern: str, topology: str, states: int = 2
+                   ) -> Callable[[int, int], int] | None:
+    """The nullity of an ``(m, n)`` board under the rules, for choosing a default board size
+    (with ``k > 2`` states: the fewest generators of the kernel over ``Z/k``)."""
+    if game_rules(8, 8, pattern, topology, states) is None:
         return None
 
     def nullity_of(m: int, n: int) -> int:
+        rules = Rules(m, n, parse_pattern(pattern), topology, states)  # type: ignore[arg-type]
+        if states > 2:
+            # Near 100 cells a side every preset pattern chases with at most 4n free clicks,
+            # far within MODK_SYSTEM_MAX (plus on the plane: n), so this is milliseconds.
+            from lightsart.core.modk import algebra_mod
+            from lightsart.engines.levels import kernel_rank
+
+            return kernel_rank(algebra_mod(rules))
         from lightsart.core.general import algebra
 
-        return algebra(Rules(m, n, parse_pattern(pattern), topology)).nullity  # type: ignore[arg-type]
+        return algebra(rules).nullity
 
     return nullity_of
 
@@ -197,6 +220,7 @@ def fit_pictures(
     costs: list[np.ndarray | None] | None = None,
     pattern: str = "plus",
     topology: str = "plane",
+    states: int = 2,
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
@@ -205,12 +229,18 @@ def fit_pictures(
     chooses where unavoidable wrong pixels go (:mod:`lightsart.pictures.costs`). Anything the
     user should know (a picture cropped to another's shape) is appended to ``notes``. ``solver``
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart.engines.solvers`); each picture's pixel
-    costs are appended to ``costs`` when given (for ``--export-model``).
+    costs are appended to ``costs`` when given (for ``--export-model``). With ``states`` > 2 each
+    picture is quantised to that many grey levels and fitted exactly over ``Z/states``
+    (:mod:`lightsart.engines.levels`: fewest wrong cells; ``errors`` does not apply).
     """
     from lightsart.pictures.costs import pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
 
     chosen = get_engine(engine)
+    game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
+    if states > 2 and engine != "exact":
+        raise LightsartError(f"--engine {engine} does not support {states} states per cell yet "
+                             "(only 2); use --engine exact")
     if engine != "exact":
         from lightsart.engines.solvers import get_solver
 
@@ -221,8 +251,7 @@ def fit_pictures(
     if errors not in ("perceptual", "uniform"):
         raise LightsartError(f"errors must be perceptual or uniform, got {errors!r}")
     board: tuple[int, int | None] | None = size
-    game_rules(8, 8, pattern, topology)  # a bad pattern or topology is one line, before any work
-    nullity_of = _nullity_under(pattern, topology)
+    nullity_of = _nullity_under(pattern, topology, states)
     pictures = []
     for k, path in enumerate(paths):
         gray, (width, height) = read_for_board(path, board, nullity_of)
@@ -231,7 +260,13 @@ def fit_pictures(
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         target = target_from_array(gray, (width, height), fit, dither,  # type: ignore[arg-type]
-                                   source=str(path), tone=tone, linear=linear)
+                                   source=str(path), tone=tone, linear=linear, levels=states)
+        if states > 2:
+            from lightsart.engines.levels import fit_levels
+
+            grey = Rules(height, width, parse_pattern(pattern), topology, states)  # type: ignore[arg-type]
+            pictures.append(Picture(str(path), fit_levels(target.bits, grey), "uniform"))
+            continue
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
                            errors)
         if costs is not None:
@@ -291,6 +326,10 @@ def make_still(
     from lightsart.output import render
 
     start = time.perf_counter()
+    states = how.states
+    game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
+    if states > 2 and export_model:
+        raise LightsartError(f"--export-model does not support {states} states per cell yet (only 2)")
     _style(1, style, colours)  # refuse bad colours before any work
     wanted = [p for p in (out, target_out, compare) if p]
     planned = preflight.plan_still(path, wanted, size, cell)
@@ -301,19 +340,19 @@ def make_still(
     costs: list[np.ndarray | None] = []
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
                               linear=linear, solver=solver, costs=costs, pattern=pattern,
-                              topology=topology)
+                              topology=topology, states=states)
     f = picture.fit
     drawing = _style(cell or default_cell(f.width, f.height), style, colours)
     preflight.check_picture(f.width, f.height, drawing.cell, panels=3 if compare else 1)
     _check_reproduces(f)
     outputs = [out]
     with preflight.writing(planned):
-        render.write_png(f.board, out, drawing)
+        render.write_png(f.board, out, drawing, f.states)
         if target_out:
-            render.write_png(f.target, target_out, drawing)
+            render.write_png(f.target, target_out, drawing, f.states)
             outputs.append(target_out)
         if compare:
-            render.write_side_by_side([f.target, f.board, f.wrong], compare, drawing)
+            render.write_side_by_side([f.target, f.board, f.wrong], compare, drawing, f.states)
             outputs.append(compare)
         if export_model:
             _export_models([f], costs, [export_model])
@@ -345,7 +384,14 @@ def _press(clicks: Board, rules: Rules | None) -> Board:
 
 
 def _check_reproduces(f: Fit) -> None:
-    if not np.array_equal(_press(f.clicks, f.rules) ^ np.uint8(1), f.board):  # pragma: no cover
+    """The fit's clicks make its board from the all-lit (k states: all-brightest) board."""
+    if f.states > 2 and f.rules is not None:
+        from lightsart.engines.levels import board_from_presses
+
+        made = board_from_presses(f.clicks, f.rules)
+    else:
+        made = _press(f.clicks, f.rules) ^ np.uint8(1)
+    if not np.array_equal(made, f.board):  # pragma: no cover
         raise AssertionError("fit's clicks do not reproduce its board")
 
 
@@ -383,6 +429,8 @@ def make_animation(
     from lightsart.output import formats, writers
 
     start = time.perf_counter()
+    game_rules(8, 8, pattern, topology, how.states)  # bad rules are one line, before any work
+    require_two_states(Rules(1, 1, states=how.states), "animate")
     if len(paths) < 2:
         raise LightsartError("animate needs at least two pictures")
     if out is None and frames_dir is None:

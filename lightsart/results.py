@@ -67,6 +67,15 @@ class Fit:
     rules: Rules | None = None
     #: The clock stopped a search (decoding or clicks) before its planned work was done.
     cut_short: bool = False
+    #: With ``k > 2`` states (``rules.states``): how many press vectors change nothing. Then
+    #: ``target`` and ``board`` hold levels ``0 .. k-1``, ``clicks`` press counts (``clicks_count``
+    #: their sum), the start is the all-brightest board and ``wrong_pixels`` counts wrong cells.
+    kernel_size: int | None = None
+
+    @property
+    def states(self) -> int:
+        """States per cell: 2 (lit/unlit) unless the rules say more."""
+        return 2 if self.rules is None else self.rules.states
 
     @property
     def minimised(self) -> str:

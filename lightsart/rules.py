@@ -22,11 +22,12 @@ This module imports numpy only inside the functions that need it, so the CLI can
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from lightsart.errors import LightsartError
-from lightsart.limits import MASKS_MAX_CELLS, PATTERN_MAX_SIDE
+from lightsart.limits import MASKS_MAX_CELLS, PATTERN_MAX_SIDE, STATES_MAX
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -44,6 +45,7 @@ __all__ = [
     "press",
     "press_masks",
     "press_transpose",
+    "require_two_states",
     "shifted_xor",
 ]
 
@@ -159,7 +161,10 @@ class Rules:
     """Everything that decides what a click does: board size, pattern, topology, states per cell.
 
     ``height`` × ``width`` is ``m`` rows × ``n`` columns. ``states`` is the number of states per
-    cell; only 2 (lit/unlit, GF(2)) is supported for now.
+    cell, 2 (lit/unlit, GF(2)) to :data:`~lightsart.limits.STATES_MAX`: with ``k`` states a click
+    adds 1 mod ``k`` to every cell of its pattern, and the algebra is
+    :func:`lightsart.core.modk.algebra_mod` (the GF(2) tools refuse ``k > 2``:
+    :func:`require_two_states`).
     """
 
     height: int
@@ -175,10 +180,15 @@ class Rules:
             raise LightsartError(f"board size must be at least 1x1, got {self.width}x{self.height}")
         if self.topology not in TOPOLOGIES:
             raise LightsartError(f"unknown topology {self.topology!r}; choose one of {', '.join(TOPOLOGIES)}")
-        if self.states != 2:
+        try:
+            states = operator.index(self.states)  # numpy integers too, but not 2.0
+        except TypeError:
+            states = 0
+        if isinstance(self.states, bool) or not 2 <= states <= STATES_MAX:
             raise LightsartError(
-                f"{self.states} states per cell is not supported yet (k states come later); use 2"
+                f"states per cell must be a whole number from 2 to {STATES_MAX}, got {self.states!r}"
             )
+        object.__setattr__(self, "states", states)
 
     @classmethod
     def plus(cls, m: int, n: int) -> Rules:
@@ -204,6 +214,10 @@ class Rules:
         """Whether rows wrap (top to bottom) and whether columns wrap (left to right)."""
         return self.topology == "torus", self.topology in ("torus", "cylinder")
 
+    def with_states(self, states: int) -> Rules:
+        """The same board, pattern and topology with ``states`` states per cell."""
+        return Rules(self.height, self.width, self.pattern, self.topology, states)
+
     def with_pattern(self, pattern: Pattern) -> Rules:
         return Rules(self.height, self.width, pattern, self.topology, self.states)
 
@@ -214,6 +228,17 @@ class Rules:
     def to_dict(self) -> dict[str, Any]:
         """The names used in ``--json`` output."""
         return {"pattern": self.pattern.name, "topology": self.topology, "states": self.states}
+
+
+def require_two_states(rules: Rules | int | None, what: str) -> None:
+    """Refuse rules (or a number of states) with more than 2 states per cell where ``what`` (a
+    command or tool) is built on GF(2) only: one line naming what is not supported yet."""
+    states = rules.states if isinstance(rules, Rules) else rules
+    if states is not None and states != 2:
+        raise LightsartError(
+            f"{what} does not support {states} states per cell yet (only 2); "
+            "k states work in still and solve"
+        )
 
 
 def shifted_xor(
@@ -276,13 +301,17 @@ def _as_clicks(clicks: object, rules: Rules) -> NDArray[Any]:
 
 
 def press(clicks: object, rules: Rules) -> NDArray[Any]:
-    """``A x``: the cells toggled by the click set ``clicks`` (shape ``(m, n)``, 0/1), as ``uint8``."""
+    """``A x``: the cells toggled by the click set ``clicks`` (shape ``(m, n)``, 0/1), as ``uint8``.
+
+    GF(2) only; with ``k > 2`` states use :func:`lightsart.core.modk.press_mod`.
+    """
+    require_two_states(rules, "the GF(2) press operator")
     x = _as_clicks(clicks, rules)
     return shifted_xor(x.astype("uint8") & 1, rules.pattern.offsets, *rules.wraps)
 
 
 def press_transpose(clicks: object, rules: Rules) -> NDArray[Any]:
-    """``Aᵀ y``: press with the pattern rotated 180°."""
+    """``Aᵀ y``: press with the pattern rotated 180° (GF(2) only)."""
     return press(clicks, rules.transposed())
 
 

@@ -39,13 +39,15 @@ class Pictures:
 
 @dataclass(frozen=True)
 class Solving:
-    """The rules (``pattern``, ``topology``) and the engine that solves boards under them."""
+    """The rules (``pattern``, ``topology``, ``states`` per cell: 2 to 16, grey levels above 2)
+    and the engine that solves boards under them."""
 
     engine: str = "exact"
     time_limit: float | None = None
     solver: str = "cbc"
     pattern: str = "plus"
     topology: str = "plane"
+    states: int = 2
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,18 @@ def test_readme_lists_every_limit() -> None:
         f"{play.MIN_SIDE}×{play.MIN_SIDE} to {play.MAX_SIDE}×{play.MAX_SIDE}",
         f"up to {play.MAX_PICTURE_SIDE} on a side",
         f"{image.MAX_PIXELS // 1_000_000} megapixels",
+        f"`--states` | 2 to {limits.STATES_MAX}",
+        f"at most {limits.MODK_SYSTEM_MAX} unknowns",
+        f"at most 2^{limits.MODK_DECODE_MAX.bit_length() - 1}",
+        f"at most 2^{limits.MODK_EXACT_MAX.bit_length() - 1}",
     ]
+    # The k-state algebra enforces the numbers of limits.py, not copies of them.
+    from lightsart.core import modk, modk_search, modp
+
+    assert modp.SYSTEM_MAX == modk.SYSTEM_MAX == limits.MODK_SYSTEM_MAX
+    assert modk.STATES_MAX == limits.STATES_MAX
+    assert (modk_search.DECODE_MAX, modk_search.EXACT_MAX) == (limits.MODK_DECODE_MAX,
+                                                               limits.MODK_EXACT_MAX)
     for words in shown:
         assert words in section, words
 

@@ -139,10 +139,29 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--topology", choices=TOPOLOGIES,
                    help="what happens at the edges: plane (cut, default), torus (both axes "
                         "wrap), cylinder (left-right wraps)")
+    from lightsart.limits import STATES_MAX
+
+    p.add_argument("--states", type=states_type, default=2, metavar="K",
+                   help=f"states per cell, 2 to {STATES_MAX}: a click adds 1 mod K to every cell "
+                        "of its pattern, read as K grey levels (default 2: lit and unlit; more "
+                        "than 2 works in still and solve so far)")
+
+
+def states_type(text: str) -> int:
+    """``--states``: a whole number from 2 to ``STATES_MAX``."""
+    from lightsart.limits import STATES_MAX
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 2 <= value <= STATES_MAX:
+        raise argparse.ArgumentTypeError(f"expected a whole number from 2 to {STATES_MAX}, got {text!r}")
+    return value
 
 
 def rules_from_args(args: argparse.Namespace, m: int, n: int) -> Rules:
-    """The rules ``--pattern`` and ``--topology`` ask for on an ``m`` × ``n`` board."""
+    """The rules ``--pattern``, ``--topology`` and ``--states`` ask for on an ``m`` × ``n`` board."""
     from lightsart.rules import Rules
 
     rules = Rules.plus(m, n)
@@ -150,7 +169,7 @@ def rules_from_args(args: argparse.Namespace, m: int, n: int) -> Rules:
         rules = rules.with_pattern(args.pattern)
     if args.topology is not None:
         rules = Rules(m, n, rules.pattern, args.topology)
-    return rules
+    return rules.with_states(args.states)
 
 
 def settings_from_args(args: argparse.Namespace) -> dict[str, Any]:
@@ -162,7 +181,8 @@ def settings_from_args(args: argparse.Namespace) -> dict[str, Any]:
         "pictures": Pictures(size=args.size, fit=args.fit, dither=args.dither,
                              tone=tone_from_args(args), errors=args.errors, linear=args.linear),
         "solving": Solving(engine=args.engine, time_limit=args.time_limit, solver=args.solver,
-                           pattern=pattern_text(args), topology=topology_name(args)),
+                           pattern=pattern_text(args), topology=topology_name(args),
+                           states=args.states),
         "look": Look(cell=args.cell, style=args.style,
                      colours=(args.lit_colour, args.unlit_colour, args.panel_colour)),
     }
@@ -179,10 +199,12 @@ def topology_name(args: argparse.Namespace) -> Topology:
 
 
 def rules_words(rules: Any) -> str:
-    """`` (sigma on the torus)`` for the summary; empty for the classic game."""
+    """`` (sigma on the torus)`` for the summary (`` (4 states, plus on the plane)`` with grey
+    levels); empty for the classic game."""
     if rules is None or rules.is_classic:
         return ""
-    return f" ({rules.pattern.name} on the {rules.topology})"
+    states = f"{rules.states} states, " if rules.states > 2 else ""
+    return f" ({states}{rules.pattern.name} on the {rules.topology})"
 
 
 def tone_from_args(args: argparse.Namespace) -> Any:
@@ -204,6 +226,14 @@ def fit_line(path: str, f: Any) -> str:
     bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:.2f}"
     return (f"{path}: {wrong_pixels(f.wrong_pixels)} where they show least (cost {f.wrong_cost:.2f}, "
             f"{proven(f.wrong_pixels_proven_minimal, cut)}{bound})")
+
+
+def grey_fit_line(path: str, f: Any) -> str:
+    """A fit with k > 2 states as the summary prints it: wrong cells and what is proven."""
+    done = f.wrong_pixels_proven_minimal or f.wrong_pixels == 0
+    bound = "" if done else f", at least {f.wrong_pixels_lower_bound:g}"
+    cells = f"{f.wrong_pixels} wrong cell{'' if f.wrong_pixels == 1 else 's'}"
+    return f"{path}: {cells} of {f.states} levels ({proven(done, f.cut_short)}{bound})"
 
 
 def emit_json(data: dict[str, Any]) -> None:

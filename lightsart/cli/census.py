@@ -37,8 +37,10 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.puzzle.censusdb import query_db, write_db
     from lightsart.puzzle.solve import parse_size, parse_state
     from lightsart.puzzle.text import answer_text, census_text
+    from lightsart.rules import require_two_states
 
     if args.state is not None:
+        require_two_states(args.states, "census --db")
         if args.db is None or args.size is not None:
             raise LightsartError("--state is looked up in a database: census --db FILE --state X")
         answer = query_db(args.db, parse_state(args.state), pattern=args.pattern,

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
     page = make_game_page(args.output, args.size, args.image, fit=args.fit, start=args.start,
                           scheme=args.colours, pattern=pattern_text(args),
-                          topology=topology_name(args))
+                          topology=topology_name(args), states=args.states)
     goal = "all dark"
     if page.picture:
         wrong = "" if page.wrong_pixels is None else f" ({page.wrong_pixels} pixels changed to be reachable)"

@@ -35,7 +35,8 @@ def run(args: argparse.Namespace) -> int:
     width, height = parse_size(args.size)
     height = width if height is None else height
     rules = rules_from_args(args, 1, 1)
-    sizes = sizes_near(width, height, args.radius, pattern=rules.pattern, topology=rules.topology)
+    sizes = sizes_near(width, height, args.radius, pattern=rules.pattern, topology=rules.topology,
+                       states=rules.states)
     if args.json:
         emit_json({
             "request": {"width": width, "height": height},

@@ -16,8 +16,11 @@ Solve a Lights Out board: one minimal click set (grid and (row,col) list, counti
 many minimal solutions and solutions there are; or, if it cannot be solved, which quiet pattern
 it fails and the fewest lights to change. --explain shows the strategy a person can follow.
 --pattern and --topology change the rules (the strategy is then the algebraic solution).
+--states K plays with K levels per cell (a click adds 1 mod K): rows of digits 0..K-1 (a-f
+above 9), goal every cell 0 (off) or K-1 (on); the answer is presses per cell.
 
 example: lightsart solve 11110/10001/00001/00100/01110 --explain
+example: lightsart solve 120/201/012 --states 3
 """
 
 
@@ -48,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.puzzle.solve import explain, read_board, solve_puzzle
     from lightsart.puzzle.text import solution_text, strategy_text
 
+    if args.states > 2:
+        return _run_levels(args)
     board = read_board(args.board, state=args.state, size=args.size)
     rules = rules_from_args(args, *board.shape)
     solution = solve_puzzle(board, args.goal, rules)
@@ -62,4 +67,21 @@ def run(args: argparse.Namespace) -> int:
     if strategy is not None:
         print()
         print(strategy_text(strategy))
+    return 0
+
+
+def _run_levels(args: argparse.Namespace) -> int:
+    """``solve --states K`` with K > 2: the board is rows of levels, solved over Z/K."""
+    from lightsart.cli._options import emit_json
+    from lightsart.puzzle.levels import read_levels, solution_text, solve_levels
+    from lightsart.rules import require_two_states
+
+    if args.explain:
+        require_two_states(args.states, "solve --explain")
+    board = read_levels(args.board, args.states, state=args.state, size=args.size)
+    solution = solve_levels(board, args.goal, rules_from_args(args, *board.shape))
+    if args.json:
+        emit_json(solution.to_dict())
+    else:
+        print(solution_text(solution))
     return 0

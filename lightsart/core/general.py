@@ -59,7 +59,7 @@ from numpy.typing import NDArray
 from lightsart.core import packed
 from lightsart.errors import LightsartError
 from lightsart.limits import CHASE_MAX_FREE, DENSE_MAX_CELLS
-from lightsart.rules import Rules, press, shifted_xor
+from lightsart.rules import Rules, press, require_two_states, shifted_xor
 
 __all__ = ["CHASE_MAX_FREE", "DENSE_MAX_CELLS", "Chase", "Frame", "Method", "RulesAlgebra", "algebra",
            "chase_plans"]
@@ -371,7 +371,9 @@ def algebra(rules: Rules, method: Method = "auto") -> RulesAlgebra:
     """The (cached) algebra of ``rules``: chased where a frame allows it, else fully eliminated.
 
     ``method`` forces ``"chase"`` (error if no frame chases) or ``"eliminate"`` (full system).
+    GF(2) only: rules with ``k > 2`` states go to :func:`lightsart.core.modk.algebra_mod`.
     """
+    require_two_states(rules, "the GF(2) algebra")
     m, n = rules.shape
     plans = chase_plans(rules) if method != "eliminate" else []
     if plans and plans[0][1].free <= CHASE_MAX_FREE:

@@ -43,6 +43,7 @@ from numpy.typing import NDArray
 from lightsart.core import modp
 from lightsart.core.general import Chase, Frame, chase_plans  # the one home of chase planning
 from lightsart.errors import LightsartError
+from lightsart.limits import STATES_MAX  # most states per cell (the grey levels of issue 13)
 from lightsart.rules import Rules
 
 if TYPE_CHECKING:
@@ -54,8 +55,6 @@ Ints = NDArray[np.int64]
 Levels = NDArray[np.uint8]
 Method = Literal["auto", "chase", "eliminate"]
 
-#: Most states per cell (the grey levels of issue 13).
-STATES_MAX = 16
 #: Unknowns of the reduced system ``K`` (free clicks of the chase, or all cells when no frame
 #: chases): each prime power of ``k`` costs one dense ``O(n³)`` Smith form (1024: about 10 s).
 SYSTEM_MAX = modp.SYSTEM_MAX
@@ -288,8 +287,16 @@ class ModkAlgebra:
         m, n = self.rules.shape
         if not self.check_moduli:
             return np.zeros((m * n, 0), dtype=np.int64)
-        units = np.eye(m * n, dtype=np.int64).reshape(m, n, m * n)
-        return np.ascontiguousarray(self._syndromes(self._residuals(units)).T)
+        # Unit changes a batch at a time: the whole identity would be (mn)² int64 (2 GB at 128²).
+        cells = m * n
+        step = max(1, _CHASE_BATCH_CELLS // cells)
+        parts = []
+        for s in range(0, cells, step):
+            width = min(step, cells - s)
+            units = np.zeros((cells, width), dtype=np.int64)
+            units[np.arange(s, s + width), np.arange(width)] = 1
+            parts.append(self._syndromes(self._residuals(units.reshape(m, n, width))))
+        return np.ascontiguousarray(np.concatenate(parts, axis=1).T)
 
     def syndrome_columns(self) -> Ints:
         """Each cell's syndrome column, shape ``(m*n, checks)``: ``syndrome(c) = Σ c[cell]·col[cell]``
@@ -364,16 +371,25 @@ class ModkAlgebra:
         return modk_search.closest_board(self, t, s, metric=metric, exact_max=exact_max)
 
 
-@lru_cache(maxsize=32)
-def algebra_mod(rules: Rules, k: int, method: Method = "auto") -> ModkAlgebra:
+def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:
     """The (cached) algebra of ``rules`` over ``Z/k``: chased where a frame allows it, else every
-    cell is an unknown; either way at most :data:`SYSTEM_MAX` unknowns.
+    cell is an unknown; either way at most :data:`SYSTEM_MAX` unknowns. ``k`` defaults to
+    ``rules.states``; rules with ``k > 2`` states must not name another ``k``.
 
     >>> alg = algebra_mod(Rules(4, 4), 4)
     >>> alg.kernel_size, alg.check_moduli     # kernel Z/2 ⊕ Z/2 ⊕ Z/4 ⊕ Z/4: 64 press vectors
     (64, (2, 2, 4, 4))
     """
-    k = _check_states(k)
+    if k is None:
+        k = rules.states
+    elif rules.states != 2 and k != rules.states:
+        raise LightsartError(f"rules have {rules.states} states per cell, not {k}")
+    return _algebra_mod(rules.with_states(2), _check_states(k), method)
+
+
+@lru_cache(maxsize=32)
+def _algebra_mod(rules: Rules, k: int, method: Method) -> ModkAlgebra:
+    rules = rules.with_states(k)  # cached by shape, pattern and topology; carries its k
     m, n = rules.shape
     plans = chase_plans(rules) if method != "eliminate" else []
     if plans and plans[0][1].free <= SYSTEM_MAX:

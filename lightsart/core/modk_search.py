@@ -34,6 +34,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.errors import LightsartError
+from lightsart.limits import MODK_DECODE_MAX, MODK_EXACT_MAX
 
 if TYPE_CHECKING:
     from lightsart.core.modk import ModkAlgebra
@@ -45,10 +46,10 @@ Levels = NDArray[np.uint8]
 Metric = Literal["wrong", "brightness"]
 
 #: Work of an exact fewest-presses search: kernel elements × cells (2**26: about a second).
-EXACT_MAX = 1 << 26
+EXACT_MAX = MODK_EXACT_MAX
 #: Work of an exact closest-board search: cells × k × syndromes (64×64, k = 3, 3^8 syndromes:
 #: 0.8·2**27 in about 2 s; the descent beyond it found 29 wrong cells where the optimum is 2).
-DECODE_MAX = 1 << 27
+DECODE_MAX = MODK_DECODE_MAX
 # Kernel elements enumerated per chunk (chunk × cells int64 in memory).
 _CHUNK_WORK = 1 << 22
 _SWEEPS = 50

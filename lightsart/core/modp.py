@@ -39,13 +39,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.errors import LightsartError
+from lightsart.limits import MODK_SYSTEM_MAX
 
 __all__ = ["SYSTEM_MAX", "Smith", "factor_prime_powers", "smith"]
 
 Ints = NDArray[np.int64]
 
 #: Unknowns of one dense Smith form: 256 take 0.05 s, 512 about 0.5 s, 1024 about 6-12 s (O(n³)).
-SYSTEM_MAX = 1024
+#: The number lives in :mod:`lightsart.limits` (``MODK_SYSTEM_MAX``).
+SYSTEM_MAX = MODK_SYSTEM_MAX
 
 
 def factor_prime_powers(k: int) -> list[tuple[int, int]]:

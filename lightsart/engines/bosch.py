@@ -33,8 +33,9 @@ class Bosch:
     def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget,
             rules: Rules | None = None) -> Fit:
         from lightsart.engines import ip
+        from lightsart.rules import require_two_states
 
-
+        require_two_states(rules, "--engine ip")
         return ip.closest_board_ip(target, cost, time_limit=budget.seconds or IP_TIME_LIMIT,
                                    solver=budget.solver, rules=rules).fit
 

@@ -16,6 +16,11 @@ Styles:
 - ``lights``: looks like the handheld game -- rounded lit cells with a warm glow on a dark panel,
   unlit cells dim, small gaps between cells.
 
+Grey levels (``levels`` = k > 2 states per cell): level ``s`` is drawn ``s / (k-1)`` of the way
+from the unlit to the lit sprite (the first and last are those sprites exactly), so ``pixels``
+with its default colours paints level ``s`` grey ``round(255·s/(k-1))`` and decodes back exactly:
+``board = round(image[::cell, ::cell, 0] · (k-1) / 255)``; ``lights`` has k lamp brightnesses.
+
 The animation writers (GIF, MP4, PNG frames) live in :mod:`lightsart.output.writers`, and the
 format for each extension in :mod:`lightsart.output.formats`.
 """
@@ -50,6 +55,7 @@ __all__ = [
     "Kind",
     "Sprites",
     "Style",
+    "as_levels",
     "compare_image",
     "compare_sheet",
     "parse_colour",
@@ -144,9 +150,10 @@ class Style:
 
 @dataclass(frozen=True)
 class Sprites:
-    """The two cell pictures of a style, as palette indices and as RGB.
+    """The cell pictures of a style, one per level, as palette indices and as RGB.
 
-    ``indices[0]`` / ``indices[1]`` are the unlit / lit cells (``uint8``, ``(cell, cell)``);
+    ``indices[0]`` / ``indices[1]`` are the unlit / lit cells (``uint8``, ``(cell, cell)``; with
+    more levels ``indices[s]`` is level ``s`` and the last one is lit);
     ``palette`` is ``(k, 3)`` with ``k <= 256``; ``rgb = palette[indices]``.
     """
 
@@ -155,19 +162,30 @@ class Sprites:
     rgb: NDArray[np.uint8]
 
 
-def sprites(style: Style) -> Sprites:
-    """The style's two cell sprites (cached: styles are frozen and hashable)."""
-    return _sprites(style.cell, style.kind, style.colours())
+def sprites(style: Style, levels: int = 2) -> Sprites:
+    """The style's cell sprites, one per level (cached: styles are frozen and hashable)."""
+    return _sprites(style.cell, style.kind, style.colours(), _check_levels(levels))
+
+
+def _check_levels(levels: int) -> int:
+    from lightsart.limits import STATES_MAX
+
+    if isinstance(levels, bool) or not isinstance(levels, int | np.integer) \
+            or not 2 <= levels <= STATES_MAX:
+        raise LightsartError(f"levels must be a whole number from 2 to {STATES_MAX}, got {levels!r}")
+    return int(levels)
 
 
 @functools.lru_cache(maxsize=32)
-def _sprites(cell: int, kind: str, colours: Colours) -> Sprites:
+def _sprites(cell: int, kind: str, colours: Colours, levels: int = 2) -> Sprites:
     if kind == "lights" and cell >= 3:
         unlit, lit = _light_sprites(cell, colours)
     else:  # pixels, or cells too small for gaps and rounding: plain squares
         lit = np.broadcast_to(np.array(colours.lit, np.float64), (cell, cell, 3))
         unlit = np.broadcast_to(np.array(colours.unlit, np.float64), (cell, cell, 3))
-    atlas = np.clip(np.rint(np.concatenate([unlit, lit], axis=1)), 0, 255).astype(np.uint8)
+    # Greys in between: level s is s/(k-1) of the way from unlit to lit (the ends exactly).
+    greys = [unlit + (lit - unlit) * (s / (levels - 1)) for s in range(1, levels - 1)]
+    atlas = np.clip(np.rint(np.concatenate([unlit, *greys, lit], axis=1)), 0, 255).astype(np.uint8)
     palette, inverse = np.unique(atlas.reshape(-1, 3), axis=0, return_inverse=True)
     if len(palette) <= 256:
         flat = inverse.reshape(-1).astype(np.uint8)
@@ -179,7 +197,7 @@ def _sprites(cell: int, kind: str, colours: Colours) -> Sprites:
         flat = np.asarray(quantized, dtype=np.uint8).reshape(-1)
         raw = quantized.getpalette() or []
         palette = np.array(raw[: 3 * (int(flat.max()) + 1)], np.uint8).reshape(-1, 3)
-    indices = flat.reshape(cell, 2, cell).transpose(1, 0, 2).copy()
+    indices = flat.reshape(cell, levels, cell).transpose(1, 0, 2).copy()
     palette = np.ascontiguousarray(palette, dtype=np.uint8)
     rgb = palette[indices]
     for a in (indices, palette, rgb):
@@ -228,45 +246,58 @@ def _layout(cells: NDArray[np.uint8], board: Board) -> NDArray[np.uint8]:
     return tiles.swapaxes(1, 2).reshape(m * c, n * c, *cells.shape[3:])
 
 
-def render_indices(board: Board, style: Style) -> NDArray[np.uint8]:
-    """The board as palette indices ``(m·cell, n·cell)`` into ``sprites(style).palette``."""
-    return _layout(sprites(style).indices, as_board(board))
+def as_levels(board: object, levels: int = 2, name: str = "board") -> Board:
+    """``board`` as a 2-D ``uint8`` array of levels ``0 .. levels-1`` (0/1: :func:`as_board`)."""
+    if _check_levels(levels) == 2:
+        return as_board(board, name)
+    a = np.asarray(board)
+    if a.ndim != 2 or a.size == 0:
+        raise LightsartError(f"{name} must be a non-empty 2-D array, got shape {a.shape}")
+    if not np.issubdtype(a.dtype, np.integer) or a.min() < 0 or a.max() >= levels:
+        raise LightsartError(f"{name} must hold only levels 0 to {levels - 1}")
+    return a.astype(np.uint8, copy=False)
 
 
-def render(board: Board, style: Style) -> NDArray[np.uint8]:
-    """The board as an RGB picture: ``uint8`` array ``(m·cell, n·cell, 3)``."""
-    return _layout(sprites(style).rgb, as_board(board))
+def render_indices(board: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
+    """The board as palette indices ``(m·cell, n·cell)`` into ``sprites(style, levels).palette``."""
+    return _layout(sprites(style, levels).indices, as_levels(board, levels))
 
 
-def _wrong_panel(result: Board, wrong: Board, style: Style) -> NDArray[np.uint8]:
+def render(board: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
+    """The board as an RGB picture: ``uint8`` array ``(m·cell, n·cell, 3)``; ``levels`` grey
+    levels per cell (2: lit and unlit)."""
+    return _layout(sprites(style, levels).rgb, as_levels(board, levels))
+
+
+def _wrong_panel(result: Board, wrong: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
     """The result dimmed, with every wrong cell filled in :data:`WRONG_RED`."""
     c = style.cell
-    marked = (render(result, style) * 0.35).astype(np.uint8)
+    marked = (render(result, style, levels) * 0.35).astype(np.uint8)
     mask = np.repeat(np.repeat(wrong.astype(bool), c, axis=0), c, axis=1)
     marked[mask] = WRONG_RED
     return marked
 
 
 def _panels(
-    target: Board, result: Board, wrong: Board | None
+    target: Board, result: Board, wrong: Board | None, levels: int = 2
 ) -> tuple[Board, Board, Board]:
-    t, r = as_board(target, "target"), as_board(result, "result")
-    w = (t ^ r) if wrong is None else as_board(wrong, "wrong-pixel mask")
+    t, r = as_levels(target, levels, "target"), as_levels(result, levels, "result")
+    w = (t != r).astype(np.uint8) if wrong is None else as_board(wrong, "wrong-pixel mask")
     if not t.shape == r.shape == w.shape:
         raise ValueError(f"panel shapes differ: {t.shape}, {r.shape}, {w.shape}")
     return t, r, w
 
 
 def compare_image(
-    target: Board, result: Board, style: Style, wrong: Board | None = None
+    target: Board, result: Board, style: Style, wrong: Board | None = None, levels: int = 2
 ) -> NDArray[np.uint8]:
     """``target | result | wrong pixels`` side by side, a few pixels apart, without labels.
 
     The third panel is the result dimmed, with every wrong pixel (``target != result`` unless
     ``wrong`` is given) filled in red. :func:`compare_sheet` is the labelled picture for files.
     """
-    t, r, w = _panels(target, result, wrong)
-    panels = [render(t, style), render(r, style), _wrong_panel(r, w, style)]
+    t, r, w = _panels(target, result, wrong, levels)
+    panels = [render(t, style, levels), render(r, style, levels), _wrong_panel(r, w, style, levels)]
     gap = max(4, style.cell)
     height, width = panels[0].shape[:2]
     separator = SEPARATOR_GREY if style.kind == "pixels" else style.colours().panel
@@ -309,6 +340,7 @@ def compare_sheet(
     style: Style,
     wrong: Board | None = None,
     labels: Sequence[str] | None = None,
+    levels: int = 2,
 ) -> CompareSheet:
     """``target | result | wrong pixels`` on a dark sheet, each panel framed under its label.
 
@@ -319,14 +351,15 @@ def compare_sheet(
     cells on a 128×128 board are found at a glance. Rings stay inside the margin around the
     third panel: the first two panels are left exactly as rendered.
     """
-    t, r, w = _panels(target, result, wrong)
+    t, r, w = _panels(target, result, wrong, levels)
     count = int(w.sum())
     names = list(labels) if labels is not None else [
-        "target (dithered)", "board (reachable)", f"wrong pixels: {count:,}"]
+        "target (dithered)", "board (reachable)",
+        f"wrong {'pixels' if levels == 2 else 'cells'}: {count:,}"]
     if len(names) != 3:
         raise ValueError(f"expected three labels, got {len(names)}")
     c = style.cell
-    panels = [render(t, style), render(r, style), _wrong_panel(r, w, style)]
+    panels = [render(t, style, levels), render(r, style, levels), _wrong_panel(r, w, style, levels)]
     height, width = panels[0].shape[:2]
     rings = c < RING_BELOW_CELL
     radius = max(8, 2 * c + 3)  # ring around a wrong cell's centre, in pixels
@@ -382,13 +415,14 @@ def _palette_image(indices: NDArray[np.uint8], palette: NDArray[np.uint8]) -> Im
     return image
 
 
-def write_png(board: Board, path: str | os.PathLike[str], style: Style) -> None:
+def write_png(board: Board, path: str | os.PathLike[str], style: Style, levels: int = 2) -> None:
     """Write one board as a PNG (palette PNG: small, and exactly the rendered colours)."""
-    _save_png(_palette_image(render_indices(board, style), sprites(style).palette), path)
+    _save_png(_palette_image(render_indices(board, style, levels), sprites(style, levels).palette),
+              path)
 
 
 def write_side_by_side(
-    panels: Sequence[Board], path: str | os.PathLike[str], style: Style
+    panels: Sequence[Board], path: str | os.PathLike[str], style: Style, levels: int = 2
 ) -> CompareSheet:
     """Write ``target | result | wrong pixels``, labelled (see :func:`compare_sheet`), as a PNG.
 
@@ -398,6 +432,6 @@ def write_side_by_side(
     if len(panels) not in (2, 3):
         raise ValueError(f"expected (target, result[, wrong]), got {len(panels)} panels")
     wrong = panels[2] if len(panels) == 3 else None
-    sheet = compare_sheet(panels[0], panels[1], style, wrong)
+    sheet = compare_sheet(panels[0], panels[1], style, wrong, levels=levels)
     _save_png(Image.fromarray(sheet.image), path)
     return sheet

@@ -37,7 +37,7 @@ from lightsart.core.board import as_board, format_board
 from lightsart.core.optimize import Fit
 from lightsart.errors import LightsartError
 from lightsart.output.atomic import atomic_path
-from lightsart.rules import PATTERNS, Pattern, Rules, parse_pattern, press
+from lightsart.rules import PATTERNS, Pattern, Rules, parse_pattern, press, require_two_states
 from lightsart.types import Board
 
 #: Where a picture board is reached from: all-lit (the goal of a game) or all-dark (to clear).
@@ -396,6 +396,7 @@ def make_game_page(
     scheme: Scheme | None = None,
     pattern: str = "plus",
     topology: Topology = "plane",
+    states: int = 2,
 ) -> GamePage:
     """What ``lightsart play`` does: a game of ``size`` (5×5 by default; ``(w, None)`` is w×w),
     or with ``image`` the game whose goal is the reachable board closest to that picture.
@@ -406,6 +407,7 @@ def make_game_page(
     from lightsart.output.staging import plan_outputs, writing
 
     _rules(pattern, topology)
+    require_two_states(states, "play")
     planned = plan_outputs([(path, (".html", ".htm"))], inputs=[] if image is None else [image])
     with writing(planned):
         if image is not None:

@@ -92,9 +92,10 @@ _DECODE_ERRORS = (OSError, ValueError, SyntaxError, EOFError, struct.error, Inde
 class Target:
     """A picture made ready for the engine.
 
-    ``bits`` is the dithered board (``uint8`` 0/1, shape ``(height, width)``, 1 = white),
-    ``gray`` the fitted luminance (same shape, float64 in ``[0, 1]``), ``toned`` the same after
-    the tone stage (what was dithered), ``source`` the file it came from (or a label for arrays).
+    ``bits`` is the dithered board (``uint8`` 0/1, shape ``(height, width)``, 1 = white; with
+    ``levels`` > 2 grey levels ``0 .. levels-1``, the highest white), ``gray`` the fitted
+    luminance (same shape, float64 in ``[0, 1]``), ``toned`` the same after the tone stage (what
+    was dithered), ``source`` the file it came from (or a label for arrays).
     """
 
     bits: Board
@@ -103,6 +104,7 @@ class Target:
     width: int
     height: int
     toned: Gray | None = None
+    levels: int = 2
 
 
 @dataclass(frozen=True)
@@ -502,13 +504,15 @@ def target_from_array(
     source: str = "<array>",
     tone: Tone | None = None,
     linear: bool = False,
+    levels: int = 2,
 ) -> Target:
     """Fit, tone and dither a luminance array (2-D, values in ``[0, 1]``, 1 = white) to a board.
 
     ``size`` is ``(width, height)``, ``(width, None)``, ``"WxH"``, ``"W"`` or ``None`` (choose).
     ``tone`` defaults to ``Tone()`` (automatic levels, local contrast, sharpening);
     ``Tone.none()`` dithers the fitted picture as it is. ``dither`` names a method of
-    :data:`lightsart.pictures.dither.METHODS`; ``linear`` dithers in linear light.
+    :data:`lightsart.pictures.dither.METHODS`; ``linear`` dithers in linear light; ``levels``
+    (2 to 16) is how many grey levels the cells take (2: lit and unlit).
     """
     from lightsart.pictures import dither as dithering
 
@@ -519,8 +523,9 @@ def target_from_array(
     width, height = board_size(size, cols / rows)
     fitted = fit_to_board(g, width, height, fit)
     toned = apply_tone(fitted, tone)
-    bits = dithering.dither(toned, dither, linear=linear)
-    return Target(bits=bits, gray=fitted, source=source, width=width, height=height, toned=toned)
+    bits = dithering.dither(toned, dither, levels=levels, linear=linear)
+    return Target(bits=bits, gray=fitted, source=source, width=width, height=height, toned=toned,
+                  levels=int(levels))
 
 
 def load_target(
@@ -530,15 +535,18 @@ def load_target(
     dither: Dither = "floyd-steinberg",
     tone: Tone | None = None,
     linear: bool = False,
+    levels: int = 2,
 ) -> Target:
     """Load the picture at ``path`` and make it a board target (the whole image stage).
 
-    The picture is decoded only as finely as the board needs (:func:`read_for_board`).
+    The picture is decoded only as finely as the board needs (:func:`read_for_board`);
+    ``levels`` grey levels per cell (2: lit and unlit).
     """
     _check_choice(fit, FitMode, "fit")
     _check_dither(dither)
     gray, board = read_for_board(path, size)
-    return target_from_array(gray, board, fit, dither, source=str(path), tone=tone, linear=linear)
+    return target_from_array(gray, board, fit, dither, source=str(path), tone=tone, linear=linear,
+                             levels=levels)
 
 
 def _check_dither(method: str) -> None:

@@ -54,7 +54,7 @@ from lightsart.core.board import all_lit
 from lightsart.core.decode import walsh_hadamard
 from lightsart.errors import LightsartError
 from lightsart.puzzle.game import game, lightest
-from lightsart.rules import Rules
+from lightsart.rules import Rules, require_two_states
 
 __all__ = ["DP_BUDGET", "MAX_CENSUS_CELLS", "Census", "census", "signature_groups"]
 
@@ -134,6 +134,7 @@ def census(m: int, n: int, *, budget: int = DP_BUDGET, rules: Rules | None = Non
     Raises :class:`LightsartError` when out of reach.
     """
     start = time.perf_counter()
+    require_two_states(rules, "census")
     rules = _rules(m, n, rules)
     cells = m * n
     if cells > MAX_CENSUS_CELLS:

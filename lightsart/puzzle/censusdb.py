@@ -42,7 +42,7 @@ from lightsart.limits import DB_MAX_CELLS, DB_MAX_STATES
 from lightsart.output.atomic import atomic_path
 from lightsart.puzzle.census import census
 from lightsart.puzzle.game import game
-from lightsart.rules import TOPOLOGIES, Pattern, Rules, parse_pattern, press_masks
+from lightsart.rules import TOPOLOGIES, Pattern, Rules, parse_pattern, press_masks, require_two_states
 
 __all__ = ["FORMAT", "MAX_DB_CELLS", "MAX_DB_STATES", "DbAnswer", "DbWritten", "answer_json",
            "query_db", "write_db"]
@@ -172,6 +172,7 @@ def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> Db
     """
     start = time.perf_counter()
     cells = m * n
+    require_two_states(rules, "census --db")
     rules = Rules.plus(m, n) if rules is None else rules
     if rules.shape != (m, n):
         raise LightsartError(f"database of {n}x{m} was given rules for {rules.width}x{rules.height}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from lightsart.core import general
-from lightsart.rules import Pattern, Rules, Topology
+from lightsart.rules import Pattern, Rules, Topology, require_two_states
 
 __all__ = ["RulesSize", "sizes_near"]
 
@@ -32,7 +32,7 @@ class RulesSize:
 
 
 def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | None = None,
-               topology: Topology | None = None) -> list[RulesSize]:
+               topology: Topology | None = None, states: int = 2) -> list[RulesSize]:
     """Every size within ``radius`` cells of ``width`` x ``height``, nearest first, with nullity.
 
     The sizes and their order are those of :func:`lightsart.pictures.image.sizes_near`; the
@@ -40,6 +40,7 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
     """
     from lightsart.pictures.image import sizes_near as classic_sizes
 
+    require_two_states(states, "sizes")
     sizes = classic_sizes(width, height, radius)
     base = Rules(1, 1)
     rules = Rules(1, 1, pattern or base.pattern, topology or base.topology)

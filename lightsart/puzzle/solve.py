@@ -41,7 +41,7 @@ from lightsart.errors import LightsartError
 from lightsart.puzzle.game import COUNT_NULLITY, game, lightest, rules_for
 from lightsart.puzzle.table import LookupTable, lookup_table
 from lightsart.puzzle.text import grid as _grid
-from lightsart.rules import Rules, press
+from lightsart.rules import Rules, press, require_two_states
 from lightsart.types import Board
 
 __all__ = [
@@ -320,6 +320,7 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None) -> Str
     b = as_board(board)
     m, n = b.shape
     limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # a board per step
+    require_two_states(rules, "solve --explain")
     rules = rules_for(b, rules)
     g = game(rules)
     if not rules.is_classic:
@@ -393,6 +394,7 @@ class ClickPath:
 
 def click_path(board: Board, goal: Goal = "off", rules: Rules | None = None) -> ClickPath:
     """The clicks of one minimal solution in reading order, with the state after each."""
+    require_two_states(rules, "path")
     m, n = as_board(board).shape
     limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # every state is printed
     solution = solve_puzzle(board, goal, rules)

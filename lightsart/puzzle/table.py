@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 from lightsart import limits
 from lightsart.core.gf2 import chase
 from lightsart.errors import LightsartError
-from lightsart.rules import Rules
+from lightsart.rules import Rules, require_two_states
 
 __all__ = ["LookupTable", "chases", "lookup_table"]
 
@@ -141,6 +141,7 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = 
     Listed in full when there are at most ``max_rows`` rows, else as a basis. ``rules`` other
     may be any under which light chasing applies (:func:`chases`); others are refused.
     """
+    require_two_states(rules, "table")
     if rules is not None and not rules.is_classic and not chases(rules):
         raise LightsartError(
             f"a lookup table needs light chasing: a pattern whose top row is its centre cell alone, "

@@ -147,7 +147,10 @@ def test_bad_patterns_are_one_line_errors(text: str, words: str) -> None:
         ({"height": 0, "width": 3}, "at least 1x1"),
         ({"height": 3, "width": -1}, "at least 1x1"),
         ({"height": 3, "width": 3, "topology": "sphere"}, "unknown topology"),
-        ({"height": 3, "width": 3, "states": 3}, "k states come later"),
+        ({"height": 3, "width": 3, "states": 17}, "from 2 to 16"),
+        ({"height": 3, "width": 3, "states": 1}, "from 2 to 16"),
+        ({"height": 3, "width": 3, "states": 2.0}, "from 2 to 16"),
+        ({"height": 3, "width": 3, "states": True}, "from 2 to 16"),
         ({"height": 3, "width": 3, "pattern": "plus"}, "must be a Pattern"),
     ],
 )
@@ -155,6 +158,26 @@ def test_bad_rules_are_one_line_errors(kwargs: dict[str, object], words: str) ->
     with pytest.raises(LightsartError, match=words) as info:
         Rules(**kwargs)  # type: ignore[arg-type]
     assert "\n" not in str(info.value)
+
+
+def test_k_states_are_rules_the_gf2_tools_refuse() -> None:
+    import numpy as np
+
+    from lightsart.core.general import algebra
+    from lightsart.core.modk import algebra_mod
+    from lightsart.rules import press, require_two_states
+
+    grey = Rules(4, 5, states=np.int64(4))  # type: ignore[arg-type]
+    assert grey.states == 4 and type(grey.states) is int and not grey.is_classic
+    assert grey.to_dict()["states"] == 4 and grey.with_states(2).is_classic
+    assert algebra_mod(grey).k == 4 and algebra_mod(grey).rules == grey
+    with pytest.raises(LightsartError, match="not 3"):
+        algebra_mod(grey, 3)
+    for refused in (lambda: algebra(grey), lambda: press(np.zeros((4, 5), np.uint8), grey),
+                    lambda: require_two_states(grey, "census")):
+        with pytest.raises(LightsartError, match="does not support 4 states per cell yet") as info:
+            refused()
+        assert "\n" not in str(info.value)
 
 
 def test_rules_values() -> None:

@@ -1,0 +1,91 @@
+"""The k-state fit and the k-state puzzle, wired to the algebra: checked against brute force over
+every press vector of small boards (the algebra itself is checked in tests/core/test_modk.py)."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from lightsart.core.modk import press_mod
+from lightsart.engines.levels import board_from_presses, fit_levels, kernel_rank
+from lightsart.puzzle.levels import from_state_levels, solve_levels, to_state_levels
+from lightsart.rules import Rules, parse_pattern
+
+
+def every_press_vector(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
+    """All press vectors ``(N, m, n)`` and the boards they make from the all-brightest board."""
+    k = rules.states
+    m, n = rules.shape
+    xs = np.array(list(itertools.product(range(k), repeat=m * n)), dtype=np.int64)
+    boards = np.array([board_from_presses(x.reshape(m, n), rules) for x in xs])
+    return xs.reshape(-1, m, n), boards
+
+
+CASES = [
+    Rules(2, 3, states=4),
+    Rules(3, 3, states=3),
+    Rules(2, 4, parse_pattern("sigma"), "cylinder", states=3),
+    Rules(2, 2, parse_pattern("square"), "torus", states=6),
+]
+
+
+@pytest.mark.parametrize("rules", CASES, ids=lambda r: f"{r.width}x{r.height}-{r.pattern.name}-"
+                                                       f"{r.topology}-k{r.states}")
+def test_fit_levels_matches_brute_force(rules: Rules) -> None:
+    k = rules.states
+    xs, boards = every_press_vector(rules)
+    presses = xs.reshape(len(xs), -1).sum(axis=1)
+    rng = np.random.default_rng(k)
+    for _ in range(6):
+        target = rng.integers(0, k, size=rules.shape).astype(np.uint8)
+        fit = fit_levels(target, rules)
+        wrong = (boards != target).reshape(len(boards), -1).sum(axis=1)
+        assert fit.wrong_pixels == wrong.min() == int((fit.board != target).sum())
+        assert fit.wrong_pixels_proven_minimal and fit.wrong_pixels_lower_bound == wrong.min()
+        # The presses re-applied make the board; none of its press vectors has fewer presses.
+        assert np.array_equal(board_from_presses(fit.clicks, rules), fit.board)
+        same = (boards == fit.board).reshape(len(boards), -1).all(axis=1)
+        assert fit.clicks_count == presses[same].min() and fit.clicks_proven_minimal
+        assert fit.kernel_size == same.sum() and fit.states == k and fit.rules == rules
+
+
+def test_kernel_rank_is_the_nullity_for_two_states() -> None:
+    from lightsart.core.gf2 import nullity
+    from lightsart.core.modk import algebra_mod
+
+    for m, n in ((4, 4), (5, 5), (9, 9), (6, 7), (16, 16)):
+        assert kernel_rank(algebra_mod(Rules(m, n), 2)) == nullity(m, n)
+    # 4x4 over Z/4 is Z/2 ⊕ Z/2 ⊕ Z/4 ⊕ Z/4: 4 generators.
+    assert kernel_rank(algebra_mod(Rules(4, 4), 4)) == 4
+    # Over Z/12 the kernel is that 2-part plus (Z/3)^2: still 4 generators (2 + 3 → one Z/6).
+    assert kernel_rank(algebra_mod(Rules(4, 4), 3)) == 2
+    assert kernel_rank(algebra_mod(Rules(4, 4), 12)) == 4
+
+
+@pytest.mark.parametrize("rules", [Rules(2, 2, states=3), Rules(2, 3, states=4),
+                                   Rules(3, 2, parse_pattern("x"), "torus", states=3)],
+                         ids=lambda r: f"{r.width}x{r.height}-{r.pattern.name}-k{r.states}")
+def test_solve_levels_matches_brute_force(rules: Rules) -> None:
+    k = rules.states
+    xs, _ = every_press_vector(rules)
+    changes = np.array([press_mod(x, rules, k) for x in xs]).astype(np.int64)
+    presses = xs.reshape(len(xs), -1).sum(axis=1)
+    for value in range(0, k ** rules.cells, max(1, k ** rules.cells // 40)):
+        board = from_state_levels(value, rules.height, rules.width, k)
+        assert to_state_levels(board, k) == value
+        for goal, level in (("off", 0), ("on", k - 1)):
+            s = solve_levels(board, goal, rules)  # type: ignore[arg-type]
+            works = ((board.astype(int) + changes) % k == level).reshape(len(xs), -1).all(axis=1)
+            assert s.solvable == bool(works.any())
+            if s.solvable:
+                assert s.presses is not None and s.count == presses[works].min() and s.proven
+                assert ((board + press_mod(s.presses, rules, k).astype(int)) % k == level).all()
+                continue
+            # The fewest cells to change first: the closest solvable board, by brute force.
+            assert s.fixed is not None
+            solvable = (level - changes) % k  # every board that can reach the goal
+            need = (solvable != board).reshape(len(xs), -1).sum(axis=1).min()
+            assert s.cells_to_change == need == int((s.fixed != board).sum())
+            assert solve_levels(s.fixed, goal, rules).solvable  # type: ignore[arg-type]

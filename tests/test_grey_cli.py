@@ -1,0 +1,169 @@
+"""Grey levels end to end (issue 13): ``still --states K`` decoded back to its board, the presses
+re-applied, K = 2 unchanged, and every command that does not take K > 2 yet refusing it."""
+
+from __future__ import annotations
+
+import itertools
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from lightsart.cli import main
+from lightsart.core.modk import press_mod
+from lightsart.pictures.image import load_target
+from lightsart.pipeline import make_still
+from lightsart.rules import Rules
+from lightsart.settings import Solving
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+A, B = str(SAMPLES / "astronaut.png"), str(SAMPLES / "cat.png")
+
+
+def decode_levels(path: Path, cell: int, k: int) -> np.ndarray:
+    """The board a ``--style pixels`` PNG shows: grey ``round(255 s / (k-1))`` is level ``s``."""
+    with Image.open(path) as im:
+        grey = np.asarray(im.convert("RGB")).astype(int)[cell // 2 :: cell, cell // 2 :: cell]
+    assert (grey[..., 0] == grey[..., 1]).all() and (grey[..., 0] == grey[..., 2]).all()
+    levels = np.rint(grey[..., 0] * (k - 1) / 255).astype(np.uint8)
+    # Every cell is exactly one of the k greys, not merely near one.
+    exact = np.array([round(255 * s / (k - 1)) for s in range(k)])
+    assert (grey[..., 0] == exact[levels]).all()
+    return levels
+
+
+@pytest.mark.parametrize(("k", "size"), [(3, "24x20"), (4, "21x21"), (8, "16x16"), (16, "12x10")])
+def test_still_png_decodes_to_a_reachable_board_of_k_levels(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], k: int, size: str
+) -> None:
+    out, target, compare = tmp_path / "g.png", tmp_path / "t.png", tmp_path / "c.png"
+    code = main(["still", A, "-o", str(out), "--states", str(k), "--size", size, "--cell", "3",
+                 "--target-out", str(target), "--compare", str(compare), "--json"])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    width, height = (int(v) for v in size.split("x"))
+    board = decode_levels(out, 3, k)
+    assert board.shape == (height, width) and board.max() <= k - 1
+    # The target is the picture stage's K-level dither, and the wrong cells are counted right.
+    expected_target = load_target(A, size=(width, height), levels=k).bits
+    assert np.array_equal(decode_levels(target, 3, k), expected_target)
+    assert len(np.unique(expected_target)) > 2  # a grey picture, not a two-level one
+    (picture,) = data["pictures"]
+    assert data["rules"]["states"] == k and picture["states"] == k
+    assert picture["wrong_cells"] == int((board != expected_target).sum())
+    assert picture["wrong_cells_lower_bound"] <= picture["wrong_cells"]
+    # The board is reachable from the all-brightest board: solve for presses and re-apply them.
+    from lightsart.core.modk import algebra_mod
+
+    rules = Rules(height, width, states=k)
+    presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
+    assert presses is not None
+    assert np.array_equal((k - 1 + press_mod(presses, rules, k).astype(int)) % k, board)
+    assert picture["presses"] >= 0 and isinstance(picture["presses_proven_minimal"], bool)
+    assert sorted(data["outputs"]) == sorted(map(str, (out, target, compare)))
+
+
+def test_make_still_takes_states_and_its_presses_reproduce_the_board(tmp_path: Path) -> None:
+    k = 5
+    result = make_still(A, str(tmp_path / "g.png"), size=(18, 15), cell=2, states=k)
+    same = make_still(A, str(tmp_path / "h.png"), size=(18, 15), cell=2, solving=Solving(states=k))
+    f = result.picture.fit
+    assert f.states == k and f.rules is not None and f.rules.states == k
+    assert np.array_equal(f.board, same.picture.fit.board)
+    # A cell pressed j times counts j; the presses make the board from the all-brightest board.
+    assert f.clicks_count == int(f.clicks.astype(int).sum()) and f.clicks.max() < k
+    made = (k - 1 + press_mod(f.clicks, f.rules, k).astype(int)) % k
+    assert np.array_equal(made, f.board)
+    assert np.array_equal(decode_levels(tmp_path / "g.png", 2, k), f.board)
+    assert result.to_dict()["board"]["kernel_size"] == f.kernel_size
+
+
+def test_two_states_is_todays_output_bit_for_bit(tmp_path: Path) -> None:
+    for extra in ([], ["--style", "lights", "--cell", "7"]):
+        today, two = tmp_path / "a.png", tmp_path / "b.png"
+        compare_a, compare_b = tmp_path / "ca.png", tmp_path / "cb.png"
+        assert main(["still", B, "-o", str(today), "--size", "20x20", "--compare", str(compare_a),
+                     *extra]) == 0
+        assert main(["still", B, "-o", str(two), "--size", "20x20", "--compare", str(compare_b),
+                     "--states", "2", *extra]) == 0
+        assert today.read_bytes() == two.read_bytes()
+        assert compare_a.read_bytes() == compare_b.read_bytes()
+
+
+def test_lights_style_has_k_lamp_brightnesses(tmp_path: Path) -> None:
+    out = tmp_path / "l.png"
+    k = 4
+    result = make_still(A, str(out), size=(16, 16), cell=12, style="lights", states=k)
+    board = result.picture.fit.board
+    with Image.open(out) as im:
+        centres = np.asarray(im.convert("L")).astype(int)[6::12, 6::12]
+    means = [centres[board == s].mean() for s in range(k) if (board == s).any()]
+    assert len(means) == k and all(a < b for a, b in itertools.pairwise(means))
+    for s in range(k):  # one brightness per level
+        assert len(np.unique(centres[board == s])) == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["animate", A, B, "-o", "OUT/a.gif", "--states", "3"], "animate does not support 3 states"),
+        (["still", A, "-o", "OUT/s.png", "--states", "4", "--engine", "ip"],
+         "--engine ip does not support 4 states"),
+        (["still", A, "-o", "OUT/s.png", "--states", "4", "--export-model", "OUT/m.lp"],
+         "--export-model does not support 4 states"),
+        (["census", "4x4", "--states", "3"], "census does not support 3 states"),
+        (["census", "--db", "OUT/c.sqlite", "--state", "3", "--states", "3"],
+         "census --db does not support 3 states"),
+        (["table", "5x5", "--states", "5"], "table does not support 5 states"),
+        (["path", "11/11", "--states", "3"], "path does not support 3 states"),
+        (["sizes", "10", "--states", "3"], "sizes does not support 3 states"),
+        (["play", "-o", "OUT/g.html", "--states", "3"], "play does not support 3 states"),
+        (["play", "-o", "OUT/g.html", "--image", A, "--states", "3"], "play does not support"),
+        (["solve", "12/21", "--states", "3", "--explain"], "solve --explain does not support 3"),
+        (["solve", "13/21", "--states", "3"], "one of '012'"),
+        (["still", A, "-o", "OUT/s.png", "--states", "17"], "from 2 to 16"),
+        (["still", A, "-o", "OUT/s.png", "--states", "1"], "from 2 to 16"),
+        (["still", A, "-o", "OUT/s.png", "--states", "x"], "from 2 to 16"),
+    ],
+)
+def test_k_states_where_not_supported_yet_is_one_line_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    argv = [a.replace("OUT", str(tmp_path)) for a in args]
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse's own refusals
+        code = int(exc.code or 0)
+    assert code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1, err
+    assert words in err and "Traceback" not in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_solve_with_k_states(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "120/201/012", "--states", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["solvable"] and data["states"] == 3 and data["proven_minimal"]
+    presses = np.array(data["presses"])
+    board = np.array([[1, 2, 0], [2, 0, 1], [0, 1, 2]])
+    assert ((board + press_mod(presses, Rules(3, 3), 3)) % 3 == 0).all()
+    assert data["presses_count"] == int(presses.sum())
+    # The same board as an integer: base-3 digit i*n + j is cell (i, j).
+    state = sum(int(v) * 3**i for i, v in enumerate(board.reshape(-1)))
+    assert main(["solve", "--state", str(state), "--size", "3x3", "--states", "3", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["presses"] == data["presses"]
+    assert main(["solve", "120/201/012", "--states", "3"]) == 0
+    assert "solvable with" in capsys.readouterr().out
+
+
+def test_a_grey_still_draws_itself_in_jupyter(tmp_path: Path) -> None:
+    import io
+
+    result = make_still(A, str(tmp_path / "g.png"), size=(12, 10), states=4)
+    with Image.open(io.BytesIO(result._repr_png_())) as im:
+        assert len({c for _, c in im.convert("L").getcolors(1 << 16) or []}) >= 4
+    caption = result._repr_html_()
+    assert "wrong cell" in caption and f"{result.picture.fit.clicks_count:,} presses" in caption
