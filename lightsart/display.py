@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from lightsart.animation.animate import Animation, Plan
     from lightsart.pipeline import AnimationResult, StillResult
     from lightsart.results import Clicks, Fit
+    from lightsart.rules import Rules
 
 __all__ = [
     "ANIMATION_PIXELS",
@@ -177,7 +178,7 @@ def _figure(data: bytes, mime: str, caption: str) -> str:
 
 
 def _plural(count: int, word: str) -> str:
-    return f"{count:,} {word}" + ("" if count == 1 else "s")
+    return f"{count:,} {word}" + ("" if count == 1 else "es" if word.endswith("s") else "s")
 
 
 def _fit_words(fit: Fit) -> str:
@@ -234,14 +235,16 @@ def preview_plan(plan: Plan, max_frames: int = MAX_FRAMES) -> Plan:
                         duration=duration, hold=plan.hold, loop=plan.loop)
 
 
-def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: Style | None) -> bytes:
+def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: Style | None,
+         rules: Rules | None = None) -> bytes:
     from lightsart.animation import animate
     from lightsart.output.writers import write_gif
 
     look = _styled(style, None, segments[0][0].shape, ANIMATION_PIXELS)
+    levels = 2 if rules is None else rules.states
     with tempfile.TemporaryDirectory(prefix="lightsart-") as folder:
         path = Path(folder) / "animation.gif"
-        write_gif(animate.chain_frames(segments, plan), path, look)
+        write_gif(animate.chain_frames(segments, plan, rules), path, look, levels=levels)
         return path.read_bytes()
 
 
@@ -291,8 +294,9 @@ def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAM
     """
     from lightsart.animation import animate
 
+    unit = "press" if result.states > 2 else "click"
     steps = ", ".join(
-        f"{_plural(t.count, 'click')} ({'proven fewest' if t.proven else 'not proven fewest'})"
+        f"{_plural(t.count, unit)} ({'proven fewest' if t.proven else 'not proven fewest'})"
         for t in result.transitions)
     words = (f"{result.width}×{result.height} board, nullity {result.nullity}, "
              f"{len(result.pictures)} pictures; transitions: {steps}; {result.frames:,} frames, "
@@ -302,11 +306,13 @@ def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAM
         data, path = written
         return _figure(data, "image/gif", f"{path}: {words}")
     boards = [p.fit.board for p in result.pictures]
-    segments = [(b, animate.click_order(b, t.clicks, "raster"))
+    grey = result.rules if result.states > 2 else None
+    segments = [(b, animate.press_order(t.clicks, "raster") if grey else
+                 animate.click_order(b, t.clicks, "raster"))
                 for b, t in zip(boards, result.transitions, strict=False)]
     shown = preview_plan(animate.plan([len(o) for _, o in segments]),
                          _frame_budget(boards[0].shape, max_frames))
-    return _figure(_gif(segments, shown, None), "image/gif",
+    return _figure(_gif(segments, shown, None, grey), "image/gif",
                    f"raster-order preview ({shown.frames} frames): {words}")
 
 

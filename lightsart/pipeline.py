@@ -23,7 +23,7 @@ from lightsart.output import preflight
 from lightsart.pictures.costs import Errors
 from lightsart.pictures.tone import Tone
 from lightsart.results import Clicks, Fit
-from lightsart.rules import Rules, parse_pattern, require_two_states
+from lightsart.rules import Rules, parse_pattern
 from lightsart.settings import Look, Pictures, Solving, Timing, gather
 from lightsart.types import Board
 
@@ -150,10 +150,7 @@ class AnimationResult:
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
             "rules": _rules_dict(self.rules, self.height, self.width),
             "pictures": [p.to_dict() for p in self.pictures],
-            "transitions": [
-                {"clicks": t.count, "clicks_proven_minimal": t.proven, "cut_short": t.cut_short}
-                for t in self.transitions
-            ],
+            "transitions": [self._transition_dict(t) for t in self.transitions],
             "frames": self.frames,
             **({} if self.video_frames is None else {"video_frames": self.video_frames}),
             "duration_seconds": round(self.seconds_of_animation, 3),
@@ -161,6 +158,20 @@ class AnimationResult:
             "notes": list(self.notes),
             "seconds": round(self.seconds, 3),
         }
+
+    @property
+    def states(self) -> int:
+        """States per cell (2: the classic game; more: grey levels)."""
+        return 2 if self.rules is None else self.rules.states
+
+    def _transition_dict(self, t: Clicks) -> dict[str, Any]:
+        out: dict[str, Any] = {"clicks": t.count, "clicks_proven_minimal": t.proven,
+                               "cut_short": t.cut_short}
+        if self.states > 2:
+            # k states: presses (a cell pressed j times counts j), each one a step of the frames.
+            out.update(states=self.states, presses=t.count, presses_proven_minimal=t.proven,
+                       cells_pressed=int(np.count_nonzero(t.clicks)))
+        return out
 
     # Jupyter shows the GIF written (or a preview): lightsart.display, imported on demand.
     def _repr_html_(self) -> str:
@@ -395,6 +406,27 @@ def _check_reproduces(f: Fit) -> None:
         raise AssertionError("fit's clicks do not reproduce its board")
 
 
+def _transitions(fits: Sequence[Fit], engine: Engine, budget: Budget) -> list[Clicks]:
+    """Each consecutive pair's fewest clicks (k states: fewest presses, by exact algebra)."""
+    if fits[0].states > 2:
+        from lightsart.engines.levels import connect_levels
+
+        return [connect_levels(a, b) for a, b in itertools.pairwise(fits)]
+    chosen = get_engine(engine)
+    return [chosen.connect(a, b, budget) for a, b in itertools.pairwise(fits)]
+
+
+def _after(start: Fit, clicks: Board) -> Board:
+    """``start``'s board after ``clicks`` (k states: presses, added mod k)."""
+    if start.states > 2 and start.rules is not None:
+        from lightsart.core.modk import press_mod
+
+        k = start.states
+        return ((start.board.astype(np.int64) + press_mod(clicks, start.rules, k)) % k
+                ).astype(np.uint8)
+    return start.board ^ _press(clicks, start.rules)
+
+
 def make_animation(
     paths: Sequence[str],
     out: str | None,
@@ -429,8 +461,13 @@ def make_animation(
     from lightsart.output import formats, writers
 
     start = time.perf_counter()
-    game_rules(8, 8, pattern, topology, how.states)  # bad rules are one line, before any work
-    require_two_states(Rules(1, 1, states=how.states), "animate")
+    states = how.states
+    game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
+    if states > 2 and export_model:
+        raise LightsartError(f"--export-model does not support {states} states per cell yet (only 2)")
+    if states > 2 and out is not None and formats.format_for(out).write_page is not None:
+        raise LightsartError(f"the {formats.format_for(out).extension} page does not support "
+                             f"{states} states per cell yet (only 2); write .gif or .mp4")
     if len(paths) < 2:
         raise LightsartError("animate needs at least two pictures")
     if out is None and frames_dir is None:
@@ -450,20 +487,21 @@ def make_animation(
     costs: list[np.ndarray | None] = []
     fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
                             linear=linear, solver=solver, costs=costs, pattern=pattern,
-                            topology=topology)
+                            topology=topology, states=states)
     fits = [p.fit for p in fitted]
     for f in fits:
         _check_reproduces(f)
-    chosen = get_engine(engine)
-    steps = [chosen.connect(a, b, Budget(time_limit, seed, solver))
-             for a, b in itertools.pairwise(fits)]
+    steps = _transitions(fits, engine, Budget(time_limit, seed, solver))
     segments: list[tuple[Board, np.ndarray]] = []
     for a, b, step in zip(fits, fits[1:], steps, strict=False):
         # Verify before rendering: the transition's clicks must turn picture A into picture B.
-        if not np.array_equal(a.board ^ _press(step.clicks, a.rules), b.board):  # pragma: no cover
+        if not np.array_equal(_after(a, step.clicks), b.board):  # pragma: no cover
             raise AssertionError("transition clicks do not connect the two pictures")
-        segments.append((a.board, animate.click_order(a.board, step.clicks, order, seed=seed,
-                                                               rules=a.rules)))
+        if states > 2:  # a cell pressed j times is j single presses, one after another
+            ordered = animate.press_order(step.clicks, order, seed=seed, rules=a.rules)
+        else:
+            ordered = animate.click_order(a.board, step.clicks, order, seed=seed, rules=a.rules)
+        segments.append((a.board, ordered))
     plan = animate.plan(
         [len(s[1]) for s in segments], fps=fps, duration=duration,
         clicks_per_frame=clicks_per_frame, hold=hold, loop=loop,
@@ -480,7 +518,7 @@ def make_animation(
             outputs.append(out)
         if frames_dir is not None:
             writers.write_frames(animate.chain_frames(segments, plan, fits[0].rules), frames_dir, drawing,
-                                 progress_total=plan.frames)
+                                 progress_total=plan.frames, levels=states)
             outputs.append(frames_dir)
         if models:
             _export_models(fits, costs, models)

@@ -108,7 +108,10 @@ def test_lights_style_has_k_lamp_brightnesses(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["animate", A, B, "-o", "OUT/a.gif", "--states", "3"], "animate does not support 3 states"),
+        (["animate", A, B, "-o", "OUT/a.html", "--states", "3"],
+         "the .html page does not support 3 states"),
+        (["animate", A, B, "-o", "OUT/a.gif", "--states", "3", "--export-model", "OUT/m.lp"],
+         "--export-model does not support 3 states"),
         (["still", A, "-o", "OUT/s.png", "--states", "4", "--engine", "ip"],
          "--engine ip does not support 4 states"),
         (["still", A, "-o", "OUT/s.png", "--states", "4", "--export-model", "OUT/m.lp"],

@@ -11,6 +11,18 @@ same order reversed plays ``B`` back into ``A``. This module
 * yields the frames lazily (:func:`frames`, :func:`chain_frames`): one working board, each batch
   XORed into it in place, a copy yielded per frame, so memory does not grow with the frame count.
 
+**k states per cell** (``rules.states = k > 2``, grey levels). A transition is a press vector
+``x`` (cell ``c`` pressed ``x[c]`` times, ``0 .. k-1``) with ``B = A + A x`` mod ``k``. Presses
+commute too, so every order of the ``Σ x`` single presses is legal; they no longer undo
+themselves, so playing back subtracts (``B - A p = A``: a press is undone by ``k-1`` more, and
+the frames simply subtract its change). :func:`press_order` expands ``x`` into single presses:
+the pressed cells (``x > 0``) are ordered by any click order, then each cell is repeated
+``x[c]`` times in place, so a cell's presses play one after another (it steps through its
+greys instead of flickering back later). ``morph`` orders the pressed cells by the two-state
+greedy on their support. Everything below (plans, batches, timeline, looping) then counts
+single presses where two states count clicks: with ``clicks_per_frame=1`` each frame is exactly
+one press more than the last.
+
 The timeline (``S`` transitions, transition ``s`` in ``F_s`` frames of ``t_s`` seconds each):
 
 * every picture (first, each intermediate, last) is one frame of ``hold + t`` seconds, where
@@ -58,6 +70,7 @@ __all__ = [
     "frames",
     "morph_order",
     "plan",
+    "press_order",
     "random_order",
     "raster_order",
 ]
@@ -215,6 +228,28 @@ ORDER_FUNCTIONS: dict[Order, Callable[[Board, int | None, Rules | None], ClickOr
     "morph": lambda clicks, seed, rules: morph_order(clicks, seed=seed, rules=rules),
     "random": lambda clicks, seed, rules: random_order(clicks, 0 if seed is None else seed),
 }
+
+
+def press_order(presses: Board, order: str = "morph", *, seed: int | None = 0,
+                rules: Rules | None = None) -> ClickOrder:
+    """The single presses of a press vector in playing order: ``(P, 2)`` of ``(row, col)``,
+    ``P = Σ presses``.
+
+    The pressed cells (``presses > 0``) are put in ``order`` (any name of :data:`ORDERS`, as
+    :func:`click_order` orders a click set), then cell ``c`` is repeated ``presses[c]`` times where
+    it stands: its presses are consecutive. ``rules`` may have any number of states (``morph``'s
+    greedy uses their two-state pattern and topology).
+
+    >>> press_order(np.array([[2, 0], [0, 1]]), "raster").tolist()
+    [[0, 0], [0, 0], [1, 1]]
+    """
+    x = np.asarray(presses)
+    if x.ndim != 2 or x.size == 0 or not np.issubdtype(x.dtype, np.integer) or x.min() < 0:
+        raise LightsartError(f"presses must be a 2-D array of counts >= 0, got shape {x.shape}")
+    support = (x > 0).astype(np.uint8)
+    two = None if rules is None else rules.with_states(2)
+    cells = click_order(support, support, order, seed=seed, rules=two)
+    return np.repeat(cells, x[cells[:, 0], cells[:, 1]].astype(np.intp), axis=0)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -375,10 +410,22 @@ def _checked_order(order: object, shape: tuple[int, int], which: str) -> ClickOr
     return a.astype(np.intp, copy=False)
 
 
-def _press_batch(board: Board, cells: ClickOrder, scratch: Board, rules: Rules | None = None
-                 ) -> None:
-    """Click ``cells`` on ``board`` in place; ``scratch`` is an all-zero board, left all-zero."""
+def _press_batch(board: Board, cells: ClickOrder, scratch: Board, rules: Rules | None = None,
+                 undo: bool = False) -> None:
+    """Click ``cells`` on ``board`` in place; ``scratch`` is an all-zero board, left all-zero.
+
+    With ``k > 2`` states each listed cell is one press (``undo``: one press taken back)."""
     rows, cols = cells[:, 0], cells[:, 1]
+    if rules is not None and rules.states > 2:
+        from lightsart.core.modk import press_mod
+
+        k = rules.states
+        counts = np.zeros(board.shape, np.int64)
+        np.add.at(counts, (rows, cols), 1)
+        change = press_mod(counts, rules, k).astype(np.int64)
+        board[...] = ((board.astype(np.int64) + (k - change if undo else change)) % k
+                      ).astype(np.uint8)
+        return
     # xor (not assignment) so a cell listed twice cancels, as two real clicks would.
     np.bitwise_xor.at(scratch, (rows, cols), 1)
     board ^= _press_with(scratch, rules)
@@ -391,20 +438,22 @@ def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan,
 
     Each segment must start where the previous one ends (checked before the first frame). One
     working board is updated in place, batch by batch; each frame is a copy of it. Clicks act
-    under ``rules`` (default: the classic game).
+    under ``rules`` (default: the classic game); with ``k > 2`` states the boards hold levels and
+    each listed cell is one press (see the module docstring).
     """
     if not segments:
         raise LightsartError("an animation needs at least one transition")
     if len(segments) != len(plan.transitions):
         raise LightsartError(
             f"the plan has {len(plan.transitions)} transitions but {len(segments)} were given")
-    first = as_board(segments[0][0], "start picture")
+    levels = 2 if rules is None else rules.states
+    first = _as_levels(segments[0][0], levels)
     orders: list[ClickOrder] = []
     board = first.copy()
     scratch = np.zeros_like(first)
     for s, ((start, order), step) in enumerate(zip(segments, plan.transitions, strict=True)):
         which = f"transition {s + 1}"
-        if not np.array_equal(as_board(start, "start picture"), board):
+        if not np.array_equal(_as_levels(start, levels), board):
             raise LightsartError(f"{which} does not start at the picture the previous one ends at")
         cells = _checked_order(order, first.shape, which)
         if len(cells) != step.clicks:
@@ -413,6 +462,17 @@ def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan,
         _press_batch(board, cells, scratch, rules)
         orders.append(cells)
     return _generate(first, orders, plan, rules)
+
+
+def _as_levels(board: object, levels: int) -> Board:
+    """A start picture as ``uint8`` levels ``0 .. levels-1`` (0/1 boards: :func:`as_board`)."""
+    if levels == 2:
+        return as_board(board, "start picture")
+    a = np.asarray(board)
+    if a.ndim != 2 or a.size == 0 or not np.issubdtype(a.dtype, np.integer) \
+            or a.min() < 0 or a.max() >= levels:
+        raise LightsartError(f"start picture must be a 2-D array of levels 0 to {levels - 1}")
+    return a.astype(np.uint8, copy=False)
 
 
 def _generate(first: Board, orders: list[ClickOrder], plan: Plan, rules: Rules | None
@@ -435,7 +495,7 @@ def _generate(first: Board, orders: list[ClickOrder], plan: Plan, rules: Rules |
         bounds = step.bounds()
         # Undo batch k (its clicks in reverse order): the board is as it was before batch k.
         for k in range(step.steps - 1, -1, -1):
-            _press_batch(board, cells[bounds[k]:bounds[k + 1]][::-1], scratch, rules)
+            _press_batch(board, cells[bounds[k]:bounds[k + 1]][::-1], scratch, rules, undo=True)
             if k > 0:
                 yield Frame(board.copy(), step.step_seconds)
             elif s > 0:

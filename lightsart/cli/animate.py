@@ -10,6 +10,7 @@ from lightsart.cli._options import (
     add_picture_options,
     emit_json,
     fit_line,
+    grey_fit_line,
     non_negative_float,
     positive_float,
     positive_int,
@@ -71,9 +72,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity {result.nullity}"
           f"{exact}")
     for k, pic in enumerate(result.pictures, 1):
-        print(f"picture {k} {fit_line(pic.path, pic.fit)}")
+        line = grey_fit_line if pic.fit.states > 2 else fit_line
+        print(f"picture {k} {line(pic.path, pic.fit)}")
     for k, step in enumerate(result.transitions, 1):
-        print(f"transition {k}->{k + 1}: {step.count} clicks ({proven(step.proven, step.cut_short)})")
+        unit = "presses" if result.states > 2 else "clicks"
+        print(f"transition {k}->{k + 1}: {step.count} {unit} "
+              f"({proven(step.proven, step.cut_short)})")
     video = ("" if result.video_frames is None else
              f"; the MP4 holds {result.video_frames} video frames at {args.fps:g} fps")
     print(f"frames: {result.frames} ({result.seconds_of_animation:.1f} s){video}")

@@ -12,6 +12,12 @@ The answer comes back as a :class:`~lightsart.results.Fit` whose ``rules.states`
 ``board`` and ``target`` hold levels, ``clicks`` holds press counts, and ``nullity`` is the
 fewest generators of the kernel (the largest number of cyclic factors for one prime; for prime
 ``k`` the dimension over GF(k), for ``k = 2`` the nullity). Every fit is checked by pressing.
+
+**Transitions** (:func:`connect_levels`). Fits ``A`` and ``B`` are made from the all-brightest
+board by presses ``x_A`` and ``x_B``, so ``B = A + A (x_B - x_A)`` mod ``k``: the transition is
+the press vector ``(x_B - x_A) mod k``, replaced by the one with the fewest presses in its coset
+``+ kernel`` (:meth:`~lightsart.core.modk.ModkAlgebra.fewest_presses`; proven where the kernel is
+small enough to enumerate, else the best a descent found).
 """
 
 from __future__ import annotations
@@ -23,14 +29,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lightsart.errors import LightsartError
-from lightsart.results import Fit
+from lightsart.results import Clicks, Fit
 
 if TYPE_CHECKING:
     from lightsart.core.modk import ModkAlgebra
     from lightsart.rules import Rules
     from lightsart.types import Board
 
-__all__ = ["board_from_presses", "fit_levels", "kernel_rank"]
+__all__ = ["board_from_presses", "connect_levels", "fit_levels", "kernel_rank"]
 
 
 def kernel_rank(alg: ModkAlgebra) -> int:
@@ -75,3 +81,27 @@ def fit_levels(target: Board, rules: Rules) -> Fit:
         seconds=time.perf_counter() - began, method=f"Z/{k} {alg.method}", rules=rules,
         kernel_size=alg.kernel_size,
     )
+
+
+def connect_levels(start: Fit, end: Fit) -> Clicks:
+    """The fewest presses turning ``start``'s board into ``end``'s (both fits of the same
+    k-state rules): ``Clicks.clicks`` holds press counts ``0 .. k-1``, ``count`` their sum.
+
+    The presses are applied to ``start.board`` and must give ``end.board`` before they are
+    returned.
+    """
+    from lightsart.core.modk import algebra_mod, press_mod
+
+    rules = start.rules
+    if rules is None or end.rules != rules or rules.states < 3:
+        raise LightsartError("connect_levels needs two fits of the same rules with k > 2 states")
+    began = time.perf_counter()
+    k = rules.states
+    alg = algebra_mod(rules)
+    change = (end.clicks.astype(np.int64) - start.clicks.astype(np.int64)) % k
+    found = alg.fewest_presses(change)
+    made = (start.board.astype(np.int64) + press_mod(found.presses, rules, k)) % k
+    if not np.array_equal(made, end.board):  # pragma: no cover
+        raise AssertionError("the transition's presses do not turn one picture into the other")
+    return Clicks(found.presses, found.count, found.proven, kernel_rank(alg),
+                  time.perf_counter() - began)

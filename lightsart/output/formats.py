@@ -42,9 +42,10 @@ class Animation:
     rules: Rules | None = None
 
 
-#: Streams frames into a file: ``(frames, path, style, fps, progress_total) -> Written``.
-FrameWriter = Callable[[Iterable["Frame"], "str | os.PathLike[str]", "Style", float, "int | None"],
-                       "Written"]
+#: Streams frames into a file: ``(frames, path, style, fps, progress_total, levels) -> Written``
+#: (``levels``: states per cell, 2 unless the boards hold grey levels).
+FrameWriter = Callable[[Iterable["Frame"], "str | os.PathLike[str]", "Style", float, "int | None",
+                        int], "Written"]
 
 
 @dataclass(frozen=True)
@@ -64,17 +65,18 @@ class Format:
 
 
 def _gif(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style, fps: float,
-         progress_total: int | None) -> Written:
+         progress_total: int | None, levels: int = 2) -> Written:
     from lightsart.output.writers import write_gif
 
-    return write_gif(frames, path, style, progress_total=progress_total)  # exact durations: no fps
+    # exact durations: no fps
+    return write_gif(frames, path, style, progress_total=progress_total, levels=levels)
 
 
 def _mp4(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style, fps: float,
-         progress_total: int | None) -> Written:
+         progress_total: int | None, levels: int = 2) -> Written:
     from lightsart.output.writers import write_mp4
 
-    return write_mp4(frames, path, style, fps=fps, progress_total=progress_total)
+    return write_mp4(frames, path, style, fps=fps, progress_total=progress_total, levels=levels)
 
 
 def _html(anim: Animation, path: str | os.PathLike[str]) -> None:
@@ -110,13 +112,15 @@ def format_for(path: str | os.PathLike[str]) -> Format:
 
 
 def write_frames_file(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style,
-                      fps: float = 25.0, progress_total: int | None = None) -> Written:
-    """Stream ``frames`` into ``path`` (``.gif`` or ``.mp4``, by extension)."""
+                      fps: float = 25.0, progress_total: int | None = None,
+                      levels: int = 2) -> Written:
+    """Stream ``frames`` into ``path`` (``.gif`` or ``.mp4``, by extension); ``levels`` states
+    per cell."""
     kind = format_for(path)
     if kind.write_frames is None:
         streams = ", ".join(e for e, f in FORMATS.items() if f.renders_frames)
         raise LightsartError(f"cannot write {path}: frames stream into {streams} only")
-    return kind.write_frames(frames, path, style, fps, progress_total)
+    return kind.write_frames(frames, path, style, fps, progress_total, levels)
 
 
 def write_animation(anim: Animation, path: str | os.PathLike[str]) -> int | None:
@@ -128,6 +132,7 @@ def write_animation(anim: Animation, path: str | os.PathLike[str]) -> int | None
         return None
     from lightsart.animation.animate import chain_frames
 
+    levels = 2 if anim.rules is None else anim.rules.states
     written = write_frames_file(chain_frames(anim.segments, anim.plan, anim.rules), path,
-                                anim.look, anim.fps, anim.plan.frames)
+                                anim.look, anim.fps, anim.plan.frames, levels)
     return written.images if kind.repeats_holds else None

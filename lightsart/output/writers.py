@@ -30,12 +30,11 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image
 
-from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
 from lightsart.limits import check_fps
 from lightsart.output.atomic import atomic_path
 from lightsart.output.progress import Progress
-from lightsart.output.render import Style, render, render_indices, sprites
+from lightsart.output.render import Style, as_levels, render, render_indices, sprites
 from lightsart.output.staging import staged_folder
 from lightsart.types import Board, Frame
 
@@ -88,9 +87,9 @@ def _changed_box(before: Board | None, after: Board) -> _Box:
     return _Box(int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1)
 
 
-def _frame_board(frame: Frame, shape: tuple[int, ...] | None) -> Board:
+def _frame_board(frame: Frame, shape: tuple[int, ...] | None, levels: int = 2) -> Board:
     # A copy: the writers keep the previous board, and a frame source may reuse its array.
-    board = as_board(frame.board, "frame board").copy()
+    board = as_levels(frame.board, levels, "frame board").copy()
     if shape is not None and board.shape != shape:
         raise ValueError(f"frame board shape {board.shape} differs from the first {shape}")
     seconds = frame.seconds
@@ -173,8 +172,12 @@ def write_gif(
     path: str | os.PathLike[str],
     style: Style,
     progress_total: int | None = None,
+    levels: int = 2,
 ) -> Written:
     """Write a GIF that loops forever, streaming: memory does not grow with the frame count.
+
+    ``levels`` is the number of states per cell (grey levels, :func:`render_indices`); the
+    palette holds every level's colours.
 
     Frame ``k`` is shown from ``round(100·t_k)`` to ``round(100·t_{k+1})`` centiseconds, where
     ``t_k`` is the sum of the seconds before it. Consecutive equal boards are one image; a frame
@@ -182,7 +185,7 @@ def write_gif(
     could not show it anyway); the last frame always stays on screen.
     """
     c = style.cell
-    palette = sprites(style).palette
+    palette = sprites(style, levels).palette
     count = 0
     total = 0.0
     with atomic_path(path) as tmp, open(tmp, "wb") as fh, _progress(progress_total, path) as bar:
@@ -196,7 +199,8 @@ def write_gif(
             assert gif is not None
             while True:
                 box = _changed_box(shown, board)
-                crop = render_indices(board[box.top : box.bottom, box.left : box.right], style)
+                crop = render_indices(board[box.top : box.bottom, box.left : box.right], style,
+                                      levels)
                 gif.add(crop, box.left * c, box.top * c, min(delay, GIF_MAX_DELAY_CS))
                 shown = board
                 delay -= GIF_MAX_DELAY_CS
@@ -204,7 +208,7 @@ def write_gif(
                     return
 
         for frame in frames:
-            board = _frame_board(frame, None if pending is None else pending.shape)
+            board = _frame_board(frame, None if pending is None else pending.shape, levels)
             if gif is None:
                 width, height = style.size(board.shape)
                 gif = _GifStream(fh, width, height, palette)
@@ -250,6 +254,7 @@ def write_mp4(
     fps: float = 25.0,
     progress_total: int | None = None,
     crf: int = MP4_CRF,
+    levels: int = 2,
 ) -> Written:
     """Write an H.264 MP4 (yuv420p, ``fps`` frames per second) by streaming frames to ffmpeg.
 
@@ -273,14 +278,14 @@ def write_mp4(
         first = next(frame_iter, None)
         if first is None:
             raise LightsartError(f"cannot write {path}: the animation has no frames")
-        shape = _frame_board(first, None).shape
+        shape = _frame_board(first, None, levels).shape
         width, height = style.size(shape)
         canvas = np.empty((height + height % 2, width + width % 2, 3), np.uint8)
         canvas[:] = panel
         shown: Board | None = None
         with Encoder(exe, tmp, (canvas.shape[1], canvas.shape[0]), fps, crf, str(path)) as video:
             for frame in _chain(first, frame_iter):
-                board = _frame_board(frame, shape)
+                board = _frame_board(frame, shape, levels)
                 start = round(total * fps)
                 total += frame.seconds
                 repeats = round(total * fps) - start
@@ -291,14 +296,14 @@ def write_mp4(
                 if shown is None or not np.array_equal(board, shown):
                     box = _changed_box(shown, board)
                     canvas[box.top * c : box.bottom * c, box.left * c : box.right * c] = render(
-                        board[box.top : box.bottom, box.left : box.right], style
+                        board[box.top : box.bottom, box.left : box.right], style, levels
                     )
                     shown = board
                 for _ in range(repeats):
                     video.send(canvas)
                 video_frames += repeats
             if video_frames == 0:  # shorter than one video frame in all: show the last board
-                canvas[:height, :width] = render(board, style)
+                canvas[:height, :width] = render(board, style, levels)
                 video.send(canvas)
                 video_frames = 1
         size = check_mp4(tmp, str(path))
@@ -318,6 +323,7 @@ def write_frames(
     folder: str | os.PathLike[str],
     style: Style,
     progress_total: int | None = None,
+    levels: int = 2,
 ) -> Written:
     """Write every frame as ``folder/frame_00000.png``, ``frame_00001.png``, ... (one per Frame).
 
@@ -334,10 +340,10 @@ def write_frames(
     shape: tuple[int, ...] | None = None
     with staged_folder(out) as staging, _progress(progress_total, out) as bar:
         for count, frame in enumerate(frames, 1):
-            board = _frame_board(frame, shape)
+            board = _frame_board(frame, shape, levels)
             shape = board.shape
             target = staging / f"frame_{count - 1:05d}.png"
-            write_png(board, target, style)
+            write_png(board, target, style, levels)
             size += target.stat().st_size
             total += frame.seconds
             bar.advance()

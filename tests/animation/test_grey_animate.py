@@ -1,0 +1,155 @@
+"""Grey-level animations (issue 13): ``animate --states K`` decoded frame by frame.
+
+Every GIF / PNG frame is decoded back to a board of K levels; each step must be exactly one press
+(``press_mod`` of a unit vector) when frames hold one press, the first frame fit A's board and
+the last fit B's. K = 2 stays byte-identical to the files made before k states existed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageSequence
+
+from lightsart.animation.animate import ORDERS, press_order
+from lightsart.cli import main
+from lightsart.core.modk import press_mod
+from lightsart.pipeline import make_animation
+from lightsart.rules import Rules
+
+SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
+A, B, C = (str(SAMPLES / name) for name in ("astronaut.png", "cat.png", "horse.png"))
+
+
+def levels_of(image: Image.Image, cell: int, k: int) -> np.ndarray:
+    """The board a ``pixels`` frame shows: grey ``round(255 s / (k-1))`` is level ``s``, exactly."""
+    grey = np.asarray(image.convert("RGB")).astype(int)[cell // 2 :: cell, cell // 2 :: cell]
+    assert (grey[..., 0] == grey[..., 1]).all() and (grey[..., 0] == grey[..., 2]).all()
+    levels = np.rint(grey[..., 0] * (k - 1) / 255).astype(np.int64)
+    exact = np.array([round(255 * s / (k - 1)) for s in range(k)])
+    assert (grey[..., 0] == exact[levels]).all()
+    return levels
+
+
+def gif_boards(path: Path, cell: int, k: int) -> list[np.ndarray]:
+    with Image.open(path) as im:
+        return [levels_of(frame, cell, k) for frame in ImageSequence.Iterator(im)]
+
+
+def single_press(before: np.ndarray, after: np.ndarray, rules: Rules, sign: int = 1) -> tuple[int, int]:
+    """The one cell whose press (``sign=-1``: press taken back) turns ``before`` into ``after``."""
+    k = rules.states
+    change = (sign * (after - before)) % k
+    # A press changes its own cell by 1 (the plus pattern's centre): that cell is among these.
+    for i, j in np.argwhere(change == 1):
+        unit = np.zeros(rules.shape, np.int64)
+        unit[i, j] = 1
+        if np.array_equal(press_mod(unit, rules, k), change):
+            return int(i), int(j)
+    raise AssertionError(f"step is not one press: {int(np.count_nonzero(change))} cells changed")
+
+
+@pytest.mark.parametrize(("k", "order"), [(3, "raster"), (4, "random"), (5, "morph"), (8, "raster")])
+def test_every_gif_frame_is_one_press_from_fit_a_to_fit_b(tmp_path: Path, k: int, order: str) -> None:
+    out = tmp_path / "g.gif"
+    result = make_animation([A, B], str(out), size=(9, 7), cell=2, states=k, order=order,
+                            seed=3, clicks_per_frame=1, hold=0.1)
+    rules = Rules(7, 9, states=k)
+    fa, fb = (p.fit for p in result.pictures)
+    (step,) = result.transitions
+    boards = gif_boards(out, 2, k)
+    assert np.array_equal(boards[0], fa.board) and np.array_equal(boards[-1], fb.board)
+    assert len(boards) == result.frames == 1 + step.count == 1 + int(step.clicks.sum())
+    pressed = np.zeros(rules.shape, np.int64)
+    for before, after in zip(boards, boards[1:], strict=False):
+        pressed[single_press(before, after, rules)] += 1
+    # The presses played are exactly the transition's press counts (each cell j times).
+    assert np.array_equal(pressed, step.clicks)
+    assert step.clicks.max() < k
+
+
+def test_a_looped_chain_of_three_pictures_steps_one_press_at_a_time(tmp_path: Path) -> None:
+    k, out = 4, tmp_path / "chain.gif"
+    result = make_animation([A, B, C], str(out), size=(6, 6), cell=3, states=k, order="raster",
+                            clicks_per_frame=1, hold=0.2, loop=True)
+    rules = Rules(6, 6, states=k)
+    pictures = [p.fit.board for p in result.pictures]
+    boards = gif_boards(out, 3, k)
+    forward = sum(t.count for t in result.transitions)
+    assert len(boards) == result.frames == 2 * forward
+    assert np.array_equal(boards[0], pictures[0]) and np.array_equal(boards[forward], pictures[2])
+    for s, (before, after) in enumerate(zip(boards, boards[1:], strict=False)):
+        single_press(before, after, rules, sign=1 if s < forward else -1)
+    # The loop's last frame is one press short of the first picture: the restart closes it.
+    single_press(boards[-1], boards[0], rules, sign=-1)
+
+
+def test_batched_frames_and_png_frames_decode_to_sums_of_presses(tmp_path: Path) -> None:
+    k = 3
+    result = make_animation([A, B], None, size=(8, 8), cell=2, states=k, order="morph",
+                            frames_dir=str(tmp_path / "frames"), duration=0.4, fps=10, hold=0)
+    fa, fb = (p.fit for p in result.pictures)
+    files = sorted((tmp_path / "frames").glob("frame_*.png"))
+    assert len(files) == result.frames == 5
+    boards = []
+    for f in files:
+        with Image.open(f) as im:
+            boards.append(levels_of(im, 2, k))
+    assert np.array_equal(boards[0], fa.board) and np.array_equal(boards[-1], fb.board)
+
+
+def test_press_order_repeats_each_cell_where_it_stands() -> None:
+    x = np.array([[0, 2, 1], [3, 0, 0]])
+    for order in ORDERS:
+        cells = press_order(x, order, seed=1, rules=Rules(2, 3, states=4))
+        assert len(cells) == 6
+        counts = np.zeros_like(x)
+        np.add.at(counts, (cells[:, 0], cells[:, 1]), 1)
+        assert np.array_equal(counts, x)
+        flat = [tuple(c) for c in cells.tolist()]
+        # Each cell's presses are consecutive.
+        runs = [c for i, c in enumerate(flat) if i == 0 or flat[i - 1] != c]
+        assert len(runs) == len(set(runs)) == 3
+    assert press_order(x, "raster").tolist() == [[0, 1], [0, 1], [0, 2], [1, 0], [1, 0], [1, 0]]
+
+
+def test_json_and_summary_report_states_presses_and_proofs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "a.mp4"
+    assert main(["animate", A, B, "-o", str(out), "--states", "4", "--size", "10x10",
+                 "--duration", "0.5", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"]["states"] == 4
+    (t,) = data["transitions"]
+    assert t["states"] == 4 and t["presses"] == t["clicks"] > 0
+    assert isinstance(t["presses_proven_minimal"], bool) and t["cells_pressed"] <= 100
+    assert all(p["states"] == 4 for p in data["pictures"])
+    assert out.stat().st_size > 0 and data["video_frames"] >= data["frames"]
+    assert main(["animate", A, B, "-o", str(tmp_path / "a.gif"), "--states", "4", "--size",
+                 "10x10", "--duration", "0.5"]) == 0
+    text = capsys.readouterr().out
+    assert "presses (proven minimal)" in text and "wrong cells of 4 levels" in text
+
+
+def test_two_states_stay_byte_identical(tmp_path: Path) -> None:
+    # The hash of the GIF this command wrote before animations took k states (commit 3060fa4).
+    out = tmp_path / "two.gif"
+    args = ["animate", A, B, "-o", str(out), "--size", "16x12", "--order", "morph", "--loop",
+            "--duration", "1", "--hold", "0.5"]
+    assert main(args) == 0
+    made = hashlib.sha256(out.read_bytes()).hexdigest()
+    assert made == "b540dbfd1722a659bf03b1eb6925e48c7a14c4dbe3d90e65cd33c624144cda58"
+    assert main([*args, "--states", "2"]) == 0
+    assert hashlib.sha256(out.read_bytes()).hexdigest() == made
+
+
+def test_a_grey_animation_previews_itself_in_jupyter(tmp_path: Path) -> None:
+    result = make_animation([A, B], str(tmp_path / "g.mp4"), size=(8, 8), states=3,
+                            duration=0.3)
+    html = result._repr_html_()
+    assert "image/gif" in html and "presses" in html
