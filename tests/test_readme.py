@@ -82,3 +82,22 @@ def test_readme_first_run_prints_what_it_shows(
     assert main(args) == 0
     printed = capsys.readouterr().out.replace(str(tmp_path / "morph.gif"), "morph.gif")
     assert printed == shown[1]
+
+
+def test_readme_grey_animation_runs_as_shown(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The "Grey levels" section's animate command runs as written (output into tmp_path)."""
+    from lightsart.cli import main
+
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("### Grey levels"):text.index("### `lightsart still`")]
+    commands = re.findall(r"^lightsart (animate .*)$", section, re.M)
+    assert commands, "the Grey levels section shows no animate command"
+    monkeypatch.chdir(ROOT)
+    for command in commands:
+        args = command.split()
+        args[args.index("-o") + 1] = str(tmp_path / args[args.index("-o") + 1])
+        assert main(args) == 0
+        assert "presses (proven minimal)" in capsys.readouterr().out
+    assert (ROOT / "docs" / "grey.gif").stat().st_size < 1_000_000

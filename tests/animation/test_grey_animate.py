@@ -8,6 +8,7 @@ the last fit B's. K = 2 stays byte-identical to the files made before k states e
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 from pathlib import Path
 
@@ -65,7 +66,7 @@ def test_every_gif_frame_is_one_press_from_fit_a_to_fit_b(tmp_path: Path, k: int
     assert np.array_equal(boards[0], fa.board) and np.array_equal(boards[-1], fb.board)
     assert len(boards) == result.frames == 1 + step.count == 1 + int(step.clicks.sum())
     pressed = np.zeros(rules.shape, np.int64)
-    for before, after in zip(boards, boards[1:], strict=False):
+    for before, after in itertools.pairwise(boards):
         pressed[single_press(before, after, rules)] += 1
     # The presses played are exactly the transition's press counts (each cell j times).
     assert np.array_equal(pressed, step.clicks)
@@ -82,7 +83,7 @@ def test_a_looped_chain_of_three_pictures_steps_one_press_at_a_time(tmp_path: Pa
     forward = sum(t.count for t in result.transitions)
     assert len(boards) == result.frames == 2 * forward
     assert np.array_equal(boards[0], pictures[0]) and np.array_equal(boards[forward], pictures[2])
-    for s, (before, after) in enumerate(zip(boards, boards[1:], strict=False)):
+    for s, (before, after) in enumerate(itertools.pairwise(boards)):
         single_press(before, after, rules, sign=1 if s < forward else -1)
     # The loop's last frame is one press short of the first picture: the restart closes it.
     single_press(boards[-1], boards[0], rules, sign=-1)
