@@ -268,6 +268,7 @@ def search(
     rounds: int,
     deadline: float,
     stop_at: float = 0.0,
+    prefer: NDArray[np.intp] | None = None,
 ) -> Search | None:
     """Walk ``rounds`` rounds of Stern steps from ``start`` (or Prange's solution) and report the
     best set; None when the syndrome is not in the columns' span.
@@ -276,13 +277,18 @@ def search(
     ``cost``: per generator; ``start``: a solution (generator indices) to start from. The walk
     stops early at ``deadline`` (``time.perf_counter()``; then ``cut_short``, and with no set at
     all if the basis was not ready) or when the cost reaches ``stop_at`` (a proven lower bound).
+    ``prefer``: generators tried as pivots right after ``start`` (e.g. the columns of other good
+    solutions, so the walk sees the moves that mix them in).
     """
     g = packed.shape[0]
     unit = bool(np.all(cost == 1.0))
     noise = rng.exponential(float(np.median(cost)), g)
     first = np.argsort(cost + noise, kind="stable")
-    if start is not None and start.size:
-        first = np.r_[start, first[~np.isin(first, start)]]
+    head = np.zeros(0, np.intp) if start is None else np.asarray(start, dtype=np.intp)
+    if prefer is not None and prefer.size:
+        head = np.r_[head, prefer[~np.isin(prefer, head)]]
+    if head.size:
+        first = np.r_[head, first[~np.isin(first, head)]]
     basis, s = _basis(packed, d, first.astype(np.intp), syndrome)
     if basis.bits(s).sum() != popcount(s[:, None])[0]:
         return None  # s' has bits past the rank: s is not in the columns' span
