@@ -7,7 +7,8 @@ For each square board the untoned photo is fitted (``Tone.none()``) and its synd
 Bosch's bottom-row light chasing: *before* (the Stern walk on all columns, as ``decode`` ran
 before ``focus``) and *after* (the same walk plus two chains of relinked walks on the cells near
 the edges, started from chasing towards each side: :func:`lightsart.core.optimize.edge_focus`),
-the latter ``--repeat`` times to show the answer repeats. Unit costs, or with ``--weighted`` the
+the latter ``--repeat`` times to show the answer repeats (as in ``closest_board``, only when
+``d > EDGE_CHAINS_NULLITY``; below, *after* is the Stern walk again). Unit costs, or with ``--weighted`` the
 perceptual per-pixel costs the default pipeline uses. Both get the pair-table bound when
 ``d <= 64`` and the budget holds it. Printed: nullity ``d``, distinct columns ``G``, wrong pixels
 and their cost, lower bound, proven, whether the clock cut the work short, seconds, peak traced
@@ -28,7 +29,7 @@ from _photos import ROOT  # benchmarks/ is on sys.path when run as a script
 
 from lightsart.core.decode import Decoding, decode
 from lightsart.core.gf2 import algebra, chase
-from lightsart.core.optimize import edge_focus
+from lightsart.core.optimize import EDGE_CHAINS_NULLITY, edge_focus
 from lightsart.pictures.costs import pixel_costs
 from lightsart.pictures.image import load_target
 from lightsart.pictures.tone import Tone
@@ -69,7 +70,9 @@ def main() -> None:
         baseline = np.flatnonzero(leftover.ravel())
         columns, syndrome = alg.columns(), alg.syndrome(change)
         g = int(np.unique(np.packbits(columns, axis=1), axis=0).any(axis=1).sum())
-        focus = edge_focus(change, np.arange(side * side, dtype=np.intp))
+        # As closest_board: the chains only above EDGE_CHAINS_NULLITY (below, after = before).
+        focus = (edge_focus(change, np.arange(side * side, dtype=np.intp))
+                 if syndrome.size > EDGE_CHAINS_NULLITY else ())
         flat = None if cost is None else cost.ravel()
 
         def run(chains: tuple = (), cols: np.ndarray = columns, syn: np.ndarray = syndrome,

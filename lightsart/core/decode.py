@@ -15,13 +15,16 @@ cheapest) set of pixels whose columns XOR to the syndrome ``s``: decoding with o
   costs and ``d <= 64`` a sorted table of all pair sums (:mod:`lightsart.core.bound`) then rules
   out every solution lighter than the answer up to weight 4, within its memory and work caps,
   and supplies a lighter solution if one exists; the answer is proven when the bound meets it.
+* Given a *focus* (:mod:`lightsart.core.relink`; :func:`lightsart.core.optimize.edge_focus` for
+  boards), chains of walks on a few columns from a few known solutions follow the Stern walk, and
+  the cheapest answer wins.
 """
 
 from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,7 +34,7 @@ from lightsart.core import isd
 from lightsart.core.bound import lower_bound
 from lightsart.core.generators import Generators, cheap_bound, generators
 from lightsart.core.packed import pack
-from lightsart.core.relink import Focus, chain
+from lightsart.core.relink import Focus, run_chains
 
 __all__ = ["EXACT_NULLITY", "METHODS", "PAIRS_PER_SECOND", "Decoding", "decode", "walsh_hadamard"]
 
@@ -257,12 +260,6 @@ def _improve(
     return current
 
 
-def _pixel_words(gens: Generators) -> NDArray[np.uint64]:
-    """Every pixel's packed column, from the generators (zero columns included)."""
-    zero = np.zeros((1, gens.words.shape[1]), dtype=np.uint64)
-    return np.concatenate([gens.words, zero])[gens.group]
-
-
 def _check_solution(gens: Generators, syndrome: NDArray[np.uint8],
                     pixels: NDArray[np.intp]) -> None:
     """Raise unless the columns of ``pixels`` XOR to ``syndrome``."""
@@ -272,31 +269,6 @@ def _check_solution(gens: Generators, syndrome: NDArray[np.uint8],
         total = np.zeros(gens.words.shape[1], dtype=np.uint64)
     if not np.array_equal(total, pack(syndrome[None, :])[0]):
         raise ValueError("a given solution's columns do not XOR to the syndrome")
-
-
-def _with_chains(
-    stern: Callable[[], isd.Search | None], focus: Sequence[Focus],
-    gens: Generators, d: int, w: NDArray[np.float64],
-    syndrome: NDArray[np.uint8], *, seed: int, seconds: float, work: int | None,
-    deadline: float, bound: float,
-) -> tuple[isd.Search | None, list[tuple[float, NDArray[np.intp], bool]]]:
-    """The Stern walk, then the focused chains (sharing one walk's planned work between them).
-
-    The Stern walk runs first, so a clock that cuts the work short cuts the chains. (The chains
-    on a second thread beside the walk were no faster: both spend much of a round in short
-    numpy calls that hold the GIL.)"""
-    if not focus:
-        return stern(), []
-    words = _pixel_words(gens)
-    packed_syndrome = pack(syndrome[None, :])[0]
-
-    def run(k: int) -> tuple[float, NDArray[np.intp], bool]:
-        return chain(words, d, w, packed_syndrome, focus[k], seed=seed, index=k,
-                     share=len(focus), seconds=seconds, work=work, deadline=deadline,
-                     stop_at=bound)
-
-    found = stern()
-    return found, [run(k) for k in range(len(focus))]
 
 
 def decode(
@@ -384,12 +356,11 @@ def decode(
             begin = gens.of_pixels(np.asarray(baseline, dtype=np.intp))
         packed_syndrome = pack(syndrome[None, :])[0]
 
-        def stern() -> isd.Search | None:
-            return isd.search(gens.words, d, packed_syndrome, gens.cost, begin,
-                              rng=rng, rounds=rounds, deadline=deadline, stop_at=bound)
-
-        found, chains = _with_chains(stern, focus, gens, d, w, syndrome, seed=seed,
-                                     seconds=search, work=work, deadline=deadline, bound=bound)
+        found = isd.search(gens.words, d, packed_syndrome, gens.cost, begin,
+                           rng=rng, rounds=rounds, deadline=deadline, stop_at=bound)
+        # The chains follow the walk, so a clock that cuts the work short cuts them first.
+        chains = run_chains(gens, w, packed_syndrome, focus, seed=seed, seconds=search,
+                            work=work, deadline=deadline, stop_at=bound)
         if found is not None:
             cut_short = cut_short or found.cut_short
             isd_cost, isd_set = found.cost, found.chosen

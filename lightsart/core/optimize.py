@@ -19,7 +19,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core.board import as_board, press
-from lightsart.core.decode import EXACT_NULLITY, decode
+from lightsart.core.decode import decode
 from lightsart.core.general import RulesAlgebra
 from lightsart.core.general import algebra as rules_algebra
 from lightsart.core.gf2 import BoardAlgebra, algebra, chase
@@ -74,6 +74,10 @@ DECODE_SHARE = 0.75
 #: Rows (columns) next to each edge whose cells the decoder's focused chains walk on: 16 on the
 #: 512x512 astronaut walks to 46-48 wrong pixels where 8 gives 49 and 24 no better than 16.
 EDGE_BAND = 16
+#: Nullity above which the decoder gets the edge chains. Up to 64 the pair-table bound follows
+#: the Stern walk and, given the time, proves its answer (128x128 astronaut: 5 wrong pixels in
+#: 20 s); chains there only took the table's time (30 s budget: cut short, 36 s in all).
+EDGE_CHAINS_NULLITY = 64
 
 
 def _quiet(shape: tuple[int, ...], rules: Rules | None) -> QuietPatterns:
@@ -248,7 +252,7 @@ def closest_board(
         # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
         # bottom chased row, the last ``w`` cells offered.
         baseline: NDArray[np.intp] | None = cells.size - alg.w + np.flatnonzero(alg.excess(change))
-        if alg.nullity > EXACT_NULLITY:
+        if alg.nullity > EDGE_CHAINS_NULLITY:
             focus = edge_focus(change, cells)
     else:
         alg, baseline = rules_algebra(_checked(rules, t.shape)), None

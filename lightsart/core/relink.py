@@ -28,8 +28,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core import isd
+from lightsart.core.generators import Generators, generators
 
-__all__ = ["ELITE", "PROBE", "SPREAD", "WALK", "Focus", "relink"]
+__all__ = ["ELITE", "PROBE", "SPREAD", "WALK", "Focus", "chain", "relink", "run_chains"]
 
 #: A probing walk (one per start) has ``rounds // PROBE`` rounds; every later walk
 #: ``rounds // WALK``; walks go on while rounds are left.
@@ -140,8 +141,6 @@ def chain(
     :func:`lightsart.core.isd.rounds_for`), divided by ``share`` (chains sharing one thread).
     An infinite cost (no pixels) when the clock ran out before the first walk.
     """
-    from lightsart.core.generators import generators
-
     pixels = np.unique(np.concatenate([focus.pixels, *focus.starts]).astype(np.intp))
     gens = generators(words[pixels], cost[pixels], d)
     starts = [gens.of_pixels(np.searchsorted(pixels, s)) for s in focus.starts]
@@ -152,3 +151,30 @@ def chain(
     if found is None or not np.isfinite(found.cost):
         return np.inf, np.zeros(0, np.intp), found is not None
     return found.cost, pixels[gens.pixel[found.chosen]], found.cut_short
+
+
+def run_chains(
+    gens: Generators,
+    cost: NDArray[np.float64],
+    syndrome: Words,
+    focus: Sequence[Focus],
+    *,
+    seed: int,
+    seconds: float,
+    work: int | None,
+    deadline: float,
+    stop_at: float,
+) -> list[tuple[float, NDArray[np.intp], bool]]:
+    """Every chain of ``focus`` in turn, sharing one walk's planned work: ``(cost, pixels, cut)``.
+
+    ``gens``: the generators of every pixel's column (their ``group`` gives each pixel's
+    column); ``cost``: per pixel. (Chains on a second thread beside the Stern walk were no
+    faster: both spend much of a round in short numpy calls that hold the GIL.)
+    """
+    if not focus:
+        return []
+    zero = np.zeros((1, gens.words.shape[1]), dtype=np.uint64)
+    words = np.concatenate([gens.words, zero])[gens.group]  # every pixel's column
+    return [chain(words, gens.d, cost, syndrome, f, seed=seed, index=k, share=len(focus),
+                  seconds=seconds, work=work, deadline=deadline, stop_at=stop_at)
+            for k, f in enumerate(focus)]

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from lightsart.core import isd, relink
+from lightsart.core import isd, optimize, relink
 from lightsart.core.decode import decode
 from lightsart.core.gf2 import algebra
 from lightsart.core.optimize import closest_board, edge_focus
@@ -244,7 +244,8 @@ def test_edge_chains_start_from_solutions_near_the_edges(side: int) -> None:
     assert len(edge_focus(change, cells[cells >= side], band=4)[0].starts) == 1
 
 
-def test_closest_board_weighted_with_edge_chains() -> None:
+def test_closest_board_weighted_with_edge_chains(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(optimize, "EDGE_CHAINS_NULLITY", 20)  # 39x39 has nullity 32
     rng = np.random.default_rng(4)
     target = (rng.random((39, 39)) < 0.5).astype(np.uint8)
     cost = rng.random((39, 39)) + 0.5
@@ -252,5 +253,6 @@ def test_closest_board_weighted_with_edge_chains() -> None:
     assert "relink" in fit.method
     assert fit.wrong_cost == pytest.approx(float(cost[fit.wrong == 1].sum()))
     assert np.array_equal(fit.board, target ^ fit.wrong)
-    plain = closest_board(target, seed=1, seconds=1.0)
-    assert plain.wrong_pixels <= fit.wrong_pixels + fit.wrong_pixels  # both decoded
+    again = closest_board(target, cost, seed=1, seconds=1.0)
+    if not (fit.cut_short or again.cut_short):
+        assert np.array_equal(again.wrong, fit.wrong)
