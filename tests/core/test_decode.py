@@ -1,15 +1,21 @@
-"""The Stern decoder against brute force on small planted instances; repeatability by work."""
+"""The Stern decoder and its relinked chains against brute force on small planted instances;
+repeatability by work; the edge chains' starts are solutions."""
 
 from __future__ import annotations
 
 import itertools
+import time
 
 import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from lightsart.core import isd
+from lightsart.core import isd, optimize, relink
 from lightsart.core.decode import decode
+from lightsart.core.gf2 import algebra
+from lightsart.core.optimize import closest_board, edge_focus
+from lightsart.core.packed import pack
+from lightsart.core.relink import Focus
 
 
 def _instance(
@@ -137,3 +143,116 @@ def test_rounds_follow_the_budget() -> None:
     assert isd.rounds_for(2.0, 1000, 100) >= 2 * isd.rounds_for(1.0, 1000, 100) - 1
     with pytest.raises(ValueError):
         decode(np.eye(30, dtype=np.uint8), np.ones(30, np.uint8), method="magic")
+
+
+def _focus(count: int, starts: list[NDArray[np.intp]]) -> tuple[Focus, ...]:
+    """One chain on the first half of the pixels (and the starts' pixels)."""
+    return (Focus(np.arange(count // 2, dtype=np.intp), tuple(starts)),)
+
+
+def _heavy(columns: NDArray[np.uint8], solution: NDArray[np.intp]) -> NDArray[np.intp]:
+    """A heavier solution: ``solution`` XOR a relation (column 50 and the columns before it
+    that XOR to it)."""
+    relation = np.r_[_prange(columns[:50], columns[50]), 50]
+    return np.flatnonzero(np.bincount(np.r_[solution, relation], minlength=columns.shape[0]) & 1)
+
+
+def _everywhere(count: int, starts: list[NDArray[np.intp]]) -> Focus:
+    return Focus(np.arange(count, dtype=np.intp), tuple(starts))
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("seed", range(3))
+def test_a_chain_finds_the_planted_optimum(seed: int, weighted: bool) -> None:
+    d = 30 + 4 * seed
+    columns, syndrome, baseline = _instance(seed, 64, d, planted=3)
+    rng = np.random.default_rng(seed)
+    cost = rng.random(64) + 0.2 if weighted else np.ones(64)
+    truth = _cheapest(columns, syndrome, cost, 3)
+    heavy = _heavy(columns, baseline)
+    assert float(cost[heavy].sum()) > truth + 1  # the chain has work to do
+    words = pack(columns)
+    found, pixels, cut = relink.chain(
+        words, d, cost, pack(syndrome[None, :])[0], _everywhere(64, [heavy]), seed=seed,
+        index=0, seconds=0.0, work=200, deadline=time.perf_counter() + 60, stop_at=0.0,
+    )
+    _check(columns, syndrome, pixels)
+    assert not cut
+    assert found == pytest.approx(float(cost[pixels].sum()))
+    assert found == pytest.approx(truth)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_chains_never_worse_than_the_stern_walk_alone(weighted: bool) -> None:
+    columns, syndrome, baseline = _instance(11, 160, 70, planted=18)
+    rng = np.random.default_rng(11)
+    cost = rng.random(160) + 0.1 if weighted else None
+    other = _prange(columns[::-1], syndrome)
+    starts = [baseline, 159 - other]
+    for work in (1, 5, 40):
+        alone = decode(columns, syndrome, cost, baseline, seed=2, work=work)
+        both = decode(columns, syndrome, cost, baseline, seed=2, work=work,
+                      focus=_focus(160, starts))
+        _check(columns, syndrome, both.errors)
+        assert both.cost <= alone.cost + 1e-9
+        assert both.cost <= min(float((np.ones(160) if cost is None else cost)[s].sum())
+                                for s in starts) + 1e-9
+        if both.cost == alone.cost:  # ties keep the Stern walk's answer
+            assert np.array_equal(both.errors, alone.errors)
+
+
+def test_chains_repeat_whatever_the_clock() -> None:
+    columns, syndrome, baseline = _instance(5, 200, 72, planted=12)
+    focus = _focus(200, [baseline])
+    runs = [decode(columns, syndrome, None, baseline, seed=9, work=40, seconds=s, focus=focus)
+            for s in (1e4, 1e4, 1e6)]
+    for r in runs:
+        assert not r.cut_short and r.method == "stern + relink"
+        assert np.array_equal(np.sort(r.errors), np.sort(runs[0].errors))
+
+
+def test_a_start_that_is_not_a_solution_is_refused() -> None:
+    columns, syndrome, baseline = _instance(3, 100, 40, planted=8)
+    wrong = np.setdiff1d(baseline, baseline[:1])
+    with pytest.raises(ValueError, match="XOR"):
+        decode(columns, syndrome, None, baseline, work=5, focus=_focus(100, [wrong]))
+
+
+@pytest.mark.parametrize("side", [39, 47])
+def test_edge_chains_start_from_solutions_near_the_edges(side: int) -> None:
+    rng = np.random.default_rng(side)
+    change = (rng.random((side, side)) < 0.5).astype(np.uint8)
+    alg = algebra(side, side)
+    cells = np.arange(side * side, dtype=np.intp)
+    columns, syndrome = alg.columns(), alg.syndrome(change)
+    focus = edge_focus(change, cells, band=4)
+    assert len(focus) == 2 and all(len(f.starts) == 2 for f in focus)
+    rows, cols = np.divmod(cells, side)
+    near_rows = np.minimum(rows, side - 1 - rows) < 4
+    near_cols = np.minimum(cols, side - 1 - cols) < 4
+    assert np.array_equal(np.sort(focus[0].pixels), np.flatnonzero(near_rows))
+    assert np.array_equal(np.sort(focus[1].pixels), np.flatnonzero(near_cols))
+    for f in focus:
+        for start in f.starts:
+            _check(columns, syndrome, start)  # every chase leaves a solution
+    # The chases' errors lie on the edge they were pushed to (bottom, top, right, left).
+    edges = [rows == side - 1, rows == 0, cols == side - 1, cols == 0]
+    for start, edge in zip([s for f in focus for s in f.starts], edges, strict=True):
+        assert edge[start].all()
+    # A decoder offered only some cells keeps only the starts it can express.
+    assert edge_focus(change, cells[cells >= side], band=4)[0].starts[0].size > 0
+    assert len(edge_focus(change, cells[cells >= side], band=4)[0].starts) == 1
+
+
+def test_closest_board_weighted_with_edge_chains(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(optimize, "EDGE_CHAINS_NULLITY", 20)  # 39x39 has nullity 32
+    rng = np.random.default_rng(4)
+    target = (rng.random((39, 39)) < 0.5).astype(np.uint8)
+    cost = rng.random((39, 39)) + 0.5
+    fit = closest_board(target, cost, seed=1, seconds=1.0)
+    assert "relink" in fit.method
+    assert fit.wrong_cost == pytest.approx(float(cost[fit.wrong == 1].sum()))
+    assert np.array_equal(fit.board, target ^ fit.wrong)
+    again = closest_board(target, cost, seed=1, seconds=1.0)
+    if not (fit.cut_short or again.cut_short):
+        assert np.array_equal(again.wrong, fit.wrong)
