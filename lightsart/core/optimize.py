@@ -82,6 +82,10 @@ EDGE_BAND = 16
 #: the Stern walk and, given the time, proves its answer (128x128 astronaut: 5 wrong pixels in
 #: 20 s); chains there only took the table's time (30 s budget: cut short, 36 s in all).
 EDGE_CHAINS_NULLITY = 64
+#: Largest nullity that gets the chains (at 2048x2048, nullity 1056, their set-up ran past the
+#: plan), and the decoding budget they need (with less, set-up alone overran 1 s at 512x512).
+EDGE_CHAINS_MAX_NULLITY = 512
+EDGE_CHAINS_SECONDS = 2.0
 
 
 def _quiet(shape: tuple[int, ...], rules: Rules | None) -> QuietPatterns:
@@ -260,7 +264,8 @@ def closest_board(
         # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
         # bottom chased row, the last ``w`` cells offered.
         baseline: NDArray[np.intp] | None = cells.size - alg.w + np.flatnonzero(alg.excess(change))
-        if alg.nullity > EDGE_CHAINS_NULLITY:
+        if (EDGE_CHAINS_NULLITY < alg.nullity <= EDGE_CHAINS_MAX_NULLITY
+                and _decoding_seconds(seconds, alg.nullity, chased) >= EDGE_CHAINS_SECONDS):
             focus = edge_focus(change, cells)
     else:
         alg, baseline, chased = rules_algebra(_checked(rules, t.shape)), None, 0

@@ -246,6 +246,7 @@ def test_edge_chains_start_from_solutions_near_the_edges(side: int) -> None:
 
 def test_closest_board_weighted_with_edge_chains(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(optimize, "EDGE_CHAINS_NULLITY", 20)  # 39x39 has nullity 32
+    monkeypatch.setattr(optimize, "EDGE_CHAINS_SECONDS", 0.1)
     rng = np.random.default_rng(4)
     target = (rng.random((39, 39)) < 0.5).astype(np.uint8)
     cost = rng.random((39, 39)) + 0.5
