@@ -52,7 +52,7 @@ Small = NDArray[np.int16]
 #: budget in seconds into rounds. Calibrated on the development machine (``bench_modk.py``).
 OPS_PER_SECOND = 4e8
 # Rounds of the walk between fresh lifts and eliminations (from the best solution so far).
-_RESTART = 150
+_RESTART = 30
 # Rounds per cell, at most: small boards are searched through long before a budget is spent.
 _ROUNDS_PER_CELL = 8
 # Stern pairs scored per round, at most (their cost is d × pairs).
