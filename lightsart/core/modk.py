@@ -360,15 +360,18 @@ class ModkAlgebra:
         return modk_search.fewest_presses(self, self._levels(x, "press vector"), exact_max=exact_max)
 
     def closest_board(self, target: object, start: object | None = None, *,
-                      metric: Metric = "wrong", exact_max: int | None = None) -> ClosestBoard:
+                      metric: Metric = "wrong", exact_max: int | None = None, seconds: float = 1.0,
+                      seed: int = 0, rounds: int | None = None) -> ClosestBoard:
         """The board reachable from ``start`` (default all ``k-1``, the brightest) that is closest to
         ``target``: fewest wrong cells, or with ``metric="brightness"`` least ``Σ |board - target|``.
-        See :mod:`lightsart.core.modk_search`."""
+        Beyond the exact search the decoder works ``rounds`` rounds (default: planned from
+        ``seconds``) seeded by ``seed``. See :mod:`lightsart.core.modk_search`."""
         from lightsart.core import modk_search
 
         t = self._levels(target, "target")
         s = np.full_like(t, self.k - 1) if start is None else self._levels(start, "start")
-        return modk_search.closest_board(self, t, s, metric=metric, exact_max=exact_max)
+        return modk_search.closest_board(self, t, s, metric=metric, exact_max=exact_max,
+                                         seconds=seconds, seed=seed, rounds=rounds)
 
 
 def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:

@@ -26,6 +26,7 @@ in the cokernel ``⊕ Z/p^a`` (``S`` elements, the kernel size).
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -91,6 +92,11 @@ class ClosestBoard:
     kernel_size: int
     states: int
     seconds: float
+    #: How the board was found: ``"exact"``, ``"isd"`` (:mod:`lightsart.core.modk_decode`),
+    #: ``"chase"`` (the bottom-row descent) or ``"reachable"`` (the target itself).
+    method: str = "exact"
+    #: The clock stopped the decoder before its planned rounds (the answer may then vary by machine).
+    cut_short: bool = False
 
     @property
     def wrong(self) -> NDArray[np.bool_]:
@@ -165,9 +171,17 @@ def _costs(target: Ints, k: int, metric: Metric) -> Ints:
 
 
 def closest_board(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metric = "wrong",
-                  exact_max: int | None = None) -> ClosestBoard:
-    """The reachable board closest to ``target`` from ``start`` (see the module docstring)."""
+                  exact_max: int | None = None, seconds: float = 1.0, seed: int = 0,
+                  rounds: int | None = None) -> ClosestBoard:
+    """The reachable board closest to ``target`` from ``start`` (see the module docstring).
+
+    Beyond the exact search, fewest wrong cells are decoded by :func:`modk_decode.decode` for
+    ``rounds`` rounds (default: planned from ``seconds``) seeded by ``seed``.
+    """
+    from lightsart.core import modk_decode
+
     began = time.perf_counter()
+    method, cut_short = "exact", False
     k = alg.k
     m, n = alg.rules.shape
     costs = _costs(target, k, metric)
@@ -176,18 +190,24 @@ def closest_board(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metric
     limit = DECODE_MAX if exact_max is None else exact_max
     if not sigma.any():
         error, proven, bound = np.zeros(m * n, dtype=np.int64), True, 0
+        method = "reachable"
     else:
         columns = alg.syndrome_columns()
-        useful = np.flatnonzero(columns.any(axis=1))
+        useful = _distinct_cells(columns, moduli, target.reshape(-1), k, metric)
         if useful.size * k * alg.kernel_size <= limit:
             error = _decode(columns, moduli, sigma, costs, useful, k)
             proven = True
             bound = int(costs[np.arange(m * n), error].sum())
         else:
             error = _constraint_descent(alg, target, start, costs)
+            method = "chase"
             bound = 1
             if metric == "wrong" and not _single_cell(columns, moduli, sigma, k):
                 bound = 2
+            if metric == "wrong":
+                found = modk_decode.decode(columns, moduli, sigma, k, error, seconds=seconds,
+                                           seed=seed, rounds=rounds, floor=bound)
+                error, method, cut_short = found.error, "isd", found.cut_short
             proven = int(costs[np.arange(m * n), error].sum()) <= bound
     board = ((target.reshape(-1) + error) % k).reshape(m, n).astype(np.uint8)
     presses = alg.solve((board.astype(np.int64) - start) % k)
@@ -200,7 +220,26 @@ def closest_board(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metric
         error=int(np.abs(board.astype(np.int64) - target).sum()), metric=metric, proven=proven,
         lower_bound=bound, presses_count=fewest.count, presses_proven=fewest.proven,
         kernel_size=alg.kernel_size, states=k, seconds=time.perf_counter() - began,
+        method=method, cut_short=cut_short,
     )
+
+
+def _distinct_cells(columns: Ints, moduli: Ints, target: Ints, k: int, metric: Metric
+                    ) -> NDArray[np.intp]:
+    """Cells the exact search must try: non-zero columns, and for ``"wrong"`` one cell per column
+    up to a unit multiple. Two wrong cells with one column ``h`` give ``(v + w) h``, which one of
+    them gives alone at no more cost; a unit multiple ``u h`` reaches the same ``v h``. With
+    ``"brightness"`` a cell's costs depend on its target level, so only zero columns are dropped."""
+    useful = np.flatnonzero(columns.any(axis=1))
+    if metric != "wrong" or not useful.size or math.prod(moduli.tolist()) > 1 << 40:
+        return useful  # beyond 2^40 syndromes the exact search is out of reach anyway
+    cols = columns[useful] % moduli
+    units = [u for u in range(1, k) if math.gcd(u, k) == 1]
+    # A canonical representative of each column's orbit under unit multiples: the least code.
+    place = np.cumprod(np.concatenate([[1], moduli[:-1]]))
+    codes = np.min([((u * cols) % moduli) @ place for u in units], axis=0)
+    _, first = np.unique(codes, return_index=True)
+    return useful[np.sort(first)]
 
 
 def _decode(columns: Ints, moduli: Ints, sigma: Ints, costs: Ints, useful: NDArray[np.intp],
