@@ -276,7 +276,11 @@ def fit_pictures(
             from lightsart.engines.levels import fit_levels
 
             grey = Rules(height, width, parse_pattern(pattern), topology, states)  # type: ignore[arg-type]
-            pictures.append(Picture(str(path), fit_levels(target.bits, grey), "uniform"))
+            from lightsart.engines.exact import EXACT_SECONDS
+
+            seconds = EXACT_SECONDS if time_limit is None else time_limit
+            pictures.append(Picture(str(path), fit_levels(target.bits, grey, seconds=seconds),
+                                    "uniform"))
             continue
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
                            errors)

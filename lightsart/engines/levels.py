@@ -55,11 +55,13 @@ def board_from_presses(presses: object, rules: Rules) -> Board:
     return ((k - 1 + press_mod(presses, rules, k).astype(np.int64)) % k).astype(np.uint8)
 
 
-def fit_levels(target: Board, rules: Rules) -> Fit:
+def fit_levels(target: Board, rules: Rules, *, seconds: float = 1.0, seed: int = 0) -> Fit:
     """The reachable board of ``rules.states`` levels with the fewest cells unlike ``target``.
 
-    ``target`` holds levels ``0 .. k-1`` (shape ``rules.shape``). The presses are re-applied and
-    must reproduce the board from the all-brightest board before the fit is returned.
+    ``target`` holds levels ``0 .. k-1`` (shape ``rules.shape``). Beyond the exact search the
+    decoder's rounds are planned from ``seconds`` and seeded by ``seed``. The presses are
+    re-applied and must reproduce the board from the all-brightest board before the fit is
+    returned.
     """
     from lightsart.core.modk import algebra_mod
 
@@ -69,7 +71,7 @@ def fit_levels(target: Board, rules: Rules) -> Fit:
     if t.shape != rules.shape:
         raise LightsartError(f"target has shape {t.shape}, expected {rules.shape}")
     alg = algebra_mod(rules)
-    found = alg.closest_board(t, metric="wrong")
+    found = alg.closest_board(t, metric="wrong", seconds=seconds, seed=seed)
     if not np.array_equal(board_from_presses(found.presses, rules), found.board):  # pragma: no cover
         raise AssertionError("the presses do not reproduce the board from the all-brightest board")
     return Fit(
@@ -79,7 +81,7 @@ def fit_levels(target: Board, rules: Rules) -> Fit:
         wrong_pixels_lower_bound=float(found.lower_bound), clicks_count=found.presses_count,
         clicks_proven_minimal=found.presses_proven, nullity=kernel_rank(alg),
         seconds=time.perf_counter() - began, method=f"Z/{k} {alg.method}", rules=rules,
-        kernel_size=alg.kernel_size,
+        kernel_size=alg.kernel_size, cut_short=found.cut_short,
     )
 
 

@@ -89,3 +89,18 @@ def test_solve_levels_matches_brute_force(rules: Rules) -> None:
             need = (solvable != board).reshape(len(xs), -1).sum(axis=1).min()
             assert s.cells_to_change == need == int((s.fixed != board).sum())
             assert solve_levels(s.fixed, goal, rules).solvable  # type: ignore[arg-type]
+
+
+def test_the_budget_plans_the_grey_decoder_and_repeats() -> None:
+    """Beyond the exact search (64x64 over Z/4: 28 kernel generators) a larger budget plans more
+    rounds and never does worse; the same budget and seed give the same board."""
+    rules = Rules(64, 64, parse_pattern("plus"), "plane", 4)
+    target = np.random.default_rng(8).integers(0, 4, (64, 64)).astype(np.uint8)
+    short = fit_levels(target, rules, seconds=0.02)
+    long = fit_levels(target, rules, seconds=0.5)
+    again = fit_levels(target, rules, seconds=0.5)
+    assert not long.wrong_pixels_proven_minimal
+    assert long.wrong_pixels <= short.wrong_pixels
+    if not (long.cut_short or again.cut_short):
+        assert np.array_equal(long.board, again.board)
+    assert np.array_equal(board_from_presses(long.clicks, rules), long.board)
