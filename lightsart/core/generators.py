@@ -104,6 +104,14 @@ class Generators:
         return np.flatnonzero(odd).astype(np.intp)
 
 
+def _cheapest(pixels: NDArray[np.intp], group: NDArray[np.intp],
+              cost: NDArray[np.float64]) -> NDArray[np.intp]:
+    """The cheapest of ``pixels`` in each group: sort by (group, cost), take each group's first."""
+    by_cost = np.lexsort((cost[pixels], group))
+    starts = np.flatnonzero(np.r_[True, np.diff(group[by_cost]) != 0])
+    return np.asarray(pixels[by_cost[starts]], dtype=np.intp)
+
+
 def generators(columns: NDArray[np.uint8] | Words, cost: NDArray[np.float64],
                d: int) -> Generators:
     """The generators of ``columns`` (0/1 ``(pixels, d)`` or packed words) under ``cost``."""
@@ -117,10 +125,7 @@ def generators(columns: NDArray[np.uint8] | Words, cost: NDArray[np.float64],
         return Generators(d, words[:0], empty, np.zeros(0), group, keys[:0], empty)
     unique_keys, inverse = np.unique(keys[nonzero], return_inverse=True)
     inverse = inverse.ravel()
-    # Cheapest pixel of each distinct key: sort by (group, cost) and take each group's first.
-    by_cost = np.lexsort((cost[nonzero], inverse))
-    starts = np.flatnonzero(np.r_[True, np.diff(inverse[by_cost]) != 0])
-    pick = nonzero[by_cost[starts]]
+    pick = _cheapest(nonzero, inverse, cost)
     if not np.array_equal(words[nonzero], words[pick[inverse]]):  # pragma: no cover - collision
         return _generators_exactly(words, cost, d, keys)
     group[nonzero] = inverse
@@ -135,9 +140,7 @@ def _generators_exactly(words: Words, cost: NDArray[np.float64], d: int,
     nonzero = np.flatnonzero(words.any(axis=1))
     _, inverse = np.unique(words[nonzero], axis=0, return_inverse=True)
     inverse = inverse.ravel()
-    by_cost = np.lexsort((cost[nonzero], inverse))
-    starts = np.flatnonzero(np.r_[True, np.diff(inverse[by_cost]) != 0])
-    pick = nonzero[by_cost[starts]]
+    pick = _cheapest(nonzero, inverse, cost)
     group = np.full(words.shape[0], -1, dtype=np.intp)
     group[nonzero] = inverse
     return Generators(d, words[pick], pick.astype(np.intp), cost[pick], group, keys[pick],

@@ -257,11 +257,10 @@ class BoardAlgebra:
 
     def solve(self, change: Board) -> Board | None:
         """One click set ``x`` with ``A x = change`` (free top-row clicks zero), or None."""
-        c = self._orient(self._check(change))
-        _, excess = _chase_rows(c, np.zeros(c.shape[1], dtype=np.uint8))
-        top = self._elim.solve(excess)
+        top = self._elim.solve(self.excess(change))
         if top is None:
             return None
+        c = self._orient(self._check(change))
         clicks, rest = _chase_rows(c, top)
         if rest.any():  # pragma: no cover - would mean the elimination is wrong
             raise AssertionError("light chasing left an excess row after solving")

@@ -264,14 +264,15 @@ def closest_board(
         # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
         # bottom chased row, the last ``w`` cells offered.
         baseline: NDArray[np.intp] | None = cells.size - alg.w + np.flatnonzero(alg.excess(change))
+        share = _decoding_seconds(seconds, alg.nullity, chased)
         if (EDGE_CHAINS_NULLITY < alg.nullity <= EDGE_CHAINS_MAX_NULLITY
-                and _decoding_seconds(seconds, alg.nullity, chased) >= EDGE_CHAINS_SECONDS):
+                and share >= EDGE_CHAINS_SECONDS):
             focus = edge_focus(change, cells)
     else:
-        alg, baseline, chased = rules_algebra(_checked(rules, t.shape)), None, 0
+        alg, baseline = rules_algebra(_checked(rules, t.shape)), None
         cells = np.arange(m * n, dtype=np.intp)
         columns, syndrome = alg.columns(), alg.syndrome(change)
-    share = _decoding_seconds(seconds, alg.nullity, chased)
+        share = _decoding_seconds(seconds, alg.nullity)
     decoding = decode(
         columns, syndrome, None if weights is None else weights.ravel()[cells],
         baseline=baseline, seed=seed, seconds=share, focus=focus,
