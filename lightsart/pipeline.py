@@ -242,9 +242,10 @@ def fit_pictures(
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart.engines.solvers`); each picture's pixel
     costs are appended to ``costs`` when given (for ``--export-model``). With ``states`` > 2 each
     picture is quantised to that many grey levels and fitted exactly over ``Z/states``
-    (:mod:`lightsart.engines.levels`: fewest wrong cells; ``errors`` does not apply).
+    (:mod:`lightsart.engines.levels`; ``errors`` prices wrong levels as
+    :func:`~lightsart.pictures.costs.level_costs` says).
     """
-    from lightsart.pictures.costs import pixel_costs
+    from lightsart.pictures.costs import level_costs, pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
 
     chosen = get_engine(engine)
@@ -279,8 +280,10 @@ def fit_pictures(
             from lightsart.engines.exact import EXACT_SECONDS
 
             seconds = EXACT_SECONDS if time_limit is None else time_limit
-            pictures.append(Picture(str(path), fit_levels(target.bits, grey, seconds=seconds),
-                                    "uniform"))
+            toned = target.toned if target.toned is not None else target.gray
+            weights = level_costs(target.bits, toned, states, errors)
+            pictures.append(Picture(str(path), fit_levels(target.bits, grey, seconds=seconds,
+                                                          costs=weights), errors))
             continue
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
                            errors)

@@ -148,12 +148,22 @@ def _syndrome_ok(cols: Ints, moduli: Ints, e: Ints, sigma: Ints) -> bool:
 
 
 def _component(cols: Ints, moduli: Ints, sigma: Ints, p: int, q: int, cost: NDArray[np.float64],
-               start: Ints, rounds: int, rng: np.random.Generator, deadline: float, floor: float
-               ) -> tuple[Ints, int, bool]:
-    """Least-cost ``e`` mod ``q`` with ``cols^T e = σ`` (per check mod its modulus), from ``start``."""
+               start: Ints, rounds: int, rng: np.random.Generator, deadline: float, floor: float,
+               value_cost: NDArray[np.float64] | None = None) -> tuple[Ints, int, bool]:
+    """Least-cost ``e`` mod ``q`` with ``cols^T e = σ`` (per check mod its modulus), from ``start``.
+
+    The walk scores wrong cells by ``cost``; with ``value_cost`` (``(n, q)``: the price of each
+    value per cell) the best solution is kept by that price instead."""
     n, d = cols.shape
+    cells = np.arange(n)
+
+    def price(e: Ints) -> float:
+        if value_cost is None:
+            return float(cost[e != 0].sum())
+        return float(value_cost[cells, e].sum())
+
     best = start % q
-    best_cost = float(cost[best != 0].sum())
+    best_cost = price(best)
     done = 0
     ell = max(1, min(d - 1, math.ceil(math.log(max(2, n * (q - 1))) / math.log(q))))
     multiples = np.arange(1, q, dtype=np.int16)
@@ -185,8 +195,9 @@ def _component(cols: Ints, moduli: Ints, sigma: Ints, p: int, q: int, cost: NDAr
                 else:
                     current = basis.solution(n)
                     current_cost = float(cost[current != 0].sum())
-            if current_cost < best_cost:
-                best, best_cost = current.copy(), current_cost
+            priced = current_cost if value_cost is None else price(current)
+            if priced < best_cost:
+                best, best_cost = current.copy(), priced
                 if best_cost <= floor:
                     break
             # The walk: a random column enters at a row outside the current solution's support.
@@ -200,6 +211,12 @@ def _component(cols: Ints, moduli: Ints, sigma: Ints, p: int, q: int, cost: NDAr
     return best, done, False
 
 
+def _weighted_counts(weights: NDArray[np.float64], differs: NDArray[np.bool_]) -> NDArray[np.float64]:
+    """``weights @ differs`` (the cost of each column's wrong rows). ``einsum`` on the bytes of the
+    boolean matrix: 10–15 times faster than ``@``, which converts it to floats first."""
+    return np.einsum("i,ij->j", weights, differs.view(np.uint8))
+
+
 def _step(basis: _Basis, cost: NDArray[np.float64], current: float, multiples: Small, ell: int,
           rng: np.random.Generator) -> tuple[Ints, float] | None:
     """The cheapest Lee–Brickell or Stern neighbour if it is cheaper (or, half the time, equal)."""
@@ -211,8 +228,6 @@ def _step(basis: _Basis, cost: NDArray[np.float64], current: float, multiples: S
     best_cost = np.inf
     best_move: tuple[tuple[int, int], ...] | None = None
     p = basis.p
-    binary = bool(np.isin(cost, (0.0, 1.0)).all())
-    counted = weights > 0
     power = 1
     while power < q:
         # v = power * u: (v M)[r] != s[r]  <=>  ((power M) mod q)[r] != (u^-1 s)[r].
@@ -221,10 +236,7 @@ def _step(basis: _Basis, cost: NDArray[np.float64], current: float, multiples: S
             if u % p == 0:
                 continue
             differs = scaled != ((basis.inverse[u] * s) % q)[:, None]
-            if binary:
-                totals = (differs & counted[:, None]).sum(axis=0, dtype=np.int64) + cost
-            else:
-                totals = weights @ differs + cost
+            totals = _weighted_counts(weights, differs) + cost
             totals = np.where(outside, totals, np.inf)
             c = int(totals.argmin())
             if totals[c] < best_cost:
@@ -249,7 +261,7 @@ def _step(basis: _Basis, cost: NDArray[np.float64], current: float, multiples: S
             a, va = who[same], mult[same]
             b, vb = who[same + 1], (q - mult[same + 1]) % q  # key(b, u) = key(a, va): add -u h_b
             combo = (s[:, None].astype(np.int64) - va[None, :] * M[:, a] - vb[None, :] * M[:, b]) % q
-            totals = weights @ (combo != 0) + cost[a] + cost[b]
+            totals = _weighted_counts(weights, combo != 0) + cost[a] + cost[b]
             j = int(totals.argmin())
             if totals[j] < best_cost:
                 best_cost = float(totals[j])
@@ -266,13 +278,17 @@ def _step(basis: _Basis, cost: NDArray[np.float64], current: float, multiples: S
 
 def decode(columns: Ints, moduli: Ints, sigma: Ints, k: int, start: Ints, *,
            cost: NDArray[np.float64] | None = None, seconds: float = 1.0, seed: int = 0,
-           rounds: int | None = None, floor: float = 0.0) -> ModkDecoding:
+           rounds: int | None = None, floor: float = 0.0,
+           value_cost: NDArray[np.float64] | None = None) -> ModkDecoding:
     """Errors ``e`` mod ``k`` with ``Σ e_c columns[c] = σ`` (mod ``moduli``) of least cost found.
 
     ``start`` must be a solution (the bottom-row chase); the answer is never costlier. ``cost`` is
-    per cell (default 1: wrong cells). ``rounds`` (default: planned from ``seconds``) fixes the work;
-    the clock stops the search at ``2 × seconds`` and then ``cut_short`` is set. The search stops
-    early once the cost reaches ``floor`` (a proven lower bound).
+    per cell (default 1: wrong cells). ``value_cost`` (``(cells, k)``, zero at 0) prices each value
+    per cell: when ``k`` is a prime power the search keeps its best solution by that price (the
+    walk still scores cells by ``cost``) and ``floor`` is in its units. ``rounds`` (default:
+    planned from ``seconds``) fixes the work; the clock stops the search at ``2 × seconds`` and
+    then ``cut_short`` is set. The search stops early once the cost reaches ``floor`` (a proven
+    lower bound).
     """
     began = time.perf_counter()
     n, d = columns.shape
@@ -295,14 +311,24 @@ def decode(columns: Ints, moduli: Ints, sigma: Ints, k: int, start: Ints, *,
         if checks.size and (here.any() or sigma[checks].any()):
             share = max(1, plan // len(parts))
             free = np.where(wrong, 0.0, unit)  # already wrong: another component is free there
+            single = len(parts) == 1
             here, used, stopped = _component(columns[:, checks], moduli[checks], sigma[checks], p, q,
                                              free, here, share, rng, deadline,
-                                             floor if len(parts) == 1 else 0.0)
+                                             floor if single else 0.0,
+                                             value_cost if single else None)
             done, cut = done + used, cut or stopped
         error = (error + idem * here) % k
         wrong |= here != 0
-    if float(unit[error != 0].sum()) > float(unit[start % k != 0].sum()):  # pragma: no cover
+    priced = value_cost is not None and len(parts) == 1
+
+    def price(e: Ints) -> float:
+        if priced:
+            assert value_cost is not None
+            return float(value_cost[np.arange(n), e % k].sum())
+        return float(unit[e % k != 0].sum())
+
+    if price(error) > price(start):  # pragma: no cover
         error = start % k
     if not _syndrome_ok(columns, moduli, error, sigma):  # pragma: no cover
         raise AssertionError("decoded errors do not have the syndrome")
-    return ModkDecoding(error, float(unit[error != 0].sum()), done, cut)
+    return ModkDecoding(error, price(error), done, cut)
