@@ -9,11 +9,12 @@ when it is non-zero in any of them. The prime powers are decoded one after anoth
 cells the earlier ones already made wrong at cost 0 (they are wrong anyway), and glued with the
 idempotents ``ε_q`` (``e = Σ ε_q e_q mod k``).
 
-**Lifting the checks to one modulus.** A check of modulus ``p^a < q`` only fixes ``Σ e_c h_c`` mod
-``p^a``. Lift it to a check mod ``q``: columns ``h_c + p^a z_c`` (``z`` random) and the right-hand
-side ``Σ e*_c (h_c + p^a z_c)`` of the current best solution ``e*``. Every solution of the lifted
-system solves the original, and ``e*`` solves both, so the search can only improve; each restart
-draws a new lift.
+**Checks of a smaller modulus.** A check of modulus ``p^a < q`` only fixes ``Σ e_c h_c`` mod
+``p^a``: mod ``q`` it reads ``Σ e_c h_c + p^a y = σ`` for some ``y``. Each such check gets a slack
+column ``p^a e_r`` of cost 0, a variable like the cells' (it is 0 mod ``p``, so never a pivot):
+the walk changes ``y`` as it changes any value, and a move that sets it folds ``p^a y`` into the
+syndrome. (Fixing ``y`` instead, by a random lift ``h_c + p^a z_c`` per restart, keeps one class of
+``y`` in ``(q / p^a)`` per check and missed planted two-cell errors over Z/8 on 9×9.)
 
 **Information sets over ``Z/q``.** Gaussian elimination pivoting on units (``h mod p ≠ 0``) chooses
 ``d`` pivot columns ``J`` and rewrites every column and the syndrome in that basis: ``h'_c``,
@@ -167,37 +168,42 @@ def _component(cols: Ints, moduli: Ints, sigma: Ints, p: int, q: int, cost: NDAr
     done = 0
     ell = max(1, min(d - 1, math.ceil(math.log(max(2, n * (q - 1))) / math.log(q))))
     multiples = np.arange(1, q, dtype=np.int16)
+    # A check of modulus p^a < q holds mod q up to p^a y: a slack column p^a e_r of cost 0 per such
+    # check (never a pivot: it is 0 mod p) lets the walk choose y like any other value.
+    low = np.flatnonzero(moduli < q)
+    slack = np.zeros((d, low.size), dtype=np.int16)
+    slack[low, np.arange(low.size)] = moduli[low]
+    checks = np.ascontiguousarray(np.concatenate([(cols % moduli[None, :]).T, slack], axis=1)
+                                  ).astype(np.int16)
+    walk_cost = np.concatenate([cost, np.zeros(low.size)])
     while done < rounds and best_cost > floor:
         if time.perf_counter() > deadline:
             return best, done, True
-        # A fresh lift of the checks to mod q, consistent with the best solution.
-        lift = (moduli[None, :] * rng.integers(0, q, size=(n, d))) % q
-        lifted = np.ascontiguousarray(((cols % moduli[None, :] + lift) % q).T).astype(np.int16)
-        s = ((best @ lifted.T.astype(np.int64)) % q).astype(np.int16)
-        basis = _Basis(lifted, s, p, q)
+        # The checks mod q with the best solution's syndrome (its slack is 0).
+        s = ((best @ checks[:, :n].T.astype(np.int64)) % q).astype(np.int16)
+        basis = _Basis(checks, s, p, q)
         support = np.flatnonzero(best)
         rest = np.setdiff1d(np.arange(n), support)
         order = np.concatenate([rng.permutation(support), rng.permutation(rest)])
         if not basis.eliminate(order):  # pragma: no cover - the checks mod p have full rank
             return best, rounds, False
-        current = basis.solution(n)
-        current_cost = float(cost[current != 0].sum())
+        current = basis.solution(n + low.size)
+        current_cost = float(walk_cost[current != 0].sum())
         for _ in range(min(_RESTART, rounds - done)):
             done += 1
             if time.perf_counter() > deadline:
                 return best, done, True
-            moved = _step(basis, cost, current_cost, multiples, ell, rng)
+            moved = _step(basis, walk_cost, current_cost, multiples, ell, rng)
             if moved is not None:
                 target, _ = moved
-                if basis.enter(target):
-                    current = target
-                    current_cost = float(cost[current != 0].sum())
-                else:
-                    current = basis.solution(n)
-                    current_cost = float(cost[current != 0].sum())
-            priced = current_cost if value_cost is None else price(current)
+                for c in n + np.flatnonzero(target[n:]):  # the slack goes into the syndrome
+                    basis.s = _mod(basis.s - np.int16(target[c]) * basis.M[:, c], q)
+                    target[c] = 0
+                current = target if basis.enter(target) else basis.solution(n + low.size)
+                current_cost = float(walk_cost[current != 0].sum())
+            priced = current_cost if value_cost is None else price(current[:n])
             if priced < best_cost:
-                best, best_cost = current.copy(), priced
+                best, best_cost = current[:n].copy(), priced
                 if best_cost <= floor:
                     break
             # The walk: a random column enters at a row outside the current solution's support.
