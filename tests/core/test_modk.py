@@ -85,6 +85,8 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
         assert np.array_equal(press_mod(exact.presses, alg.rules, k), press_mod(x, alg.rules, k))
         guess = alg.fewest_presses(x, exact_max=0)
         assert guess.count >= best and (not guess.proven or guess.count == best), where
+        assert exact.lower_bound == best and guess.lower_bound <= best, where
+        assert guess.proven == (guess.count == guess.lower_bound), where
     for _ in range(3):
         target = rng.integers(0, k, (m, n))
         start = rng.integers(0, k, (m, n)) if rng.random() < 0.5 else np.full((m, n), k - 1)
