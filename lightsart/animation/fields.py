@@ -144,7 +144,7 @@ def _board_grey(grey: Grey | None, shape: tuple[int, int], what: str) -> Grey:
 def light_to_dark(shape: tuple[int, int], scene: Scene) -> Grey:
     grey = _board_grey(scene.picture, shape, "light-to-dark")
     # A light blur joins the dither-scale speckle of a photo into regions with a clear front.
-    return -_blur(grey, max(1, max(shape) // 48))
+    return -_blur(grey, max(1, max(shape) // 32))
 
 
 def mask(shape: tuple[int, int], scene: Scene) -> Grey:
