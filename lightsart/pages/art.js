@@ -32,7 +32,8 @@
 
   const view = new BoardView($("board"), {
     onCell: (k) => { click(board, k); yours[k] ^= 1; render(); },
-    maxCell: data.cell || Infinity, gaps: false, lamps: data.style === "lights",
+    maxCell: data.cell || Infinity, gaps: data.style === "grid", lamps: data.style === "lights",
+    dots: data.style === "dots",
   });
 
   /** Move to position p by clicking the cells between (the same clicks either way). */
@@ -152,7 +153,7 @@
     get playing() { return playing; },
     get yours() { return LO.count(yours); },
     get cell() { return view.cell; },
-    get style() { return view.lamps ? "lights" : "pixels"; },
+    get style() { return view.lamps ? "lights" : view.dots ? "dots" : view.gaps ? "grid" : "pixels"; },
     get scheme() { return $("scheme").value; },
     get rules() { return { pattern: LO.patternText(rules.pattern), topology: rules.topology }; },
   };

@@ -4,6 +4,7 @@
  * window size), mouse / touch through pointer events, keyboard through a cursor (arrows + space).
  * With `lamps` each cell is a rounded lamp on the panel colour (scheme.gap), the same shape as
  * lightsart's "lights" style: drawn once per size and colours into two sprites, then copied.
+ * With `dots` each cell is a flat disc 0.8 of a cell across on the panel (the "dots" style).
  */
 const SCHEMES = {
   classic: { name: "Classic", lit: "#ffd23f", off: "#2a2f3d", gap: "#11141b", mark: "#ff3d68" },
@@ -24,11 +25,12 @@ class BoardView {
    * canvas: the <canvas>; onCell(k, how): called for a click on cell k ("pointer" or "key");
    * maxCell: largest cell in CSS pixels (the board otherwise fills the space it is given);
    * gaps: thin lines between cells (off: the board reads as a picture); lamps: cells drawn as
-   * lamps on a panel (see above); room: see below.
+   * lamps on a panel (see above); dots: cells drawn as flat discs on the panel; room: see below.
    */
-  constructor(canvas, { onCell, maxCell = 96, gaps = true, lamps = false, room = null }) {
+  constructor(canvas, { onCell, maxCell = 96, gaps = true, lamps = false, dots = false, room = null }) {
     this.gaps = gaps;
     this.lamps = lamps;
+    this.dots = dots;
     this.sprites = null;
     // room(): the width (CSS px) the board may take; by default its container's.
     this.room = room || (() => canvas.parentElement.getBoundingClientRect().width);
@@ -86,6 +88,12 @@ class BoardView {
       const x = (k % n) * cell, y = Math.floor(k / n) * cell;
       if (sprites) { ctx.drawImage(sprites[board[k] ? 1 : 0], x, y); continue; }
       ctx.fillStyle = board[k] ? scheme.lit : scheme.off;
+      if (this.dots && cell >= 3) {
+        ctx.beginPath();
+        ctx.arc(x + cell / 2, y + cell / 2, 0.4 * cell, 0, 2 * Math.PI);
+        ctx.fill();
+        continue;
+      }
       ctx.fillRect(x + gap, y + gap, cell - 2 * gap, cell - 2 * gap);
     }
     if (marks.quiet) this.eachSet(marks.quiet, (x, y) => this.diamond(x, y));
