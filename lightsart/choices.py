@@ -21,7 +21,7 @@ __all__ = [
 #: How a picture fills the board.
 FitMode = Literal["cover", "contain", "stretch"]
 #: Where unavoidable wrong pixels go.
-Errors = Literal["perceptual", "uniform"]
+Errors = Literal["perceptual", "uniform", "brightness"]
 #: The tone stage: automatic, or the picture's tones as they are.
 ToneMode = Literal["auto", "none"]
 #: How a board is drawn: exact square pixels, lamps on a panel, round dots, square cells with a

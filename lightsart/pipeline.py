@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from lightsart.choices import ERRORS
 from lightsart.core.board import press
 from lightsart.engines import Budget
 from lightsart.engines import engine as get_engine
@@ -270,8 +271,8 @@ def fit_pictures(
 
     if not paths:
         raise LightsartError("no pictures given")
-    if errors not in ("perceptual", "uniform"):
-        raise LightsartError(f"errors must be perceptual or uniform, got {errors!r}")
+    if errors not in ERRORS:
+        raise LightsartError(f"errors must be one of {', '.join(ERRORS)}, got {errors!r}")
     board: tuple[int, int | None] | None = size
     nullity_of = _nullity_under(pattern, topology, states)
     pictures = []

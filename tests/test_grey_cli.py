@@ -204,3 +204,21 @@ def test_perceptual_errors_weigh_wrong_levels_and_uniform_counts_them(tmp_path: 
     # Proven here (the exact search), so no reachable board costs less: not the uniform fit's either.
     assert weighted.wrong_pixels_proven_minimal
     assert weighted.wrong_cost <= cost(fits["uniform"].board) + 1e-9
+
+
+def test_brightness_errors_minimise_the_total_level_difference(tmp_path: Path) -> None:
+    """``--errors brightness``: the least ``Σ |board - target|`` (proven here: no other reachable
+    board, the uniform fit's included, has less); with two states it is ``uniform``."""
+    k = 4
+    fits = {e: make_still(A, str(tmp_path / f"{e}.png"), size=(24, 24), cell=2, states=k,
+                          errors=e).picture.fit  # type: ignore[arg-type]
+            for e in ("brightness", "uniform")}
+    bright = fits["brightness"]
+    off = np.abs(bright.board.astype(int) - bright.target.astype(int)).sum()
+    assert bright.weighted and bright.wrong_pixels_proven_minimal and bright.wrong_cost == off
+    uniform = fits["uniform"]
+    assert off <= np.abs(uniform.board.astype(int) - uniform.target.astype(int)).sum()
+    two = {e: tmp_path / f"two-{e}.png" for e in ("brightness", "uniform")}
+    for e, out in two.items():
+        assert main(["still", B, "-o", str(out), "--size", "20x20", "--errors", e]) == 0
+    assert two["brightness"].read_bytes() == two["uniform"].read_bytes()

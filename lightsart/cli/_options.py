@@ -87,7 +87,8 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     t.add_argument("--invert", action="store_true", help="swap light and dark")
     g.add_argument("--errors", choices=ERRORS, default="perceptual",
                    help="where unavoidable wrong pixels go at nullity > 0: perceptual (default: where "
-                        "the picture is mid-grey, so they vanish in the texture) or uniform (fewest)")
+                        "the picture is mid-grey, so they vanish in the texture), uniform (fewest) "
+                        "or brightness (least total level difference; with 2 states: uniform)")
     e = p.add_argument_group("engine")
     from lightsart.engines import ENGINES
 

@@ -11,7 +11,8 @@ cell's error against ``v`` from ``|b - v|`` to ``|1 - b - v|``, an increase of `
 about 1 for a white cell in a white area (or black in black), 0 at mid-grey, and negative where the
 dither set a minority cell (which a flip brings closer to the picture). ``EPSILON`` keeps every
 flip at a small positive price, so the fewest-wrong-pixels answer still wins among equal looks.
-``uniform`` costs count wrong pixels (the engine's ``cost=None``).
+``uniform`` costs count wrong pixels (the engine's ``cost=None``); so do ``brightness`` costs,
+which with two levels are the same thing.
 
 **k grey levels** (:func:`level_costs`). A cell of target level ``t`` shown at level ``b`` has the
 error ``|b - u|`` against the toned grey ``u = v (k - 1)`` in level units, so putting it at
@@ -38,8 +39,9 @@ EPSILON = 0.1
 
 
 def pixel_costs(bits: Board, toned: Gray, errors: Errors = "perceptual") -> NDArray[np.float64] | None:
-    """Cost of flipping each cell of target ``bits`` (``None`` for ``uniform``: count them)."""
-    if errors == "uniform":
+    """Cost of flipping each cell of target ``bits`` (``None`` for ``uniform`` and ``brightness``,
+    the same with two levels: count them)."""
+    if errors != "perceptual":
         return None
     # (2b - 1)(2v - 1) is 2v - 1 where b = 1 and its negation where b = 0 (1 - 2v rounds to
     # exactly that): the same numbers as the formula, in three passes without a float copy of b.
@@ -54,10 +56,13 @@ def pixel_costs(bits: Board, toned: Gray, errors: Errors = "perceptual") -> NDAr
 def level_costs(levels: Board, toned: Gray, k: int, errors: Errors = "perceptual"
                 ) -> NDArray[np.float64] | None:
     """Cost of showing each cell of target ``levels`` (``0 .. k-1``) at each error ``e`` mod ``k``:
-    shape ``(cells, k)``, zero at ``e = 0`` (``None`` for ``uniform``: count wrong cells)."""
+    shape ``(cells, k)``, zero at ``e = 0`` (``None`` for ``uniform``: count wrong cells).
+    ``brightness`` prices a wrong cell by how many levels it is off, ``|b - t|``."""
     if errors == "uniform":
         return None
     t = np.asarray(levels, dtype=np.int64).reshape(-1, 1)
+    if errors == "brightness":
+        return np.abs((t + np.arange(k)[None, :]) % k - t).astype(np.float64)
     u = np.asarray(toned, dtype=np.float64).reshape(-1, 1) * (k - 1)
     b = (t + np.arange(k)[None, :]) % k
     cost = np.maximum(np.abs(b - u) - np.abs(t - u), 0.0)
