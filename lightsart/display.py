@@ -252,7 +252,7 @@ def animation_gif(
     animation: Animation, *, max_frames: int = MAX_FRAMES, style: Style | None = None
 ) -> bytes:
     """The animation as GIF bytes, previewed by :func:`preview_plan` beyond ``max_frames``."""
-    return _gif(animation.segments, preview_plan(animation.plan, max_frames), style)
+    return _gif(animation.segments, preview_plan(animation.plan, max_frames), style, animation.rules)
 
 
 def _animation_words(plan: Plan, shown: Plan) -> str:
@@ -270,9 +270,10 @@ def animation_html(animation: Animation, *, max_frames: int = MAX_FRAMES) -> str
     """An inline GIF of the animation with a caption (clicks, order, frames, seconds)."""
     m, n = animation.pictures[0].shape
     shown = preview_plan(animation.plan, _frame_budget((m, n), max_frames))
-    caption = (f"{n}×{m} board, {_plural(animation.clicks, 'click')} in {animation.order} "
+    unit = "click" if animation.rules is None or animation.rules.states == 2 else "press"
+    caption = (f"{n}×{m} board, {_plural(animation.clicks, unit)} in {animation.order} "
                f"order; {_animation_words(animation.plan, shown)}")
-    return _figure(_gif(animation.segments, shown, None), "image/gif", caption)
+    return _figure(_gif(animation.segments, shown, None, animation.rules), "image/gif", caption)
 
 
 def _written_animation(result: AnimationResult) -> tuple[bytes, str] | None:

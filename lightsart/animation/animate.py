@@ -45,6 +45,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -61,7 +62,7 @@ from lightsart.animation.orders import (
 )
 from lightsart.animation.orders import press_with as _press_with
 from lightsart.choices import EASES, Ease, Order
-from lightsart.core.board import apply_clicks, as_board
+from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules
 from lightsart.types import Board, Frame
@@ -403,6 +404,9 @@ class Animation:
     order: str
     seed: int | None
     plan: Plan
+    #: The rules the clicks act under (``None``: the classic game); with ``k > 2`` states the
+    #: pictures hold levels and each listed cell is one press.
+    rules: Rules | None = None
 
     @property
     def clicks(self) -> int:
@@ -421,7 +425,7 @@ class Animation:
         return list(zip(self.pictures, self.orders, strict=False))
 
     def __iter__(self) -> Iterator[Frame]:
-        return chain_frames(self.segments, self.plan)
+        return chain_frames(self.segments, self.plan, self.rules)
 
     # Jupyter plays it as an inline GIF (lightsart.display, imported only when a notebook asks).
     def _repr_html_(self) -> str:
@@ -443,20 +447,54 @@ def animation(
     loop: bool = False,
     reverse: bool = False,
     ease: str = "linear",
+    rules: Rules | None = None,
 ) -> Animation:
     """Animate ``start`` through click sets ``transitions[0], transitions[1], ...`` in order.
 
     Picture ``s + 1`` is ``apply_clicks(picture s, transitions[s])``; each transition's clicks
     are ordered by ``order`` (see :func:`click_order`; ``reverse`` plays it backwards) and
-    batched by :func:`plan` (``ease``).
+    batched by :func:`plan` (``ease``). Under ``rules`` with ``k > 2`` states, ``start`` holds
+    levels ``0 .. k-1``, each transition is a press vector (cell ``c`` pressed ``x[c]`` times),
+    picture ``s + 1`` is ``picture s + A x`` mod ``k`` and the presses are ordered by
+    :func:`press_order`.
     """
     if not transitions:
         raise LightsartError("an animation needs at least one transition")
-    pictures = [as_board(start, "start picture")]
-    orders: list[ClickOrder] = []
+    if rules is None or rules.states == 2:
+        pictures = [as_board(start, "start picture")]
+        orders: list[ClickOrder] = []
+        for x in transitions:
+            orders.append(click_order(pictures[-1], x, order, seed=seed, reverse=reverse,
+                                      rules=rules))
+            pictures.append(pictures[-1] ^ _press_with(as_board(x, "clicks"), rules))
+        return _animation(pictures, orders, order, seed, rules, fps=fps, duration=duration,
+                          clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
+    from lightsart.core.modk import press_mod
+
+    k = rules.states
+    pictures = [_levels(start, k, "start picture")]
+    orders = []
     for x in transitions:
-        orders.append(click_order(pictures[-1], x, order, seed=seed, reverse=reverse))
-        pictures.append(apply_clicks(pictures[-1], as_board(x, "clicks")))
-    p = plan([len(o) for o in orders], fps=fps, duration=duration,
-             clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
-    return Animation(tuple(pictures), tuple(orders), order, seed, p)
+
+        presses = _levels(x, k, "presses")
+        orders.append(press_order(presses, order, seed=seed, rules=rules, reverse=reverse))
+        pictures.append(((pictures[-1] + press_mod(presses, rules, k)) % k).astype(np.uint8))
+    return _animation(pictures, orders, order, seed, rules, fps=fps, duration=duration,
+                      clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
+
+
+def _animation(pictures: list[Board], orders: list[ClickOrder], order: str, seed: int | None,
+               rules: Rules | None, **timing: Any) -> Animation:
+    """The :class:`Animation` of ordered transitions, batched by :func:`plan` (``timing``)."""
+    p = plan([len(o) for o in orders], **timing)
+    return Animation(tuple(pictures), tuple(orders), order, seed, p, rules)
+
+
+def _levels(board: object, k: int, what: str) -> Board:
+    """``board`` as a 2-D ``uint8`` array of levels ``0 .. k-1``, or one clear error."""
+    b = np.asarray(board)
+    if b.ndim != 2 or b.size == 0 or not np.issubdtype(b.dtype, np.integer):
+        raise LightsartError(f"{what} must be a 2-D array of whole numbers, got shape {b.shape}")
+    if b.min() < 0 or b.max() >= k:
+        raise LightsartError(f"{what} must hold levels 0 to {k - 1}")
+    return b.astype(np.uint8)

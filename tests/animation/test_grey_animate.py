@@ -8,6 +8,7 @@ the last fit B's. K = 2 stays byte-identical to the files made before k states e
 from __future__ import annotations
 
 import hashlib
+import io
 import itertools
 import json
 from pathlib import Path
@@ -19,6 +20,7 @@ from PIL import Image, ImageSequence
 from lightsart.animation.animate import ORDERS, press_order
 from lightsart.cli import main
 from lightsart.core.modk import press_mod
+from lightsart.errors import LightsartError
 from lightsart.pipeline import make_animation
 from lightsart.rules import Rules
 
@@ -155,3 +157,53 @@ def test_a_grey_animation_previews_itself_in_jupyter(tmp_path: Path) -> None:
                             duration=0.3)
     html = result._repr_html_()
     assert "image/gif" in html and "presses" in html
+
+
+@pytest.mark.parametrize("order", ["raster", "morph", "radial"])
+def test_the_library_animation_takes_k_state_rules(order: str) -> None:
+    """``animation(..., rules=)`` with K > 2: each frame is one press more (re-applied here with
+    ``press_mod``), the pictures are the presses applied mod K, a loop comes back to the start."""
+    from lightsart.animation.animate import animation
+
+    k, rules = 4, Rules(7, 6, states=4)
+    rng = np.random.default_rng(8)
+    start = rng.integers(0, k, rules.shape).astype(np.uint8)
+    steps = [rng.integers(0, k, rules.shape) for _ in range(2)]
+    anim = animation(start, steps, order=order, rules=rules, clicks_per_frame=1, hold=0.0, loop=True)
+    expected = [start]
+    for x in steps:
+        expected.append((expected[-1] + press_mod(x, rules, k)) % k)
+    assert all(np.array_equal(a, b) for a, b in zip(anim.pictures, expected, strict=True))
+    frames = [f.board.astype(np.int64) for f in anim]
+    presses = [int(x.sum()) for x in steps]
+    assert len(frames) == 2 * sum(presses) and anim.clicks == sum(presses)
+    assert np.array_equal(frames[0], start) and np.array_equal(frames[sum(presses)], expected[-1])
+    for before, after in itertools.pairwise(frames[: sum(presses) + 1]):
+        change = (after - before) % k
+        # exactly one press: the pattern of one cell, +1 mod K
+        hits = [c for c in itertools.product(range(7), range(6))
+                if np.array_equal(change, press_mod(np.eye(42, dtype=np.int64)[c[0] * 6 + c[1]]
+                                                    .reshape(7, 6), rules, k))]
+        assert len(hits) == 1
+    # Two states under rules: the torus' pattern, not the plane's.
+    torus = Rules(5, 5, topology="torus")
+    x = np.zeros(torus.shape, dtype=np.uint8)
+    x[0, 0] = 1
+    two = animation(np.ones(torus.shape, np.uint8), [x], order=order, rules=torus)
+    assert two.pictures[-1][4, 0] == 0 and two.pictures[-1][0, 4] == 0
+    with pytest.raises(LightsartError):
+        animation(np.full(rules.shape, k, np.uint8), steps, rules=rules)
+
+
+def test_a_library_grey_animation_draws_k_greys_in_jupyter() -> None:
+    from lightsart.animation.animate import animation
+    from lightsart.display import animation_gif, animation_html
+
+    rules = Rules(6, 6, states=4)
+    rng = np.random.default_rng(0)
+    anim = animation(rng.integers(0, 4, (6, 6)).astype(np.uint8), [rng.integers(0, 4, (6, 6))],
+                     rules=rules, order="raster")
+    assert "presses in raster order" in animation_html(anim)
+    with Image.open(io.BytesIO(animation_gif(anim))) as im:
+        greys = {int(v) for frame in ImageSequence.Iterator(im) for v in np.unique(frame.convert("L"))}
+    assert greys <= {0, 85, 170, 255} and len(greys) == 4
