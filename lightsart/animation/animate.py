@@ -50,6 +50,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.animation.morph import press_with as _press_with
 from lightsart.animation.orders import (
     ORDER_FUNCTIONS,
     ORDERS,
@@ -60,7 +61,6 @@ from lightsart.animation.orders import (
     random_order,
     raster_order,
 )
-from lightsart.animation.orders import press_with as _press_with
 from lightsart.choices import EASES, Ease, Order
 from lightsart.core.board import as_board
 from lightsart.errors import LightsartError

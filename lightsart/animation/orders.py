@@ -21,7 +21,6 @@ cells, then repeats each cell where it stands. :func:`parse_orders` reads ``--or
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import get_args
@@ -30,8 +29,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.animation.fields import FIELDS, Scene, field
+from lightsart.animation.morph import grey_morph_order, morph_order, press_with
 from lightsart.choices import Order
-from lightsart.core.board import as_board, press
+from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules
 from lightsart.types import Board
@@ -67,113 +67,6 @@ def random_order(clicks: Board, seed: int = 0) -> ClickOrder:
     """The clicked cells in a random order, reproducible from ``seed``."""
     cells = raster_order(clicks)
     return cells[np.random.default_rng(seed).permutation(len(cells))]
-
-
-def morph_order(clicks: Board, *, seed: int | None = 0, rules: Rules | None = None) -> ClickOrder:
-    """Greedy order: each click is the remaining one that brings the frame closest to the end.
-
-    With ``r`` the clicks not yet made, the frame differs from the end picture exactly on the
-    cells of ``A r`` (so the order does not depend on the start picture). Clicking ``c`` toggles
-    its neighbourhood ``N(c)`` (the cells its pattern reaches an odd number of times under
-    ``rules``; the classic game: itself and up to 4 neighbours); its *gain*, the drop in Hamming
-    distance to the end, is ``sum over t in N(c) of (1 if t is wrong else -1)``. Each step takes
-    the largest gain; ties go to the click earliest in ``random_order(clicks, seed)``
-    (``seed=None``: earliest in raster order).
-
-    A click changes only the wrongness of ``N(c)``, hence only the gains of clicks whose
-    neighbourhood meets ``N(c)``. Gains live in a bucket queue (one heap of tie ranks per gain
-    value, stale entries skipped when popped), so the whole order costs ``O(K log K)``: 20,000
-    clicks on a 200x200 board take a fraction of a second.
-    """
-    x = as_board(clicks, "clicks")
-    ties = raster_order(x) if seed is None else random_order(x, seed)
-    return ties[_greedy(x, ties, rules)]
-
-
-def _neighbourhoods(m: int, n: int, rules: Rules | None) -> list[list[int]]:
-    """For each cell (row-major), the cells a click there toggles (an odd number of times)."""
-    rules = Rules.plus(m, n) if rules is None else rules
-    offsets = rules.pattern.offsets
-    wrap_rows, wrap_cols = rules.wraps
-    out: list[list[int]] = []
-    for i in range(m):
-        for j in range(n):
-            hits: dict[int, int] = {}
-            for di, dj in offsets:
-                r, c = i + di, j + dj
-                if wrap_rows:
-                    r %= m
-                if wrap_cols:
-                    c %= n
-                if 0 <= r < m and 0 <= c < n:
-                    hits[r * n + c] = hits.get(r * n + c, 0) ^ 1
-            out.append([t for t, odd in hits.items() if odd])
-    return out
-
-
-def _greedy(clicks: Board, ties: ClickOrder, rules: Rules | None = None) -> list[int]:
-    """Indices into ``ties`` in greedy order (see :func:`morph_order`); rank = index in ``ties``."""
-    m, n = clicks.shape
-    k_total = len(ties)
-    if k_total == 0:
-        return []
-    toggles = _neighbourhoods(m, n, rules)
-    covers: list[list[int]] = [[] for _ in range(m * n)]
-    for p, cells in enumerate(toggles):
-        for t in cells:
-            covers[t].append(p)
-    wrong: list[int] = press_with(clicks, rules).ravel().tolist()
-    flat = (ties[:, 0] * n + ties[:, 1]).tolist()
-    rank = [-1] * (m * n)
-    for i, p in enumerate(flat):
-        rank[p] = i
-    gain = [sum(2 * wrong[t] - 1 for t in toggles[p]) for p in flat]
-    span = max(len(cells) for cells in toggles)
-    # bucket g + span holds, as a heap, the ranks of clicks last seen with gain g (maybe stale).
-    buckets: list[list[int]] = [[] for _ in range(2 * span + 1)]
-    for i, g in enumerate(gain):
-        buckets[g + span].append(i)  # appended in increasing rank: each list is already a heap
-    done = bytearray(k_total)
-    top = max(gain)
-    out: list[int] = []
-    heappop, heappush = heapq.heappop, heapq.heappush
-    for _ in range(k_total):
-        while True:
-            heap = buckets[top + span]
-            while heap and (done[heap[0]] or gain[heap[0]] != top):
-                heappop(heap)
-            if heap:
-                break
-            top -= 1
-        i = heappop(heap)
-        done[i] = 1
-        out.append(i)
-        touched: list[int] = []
-        for t in toggles[flat[i]]:
-            now = wrong[t] ^ 1
-            wrong[t] = now
-            # t turned wrong: every click covering it gains 2; turned right: loses 2.
-            delta = 2 if now else -2
-            for q in covers[t]:
-                j = rank[q]
-                if j >= 0 and not done[j]:
-                    gain[j] += delta
-                    touched.append(j)
-        for j in set(touched):
-            g = gain[j]
-            heappush(buckets[g + span], j)
-            if g > top:
-                top = g
-    return out
-
-
-def press_with(clicks: Board, rules: Rules | None) -> Board:
-    """The press operator of ``rules`` (the classic game's when ``None``)."""
-    if rules is None or rules.is_classic:
-        return press(clicks)
-    from lightsart.rules import press as rules_press
-
-    return rules_press(clicks, rules)
 
 
 def field_order(clicks: Board, name: str, scene: Scene | None = None) -> ClickOrder:
@@ -248,8 +141,9 @@ def press_order(presses: Board, order: str = "morph", *, seed: int | None = 0,
     The pressed cells (``presses > 0``) are put in ``order`` (any name of :data:`ORDERS`, as
     :func:`click_order` orders a click set; ``light-to-dark`` needs ``picture``), then cell ``c``
     is repeated ``presses[c]`` times where it stands: its presses are consecutive (``reverse``
-    reverses the cells, so that stays true). ``rules`` may have any number of states
-    (``morph``'s greedy uses their two-state pattern and topology).
+    reverses the cells, so that stays true). ``rules`` may have any number of states; with
+    ``k > 2`` ``morph`` is :func:`~lightsart.animation.morph.grey_morph_order` (the fewest cells
+    unlike the end picture after each cell's presses).
 
     >>> press_order(np.array([[2, 0], [0, 1]]), "raster").tolist()
     [[0, 0], [0, 0], [1, 1]]
@@ -258,8 +152,12 @@ def press_order(presses: Board, order: str = "morph", *, seed: int | None = 0,
     if x.ndim != 2 or x.size == 0 or not np.issubdtype(x.dtype, np.integer) or x.min() < 0:
         raise LightsartError(f"presses must be a 2-D array of counts >= 0, got shape {x.shape}")
     support = (x > 0).astype(np.uint8)
-    two = None if rules is None else rules.with_states(2)
-    cells = _ordered(support, order, Scene(seed, two, picture, mask), reverse)
+    if order == "morph" and rules is not None and rules.states > 2:
+        cells = grey_morph_order(x, rules, seed=seed)
+        cells = cells[::-1].copy() if reverse else cells
+    else:
+        two = None if rules is None else rules.with_states(2)
+        cells = _ordered(support, order, Scene(seed, two, picture, mask), reverse)
     return np.repeat(cells, x[cells[:, 0], cells[:, 1]].astype(np.intp), axis=0)
 
 

@@ -207,3 +207,40 @@ def test_a_library_grey_animation_draws_k_greys_in_jupyter() -> None:
     with Image.open(io.BytesIO(animation_gif(anim))) as im:
         greys = {int(v) for frame in ImageSequence.Iterator(im) for v in np.unique(frame.convert("L"))}
     assert greys <= {0, 85, 170, 255} and len(greys) == 4
+
+
+@pytest.mark.parametrize(("k", "topology"), [(3, "plane"), (4, "torus"), (6, "plane")])
+def test_grey_morph_takes_the_cell_leaving_fewest_wrong_cells_each_time(k: int, topology: str) -> None:
+    """Replayed by brute force: before each cell, every remaining cell's presses are applied to
+    the frame with ``press_mod`` and the wrong cells counted; the order's cell has the fewest,
+    and among equals it comes first in the seeded tie order."""
+    from lightsart.animation.morph import _ties, grey_morph_order
+
+    rules = Rules(5, 6, topology=topology, states=k)  # type: ignore[arg-type]
+    rng = np.random.default_rng(k)
+    x = rng.integers(0, k, rules.shape)
+    x[rng.random(rules.shape) < 0.3] = 0
+    got = grey_morph_order(x, rules, seed=7)
+    ties = [tuple(c) for c in _ties(x, 7).tolist()]
+    assert sorted(map(tuple, got.tolist())) == sorted(ties)
+    frame = np.zeros(rules.shape, dtype=np.int64)
+    end = press_mod(x, rules, k).astype(np.int64)
+    left = set(ties)
+    def wrong_after(frame: np.ndarray, c: tuple[int, int]) -> int:
+        one = np.zeros(rules.shape, dtype=np.int64)
+        one[c] = x[c]
+        return int(((frame + press_mod(one, rules, k)) % k != end).sum())
+
+    for cell in map(tuple, got.tolist()):
+        scores = {c: wrong_after(frame, c) for c in left}
+        best = min(scores.values())
+        assert scores[cell] == best
+        assert cell == next(c for c in ties if c in left and scores[c] == best)
+        one = np.zeros(rules.shape, dtype=np.int64)
+        one[cell] = x[cell]
+        frame = (frame + press_mod(one, rules, k)) % k
+        left.remove(cell)
+    assert np.array_equal(frame, end)
+    # press_order's morph is this order with each cell's presses in a row.
+    cells = press_order(x, "morph", seed=7, rules=rules)
+    assert np.array_equal(cells, np.repeat(got, x[got[:, 0], got[:, 1]], axis=0))
