@@ -249,9 +249,9 @@ def fit_pictures(
 
     chosen = get_engine(engine)
     game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
-    if states > 2 and engine != "exact":
+    if states > 2 and engine not in ("exact", "ip"):
         raise LightsartError(f"--engine {engine} does not support {states} states per cell yet "
-                             "(only 2); use --engine exact")
+                             "(only 2); use --engine exact or ip")
     if engine != "exact":
         from lightsart.engines.solvers import get_solver
 
@@ -279,8 +279,11 @@ def fit_pictures(
             from lightsart.engines.exact import EXACT_SECONDS
 
             seconds = EXACT_SECONDS if time_limit is None else time_limit
-            pictures.append(Picture(str(path), fit_levels(target.bits, grey, seconds=seconds),
-                                    "uniform"))
+            if costs is not None:
+                costs.append(None)  # grey levels: every cell costs the same
+            levels = (fit_levels(target.bits, grey, seconds=seconds) if engine == "exact" else
+                      chosen.fit(target.bits, None, Budget(time_limit, solver=solver), grey))
+            pictures.append(Picture(str(path), levels, "uniform"))
             continue
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
                            errors)
@@ -343,8 +346,6 @@ def make_still(
     start = time.perf_counter()
     states = how.states
     game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
-    if states > 2 and export_model:
-        raise LightsartError(f"--export-model does not support {states} states per cell yet (only 2)")
     _style(1, style, colours)  # refuse bad colours before any work
     wanted = [p for p in (out, target_out, compare) if p]
     planned = preflight.plan_still(path, wanted, size, cell)
@@ -381,7 +382,7 @@ def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
     from lightsart.engines import ip
 
     for f, cost, model in zip(fits, costs, paths, strict=True):
-        ip.export_model(f.target, model, cost)
+        ip.export_model(f.target, model, cost, f.rules)
 
 
 def _style(cell: int, kind: str, colours: tuple[str | None, str | None, str | None]) -> Any:
@@ -412,7 +413,7 @@ def _check_reproduces(f: Fit) -> None:
 
 def _transitions(fits: Sequence[Fit], engine: Engine, budget: Budget) -> list[Clicks]:
     """Each consecutive pair's fewest clicks (k states: fewest presses, by exact algebra)."""
-    if fits[0].states > 2:
+    if fits[0].states > 2 and engine == "exact":
         from lightsart.engines.levels import connect_levels
 
         return [connect_levels(a, b) for a, b in itertools.pairwise(fits)]
@@ -467,8 +468,6 @@ def make_animation(
     start = time.perf_counter()
     states = how.states
     game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
-    if states > 2 and export_model:
-        raise LightsartError(f"--export-model does not support {states} states per cell yet (only 2)")
     if states > 2 and out is not None and formats.format_for(out).write_page is not None:
         raise LightsartError(f"the {formats.format_for(out).extension} page does not support "
                              f"{states} states per cell yet (only 2); write .gif or .mp4")

@@ -110,12 +110,8 @@ def test_lights_style_has_k_lamp_brightnesses(tmp_path: Path) -> None:
     [
         (["animate", A, B, "-o", "OUT/a.html", "--states", "3"],
          "the .html page does not support 3 states"),
-        (["animate", A, B, "-o", "OUT/a.gif", "--states", "3", "--export-model", "OUT/m.lp"],
-         "--export-model does not support 3 states"),
-        (["still", A, "-o", "OUT/s.png", "--states", "4", "--engine", "ip"],
-         "--engine ip does not support 4 states"),
-        (["still", A, "-o", "OUT/s.png", "--states", "4", "--export-model", "OUT/m.lp"],
-         "--export-model does not support 4 states"),
+        (["still", A, "-o", "OUT/s.png", "--states", "4", "--engine", "auto"],
+         "--engine auto does not support 4 states"),
         (["census", "4x4", "--states", "3"], "census does not support 3 states"),
         (["census", "--db", "OUT/c.sqlite", "--state", "3", "--states", "3"],
          "census --db does not support 3 states"),
@@ -146,6 +142,61 @@ def test_k_states_where_not_supported_yet_is_one_line_and_writes_nothing(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_still_with_the_ip_engine_and_a_model_for_k_states(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import pulp
+
+    from lightsart.engines.cbc import quiet_pulp
+
+    k, out, model = 3, tmp_path / "g.png", tmp_path / "m.mps"
+    assert main(["still", B, "-o", str(out), "--states", str(k), "--size", "6x5", "--cell", "3",
+                 "--engine", "ip", "--time-limit", "30", "--export-model", str(model),
+                 "--json"]) == 0
+    (picture,) = json.loads(capsys.readouterr().out)["pictures"]
+    board = decode_levels(out, 3, k)
+    target = load_target(B, size=(6, 5), levels=k).bits
+    assert picture["wrong_cells"] == int((board != target).sum())
+    # The board is reachable from the all-brightest board (solved for presses, re-applied).
+    from lightsart.core.modk import algebra_mod
+
+    rules = Rules(5, 6, states=k)
+    presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
+    assert presses is not None
+    assert np.array_equal((k - 1 + press_mod(presses, rules, k).astype(int)) % k, board)
+    # The model written is Bosch's error IP for the target: solved again, the same optimum.
+    with quiet_pulp():
+        _, prob = pulp.LpProblem.fromMPS(str(model), sense=pulp.LpMinimize)
+        prob.solve(pulp.PULP_CBC_CMD(msg=False))
+    assert round(pulp.value(prob.objective)) == picture["wrong_cells"]
+    assert picture["wrong_cells_proven_minimal"]
+
+
+def test_animate_with_the_ip_engine_for_k_states_matches_the_exact_presses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    runs = {}
+    for engine in ("exact", "ip"):
+        out = tmp_path / f"{engine}.gif"
+        extra = ["--export-model", str(tmp_path / "m.mps")] if engine == "ip" else []
+        assert main(["animate", A, B, "-o", str(out), "--states", "4", "--size", "5x4",
+                     "--engine", engine, "--time-limit", "30", "--json", *extra]) == 0
+        runs[engine] = json.loads(capsys.readouterr().out)
+    exact, ip = runs["exact"], runs["ip"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["exact.gif", "ip.gif", "m-1.mps", "m-2.mps"]
+    # Both engines prove their answers, so they agree on the counts (the boards may differ only
+    # where several are optimal: here every board is reachable, so they are the targets).
+    for a, b in zip(exact["pictures"], ip["pictures"], strict=True):
+        assert a["wrong_cells"] == b["wrong_cells"] == 0
+    (step_exact,), (step_ip,) = exact["transitions"], ip["transitions"]
+    assert step_exact["presses_proven_minimal"] and step_ip["presses_proven_minimal"]
+    assert step_ip["presses"] == step_exact["presses"]
+    # Two states: the ip engine's JSON (it once held a numpy bool) still prints.
+    assert main(["animate", A, B, "-o", str(tmp_path / "two.gif"), "--size", "5x4",
+                 "--engine", "ip", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["transitions"][0]["clicks_proven_minimal"] is True
+
+
 def test_solve_with_k_states(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "120/201/012", "--states", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -170,3 +221,19 @@ def test_a_grey_still_draws_itself_in_jupyter(tmp_path: Path) -> None:
         assert len({c for _, c in im.convert("L").getcolors(1 << 16) or []}) >= 4
     caption = result._repr_html_()
     assert "wrong cell" in caption and f"{result.picture.fit.clicks_count:,} presses" in caption
+
+
+def test_exported_model_follows_the_rules_with_two_states(tmp_path: Path) -> None:
+    """``--export-model`` under sigma writes the sigma model (it once wrote the plus one)."""
+    import pulp
+
+    from lightsart.engines.cbc import quiet_pulp
+
+    model = tmp_path / "m.mps"
+    assert main(["still", B, "-o", str(tmp_path / "s.png"), "--size", "6x6", "--pattern", "sigma",
+                 "--export-model", str(model)]) == 0
+    with quiet_pulp():
+        _, prob = pulp.LpProblem.fromMPS(str(model), sense=pulp.LpMinimize)
+    (row,) = [c for name, c in prob.constraints.items() if name in ("white0", "black0")]
+    # Cell (0, 0) under sigma: toggled by its right and lower neighbours, not by itself.
+    assert sorted(v.name for v in row.keys() if v.name.startswith("x")) == ["x1", "x6"]
