@@ -2,16 +2,18 @@
 
 With ``k`` states a click adds 1 (mod ``k``) to every cell of its pattern. A cell's *excess* is
 how far it is past the goal, ``(level - goal) mod k``; it needs ``k - excess`` more presses (mod
-``k``) over it. Chasing works as in the 2-state game, one row at a time: a cell of row ``r`` with
+``k``) over it.
+Chasing works as in the 2-state game, one row at a time: a cell of row ``r`` with
 need ``w`` is cleared by pressing the cell below it ``w`` times (the pattern reaches one row up
 only at the clicked cell's column), which touches no row above. Only the bottom row is left.
 
 **The table.** Pressing top cell ``j`` once on a solved board and chasing down leaves the bottom
 row with need ``B e_j``; the map ``t ↦ B t`` is linear over ``Z/k``, so a bottom row of excess
 ``v`` (what the board shows, relative to the goal; its need is ``-v``) is cleared by top presses
-``t`` whose need cancels it, ``B t = v`` (:func:`lightsart.core.modk.linear_map`). Those that can occur are the image of
-``B``, ``k^n / |ker B|`` of them; ``|ker B|`` top rows clear nothing, and it is the number of
-press vectors that change nothing (the chase is one to one from top rows to press vectors).
+``t`` whose need cancels it, ``B t = v`` (:func:`lightsart.core.modk.linear_map`). Those that can
+occur are the image of ``B``, ``k^n / |ker B|`` of them; ``|ker B|`` top rows clear nothing,
+and that is the number of press vectors that change nothing (the chase is one to one from top
+rows to press vectors).
 Each listed top row is the one with the fewest presses where the kernel is small enough to try.
 
 Chasing applies where :func:`lightsart.puzzle.table.chases` says so (plus or σ on the plane or the
@@ -343,7 +345,7 @@ def press_path(board: Board, goal: Goal, rules: Rules) -> LevelPath:
             one[r, c] = 1
             now = _apply(now, one, rules)
             one[r, c] = 0
-            steps.append(((r, c), to_state_levels(now, k)))
+            steps.append(((r, c), to_state_levels(now.astype(np.uint8), k)))
     if (now != _goal_level(goal, k)).any():  # pragma: no cover
         raise AssertionError("the path does not end at the goal")
     return LevelPath(n, m, k, goal, to_state_levels(b, k), tuple(steps), solution.proven, rules)

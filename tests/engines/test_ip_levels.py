@@ -170,7 +170,7 @@ def test_model_shape_and_bounds() -> None:
     uppers = {v.name[0]: v.upBound for v in model.prob.variables()}
     # Presses and levels 0..4; a change count is at most 4 * 5 = 20, so 20 + 4 - 0 <= 5 y: y <= 4.
     assert uppers == {"x": 4, "b": 4, "z": 1, "y": 4}
-    with pytest.raises(LightsartError, match="levels 0 .. 4"):
+    with pytest.raises(LightsartError, match=r"levels 0 \.\. 4"):
         error_model_levels(np.full((3, 3), 5, dtype=np.uint8), rules)
     with pytest.raises(LightsartError, match="at least 3 states"):
         error_model_levels(np.zeros((3, 3), dtype=np.uint8), Rules(3, 3))
