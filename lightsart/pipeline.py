@@ -242,7 +242,9 @@ def fit_pictures(
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart.engines.solvers`); each picture's pixel
     costs are appended to ``costs`` when given (for ``--export-model``). With ``states`` > 2 each
     picture is quantised to that many grey levels and fitted exactly over ``Z/states``
-    (:mod:`lightsart.engines.levels`: fewest wrong cells; ``errors`` does not apply).
+    (:mod:`lightsart.engines.levels`: fewest wrong cells; ``errors`` does not apply), or by
+    Bosch's integer programs over ``Z/states`` with ``engine="ip"``
+    (:mod:`lightsart.engines.ip_levels`).
     """
     from lightsart.pictures.costs import pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
