@@ -381,10 +381,13 @@ def make_still(
 
 def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
                    paths: Sequence[str]) -> None:
-    from lightsart.engines import ip
+    from lightsart.engines import ip, ip_levels
 
     for f, cost, model in zip(fits, costs, paths, strict=True):
-        ip.export_model(f.target, model, cost, f.rules)
+        if f.states > 2 and f.rules is not None:  # grey levels: every cell costs the same
+            ip_levels.export_model_levels(f.target, model, f.rules)
+        else:
+            ip.export_model(f.target, model, cost, f.rules)
 
 
 def _style(cell: int, kind: str, colours: tuple[str | None, str | None, str | None]) -> Any:

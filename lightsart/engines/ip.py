@@ -533,14 +533,8 @@ def export_model(
 
     Example: ``export_model(fit.target, "cat.mps")``; then ``cbc cat.mps solve`` or
     ``highs cat.mps``. MPS carries no objective sense: the model minimises. With ``k > 2``
-    states (``rules.states``) the target holds levels and the model is
-    :func:`lightsart.engines.ip_levels.error_model_levels` (every cell costs the same).
+    states use :func:`lightsart.engines.ip_levels.export_model_levels`.
     """
-    if rules is not None and rules.states > 2:
-        from lightsart.engines.ip_levels import export_model_levels
-
-        export_model_levels(target, path, rules)
-        return
     write_model(error_model(target, cost, rules), path)
 
 

@@ -146,7 +146,10 @@ def census(m: int, n: int, *, budget: int = DP_BUDGET, rules: Rules | None = Non
     if rules.states > 2:
         from lightsart.puzzle.levels_census import census_levels
 
-        return census_levels(rules)
+        found = census_levels(rules)
+        return Census(n, m, found.boards, found.solvable, found.nullity, found.distribution,
+                      len(found.distribution) - 1, found.distribution[-1], found.all_lit,
+                      found.method, found.seconds, rules, found.kernel_size)
     cells = m * n
     if cells > MAX_CENSUS_CELLS:
         raise LightsartError(

@@ -14,26 +14,41 @@ The count is checked: the solvable boards number ``k^(mn) / kernel_size``.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import numpy as np
 
 from lightsart.errors import LightsartError
 from lightsart.limits import CENSUS_LEVELS_MAX_STATES
-from lightsart.puzzle.census import Census
 from lightsart.rules import Rules
 
-__all__ = ["census_levels"]
+__all__ = ["LevelCounts", "census_levels"]
 
 # Press vectors enumerated per chunk: about 2**18.
 _CHUNK_BITS = 18
 
 
-def census_levels(rules: Rules) -> Census:
+@dataclass(frozen=True)
+class LevelCounts:
+    """What the enumeration found (:func:`lightsart.puzzle.census.census` wraps it as a
+    ``Census``): ``distribution[j]`` solvable boards need ``j`` presses at fewest; ``all_lit``
+    is the fewest presses from the all-brightest board (None: unsolvable)."""
+
+    boards: int
+    solvable: int
+    kernel_size: int
+    nullity: int
+    distribution: tuple[int, ...]
+    all_lit: int | None
+    method: str
+    seconds: float
+
+
+def census_levels(rules: Rules) -> LevelCounts:
     """Exact census of the board of ``rules`` (``rules.states`` > 2 levels), goal every cell 0.
 
-    ``Census.states`` is the number of boards ``k^(mn)``, ``nullity`` the fewest generators of
-    the kernel and ``kernel_size`` its number of elements; ``all_lit_moves`` is the fewest
-    presses from the all-brightest board.
+    ``boards`` is ``k^(mn)``, ``nullity`` the fewest generators of the kernel and
+    ``kernel_size`` its number of elements.
     """
     from lightsart.core.modk import algebra_mod, press_mod
     from lightsart.engines.levels import kernel_rank
@@ -73,10 +88,7 @@ def census_levels(rules: Rules) -> Census:
         raise AssertionError("the census does not count every board's press vectors")
     distribution = np.bincount(best[solvable]).tolist()
     lit = int(best[total - 1])  # every digit k-1: the all-brightest board
-    return Census(
-        width=n, height=m, states=total, solvable=total // size, nullity=kernel_rank(alg),
-        distribution=tuple(int(v) for v in distribution), max_moves=len(distribution) - 1,
-        states_at_max=int(distribution[-1]), all_lit_moves=None if lit == worst else lit,
-        method=f"enumeration of all {k}^{cells} press vectors", seconds=time.perf_counter() - began,
-        rules=rules, kernel_size=size,
-    )
+    return LevelCounts(total, total // size, size, kernel_rank(alg),
+                       tuple(int(v) for v in distribution), None if lit == worst else lit,
+                       f"enumeration of all {k}^{cells} press vectors",
+                       time.perf_counter() - began)
