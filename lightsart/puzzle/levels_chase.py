@@ -14,7 +14,8 @@ row with need ``B e_j``; the map ``t ↦ B t`` is linear over ``Z/k``, so a bott
 occur are the image of ``B``, ``k^n / |ker B|`` of them; ``|ker B|`` top rows clear nothing,
 and that is the number of press vectors that change nothing (the chase is one to one from top
 rows to press vectors).
-Each listed top row is the one with the fewest presses where the kernel is small enough to try.
+Each listed top row is the one with the fewest presses where the kernel is small enough to try
+(for a whole table: rows × kernel elements at most 2^18).
 
 Chasing applies where :func:`lightsart.puzzle.table.chases` says so (plus or σ on the plane or the
 cylinder); under other rules the strategy is the algebra's presses
@@ -46,8 +47,10 @@ __all__ = ["LevelPath", "LevelStep", "LevelStrategy", "LevelTable", "explain_lev
 
 Ints = NDArray[np.int64]
 Cell = tuple[int, int]
-# Kernel elements tried for the lightest top row (beyond it any working top row will do).
+# Kernel elements tried for the lightest top row (beyond it any working top row will do), and
+# rows × kernel elements tried for a whole table.
 _LIGHTEST_MAX = 1024
+_LIGHTEST_TABLE_WORK = 1 << 18
 
 
 def _goal_level(goal: Goal, k: int) -> int:
@@ -118,11 +121,12 @@ class LevelTable:
         }
 
 
-def _top_for(bmap: LinearMap, bottom: object) -> Ints | None:
+def _top_for(bmap: LinearMap, bottom: object, lightest: bool = True) -> Ints | None:
     """The lightest ``t`` with ``B t = bottom`` (fewest presses, then presses furthest left),
-    trying the whole kernel where it has at most ``_LIGHTEST_MAX`` elements; None if none."""
+    trying the whole kernel where it has at most ``_LIGHTEST_MAX`` elements (and ``lightest``);
+    None if there is none."""
     t = bmap.solve(np.asarray(bottom, dtype=np.int64))
-    if t is None or bmap.kernel_size == 1 or bmap.kernel_size > _LIGHTEST_MAX:
+    if t is None or not lightest or bmap.kernel_size == 1 or bmap.kernel_size > _LIGHTEST_MAX:
         return t
     k = bmap.k
     gens, orders = bmap.kernel_generators()
@@ -163,8 +167,9 @@ def level_table(rules: Rules, *, max_rows: int = 1024) -> LevelTable:
             col = B[:, j]
             seen |= {tuple(((np.array(v) + a * col) % k).tolist()) for v in seen for a in range(k)}
         rows = []
+        lightest = reachable * bmap.kernel_size <= _LIGHTEST_TABLE_WORK
         for v in sorted(seen):
-            top = _top_for(bmap, np.array(v))
+            top = _top_for(bmap, np.array(v), lightest)
             assert top is not None
             rows.append((v, tuple(int(x) for x in top)))
     else:
