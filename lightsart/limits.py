@@ -19,6 +19,7 @@ __all__ = [
     "ANIMATION_MAX_SECONDS",
     "BOARD_MAX_SIDE",
     "CELL_MAX",
+    "CENSUS_LEVELS_MAX_STATES",
     "CHASE_MAX_FREE",
     "DB_MAX_CELLS",
     "DB_MAX_STATES",
@@ -39,6 +40,7 @@ __all__ = [
     "PUZZLE_MAX_CELLS",
     "PUZZLE_MAX_NULLITY_CELLS",
     "SEED_MAX",
+    "SIZES_LEVELS_MAX_WORK",
     "STATES_MAX",
     "TABLE_MAX_ROWS",
     "TABLE_MAX_SIDE",
@@ -102,6 +104,12 @@ STATES_MAX = 16
 #: where no frame chases); each prime power of ``k`` costs one dense ``O(n³)`` Smith form (1024:
 #: about 10 s).
 MODK_SYSTEM_MAX = 1024
+#: k states: ``census`` enumerates every press vector, ``k^(mn)`` of them (3^15, 14 million,
+#: in a few seconds and 30 MB of counts).
+CENSUS_LEVELS_MAX_STATES = 1 << 24
+#: k states: ``sizes`` builds the algebra over ``Z/k`` of every size listed, each a Smith form of
+#: its shorter side: the sum of shorter side cubed is bounded (25 sizes near 256x256: ~15 s).
+SIZES_LEVELS_MAX_WORK = 25 * 256**3
 #: k states: work of an exact fewest-presses search, kernel elements × cells (2**26: about a second).
 MODK_EXACT_MAX = 1 << 26
 #: k states: work of an exact closest-board search, cells × k × syndromes (64×64, k = 3, 3^8

@@ -254,16 +254,17 @@ def fit_pictures(
     costs are appended to ``costs`` when given (for ``--export-model``). With ``states`` > 2 each
     picture is quantised to that many grey levels and fitted exactly over ``Z/states``
     (:mod:`lightsart.engines.levels`; ``errors`` prices wrong levels as
-    :func:`~lightsart.pictures.costs.level_costs` says).
+    :func:`~lightsart.pictures.costs.level_costs` says), or by Bosch's integer programs over
+    ``Z/states`` with ``engine="ip"`` (:mod:`lightsart.engines.ip_levels`: fewest wrong cells).
     """
     from lightsart.pictures.costs import level_costs, pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
 
     chosen = get_engine(engine)
     game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
-    if states > 2 and engine != "exact":
+    if states > 2 and engine not in ("exact", "ip"):
         raise LightsartError(f"--engine {engine} does not support {states} states per cell yet "
-                             "(only 2); use --engine exact")
+                             "(only 2); use --engine exact or ip")
     if engine != "exact":
         from lightsart.engines.solvers import get_solver
 
@@ -292,9 +293,15 @@ def fit_pictures(
 
             seconds = EXACT_SECONDS if time_limit is None else time_limit
             toned = target.toned if target.toned is not None else target.gray
-            weights = level_costs(target.bits, toned, states, errors)
-            pictures.append(Picture(str(path), fit_levels(target.bits, grey, seconds=seconds,
-                                                          costs=weights), errors, _grey(target)))
+            if costs is not None:
+                costs.append(None)  # the k-state programs count wrong cells
+            if engine == "exact":
+                weights = level_costs(target.bits, toned, states, errors)
+                levels = fit_levels(target.bits, grey, seconds=seconds, costs=weights)
+            else:
+                levels = chosen.fit(target.bits, None, Budget(time_limit, solver=solver), grey)
+            pictures.append(Picture(str(path), levels, errors if engine == "exact" else "uniform",
+                                    _grey(target)))
             continue
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
                            errors)
@@ -362,8 +369,6 @@ def make_still(
     start = time.perf_counter()
     states = how.states
     game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
-    if states > 2 and export_model:
-        raise LightsartError(f"--export-model does not support {states} states per cell yet (only 2)")
     _style(1, style, colours)  # refuse bad colours before any work
     wanted = [p for p in (out, target_out, compare) if p]
     planned = preflight.plan_still(path, wanted, size, cell)
@@ -397,10 +402,13 @@ def make_still(
 
 def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
                    paths: Sequence[str]) -> None:
-    from lightsart.engines import ip
+    from lightsart.engines import ip, ip_levels
 
     for f, cost, model in zip(fits, costs, paths, strict=True):
-        ip.export_model(f.target, model, cost)
+        if f.states > 2 and f.rules is not None:  # grey levels: every cell costs the same
+            ip_levels.export_model_levels(f.target, model, f.rules)
+        else:
+            ip.export_model(f.target, model, cost, f.rules)
 
 
 def _style(cell: int, kind: str, colours: tuple[str | None, str | None, str | None]) -> Any:
@@ -431,7 +439,7 @@ def _check_reproduces(f: Fit) -> None:
 
 def _transitions(fits: Sequence[Fit], engine: Engine, budget: Budget) -> list[Clicks]:
     """Each consecutive pair's fewest clicks (k states: fewest presses, by exact algebra)."""
-    if fits[0].states > 2:
+    if fits[0].states > 2 and engine == "exact":
         from lightsart.engines.levels import connect_levels
 
         return [connect_levels(a, b) for a, b in itertools.pairwise(fits)]
@@ -487,8 +495,6 @@ def make_animation(
     start = time.perf_counter()
     states = how.states
     game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
-    if states > 2 and export_model:
-        raise LightsartError(f"--export-model does not support {states} states per cell yet (only 2)")
     if states > 2 and out is not None and formats.format_for(out).write_page is not None:
         raise LightsartError(f"the {formats.format_for(out).extension} page does not support "
                              f"{states} states per cell yet (only 2); write .gif or .mp4")

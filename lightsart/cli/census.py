@@ -11,9 +11,12 @@ Exact statistics of the whole state space (goal: all lights off): states, solvab
 nullity, how many states need each optimal number of moves, the hardest states, and the moves
 from the all-lit board. --db writes every solvable state with its moves to go and one optimal
 next click to a compact SQLite file; --db FILE --state X answers from that file (for the rules
-it was written with). --pattern and --topology change the rules.
+it was written with). --pattern and --topology change the rules. --states K counts presses on
+boards of K levels (goal every cell 0) by enumerating all K^(W*H) press vectors, so it stays
+exact only up to 2^24 of them; --db stays 2-state.
 
 example: lightsart census 5x5 --db census-5x5.sqlite
+example: lightsart census 3x3 --states 3
 """
 
 
@@ -39,8 +42,9 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.puzzle.text import answer_text, census_text
     from lightsart.rules import require_two_states
 
-    if args.state is not None:
+    if args.db is not None:  # the database stores 2-state boards as bits: refused before work
         require_two_states(args.states, "census --db")
+    if args.state is not None:
         if args.db is None or args.size is not None:
             raise LightsartError("--state is looked up in a database: census --db FILE --state X")
         answer = query_db(args.db, parse_state(args.state), pattern=args.pattern,

@@ -10,7 +10,11 @@ DESCRIPTION = """\
 Play one minimal solution click by click: each click as (row,col), counting from 0, and the
 state after it as an integer (hex; bit i*W+j = cell (i,j) lit), down to the goal.
 
+With --states K the board is rows of levels 0..K-1 and each press is one step (a cell pressed
+j times appears j times); the state is the integer whose base-K digit i*W+j is cell (i,j).
+
 example: lightsart path 01010/11011/01010/00000/00000
+example: lightsart path 21/12 --states 3
 """
 
 
@@ -26,6 +30,18 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.puzzle.solve import click_path, read_board
     from lightsart.puzzle.text import path_text
 
+    if args.states > 2:
+        from lightsart.puzzle.levels import read_levels
+        from lightsart.puzzle.levels_chase import press_path
+        from lightsart.puzzle.levels_text import level_path_text
+
+        levels = read_levels(args.board, args.states, state=args.state, size=args.size)
+        grey = press_path(levels, args.goal, rules_from_args(args, *levels.shape))
+        if args.json:
+            emit_json(grey.to_dict())
+        else:
+            print(level_path_text(grey))
+        return 0
     board = read_board(args.board, state=args.state, size=args.size)
     path = click_path(board, args.goal, rules_from_args(args, *board.shape))
     if args.json:

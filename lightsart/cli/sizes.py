@@ -11,8 +11,11 @@ List the board sizes within --radius cells of WxH (W alone means WxW), nearest f
 nullity d of each: the number of independent quiet patterns. With d = 0 every picture is reached
 exactly; otherwise some pictures need a few wrong pixels (never more than d, nor than a side).
 --pattern and --topology give the nullity under other rules (then the bound is d alone).
+--states K counts the quiet patterns over Z/K instead (press vectors that change nothing, the
+empty one included: K^d only for prime K).
 
 example: lightsart sizes 100x64 --radius 1
+example: lightsart sizes 5 --states 4 --radius 1
 """
 
 
@@ -43,11 +46,15 @@ def run(args: argparse.Namespace) -> int:
             "sizes": [
                 {"width": s.width, "height": s.height, "nullity": s.nullity,
                  "every_picture_exact": s.every_picture_exact,
-                 "wrong_pixels_at_most": s.wrong_pixels_at_most}
+                 "wrong_pixels_at_most": s.wrong_pixels_at_most,
+                 **({} if s.kernel_size is None else {"kernel_size": s.kernel_size})}
                 for s in sizes
             ],
             "rules": rules.to_dict(),
         })
+        return 0
+    if rules.states > 2:
+        _print_levels(sizes, rules)
         return 0
     if not rules.is_classic:
         print(f"rules: pattern {rules.pattern.name} on the {rules.topology}")
@@ -58,3 +65,19 @@ def run(args: argparse.Namespace) -> int:
                      f"{'s' if s.wrong_pixels_at_most > 1 else ''} per picture")
         print(f"{f'{s.width}x{s.height}':<11}{s.nullity:>7}  {note}")
     return 0
+
+
+def _print_levels(sizes: list, rules: object) -> None:  # type: ignore[type-arg]
+    """The table for ``--states K``: quiet patterns are counted, not a power of K."""
+    from lightsart.rules import Rules
+
+    assert isinstance(rules, Rules)
+    plain = rules.with_states(2)
+    note = "" if plain.is_classic else f", pattern {rules.pattern.name} on the {rules.topology}"
+    print(f"rules: {rules.states} states{note}")
+    print(f"{'WxH':<11}{'quiet patterns':>15}")
+    for s in sizes:
+        cells = s.wrong_pixels_at_most
+        tail = ("every picture exact" if s.every_picture_exact
+                else f"at most {cells} wrong cell{'s' if cells > 1 else ''} per picture")
+        print(f"{f'{s.width}x{s.height}':<11}{s.kernel_size:>15}  {tail}")

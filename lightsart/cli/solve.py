@@ -17,7 +17,8 @@ many minimal solutions and solutions there are; or, if it cannot be solved, whic
 it fails and the fewest lights to change. --explain shows the strategy a person can follow.
 --pattern and --topology change the rules (the strategy is then the algebraic solution).
 --states K plays with K levels per cell (a click adds 1 mod K): rows of digits 0..K-1 (a-f
-above 9), goal every cell 0 (off) or K-1 (on); the answer is presses per cell.
+above 9), goal every cell 0 (off) or K-1 (on); the answer is presses per cell, and --explain
+chases mod K (press under a cell as many times as it needs).
 
 example: lightsart solve 11110/10001/00001/00100/01110 --explain
 example: lightsart solve 120/201/012 --states 3
@@ -74,14 +75,21 @@ def _run_levels(args: argparse.Namespace) -> int:
     """``solve --states K`` with K > 2: the board is rows of levels, solved over Z/K."""
     from lightsart.cli._options import emit_json
     from lightsart.puzzle.levels import read_levels, solution_text, solve_levels
-    from lightsart.rules import require_two_states
+    from lightsart.puzzle.levels_chase import explain_levels
+    from lightsart.puzzle.levels_text import level_strategy_text
 
-    if args.explain:
-        require_two_states(args.states, "solve --explain")
     board = read_levels(args.board, args.states, state=args.state, size=args.size)
-    solution = solve_levels(board, args.goal, rules_from_args(args, *board.shape))
+    rules = rules_from_args(args, *board.shape)
+    solution = solve_levels(board, args.goal, rules)
+    strategy = explain_levels(board, args.goal, rules) if args.explain else None
     if args.json:
-        emit_json(solution.to_dict())
+        data = solution.to_dict()
+        if strategy is not None:
+            data["strategy"] = strategy.to_dict()
+        emit_json(data)
     else:
         print(solution_text(solution))
+        if strategy is not None:
+            print()
+            print(level_strategy_text(strategy))
     return 0

@@ -11,9 +11,12 @@ The lookup table a person uses to finish light chasing: after clicking under eve
 by row, only the bottom row is lit; the table gives the top-row cells to press before chasing
 down again. Large sizes get a basis to combine instead of the full list. The table belongs to
 the classic game: --pattern or --topology other than plus on the plane is refused (lightsart
-solve --explain shows the algebraic solution under other rules).
+solve --explain shows the algebraic solution under other rules). With --states K the table
+lists how far past the goal the bottom row is (digits 0..K-1) and how many times to press each
+top-row cell.
 
 example: lightsart table 5x5
+example: lightsart table 4x4 --states 3
 """
 
 
@@ -35,6 +38,16 @@ def run(args: argparse.Namespace) -> int:
 
     size = parse_size(args.size)
     m, n = size.height, size.width
+    if args.states > 2:
+        from lightsart.puzzle.levels_chase import level_table
+        from lightsart.puzzle.levels_text import level_table_text
+
+        grey = level_table(rules_from_args(args, m, n), max_rows=args.max_rows)
+        if args.json:
+            emit_json(grey.to_dict())
+        else:
+            print(level_table_text(grey))
+        return 0
     table = lookup_table(m, n, max_rows=args.max_rows, rules=rules_from_args(args, m, n))
     if args.json:
         emit_json(table.to_dict())

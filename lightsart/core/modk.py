@@ -49,7 +49,7 @@ from lightsart.rules import Rules
 if TYPE_CHECKING:
     from lightsart.core.modk_search import ClosestBoard, Metric, Presses
 
-__all__ = ["STATES_MAX", "SYSTEM_MAX", "ModkAlgebra", "algebra_mod", "press_mod"]
+__all__ = ["STATES_MAX", "SYSTEM_MAX", "LinearMap", "ModkAlgebra", "algebra_mod", "linear_map", "press_mod"]
 
 Ints = NDArray[np.int64]
 Levels = NDArray[np.uint8]
@@ -417,10 +417,66 @@ def _algebra_mod(rules: Rules, k: int, method: Method) -> ModkAlgebra:
     # K = -(residual of each unit free value with no change): K t = r(c) is A x = c.
     residual = reduction.residuals(np.eye(f, dtype=np.int64), None)
     K = (-residual) % k
+    return ModkAlgebra(rules, k, reduction, _split(K, k))
+
+
+def _split(matrix: Ints, k: int) -> tuple[_Part, ...]:
+    """The Smith form of a square ``matrix`` mod each prime power of ``k``, with its idempotent."""
     parts = []
     for p, e in modp.factor_prime_powers(k):
         q = p**e
         rest = k // q
         idempotent = rest * pow(rest, -1, q) % k if rest > 1 else 1
-        parts.append(_Part(p, e, modp.smith(K % q, p, e), idempotent))
-    return ModkAlgebra(rules, k, reduction, tuple(parts))
+        parts.append(_Part(p, e, modp.smith(matrix % q, p, e), idempotent))
+    return tuple(parts)
+
+
+@dataclass(frozen=True, eq=False)
+class LinearMap:
+    """A small square matrix ``M`` over ``Z/k`` (for example light chasing's top-row → bottom-row
+    map), split by CRT as :class:`ModkAlgebra` splits ``K``."""
+
+    k: int
+    matrix: Ints
+    parts: tuple[_Part, ...]
+
+    @property
+    def kernel_size(self) -> int:
+        """How many ``t`` have ``M t = 0``."""
+        return int(np.prod([part.p**part.smith.kernel_log for part in self.parts], dtype=object))
+
+    def solve(self, b: object) -> Ints | None:
+        """One ``t`` (values ``0 .. k-1``) with ``M t = b`` over ``Z/k``, checked, or None."""
+        rhs = np.asarray(b, dtype=np.int64) % self.k
+        ts = []
+        for part in self.parts:
+            t = part.smith.solve(rhs)
+            if t is None:
+                return None
+            ts.append(t * part.idempotent)
+        out: Ints = sum(ts, start=np.zeros_like(rhs)) % self.k
+        if not np.array_equal(self.matrix @ out % self.k, rhs):  # pragma: no cover
+            raise AssertionError("linear_map: the solution does not solve the system")
+        return out
+
+    def kernel_generators(self) -> tuple[Ints, tuple[int, ...]]:
+        """Generators ``(g, n)`` of ``{t : M t = 0}`` and each one's order (as
+        :meth:`ModkAlgebra.kernel_generators`)."""
+        gens, orders = [], []
+        for part in self.parts:
+            g, o = part.smith.kernel()
+            gens.append((g * part.idempotent) % self.k)
+            orders += o
+        n = self.matrix.shape[0]
+        stacked = np.concatenate(gens, axis=0) if gens else np.zeros((0, n), dtype=np.int64)
+        return stacked, tuple(orders)
+
+
+def linear_map(matrix: object, k: int) -> LinearMap:
+    """``matrix`` (square, integers) as a :class:`LinearMap` over ``Z/k``.
+
+    >>> linear_map(np.array([[1, 1], [1, 1]]), 4).solve(np.array([3, 3])).tolist()
+    [3, 0]
+    """
+    M = np.asarray(matrix, dtype=np.int64) % _check_states(k)
+    return LinearMap(int(k), M, _split(M, int(k)))

@@ -377,7 +377,7 @@ def _basic(change: Board, start: Board | None, options: SolverOptions, model: st
     if best is None:
         return IPClicks(change, None, report)
     # A valid start CBC could not improve on is still an answer, just not a proven one.
-    proven = report.status == "optimal" and report.objective == best.sum()
+    proven = bool(report.status == "optimal" and report.objective == best.sum())  # not np.bool_
     clicks = Clicks(
         best, int(best.sum()), proven, _algebra(rules).nullity, time.perf_counter() - started
     )
@@ -532,7 +532,8 @@ def export_model(
     solving it, so other solvers can be tried on the same instance.
 
     Example: ``export_model(fit.target, "cat.mps")``; then ``cbc cat.mps solve`` or
-    ``highs cat.mps``. MPS carries no objective sense: the model minimises.
+    ``highs cat.mps``. MPS carries no objective sense: the model minimises. With ``k > 2``
+    states use :func:`lightsart.engines.ip_levels.export_model_levels`.
     """
     write_model(error_model(target, cost, rules), path)
 

@@ -54,7 +54,7 @@ from lightsart.core.board import all_lit
 from lightsart.core.decode import walsh_hadamard
 from lightsart.errors import LightsartError
 from lightsart.puzzle.game import game, lightest
-from lightsart.rules import Rules, require_two_states
+from lightsart.rules import Rules
 
 __all__ = ["DP_BUDGET", "MAX_CENSUS_CELLS", "Census", "census", "signature_groups"]
 
@@ -87,9 +87,13 @@ class Census:
     method: str
     seconds: float
     rules: Rules
+    #: With ``k > 2`` states per cell (:mod:`lightsart.puzzle.levels_census`): how many press
+    #: vectors change nothing (``2**nullity`` for 2 states, where it is left None).
+    kernel_size: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object printed by ``lightsart census --json``."""
+        grey = {} if self.kernel_size is None else {"kernel_size": self.kernel_size}
         return {
             "width": self.width,
             "height": self.height,
@@ -103,6 +107,7 @@ class Census:
             "method": self.method,
             "seconds": round(self.seconds, 4),
             "rules": self.rules.to_dict(),
+            **grey,
         }
 
 
@@ -131,11 +136,20 @@ def _rules(m: int, n: int, rules: Rules | None) -> Rules:
 def census(m: int, n: int, *, budget: int = DP_BUDGET, rules: Rules | None = None) -> Census:
     """Exact census of the ``m`` × ``n`` board (``m`` rows) under ``rules`` (default: classic).
 
+    With ``k > 2`` states per cell the census enumerates every press vector
+    (:func:`lightsart.puzzle.levels_census.census_levels`).
+
     Raises :class:`LightsartError` when out of reach.
     """
     start = time.perf_counter()
-    require_two_states(rules, "census")
     rules = _rules(m, n, rules)
+    if rules.states > 2:
+        from lightsart.puzzle.levels_census import census_levels
+
+        found = census_levels(rules)
+        return Census(n, m, found.boards, found.solvable, found.nullity, found.distribution,
+                      len(found.distribution) - 1, found.distribution[-1], found.all_lit,
+                      found.method, found.seconds, rules, found.kernel_size)
     cells = m * n
     if cells > MAX_CENSUS_CELLS:
         raise LightsartError(

@@ -10,21 +10,34 @@ for other rules only ``d`` is claimed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from lightsart.core import general
-from lightsart.rules import Pattern, Rules, Topology, require_two_states
+from lightsart.errors import LightsartError
+from lightsart.limits import SIZES_LEVELS_MAX_WORK
+from lightsart.rules import Pattern, Rules, Topology
+
+if TYPE_CHECKING:
+    from lightsart.pictures.image import SizeInfo
 
 __all__ = ["RulesSize", "sizes_near"]
 
 
 @dataclass(frozen=True)
 class RulesSize:
-    """One board size under some rules: its nullity and the worst case of wrong pixels."""
+    """One board size under some rules: its nullity and the worst case of wrong pixels.
+
+    With ``k > 2`` states per cell ``nullity`` is the fewest generators of the kernel over
+    ``Z/k``, ``kernel_size`` the number of press vectors that change nothing (the quiet patterns,
+    the empty one included: ``k^nullity`` only for prime ``k``) and ``wrong_pixels_at_most`` the
+    number of cyclic factors of the cokernel (wrong cells never needed beyond one per factor).
+    """
 
     width: int
     height: int
     nullity: int
     wrong_pixels_at_most: int
+    kernel_size: int | None = None
 
     @property
     def every_picture_exact(self) -> bool:
@@ -40,8 +53,9 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
     """
     from lightsart.pictures.image import sizes_near as classic_sizes
 
-    require_two_states(states, "sizes")
     sizes = classic_sizes(width, height, radius)
+    if states > 2:
+        return _sizes_levels(sizes, pattern, topology, states)
     base = Rules(1, 1)
     rules = Rules(1, 1, pattern or base.pattern, topology or base.topology)
     if rules.is_classic:
@@ -50,4 +64,26 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
     for s in sizes:
         d = general.algebra(Rules(s.height, s.width, rules.pattern, rules.topology)).nullity
         out.append(RulesSize(s.width, s.height, d, d))
+    return out
+
+
+def _sizes_levels(sizes: list[SizeInfo], pattern: Pattern | None, topology: Topology | None,
+                  states: int) -> list[RulesSize]:
+    """The sizes with the kernel and cokernel of ``A`` over ``Z/states``, bounded before work."""
+    from lightsart.core.modk import algebra_mod
+    from lightsart.engines.levels import kernel_rank
+
+    work = sum(min(s.width, s.height) ** 3 for s in sizes)
+    if work > SIZES_LEVELS_MAX_WORK:
+        raise LightsartError(
+            f"sizes with {states} states near {sizes[0].width}x{sizes[0].height}: too much work "
+            f"(one Smith form over Z/{states} per size); ask for sides of at most about 256 or a "
+            f"smaller --radius")
+    base = Rules(1, 1)
+    out = []
+    for s in sizes:
+        alg = algebra_mod(Rules(s.height, s.width, pattern or base.pattern,
+                                topology or base.topology, states))
+        out.append(RulesSize(s.width, s.height, kernel_rank(alg), len(alg.check_moduli),
+                             alg.kernel_size))
     return out

@@ -231,3 +231,26 @@ def test_refusals() -> None:
 def test_large_board_is_refused_before_work() -> None:
     with pytest.raises(LightsartError, match="SYSTEM_MAX"):
         algebra_mod(Rules(300, 300, parse_pattern("square"), "torus"), 5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 12), st.integers(1, 3), st.data())
+def test_linear_map_solves_and_counts_its_kernel_like_brute_force(k: int, n: int,
+                                                                  data: st.DataObject) -> None:
+    from lightsart.core.modk import linear_map
+
+    entries = data.draw(st.lists(st.integers(0, k - 1), min_size=n * n, max_size=n * n))
+    M = np.array(entries, dtype=np.int64).reshape(n, n)
+    lin = linear_map(M, k)
+    every = np.array(list(itertools.product(range(k), repeat=n)), dtype=np.int64)
+    images = {tuple(v) for v in (every @ M.T % k).tolist()}
+    assert lin.kernel_size == int((every @ M.T % k == 0).all(axis=1).sum())
+    for b in itertools.product(range(k), repeat=n):
+        t = lin.solve(np.array(b))
+        assert (t is not None) == (b in images)
+        if t is not None:
+            assert np.array_equal(M @ t % k, np.array(b))
+    gens, orders = lin.kernel_generators()
+    assert int(np.prod(orders, dtype=object)) == lin.kernel_size
+    for g, o in zip(gens, orders, strict=True):
+        assert not (M @ g % k).any() and not (o * g % k).any()
