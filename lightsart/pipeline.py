@@ -469,9 +469,6 @@ def make_animation(
     game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
     if states > 2 and export_model:
         raise LightsartError(f"--export-model does not support {states} states per cell yet (only 2)")
-    if states > 2 and out is not None and formats.format_for(out).write_page is not None:
-        raise LightsartError(f"the {formats.format_for(out).extension} page does not support "
-                             f"{states} states per cell yet (only 2); write .gif or .mp4")
     if len(paths) < 2:
         raise LightsartError("animate needs at least two pictures")
     if out is None and frames_dir is None:

@@ -17,6 +17,10 @@ variants"), parsed and checked by :mod:`lightsart.rules`: the page data carries
 solutions follow them (classic plus on the plane by default). A click toggles the cells an odd
 number of pattern cells land on, as :func:`lightsart.rules.press` (``tests/pages`` checks the
 page against it).
+
+With ``states`` k > 2 (grey levels, issue 13) both pages play presses that add 1 mod k: the data
+carries ``states`` and boards as rows of hexadecimal digits, and the page bundles ``modk.js``,
+its solver over ``Z/k`` (:mod:`lightsart.pages.levels`). Two-state pages carry neither.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ from lightsart.core.board import as_board, format_board
 from lightsart.core.optimize import Fit
 from lightsart.errors import LightsartError
 from lightsart.output.atomic import atomic_path
-from lightsart.rules import PATTERNS, Pattern, Rules, parse_pattern, press, require_two_states
+from lightsart.rules import PATTERNS, Pattern, Rules, parse_pattern, press
 from lightsart.types import Board
 
 #: Where a picture board is reached from: all-lit (the goal of a game) or all-dark (to clear).
@@ -94,6 +98,10 @@ class GamePage:
     pattern: str = PATTERNS["plus"]
     topology: Topology = "plane"
     wrong_pixels: int | None = None
+    #: States per cell (k > 2: grey levels, presses mod k) and, then, how many press vectors
+    #: change nothing (``nullity`` is then the fewest generators of those).
+    states: int = 2
+    kernel_size: int | None = None
 
     @property
     def pattern_name(self) -> str:
@@ -117,10 +125,17 @@ class ArtworkPage:
     clicks: tuple[int, ...]
     clicks_per_frame: int
     bytes: int
+    #: States per cell (k > 2: ``clicks`` counts single presses).
+    states: int = 2
 
 
 def _template(name: str) -> str:
     return resources.files("lightsart.pages").joinpath(name).read_text(encoding="utf-8")
+
+
+def _scripts(page: str, states: int) -> tuple[str, ...]:
+    """A page's scripts: the GF(2) solver, the mod-k one with k > 2 states, the view, the page."""
+    return ("lightsout.js", *(("modk.js",) if states > 2 else ()), "view.js", page)
 
 
 def _script(*names: str) -> str:
@@ -156,7 +171,8 @@ def _page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str
     return html
 
 
-def _rules(pattern: str, topology: Topology, height: int = 1, width: int = 1) -> Rules:
+def _rules(pattern: str, topology: Topology, height: int = 1, width: int = 1,
+           states: int = 2) -> Rules:
     """The rules ``pattern`` (a name or ROWS) and ``topology`` name, checked, on a board.
 
     All-zero border rings of the pattern are dropped, as the page does (``trim`` in
@@ -167,7 +183,7 @@ def _rules(pattern: str, topology: Topology, height: int = 1, width: int = 1) ->
         rows = rows[1:-1]
     while len(rows[0]) > 1 and all(row[0] == row[-1] == "0" for row in rows):
         rows = tuple(row[1:-1] for row in rows)
-    return Rules(height, width, Pattern(rows), topology)
+    return Rules(height, width, Pattern(rows), topology, states)
 
 
 def _rules_data(rules: Rules) -> dict[str, Any]:
@@ -177,6 +193,10 @@ def _rules_data(rules: Rules) -> dict[str, Any]:
 
 
 def _nullity(rules: Rules) -> int:
+    if rules.states > 2:
+        from lightsart.pages.levels import kernel
+
+        return kernel(rules)[0]
     if rules.is_classic:
         from lightsart.core.gf2 import algebra
 
@@ -187,7 +207,12 @@ def _nullity(rules: Rules) -> int:
 
 
 def _is_reachable(change: Board, rules: Rules) -> bool:
-    """Whether some click set toggles exactly the cells of ``change`` under ``rules``."""
+    """Whether some click set toggles exactly the cells of ``change`` under ``rules`` (k > 2
+    states: whether presses add exactly ``change``)."""
+    if rules.states > 2:
+        from lightsart.pages import levels
+
+        return levels.is_reachable(change, rules)
     if rules.is_classic:
         from lightsart.core.gf2 import algebra
 
@@ -197,7 +222,11 @@ def _is_reachable(change: Board, rules: Rules) -> bool:
     return rules_algebra(rules).is_reachable(change)
 
 
-def _rows(board: Board) -> list[str]:
+def _rows(board: Board, states: int = 2) -> list[str]:
+    if states > 2:
+        from lightsart.pages.levels import level_rows
+
+        return level_rows(board)
     return format_board(board).split("\n")
 
 
@@ -207,7 +236,8 @@ def _check_side(side: int, what: str, low: int, high: int) -> None:
 
 
 def _describe(rules: Rules) -> str:
-    return f"pattern {rules.pattern.name} on the {rules.topology}"
+    states = f" with {rules.states} states" if rules.states > 2 else ""
+    return f"pattern {rules.pattern.name} on the {rules.topology}{states}"
 
 
 def _check_picture(rules: Rules) -> None:
@@ -215,10 +245,11 @@ def _check_picture(rules: Rules) -> None:
     height, width = rules.shape
     for side, what in ((width, "picture width"), (height, "picture height")):
         _check_side(side, what, MIN_SIDE, MAX_PICTURE_SIDE)
-    if not rules.is_classic and rules.cells > MAX_RULES_PICTURE_CELLS:
+    if not rules.with_states(2).is_classic and rules.cells > MAX_RULES_PICTURE_CELLS:
+        how = "by elimination" if rules.states == 2 else f"over Z/{rules.states} in JavaScript"
         raise LightsartError(
             f"a {width}x{height} picture has {rules.cells} cells; under {_describe(rules)} the page "
-            f"solves by elimination, up to {MAX_RULES_PICTURE_CELLS} cells (try --size 32)"
+            f"solves {how}, up to {MAX_RULES_PICTURE_CELLS} cells (try --size 32)"
         )
 
 
@@ -232,25 +263,28 @@ def game_page_html(
     scheme: Scheme | None = None,
     pattern: str = "plus",
     topology: Topology = "plane",
+    states: int = 2,
 ) -> str:
     """The game page as HTML text (see :func:`write_game_page`)."""
-    rules = _rules(pattern, topology)
+    rules = _rules(pattern, topology, states=states)
     rows: list[str] | None = None
     if picture is not None:
-        pic = as_board(picture, "picture")
+        pic = _picture(picture, states)
         height, width = pic.shape
-        rules = _rules(pattern, topology, height, width)
+        rules = _rules(pattern, topology, height, width, states)
         _check_picture(rules)
         # The picture must be reachable from the page's origin: all-lit when it is the goal
         # (change 1 ^ picture in the image of A), all-dark when the game is to clear it.
+        # With k states: all-brightest (k-1) or all-dark (0), the change picture - origin mod k.
         origin: Origin = "dark" if start == "picture" else "lit"
-        if not _is_reachable(pic ^ np.uint8(origin == "lit"), rules):
+        lit = (states - 1) * (origin == "lit")
+        if not _is_reachable(((pic.astype(np.int64) - lit) % states).astype(np.uint8), rules):
             raise LightsartError(
                 f"this {width}x{height} picture is not reachable from the all-{origin} board under "
                 f"{_describe(rules)}; use lightsart.pages.play.picture_fit(..., origin="
                 f"{origin!r}) (the reachable board closest to it)"
             )
-        rows = _rows(pic)
+        rows = _rows(pic, states)
     else:
         if start == "picture":
             raise LightsartError("the picture start needs a picture (lightsart play --image)")
@@ -266,9 +300,18 @@ def game_page_html(
         # White = lit shows a picture as itself; the handheld game's yellow otherwise.
         "scheme": scheme or ("paper" if rows else "classic"),
         "rules": _rules_data(rules),
+        **({"states": states} if states > 2 else {}),
     }
     return _page("game.html", title or ("Lights Out: your picture" if rows else "Lights Out"), data,
-                 ("lightsout.js", "view.js", "game.js"))
+                 _scripts("game.js", states))
+
+
+def _picture(picture: ArrayLike, states: int) -> Board:
+    if states > 2:
+        from lightsart.pages.levels import as_levels
+
+        return as_levels(picture, states, "picture")
+    return as_board(picture, "picture")
 
 
 def write_game_page(
@@ -282,6 +325,7 @@ def write_game_page(
     scheme: Scheme | None = None,
     pattern: str = "plus",
     topology: Topology = "plane",
+    states: int = 2,
 ) -> GamePage:
     """Write the playable game as one self-contained HTML file.
 
@@ -294,16 +338,27 @@ def write_game_page(
     ``topology`` (plane, torus, cylinder) are the rules the page starts with; the player may
     change them on the page. A picture must be reachable from all-lit under those rules
     (``picture_fit(..., pattern=..., topology=...).board`` is).
+
+    ``states`` k > 2 plays grey levels: a click presses, adding 1 mod k to the cells of the
+    pattern (k-1 is lit); a ``picture`` then holds levels ``0 .. k-1`` and must be reachable from
+    the all-brightest board (``picture_fit(..., states=k).board`` is), the page's hints and
+    solutions are fewest presses over ``Z/k``, and random starts are random presses from the goal.
     """
     html = game_page_html(width, height, picture, title=title, start=start, scheme=scheme,
-                          pattern=pattern, topology=topology)
+                          pattern=pattern, topology=topology, states=states)
     with atomic_path(path) as tmp:
         tmp.write_text(html, encoding="utf-8")
     if picture is not None:
         height, width = np.asarray(picture).shape
-    rules = _rules(pattern, topology, height, width)
+    rules = _rules(pattern, topology, height, width, states)
+    size = None
+    if states > 2:
+        from lightsart.pages.levels import kernel
+
+        size = kernel(rules)[1]
     return GamePage(str(path), width, height, _nullity(rules), picture is not None,
-                    len(html.encode()), rules.pattern.text, rules.topology)
+                    len(html.encode()), rules.pattern.text, rules.topology, states=states,
+                    kernel_size=size)
 
 
 def picture_fit(
@@ -315,6 +370,7 @@ def picture_fit(
     topology: Topology = "plane",
     origin: Origin = "lit",
     seconds: float = 1.0,
+    states: int = 2,
 ) -> Fit:
     """The board closest to an image that is reachable from all-``origin`` under the rules.
 
@@ -327,16 +383,25 @@ def picture_fit(
     ``origin="lit"`` (a goal reached from all-lit, Bosch's game) or ``"dark"`` (a picture to
     clear: reachable from all-dark, so clearable). They differ only where the all-lit board
     itself is unreachable, as for σ on many boards; then ``clicks`` act from all-``origin``.
+
+    ``states`` k > 2: the picture is dithered to k levels and the board is the one of k levels
+    closest to it (fewest wrong cells) reachable from all-brightest (``origin="lit"``) or
+    all-dark by presses mod k; ``clicks`` holds the press counts
+    (:func:`lightsart.pages.levels.closest_levels`).
     """
     from lightsart.pictures.image import choose_size, read_gray, target_from_array
 
-    _rules(pattern, topology)  # bad rules are reported before the picture is read
+    _rules(pattern, topology, states=states)  # bad rules are reported before the picture is read
     gray = read_gray(str(image))
     if size is None:  # about DEFAULT_PICTURE_SIDE on the long side, preferring nullity 0
         size = choose_size(gray.shape[1] / gray.shape[0], DEFAULT_PICTURE_SIDE)
-    target = target_from_array(gray, size, fit, source=str(image))  # type: ignore[arg-type]
-    rules = _rules(pattern, topology, target.height, target.width)
+    target = target_from_array(gray, size, fit, source=str(image), levels=states)  # type: ignore[arg-type]
+    rules = _rules(pattern, topology, target.height, target.width, states)
     _check_picture(rules)
+    if states > 2:
+        from lightsart.pages.levels import closest_levels
+
+        return closest_levels(target.bits, rules, (states - 1) * (origin == "lit"), seconds=seconds)
     if rules.is_classic and origin == "lit":
         from lightsart.core.optimize import closest_board
 
@@ -406,38 +471,39 @@ def make_game_page(
     is not the picture."""
     from lightsart.output.staging import plan_outputs, writing
 
-    _rules(pattern, topology)
-    require_two_states(states, "play")
+    _rules(pattern, topology, states=states)
     planned = plan_outputs([(path, (".html", ".htm"))], inputs=[] if image is None else [image])
     with writing(planned):
         if image is not None:
             origin: Origin = "dark" if start == "picture" else "lit"
             fitted = picture_fit(image, size, fit, pattern=pattern, topology=topology,
-                                 origin=origin)
+                                 origin=origin, states=states)
             page = write_game_page(path, picture=fitted.board, start=start, scheme=scheme,
-                                   pattern=pattern, topology=topology)
+                                   pattern=pattern, topology=topology, states=states)
             return replace(page, wrong_pixels=fitted.wrong_pixels)
         width, height = size if size is not None else (5, 5)
         return write_game_page(path, width, height if height is not None else width,
-                               start=start, scheme=scheme, pattern=pattern, topology=topology)
+                               start=start, scheme=scheme, pattern=pattern, topology=topology,
+                               states=states)
 
 
 def _segment_data(
     segments: Sequence[tuple[ArrayLike, ArrayLike]],
     pattern: str = "plus",
     topology: Topology = "plane",
+    states: int = 2,
 ) -> tuple[int, int, list[dict[str, Any]]]:
     """Check the segments chain under the rules (each ends where the next starts) and encode
-    them for the page."""
+    them for the page (k > 2 states: boards of levels, and each listed cell one press)."""
     if not segments:
         raise LightsartError("an animation needs at least one transition")
-    first = as_board(segments[0][0], "start board")
+    first = _start_board(segments[0][0], states)
     m, n = first.shape
-    rules = _rules(pattern, topology, m, n)
+    rules = _rules(pattern, topology, m, n, states)
     out: list[dict[str, Any]] = []
     expected: Board | None = None
     for k, (start_board, ordered) in enumerate(segments, 1):
-        start = as_board(start_board, "start board")
+        start = _start_board(start_board, states)
         if start.shape != (m, n):
             raise LightsartError(f"transition {k} is {start.shape[1]}x{start.shape[0]}, expected {n}x{m}")
         if expected is not None and not np.array_equal(start, expected):
@@ -448,12 +514,26 @@ def _segment_data(
         if ((rows < 0) | (rows >= m) | (cols < 0) | (cols >= n)).any():
             raise LightsartError(f"transition {k} clicks a cell outside the {n}x{m} board")
         cells = rows * n + cols
+        if states > 2:
+            from lightsart.pages.levels import after_presses
+
+            expected = after_presses(start, cells, rules)
+            out.append({"start": _rows(start, states), "clicks": [int(c) for c in cells]})
+            continue
         toggled = np.zeros(m * n, dtype=np.uint8)
         np.bitwise_xor.at(toggled, cells, 1)
         clicked = toggled.reshape(m, n)
         expected = start ^ press(clicked, rules)
         out.append({"start": _rows(start), "clicks": [int(c) for c in cells]})
     return m, n, out
+
+
+def _start_board(board: ArrayLike, states: int) -> Board:
+    if states > 2:
+        from lightsart.pages.levels import as_levels
+
+        return as_levels(board, states, "start board")
+    return as_board(board, "start board")
 
 
 def _look(style: Kind, colours: Sequence[RGB | str | None] | None) -> tuple[RGB, RGB, RGB]:
@@ -483,10 +563,11 @@ def artwork_page_html(
     colours: Sequence[RGB | str | None] | None = None,
     pattern: str = "plus",
     topology: Topology = "plane",
+    states: int = 2,
 ) -> str:
     """The artwork page as HTML text (see :func:`write_artwork_page`)."""
-    rules = _rules(pattern, topology)
-    m, n, encoded = _segment_data(segments, pattern, topology)
+    rules = _rules(pattern, topology, states=states)
+    m, n, encoded = _segment_data(segments, pattern, topology, states)
     if (cell is not None and cell < 1) or clicks_per_frame < 1 or not fps > 0 or not hold >= 0:
         raise LightsartError("cell, fps and clicks per frame must be positive and hold at least 0")
     lit, unlit, panel = _look(style, colours)
@@ -496,9 +577,10 @@ def artwork_page_html(
         "scheme": scheme or "made", "autoplay": autoplay, "style": style,
         "colours": {"lit": _hex(lit), "unlit": _hex(unlit), "panel": _hex(panel)},
         "rules": _rules_data(rules),
+        **({"states": states} if states > 2 else {}),
     }
     return _page("art.html", title or "lightsart: Lights Out animation", data,
-                 ("lightsout.js", "view.js", "art.js"))
+                 _scripts("art.js", states))
 
 
 def write_artwork_page(
@@ -517,6 +599,7 @@ def write_artwork_page(
     colours: Sequence[RGB | str | None] | None = None,
     pattern: str = "plus",
     topology: Topology = "plane",
+    states: int = 2,
 ) -> ArtworkPage:
     """Write an animation as one self-contained interactive HTML page.
 
@@ -533,13 +616,20 @@ def write_artwork_page(
 
     ``pattern`` and ``topology`` are the rules the clicks follow (see :func:`write_game_page`):
     the animation's and the viewer's clicks alike, and the segments must chain under them.
+
+    ``states`` k > 2 (grey levels): start boards hold levels ``0 .. k-1`` (k-1 lit) and each
+    ``(row, col)`` is one press, adding 1 mod k to the cells of the pattern (a cell pressed j
+    times is listed j times, as :func:`lightsart.animation.animate.press_order` orders them);
+    the page draws level s s/(k-1) of the way from the unlit to the lit colour, as the GIF does,
+    and plays a looped transition backwards by taking its presses back.
     """
     html = artwork_page_html(segments, cell=cell, fps=fps, clicks_per_frame=clicks_per_frame,
                              hold=hold, loop=loop, title=title, scheme=scheme, autoplay=autoplay,
-                             style=style, colours=colours, pattern=pattern, topology=topology)
+                             style=style, colours=colours, pattern=pattern, topology=topology,
+                             states=states)
     with atomic_path(path) as tmp:
         tmp.write_text(html, encoding="utf-8")
     m, n = np.asarray(segments[0][0]).shape
     clicks = tuple(int(np.size(c)) // 2 for _, c in segments)
     return ArtworkPage(str(path), n, m, len(segments) + 1, clicks, clicks_per_frame,
-                       len(html.encode()))
+                       len(html.encode()), states)
