@@ -108,8 +108,6 @@ def test_lights_style_has_k_lamp_brightnesses(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["animate", A, B, "-o", "OUT/a.html", "--states", "3"],
-         "the .html page does not support 3 states"),
         (["animate", A, B, "-o", "OUT/a.gif", "--states", "3", "--export-model", "OUT/m.lp"],
          "--export-model does not support 3 states"),
         (["still", A, "-o", "OUT/s.png", "--states", "4", "--engine", "ip"],
@@ -122,8 +120,6 @@ def test_lights_style_has_k_lamp_brightnesses(tmp_path: Path) -> None:
         (["table", "5x5", "--states", "5"], "table does not support 5 states"),
         (["path", "11/11", "--states", "3"], "path does not support 3 states"),
         (["sizes", "10", "--states", "3"], "sizes does not support 3 states"),
-        (["play", "-o", "OUT/g.html", "--states", "3"], "play does not support 3 states"),
-        (["play", "-o", "OUT/g.html", "--image", A, "--states", "3"], "play does not support"),
         (["solve", "12/21", "--states", "3", "--explain"], "solve --explain does not support 3"),
         (["solve", "13/21", "--states", "3"], "one of '012'"),
         (["still", A, "-o", "OUT/s.png", "--states", "17"], "from 2 to 16"),

@@ -87,8 +87,9 @@ class BoardView {
     const sprites = this.lamps && cell >= 3 ? this.lampSprites() : null;  // tiny cells: squares
     for (let k = 0; k < m * n; k++) {
       const x = (k % n) * cell, y = Math.floor(k / n) * cell;
-      if (sprites) { ctx.drawImage(sprites[board[k]], x, y); continue; }
-      ctx.fillStyle = this.colour(board[k]);
+      const level = board[k] | 0;  // a board not yet sized to m x n reads as unlit
+      if (sprites) { ctx.drawImage(sprites[level], x, y); continue; }
+      ctx.fillStyle = this.colour(level);
       ctx.fillRect(x + gap, y + gap, cell - 2 * gap, cell - 2 * gap);
     }
     if (marks.quiet) this.eachSet(marks.quiet, (x, y, v) => this.diamond(x, y, v));
