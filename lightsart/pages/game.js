@@ -229,7 +229,7 @@
       say(`Solved! ${g.moves} move${g.moves === 1 ? "" : "s"} in ${clock(g.elapsed)}${help}. ${par}Press New game to play again.`, "win");
     } else if (!a.solvable && grey) {
       say(`This position cannot be solved under these rules. Weigh every cell by the number marked ◆ on it `
-        + `(${weights(a.quiet)}; unmarked cells weigh 0): every press changes the weighted sum of the levels by a `
+        + `(${weights(a.quiet)}; a plain ◆ weighs 1, an unmarked cell 0): every press changes the weighted sum of the levels by a `
         + `multiple of ${K}, and right now that sum, mod ${K}, differs from the goal's, so no presses can reach it. `
         + "Undo your edit, change a ◆ cell in Edit board, or start a new game to play a solvable position.", "warn");
     } else if (!a.solvable) {
