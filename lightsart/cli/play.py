@@ -59,7 +59,8 @@ def run(args: argparse.Namespace) -> int:
     if page.states > 2:
         rules += f", {page.states} states"
         many = page.kernel_size != 1
-        nullity += f" ({page.kernel_size} press vector{'s' if many else ''} change{'' if many else 's'} nothing)"
+        vectors = f"{page.kernel_size} press vector{'s' if many else ''}"
+        nullity += f" ({vectors} change{'' if many else 's'} nothing)"
     print(f"board {page.width}x{page.height}{rules}, {nullity}, goal {goal}")
     print(f"wrote {page.path} ({page.bytes} bytes)")
     if args.open:

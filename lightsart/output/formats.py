@@ -80,7 +80,7 @@ def _mp4(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style, fp
 
 
 def _html(anim: Animation, path: str | os.PathLike[str]) -> None:
-    from lightsart.pages.play import write_artwork_page
+    from lightsart.pages.artwork import write_artwork_page
 
     p = anim.plan
     rules = anim.rules

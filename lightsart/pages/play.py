@@ -9,7 +9,8 @@ clicks over the coset).
 * :func:`write_game_page`: the game, any size from 3×3 to 40×40 chosen on the page, optionally
   with a picture as the goal (the reachable board closest to an image, see :func:`picture_fit`).
 * :func:`write_artwork_page`: an animation (segments of start board + ordered clicks) with play,
-  pause, step, scrub and speed; the viewer can click cells at any moment.
+  pause, step, scrub and speed; the viewer can click cells at any moment. It lives in
+  :mod:`lightsart.pages.artwork` (re-exported here); what both pages share, in ``_page.py``.
 
 Both pages take the rules of the game as data (``pattern`` and ``topology``, DESIGN.md "The
 variants"), parsed and checked by :mod:`lightsart.rules`: the page data carries
@@ -25,30 +26,26 @@ its solver over ``Z/k`` (:mod:`lightsart.pages.levels`). Two-state pages carry n
 
 from __future__ import annotations
 
-import json
 import os
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from importlib import resources
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike
 
 from lightsart.choices import Scheme, Start, Topology
-from lightsart.core.board import as_board, format_board
+from lightsart.core.board import as_board
 from lightsart.core.optimize import Fit
 from lightsart.errors import LightsartError
 from lightsart.output.atomic import atomic_path
-from lightsart.rules import PATTERNS, Pattern, Rules, parse_pattern, press
+from lightsart.pages._page import _page, _rows, _rules, _rules_data, _scripts
+from lightsart.pages.artwork import ArtworkPage, artwork_page_html, write_artwork_page
+from lightsart.rules import PATTERNS, Rules, parse_pattern, press
 from lightsart.types import Board
 
 #: Where a picture board is reached from: all-lit (the goal of a game) or all-dark (to clear).
 Origin = Literal["lit", "dark"]
-
-if TYPE_CHECKING:
-    from lightsart.output.render import RGB, Kind
 
 __all__ = [
     "MAX_PICTURE_SIDE",
@@ -114,84 +111,6 @@ class GamePage:
         return self.pattern == PATTERNS["plus"] and self.topology == "plane"
 
 
-@dataclass(frozen=True)
-class ArtworkPage:
-    """A written artwork page: its board, pictures, clicks and frames per transition."""
-
-    path: str
-    width: int
-    height: int
-    pictures: int
-    clicks: tuple[int, ...]
-    clicks_per_frame: int
-    bytes: int
-    #: States per cell (k > 2: ``clicks`` counts single presses).
-    states: int = 2
-
-
-def _template(name: str) -> str:
-    return resources.files("lightsart.pages").joinpath(name).read_text(encoding="utf-8")
-
-
-def _scripts(page: str, states: int) -> tuple[str, ...]:
-    """A page's scripts: the GF(2) solver, the mod-k one with k > 2 states, the view, the page."""
-    return ("lightsout.js", *(("modk.js",) if states > 2 else ()), "view.js", page)
-
-
-def _script(*names: str) -> str:
-    code = "\n".join(_template(n) for n in names)
-    # The script is inlined in <script>: a closing tag inside it would end it early.
-    if "</script" in code.lower() or "<!--" in code:  # pragma: no cover - template bug
-        raise AssertionError("page script contains </script or <!--")
-    return code
-
-
-def _json(data: dict[str, Any]) -> str:
-    """JSON safe inside a <script> element (no '<', so no '</script>')."""
-    return json.dumps(data, separators=(",", ":")).replace("<", "\\u003c")
-
-
-def _html_text(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
-def _page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str]) -> str:
-    from lightsart import __version__
-
-    parts = {
-        "{{VERSION}}": __version__,
-        "{{TITLE}}": _html_text(title),
-        "{{CSS}}": _template("page.css"),
-        "{{DATA}}": _json(data),
-        "{{SCRIPT}}": _script(*scripts),
-    }
-    html = _template(template)
-    for key, value in parts.items():
-        html = html.replace(key, value)
-    return html
-
-
-def _rules(pattern: str, topology: Topology, height: int = 1, width: int = 1,
-           states: int = 2) -> Rules:
-    """The rules ``pattern`` (a name or ROWS) and ``topology`` name, checked, on a board.
-
-    All-zero border rings of the pattern are dropped, as the page does (``trim`` in
-    ``lightsout.js``): they toggle nothing, and the plus drawn in a 5x5 grid is the classic game.
-    """
-    rows = parse_pattern(pattern).rows
-    while len(rows) > 1 and "1" not in rows[0] + rows[-1]:
-        rows = rows[1:-1]
-    while len(rows[0]) > 1 and all(row[0] == row[-1] == "0" for row in rows):
-        rows = tuple(row[1:-1] for row in rows)
-    return Rules(height, width, Pattern(rows), topology, states)
-
-
-def _rules_data(rules: Rules) -> dict[str, Any]:
-    """The page's ``rules`` entry: the pattern as rows of 0/1 numbers, and the topology."""
-    return {"pattern": [[int(ch) for ch in row] for row in rules.pattern.rows],
-            "topology": rules.topology}
-
-
 def _nullity(rules: Rules) -> int:
     if rules.states > 2:
         from lightsart.pages.levels import kernel
@@ -220,14 +139,6 @@ def _is_reachable(change: Board, rules: Rules) -> bool:
     from lightsart.core.general import algebra as rules_algebra
 
     return rules_algebra(rules).is_reachable(change)
-
-
-def _rows(board: Board, states: int = 2) -> list[str]:
-    if states > 2:
-        from lightsart.pages.levels import level_rows
-
-        return level_rows(board)
-    return format_board(board).split("\n")
 
 
 def _check_side(side: int, what: str, low: int, high: int) -> None:
@@ -485,151 +396,3 @@ def make_game_page(
         return write_game_page(path, width, height if height is not None else width,
                                start=start, scheme=scheme, pattern=pattern, topology=topology,
                                states=states)
-
-
-def _segment_data(
-    segments: Sequence[tuple[ArrayLike, ArrayLike]],
-    pattern: str = "plus",
-    topology: Topology = "plane",
-    states: int = 2,
-) -> tuple[int, int, list[dict[str, Any]]]:
-    """Check the segments chain under the rules (each ends where the next starts) and encode
-    them for the page (k > 2 states: boards of levels, and each listed cell one press)."""
-    if not segments:
-        raise LightsartError("an animation needs at least one transition")
-    first = _start_board(segments[0][0], states)
-    m, n = first.shape
-    rules = _rules(pattern, topology, m, n, states)
-    out: list[dict[str, Any]] = []
-    expected: Board | None = None
-    for k, (start_board, ordered) in enumerate(segments, 1):
-        start = _start_board(start_board, states)
-        if start.shape != (m, n):
-            raise LightsartError(f"transition {k} is {start.shape[1]}x{start.shape[0]}, expected {n}x{m}")
-        if expected is not None and not np.array_equal(start, expected):
-            raise LightsartError(f"transition {k} does not start where transition {k - 1} ends")
-        clicks = np.asarray(ordered, dtype=np.int64).reshape(-1, 2) if np.size(ordered) else (
-            np.zeros((0, 2), dtype=np.int64))
-        rows, cols = clicks[:, 0], clicks[:, 1]
-        if ((rows < 0) | (rows >= m) | (cols < 0) | (cols >= n)).any():
-            raise LightsartError(f"transition {k} clicks a cell outside the {n}x{m} board")
-        cells = rows * n + cols
-        if states > 2:
-            from lightsart.pages.levels import after_presses
-
-            expected = after_presses(start, cells, rules)
-            out.append({"start": _rows(start, states), "clicks": [int(c) for c in cells]})
-            continue
-        toggled = np.zeros(m * n, dtype=np.uint8)
-        np.bitwise_xor.at(toggled, cells, 1)
-        clicked = toggled.reshape(m, n)
-        expected = start ^ press(clicked, rules)
-        out.append({"start": _rows(start), "clicks": [int(c) for c in cells]})
-    return m, n, out
-
-
-def _start_board(board: ArrayLike, states: int) -> Board:
-    if states > 2:
-        from lightsart.pages.levels import as_levels
-
-        return as_levels(board, states, "start board")
-    return as_board(board, "start board")
-
-
-def _look(style: Kind, colours: Sequence[RGB | str | None] | None) -> tuple[RGB, RGB, RGB]:
-    """The style's (lit, unlit, panel) colours, defaults filled in, checked as render checks them."""
-    from lightsart.output.render import Style
-
-    lit, unlit, panel = (None, None, None) if colours is None else colours
-    return Style(kind=style, lit=lit, unlit=unlit, panel=panel).colours()  # type: ignore[arg-type]
-
-
-def _hex(colour: RGB) -> str:
-    return "#{:02x}{:02x}{:02x}".format(*colour)
-
-
-def artwork_page_html(
-    segments: Sequence[tuple[ArrayLike, ArrayLike]],
-    *,
-    cell: int | None = None,
-    fps: float = 25.0,
-    clicks_per_frame: int = 1,
-    hold: float = 1.0,
-    loop: bool = False,
-    title: str | None = None,
-    scheme: Scheme | None = None,
-    autoplay: bool = True,
-    style: Kind = "pixels",
-    colours: Sequence[RGB | str | None] | None = None,
-    pattern: str = "plus",
-    topology: Topology = "plane",
-    states: int = 2,
-) -> str:
-    """The artwork page as HTML text (see :func:`write_artwork_page`)."""
-    rules = _rules(pattern, topology, states=states)
-    m, n, encoded = _segment_data(segments, pattern, topology, states)
-    if (cell is not None and cell < 1) or clicks_per_frame < 1 or not fps > 0 or not hold >= 0:
-        raise LightsartError("cell, fps and clicks per frame must be positive and hold at least 0")
-    lit, unlit, panel = _look(style, colours)
-    data = {
-        "m": m, "n": n, "segments": encoded, "cell": cell, "fps": fps,
-        "clicksPerFrame": clicks_per_frame, "hold": hold, "loop": loop,
-        "scheme": scheme or "made", "autoplay": autoplay, "style": style,
-        "colours": {"lit": _hex(lit), "unlit": _hex(unlit), "panel": _hex(panel)},
-        "rules": _rules_data(rules),
-        **({"states": states} if states > 2 else {}),
-    }
-    return _page("art.html", title or "lightsart: Lights Out animation", data,
-                 _scripts("art.js", states))
-
-
-def write_artwork_page(
-    path: str | os.PathLike[str],
-    segments: Sequence[tuple[ArrayLike, ArrayLike]],
-    *,
-    cell: int | None = None,
-    fps: float = 25.0,
-    clicks_per_frame: int = 1,
-    hold: float = 1.0,
-    loop: bool = False,
-    title: str | None = None,
-    scheme: Scheme | None = None,
-    autoplay: bool = True,
-    style: Kind = "pixels",
-    colours: Sequence[RGB | str | None] | None = None,
-    pattern: str = "plus",
-    topology: Topology = "plane",
-    states: int = 2,
-) -> ArtworkPage:
-    """Write an animation as one self-contained interactive HTML page.
-
-    ``segments`` is a list of ``(start_board, ordered_clicks)``: the board a transition starts
-    from and its clicks as a ``(K, 2)`` array of ``(row, col)`` in playing order; each transition
-    must start where the previous one ends. The board fills the window; ``cell`` caps its cells
-    at that many CSS pixels. ``hold`` is the seconds each picture stays, ``loop`` plays the
-    transitions backwards afterwards (A → B → A) and repeats, ``autoplay`` starts on load.
-
-    ``style`` and ``colours`` are the look of :class:`lightsart.output.render.Style`: ``"pixels"``
-    (square cells) or ``"lights"`` (lamps on a panel), and ``(lit, unlit, panel)`` as RGB tuples
-    or colour names, None for the style's defaults. The page opens in that look; its colour
-    menu also offers the game's schemes, and ``scheme`` opens one of those instead.
-
-    ``pattern`` and ``topology`` are the rules the clicks follow (see :func:`write_game_page`):
-    the animation's and the viewer's clicks alike, and the segments must chain under them.
-
-    ``states`` k > 2 (grey levels): start boards hold levels ``0 .. k-1`` (k-1 lit) and each
-    ``(row, col)`` is one press, adding 1 mod k to the cells of the pattern (a cell pressed j
-    times is listed j times, as :func:`lightsart.animation.animate.press_order` orders them);
-    the page draws level s s/(k-1) of the way from the unlit to the lit colour, as the GIF does,
-    and plays a looped transition backwards by taking its presses back.
-    """
-    html = artwork_page_html(segments, cell=cell, fps=fps, clicks_per_frame=clicks_per_frame,
-                             hold=hold, loop=loop, title=title, scheme=scheme, autoplay=autoplay,
-                             style=style, colours=colours, pattern=pattern, topology=topology,
-                             states=states)
-    with atomic_path(path) as tmp:
-        tmp.write_text(html, encoding="utf-8")
-    m, n = np.asarray(segments[0][0]).shape
-    clicks = tuple(int(np.size(c)) // 2 for _, c in segments)
-    return ArtworkPage(str(path), n, m, len(segments) + 1, clicks, clicks_per_frame,
-                       len(html.encode()), states)
