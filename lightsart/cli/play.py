@@ -59,7 +59,9 @@ def run(args: argparse.Namespace) -> int:
     if page.states > 2:
         rules += f", {page.states} states"
         many = page.kernel_size != 1
-        vectors = f"{page.kernel_size} press vector{'s' if many else ''}"
+        size = page.kernel_size or 0
+        vectors = f"{size:,} press vector{'s' if many else ''}" if size < 10**9 else \
+            f"about {size:.3g} press vectors"
         nullity += f" ({vectors} change{'' if many else 's'} nothing)"
     print(f"board {page.width}x{page.height}{rules}, {nullity}, goal {goal}")
     print(f"wrote {page.path} ({page.bytes} bytes)")
