@@ -485,7 +485,8 @@
       + `Z/${K}, solved one prime power of ${K} at a time (Chinese remainder theorem) by elimination with pivots of `
       + `least p-valuation; the fewest presses (a cell pressed j times counts j) try every press set that changes `
       + `nothing while there are few enough. An unsolvable position is shown by weights ◆: every press changes the `
-      + `weighted sum of the levels by a multiple of ${K}.`;
+      + `weighted sum of the levels by a multiple of ${K}. Edit board steps a cell one level up, and undo takes a `
+      + "press back (one level down on each cell of its pattern).";
     document.querySelector("details summary").after(note);
   }
   newGame();
