@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 __all__ = [
-    "ERRORS", "FITS", "GOALS", "ORDERS", "SCHEMES", "STARTS", "STYLES", "TONES", "TOPOLOGIES",
-    "Errors", "FitMode", "Goal", "Order", "Scheme", "Start", "StyleKind", "ToneMode", "Topology",
+    "EASES", "ERRORS", "FITS", "GOALS", "ORDERS", "SCHEMES", "STARTS", "STYLES", "TONES",
+    "TOPOLOGIES", "Ease", "Errors", "FitMode", "Goal", "Order", "Scheme", "Start", "StyleKind",
+    "ToneMode", "Topology",
 ]
 
 #: How a picture fills the board.
@@ -23,10 +24,14 @@ FitMode = Literal["cover", "contain", "stretch"]
 Errors = Literal["perceptual", "uniform"]
 #: The tone stage: automatic, or the picture's tones as they are.
 ToneMode = Literal["auto", "none"]
-#: How a board is drawn: exact square pixels, or lamps on a panel.
-StyleKind = Literal["pixels", "lights"]
-#: The order of a transition's clicks.
-Order = Literal["raster", "morph", "random"]
+#: How a board is drawn: exact square pixels, lamps on a panel, round dots, square cells with a
+#: gap (``grid``).
+StyleKind = Literal["pixels", "lights", "dots", "grid"]
+#: The order of a transition's clicks (``mask`` is written ``mask:FILE`` on the command line).
+Order = Literal["raster", "morph", "random", "columns", "diagonal", "radial", "spiral", "clock",
+                "noise", "light-to-dark", "mask"]
+#: How a transition's clicks spread over its frames: evenly, or slow-fast-slow.
+Ease = Literal["linear", "in-out"]
 #: How the board's edges behave.
 Topology = Literal["plane", "torus", "cylinder"]
 #: The classic puzzle's goal.
@@ -40,6 +45,7 @@ ERRORS: tuple[Errors, ...] = get_args(Errors)
 TONES: tuple[ToneMode, ...] = get_args(ToneMode)
 STYLES: tuple[StyleKind, ...] = get_args(StyleKind)
 ORDERS: tuple[Order, ...] = get_args(Order)
+EASES: tuple[Ease, ...] = get_args(Ease)
 TOPOLOGIES: tuple[Topology, ...] = get_args(Topology)
 GOALS: tuple[Goal, ...] = get_args(Goal)
 STARTS: tuple[Start, ...] = get_args(Start)

@@ -49,6 +49,9 @@ class Picture:
     path: str
     fit: Fit
     errors: Errors = "uniform"
+    #: The picture's grey on the board after the tone stage (what was dithered; ``[0, 1]``,
+    #: 1 = white): the ``light-to-dark`` click order reads it.
+    grey: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def summary(self) -> dict[str, Any]:
         """The 0.1 name of :meth:`to_dict`."""
@@ -140,6 +143,11 @@ class AnimationResult:
     #: Frames the MP4 holds (holds become repeated frames there); None without an MP4.
     video_frames: int | None = None
     rules: Rules | None = None
+    #: Each transition's click order as ``--order`` names it (``radial``, ``mask:FILE``, ...),
+    #: whether it was played backwards, and how its clicks spread over its frames.
+    orders: tuple[str, ...] = ()
+    reverse: bool = False
+    ease: str = "linear"
 
     def summary(self) -> dict[str, Any]:
         """The 0.1 name of :meth:`to_dict`."""
@@ -150,7 +158,7 @@ class AnimationResult:
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
             "rules": _rules_dict(self.rules, self.height, self.width),
             "pictures": [p.to_dict() for p in self.pictures],
-            "transitions": [self._transition_dict(t) for t in self.transitions],
+            "transitions": [self._transition_dict(t, k) for k, t in enumerate(self.transitions)],
             "frames": self.frames,
             **({} if self.video_frames is None else {"video_frames": self.video_frames}),
             "duration_seconds": round(self.seconds_of_animation, 3),
@@ -164,9 +172,11 @@ class AnimationResult:
         """States per cell (2: the classic game; more: grey levels)."""
         return 2 if self.rules is None else self.rules.states
 
-    def _transition_dict(self, t: Clicks) -> dict[str, Any]:
+    def _transition_dict(self, t: Clicks, k: int) -> dict[str, Any]:
         out: dict[str, Any] = {"clicks": t.count, "clicks_proven_minimal": t.proven,
                                "cut_short": t.cut_short}
+        if k < len(self.orders):
+            out.update(order=self.orders[k], reverse=self.reverse, ease=self.ease)
         if self.states > 2:
             # k states: presses (a cell pressed j times counts j), each one a step of the frames.
             out.update(states=self.states, presses=t.count, presses_proven_minimal=t.proven,
@@ -242,9 +252,10 @@ def fit_pictures(
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart.engines.solvers`); each picture's pixel
     costs are appended to ``costs`` when given (for ``--export-model``). With ``states`` > 2 each
     picture is quantised to that many grey levels and fitted exactly over ``Z/states``
-    (:mod:`lightsart.engines.levels`: fewest wrong cells; ``errors`` does not apply).
+    (:mod:`lightsart.engines.levels`; ``errors`` prices wrong levels as
+    :func:`~lightsart.pictures.costs.level_costs` says).
     """
-    from lightsart.pictures.costs import pixel_costs
+    from lightsart.pictures.costs import level_costs, pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
 
     chosen = get_engine(engine)
@@ -279,8 +290,10 @@ def fit_pictures(
             from lightsart.engines.exact import EXACT_SECONDS
 
             seconds = EXACT_SECONDS if time_limit is None else time_limit
-            pictures.append(Picture(str(path), fit_levels(target.bits, grey, seconds=seconds),
-                                    "uniform"))
+            toned = target.toned if target.toned is not None else target.gray
+            weights = level_costs(target.bits, toned, states, errors)
+            pictures.append(Picture(str(path), fit_levels(target.bits, grey, seconds=seconds,
+                                                          costs=weights), errors, _grey(target)))
             continue
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
                            errors)
@@ -288,8 +301,13 @@ def fit_pictures(
             costs.append(cost)
         found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
                            game_rules(width, height, pattern, topology))
-        pictures.append(Picture(str(path), found, errors))
+        pictures.append(Picture(str(path), found, errors, _grey(target)))
     return pictures
+
+
+def _grey(target: Any) -> np.ndarray:
+    """The grey a target was dithered from (the toned picture, else the fitted one)."""
+    return np.asarray(target.toned if target.toned is not None else target.gray)
 
 
 def _note_aspect(notes: list[str], number: int, path: str, shape: tuple[int, ...],
@@ -460,6 +478,7 @@ def make_animation(
                                                      how.pattern, how.topology)
     order, seed, fps, duration = when.order, when.seed, when.fps, when.duration
     clicks_per_frame, hold, loop = when.clicks_per_frame, when.hold, when.loop
+    reverse, ease = when.reverse, when.ease
     cell, style, colours = drawn.cell, drawn.style, drawn.colours
     from lightsart.animation import animate
     from lightsart.output import formats, writers
@@ -471,6 +490,14 @@ def make_animation(
         raise LightsartError(f"--export-model does not support {states} states per cell yet (only 2)")
     if len(paths) < 2:
         raise LightsartError("animate needs at least two pictures")
+    animate.check_ease(ease)
+    if ease != "linear" and out is not None and formats.format_for(out).write_page is not None:
+        raise LightsartError(f"the {formats.format_for(out).extension} page plays a fixed number "
+                             f"of clicks per frame: --ease {ease} works for .gif, .mp4 and --frames")
+    from lightsart.animation.orders import parse_orders
+
+    choices = parse_orders(order, len(paths) - 1)
+    masks = _read_masks(choices)  # a missing or unreadable mask is one line, before any work
     if out is None and frames_dir is None:
         raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
     _style(1, style, colours)  # refuse bad colours before any work
@@ -494,18 +521,16 @@ def make_animation(
         _check_reproduces(f)
     steps = _transitions(fits, engine, Budget(time_limit, seed, solver))
     segments: list[tuple[Board, np.ndarray]] = []
-    for a, b, step in zip(fits, fits[1:], steps, strict=False):
+    for a, b, step, choice, picture_b in zip(fits, fits[1:], steps, choices, fitted[1:],
+                                             strict=False):
         # Verify before rendering: the transition's clicks must turn picture A into picture B.
         if not np.array_equal(_after(a, step.clicks), b.board):  # pragma: no cover
             raise AssertionError("transition clicks do not connect the two pictures")
-        if states > 2:  # a cell pressed j times is j single presses, one after another
-            ordered = animate.press_order(step.clicks, order, seed=seed, rules=a.rules)
-        else:
-            ordered = animate.click_order(a.board, step.clicks, order, seed=seed, rules=a.rules)
-        segments.append((a.board, ordered))
+        segments.append((a.board, _ordered(a, b, step.clicks, choice, masks, prep.fit, seed,
+                                           reverse, picture_b.grey)))
     plan = animate.plan(
         [len(s[1]) for s in segments], fps=fps, duration=duration,
-        clicks_per_frame=clicks_per_frame, hold=hold, loop=loop,
+        clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease,
     )
     drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
     preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
@@ -529,5 +554,35 @@ def make_animation(
         width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(fitted),
         transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
         outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
-        video_frames=video_frames, rules=f0.rules,
+        video_frames=video_frames, rules=f0.rules, orders=tuple(c.text for c in choices),
+        reverse=bool(reverse), ease=ease,
     )
+
+
+def _read_masks(choices: Sequence[Any]) -> dict[str, np.ndarray]:
+    """Each mask picture's grey, read once (one line for a missing or unreadable file)."""
+    from lightsart.pictures.image import read_gray
+
+    masks = {}
+    for c in choices:
+        if c.mask is not None and c.mask not in masks:
+            try:
+                masks[c.mask] = read_gray(c.mask)
+            except LightsartError as exc:
+                raise LightsartError(f"--order mask: {exc}") from None
+    return masks
+
+
+def _ordered(a: Fit, b: Fit, clicks: Board, choice: Any, masks: dict[str, np.ndarray],
+             fit: str, seed: int | None, reverse: bool, grey_b: np.ndarray | None) -> np.ndarray:
+    """One transition's clicks (k states: single presses) in the order ``choice`` names."""
+    from lightsart.animation import orders
+    from lightsart.pictures.image import fit_to_board
+
+    mask = None if choice.mask is None else fit_to_board(masks[choice.mask], a.width, a.height,
+                                                         fit)  # type: ignore[arg-type]
+    if a.states > 2:  # a cell pressed j times is j single presses, one after another
+        return orders.press_order(clicks, choice.name, seed=seed, rules=a.rules, reverse=reverse,
+                                  picture=grey_b, mask=mask)
+    return orders.click_order(a.board, clicks, choice.name, seed=seed, rules=a.rules,
+                              reverse=reverse, picture=grey_b, mask=mask)

@@ -52,8 +52,11 @@ class Solving:
 
 @dataclass(frozen=True)
 class Timing:
-    """How an animation plays: click order and seed, frame rate, seconds per transition (or
-    clicks per frame), seconds each picture is held, and whether it plays back to the start."""
+    """How an animation plays: click order (a name of ``ORDERS``, ``mask:FILE``, or one per
+    transition, comma-separated) and seed, frame rate, seconds per transition (or clicks per
+    frame), seconds each picture is held, whether it plays back to the start, whether each order
+    is played backwards (``reverse``), and how clicks spread over a transition (``ease``:
+    ``linear`` or ``in-out``)."""
 
     order: str = "raster"
     seed: int = 0
@@ -62,6 +65,8 @@ class Timing:
     clicks_per_frame: int | None = None
     hold: float = 1.0
     loop: bool = False
+    reverse: bool = False
+    ease: str = "linear"
 
 
 @dataclass(frozen=True)

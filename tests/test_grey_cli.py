@@ -166,3 +166,37 @@ def test_a_grey_still_draws_itself_in_jupyter(tmp_path: Path) -> None:
         assert len({c for _, c in im.convert("L").getcolors(1 << 16) or []}) >= 4
     caption = result._repr_html_()
     assert "wrong cell" in caption and f"{result.picture.fit.clicks_count:,} presses" in caption
+
+
+def test_perceptual_errors_weigh_wrong_levels_and_uniform_counts_them(tmp_path: Path) -> None:
+    """``--errors`` reaches grey fits: perceptual minimises the level costs (never more of them than
+    the uniform fit's board has), uniform the wrong cells; both boards are reachable."""
+    from lightsart.core.modk import algebra_mod
+    from lightsart.pictures.costs import level_costs
+    from lightsart.pictures.image import read_for_board, target_from_array
+
+    k, fits = 4, {}
+    for errors in ("perceptual", "uniform"):
+        result = make_still(A, str(tmp_path / f"{errors}.png"), size=(24, 24), cell=2, states=k,
+                            errors=errors)  # type: ignore[arg-type]
+        fits[errors] = result.picture.fit
+        assert result.to_dict()["pictures"][0]["minimised"] == (
+            "cost" if errors == "perceptual" else "wrong pixels")
+    gray, (w, h) = read_for_board(A, (24, 24), lambda m, n: 0)
+    target = target_from_array(gray, (w, h), "cover", "floyd-steinberg", levels=k)
+    costs = level_costs(target.bits, target.toned, k)
+    assert costs is not None
+    for f in fits.values():
+        assert f.rules is not None and np.array_equal(f.target, target.bits)
+        assert algebra_mod(f.rules).solve((f.board.astype(np.int64) - (k - 1)) % k) is not None
+
+    def cost(board: np.ndarray) -> float:
+        errors = ((board.astype(np.int64) - target.bits) % k).ravel()
+        return float(costs[np.arange(errors.size), errors].sum())
+
+    weighted = fits["perceptual"]
+    assert weighted.weighted and weighted.wrong_cost == pytest.approx(cost(weighted.board))
+    assert not fits["uniform"].weighted
+    # Proven here (the exact search), so no reachable board costs less: not the uniform fit's either.
+    assert weighted.wrong_pixels_proven_minimal
+    assert weighted.wrong_cost <= cost(fits["uniform"].board) + 1e-9

@@ -4,10 +4,12 @@ A transition from picture ``A`` to picture ``B`` is a click set ``x`` with ``B =
 commute and undo themselves, so *every* order of the cells of ``x`` is a legal animation, and the
 same order reversed plays ``B`` back into ``A``. This module
 
-* orders the clicks (:func:`click_order`): ``raster`` (row by row), ``random`` (seeded), or
-  ``morph`` (greedy: each click is the one bringing the frame closest to ``B``);
+* orders the clicks (:func:`click_order`, from :mod:`lightsart.animation.orders`): by a field
+  over the board (``raster``, ``radial``, ``noise``, ...), ``random`` (seeded), or ``morph``
+  (greedy: each click is the one bringing the frame closest to ``B``);
 * cuts the order into batches, one batch per frame (:func:`plan`): from a duration and a frame
-  rate, or from an explicit number of clicks per frame;
+  rate, or from an explicit number of clicks per frame, spread evenly (``ease="linear"``) or
+  slow at both ends and fast in the middle (``ease="in-out"``);
 * yields the frames lazily (:func:`frames`, :func:`chain_frames`): one working board, each batch
   XORed into it in place, a copy yielded per frame, so memory does not grow with the frame count.
 
@@ -40,30 +42,43 @@ Frames: ``1 + sum F_s`` (``2 * sum F_s`` looped). Seconds: ``t_1 + sum F_s t_s +
 
 from __future__ import annotations
 
-import heapq
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import get_args
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart.choices import Order
-from lightsart.core.board import apply_clicks, as_board, press
+from lightsart.animation.orders import (
+    ORDER_FUNCTIONS,
+    ORDERS,
+    ClickOrder,
+    click_order,
+    morph_order,
+    press_order,
+    random_order,
+    raster_order,
+)
+from lightsart.animation.orders import press_with as _press_with
+from lightsart.choices import EASES, Ease, Order
+from lightsart.core.board import apply_clicks, as_board
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules
 from lightsart.types import Board, Frame
 
 __all__ = [
+    "EASES",
     "ORDERS",
+    "ORDER_FUNCTIONS",
     "Animation",
     "ClickOrder",
+    "Ease",
     "Order",
     "Plan",
     "TransitionPlan",
     "animation",
     "chain_frames",
+    "check_ease",
     "click_order",
     "clicks_per_frame",
     "frame_count",
@@ -75,181 +90,8 @@ __all__ = [
     "raster_order",
 ]
 
-#: How the clicks of one transition are ordered.
-ORDERS: tuple[Order, ...] = get_args(Order)
-#: Ordered clicks: ``int`` array of shape ``(K, 2)``, one ``(row, col)`` per click.
-ClickOrder = NDArray[np.intp]
-
-
-# ---------------------------------------------------------------------------------------------
-# Click orders
-# ---------------------------------------------------------------------------------------------
-
-
-def raster_order(clicks: Board) -> ClickOrder:
-    """The clicked cells row by row, left to right: shape ``(K, 2)`` of ``(row, col)``."""
-    rows, cols = np.nonzero(as_board(clicks, "clicks"))
-    return np.stack([rows, cols], axis=1).astype(np.intp)
-
-
-def random_order(clicks: Board, seed: int = 0) -> ClickOrder:
-    """The clicked cells in a random order, reproducible from ``seed``."""
-    cells = raster_order(clicks)
-    return cells[np.random.default_rng(seed).permutation(len(cells))]
-
-
-def morph_order(clicks: Board, *, seed: int | None = 0, rules: Rules | None = None) -> ClickOrder:
-    """Greedy order: each click is the remaining one that brings the frame closest to the end.
-
-    With ``r`` the clicks not yet made, the frame differs from the end picture exactly on the
-    cells of ``A r`` (so the order does not depend on the start picture). Clicking ``c`` toggles
-    its neighbourhood ``N(c)`` (the cells its pattern reaches an odd number of times under
-    ``rules``; the classic game: itself and up to 4 neighbours); its *gain*, the drop in Hamming
-    distance to the end, is ``sum over t in N(c) of (1 if t is wrong else -1)``. Each step takes
-    the largest gain; ties go to the click earliest in ``random_order(clicks, seed)``
-    (``seed=None``: earliest in raster order).
-
-    A click changes only the wrongness of ``N(c)``, hence only the gains of clicks whose
-    neighbourhood meets ``N(c)``. Gains live in a bucket queue (one heap of tie ranks per gain
-    value, stale entries skipped when popped), so the whole order costs ``O(K log K)``: 20,000
-    clicks on a 200x200 board take a fraction of a second.
-    """
-    x = as_board(clicks, "clicks")
-    ties = raster_order(x) if seed is None else random_order(x, seed)
-    return ties[_greedy(x, ties, rules)]
-
-
-def _neighbourhoods(m: int, n: int, rules: Rules | None) -> list[list[int]]:
-    """For each cell (row-major), the cells a click there toggles (an odd number of times)."""
-    rules = Rules.plus(m, n) if rules is None else rules
-    offsets = rules.pattern.offsets
-    wrap_rows, wrap_cols = rules.wraps
-    out: list[list[int]] = []
-    for i in range(m):
-        for j in range(n):
-            hits: dict[int, int] = {}
-            for di, dj in offsets:
-                r, c = i + di, j + dj
-                if wrap_rows:
-                    r %= m
-                if wrap_cols:
-                    c %= n
-                if 0 <= r < m and 0 <= c < n:
-                    hits[r * n + c] = hits.get(r * n + c, 0) ^ 1
-            out.append([t for t, odd in hits.items() if odd])
-    return out
-
-
-def _greedy(clicks: Board, ties: ClickOrder, rules: Rules | None = None) -> list[int]:
-    """Indices into ``ties`` in greedy order (see :func:`morph_order`); rank = index in ``ties``."""
-    m, n = clicks.shape
-    k_total = len(ties)
-    if k_total == 0:
-        return []
-    toggles = _neighbourhoods(m, n, rules)
-    covers: list[list[int]] = [[] for _ in range(m * n)]
-    for p, cells in enumerate(toggles):
-        for t in cells:
-            covers[t].append(p)
-    wrong: list[int] = _press_with(clicks, rules).ravel().tolist()
-    flat = (ties[:, 0] * n + ties[:, 1]).tolist()
-    rank = [-1] * (m * n)
-    for i, p in enumerate(flat):
-        rank[p] = i
-    gain = [sum(2 * wrong[t] - 1 for t in toggles[p]) for p in flat]
-    span = max(len(cells) for cells in toggles)
-    # bucket g + span holds, as a heap, the ranks of clicks last seen with gain g (maybe stale).
-    buckets: list[list[int]] = [[] for _ in range(2 * span + 1)]
-    for i, g in enumerate(gain):
-        buckets[g + span].append(i)  # appended in increasing rank: each list is already a heap
-    done = bytearray(k_total)
-    top = max(gain)
-    out: list[int] = []
-    heappop, heappush = heapq.heappop, heapq.heappush
-    for _ in range(k_total):
-        while True:
-            heap = buckets[top + span]
-            while heap and (done[heap[0]] or gain[heap[0]] != top):
-                heappop(heap)
-            if heap:
-                break
-            top -= 1
-        i = heappop(heap)
-        done[i] = 1
-        out.append(i)
-        touched: list[int] = []
-        for t in toggles[flat[i]]:
-            now = wrong[t] ^ 1
-            wrong[t] = now
-            # t turned wrong: every click covering it gains 2; turned right: loses 2.
-            delta = 2 if now else -2
-            for q in covers[t]:
-                j = rank[q]
-                if j >= 0 and not done[j]:
-                    gain[j] += delta
-                    touched.append(j)
-        for j in set(touched):
-            g = gain[j]
-            heappush(buckets[g + span], j)
-            if g > top:
-                top = g
-    return out
-
-
-def _press_with(clicks: Board, rules: Rules | None) -> Board:
-    """The press operator of ``rules`` (the classic game's when ``None``)."""
-    if rules is None or rules.is_classic:
-        return press(clicks)
-    from lightsart.rules import press as rules_press
-
-    return rules_press(clicks, rules)
-
-
-def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int | None = 0,
-                rules: Rules | None = None) -> ClickOrder:
-    """The clicks of a transition from ``start`` in the chosen order: ``(K, 2)`` of ``(row, col)``.
-
-    ``order`` is one of :data:`ORDERS`; ``seed`` drives ``random`` and ``morph``'s tie-breaks.
-    """
-    a = as_board(start, "start")
-    x = as_board(clicks, "clicks")
-    if a.shape != x.shape:
-        raise LightsartError(f"clicks shape {x.shape} does not match the board's {a.shape}")
-    make = ORDER_FUNCTIONS.get(order)  # type: ignore[call-overload]
-    if make is None:
-        raise LightsartError(f"unknown click order {order!r}: choose one of {', '.join(ORDERS)}")
-    return make(x, seed, rules)
-
-
-#: Every click order by name (``choices.Order`` lists the same names; a test keeps them equal):
-#: ``(clicks, seed, rules) -> ordered clicks``.
-ORDER_FUNCTIONS: dict[Order, Callable[[Board, int | None, Rules | None], ClickOrder]] = {
-    "raster": lambda clicks, seed, rules: raster_order(clicks),
-    "morph": lambda clicks, seed, rules: morph_order(clicks, seed=seed, rules=rules),
-    "random": lambda clicks, seed, rules: random_order(clicks, 0 if seed is None else seed),
-}
-
-
-def press_order(presses: Board, order: str = "morph", *, seed: int | None = 0,
-                rules: Rules | None = None) -> ClickOrder:
-    """The single presses of a press vector in playing order: ``(P, 2)`` of ``(row, col)``,
-    ``P = Σ presses``.
-
-    The pressed cells (``presses > 0``) are put in ``order`` (any name of :data:`ORDERS`, as
-    :func:`click_order` orders a click set), then cell ``c`` is repeated ``presses[c]`` times where
-    it stands: its presses are consecutive. ``rules`` may have any number of states (``morph``'s
-    greedy uses their two-state pattern and topology).
-
-    >>> press_order(np.array([[2, 0], [0, 1]]), "raster").tolist()
-    [[0, 0], [0, 0], [1, 1]]
-    """
-    x = np.asarray(presses)
-    if x.ndim != 2 or x.size == 0 or not np.issubdtype(x.dtype, np.integer) or x.min() < 0:
-        raise LightsartError(f"presses must be a 2-D array of counts >= 0, got shape {x.shape}")
-    support = (x > 0).astype(np.uint8)
-    two = None if rules is None else rules.with_states(2)
-    cells = click_order(support, support, order, seed=seed, rules=two)
-    return np.repeat(cells, x[cells[:, 0], cells[:, 1]].astype(np.intp), axis=0)
+# ORDERS, ORDER_FUNCTIONS, ClickOrder and the order functions live in lightsart.animation.orders
+# (their one home); they stay importable from here.
 
 
 # ---------------------------------------------------------------------------------------------
@@ -261,18 +103,29 @@ def press_order(presses: Board, order: str = "morph", *, seed: int | None = 0,
 class TransitionPlan:
     """One transition's batching: ``clicks`` cut into ``steps`` frames of ``step_seconds`` each.
 
-    Batch ``k`` is ``order[k * clicks // steps : (k + 1) * clicks // steps]``: sizes differ by
-    at most one, the largest being ``clicks_per_frame``. A transition with no clicks still takes
-    one (empty) step, so every picture gets its frame.
+    ``ease="linear"``: batch ``k`` is ``order[k * clicks // steps : (k + 1) * clicks // steps]``,
+    sizes differ by at most one, the largest being ``clicks_per_frame``.
+
+    ``ease="in-out"``: every frame gets one click, and the other ``clicks - steps`` are spread
+    by the smoothstep ``S(t) = 3t² - 2t³``: batch ``k`` ends at ``k + 1 + round((clicks - steps)
+    · S((k + 1) / steps))``. So the first and last frames hold a single click, the middle ones
+    about 1.5 times the average, and no frame repeats the one before it (every batch has a
+    click); every click is in exactly one batch.
+
+    A transition with no clicks still takes one (empty) step, so every picture gets its frame.
     """
 
     clicks: int
     steps: int
     step_seconds: float
+    ease: Ease = "linear"
 
     @property
     def clicks_per_frame(self) -> int:
-        return -(-self.clicks // self.steps)
+        """The largest batch."""
+        if self.ease == "linear" or self.clicks <= self.steps:
+            return -(-self.clicks // self.steps)
+        return int(np.diff(self.bounds()).max())
 
     @property
     def seconds_of_motion(self) -> float:
@@ -280,7 +133,12 @@ class TransitionPlan:
 
     def bounds(self) -> NDArray[np.intp]:
         """Offsets into the ordered clicks: batch ``k`` is ``bounds[k]:bounds[k + 1]``."""
-        return (np.arange(self.steps + 1, dtype=np.intp) * self.clicks) // self.steps
+        k = np.arange(self.steps + 1, dtype=np.intp)
+        if self.ease == "linear" or self.clicks <= self.steps:
+            return (k * self.clicks) // self.steps
+        t = k / self.steps
+        spread = np.floor((self.clicks - self.steps) * t * t * (3 - 2 * t) + 0.5)
+        return k + spread.astype(np.intp)
 
 
 @dataclass(frozen=True)
@@ -317,6 +175,12 @@ def _seconds(value: float, name: str, *, zero: bool = False) -> float:
     return v
 
 
+def check_ease(ease: object) -> None:
+    """``ease`` names one of :data:`EASES`, else one line."""
+    if ease not in EASES:
+        raise LightsartError(f"unknown ease {ease!r}: choose one of {', '.join(EASES)}")
+
+
 def _motion_frames(fps: float, duration: float) -> int:
     """Frames of motion wanted for one transition: ``fps * duration``, at least one."""
     return max(1, round(_seconds(fps, "fps") * _seconds(duration, "duration")))
@@ -342,14 +206,18 @@ def plan(
     clicks_per_frame: int | None = None,
     hold: float = 1.0,
     loop: bool = False,
+    ease: str = "linear",
 ) -> Plan:
     """The frame plan for transitions of ``clicks`` clicks each (one count per transition).
 
     With ``clicks_per_frame`` ``N``: a transition of ``K`` clicks takes ``ceil(K / N)`` frames of
     ``1 / fps`` seconds (batches of at most ``N``, spread evenly). Otherwise each transition takes
     ``duration`` seconds exactly: ``min(K, round(fps * duration))`` frames of equal length.
-    ``hold`` seconds are added to every picture's frame (see the module docstring).
+    ``hold`` seconds are added to every picture's frame (see the module docstring). ``ease``
+    spreads the clicks over the same frames evenly (``linear``) or slow-fast-slow (``in-out``,
+    see :class:`TransitionPlan`; with ``clicks_per_frame`` ``N`` is then the average batch).
     """
+    check_ease(ease)
     counts = [clicks] if isinstance(clicks, (int, np.integer)) else list(clicks)
     if not counts:
         raise LightsartError("an animation needs at least one transition")
@@ -364,12 +232,12 @@ def plan(
                 f"clicks per frame must be a whole number >= 1, got {clicks_per_frame!r}")
         for k in counts:
             steps.append(TransitionPlan(int(k), max(1, -(-int(k) // int(clicks_per_frame))),
-                                        1.0 / fps))
+                                        1.0 / fps, ease))  # type: ignore[arg-type]
     else:
         want = _motion_frames(fps, duration)
         for k in counts:
             f = max(1, min(int(k), want))
-            steps.append(TransitionPlan(int(k), f, float(duration) / f))
+            steps.append(TransitionPlan(int(k), f, float(duration) / f, ease))  # type: ignore[arg-type]
     motion = sum(t.seconds_of_motion for t in steps)
     total_steps = sum(t.steps for t in steps)
     if loop:
@@ -512,11 +380,12 @@ def frames(
     clicks_per_frame: int | None = None,
     hold: float = 1.0,
     loop: bool = False,
+    ease: str = "linear",
 ) -> Iterator[Frame]:
     """The frames of one transition from ``start`` clicking ``order`` (see :func:`plan`)."""
     cells = _checked_order(order, as_board(start, "start picture").shape, "transition 1")
     p = plan([len(cells)], fps=fps, duration=duration, clicks_per_frame=clicks_per_frame, hold=hold,
-             loop=loop)
+             loop=loop, ease=ease)
     return chain_frames([(start, cells)], p)
 
 
@@ -572,19 +441,22 @@ def animation(
     clicks_per_frame: int | None = None,
     hold: float = 1.0,
     loop: bool = False,
+    reverse: bool = False,
+    ease: str = "linear",
 ) -> Animation:
     """Animate ``start`` through click sets ``transitions[0], transitions[1], ...`` in order.
 
     Picture ``s + 1`` is ``apply_clicks(picture s, transitions[s])``; each transition's clicks
-    are ordered by ``order`` (see :func:`click_order`) and batched by :func:`plan`.
+    are ordered by ``order`` (see :func:`click_order`; ``reverse`` plays it backwards) and
+    batched by :func:`plan` (``ease``).
     """
     if not transitions:
         raise LightsartError("an animation needs at least one transition")
     pictures = [as_board(start, "start picture")]
     orders: list[ClickOrder] = []
     for x in transitions:
-        orders.append(click_order(pictures[-1], x, order, seed=seed))
+        orders.append(click_order(pictures[-1], x, order, seed=seed, reverse=reverse))
         pictures.append(apply_clicks(pictures[-1], as_board(x, "clicks")))
     p = plan([len(o) for o in orders], fps=fps, duration=duration,
-             clicks_per_frame=clicks_per_frame, hold=hold, loop=loop)
+             clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
     return Animation(tuple(pictures), tuple(orders), order, seed, p)

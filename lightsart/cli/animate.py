@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lightsart.choices import ORDERS
+from lightsart.choices import EASES, ORDERS
 from lightsart.cli._options import (
     add_picture_options,
     emit_json,
@@ -35,10 +35,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("-o", "--output", metavar="OUT", help="animation to write: .gif, .mp4 or .html")
     p.add_argument("--frames", metavar="DIR", help="also write every frame as PNG into DIR")
     a = p.add_argument_group("animation")
-    a.add_argument("--order", choices=ORDERS, default="raster",
-                   help="click order: raster (row by row, a clean wipe; default), morph (greedily "
-                        "toward the next picture: it emerges from noise), random (seeded)")
-    a.add_argument("--seed", type=int, default=0, help="seed for the random order (default 0)")
+    names = ", ".join(o if o != "mask" else "mask:FILE" for o in ORDERS)
+    a.add_argument("--order", default="raster", metavar="ORDER[,ORDER...]",
+                   help=f"click order, one for every transition or one per transition "
+                        f"(radial,spiral,...): {names}. raster (default) wipes row by row; "
+                        "columns, diagonal, radial (an iris from the centre), spiral, clock (an "
+                        "angle sweep), noise (an organic dissolve) and light-to-dark (picture B's "
+                        "brightest parts first) finish the picture region by region behind a thin "
+                        "front; mask:FILE orders the clicks by a grey picture, dark first; morph "
+                        "grows the next picture from noise; random is seeded noise")
+    a.add_argument("--reverse", action="store_true",
+                   help="play each order backwards (radial: an iris closing from the edges)")
+    a.add_argument("--ease", choices=EASES, default="linear",
+                   help="how clicks spread over a transition's frames: linear (evenly, default) "
+                        "or in-out (slow start and end, fast middle)")
+    a.add_argument("--seed", type=int, default=0,
+                   help="seed for the random and noise orders (default 0)")
     a.add_argument("--fps", type=positive_float, default=25.0, help="frames per second (default 25)")
     a.add_argument("--duration", type=positive_float, default=4.0,
                    help="seconds of motion per transition (default 4)")
@@ -60,7 +72,8 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.settings import Timing
 
     timing = Timing(order=args.order, seed=args.seed, fps=args.fps, duration=args.duration,
-                    clicks_per_frame=args.clicks_per_frame, hold=args.hold, loop=args.loop)
+                    clicks_per_frame=args.clicks_per_frame, hold=args.hold, loop=args.loop,
+                    reverse=args.reverse, ease=args.ease)
     result = make_animation(args.images, args.output, timing=timing, frames_dir=args.frames,
                             export_model=args.export_model, **settings_from_args(args))
     for note in result.notes:

@@ -361,17 +361,20 @@ class ModkAlgebra:
 
     def closest_board(self, target: object, start: object | None = None, *,
                       metric: Metric = "wrong", exact_max: int | None = None, seconds: float = 1.0,
-                      seed: int = 0, rounds: int | None = None) -> ClosestBoard:
+                      seed: int = 0, rounds: int | None = None, costs: object | None = None
+                      ) -> ClosestBoard:
         """The board reachable from ``start`` (default all ``k-1``, the brightest) that is closest to
-        ``target``: fewest wrong cells, or with ``metric="brightness"`` least ``Σ |board - target|``.
-        Beyond the exact search the decoder works ``rounds`` rounds (default: planned from
-        ``seconds``) seeded by ``seed``. See :mod:`lightsart.core.modk_search`."""
+        ``target``: fewest wrong cells, or with ``metric="brightness"`` least ``Σ |board - target|``,
+        or with ``costs`` (shape ``(cells, k)``: the price of error ``v`` at each cell) the least
+        total cost. Beyond the exact search the decoder works ``rounds`` rounds (default: planned
+        from ``seconds``) seeded by ``seed``. See :mod:`lightsart.core.modk_search`."""
         from lightsart.core import modk_search
 
         t = self._levels(target, "target")
         s = np.full_like(t, self.k - 1) if start is None else self._levels(start, "start")
+        c = None if costs is None else np.asarray(costs, dtype=np.float64)
         return modk_search.closest_board(self, t, s, metric=metric, exact_max=exact_max,
-                                         seconds=seconds, seed=seed, rounds=rounds)
+                                         seconds=seconds, seed=seed, rounds=rounds, costs=c)
 
 
 def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:

@@ -9,11 +9,12 @@ when it is non-zero in any of them. The prime powers are decoded one after anoth
 cells the earlier ones already made wrong at cost 0 (they are wrong anyway), and glued with the
 idempotents ``ε_q`` (``e = Σ ε_q e_q mod k``).
 
-**Lifting the checks to one modulus.** A check of modulus ``p^a < q`` only fixes ``Σ e_c h_c`` mod
-``p^a``. Lift it to a check mod ``q``: columns ``h_c + p^a z_c`` (``z`` random) and the right-hand
-side ``Σ e*_c (h_c + p^a z_c)`` of the current best solution ``e*``. Every solution of the lifted
-system solves the original, and ``e*`` solves both, so the search can only improve; each restart
-draws a new lift.
+**Checks of a smaller modulus.** A check of modulus ``p^a < q`` only fixes ``Σ e_c h_c`` mod
+``p^a``: mod ``q`` it reads ``Σ e_c h_c + p^a y = σ`` for some ``y``. Each such check gets a slack
+column ``p^a e_r`` of cost 0, a variable like the cells' (it is 0 mod ``p``, so never a pivot):
+the walk changes ``y`` as it changes any value, and a move that sets it folds ``p^a y`` into the
+syndrome. (Fixing ``y`` instead, by a random lift ``h_c + p^a z_c`` per restart, keeps one class of
+``y`` in ``(q / p^a)`` per check and missed planted two-cell errors over Z/8 on 9×9.)
 
 **Information sets over ``Z/q``.** Gaussian elimination pivoting on units (``h mod p ≠ 0``) chooses
 ``d`` pivot columns ``J`` and rewrites every column and the syndrome in that basis: ``h'_c``,
@@ -148,45 +149,61 @@ def _syndrome_ok(cols: Ints, moduli: Ints, e: Ints, sigma: Ints) -> bool:
 
 
 def _component(cols: Ints, moduli: Ints, sigma: Ints, p: int, q: int, cost: NDArray[np.float64],
-               start: Ints, rounds: int, rng: np.random.Generator, deadline: float, floor: float
-               ) -> tuple[Ints, int, bool]:
-    """Least-cost ``e`` mod ``q`` with ``cols^T e = σ`` (per check mod its modulus), from ``start``."""
+               start: Ints, rounds: int, rng: np.random.Generator, deadline: float, floor: float,
+               value_cost: NDArray[np.float64] | None = None) -> tuple[Ints, int, bool]:
+    """Least-cost ``e`` mod ``q`` with ``cols^T e = σ`` (per check mod its modulus), from ``start``.
+
+    The walk scores wrong cells by ``cost``; with ``value_cost`` (``(n, q)``: the price of each
+    value per cell) the best solution is kept by that price instead."""
     n, d = cols.shape
+    cells = np.arange(n)
+
+    def price(e: Ints) -> float:
+        if value_cost is None:
+            return float(cost[e != 0].sum())
+        return float(value_cost[cells, e].sum())
+
     best = start % q
-    best_cost = float(cost[best != 0].sum())
+    best_cost = price(best)
     done = 0
     ell = max(1, min(d - 1, math.ceil(math.log(max(2, n * (q - 1))) / math.log(q))))
     multiples = np.arange(1, q, dtype=np.int16)
+    # A check of modulus p^a < q holds mod q up to p^a y: a slack column p^a e_r of cost 0 per such
+    # check (never a pivot: it is 0 mod p) lets the walk choose y like any other value.
+    low = np.flatnonzero(moduli < q)
+    slack = np.zeros((d, low.size), dtype=np.int16)
+    slack[low, np.arange(low.size)] = moduli[low]
+    checks = np.ascontiguousarray(np.concatenate([(cols % moduli[None, :]).T, slack], axis=1)
+                                  ).astype(np.int16)
+    walk_cost = np.concatenate([cost, np.zeros(low.size)])
     while done < rounds and best_cost > floor:
         if time.perf_counter() > deadline:
             return best, done, True
-        # A fresh lift of the checks to mod q, consistent with the best solution.
-        lift = (moduli[None, :] * rng.integers(0, q, size=(n, d))) % q
-        lifted = np.ascontiguousarray(((cols % moduli[None, :] + lift) % q).T).astype(np.int16)
-        s = ((best @ lifted.T.astype(np.int64)) % q).astype(np.int16)
-        basis = _Basis(lifted, s, p, q)
+        # The checks mod q with the best solution's syndrome (its slack is 0).
+        s = ((best @ checks[:, :n].T.astype(np.int64)) % q).astype(np.int16)
+        basis = _Basis(checks, s, p, q)
         support = np.flatnonzero(best)
         rest = np.setdiff1d(np.arange(n), support)
         order = np.concatenate([rng.permutation(support), rng.permutation(rest)])
         if not basis.eliminate(order):  # pragma: no cover - the checks mod p have full rank
             return best, rounds, False
-        current = basis.solution(n)
-        current_cost = float(cost[current != 0].sum())
+        current = basis.solution(n + low.size)
+        current_cost = float(walk_cost[current != 0].sum())
         for _ in range(min(_RESTART, rounds - done)):
             done += 1
             if time.perf_counter() > deadline:
                 return best, done, True
-            moved = _step(basis, cost, current_cost, multiples, ell, rng)
+            moved = _step(basis, walk_cost, current_cost, multiples, ell, rng)
             if moved is not None:
                 target, _ = moved
-                if basis.enter(target):
-                    current = target
-                    current_cost = float(cost[current != 0].sum())
-                else:
-                    current = basis.solution(n)
-                    current_cost = float(cost[current != 0].sum())
-            if current_cost < best_cost:
-                best, best_cost = current.copy(), current_cost
+                for c in n + np.flatnonzero(target[n:]):  # the slack goes into the syndrome
+                    basis.s = _mod(basis.s - np.int16(target[c]) * basis.M[:, c], q)
+                    target[c] = 0
+                current = target if basis.enter(target) else basis.solution(n + low.size)
+                current_cost = float(walk_cost[current != 0].sum())
+            priced = current_cost if value_cost is None else price(current[:n])
+            if priced < best_cost:
+                best, best_cost = current[:n].copy(), priced
                 if best_cost <= floor:
                     break
             # The walk: a random column enters at a row outside the current solution's support.
@@ -200,6 +217,12 @@ def _component(cols: Ints, moduli: Ints, sigma: Ints, p: int, q: int, cost: NDAr
     return best, done, False
 
 
+def _weighted_counts(weights: NDArray[np.float64], differs: NDArray[np.bool_]) -> NDArray[np.float64]:
+    """``weights @ differs`` (the cost of each column's wrong rows). ``einsum`` on the bytes of the
+    boolean matrix: 10–15 times faster than ``@``, which converts it to floats first."""
+    return np.einsum("i,ij->j", weights, differs.view(np.uint8))
+
+
 def _step(basis: _Basis, cost: NDArray[np.float64], current: float, multiples: Small, ell: int,
           rng: np.random.Generator) -> tuple[Ints, float] | None:
     """The cheapest Lee–Brickell or Stern neighbour if it is cheaper (or, half the time, equal)."""
@@ -211,8 +234,6 @@ def _step(basis: _Basis, cost: NDArray[np.float64], current: float, multiples: S
     best_cost = np.inf
     best_move: tuple[tuple[int, int], ...] | None = None
     p = basis.p
-    binary = bool(np.isin(cost, (0.0, 1.0)).all())
-    counted = weights > 0
     power = 1
     while power < q:
         # v = power * u: (v M)[r] != s[r]  <=>  ((power M) mod q)[r] != (u^-1 s)[r].
@@ -221,10 +242,7 @@ def _step(basis: _Basis, cost: NDArray[np.float64], current: float, multiples: S
             if u % p == 0:
                 continue
             differs = scaled != ((basis.inverse[u] * s) % q)[:, None]
-            if binary:
-                totals = (differs & counted[:, None]).sum(axis=0, dtype=np.int64) + cost
-            else:
-                totals = weights @ differs + cost
+            totals = _weighted_counts(weights, differs) + cost
             totals = np.where(outside, totals, np.inf)
             c = int(totals.argmin())
             if totals[c] < best_cost:
@@ -249,7 +267,7 @@ def _step(basis: _Basis, cost: NDArray[np.float64], current: float, multiples: S
             a, va = who[same], mult[same]
             b, vb = who[same + 1], (q - mult[same + 1]) % q  # key(b, u) = key(a, va): add -u h_b
             combo = (s[:, None].astype(np.int64) - va[None, :] * M[:, a] - vb[None, :] * M[:, b]) % q
-            totals = weights @ (combo != 0) + cost[a] + cost[b]
+            totals = _weighted_counts(weights, combo != 0) + cost[a] + cost[b]
             j = int(totals.argmin())
             if totals[j] < best_cost:
                 best_cost = float(totals[j])
@@ -266,13 +284,17 @@ def _step(basis: _Basis, cost: NDArray[np.float64], current: float, multiples: S
 
 def decode(columns: Ints, moduli: Ints, sigma: Ints, k: int, start: Ints, *,
            cost: NDArray[np.float64] | None = None, seconds: float = 1.0, seed: int = 0,
-           rounds: int | None = None, floor: float = 0.0) -> ModkDecoding:
+           rounds: int | None = None, floor: float = 0.0,
+           value_cost: NDArray[np.float64] | None = None) -> ModkDecoding:
     """Errors ``e`` mod ``k`` with ``Σ e_c columns[c] = σ`` (mod ``moduli``) of least cost found.
 
     ``start`` must be a solution (the bottom-row chase); the answer is never costlier. ``cost`` is
-    per cell (default 1: wrong cells). ``rounds`` (default: planned from ``seconds``) fixes the work;
-    the clock stops the search at ``2 × seconds`` and then ``cut_short`` is set. The search stops
-    early once the cost reaches ``floor`` (a proven lower bound).
+    per cell (default 1: wrong cells). ``value_cost`` (``(cells, k)``, zero at 0) prices each value
+    per cell: when ``k`` is a prime power the search keeps its best solution by that price (the
+    walk still scores cells by ``cost``) and ``floor`` is in its units. ``rounds`` (default:
+    planned from ``seconds``) fixes the work; the clock stops the search at ``2 × seconds`` and
+    then ``cut_short`` is set. The search stops early once the cost reaches ``floor`` (a proven
+    lower bound).
     """
     began = time.perf_counter()
     n, d = columns.shape
@@ -295,14 +317,24 @@ def decode(columns: Ints, moduli: Ints, sigma: Ints, k: int, start: Ints, *,
         if checks.size and (here.any() or sigma[checks].any()):
             share = max(1, plan // len(parts))
             free = np.where(wrong, 0.0, unit)  # already wrong: another component is free there
+            single = len(parts) == 1
             here, used, stopped = _component(columns[:, checks], moduli[checks], sigma[checks], p, q,
                                              free, here, share, rng, deadline,
-                                             floor if len(parts) == 1 else 0.0)
+                                             floor if single else 0.0,
+                                             value_cost if single else None)
             done, cut = done + used, cut or stopped
         error = (error + idem * here) % k
         wrong |= here != 0
-    if float(unit[error != 0].sum()) > float(unit[start % k != 0].sum()):  # pragma: no cover
+    priced = value_cost is not None and len(parts) == 1
+
+    def price(e: Ints) -> float:
+        if priced:
+            assert value_cost is not None
+            return float(value_cost[np.arange(n), e % k].sum())
+        return float(unit[e % k != 0].sum())
+
+    if price(error) > price(start):  # pragma: no cover
         error = start % k
     if not _syndrome_ok(columns, moduli, error, sigma):  # pragma: no cover
         raise AssertionError("decoded errors do not have the syndrome")
-    return ModkDecoding(error, float(unit[error != 0].sum()), done, cut)
+    return ModkDecoding(error, price(error), done, cut)

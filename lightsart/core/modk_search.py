@@ -5,7 +5,9 @@ kernel ``⊕ Z/o_i`` (generators ``g_i`` of order ``o_i``, :meth:`ModkAlgebra.ke
 The cost of a press vector is ``Σ cells (x mod k)`` (a cell pressed ``j`` times counts ``j``).
 When ``kernel_size × cells`` is at most :data:`EXACT_MAX` every ``κ = Σ λ_i g_i`` is tried
 (mixed-radix enumeration of ``λ``, in chunks) and the minimum is proven; beyond that a coordinate
-descent over ``λ`` (one generator multiple at a time, while it helps) gives an unproven answer.
+descent over ``λ`` (one generator multiple at a time, while it helps) gives an answer proven only
+when it meets the lower bound :func:`presses_bound` (the kernel adds multiples of
+``g_c = gcd(k, generators at c)`` to cell ``c``, which is pressed at least ``x_c mod g_c`` times).
 
 **Closest board.** A board ``b`` is reachable from ``start`` iff ``b - start`` is in the image of
 ``A``, i.e. its syndrome is zero. Write ``b = target + e``: the wrong cells are the support of
@@ -54,7 +56,6 @@ DECODE_MAX = MODK_DECODE_MAX
 # Kernel elements enumerated per chunk (chunk × cells int64 in memory).
 _CHUNK_WORK = 1 << 22
 _SWEEPS = 50
-_INF = np.int64(1) << 40
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,10 @@ class Presses:
     kernel_size: int
     states: int
     seconds: float
+    #: No press vector making the change has fewer presses: ``Σ_c (x_c mod g_c)``, where ``g_c``
+    #: generates the values the kernel adds at cell ``c`` (``gcd`` of ``k`` and the generators'
+    #: entries there; ``k`` where no quiet pattern reaches, so those presses are fixed).
+    lower_bound: int = 0
 
 
 @dataclass(frozen=True)
@@ -86,7 +91,8 @@ class ClosestBoard:
     error: int
     metric: Metric
     proven: bool
-    lower_bound: int
+    #: A whole number of cells or levels; with per-cell costs a total cost.
+    lower_bound: float
     presses_count: int
     presses_proven: bool
     kernel_size: int
@@ -97,6 +103,9 @@ class ClosestBoard:
     method: str = "exact"
     #: The clock stopped the decoder before its planned rounds (the answer may then vary by machine).
     cut_short: bool = False
+    #: With per-cell costs (``costs=``): the total cost of the errors, the quantity minimised; then
+    #: ``lower_bound`` and ``proven`` speak of it. ``None``: the metric's count was minimised.
+    cost: float | None = None
 
     @property
     def wrong(self) -> NDArray[np.bool_]:
@@ -133,14 +142,24 @@ def fewest_presses(alg: ModkAlgebra, x: Ints, *, exact_max: int | None = None) -
             i = int(costs.argmin())
             if costs[i] < best_cost:
                 best, best_cost = cand[i], int(costs[i])
-        proven = True
+        bound = best_cost  # every member was tried
     else:
         best, best_cost = _descend(flat, gens, orders, k)
-        proven = best_cost == 0
+        bound = presses_bound(flat, gens, k)
+    proven = best_cost <= bound
     presses = best.reshape(m, n).astype(np.uint8)
     if not np.array_equal(alg.press(presses), alg.press(x)):  # pragma: no cover
         raise AssertionError("fewest presses changed the board differently")
-    return Presses(presses, best_cost, proven, size, k, time.perf_counter() - began)
+    return Presses(presses, best_cost, proven, size, k, time.perf_counter() - began, bound)
+
+
+def presses_bound(x: Ints, gens: Ints, k: int) -> int:
+    """A lower bound on the presses of ``x + kernel``: at cell ``c`` the kernel adds exactly the
+    multiples of ``g_c = gcd(k, gens[:, c])``, so that cell is pressed at least ``x_c mod g_c``."""
+    g = np.full(x.size, k, dtype=np.int64)
+    for row in gens:
+        g = np.gcd(g, row % k)
+    return int((x % k % g).sum())
 
 
 def _descend(flat: Ints, gens: Ints, orders: tuple[int, ...], k: int) -> tuple[Ints, int]:
@@ -172,11 +191,15 @@ def _costs(target: Ints, k: int, metric: Metric) -> Ints:
 
 def closest_board(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metric = "wrong",
                   exact_max: int | None = None, seconds: float = 1.0, seed: int = 0,
-                  rounds: int | None = None) -> ClosestBoard:
+                  rounds: int | None = None, costs: NDArray[np.float64] | None = None
+                  ) -> ClosestBoard:
     """The reachable board closest to ``target`` from ``start`` (see the module docstring).
 
     Beyond the exact search, fewest wrong cells are decoded by :func:`modk_decode.decode` for
-    ``rounds`` rounds (default: planned from ``seconds``) seeded by ``seed``.
+    ``rounds`` rounds (default: planned from ``seconds``) seeded by ``seed``. ``costs`` (shape
+    ``(cells, k)``, zero at ``v = 0``, positive elsewhere) prices error ``v`` at each cell instead
+    of the metric (``metric`` must then be ``"wrong"``): the exact search minimises it; the
+    decoder weighs each cell by its cheapest wrong level.
     """
     from lightsart.core import modk_decode
 
@@ -184,31 +207,45 @@ def closest_board(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metric
     method, cut_short = "exact", False
     k = alg.k
     m, n = alg.rules.shape
-    costs = _costs(target, k, metric)
+    weighted = costs is not None
+    if costs is None:
+        costs = _costs(target, k, metric).astype(np.float64)
+    else:
+        costs = _checked_costs(costs, target.size, k, metric)
     moduli = np.array(alg.check_moduli, dtype=np.int64)
     sigma = (-alg.syndrome((target - start) % k)) % moduli
     limit = DECODE_MAX if exact_max is None else exact_max
     if not sigma.any():
-        error, proven, bound = np.zeros(m * n, dtype=np.int64), True, 0
+        error, proven, bound = np.zeros(m * n, dtype=np.int64), True, 0.0
         method = "reachable"
     else:
         columns = alg.syndrome_columns()
-        useful = _distinct_cells(columns, moduli, target.reshape(-1), k, metric)
+        # Merging cells of one column is sound only when every wrong cell costs the same.
+        useful = _distinct_cells(columns, moduli, target.reshape(-1), k,
+                                 "brightness" if weighted else metric)
         if useful.size * k * alg.kernel_size <= limit:
             error = _decode(columns, moduli, sigma, costs, useful, k)
             proven = True
-            bound = int(costs[np.arange(m * n), error].sum())
+            bound = float(costs[np.arange(m * n), error].sum())
         else:
             error = _constraint_descent(alg, target, start, costs)
             method = "chase"
-            bound = 1
-            if metric == "wrong" and not _single_cell(columns, moduli, sigma, k):
-                bound = 2
+            single = _single_cell(columns, moduli, sigma, k)
+            bound = 1.0 if metric != "wrong" or single else 2.0
+            cheapest = costs[:, 1:].min(axis=1)
+            if weighted:  # one or two cells at their cheapest wrong level
+                bound = float(np.sort(cheapest)[: int(bound)].sum())
             if metric == "wrong":
                 found = modk_decode.decode(columns, moduli, sigma, k, error, seconds=seconds,
-                                           seed=seed, rounds=rounds, floor=bound)
-                error, method, cut_short = found.error, "isd", found.cut_short
-            proven = int(costs[np.arange(m * n), error].sum()) <= bound
+                                           seed=seed, rounds=rounds, floor=bound,
+                                           cost=cheapest if weighted else None,
+                                           value_cost=costs if weighted else None)
+                # The decoder weighs a wrong cell at its cheapest level: keep the chase's errors
+                # if their levels cost less after all.
+                if _total(costs, found.error) <= _total(costs, error):
+                    error, method = found.error, "isd"
+                cut_short = found.cut_short
+            proven = _total(costs, error) <= bound
     board = ((target.reshape(-1) + error) % k).reshape(m, n).astype(np.uint8)
     presses = alg.solve((board.astype(np.int64) - start) % k)
     if presses is None:  # pragma: no cover - the syndrome said reachable
@@ -218,10 +255,28 @@ def closest_board(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metric
         target=target.astype(np.uint8), start=start.astype(np.uint8), board=board,
         presses=fewest.presses, wrong_cells=int(np.count_nonzero(error)),
         error=int(np.abs(board.astype(np.int64) - target).sum()), metric=metric, proven=proven,
-        lower_bound=bound, presses_count=fewest.count, presses_proven=fewest.proven,
-        kernel_size=alg.kernel_size, states=k, seconds=time.perf_counter() - began,
-        method=method, cut_short=cut_short,
+        lower_bound=bound if weighted else round(bound), presses_count=fewest.count,
+        presses_proven=fewest.proven, kernel_size=alg.kernel_size, states=k,
+        seconds=time.perf_counter() - began, method=method, cut_short=cut_short,
+        cost=_total(costs, error) if weighted else None,
     )
+
+
+def _total(costs: NDArray[np.float64], error: Ints) -> float:
+    """The cost of errors ``e``: ``Σ cost[c, e_c]``."""
+    return float(costs[np.arange(error.size), error % costs.shape[1]].sum())
+
+
+def _checked_costs(costs: object, cells: int, k: int, metric: Metric) -> NDArray[np.float64]:
+    """``costs`` as a float ``(cells, k)`` array: zero at ``v = 0``, finite and positive elsewhere."""
+    c = np.asarray(costs, dtype=np.float64)
+    if metric != "wrong":
+        raise LightsartError("per-cell costs replace the metric: use metric='wrong' with them")
+    if c.shape != (cells, k):
+        raise LightsartError(f"costs must have shape {(cells, k)}, got {c.shape}")
+    if not np.isfinite(c).all() or (c[:, 0] != 0).any() or (c[:, 1:] <= 0).any():
+        raise LightsartError("costs must be 0 for the right level and finite and > 0 for a wrong one")
+    return c
 
 
 def _distinct_cells(columns: Ints, moduli: Ints, target: Ints, k: int, metric: Metric
@@ -242,8 +297,8 @@ def _distinct_cells(columns: Ints, moduli: Ints, target: Ints, k: int, metric: M
     return useful[np.sort(first)]
 
 
-def _decode(columns: Ints, moduli: Ints, sigma: Ints, costs: Ints, useful: NDArray[np.intp],
-            k: int) -> Ints:
+def _decode(columns: Ints, moduli: Ints, sigma: Ints, costs: NDArray[np.float64],
+            useful: NDArray[np.intp], k: int) -> Ints:
     """Least-cost errors ``e`` with ``Σ e_c h_c = σ``: dynamic programming over all syndromes."""
     size = int(np.prod(moduli))
     strides = np.cumprod(np.concatenate([[1], moduli[:-1]]))
@@ -252,8 +307,8 @@ def _decode(columns: Ints, moduli: Ints, sigma: Ints, costs: Ints, useful: NDArr
     def encode(digits: Ints) -> Ints:
         return ((digits % moduli) * strides).sum(axis=-1)
 
-    dp = np.full(size, _INF, dtype=np.int64)
-    dp[0] = 0
+    dp = np.full(size, np.inf)
+    dp[0] = 0.0
     choices = np.zeros((useful.size, size), dtype=np.uint8)
     for step, cell in enumerate(useful.tolist()):
         shift = encode(table + columns[cell])  # s -> s + h_c
@@ -285,7 +340,8 @@ def _single_cell(columns: Ints, moduli: Ints, sigma: Ints, k: int) -> bool:
     return bool(np.all((v * columns[None] - sigma) % moduli == 0, axis=2).any())
 
 
-def _constraint_descent(alg: ModkAlgebra, target: Ints, start: Ints, costs: Ints) -> Ints:
+def _constraint_descent(alg: ModkAlgebra, target: Ints, start: Ints, costs: NDArray[np.float64]
+                        ) -> Ints:
     """Errors only on the constraint cells: ``e = -(r(c) - K t)`` there, ``t`` by coordinate descent."""
     k = alg.k
     red = alg.reduction
@@ -296,7 +352,7 @@ def _constraint_descent(alg: ModkAlgebra, target: Ints, start: Ints, costs: Ints
     cells = red.residual_cells
     local = costs[cells]  # cost[j, v] at constraint j
     r = r0.copy()
-    cost = int(local[np.arange(f), (-r) % k].sum())
+    cost = float(local[np.arange(f), (-r) % k].sum())
     for _ in range(_SWEEPS):
         improved = False
         for q in range(f):
@@ -307,7 +363,7 @@ def _constraint_descent(alg: ModkAlgebra, target: Ints, start: Ints, costs: Ints
             totals = local[np.arange(f)[None, :], (-cand) % k].sum(axis=1)
             i = int(totals.argmin())
             if totals[i] < cost:
-                r, cost, improved = cand[i], int(totals[i]), True
+                r, cost, improved = cand[i], float(totals[i]), True
         if not improved:
             break
     error = np.zeros(target.size, dtype=np.int64)

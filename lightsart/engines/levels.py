@@ -27,6 +27,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lightsart.errors import LightsartError
 from lightsart.results import Clicks, Fit
@@ -55,10 +56,13 @@ def board_from_presses(presses: object, rules: Rules) -> Board:
     return ((k - 1 + press_mod(presses, rules, k).astype(np.int64)) % k).astype(np.uint8)
 
 
-def fit_levels(target: Board, rules: Rules, *, seconds: float = 1.0, seed: int = 0) -> Fit:
+def fit_levels(target: Board, rules: Rules, *, seconds: float = 1.0, seed: int = 0,
+               costs: NDArray[np.float64] | None = None) -> Fit:
     """The reachable board of ``rules.states`` levels with the fewest cells unlike ``target``.
 
-    ``target`` holds levels ``0 .. k-1`` (shape ``rules.shape``). Beyond the exact search the
+    ``target`` holds levels ``0 .. k-1`` (shape ``rules.shape``). ``costs`` (shape ``(cells, k)``,
+    :func:`lightsart.pictures.costs.level_costs`) prices each wrong level per cell: then the
+    least total cost is sought and the fit is ``weighted``. Beyond the exact search the
     decoder's rounds are planned from ``seconds`` and seeded by ``seed``. The presses are
     re-applied and must reproduce the board from the all-brightest board before the fit is
     returned.
@@ -71,13 +75,14 @@ def fit_levels(target: Board, rules: Rules, *, seconds: float = 1.0, seed: int =
     if t.shape != rules.shape:
         raise LightsartError(f"target has shape {t.shape}, expected {rules.shape}")
     alg = algebra_mod(rules)
-    found = alg.closest_board(t, metric="wrong", seconds=seconds, seed=seed)
+    found = alg.closest_board(t, metric="wrong", seconds=seconds, seed=seed, costs=costs)
     if not np.array_equal(board_from_presses(found.presses, rules), found.board):  # pragma: no cover
         raise AssertionError("the presses do not reproduce the board from the all-brightest board")
     return Fit(
         target=found.target, board=found.board, clicks=found.presses,
         wrong=found.wrong.astype(np.uint8), wrong_pixels=found.wrong_cells,
-        wrong_cost=float(found.wrong_cells), wrong_pixels_proven_minimal=found.proven,
+        wrong_cost=float(found.wrong_cells if found.cost is None else found.cost),
+        weighted=found.cost is not None, wrong_pixels_proven_minimal=found.proven,
         wrong_pixels_lower_bound=float(found.lower_bound), clicks_count=found.presses_count,
         clicks_proven_minimal=found.presses_proven, nullity=kernel_rank(alg),
         seconds=time.perf_counter() - began, method=f"Z/{k} {alg.method}", rules=rules,

@@ -15,6 +15,13 @@ Styles:
   board exactly: ``board = image[::cell, ::cell, 0] > 127``.
 - ``lights``: looks like the handheld game -- rounded lit cells with a warm glow on a dark panel,
   unlit cells dim, small gaps between cells.
+- ``dots``: flat round lamps (a disc 0.8 of a cell across, anti-aliased) on a dark panel.
+- ``grid``: square cells with a gap line (panel colour) along each cell's right and bottom edge,
+  ``max(1, round(cell / 8))`` pixels wide.
+
+``dots`` and ``grid`` are pixel-exact too: the centre pixel of every cell is exactly the cell's
+colour, so ``board = image[c//2::c, c//2::c, 0] > 127`` (default colours, ``c = cell``) decodes
+a frame. Cells under 3 pixels (4 for ``grid``) are drawn as plain squares in every style.
 
 Grey levels (``levels`` = k > 2 states per cell): level ``s`` is drawn ``s / (k-1)`` of the way
 from the unlit to the lit sprite (the first and last are those sprites exactly), so ``pixels``
@@ -72,6 +79,8 @@ RGB = tuple[int, int, int]
 DEFAULT_COLOURS: dict[str, tuple[RGB, RGB, RGB]] = {
     "pixels": ((255, 255, 255), (0, 0, 0), (0, 0, 0)),
     "lights": ((255, 178, 72), (62, 46, 44), (20, 18, 22)),
+    "dots": ((255, 210, 63), (42, 47, 61), (17, 20, 27)),
+    "grid": ((255, 255, 255), (0, 0, 0), (107, 107, 107)),
 }
 #: Wrong pixels in the comparison picture, and the separator between its panels.
 WRONG_RED: RGB = (235, 40, 40)
@@ -125,7 +134,8 @@ class Style:
         if not 1 <= self.cell <= MAX_CELL:
             raise LightsartError(f"cell size must be 1 to {MAX_CELL} pixels, got {self.cell}")
         if self.kind not in DEFAULT_COLOURS:
-            raise LightsartError(f"unknown style {self.kind!r}: use 'pixels' or 'lights'")
+            raise LightsartError(f"unknown style {self.kind!r}: use one of "
+                                 f"{', '.join(DEFAULT_COLOURS)}")
         for name in ("lit", "unlit", "panel"):
             value = getattr(self, name)
             if value is None:
@@ -180,6 +190,10 @@ def _check_levels(levels: int) -> int:
 def _sprites(cell: int, kind: str, colours: Colours, levels: int = 2) -> Sprites:
     if kind == "lights" and cell >= 3:
         unlit, lit = _light_sprites(cell, colours)
+    elif kind == "dots" and cell >= 3:
+        unlit, lit = _dot_sprites(cell, colours)
+    elif kind == "grid" and cell >= 4:
+        unlit, lit = _grid_sprites(cell, colours)
     else:  # pixels, or cells too small for gaps and rounding: plain squares
         lit = np.broadcast_to(np.array(colours.lit, np.float64), (cell, cell, 3))
         unlit = np.broadcast_to(np.array(colours.unlit, np.float64), (cell, cell, 3))
@@ -236,6 +250,38 @@ def _light_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], ND
     lit = inside * hot + (1 - inside) * (panel + (lit_rgb - panel) * halo)
     unlit = inside * unlit_rgb + (1 - inside) * panel
     return down(unlit), down(lit)
+
+
+def _dot_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Unlit and lit cells of the ``dots`` style: a flat disc on the panel, 4× supersampled.
+
+    The disc's radius is 0.4 of a cell, so every pixel within 0.4·cell − 0.71 of the centre is
+    wholly inside it: the centre pixel is exactly the lamp's colour."""
+    ss = 4
+    coords = (np.arange(cell * ss) + 0.5) / ss - cell / 2
+    y, x = np.meshgrid(coords, coords, indexing="ij")
+    inside = (np.hypot(x, y) <= 0.4 * cell).astype(np.float64)
+    cover = inside.reshape(cell, ss, cell, ss).mean(axis=(1, 3))[..., None]
+    panel = np.array(colours.panel, np.float64)
+
+    def lamp(rgb: RGB) -> NDArray[np.float64]:
+        return cover * np.array(rgb, np.float64) + (1 - cover) * panel
+
+    return lamp(colours.unlit), lamp(colours.lit)
+
+
+def _grid_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Unlit and lit cells of the ``grid`` style: the cell's colour with a panel-coloured gap
+    along its right and bottom edges (so neighbouring cells are one gap apart)."""
+    gap = max(1, round(cell / 8))
+    edge = np.zeros((cell, cell, 1), bool)
+    edge[cell - gap :, :] = edge[:, cell - gap :] = True
+    panel = np.array(colours.panel, np.float64)
+
+    def square(rgb: RGB) -> NDArray[np.float64]:
+        return np.where(edge, panel, np.array(rgb, np.float64))
+
+    return square(colours.unlit), square(colours.lit)
 
 
 def _layout(cells: NDArray[np.uint8], board: Board) -> NDArray[np.uint8]:

@@ -43,7 +43,8 @@
 
   const view = new BoardView($("board"), {
     onCell: (k) => { apply(board, k, 1); yours[k] = (yours[k] + 1) % K; render(); },
-    maxCell: data.cell || Infinity, gaps: false, lamps: data.style === "lights", levels: K,
+    maxCell: data.cell || Infinity, gaps: data.style === "grid", lamps: data.style === "lights",
+    dots: data.style === "dots", levels: K,
   });
 
   /** Move to position p by clicking the cells between (the same clicks either way). */
@@ -177,7 +178,7 @@
     get playing() { return playing; },
     get yours() { return LO.count(yours); },
     get cell() { return view.cell; },
-    get style() { return view.lamps ? "lights" : "pixels"; },
+    get style() { return view.lamps ? "lights" : view.dots ? "dots" : view.gaps ? "grid" : "pixels"; },
     get scheme() { return $("scheme").value; },
     get rules() { return { pattern: LO.patternText(rules.pattern), topology: rules.topology }; },
   };

@@ -4,6 +4,7 @@
  * window size), mouse / touch through pointer events, keyboard through a cursor (arrows + space).
  * With `lamps` each cell is a rounded lamp on the panel colour (scheme.gap), the same shape as
  * lightsart's "lights" style: drawn once per size and colours into two sprites, then copied.
+ * With `dots` each cell is a flat disc 0.8 of a cell across on the panel (the "dots" style).
  * With `levels` k > 2 (grey levels) a cell holds 0..k-1, drawn as render.py draws level s: s/(k-1)
  * of the way from the unlit to the lit colour (or lamp), so k-1 is lit and 0 unlit.
  */
@@ -26,11 +27,13 @@ class BoardView {
    * canvas: the <canvas>; onCell(k, how): called for a click on cell k ("pointer" or "key");
    * maxCell: largest cell in CSS pixels (the board otherwise fills the space it is given);
    * gaps: thin lines between cells (off: the board reads as a picture); lamps: cells drawn as
-   * lamps on a panel (see above); levels: states per cell (see above); room: see below.
+   * lamps on a panel (see above); dots: cells drawn as flat discs on the panel; levels: states
+   * per cell (see above); room: see below.
    */
-  constructor(canvas, { onCell, maxCell = 96, gaps = true, lamps = false, levels = 2, room = null }) {
+  constructor(canvas, { onCell, maxCell = 96, gaps = true, lamps = false, dots = false, levels = 2, room = null }) {
     this.gaps = gaps;
     this.lamps = lamps;
+    this.dots = dots;
     this.levels = levels;
     this.sprites = null;
     // room(): the width (CSS px) the board may take; by default its container's.
@@ -90,6 +93,12 @@ class BoardView {
       const level = board[k] | 0;  // a board not yet sized to m x n reads as unlit
       if (sprites) { ctx.drawImage(sprites[level], x, y); continue; }
       ctx.fillStyle = this.colour(level);
+      if (this.dots && cell >= 3) {
+        ctx.beginPath();
+        ctx.arc(x + cell / 2, y + cell / 2, 0.4 * cell, 0, 2 * Math.PI);
+        ctx.fill();
+        continue;
+      }
       ctx.fillRect(x + gap, y + gap, cell - 2 * gap, cell - 2 * gap);
     }
     if (marks.quiet) this.eachSet(marks.quiet, (x, y, v) => this.diamond(x, y, v));

@@ -12,6 +12,15 @@ about 1 for a white cell in a white area (or black in black), 0 at mid-grey, and
 dither set a minority cell (which a flip brings closer to the picture). ``EPSILON`` keeps every
 flip at a small positive price, so the fewest-wrong-pixels answer still wins among equal looks.
 ``uniform`` costs count wrong pixels (the engine's ``cost=None``).
+
+**k grey levels** (:func:`level_costs`). A cell of target level ``t`` shown at level ``b`` has the
+error ``|b - u|`` against the toned grey ``u = v (k - 1)`` in level units, so putting it at
+``b = t + e mod k`` costs
+
+    cost(p, e) = EPSILON + max(0, |b - u| - |t - u|)        (e = 1 .. k-1; 0 for e = 0)
+
+one level step in a flat area costs 1, a step towards the picture's grey nearly nothing, and a
+wrap from the brightest level to the darkest up to ``k - 1``. With ``k = 2`` this is the formula above.
 """
 
 from __future__ import annotations
@@ -22,7 +31,7 @@ from numpy.typing import NDArray
 from lightsart.choices import Errors
 from lightsart.types import Board, Gray
 
-__all__ = ["EPSILON", "Errors", "pixel_costs"]
+__all__ = ["EPSILON", "Errors", "level_costs", "pixel_costs"]
 
 #: Smallest price of one wrong pixel under perceptual costs (relative to 1 for the worst).
 EPSILON = 0.1
@@ -39,4 +48,19 @@ def pixel_costs(bits: Board, toned: Gray, errors: Errors = "perceptual") -> NDAr
     np.negative(cost, out=cost, where=np.asarray(bits) == 0)
     np.maximum(cost, 0.0, out=cost)
     cost += EPSILON
+    return cost
+
+
+def level_costs(levels: Board, toned: Gray, k: int, errors: Errors = "perceptual"
+                ) -> NDArray[np.float64] | None:
+    """Cost of showing each cell of target ``levels`` (``0 .. k-1``) at each error ``e`` mod ``k``:
+    shape ``(cells, k)``, zero at ``e = 0`` (``None`` for ``uniform``: count wrong cells)."""
+    if errors == "uniform":
+        return None
+    t = np.asarray(levels, dtype=np.int64).reshape(-1, 1)
+    u = np.asarray(toned, dtype=np.float64).reshape(-1, 1) * (k - 1)
+    b = (t + np.arange(k)[None, :]) % k
+    cost = np.maximum(np.abs(b - u) - np.abs(t - u), 0.0)
+    cost += EPSILON
+    cost[:, 0] = 0.0
     return cost

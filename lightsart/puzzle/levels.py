@@ -176,7 +176,7 @@ def solve_levels(board: Board, goal: Goal, rules: Rules) -> LevelSolution:
     if not alg.is_reachable((level - fixed.astype(np.int64)) % k):  # pragma: no cover
         raise AssertionError("changing the suggested cells does not make the board solvable")
     return LevelSolution(b, goal, k, False, None, None, True, alg.kernel_size, fixed,
-                         near.wrong_cells, near.proven, near.lower_bound, rules)
+                         near.wrong_cells, near.proven, round(near.lower_bound), rules)
 
 
 def solution_text(s: LevelSolution) -> str:

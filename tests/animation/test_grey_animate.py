@@ -105,8 +105,9 @@ def test_batched_frames_and_png_frames_decode_to_sums_of_presses(tmp_path: Path)
 
 def test_press_order_repeats_each_cell_where_it_stands() -> None:
     x = np.array([[0, 2, 1], [3, 0, 0]])
+    grey = np.array([[0.1, 0.9, 0.5], [0.3, 0.7, 0.2]])
     for order in ORDERS:
-        cells = press_order(x, order, seed=1, rules=Rules(2, 3, states=4))
+        cells = press_order(x, order, seed=1, rules=Rules(2, 3, states=4), picture=grey, mask=grey)
         assert len(cells) == 6
         counts = np.zeros_like(x)
         np.add.at(counts, (cells[:, 0], cells[:, 1]), 1)

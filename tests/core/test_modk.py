@@ -48,6 +48,12 @@ class Brute:
         t = target.ravel()[None, :]
         return int((boards != t).sum(axis=1).min()), int(np.abs(boards - t).sum(axis=1).min())
 
+    def cheapest(self, target: np.ndarray, start: np.ndarray, costs: np.ndarray) -> float:
+        """The least ``Σ costs[c, e_c]`` over reachable boards ``target + e``."""
+        boards = (start.ravel()[None, :] + self.image) % self.k
+        errors = (boards - target.ravel()[None, :]) % self.k
+        return float(costs[np.arange(self.cells)[None, :], errors].sum(axis=1).min())
+
 
 def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator) -> None:
     k, (m, n) = brute.k, brute.rules.shape
@@ -79,6 +85,8 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
         assert np.array_equal(press_mod(exact.presses, alg.rules, k), press_mod(x, alg.rules, k))
         guess = alg.fewest_presses(x, exact_max=0)
         assert guess.count >= best and (not guess.proven or guess.count == best), where
+        assert exact.lower_bound == best and guess.lower_bound <= best, where
+        assert guess.proven == (guess.count == guess.lower_bound), where
     for _ in range(3):
         target = rng.integers(0, k, (m, n))
         start = rng.integers(0, k, (m, n)) if rng.random() < 0.5 else np.full((m, n), k - 1)
@@ -94,6 +102,19 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
             assert guess.lower_bound <= best <= got, (where, metric)
             assert not guess.proven or got == best, (where, metric)
             assert np.array_equal((start + press_mod(guess.presses, alg.rules, k)) % k, guess.board)
+        # Per-cell costs of each wrong level (as --errors perceptual gives): the least total.
+        costs = rng.random((m * n, k)) + 0.1
+        costs[:, 0] = 0.0
+        best_cost = brute.cheapest(target, start, costs)
+        exact = alg.closest_board(target, start, costs=costs)
+        assert exact.proven and exact.cost == pytest.approx(best_cost), where
+        assert np.array_equal((start + press_mod(exact.presses, alg.rules, k)) % k, exact.board)
+        guess = alg.closest_board(target, start, costs=costs, exact_max=0)
+        assert guess.cost is not None and guess.lower_bound <= best_cost + 1e-9 <= guess.cost + 2e-9
+        assert not guess.proven or guess.cost == pytest.approx(best_cost), where
+        errors = (guess.board.astype(np.int64) - target) % k
+        assert guess.cost == pytest.approx(costs[np.arange(m * n), errors.ravel()].sum())
+        assert np.array_equal((start + press_mod(guess.presses, alg.rules, k)) % k, guess.board)
 
 
 @pytest.mark.parametrize("k", [3, 4, 5, 6, 8, 9, 16])

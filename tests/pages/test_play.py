@@ -583,7 +583,7 @@ def lit_pixels(page: Any) -> dict[str, Any]:
         return out; }""")
 
 
-@pytest.mark.parametrize("style", ["pixels", "lights"])
+@pytest.mark.parametrize("style", ["pixels", "lights", "dots", "grid"])
 def test_artwork_page_draws_the_requested_style_and_colours(tab: harness.Watched, tmp_path: Path,
                                                             style: str) -> None:
     rng = np.random.default_rng(2)
@@ -602,6 +602,9 @@ def test_artwork_page_draws_the_requested_style_and_colours(tab: harness.Watched
     if style == "pixels":  # square cells, edge to edge, exactly the two colours
         assert (centre[on] == lit).all() and (centre[~on] == unlit).all()
         assert (corner[on] == lit).all() and (corner[~on] == unlit).all()
+    elif style in ("dots", "grid"):  # flat discs / squares with a gap: exact colours, panel around
+        assert (centre[on] == lit).all() and (centre[~on] == unlit).all()
+        assert (corner == panel).all()
     else:  # lamps: the lit colour in the lamp's body (hotter at its centre), the panel around
         assert (np.abs(body[on] - lit) <= 1).all() and (np.abs(body[~on] - unlit) <= 1).all()
         assert (centre[on] > np.array(lit) + 20).any(axis=1).all()  # warmed towards white

@@ -13,7 +13,7 @@ from hypothesis.extra import numpy as hnp
 from PIL import Image
 
 from lightsart.errors import LightsartError
-from lightsart.pictures.costs import EPSILON, pixel_costs
+from lightsart.pictures.costs import EPSILON, level_costs, pixel_costs
 from lightsart.pictures.image import (
     OVERSAMPLE,
     fit_to_board,
@@ -181,6 +181,23 @@ def test_perceptual_costs() -> None:
     # white in white: 1 + eps; mid-grey: eps; black in black: 1 + eps; minority cells: eps.
     assert np.allclose(pixel_costs(bits, toned), [[1 + EPSILON, EPSILON, 1 + EPSILON, EPSILON, EPSILON]])
     assert pixel_costs(bits, toned, "uniform") is None
+
+
+def test_level_costs_are_the_perceptual_costs_at_two_levels_and_price_each_level() -> None:
+    rng = np.random.default_rng(4)
+    toned = rng.random((6, 7))
+    bits = (toned > 0.5).astype(np.uint8)
+    bits[0, :3] ^= 1  # minority cells, cheap to put back
+    two = level_costs(bits, toned, 2)
+    assert two is not None and np.array_equal(two[:, 0], np.zeros(42))
+    assert np.allclose(two[:, 1], pixel_costs(bits, toned).ravel())
+    # k = 5, grey 0.5 is level 2 exactly: one step either way costs 1, two steps 2; the wrap from
+    # level 4 to level 0 (error 1) costs 4 against a white picture.
+    four = level_costs(np.array([[2, 4]]), np.array([[0.5, 1.0]]), 5)
+    assert four is not None
+    assert np.allclose(four, [[0, 1 + EPSILON, 2 + EPSILON, 2 + EPSILON, 1 + EPSILON],
+                              [0, 4 + EPSILON, 3 + EPSILON, 2 + EPSILON, 1 + EPSILON]])
+    assert level_costs(bits, toned, 3, "uniform") is None
 
 
 # ------------------------------------------------------------------------- reduced decoding
