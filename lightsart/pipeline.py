@@ -495,9 +495,6 @@ def make_animation(
     start = time.perf_counter()
     states = how.states
     game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
-    if states > 2 and out is not None and formats.format_for(out).write_page is not None:
-        raise LightsartError(f"the {formats.format_for(out).extension} page does not support "
-                             f"{states} states per cell yet (only 2); write .gif or .mp4")
     if len(paths) < 2:
         raise LightsartError("animate needs at least two pictures")
     animate.check_ease(ease)

@@ -237,7 +237,7 @@ def require_two_states(rules: Rules | int | None, what: str) -> None:
     if states is not None and states != 2:
         raise LightsartError(
             f"{what} does not support {states} states per cell yet (only 2); "
-            "k states work in still, animate, solve, path, table, sizes and census"
+            "k states work in still, animate, solve, path, table, sizes, census and play"
         )
 
 

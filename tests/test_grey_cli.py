@@ -109,8 +109,6 @@ def test_lights_style_has_k_lamp_brightnesses(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["animate", A, B, "-o", "OUT/a.html", "--states", "3"],
-         "the .html page does not support 3 states"),
         (["still", A, "-o", "OUT/s.png", "--states", "4", "--engine", "auto"],
          "--engine auto does not support 4 states"),
         (["census", "4x4", "--states", "3"], "3^16"),
@@ -121,8 +119,6 @@ def test_lights_style_has_k_lamp_brightnesses(tmp_path: Path) -> None:
         (["table", "3x3", "--states", "5", "--topology", "torus"], "needs light chasing"),
         (["path", "11/11", "--states", "3"], "cannot reach every cell 0"),
         (["sizes", "1000", "--states", "3"], "too much work"),
-        (["play", "-o", "OUT/g.html", "--states", "3"], "play does not support 3 states"),
-        (["play", "-o", "OUT/g.html", "--image", A, "--states", "3"], "play does not support"),
         (["solve", "13/21", "--states", "3"], "one of '012'"),
         (["still", A, "-o", "OUT/s.png", "--states", "17"], "from 2 to 16"),
         (["still", A, "-o", "OUT/s.png", "--states", "1"], "from 2 to 16"),

@@ -13,10 +13,13 @@ Write the Lights Out game as one HTML file that plays offline in any browser: bo
 hints and solutions with the fewest clicks, undo, a timer and a tally of games won. With --image
 the goal is your picture (the reachable board closest to it under the rules), from a scrambled
 start. --topology and --pattern choose the rules the page starts with (the page can change them).
+--states K plays K grey levels per cell: a click adds 1 mod K to its pattern, and the page's hints
+and solutions are the fewest presses over Z/K.
 
 example: lightsart play --size 7x7 -o game.html
 example: lightsart play --topology torus --pattern 110/010/000 -o game.html
 example: lightsart play --image samples/horse.png --pattern x -o horse.html
+example: lightsart play --states 4 --size 6x6 -o grey.html
 """
 
 
@@ -48,10 +51,19 @@ def run(args: argparse.Namespace) -> int:
                           topology=topology_name(args), states=args.states)
     goal = "all dark"
     if page.picture:
-        wrong = "" if page.wrong_pixels is None else f" ({page.wrong_pixels} pixels changed to be reachable)"
+        cells = "pixels" if page.states == 2 else "cells"
+        wrong = "" if page.wrong_pixels is None else f" ({page.wrong_pixels} {cells} changed to be reachable)"
         goal = f"your picture{wrong}"
     rules = "" if page.classic else f", pattern {page.pattern_name} on the {page.topology}"
-    print(f"board {page.width}x{page.height}{rules}, nullity {page.nullity}, goal {goal}")
+    nullity = f"nullity {page.nullity}"
+    if page.states > 2:
+        rules += f", {page.states} states"
+        many = page.kernel_size != 1
+        size = page.kernel_size or 0
+        vectors = f"{size:,} press vector{'s' if many else ''}" if size < 10**9 else \
+            f"about {size:.3g} press vectors"
+        nullity += f" ({vectors} change{'' if many else 's'} nothing)"
+    print(f"board {page.width}x{page.height}{rules}, {nullity}, goal {goal}")
     print(f"wrote {page.path} ({page.bytes} bytes)")
     if args.open:
         import webbrowser

@@ -80,7 +80,7 @@ def _mp4(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style, fp
 
 
 def _html(anim: Animation, path: str | os.PathLike[str]) -> None:
-    from lightsart.pages.play import write_artwork_page
+    from lightsart.pages.artwork import write_artwork_page
 
     p = anim.plan
     rules = anim.rules
@@ -88,7 +88,8 @@ def _html(anim: Animation, path: str | os.PathLike[str]) -> None:
                        clicks_per_frame=p.clicks_per_frame, hold=p.hold, loop=p.loop,
                        style=anim.look.kind, colours=anim.look.colours(),
                        pattern="plus" if rules is None else rules.pattern.text,
-                       topology="plane" if rules is None else rules.topology)
+                       topology="plane" if rules is None else rules.topology,
+                       states=2 if rules is None else rules.states)
 
 
 #: Every animation format, by extension.

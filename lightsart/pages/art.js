@@ -4,6 +4,11 @@
  * loop, the segments again backwards: clicks undo themselves, so replaying a transition's clicks
  * in reverse order plays it backwards). Position p shows start ^ A(C[0..p)) ^ A(yours).
  * Pictures sit at the leg boundaries; frames advance clicksPerFrame clicks inside one leg.
+ *
+ * With k > 2 states (data.states: grey levels) every entry of C is one press, adding 1 mod k to
+ * the cells of its pattern; a looped leg takes its transition's presses back (each one -1), and
+ * moving backwards takes back the presses passed. Position p shows start + A(sum of C[0..p)'s
+ * signed presses) + A(yours) mod k, as the GIF's frames do.
  */
 (() => {
   const LO = LightsOut;
@@ -12,11 +17,17 @@
   const { m, n } = data;
   const rules = LO.makeRules(data.rules || {});  // the clicks' rules, the animation's and yours
   const click = (b, k) => LO.click(b, m, n, k, rules);
+  const K = data.states || 2, grey = K > 2;  // states per cell
+  const Z = grey ? LightsModK : LO;  // boards as rows: 0/1, or one hexadecimal digit per level
+  /** Press cell k of b `times` times (k states; 2 states: a click, whatever the sign). */
+  const apply = (b, k, times) => (grey ? LightsModK.press(b, m, n, k, rules, K, times) : click(b, k));
+  const [unit, units] = grey ? ["press", "presses"] : ["click", "clicks"];
 
   // Legs: [from, to) ranges of C; boundaries[i] is where picture i is shown.
   const C = [];
   const boundaries = [0];
   for (const s of data.segments) { for (const k of s.clicks) C.push(k); boundaries.push(C.length); }
+  const forward = C.length;  // C[i] for i >= forward is a press taken back
   if (data.loop) {
     for (const s of [...data.segments].reverse()) {
       for (let i = s.clicks.length - 1; i >= 0; i--) C.push(s.clicks[i]);
@@ -24,22 +35,23 @@
     }
   }
   const T = C.length;
-  const start = LO.parseRows(data.segments[0].start);
+  const start = Z.parseRows(data.segments[0].start);
 
   const board = Uint8Array.from(start);  // what is on screen
   const yours = new Uint8Array(m * n);   // the viewer's own clicks
   let pos = 0, playing = false, timer = null;
 
   const view = new BoardView($("board"), {
-    onCell: (k) => { click(board, k); yours[k] ^= 1; render(); },
+    onCell: (k) => { apply(board, k, 1); yours[k] = (yours[k] + 1) % K; render(); },
     maxCell: data.cell || Infinity, gaps: data.style === "grid", lamps: data.style === "lights",
-    dots: data.style === "dots",
+    dots: data.style === "dots", levels: K,
   });
 
   /** Move to position p by clicking the cells between (the same clicks either way). */
   function seek(p) {
     p = Math.max(0, Math.min(T, p));
-    for (let i = Math.min(p, pos); i < Math.max(p, pos); i++) click(board, C[i]);
+    const ahead = p > pos ? 1 : -1;
+    for (let i = Math.min(p, pos); i < Math.max(p, pos); i++) apply(board, C[i], i < forward ? ahead : -ahead);
     pos = p;
     render();
   }
@@ -103,11 +115,11 @@
       const i = boundaries.findIndex((b) => b > pos);
       where = `picture ${name(i - 1)} → ${name(i)}`;
     }
-    $("position").textContent = `${where} · click ${pos} of ${T}`;
+    $("position").textContent = `${where} · ${unit} ${pos} of ${T}`;
     $("scrub").value = String(pos);
     $("play").textContent = playing ? "Pause" : pos >= T && !data.loop ? "Replay" : "Play";
     const mine = LO.count(yours);
-    $("yours").textContent = `Your clicks ${mine}`;
+    $("yours").textContent = `Your ${units} ${mine}`;
     $("clear").disabled = mine === 0;
   }
 
@@ -118,7 +130,7 @@
   $("scrub").addEventListener("input", () => step(+$("scrub").value));
   $("speed").addEventListener("change", schedule);
   $("clear").addEventListener("click", () => {
-    for (let k = 0; k < m * n; k++) if (yours[k]) { click(board, k); yours[k] = 0; }
+    for (let k = 0; k < m * n; k++) if (yours[k]) { apply(board, k, -yours[k]); yours[k] = 0; }
     render();
   });
   document.addEventListener("keydown", (e) => {
@@ -137,17 +149,30 @@
   schemePicker($("scheme"), view, null, data.scheme, render, made);
 
   const clicks = data.segments.map((s) => s.clicks.length);
-  const rulesText = LO.isClassic(rules) ? "" : ` Every click toggles the cells of the pattern `
-    + `${LO.patternText(rules.pattern)} around it${{ plane: "", torus: ", wrapping around every edge",
-      cylinder: ", wrapping left–right" }[rules.topology]}.`;
+  const wrap = { plane: "", torus: ", wrapping around every edge", cylinder: ", wrapping left–right" }[rules.topology];
+  let rulesText = LO.isClassic(rules) ? "" : ` Every click toggles the cells of the pattern `
+    + `${LO.patternText(rules.pattern)} around it${wrap}.`;
+  if (grey) {
+    const cells = LO.isClassic(rules) ? "it and its four neighbours" : `the cells of the pattern ${LO.patternText(rules.pattern)} around it${wrap}`;
+    rulesText = ` Every cell has ${K} levels, from 0 (unlit) to ${K - 1} (lit); a press adds 1 to ${cells}, `
+      + `and past ${K - 1} a level starts again at 0.`;
+    document.querySelector(".lede").textContent = `Every frame is one or more legal presses of Lights Out with ${K} grey levels. Click any `
+      + "cell to press it yourself, at any moment: your presses stay on the board as the animation runs.";
+    document.querySelector("details p").textContent = `The animation turns one picture into the next by pressing cells of a Lights Out board `
+      + `with ${K} levels per cell: each press adds one level (mod ${K}) to a cell and its neighbours (or, under other `
+      + "rules, the cells of its pattern). Presses commute, so scrubbing backwards takes the same presses back, "
+      + `and ${K} presses of one cell change nothing. Keys: space play/pause, ← → step, Home / End jump to the start / end.`;
+    $("clear").textContent = "Clear your presses";
+  }
   $("facts").textContent = `Board ${n}×${m}; ${data.segments.length + 1} pictures; `
-    + `${clicks.join(" + ")} clicks; ${data.clicksPerFrame} click${data.clicksPerFrame > 1 ? "s" : ""} per frame at `
+    + `${clicks.join(" + ")} ${units}; ${data.clicksPerFrame} ${data.clicksPerFrame > 1 ? units : unit} per frame at `
     + `${data.fps} frames per second, each picture held ${data.hold} s${data.loop ? "; loops back to the start" : ""}.${rulesText}`;
   view.setSize(m, n);
   render();
 
   window.lightsartArt = {
-    get rows() { return LO.formatRows(board, m, n); },
+    get rows() { return Z.formatRows(board, m, n); },
+    get states() { return K; },
     get position() { return pos; },
     get total() { return T; },
     get playing() { return playing; },

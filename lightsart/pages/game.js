@@ -2,12 +2,29 @@
 /*
  * The game: rules, new games, moves, timer, tally, hints, solution, undo, edit, unsolvable
  * positions. The rules in play ({pattern, topology}) drive every click, start, hint and solution.
+ * With k > 2 states (data.states, grey levels) a click presses: it adds 1 mod k to the cells of
+ * the pattern (k-1 is lit), undo takes the press back, and LightsModK solves over Z/k.
  */
 (() => {
   const LO = LightsOut;
   const data = JSON.parse(document.getElementById("lightsart-data").textContent);
   const $ = (id) => document.getElementById(id);
-  const picture = data.picture ? LO.parseRows(data.picture) : null;
+  const K = data.states || 2, grey = K > 2;
+  const Z = grey ? LightsModK : LO;  // boards as rows: 0/1, or one hexadecimal digit per level
+  // What moves do: 2 states toggle (a click undoes itself); k states add 1 mod k (undo adds -1).
+  const play = grey ? {
+    click: (b, m, n, k, r) => LightsModK.press(b, m, n, k, r, K, 1),
+    unclick: (b, m, n, k, r) => LightsModK.press(b, m, n, k, r, K, -1),
+    press: (x, m, n, r) => LightsModK.pressAll(x, m, n, r, K),
+    add: (a, b) => a.map((v, c) => (v + b[c]) % K),
+    change: (board, goal) => LightsModK.change(board, goal, K),
+    randomClicks: (cells) => LightsModK.randomPresses(cells, K),
+    algebra: (m, n, r) => LightsModK.algebra(m, n, r, K),
+  } : {
+    click: LO.click, unclick: LO.click, press: LO.press, add: LO.xor, change: LO.xor,
+    randomClicks: LO.randomClicks, algebra: LO.algebra,
+  };
+  const picture = data.picture ? Z.parseRows(data.picture) : null;
   const pictureShape = data.picture ? [data.picture.length, data.picture[0].length] : null;
   const TALLY = "lightsart.tally";
   const PATTERN_SIDES = [3, 5, 7, 9];
@@ -22,6 +39,7 @@
 
   const view = new BoardView($("board"), {
     onCell: (k) => (($("edit").checked) ? edit(k) : move(k)),
+    levels: K,
     room: () => {
       // Beside the board on wide screens, the goal preview takes its share of the width.
       const stage = $("stage").getBoundingClientRect().width, aside = $("goal-box");
@@ -60,12 +78,13 @@
 
   function startBoard(mode, m, n, goal, rules) {
     const cells = m * n;
-    if (mode === "lit") return new Uint8Array(cells).fill(1);
+    if (mode === "lit") return new Uint8Array(cells).fill(K - 1);
     if (mode === "picture") return Uint8Array.from(picture);
     for (;;) {
-      // A uniformly random click set x gives a uniformly random solvable position goal ^ A x.
-      const x = mode === "easy" ? fewRandomClicks(cells, Math.max(3, Math.round(Math.sqrt(cells)))) : LO.randomClicks(cells);
-      const board = LO.xor(goal, LO.press(x, m, n, rules));
+      // A uniformly random click set x gives a uniformly random solvable position goal ^ A x
+      // (k states: uniformly random presses x, goal + A x).
+      const x = mode === "easy" ? fewRandomClicks(cells, Math.max(3, Math.round(Math.sqrt(cells)))) : play.randomClicks(cells);
+      const board = play.add(goal, play.press(x, m, n, rules));
       if (!same(board, goal)) return board;  // a start that is already solved is no game
     }
   }
@@ -79,7 +98,7 @@
     if (same(board, goal)) board = startBoard("random", m, n, goal, rules);
     clearInterval(ticker);
     g = {
-      m, n, rules, alg: LO.algebra(m, n, rules), goal, board, moves: 0, history: [], hints: 0,
+      m, n, rules, alg: play.algebra(m, n, rules), goal, board, moves: 0, history: [], hints: 0,
       startedAt: null, elapsed: 0, won: false, par: null,
     };
     analysis = null;
@@ -96,7 +115,7 @@
   // ---- solver ------------------------------------------------------------------------------
   function analyse() {
     if (!analysis) {
-      const q = g.alg.obstruction(LO.xor(g.board, g.goal));
+      const q = g.alg.obstruction(play.change(g.board, g.goal));
       analysis = { solvable: q === null, quiet: q, solution: undefined };
     }
     return analysis;
@@ -117,7 +136,7 @@
 
   function move(k) {
     if (g.won) return;
-    LO.click(g.board, g.m, g.n, k, g.rules);
+    play.click(g.board, g.m, g.n, k, g.rules);
     g.moves += 1;
     g.history.push({ kind: "click", k });
     if (g.startedAt === null) {
@@ -131,7 +150,7 @@
 
   function edit(k) {
     if (g.won) return;
-    g.board[k] ^= 1;
+    g.board[k] = (g.board[k] + 1) % K;
     g.history.push({ kind: "edit", k });
     g.par = null;  // "fewest possible from the start" no longer describes this game
     changed();
@@ -141,10 +160,10 @@
     if (g.won || g.history.length === 0) return;
     const last = g.history.pop();
     if (last.kind === "click") {
-      LO.click(g.board, g.m, g.n, last.k, g.rules);  // a click undoes itself
+      play.unclick(g.board, g.m, g.n, last.k, g.rules);  // a click undoes itself (k states: -1)
       g.moves -= 1;
     } else {
-      g.board[last.k] ^= 1;
+      g.board[last.k] = (g.board[last.k] + K - 1) % K;
     }
     changed();
   }
@@ -161,7 +180,7 @@
     const s = solution();
     if (!s || s.count === 0) { render(); return; }
     // Any click of a minimal solution leaves a position whose fewest clicks are one fewer.
-    g.hint = s.clicks.indexOf(1);
+    g.hint = s.clicks.findIndex((v) => v > 0);
     g.hints += 1;
     render();
   }
@@ -203,10 +222,16 @@
     $("solution").setAttribute("aria-pressed", String(showSolution));
     $("solution").textContent = showSolution ? "Hide solution" : "Show solution";
     const help = g.hints ? ` with ${g.hints} hint${g.hints > 1 ? "s" : ""}` : "";
-    const best = g.alg.exact ? "" : " (a solution, not proven fewest: too many quiet patterns to search them all)";
+    const best = g.alg.exact ? "" : grey ? " (a solution, not proven fewest: too many press sets that change nothing to try them all)"
+      : " (a solution, not proven fewest: too many quiet patterns to search them all)";
     if (g.won) {
       const par = g.par === null ? "" : `Fewest possible from the start: ${g.par}${g.parExact ? "" : " or fewer"}. `;
       say(`Solved! ${g.moves} move${g.moves === 1 ? "" : "s"} in ${clock(g.elapsed)}${help}. ${par}Press New game to play again.`, "win");
+    } else if (!a.solvable && grey) {
+      say(`This position cannot be solved under these rules. Weigh every cell by the number marked ◆ on it `
+        + `(${weights(a.quiet)}; a plain ◆ weighs 1, an unmarked cell 0): every press changes the weighted sum of the levels by a `
+        + `multiple of ${K}, and right now that sum, mod ${K}, differs from the goal's, so no presses can reach it. `
+        + "Undo your edit, change a ◆ cell in Edit board, or start a new game to play a solvable position.", "warn");
     } else if (!a.solvable) {
       const why = g.alg.symmetric
         ? "The cells marked ◆ form a quiet pattern: clicking all of them changes nothing, so every click "
@@ -218,11 +243,15 @@
         + `◆ cell in Edit board, or start a new game to play a solvable position.`, "warn");
     } else if (same(g.board, g.goal)) {
       say("The board matches the goal.", "");
+    } else if (showSolution && s && grey) {
+      say(`Click the marked cells, a cell with a number that many times: ${s.count} press${s.count === 1 ? "" : "es"} `
+        + `in any order${best}.`, "info");
     } else if (showSolution && s) {
       say(`Click the ${s.count} marked cell${s.count === 1 ? "" : "s"}, in any order${best}.`, "info");
     } else if (g.hint !== null && s) {
       const i = Math.floor(g.hint / g.n) + 1, j = (g.hint % g.n) + 1;
-      say(`Hint: click the ringed cell (row ${i}, column ${j}); ${s.count} click${s.count === 1 ? "" : "s"} to go${best}.`, "info");
+      const unit = grey ? `press${s.count === 1 ? "" : "es"}` : `click${s.count === 1 ? "" : "s"}`;
+      say(`Hint: click the ringed cell (row ${i}, column ${j}); ${s.count} ${unit} to go${best}.`, "info");
     } else {
       say("");
     }
@@ -245,12 +274,45 @@
     canvas.style.height = `${canvas.height / dpr}px`;
     const ctx = canvas.getContext("2d");
     for (let k = 0; k < g.m * g.n; k++) {
-      ctx.fillStyle = g.goal[k] ? view.scheme.lit : view.scheme.off;
+      ctx.fillStyle = view.colour(g.goal[k]);
       ctx.fillRect((k % g.n) * cell, Math.floor(k / g.n) * cell, cell, cell);
     }
   }
 
+  /** The distinct ◆ weights of an invariant, as "weights 1, 2". */
+  function weights(y) {
+    const used = [...new Set(Array.from(y).filter((v) => v))].sort((a, b) => a - b);
+    return `weight${used.length > 1 ? "s" : ""} ${used.join(", ")}`;
+  }
+
+  /** How many press sets change nothing, as a product of prime powers when it is large. */
+  function kernelText(alg) {
+    if (alg.kernelSize <= 1e6) return String(alg.kernelSize);
+    const powers = new Map();
+    for (const o of alg.orders) {
+      const p = LightsModK.primePowers(o)[0];
+      powers.set(p.p, (powers.get(p.p) || 0) + p.e);
+    }
+    return [...powers].map(([p, e]) => `${p}^${e}`).join(" · ");
+  }
+
+  function describeGrey() {
+    const { m, n, alg } = g;
+    const size = kernelText(alg);
+    const facts = alg.kernelSize === 1
+      ? `Every position is solvable, in exactly one way (no presses change nothing but pressing a cell ${K} times).`
+      : `${size} press sets (each cell pressed 0 to ${K - 1} times) change nothing, so only 1 position in ${size} is `
+        + `solvable, and each solvable one has ${size} solutions (nullity ${alg.nullity}: that many generators).`;
+    const exact = alg.exact ? "Hints are exact (fewest presses)."
+      : "Hints give a solution, not proven fewest, on this board (too many press sets that change nothing to try).";
+    $("size-facts").textContent = `This board is ${n}×${m} with ${K} levels per cell, rules ${rulesLabel(g.rules)}, `
+      + `solved by chasing and elimination over Z/${K}. ${facts} ${exact}`;
+    const goal = g.goal.some((v) => v) ? "Make the board match the goal picture" : "Make every cell dark (level 0)";
+    $("lede").textContent = `Click a cell: ${clickText(g.rules)}. ${goal}.`;
+  }
+
   function describeSize() {
+    if (grey) { describeGrey(); return; }
     const { m, n, alg } = g;
     const d = alg.nullity;
     const facts = d === 0
@@ -278,8 +340,12 @@
   }
 
   function clickText(r) {
-    if (LO.isClassic(r)) return "it and its neighbours toggle";
     const wrap = { plane: "", torus: ", wrapping around every edge", cylinder: ", wrapping left–right" };
+    if (grey) {
+      const cells = LO.isClassic(r) ? "it and its neighbours" : `the cells of the pattern around it${wrap[r.topology]}`;
+      return `${cells} go one level brighter, of ${K} (the brightest, ${K - 1}, goes dark)`;
+    }
+    if (LO.isClassic(r)) return "it and its neighbours toggle";
     return `the cells of the pattern around it toggle${wrap[r.topology]}`;
   }
 
@@ -409,12 +475,28 @@
     if (actions[key]) { actions[key](); e.preventDefault(); }
   });
 
+  if (grey) {  // the notes below speak of two states; say first what changes with k
+    const note = document.createElement("p");
+    note.innerHTML = `<b>${K} levels per cell.</b> Every cell is one of ${K} levels, from 0 (dark) to ${K - 1} `
+      + `(the brightest). A click presses: it adds 1 to every cell of its pattern, and ${K - 1} + 1 wraps to 0, so `
+      + `${K} presses of one cell change nothing and the order of presses never matters. Everything below holds `
+      + `with presses counted mod ${K} in place of clicks mod 2: random starts press every cell a uniformly random `
+      + `0 to ${K - 1} times from the goal; hints and solutions come from a chase that leaves a small system over `
+      + `Z/${K}, solved one prime power of ${K} at a time (Chinese remainder theorem) by elimination with pivots of `
+      + `least p-valuation; the fewest presses (a cell pressed j times counts j) try every press set that changes `
+      + `nothing while there are few enough. An unsolvable position is shown by weights ◆: every press changes the `
+      + `weighted sum of the levels by a multiple of ${K}. Edit board steps a cell one level up, and undo takes a `
+      + "press back (one level down on each cell of its pattern).";
+    document.querySelector("details summary").after(note);
+  }
   newGame();
 
   /** Read-only view of the game for scripts and tests, plus setting a custom position. */
   window.lightsartGame = {
-    get rows() { return LO.formatRows(g.board, g.m, g.n); },
-    get goal() { return LO.formatRows(g.goal, g.m, g.n); },
+    get rows() { return Z.formatRows(g.board, g.m, g.n); },
+    get goal() { return Z.formatRows(g.goal, g.m, g.n); },
+    get states() { return K; },
+    get kernelSize() { return grey ? g.alg.kernelSize : 2 ** g.alg.nullity; },
     get size() { return [g.n, g.m]; },
     get moves() { return g.moves; },
     get won() { return g.won; },
@@ -425,9 +507,9 @@
     get method() { return g.alg.method; },
     get solvable() { return analyse().solvable; },
     get hint() { return g.hint; },
-    get marks() { return showSolution && solution() ? LO.formatRows(solution().clicks, g.m, g.n) : null; },
-    get quiet() { return analyse().quiet ? LO.formatRows(analyse().quiet, g.m, g.n) : null; },
+    get marks() { return showSolution && solution() ? Z.formatRows(solution().clicks, g.m, g.n) : null; },
+    get quiet() { return analyse().quiet ? Z.formatRows(analyse().quiet, g.m, g.n) : null; },
     get cell() { return view.cell; },
-    setBoard(rows) { g.board = LO.parseRows(rows); g.history = []; g.par = null; changed(); },
+    setBoard(rows) { g.board = Z.parseRows(rows); g.history = []; g.par = null; changed(); },
   };
 })();

@@ -5,6 +5,8 @@
  * With `lamps` each cell is a rounded lamp on the panel colour (scheme.gap), the same shape as
  * lightsart's "lights" style: drawn once per size and colours into two sprites, then copied.
  * With `dots` each cell is a flat disc 0.8 of a cell across on the panel (the "dots" style).
+ * With `levels` k > 2 (grey levels) a cell holds 0..k-1, drawn as render.py draws level s: s/(k-1)
+ * of the way from the unlit to the lit colour (or lamp), so k-1 is lit and 0 unlit.
  */
 const SCHEMES = {
   classic: { name: "Classic", lit: "#ffd23f", off: "#2a2f3d", gap: "#11141b", mark: "#ff3d68" },
@@ -25,12 +27,14 @@ class BoardView {
    * canvas: the <canvas>; onCell(k, how): called for a click on cell k ("pointer" or "key");
    * maxCell: largest cell in CSS pixels (the board otherwise fills the space it is given);
    * gaps: thin lines between cells (off: the board reads as a picture); lamps: cells drawn as
-   * lamps on a panel (see above); dots: cells drawn as flat discs on the panel; room: see below.
+   * lamps on a panel (see above); dots: cells drawn as flat discs on the panel; levels: states
+   * per cell (see above); room: see below.
    */
-  constructor(canvas, { onCell, maxCell = 96, gaps = true, lamps = false, dots = false, room = null }) {
+  constructor(canvas, { onCell, maxCell = 96, gaps = true, lamps = false, dots = false, levels = 2, room = null }) {
     this.gaps = gaps;
     this.lamps = lamps;
     this.dots = dots;
+    this.levels = levels;
     this.sprites = null;
     // room(): the width (CSS px) the board may take; by default its container's.
     this.room = room || (() => canvas.parentElement.getBoundingClientRect().width);
@@ -86,8 +90,9 @@ class BoardView {
     const sprites = this.lamps && cell >= 3 ? this.lampSprites() : null;  // tiny cells: squares
     for (let k = 0; k < m * n; k++) {
       const x = (k % n) * cell, y = Math.floor(k / n) * cell;
-      if (sprites) { ctx.drawImage(sprites[board[k] ? 1 : 0], x, y); continue; }
-      ctx.fillStyle = board[k] ? scheme.lit : scheme.off;
+      const level = board[k] | 0;  // a board not yet sized to m x n reads as unlit
+      if (sprites) { ctx.drawImage(sprites[level], x, y); continue; }
+      ctx.fillStyle = this.colour(level);
       if (this.dots && cell >= 3) {
         ctx.beginPath();
         ctx.arc(x + cell / 2, y + cell / 2, 0.4 * cell, 0, 2 * Math.PI);
@@ -96,8 +101,8 @@ class BoardView {
       }
       ctx.fillRect(x + gap, y + gap, cell - 2 * gap, cell - 2 * gap);
     }
-    if (marks.quiet) this.eachSet(marks.quiet, (x, y) => this.diamond(x, y));
-    if (marks.solution) this.eachSet(marks.solution, (x, y) => this.dot(x, y));
+    if (marks.quiet) this.eachSet(marks.quiet, (x, y, v) => this.diamond(x, y, v));
+    if (marks.solution) this.eachSet(marks.solution, (x, y, v) => this.dot(x, y, v));
     if (marks.hint != null) this.ring(marks.hint);
     if (this.showCursor) {
       const x = (this.cursor % n) * cell, y = Math.floor(this.cursor / n) * cell;
@@ -111,6 +116,17 @@ class BoardView {
     }
   }
 
+  /** The colour of a cell at `level` (2 levels: unlit or lit; more: the greys in between). */
+  colour(level) {
+    const { scheme, levels } = this;
+    if (levels === 2) return level ? scheme.lit : scheme.off;
+    const key = [levels, scheme.lit, scheme.off].join();
+    if (!this.palette || this.palette.key !== key) {
+      this.palette = { key, colours: Array.from({ length: levels }, (_, s) => levelColour(scheme.off, scheme.lit, s, levels)) };
+    }
+    return this.palette.colours[level];
+  }
+
   /**
    * [unlit, lit] lamp sprites of one cell (device pixels), as render.py's lights style draws
    * them: a rounded square (gap an eighth of a cell, corners 0.3 of its half side) on the panel;
@@ -119,7 +135,7 @@ class BoardView {
    */
   lampSprites() {
     const { cell, scheme } = this;
-    const key = [cell, scheme.lit, scheme.off, scheme.gap].join();
+    const key = [cell, scheme.lit, scheme.off, scheme.gap, this.levels].join();
     if (this.sprites && this.sprites.key === key) return this.sprites.images;
     const gap = Math.max(1, 0.12 * cell), half = (cell - gap) / 2, mid = cell / 2;
     const lamp = (g) => {
@@ -156,13 +172,24 @@ class BoardView {
       g.fill();
       return c;
     });
+    // Grey levels: level s is the lit lamp laid over the unlit one at opacity s/(k-1), the
+    // pixel-by-pixel mix render.py makes.
+    for (let s = this.levels - 2; s >= 1; s--) {
+      const c = document.createElement("canvas");
+      c.width = c.height = cell;
+      const g = c.getContext("2d");
+      g.drawImage(images[0], 0, 0);
+      g.globalAlpha = s / (this.levels - 1);
+      g.drawImage(images[images.length - 1], 0, 0);
+      images.splice(1, 0, c);
+    }
     this.sprites = { key, images };
     return images;
   }
 
   eachSet(set, paint) {
     const { cell, n } = this;
-    for (let k = 0; k < set.length; k++) if (set[k]) paint((k % n) * cell + cell / 2, Math.floor(k / n) * cell + cell / 2);
+    for (let k = 0; k < set.length; k++) if (set[k]) paint((k % n) * cell + cell / 2, Math.floor(k / n) * cell + cell / 2, set[k]);
   }
 
   /** Marks are drawn dark-outlined so they show on lit and unlit cells alike. */
@@ -176,19 +203,35 @@ class BoardView {
     ctx.stroke();
   }
 
-  dot(x, y) {
-    const r = Math.max(1.5, this.cell * 0.17);
+  /** A dot; with `times` above 1 (a cell to press that many times) a larger one showing it. */
+  dot(x, y, times = 1) {
+    const big = times > 1 && this.cell >= 14;
+    const r = Math.max(1.5, this.cell * (big ? 0.3 : 0.17));
     this.outlined(() => { this.ctx.beginPath(); this.ctx.arc(x, y, r, 0, 2 * Math.PI); }, this.scheme.mark);
+    if (big) this.label(x, y, times, r * 1.3);
   }
 
-  diamond(x, y) {
-    const r = Math.max(2, this.cell * 0.22);
+  /** A diamond; with `weight` above 1 (an invariant's weight, k states) a larger one showing it. */
+  diamond(x, y, weight = 1) {
+    const big = weight > 1 && this.cell >= 14;
+    const r = Math.max(2, this.cell * (big ? 0.36 : 0.22));
     this.outlined(() => {
       const { ctx } = this;
       ctx.beginPath();
       ctx.moveTo(x, y - r); ctx.lineTo(x + r, y); ctx.lineTo(x, y + r); ctx.lineTo(x - r, y);
       ctx.closePath();
     }, "#ffffff");
+    if (big) this.label(x, y, weight, r * 0.9);
+  }
+
+  /** A number centred on (x, y), black, about `size` device pixels high. */
+  label(x, y, value, size) {
+    const { ctx } = this;
+    ctx.fillStyle = "#000";
+    ctx.font = `bold ${Math.round(size)}px system-ui, sans-serif`;
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillText(String(value), x, y + size * 0.05);
   }
 
   ring(k) {
@@ -250,6 +293,17 @@ function mixColour(a, b, t) {
   const rgb = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
   const [x, y] = [rgb(a), rgb(b)];
   return `#${x.map((v, i) => Math.round(v + (y[i] - v) * t).toString(16).padStart(2, "0")).join("")}`;
+}
+
+/**
+ * "#rrggbb" for level s of `levels` between colours a (level 0) and b (the last), as render.py
+ * computes it: a + (b - a) * (s / (levels - 1)), rounded half to even (numpy's rint).
+ */
+function levelColour(a, b, s, levels) {
+  const rgb = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+  const [x, y] = [rgb(a), rgb(b)];
+  const rint = (v) => (v - Math.floor(v) === 0.5 ? 2 * Math.round(v / 2) : Math.round(v));
+  return `#${x.map((v, i) => rint(v + (y[i] - v) * (s / (levels - 1))).toString(16).padStart(2, "0")).join("")}`;
 }
 
 /**
