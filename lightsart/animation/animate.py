@@ -137,9 +137,12 @@ class TransitionPlan:
         k = np.arange(self.steps + 1, dtype=np.intp)
         if self.ease == "linear" or self.clicks <= self.steps:
             return (k * self.clicks) // self.steps
-        t = k / self.steps
-        spread = np.floor((self.clicks - self.steps) * t * t * (3 - 2 * t) + 0.5)
-        return k + spread.astype(np.intp)
+        # round(extra S(k / f)) in whole numbers, half up: the same bounds on any machine (floats
+        # put a bound one click off where the product lands on a half).
+        # Python integers: extra k² (3f - 2k) passes 2^63 for long animations.
+        f, extra = self.steps, self.clicks - self.steps
+        return np.array([j + (2 * extra * j * j * (3 * f - 2 * j) + f**3) // (2 * f**3)
+                         for j in range(f + 1)], dtype=np.intp)
 
 
 @dataclass(frozen=True)

@@ -146,7 +146,7 @@ class _Reduction:
         width = t.shape[1]
         step = max(1, _CHASE_BATCH_CELLS // (m * n))
         parts = []
-        for s in range(0, width, step):
+        for s in range(0, max(width, 1), step):  # one empty slice when the batch is empty
             c = None if change is None else change[:, :, s : s + step]
             parts.append(self.run(t[:, s : s + step], c)[1])
         return np.concatenate(parts, axis=1)

@@ -254,3 +254,16 @@ def test_linear_map_solves_and_counts_its_kernel_like_brute_force(k: int, n: int
     assert int(np.prod(orders, dtype=object)) == lin.kernel_size
     for g, o in zip(gens, orders, strict=True):
         assert not (M @ g % k).any() and not (o * g % k).any()
+
+
+@pytest.mark.parametrize("topology", TOPOLOGIES)
+def test_a_drawn_pattern_whose_chase_has_no_free_clicks(topology: str) -> None:
+    """``110/010/000`` forces every click from the row above, so the chase has no free clicks
+    (an empty batch once crashed ``residuals``); checked by brute force like the named patterns."""
+    rng = np.random.default_rng(3)
+    for k in (3, 4, 6):
+        for m, n in [(2, 3), (3, 3), (2, 4)]:
+            if k ** (m * n) > BRUTE_MAX:
+                continue
+            rules = Rules(m, n, parse_pattern("110/010/000"), topology)  # type: ignore[arg-type]
+            check_against_brute(algebra_mod(rules, k), Brute(rules, k), rng)
