@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lightsart.puzzle.text import rules_note
+from lightsart.puzzle.text import rules_note, side_by_side
 
 if TYPE_CHECKING:
     from lightsart.puzzle.levels_chase import LevelPath, LevelStrategy, LevelTable
@@ -26,15 +26,6 @@ def level_grid(levels: object, blank: str = "") -> list[str]:
 
 def _digits(values: tuple[int, ...] | list[int]) -> str:
     return "".join(_DIGITS[v] for v in values)
-
-
-def _side_by_side(*blocks: tuple[str, list[str]]) -> list[str]:
-    widths = [max(len(title), *(len(r) for r in rows)) for title, rows in blocks]
-    out = ["   ".join(t.ljust(w) for (t, _), w in zip(blocks, widths, strict=True)).rstrip()]
-    for i in range(len(blocks[0][1])):
-        out.append("   ".join(rows[i].ljust(w) for (_, rows), w in zip(blocks, widths,
-                                                                      strict=True)).rstrip())
-    return out
 
 
 def _goal(goal: str, k: int) -> str:
@@ -64,7 +55,7 @@ def level_strategy_text(st: LevelStrategy) -> str:
     previous = st.board
     for n, step in enumerate(st.steps, 1):
         lines.append(f"  step {n}. {step.title}")
-        lines += ["    " + row for row in _side_by_side(("before", level_grid(previous)),
+        lines += ["    " + row for row in side_by_side(("before", level_grid(previous)),
                                                         ("presses", level_grid(step.presses, ".")),
                                                         ("after", level_grid(step.board)))]
         previous = step.board

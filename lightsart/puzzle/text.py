@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from lightsart.puzzle.table import LookupTable
     from lightsart.rules import Rules
 
-__all__ = ["answer_text", "census_text", "grid", "path_text", "rules_note", "solution_text",
-           "strategy_text", "table_text"]
+__all__ = ["answer_text", "census_text", "grid", "path_text", "rules_note", "side_by_side",
+           "solution_text", "strategy_text", "table_text"]
 
 
 def rules_note(rules: Rules) -> str:
@@ -38,7 +38,8 @@ def grid(board: Board, on: str = "#") -> list[str]:
     return ["".join(on if v else "." for v in row) for row in np.asarray(board)]
 
 
-def _side_by_side(*blocks: tuple[str, list[str]]) -> list[str]:
+def side_by_side(*blocks: tuple[str, list[str]]) -> list[str]:
+    """Titled blocks of text rows next to each other, three spaces apart."""
     widths = [max(len(title), *(len(r) for r in rows)) for title, rows in blocks]
     out = ["   ".join(t.ljust(w) for (t, _), w in zip(blocks, widths, strict=True)).rstrip()]
     for i in range(len(blocks[0][1])):
@@ -66,7 +67,7 @@ def solution_text(s: Solution) -> str:
         lines.append(f"solvable: yes, in {_plural(s.moves or 0, 'click')} "
                      f"({'proven minimal' if s.proven else 'fewest found, not proven'}); "
                      f"{counted}{_plural(s.solutions, 'solution')} in all")
-        lines += _side_by_side(("board", grid(s.board)), ("clicks", grid(s.clicks, "X")))
+        lines += side_by_side(("board", grid(s.board)), ("clicks", grid(s.clicks, "X")))
         lines.append(f"clicks (row,col): {_cells(s.clicks)}")
         return "\n".join(lines)
     word = "lit" if s.goal == "off" else "unlit"
@@ -80,7 +81,7 @@ def solution_text(s: Solution) -> str:
     shown = [("board", grid(s.board))]
     shown += [(f"{kind} {k}", grid(q, "X"))
               for k, q in zip(s.failed_patterns, s.failed_boards, strict=False)]
-    lines += _side_by_side(*shown)
+    lines += side_by_side(*shown)
     if s.fixes is not None:
         lines.append(f"fewest lights to change to make it solvable: {s.fixes_count} "
                      f"({'proven' if s.fixes_proven else 'fewest found'}), e.g. "
@@ -102,7 +103,7 @@ def strategy_text(st: Strategy) -> str:
         clicks = np.zeros_like(previous)
         for r, c in step.clicks:
             clicks[r, c] = 1
-        lines += ["    " + row for row in _side_by_side(("before", grid(previous)),
+        lines += ["    " + row for row in side_by_side(("before", grid(previous)),
                                                         ("click", grid(clicks, "X")),
                                                         ("after", grid(step.board)))]
         previous = step.board
@@ -138,7 +139,7 @@ def _quiet_lines(st: Strategy, label: str) -> list[str]:
     lines.append(f"{label} Quiet patterns (\"null templates\": clicking one changes nothing) give the "
                  f"other {2 ** d - 1} solutions; adding them to the clicks:")
     if d <= 4:
-        lines += ["    " + row for row in _side_by_side(
+        lines += ["    " + row for row in side_by_side(
             *((f"pattern {k}", grid(patterns[k], "X")) for k in range(d)))]
     if st.weights is not None:
         for choice, w in enumerate(st.weights):
