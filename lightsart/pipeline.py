@@ -498,9 +498,6 @@ def make_animation(
     if len(paths) < 2:
         raise LightsartError("animate needs at least two pictures")
     animate.check_ease(ease)
-    if ease != "linear" and out is not None and formats.format_for(out).write_page is not None:
-        raise LightsartError(f"the {formats.format_for(out).extension} page plays a fixed number "
-                             f"of clicks per frame: --ease {ease} works for .gif, .mp4 and --frames")
     from lightsart.animation.orders import parse_orders
 
     choices = parse_orders(order, len(paths) - 1)

@@ -89,7 +89,9 @@ def _html(anim: Animation, path: str | os.PathLike[str]) -> None:
                        style=anim.look.kind, colours=anim.look.colours(),
                        pattern="plus" if rules is None else rules.pattern.text,
                        topology="plane" if rules is None else rules.topology,
-                       states=2 if rules is None else rules.states)
+                       states=2 if rules is None else rules.states,
+                       frames=None if all(t.ease == "linear" for t in p.transitions)
+                       else [t.bounds().tolist() for t in p.transitions])
 
 
 #: Every animation format, by extension.

@@ -36,6 +36,20 @@
   }
   const T = C.length;
   const start = Z.parseRows(data.segments[0].start);
+  // Eased animations list their frames (offsets into each transition): every frame position,
+  // the looped legs mirrored. Without them frames are clicksPerFrame apart inside a leg.
+  const stops = [];
+  if (data.frames) {
+    data.frames.forEach((f, i) => f.forEach((o) => stops.push(boundaries[i] + o)));
+    if (data.loop) {
+      const S = data.segments.length;
+      data.frames.forEach((f, i) => {
+        const from = boundaries[2 * S - 1 - i], length = f[f.length - 1];
+        f.forEach((o) => stops.push(from + length - o));
+      });
+    }
+    stops.sort((a, b) => a - b);
+  }
 
   const board = Uint8Array.from(start);  // what is on screen
   const yours = new Uint8Array(m * n);   // the viewer's own clicks
@@ -65,11 +79,13 @@
     return null;
   }
   function nextFrame(p) {
+    if (stops.length) return stops.find((s) => s > p) ?? T;
     const l = leg(p, true);
     if (!l) return T;
     return Math.min(l[1], l[0] + (Math.floor((p - l[0]) / data.clicksPerFrame) + 1) * data.clicksPerFrame);
   }
   function previousFrame(p) {
+    if (stops.length) return stops.findLast((s) => s < p) ?? 0;
     const l = leg(p, false);
     if (!l) return 0;
     return l[0] + Math.floor((p - l[0] - 1) / data.clicksPerFrame) * data.clicksPerFrame;

@@ -6,6 +6,7 @@ press operators: ``lightsout.js``, and ``modk.js`` for ``k > 2`` states).
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -41,6 +42,21 @@ class ArtworkPage:
     bytes: int
     #: States per cell (k > 2: ``clicks`` counts single presses).
     states: int = 2
+
+
+def _frame_offsets(frames: Sequence[Sequence[int]], encoded: list[dict[str, Any]]) -> list[list[int]]:
+    """``frames`` checked against the segments: per transition, offsets rising from 0 to its
+    number of clicks."""
+    if len(frames) != len(encoded):
+        raise LightsartError(f"frames has {len(frames)} lists for {len(encoded)} transitions")
+    out = []
+    for k, (offsets, segment) in enumerate(zip(frames, encoded, strict=True), 1):
+        f = [int(v) for v in offsets]
+        if (len(f) < 2 or f[0] != 0 or f[-1] != len(segment["clicks"])
+                or any(b <= a for a, b in itertools.pairwise(f))):
+            raise LightsartError(f"transition {k}'s frames must rise from 0 to its clicks")
+        out.append(f)
+    return out
 
 
 def _segment_data(
@@ -120,6 +136,7 @@ def artwork_page_html(
     pattern: str = "plus",
     topology: Topology = "plane",
     states: int = 2,
+    frames: Sequence[Sequence[int]] | None = None,
 ) -> str:
     """The artwork page as HTML text (see :func:`write_artwork_page`)."""
     rules = _rules(pattern, topology, states=states)
@@ -134,6 +151,7 @@ def artwork_page_html(
         "colours": {"lit": _hex(lit), "unlit": _hex(unlit), "panel": _hex(panel)},
         "rules": _rules_data(rules),
         **({"states": states} if states > 2 else {}),
+        **({"frames": _frame_offsets(frames, encoded)} if frames is not None else {}),
     }
     return _page("art.html", title or "lightsart: Lights Out animation", data,
                  _scripts("art.js", states))
@@ -156,6 +174,7 @@ def write_artwork_page(
     pattern: str = "plus",
     topology: Topology = "plane",
     states: int = 2,
+    frames: Sequence[Sequence[int]] | None = None,
 ) -> ArtworkPage:
     """Write an animation as one self-contained interactive HTML page.
 
@@ -178,11 +197,16 @@ def write_artwork_page(
     times is listed j times, as :func:`lightsart.animation.animate.press_order` orders them);
     the page draws level s s/(k-1) of the way from the unlit to the lit colour, as the GIF does,
     and plays a looped transition backwards by taking its presses back.
+
+    ``frames`` (one list per transition: where its frames end, as offsets ``0 .. clicks`` in
+    increasing order, :meth:`~lightsart.animation.animate.TransitionPlan.bounds`) replaces the
+    even ``clicks_per_frame`` batches: eased animations play their own batches (a looped leg
+    plays them mirrored, as the GIF does).
     """
     html = artwork_page_html(segments, cell=cell, fps=fps, clicks_per_frame=clicks_per_frame,
                              hold=hold, loop=loop, title=title, scheme=scheme, autoplay=autoplay,
                              style=style, colours=colours, pattern=pattern, topology=topology,
-                             states=states)
+                             states=states, frames=frames)
     with atomic_path(path) as tmp:
         tmp.write_text(html, encoding="utf-8")
     m, n = np.asarray(segments[0][0]).shape

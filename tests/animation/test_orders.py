@@ -248,7 +248,6 @@ def test_order_per_transition_in_json(tmp_path: Path, capsys: pytest.CaptureFixt
     (["--order", "mask"], "mask:FILE"),
     (["--order", "radial:x"], "takes no ':'"),
     (["--order", "mask:/no/such/mask.png"], "--order mask: picture not found"),
-    (["--ease", "in-out", "-o", "{tmp}/a.html"], "fixed number of clicks per frame"),
 ])
 def test_bad_orders_are_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                             args: list[str], message: str) -> None:
@@ -258,3 +257,21 @@ def test_bad_orders_are_one_line_and_exit_2(tmp_path: Path, capsys: pytest.Captu
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
     assert list(tmp_path.iterdir()) == []
+
+
+def test_an_eased_html_page_carries_the_plans_frames(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """``--ease in-out`` to ``.html``: the page's frames are the plan's eased batches (the
+    same bounds the GIF cuts); linear pages carry none (and stay as they were)."""
+    from lightsart.animation import animate
+
+    out = tmp_path / "a.html"
+    assert main(["animate", A, B, "--size", "16", "-o", str(out), "--ease", "in-out",
+                 "--duration", "1", "--fps", "10", "--json"]) == 0
+    clicks = json.loads(capsys.readouterr().out)["transitions"][0]["clicks"]
+    html = out.read_text()
+    data = json.loads(html.split('id="lightsart-data">')[1].split("</script>")[0])
+    (step,) = animate.plan([clicks], fps=10, duration=1.0, ease="in-out").transitions
+    assert data["frames"] == [step.bounds().tolist()]
+    assert main(["animate", A, B, "--size", "16", "-o", str(tmp_path / "b.html")]) == 0
+    assert '"frames"' not in (tmp_path / "b.html").read_text()

@@ -543,6 +543,41 @@ def test_artwork_step_scrub_and_play(tab: harness.Watched, tmp_path: Path) -> No
     assert page.inner_text("#play") == "Replay"
 
 
+def test_an_eased_artwork_page_steps_through_its_own_frames(tab: harness.Watched,
+                                                            tmp_path: Path) -> None:
+    """``frames`` (the eased batches): forward steps land on exactly those offsets, then on the
+    looped legs' offsets mirrored, and back steps retrace them; each position shows the clicks
+    so far re-applied."""
+    path, pictures, orders = _animation(loop=True, autoplay=False, tmp_path=tmp_path)
+    segments = list(zip(pictures, orders, strict=False))
+    lengths = [len(o) for o in orders]
+    frames = [[0, 1, 3, lengths[0] - 1, lengths[0]], [0, 2, lengths[1]]]
+    play.write_artwork_page(path, segments, cell=30, fps=60, clicks_per_frame=4, hold=0.05,
+                            loop=True, autoplay=False, frames=frames)
+    tab.open(path)
+    page = tab.page
+    k1, k2 = lengths
+    total = 2 * (k1 + k2)
+    expect = sorted({*frames[0], *(k1 + o for o in frames[1]),
+                     *(k1 + k2 + k2 - o for o in frames[1]),
+                     *(2 * k2 + k1 + k1 - o for o in frames[0])})
+    seen = [art(page)["position"]]
+    while seen[-1] < total:
+        page.click("#forward")
+        seen.append(art(page)["position"])
+    assert seen == expect
+    clicks = np.concatenate(orders)
+    assert art(page)["rows"] == rows(pictures[0])  # the loop is back at the start
+    page.click("#back")
+    assert art(page)["position"] == expect[-2]
+    page.keyboard.press("Home")
+    for _ in range(2):
+        page.click("#forward")
+    assert art(page)["rows"] == rows(_after(pictures[0], clicks[:3]))
+    with pytest.raises(LightsartError):
+        play.write_artwork_page(path, segments, frames=[[0, 2, 1, lengths[0]], [0, lengths[1]]])
+
+
 def test_artwork_viewer_clicks_combine_with_the_animation(tab: harness.Watched,
                                                          tmp_path: Path) -> None:
     path, pictures, orders = _animation(loop=True, autoplay=True, tmp_path=tmp_path)
