@@ -131,7 +131,9 @@ class SolveReport:
             parts.append(f"objective {self.objective:g}")
         if self.best_bound is not None:
             parts.append(f"bound {self.best_bound:g}")
-        if self.gap is not None and self.status == "feasible":
+        # A relative gap over a zero bound means nothing (CBC prints about 2e9): the bound says it.
+        if (self.gap is not None and self.status == "feasible" and math.isfinite(self.gap)
+                and self.best_bound is not None and abs(self.best_bound) > 1e-9):
             parts.append(f"gap {100 * self.gap:.1f}%")
         parts.append(f"{self.seconds:.2f}s")
         if self.warm_start_given:

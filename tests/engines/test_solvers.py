@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -276,3 +277,18 @@ def test_a_failed_export_leaves_nothing(tmp_path: Path, monkeypatch: pytest.Monk
     with pytest.raises((LightsartError, OSError)):
         ip.export_model(np.ones((3, 3), dtype=np.uint8), str(tmp_path / "m.lp"))
     assert list(tmp_path.iterdir()) == []
+
+
+def test_the_summary_gives_a_gap_only_over_a_nonzero_bound() -> None:
+    from dataclasses import replace
+
+    from lightsart.engines.cbc import SolveReport, SolverOptions
+
+    report = SolveReport(model="error", status="feasible", objective=3.0, best_bound=2.0, gap=0.5,
+                         seconds=1.0, warm_start_given=False, warm_start_accepted=None,
+                         warm_start_objective=None, variables=1, constraints=1,
+                         options=SolverOptions(), cbc_result=None)
+    assert "gap 50.0%" in report.summary()
+    for bound, gap in ((0.0, 2e9), (0.0, math.inf), (None, 0.5)):
+        line = replace(report, best_bound=bound, gap=gap).summary()
+        assert "gap" not in line and "objective 3" in line
