@@ -40,9 +40,9 @@ from lightsart.types import Board
 
 if TYPE_CHECKING:
     from lightsart.animation.animate import Animation, Plan
-    from lightsart.pipeline import AnimationResult, StillResult
     from lightsart.results import Clicks, Fit
     from lightsart.rules import Rules
+    from lightsart.runs import AnimationResult, StillResult
 
 __all__ = [
     "ANIMATION_PIXELS",

@@ -1,0 +1,170 @@
+"""What one run of ``still`` or ``animate`` made: its pictures and their fits, the transitions,
+the frames and the files written, with the numbers the CLI prints and ``--json`` emits.
+
+:mod:`lightsart.pipeline` makes them (and still exports them under their old names).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from lightsart.pictures.costs import Errors
+from lightsart.results import Clicks, Fit
+from lightsart.rules import Rules
+
+__all__ = ["AnimationResult", "Picture", "StillResult"]
+
+
+@dataclass(frozen=True)
+class Picture:
+    """One input picture: where it came from, its dithered target and the engine's fit."""
+
+    path: str
+    fit: Fit
+    errors: Errors = "uniform"
+    #: The picture's grey on the board after the tone stage (what was dithered; ``[0, 1]``,
+    #: 1 = white): the ``light-to-dark`` click order reads it.
+    grey: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    def summary(self) -> dict[str, Any]:
+        """The 0.1 name of :meth:`to_dict`."""
+        return self.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
+        f = self.fit
+        grey = {} if f.states == 2 else {
+            # k states: cells of the wrong level, and presses (a cell pressed j times counts j).
+            "states": f.states,
+            "wrong_cells": f.wrong_pixels,
+            "wrong_cells_proven_minimal": f.wrong_pixels_proven_minimal or f.wrong_pixels == 0,
+            "wrong_cells_lower_bound": int(f.wrong_pixels_lower_bound),
+            "presses": f.clicks_count,
+            "presses_proven_minimal": f.clicks_proven_minimal,
+        }
+        return {
+            "path": self.path,
+            "errors": self.errors,
+            "minimised": f.minimised,
+            "wrong_pixels": f.wrong_pixels,
+            # Under per-pixel costs the count is not what was minimised: no claim about it.
+            # (none wrong is minimal whatever was minimised).
+            "wrong_pixels_proven_minimal": (f.wrong_pixels_proven_minimal and not f.weighted)
+            or f.wrong_pixels == 0,
+            "wrong_pixels_lower_bound": 0 if f.weighted else int(f.wrong_pixels_lower_bound),
+            "wrong_cost": round(f.wrong_cost, 6),
+            "wrong_cost_proven_minimal": f.wrong_pixels_proven_minimal,
+            "wrong_cost_lower_bound": round(f.wrong_pixels_lower_bound, 6),
+            "clicks": f.clicks_count,
+            "clicks_proven_minimal": f.clicks_proven_minimal,
+            # The clock stopped a search before its planned work: the answer may vary by machine.
+            "cut_short": f.cut_short,
+            **grey,
+        }
+
+
+@dataclass(frozen=True)
+class StillResult:
+    width: int
+    height: int
+    nullity: int
+    picture: Picture
+    outputs: tuple[str, ...]
+    seconds: float
+    rules: Rules | None = None
+
+    def summary(self) -> dict[str, Any]:
+        """The 0.1 name of :meth:`to_dict`."""
+        return self.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
+        board: dict[str, Any] = {"width": self.width, "height": self.height, "nullity": self.nullity}
+        if self.picture.fit.kernel_size is not None:
+            board["kernel_size"] = self.picture.fit.kernel_size  # press vectors changing nothing
+        return {
+            "board": board,
+            "rules": _rules_dict(self.rules, self.height, self.width),
+            "pictures": [self.picture.to_dict()],
+            "outputs": list(self.outputs),
+            "seconds": round(self.seconds, 3),
+        }
+
+    # Jupyter draws the fit (lightsart.display, imported only when a notebook asks).
+    def _repr_png_(self) -> bytes:
+        from lightsart.display import still_png
+
+        return still_png(self)
+
+    def _repr_html_(self) -> str:
+        from lightsart.display import still_html
+
+        return still_html(self)
+
+
+@dataclass(frozen=True)
+class AnimationResult:
+    width: int
+    height: int
+    nullity: int
+    pictures: tuple[Picture, ...]
+    transitions: tuple[Clicks, ...]
+    frames: int
+    seconds_of_animation: float
+    outputs: tuple[str, ...]
+    seconds: float = field(default=0.0)
+    #: Things the user should know that are not errors (a picture cropped to the board's shape).
+    notes: tuple[str, ...] = ()
+    #: Frames the MP4 holds (holds become repeated frames there); None without an MP4.
+    video_frames: int | None = None
+    rules: Rules | None = None
+    #: Each transition's click order as ``--order`` names it (``radial``, ``mask:FILE``, ...),
+    #: whether it was played backwards, and how its clicks spread over its frames.
+    orders: tuple[str, ...] = ()
+    reverse: bool = False
+    ease: str = "linear"
+
+    def summary(self) -> dict[str, Any]:
+        """The 0.1 name of :meth:`to_dict`."""
+        return self.to_dict()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
+            "rules": _rules_dict(self.rules, self.height, self.width),
+            "pictures": [p.to_dict() for p in self.pictures],
+            "transitions": [self._transition_dict(t, k) for k, t in enumerate(self.transitions)],
+            "frames": self.frames,
+            **({} if self.video_frames is None else {"video_frames": self.video_frames}),
+            "duration_seconds": round(self.seconds_of_animation, 3),
+            "outputs": list(self.outputs),
+            "notes": list(self.notes),
+            "seconds": round(self.seconds, 3),
+        }
+
+    @property
+    def states(self) -> int:
+        """States per cell (2: the classic game; more: grey levels)."""
+        return 2 if self.rules is None else self.rules.states
+
+    def _transition_dict(self, t: Clicks, k: int) -> dict[str, Any]:
+        out: dict[str, Any] = {"clicks": t.count, "clicks_proven_minimal": t.proven,
+                               "cut_short": t.cut_short}
+        if k < len(self.orders):
+            out.update(order=self.orders[k], reverse=self.reverse, ease=self.ease)
+        if self.states > 2:
+            # k states: presses (a cell pressed j times counts j), each one a step of the frames.
+            out.update(states=self.states, presses=t.count, presses_proven_minimal=t.proven,
+                       cells_pressed=int(np.count_nonzero(t.clicks)))
+        return out
+
+    # Jupyter shows the GIF written (or a preview): lightsart.display, imported on demand.
+    def _repr_html_(self) -> str:
+        from lightsart.display import animation_result_html
+
+        return animation_result_html(self)
+
+
+def _rules_dict(rules: Rules | None, height: int, width: int) -> dict[str, Any]:
+    return (rules or Rules.plus(height, width)).to_dict()
