@@ -244,6 +244,27 @@ def test_edge_chains_start_from_solutions_near_the_edges(side: int) -> None:
     assert edge_focus(change, cells[cells >= side * side], band=4) == ()
 
 
+@pytest.mark.parametrize("side", [39, 47])
+def test_the_edge_chain_decodes_a_board_from_its_four_chases(side: int) -> None:
+    # The one chain on all four edge bands: its answer is a solution (re-checked against the
+    # quiet-pattern columns), never heavier than any chase it starts from, and the same for
+    # the same seed and work whatever the clock allows.
+    rng = np.random.default_rng(side + 1)
+    change = (rng.random((side, side)) < 0.5).astype(np.uint8)
+    alg = algebra(side, side)
+    cells = np.arange(side * side, dtype=np.intp)
+    columns, syndrome = alg.columns(), alg.syndrome(change)
+    focus = edge_focus(change, cells, band=4)
+    starts = focus[0].starts
+    runs = [decode(columns, syndrome, None, starts[0], seed=3, work=30, seconds=s, focus=focus)
+            for s in (1e4, 1e6)]
+    for run in runs:
+        _check(columns, syndrome, run.errors)
+        assert not run.cut_short and run.method.startswith("stern + relink")
+        assert run.errors.size <= min(start.size for start in starts)
+        assert np.array_equal(np.sort(run.errors), np.sort(runs[0].errors))
+
+
 def test_closest_board_weighted_with_edge_chains(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(optimize, "EDGE_CHAINS_NULLITY", 20)  # 39x39 has nullity 32
     monkeypatch.setattr(optimize, "EDGE_CHAINS_SECONDS", 0.1)
