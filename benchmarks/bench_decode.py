@@ -5,8 +5,8 @@ Run:  python benchmarks/bench_decode.py [--photo samples/astronaut.png] [--sides
 
 For each square board the untoned photo is fitted (``Tone.none()``) and its syndrome decoded from
 Bosch's bottom-row light chasing: *before* (the Stern walk on all columns, as ``decode`` ran
-before ``focus``) and *after* (the same walk plus two chains of relinked walks on the cells near
-the edges, started from chasing towards each side: :func:`lightsart.core.optimize.edge_focus`),
+before ``focus``) and *after* (the same walk plus one chain of relinked walks on the cells near
+the edges, all four, started from chasing towards each side: :func:`lightsart.core.optimize.edge_focus`),
 the latter ``--repeat`` times to show the answer repeats (as in ``closest_board``, only when
 ``d > EDGE_CHAINS_NULLITY``; below, *after* is the Stern walk again). Unit costs, or with ``--weighted`` the
 perceptual per-pixel costs the default pipeline uses. Both get the pair-table bound when
