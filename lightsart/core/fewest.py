@@ -50,12 +50,13 @@ import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from itertools import repeat
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core.coset_symmetry import LeafAction, coset_symmetries, invariant_flag, leaf_action
+from lightsart.core.fewest_leaf import leaf_data, score_leaves, wht_max
 
 __all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "coset_minimum"]
 
@@ -70,7 +71,11 @@ _CHUNK = 1 << 12
 _BOUND_WORK = 1 << 20
 _BOUND_SHARE = 8
 _WORKERS = 4
-_BATCH = 4
+#: Leaves per worker and batch (one call of the compiled loop).
+_RUN = 16
+#: Members (leaves x ``2**k``) from which the leaves run compiled: below, importing numba and
+#: loading the compiled loop (0.5-1 s) costs more than it saves.
+_COMPILED_MEMBERS = 1 << 30
 #: Nominal speed of the leaves (coset members scored per second, two threads) from which the
 #: number of leaves a budget buys is planned; measured about 3e8 on the development machine.
 MEMBERS_PER_SECOND = 2e8
@@ -101,47 +106,6 @@ def signatures(patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
     d = patterns.shape[0]
     bits = patterns.reshape(d, -1).astype(np.int64)
     return (bits << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-
-
-def _butterflies(a: NDArray[Any], width: int) -> None:
-    """Walsh–Hadamard stages over the leading axis of ``a`` (rows of ``width`` entries).
-
-    Two stages at a time (radix 4: ``x0 ± x1 ± x2 ± x3`` from two sums and two differences),
-    which passes over the array a third less often than one stage at a time; a last single stage
-    when the number of stages is odd.
-    """
-    h = 1
-    rows = a.size // width
-    while 4 * h <= rows:
-        quarters = a.reshape(-1, 4, h * width)
-        x0, x1, x2, x3 = quarters[:, 0], quarters[:, 1], quarters[:, 2], quarters[:, 3]
-        s01, d01, s23, d23 = x0 + x1, x0 - x1, x2 + x3, x2 - x3
-        np.add(s01, s23, out=x0)
-        np.add(d01, d23, out=x1)
-        np.subtract(s01, s23, out=x2)
-        np.subtract(d01, d23, out=x3)
-        h *= 4
-    if h < rows:
-        halves = a.reshape(-1, 2, h * width)
-        low, high = halves[:, 0], halves[:, 1]
-        diff = low - high
-        low += high
-        high[...] = diff
-
-
-def _wht_max(f: NDArray[Any], k: int) -> tuple[int, int]:
-    """The largest entry of the Walsh–Hadamard transform of ``f`` (``2**k`` entries), and where.
-
-    The high bits are transformed in place with long contiguous rows; one transposed copy then
-    turns the low bits into high bits, so no stage works on short rows.
-    """
-    low_bits = k // 2
-    width, rows = 1 << low_bits, 1 << (k - low_bits)
-    _butterflies(f, width)
-    flipped = np.ascontiguousarray(f.reshape(rows, width).T)
-    _butterflies(flipped, rows)
-    at = int(np.argmax(flipped))
-    return int(flipped.flat[at]), (at % rows) * width + at // rows
 
 
 def _outer_coordinates(sig: NDArray[np.int64], mass: NDArray[np.int64], d: int,
@@ -218,7 +182,7 @@ def _leaves(m: int, action: LeafAction | None) -> NDArray[np.int64]:
 
 def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
                   inner: int | None = None, seconds: float = 60.0,
-                  symmetric: bool = True) -> CosetMinimum:
+                  symmetric: bool = True, compiled: bool | None = None) -> CosetMinimum:
     """The lightest ``x0 ^ sum_k l_k patterns[k]``, proven unless ``seconds`` ran out.
 
     ``patterns`` has shape ``(d, h, w)`` (independent rows) and ``x0`` shape ``(h, w)``.
@@ -260,7 +224,7 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     groups, group = np.unique(va_m, return_inverse=True)
     leaves = _leaves(m, action)
     if leaves.size * vb_m.size <= _BOUND_WORK or vb_m.size << _BOUND_SHARE <= 1 << k:
-        max_alone, _ = _wht_max(f_alone.copy(), k)
+        max_alone, _ = wht_max(f_alone.copy(), k)
         # At most half the time goes to bounds; the rest to leaves.
         bound = max_alone + _bounds(leaves, vb_m, s_m, group.astype(np.int64), groups == 0,
                                     start + seconds / 2)
@@ -272,13 +236,9 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
         bound = np.broadcast_to(np.int64(cells + 1), leaves.shape)
         cut = False
 
-    def leaf(b: int) -> tuple[int, int]:
-        sign = 1 - 2 * (np.bitwise_count(vb_m & b) & 1).astype(np.int64)
-        f = f_alone.copy()
-        # Only the inner signatures of moving cells change: a few thousand of the 2**k entries.
-        f[groups] += np.bincount(group, weights=s_m * sign, minlength=groups.size).astype(dtype)
-        return _wht_max(f, k)
-
+    data = leaf_data(k, f_alone, vb_m, s_m, group.astype(np.int64), groups)
+    if compiled is None:
+        compiled = leaves.size << k >= _COMPILED_MEMBERS
     best_f, best_a, best_b = -(cells + 1), 0, 0
     scored, proven, at = 0, True, 0
     deadline = start + seconds
@@ -293,15 +253,19 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
             if scored and time.perf_counter() > deadline:
                 proven, cut = False, True
                 break
-            stop = at + min(_BATCH * workers, planned - scored)
-            batch = [int(b) for b, c in zip(leaves[at:stop], bound[at:stop], strict=True)
-                     if c > best_f]
+            stop = at + min(_RUN * workers, planned - scored)
+            batch = leaves[at:stop][bound[at:stop] > best_f]
             at = stop
+            runs = np.array_split(batch, workers)
+            above = best_f
             # Results are taken in the fixed order, so ties and the answer are deterministic.
-            for b, (value, a) in zip(batch, pool.map(leaf, batch), strict=True):
-                scored += 1
-                if value > best_f:
-                    best_f, best_a, best_b = value, a, b
+            scores = pool.map(score_leaves, repeat(data), runs, repeat(above), repeat(compiled))
+            for run, (values, places) in zip(runs, scores, strict=True):
+                for b, value, a in zip(run.tolist(), values.tolist(), places.tolist(),
+                                       strict=True):
+                    scored += 1
+                    if value > best_f:
+                        best_f, best_a, best_b = value, a, b
     y = 0
     for i, c in enumerate(inner_coords):
         y |= ((best_a >> i) & 1) << c

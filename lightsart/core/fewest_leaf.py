@@ -1,0 +1,213 @@
+"""The leaves of the split search of :mod:`lightsart.core.fewest`, compiled by numba.
+
+A leaf is one outer choice ``b``: the best inner completion is the largest entry of the
+Walsh–Hadamard transform ``F_b(a) = sum_g t_g(b) (-1)^(a·g)`` over ``2**k`` inner choices ``a``,
+where ``t_g(b) = sum_{p in g} s_p (-1)^(b·b_p)`` sums the cells of inner signature ``g``. On the
+all-lit boards only a few thousand of the ``2**k`` entries ``t_g`` are not zero (n = 61: 1,432 of
+``2**18``), and they change with ``b`` while the transform does not. So the leaf is written as
+rows of ``32`` entries (the low five inner bits) and:
+
+* the five low stages are done before the transform, per signature: the transform of a single
+  entry ``t`` at ``g`` over the low bits is ``t`` times row ``g & 31`` of the ``32 x 32``
+  Hadamard matrix, added to row ``g >> 5`` (one vector multiply-add per signature);
+* the ``k - 5`` high stages run over whole rows, two stages per pass (radix 4), in place, on
+  int16 (every partial sum is at most ``cells`` in size), where the compiler keeps 16 entries in
+  one vector register;
+* the largest entry is found by one vectorised pass; where it is, only when it beats the best
+  leaf so far (the caller needs the place only then).
+
+Compiled on first use and cached on disk; ``nogil``, so two threads score two runs of leaves at
+once. :func:`score_leaves` runs the same leaves in numpy (the previous leaf, kept as the reference
+the compiled one is checked against).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+__all__ = ["COLUMNS", "LeafData", "leaf_data", "score_leaves", "wht_max"]
+
+#: Entries per row: the low five inner bits, transformed per signature before the row stages.
+COLUMNS = 32
+_LOW_BITS = 5
+
+
+class LeafData:
+    """What every leaf shares: the cells that move with the outer choice, grouped by inner
+    signature, and the transform of the cells that do not (over the low bits only)."""
+
+    def __init__(self, k: int, f_alone: NDArray[Any], vb: NDArray[np.int64],
+                 s: NDArray[np.int64], group: NDArray[np.int64], groups: NDArray[np.int64]):
+        self.k = k
+        self.dtype = f_alone.dtype
+        self.f_alone = f_alone
+        self.vb, self.s, self.group, self.groups = vb, s, group, groups
+        columns = min(COLUMNS, 1 << k)
+        rows = np.arange(columns)
+        #: ``hadamard[i, j] = (-1)^(i·j)`` over the low bits.
+        parity = (np.bitwise_count(rows[:, None] & rows[None, :]) & 1).astype(np.int64)
+        self.hadamard = (1 - 2 * parity).astype(f_alone.dtype)
+        self.base = (f_alone.reshape(-1, columns).astype(np.int64) @ self.hadamard).astype(
+            f_alone.dtype).ravel()
+
+
+def leaf_data(k: int, f_alone: NDArray[Any], vb: NDArray[np.int64], s: NDArray[np.int64],
+              group: NDArray[np.int64], groups: NDArray[np.int64]) -> LeafData:
+    """The shared part of the leaves (see :class:`LeafData`)."""
+    return LeafData(k, f_alone, vb, s, group, groups)
+
+
+def _butterflies(a: NDArray[Any], width: int) -> None:
+    """Walsh–Hadamard stages over the leading axis of ``a`` (rows of ``width`` entries).
+
+    Two stages at a time (radix 4: ``x0 ± x1 ± x2 ± x3`` from two sums and two differences),
+    which passes over the array a third less often than one stage at a time; a last single stage
+    when the number of stages is odd.
+    """
+    h = 1
+    rows = a.size // width
+    while 4 * h <= rows:
+        quarters = a.reshape(-1, 4, h * width)
+        x0, x1, x2, x3 = quarters[:, 0], quarters[:, 1], quarters[:, 2], quarters[:, 3]
+        s01, d01, s23, d23 = x0 + x1, x0 - x1, x2 + x3, x2 - x3
+        np.add(s01, s23, out=x0)
+        np.add(d01, d23, out=x1)
+        np.subtract(s01, s23, out=x2)
+        np.subtract(d01, d23, out=x3)
+        h *= 4
+    if h < rows:
+        halves = a.reshape(-1, 2, h * width)
+        low, high = halves[:, 0], halves[:, 1]
+        diff = low - high
+        low += high
+        high[...] = diff
+
+
+def wht_max(f: NDArray[Any], k: int) -> tuple[int, int]:
+    """The largest entry of the Walsh–Hadamard transform of ``f`` (``2**k`` entries), and where.
+
+    The high bits are transformed in place with long contiguous rows; one transposed copy then
+    turns the low bits into high bits, so no stage works on short rows.
+    """
+    low_bits = k // 2
+    width, rows = 1 << low_bits, 1 << (k - low_bits)
+    _butterflies(f, width)
+    flipped = np.ascontiguousarray(f.reshape(rows, width).T)
+    _butterflies(flipped, rows)
+    value = flipped.max()
+    # The lowest place holding it, as the compiled leaf reports.
+    at = np.flatnonzero(flipped.ravel() == value)
+    return int(value), int(((at % rows) * width + at // rows).min())
+
+
+def _leaves_kernel(leaves: Any, above: int, base: Any, hadamard: Any, vb: Any, s: Any,
+                   group: Any, groups: Any, work: Any, totals: Any, signed: Any, values: Any,
+                   places: Any, cast: Any) -> None:
+    """The leaf loop, written for numba. ``cast`` is the entry type (``np.int16`` or
+    ``np.int32``): without the casts the compiler widens every sum to 64 bits and stops
+    vectorising."""
+    columns = hadamard.shape[0]
+    n = work.size
+    for i in range(leaves.size):
+        b = leaves[i]
+        # t_g(b): each moving cell's sign is the parity of b·b_p (b fits in 32 bits).
+        for p in range(vb.size):
+            x = vb[p] & b
+            x ^= x >> 16
+            x ^= x >> 8
+            x ^= x >> 4
+            x ^= x >> 2
+            x ^= x >> 1
+            signed[p] = s[p] - 2 * s[p] * (x & 1)
+        totals[:] = 0
+        for p in range(vb.size):
+            totals[group[p]] += signed[p]
+        work[:] = base
+        for g in range(groups.size):
+            t = totals[g]
+            if t != 0:
+                at = (groups[g] // columns) * columns
+                row = work[at:at + columns]
+                signs = hadamard[groups[g] % columns]
+                for c in range(columns):
+                    row[c] = row[c] + t * signs[c]
+        # The high stages over whole rows, two per pass, in place.
+        h = columns
+        while 4 * h <= n:
+            for start in range(0, n, 4 * h):
+                x0 = work[start:start + h]
+                x1 = work[start + h:start + 2 * h]
+                x2 = work[start + 2 * h:start + 3 * h]
+                x3 = work[start + 3 * h:start + 4 * h]
+                for j in range(h):
+                    s01, d01 = cast(x0[j] + x1[j]), cast(x0[j] - x1[j])
+                    s23, d23 = cast(x2[j] + x3[j]), cast(x2[j] - x3[j])
+                    x0[j] = s01 + s23
+                    x1[j] = d01 + d23
+                    x2[j] = s01 - s23
+                    x3[j] = d01 - d23
+            h *= 4
+        if h < n:
+            for start in range(0, n, 2 * h):
+                x0 = work[start:start + h]
+                x1 = work[start + h:start + 2 * h]
+                for j in range(h):
+                    low, high = x0[j], x1[j]
+                    x0[j] = low + high
+                    x1[j] = low - high
+        best = work[0]
+        for j in range(n):
+            best = max(best, work[j])
+        values[i] = best
+        if best > above:
+            for j in range(n):
+                if work[j] == best:
+                    places[i] = j
+                    break
+
+
+@functools.cache
+def _kernel() -> Callable[..., None]:
+    """:func:`_leaves_kernel` compiled by numba (imported here: only large nullities need it)."""
+    import numba
+
+    compiled: Callable[..., None]
+    try:
+        compiled = numba.njit(cache=True, nogil=True)(_leaves_kernel)
+    except RuntimeError:  # nowhere writable to cache it (numba says "no locator available")
+        compiled = numba.njit(nogil=True)(_leaves_kernel)
+    return compiled
+
+
+def score_leaves(data: LeafData, leaves: NDArray[np.int64], above: int,
+                 compiled: bool = True) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+    """The largest transform entry of every leaf in ``leaves``, and where it is (only for the
+    leaves whose largest entry exceeds ``above``; ``-1`` elsewhere)."""
+    values = np.empty(leaves.size, dtype=np.int64)
+    places = np.full(leaves.size, -1, dtype=np.int64)
+    if compiled:
+        work = np.empty_like(data.base)
+        totals = np.empty(data.groups.size, dtype=np.int64)
+        signed = np.empty(data.s.size, dtype=np.int64)
+        _kernel()(leaves, above, data.base, data.hadamard, data.vb, data.s, data.group,
+                  data.groups, work, totals, signed, values, places, data.dtype.type)
+        return values, places
+    for i, b in enumerate(leaves):
+        value, place = _numpy_leaf(data, int(b))
+        values[i] = value
+        if value > above:
+            places[i] = place
+    return values, places
+
+
+def _numpy_leaf(data: LeafData, b: int) -> tuple[int, int]:
+    sign = 1 - 2 * (np.bitwise_count(data.vb & b) & 1).astype(np.int64)
+    f = data.f_alone.copy()
+    f[data.groups] += np.bincount(data.group, weights=data.s * sign,
+                                  minlength=data.groups.size).astype(data.dtype)
+    return wht_max(f, data.k)
