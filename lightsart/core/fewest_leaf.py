@@ -23,8 +23,6 @@ the compiled one is checked against).
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -105,85 +103,6 @@ def wht_max(f: NDArray[Any], k: int) -> tuple[int, int]:
     return int(value), int(((at % rows) * width + at // rows).min())
 
 
-def _leaves_kernel(leaves: Any, above: int, base: Any, hadamard: Any, vb: Any, s: Any,
-                   group: Any, groups: Any, work: Any, totals: Any, signed: Any, values: Any,
-                   places: Any, cast: Any) -> None:
-    """The leaf loop, written for numba. ``cast`` is the entry type (``np.int16`` or
-    ``np.int32``): without the casts the compiler widens every sum to 64 bits and stops
-    vectorising."""
-    columns = hadamard.shape[0]
-    n = work.size
-    for i in range(leaves.size):
-        b = leaves[i]
-        # t_g(b): each moving cell's sign is the parity of b·b_p (b fits in 32 bits).
-        for p in range(vb.size):
-            x = vb[p] & b
-            x ^= x >> 16
-            x ^= x >> 8
-            x ^= x >> 4
-            x ^= x >> 2
-            x ^= x >> 1
-            signed[p] = s[p] - 2 * s[p] * (x & 1)
-        totals[:] = 0
-        for p in range(vb.size):
-            totals[group[p]] += signed[p]
-        work[:] = base
-        for g in range(groups.size):
-            t = totals[g]
-            if t != 0:
-                at = (groups[g] // columns) * columns
-                row = work[at:at + columns]
-                signs = hadamard[groups[g] % columns]
-                for c in range(columns):
-                    row[c] = row[c] + t * signs[c]
-        # The high stages over whole rows, two per pass, in place.
-        h = columns
-        while 4 * h <= n:
-            for start in range(0, n, 4 * h):
-                x0 = work[start:start + h]
-                x1 = work[start + h:start + 2 * h]
-                x2 = work[start + 2 * h:start + 3 * h]
-                x3 = work[start + 3 * h:start + 4 * h]
-                for j in range(h):
-                    s01, d01 = cast(x0[j] + x1[j]), cast(x0[j] - x1[j])
-                    s23, d23 = cast(x2[j] + x3[j]), cast(x2[j] - x3[j])
-                    x0[j] = s01 + s23
-                    x1[j] = d01 + d23
-                    x2[j] = s01 - s23
-                    x3[j] = d01 - d23
-            h *= 4
-        if h < n:
-            for start in range(0, n, 2 * h):
-                x0 = work[start:start + h]
-                x1 = work[start + h:start + 2 * h]
-                for j in range(h):
-                    low, high = x0[j], x1[j]
-                    x0[j] = low + high
-                    x1[j] = low - high
-        best = work[0]
-        for j in range(n):
-            best = max(best, work[j])
-        values[i] = best
-        if best > above:
-            for j in range(n):
-                if work[j] == best:
-                    places[i] = j
-                    break
-
-
-@functools.cache
-def _kernel() -> Callable[..., None]:
-    """:func:`_leaves_kernel` compiled by numba (imported here: only large nullities need it)."""
-    import numba
-
-    compiled: Callable[..., None]
-    try:
-        compiled = numba.njit(cache=True, nogil=True)(_leaves_kernel)
-    except RuntimeError:  # nowhere writable to cache it (numba says "no locator available")
-        compiled = numba.njit(nogil=True)(_leaves_kernel)
-    return compiled
-
-
 def score_leaves(data: LeafData, leaves: NDArray[np.int64], above: int,
                  compiled: bool = True) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """The largest transform entry of every leaf in ``leaves``, and where it is (only for the
@@ -191,11 +110,13 @@ def score_leaves(data: LeafData, leaves: NDArray[np.int64], above: int,
     values = np.empty(leaves.size, dtype=np.int64)
     places = np.full(leaves.size, -1, dtype=np.int64)
     if compiled:
-        work = np.empty_like(data.base)
-        totals = np.empty(data.groups.size, dtype=np.int64)
-        signed = np.empty(data.s.size, dtype=np.int64)
-        _kernel()(leaves, above, data.base, data.hadamard, data.vb, data.s, data.group,
-                  data.groups, work, totals, signed, values, places, data.dtype.type)
+        from lightsart.core.fewest_kernel import score_leaves_compiled
+
+        previous = np.zeros(data.groups.size, dtype=np.int64)
+        score_leaves_compiled(
+            leaves, above, data.base.copy(), data.hadamard.ravel(), data.hadamard.shape[0],
+            data.vb, data.s, data.group, data.groups, np.empty_like(data.base), np.empty_like(previous),
+            previous, np.empty_like(data.s), values, places, data.dtype.type)
         return values, places
     for i, b in enumerate(leaves):
         value, place = _numpy_leaf(data, int(b))
