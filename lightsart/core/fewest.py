@@ -74,11 +74,14 @@ _WORKERS = 4
 #: Leaves per worker and batch (one call of the compiled loop).
 _RUN = 16
 #: Members (leaves x ``2**k``) from which the leaves run compiled: below, importing numba and
-#: loading the compiled loop (0.5-1 s) costs more than it saves.
-_COMPILED_MEMBERS = 1 << 30
-#: Nominal speed of the leaves (coset members scored per second, two threads) from which the
-#: number of leaves a budget buys is planned; measured about 3e8 on the development machine.
-MEMBERS_PER_SECOND = 2e8
+#: loading the compiled loop (0.5-1 s once its machine code is cached) costs more than it saves
+#: (47 x 47, 628 leaves of 2**18: 0.6 s in numpy).
+_COMPILED_MEMBERS = 1 << 28
+#: Nominal speed of the leaves (coset members scored per second, two threads, compiled) from
+#: which the number of leaves a budget buys is planned. Measured on 61 x 61 (two cores): 7e9
+#: quiet, 3.8e9 beside one other busy process; numpy leaves (below ``_COMPILED_MEMBERS``)
+#: reach about 3e8, but plan a few hundred leaves at most.
+MEMBERS_PER_SECOND = 3e9
 
 
 @dataclass(frozen=True)
@@ -237,13 +240,13 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
         cut = False
 
     data = leaf_data(k, f_alone, vb_m, s_m, group.astype(np.int64), groups)
-    if compiled is None:
-        compiled = leaves.size << k >= _COMPILED_MEMBERS
     best_f, best_a, best_b = -(cells + 1), 0, 0
     scored, proven, at = 0, True, 0
     deadline = start + seconds
     # The leaves a budget buys at the nominal speed: a count, so the answer repeats anywhere.
     planned = max(1, int(seconds * MEMBERS_PER_SECOND) >> k)
+    if compiled is None:
+        compiled = min(leaves.size, planned) << k >= _COMPILED_MEMBERS
     workers = max(1, min(_WORKERS, os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:
         while at < leaves.size and bound[at] > best_f:

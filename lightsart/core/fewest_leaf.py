@@ -50,6 +50,8 @@ class LeafData:
         #: ``hadamard[i, j] = (-1)^(i·j)`` over the low bits.
         parity = (np.bitwise_count(rows[:, None] & rows[None, :]) & 1).astype(np.int64)
         self.hadamard = (1 - 2 * parity).astype(f_alone.dtype)
+        self.row_at = groups // columns * columns
+        self.sign_at = groups % columns * columns
         self.base = (f_alone.reshape(-1, columns).astype(np.int64) @ self.hadamard).astype(
             f_alone.dtype).ravel()
 
@@ -105,8 +107,11 @@ def wht_max(f: NDArray[Any], k: int) -> tuple[int, int]:
 
 def score_leaves(data: LeafData, leaves: NDArray[np.int64], above: int,
                  compiled: bool = True) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """The largest transform entry of every leaf in ``leaves``, and where it is (only for the
-    leaves whose largest entry exceeds ``above``; ``-1`` elsewhere)."""
+    """The largest transform entry of every leaf in ``leaves`` and its lowest place, for the
+    leaves whose largest entry exceeds ``above``; elsewhere the place is ``-1`` and the value
+    some number at most ``above`` (the compiled leaves skip what cannot exceed it).
+
+    ``compiled`` runs the numba loop (:mod:`lightsart.core.fewest_kernel`), else numpy."""
     values = np.empty(leaves.size, dtype=np.int64)
     places = np.full(leaves.size, -1, dtype=np.int64)
     if compiled:
@@ -115,8 +120,10 @@ def score_leaves(data: LeafData, leaves: NDArray[np.int64], above: int,
         previous = np.zeros(data.groups.size, dtype=np.int64)
         score_leaves_compiled(
             leaves, above, data.base.copy(), data.hadamard.ravel(), data.hadamard.shape[0],
-            data.vb, data.s, data.group, data.groups, np.empty_like(data.base), np.empty_like(previous),
-            previous, np.empty_like(data.s), values, places, data.dtype.type)
+            data.vb, data.s, data.group, data.row_at, data.sign_at, np.empty_like(data.base),
+            np.empty_like(previous), previous, np.empty_like(data.s),
+            np.empty(min(data.base.size, 1 << 14), np.int32 if data.dtype == np.int16 else np.int64),
+            values, places, data.dtype.type)
         return values, places
     for i, b in enumerate(leaves):
         value, place = _numpy_leaf(data, int(b))
