@@ -55,10 +55,16 @@ from itertools import repeat
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart.core.coset_symmetry import LeafAction, coset_symmetries, invariant_flag, leaf_action
-from lightsart.core.fewest_leaf import leaf_data, score_leaves, wht_max
+from lightsart.core.coset_symmetry import (
+    AffineMap,
+    LeafAction,
+    coset_symmetries,
+    invariant_flag,
+    leaf_action,
+)
+from lightsart.core.fewest_leaf import LeafData, leaf_data, score_leaves, wht_max
 
-__all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "coset_minimum"]
+__all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "SplitCoset", "coset_minimum", "split_coset"]
 
 #: Largest nullity the split branch and bound accepts (outer block at most 24 bits).
 MAX_FEWEST_NULLITY = 44
@@ -183,22 +189,27 @@ def _leaves(m: int, action: LeafAction | None) -> NDArray[np.int64]:
     return np.concatenate(parts)
 
 
-def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
-                  inner: int | None = None, seconds: float = 60.0,
-                  symmetric: bool = True, compiled: bool | None = None) -> CosetMinimum:
-    """The lightest ``x0 ^ sum_k l_k patterns[k]``, proven unless ``seconds`` ran out.
+@dataclass(frozen=True)
+class SplitCoset:
+    """The coset in the coordinates of the split search.
 
-    ``patterns`` has shape ``(d, h, w)`` (independent rows) and ``x0`` shape ``(h, w)``.
-    ``inner`` is the size of the block scored by one transform per leaf (default: 18, or ``d -
-    24`` when larger); smaller values force more of the search into the bound, as the tests do.
-    ``symmetric`` (default) scores one leaf per orbit of the grid symmetries that keep the coset
-    (:mod:`lightsart.core.coset_symmetry`); ``False`` scores every leaf.
-
-    >>> import numpy as np
-    >>> coset_minimum(np.array([[1, 1, 0]], np.uint8), np.array([[[1, 1, 1]]], np.uint8)).weight
-    1
+    Coefficient vector ``l = sum_i y_i basis[i]``; ``y`` splits into the ``inner`` coordinates
+    (scored by one transform per leaf) and the ``outer`` ones (one leaf each: ``leaves`` lists
+    those to score, one per orbit of the ``maps`` kept), and ``data`` is what the leaves share.
     """
-    start = time.perf_counter()
+
+    basis: list[int]
+    inner: list[int]
+    outer: list[int]
+    leaves: NDArray[np.int64]
+    data: LeafData
+    maps: list[AffineMap]
+
+
+def split_coset(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
+                inner: int | None = None, symmetric: bool = True) -> SplitCoset:
+    """The coset ``x0 ^ span(patterns)`` set out for the split search (see :func:`coset_minimum`
+    for the arguments)."""
     d = int(patterns.shape[0])
     if not 1 <= d <= MAX_FEWEST_NULLITY:
         raise ValueError(f"nullity {d} is outside 1..{MAX_FEWEST_NULLITY}")
@@ -223,14 +234,37 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     # Every partial sum of the transform is at most ``cells`` in size.
     dtype = np.int16 if cells < 1 << 15 else np.int32
     f_alone = np.bincount(va[alone], weights=s[alone], minlength=1 << k).astype(dtype)
-    va_m, vb_m, s_m = va[~alone], vb[~alone], s[~alone]
-    groups, group = np.unique(va_m, return_inverse=True)
-    leaves = _leaves(m, action)
+    groups, group = np.unique(va[~alone], return_inverse=True)
+    data = leaf_data(k, f_alone, vb[~alone], s[~alone], group.astype(np.int64), groups)
+    return SplitCoset(basis, inner_coords, outer, _leaves(m, action), data, maps)
+
+
+def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
+                  inner: int | None = None, seconds: float = 60.0,
+                  symmetric: bool = True, compiled: bool | None = None) -> CosetMinimum:
+    """The lightest ``x0 ^ sum_k l_k patterns[k]``, proven unless ``seconds`` ran out.
+
+    ``patterns`` has shape ``(d, h, w)`` (independent rows) and ``x0`` shape ``(h, w)``.
+    ``inner`` is the size of the block scored by one transform per leaf (default: 18, or ``d -
+    24`` when larger); smaller values force more of the search into the bound, as the tests do.
+    ``symmetric`` (default) scores one leaf per orbit of the grid symmetries that keep the coset
+    (:mod:`lightsart.core.coset_symmetry`); ``False`` scores every leaf. ``compiled`` scores the
+    leaves with numba (:mod:`lightsart.core.fewest_kernel`) or numpy; by default numba from
+    ``2**28`` members planned.
+
+    >>> import numpy as np
+    >>> coset_minimum(np.array([[1, 1, 0]], np.uint8), np.array([[[1, 1, 1]]], np.uint8)).weight
+    1
+    """
+    start = time.perf_counter()
+    split = split_coset(x0, patterns, inner=inner, symmetric=symmetric)
+    cells, data, leaves = int(x0.size), split.data, split.leaves
+    k, f_alone = data.k, data.f_alone
+    vb_m, s_m, group, groups = data.vb, data.s, data.group, data.groups
     if leaves.size * vb_m.size <= _BOUND_WORK or vb_m.size << _BOUND_SHARE <= 1 << k:
         max_alone, _ = wht_max(f_alone.copy(), k)
         # At most half the time goes to bounds; the rest to leaves.
-        bound = max_alone + _bounds(leaves, vb_m, s_m, group.astype(np.int64), groups == 0,
-                                    start + seconds / 2)
+        bound = max_alone + _bounds(leaves, vb_m, s_m, group, groups == 0, start + seconds / 2)
         cut = time.perf_counter() > start + seconds / 2
         order = np.argsort(-bound, kind="stable")
         leaves, bound = leaves[order], bound[order]
@@ -239,7 +273,6 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
         bound = np.broadcast_to(np.int64(cells + 1), leaves.shape)
         cut = False
 
-    data = leaf_data(k, f_alone, vb_m, s_m, group.astype(np.int64), groups)
     best_f, best_a, best_b = -(cells + 1), 0, 0
     scored, proven, at = 0, True, 0
     deadline = start + seconds
@@ -270,14 +303,14 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
                     if value > best_f:
                         best_f, best_a, best_b = value, a, b
     y = 0
-    for i, c in enumerate(inner_coords):
+    for i, c in enumerate(split.inner):
         y |= ((best_a >> i) & 1) << c
-    for i, c in enumerate(outer):
+    for i, c in enumerate(split.outer):
         y |= ((best_b >> i) & 1) << c
     choice = 0
-    for i, vector in enumerate(basis):
+    for i, vector in enumerate(split.basis):
         if (y >> i) & 1:
             choice ^= vector
     # Once proven, every leaf not scored was excluded by the bound (in its batch or after it).
     return CosetMinimum(choice, (cells - best_f) // 2, proven, scored,
-                        leaves.size - scored if proven else 0, len(maps), cut)
+                        leaves.size - scored if proven else 0, len(split.maps), cut)

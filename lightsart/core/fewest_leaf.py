@@ -23,6 +23,7 @@ the compiled one is checked against).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -32,34 +33,45 @@ __all__ = ["COLUMNS", "LeafData", "leaf_data", "score_leaves", "wht_max"]
 
 #: Entries per row: the low five inner bits, transformed per signature before the row stages.
 COLUMNS = 32
-_LOW_BITS = 5
 
 
+@dataclass(frozen=True)
 class LeafData:
-    """What every leaf shares: the cells that move with the outer choice, grouped by inner
-    signature, and the transform of the cells that do not (over the low bits only)."""
+    """What every leaf of ``2**k`` entries shares: the transform's input from the cells that do
+    not move with the outer choice (``f_alone``), and the moving cells: outer signature ``vb``,
+    sign ``s``, index ``group`` into their sorted inner signatures ``groups``.
 
-    def __init__(self, k: int, f_alone: NDArray[Any], vb: NDArray[np.int64],
-                 s: NDArray[np.int64], group: NDArray[np.int64], groups: NDArray[np.int64]):
-        self.k = k
-        self.dtype = f_alone.dtype
-        self.f_alone = f_alone
-        self.vb, self.s, self.group, self.groups = vb, s, group, groups
-        columns = min(COLUMNS, 1 << k)
-        rows = np.arange(columns)
-        #: ``hadamard[i, j] = (-1)^(i·j)`` over the low bits.
-        parity = (np.bitwise_count(rows[:, None] & rows[None, :]) & 1).astype(np.int64)
-        self.hadamard = (1 - 2 * parity).astype(f_alone.dtype)
-        self.row_at = groups // columns * columns
-        self.sign_at = groups % columns * columns
-        self.base = (f_alone.reshape(-1, columns).astype(np.int64) @ self.hadamard).astype(
-            f_alone.dtype).ravel()
+    For the compiled leaves also ``base``, ``f_alone`` with its five low stages done (rows of
+    ``hadamard.shape[0]`` entries), and where each signature's row and signs start
+    (``row_at``, ``sign_at``)."""
+
+    k: int
+    f_alone: NDArray[Any]
+    vb: NDArray[np.int64]
+    s: NDArray[np.int64]
+    group: NDArray[np.int64]
+    groups: NDArray[np.int64]
+    hadamard: NDArray[Any]
+    base: NDArray[Any]
+    row_at: NDArray[np.int64]
+    sign_at: NDArray[np.int64]
+
+    @property
+    def dtype(self) -> np.dtype[Any]:
+        return self.f_alone.dtype
 
 
 def leaf_data(k: int, f_alone: NDArray[Any], vb: NDArray[np.int64], s: NDArray[np.int64],
               group: NDArray[np.int64], groups: NDArray[np.int64]) -> LeafData:
-    """The shared part of the leaves (see :class:`LeafData`)."""
-    return LeafData(k, f_alone, vb, s, group, groups)
+    """The shared part of the leaves (see :class:`LeafData`); ``f_alone`` is int16 or int32."""
+    columns = min(COLUMNS, 1 << k)
+    low = np.arange(columns)
+    # hadamard[i, j] = (-1)^(i·j) over the low bits.
+    parity = (np.bitwise_count(low[:, None] & low[None, :]) & 1).astype(np.int64)
+    hadamard = (1 - 2 * parity).astype(f_alone.dtype)
+    base = (f_alone.reshape(-1, columns).astype(np.int64) @ hadamard).astype(f_alone.dtype)
+    return LeafData(k, f_alone, vb, s, group, groups, hadamard, base.ravel(),
+                    groups // columns * columns, groups % columns * columns)
 
 
 def _butterflies(a: NDArray[Any], width: int) -> None:
