@@ -29,13 +29,17 @@ onto leaves of the same best weight, and only the smallest leaf of each orbit is
 
 On the all-lit square boards only a third of the cells or fewer have ``b_p = 0``, so the bound
 does not prune there and the proof is the sweep of one leaf per orbit, ``~2**d / 8`` members;
-what makes it fit is the leaf: ``2**18`` int16 entries (in cache; every partial sum is at most
-``cells``), radix-4 stages on long rows for the high bits, one transposed copy for the low bits,
-two leaves at once on threads (numpy releases the GIL); about 3 ns per member per leaf, so
-~0.4 ns per member of the coset. Measured (``benchmarks/bench_fewest.py``, two cores shared with
-other jobs, load ~5): nullity 28 (64 x 64) in 0.4 s, 30 (47 x 47) in 0.9 s, 32 (39 x 39, 67 x 67)
-in 3-6 s; nullity 40 (61 x 61, 526,352 leaves) in 16 minutes, so callers with the usual 60 s get
-the best leaf so far, unproven there.
+what makes it fit is the leaf (:mod:`lightsart.core.fewest_leaf`), ``2**18`` int16 entries
+(every partial sum is at most ``cells``) compiled by numba, two leaves at once on threads. Only
+about 1,400 of its inputs are not zero (the moving cells' inner signatures), so its five low
+stages are done per signature as row updates; the thirteen others run as radix-4/8 passes
+blocked for the cache. Five stages before the end, an output built from 32 partial entries
+``x_t`` is at most ``sum_t |x_t|``: once a good leaf is known, that rules out the rest of 99% of
+the leaves on 61 x 61, chunk by chunk. Per member of a leaf, one thread: 3.4 ns in numpy (the
+previous leaf), 0.44-0.54 ns compiled, 0.26-0.37 ns once the best is known. Measured
+(``benchmarks/bench_fewest.py``, two cores shared with another busy job): nullity 30-32
+(47 x 47, 39 x 39) in 0.6-0.7 s; nullity 40 (61 x 61, 526,352 leaves) proven at 1629 clicks in
+42 s (the numpy leaves: 472 s).
 
 Brouwer–Zimmermann (minimum weight by information sets) does not help here: the lightest member
 weighs nearly half the cells, so the Zimmermann bound ``J (t + 1)`` needs a large ``t``. On

@@ -2,11 +2,14 @@
 
 Entries are int16 (or int32 on boards of 2**15 cells or more); every sum is cast back to the
 entry type (``cast``), without which the compiler widens to 64 bits and stops vectorising. A pass
-does two or three stages (radix 4 or 8) at once, so the ``k - 5`` high stages of a leaf of
-``2**18`` entries take five passes over it instead of thirteen: the first reads the leaf's input
-(kept up to date by row updates, so it is never copied), the others work in place (one slice
-per input and output, so the compiler can prove the rows distinct), and the last also keeps the
-largest entry.
+does two or three stages (radix 4 or 8) at once, on slices indexed from 0 (a loop starting
+elsewhere, or a second slice of the same rows, and the compiler stops vectorising). A leaf of
+``2**18`` entries is done in blocks of ``2**13`` entries, 8 stages each in L1 (the first pass
+reads the leaf's input, kept up to date by row updates, so it is never copied), then the last
+five stages across blocks on chunks of 32 x 512 entries, in L1 too; before them a chunk's bound
+(:func:`_transform`) usually shows that none of its outputs can beat the best leaf so far, and
+the chunk is skipped. ``nogil``: two threads score two runs of leaves at once. Compiled on first
+use (a few seconds) and cached on disk.
 """
 
 from __future__ import annotations

@@ -1,24 +1,22 @@
-"""The leaves of the split search of :mod:`lightsart.core.fewest`, compiled by numba.
+"""The leaves of the split search of :mod:`lightsart.core.fewest`, in numpy and compiled.
 
 A leaf is one outer choice ``b``: the best inner completion is the largest entry of the
 Walsh–Hadamard transform ``F_b(a) = sum_g t_g(b) (-1)^(a·g)`` over ``2**k`` inner choices ``a``,
 where ``t_g(b) = sum_{p in g} s_p (-1)^(b·b_p)`` sums the cells of inner signature ``g``. On the
-all-lit boards only a few thousand of the ``2**k`` entries ``t_g`` are not zero (n = 61: 1,432 of
-``2**18``), and they change with ``b`` while the transform does not. So the leaf is written as
-rows of ``32`` entries (the low five inner bits) and:
+all-lit boards only a few thousand of the ``2**k`` entries are not zero (n = 61: 1,432 of
+``2**18``), and only the moving cells' ``t_g`` change with ``b``. The compiled leaf
+(:mod:`lightsart.core.fewest_kernel`, numba) uses that: it keeps the leaf's input as rows of
+``32`` entries (the low five inner bits) with those five stages already done, since the
+transform of one entry ``t`` at ``g`` over the low bits is ``t`` times row ``g & 31`` of the
+``32 x 32`` Hadamard matrix, added to row ``g >> 5``. Each leaf updates the rows of the
+signatures whose ``t_g`` changed, then runs the ``k - 5`` high stages (see that module for the
+passes, the cache blocking and the bound that skips the last five stages where nothing can beat
+``above``). Where the largest entry is, is only looked for when it beats ``above`` (the caller
+needs the place only then): the lowest such place, in numpy too, so both give the same answer.
 
-* the five low stages are done before the transform, per signature: the transform of a single
-  entry ``t`` at ``g`` over the low bits is ``t`` times row ``g & 31`` of the ``32 x 32``
-  Hadamard matrix, added to row ``g >> 5`` (one vector multiply-add per signature);
-* the ``k - 5`` high stages run over whole rows, two stages per pass (radix 4), in place, on
-  int16 (every partial sum is at most ``cells`` in size), where the compiler keeps 16 entries in
-  one vector register;
-* the largest entry is found by one vectorised pass; where it is, only when it beats the best
-  leaf so far (the caller needs the place only then).
-
-Compiled on first use and cached on disk; ``nogil``, so two threads score two runs of leaves at
-once. :func:`score_leaves` runs the same leaves in numpy (the previous leaf, kept as the reference
-the compiled one is checked against).
+The numpy leaf is the previous one (``2**18`` int16 entries, radix-4 stages on long rows for the
+high bits, one transposed copy for the low bits): kept for small searches, where importing numba
+would cost more than it saves, and as the reference the compiled one is checked against.
 """
 
 from __future__ import annotations
