@@ -88,9 +88,10 @@ _RUN = 16
 #: (47 x 47, 628 leaves of 2**18: 0.6 s in numpy).
 _COMPILED_MEMBERS = 1 << 28
 #: Nominal speed of the leaves (coset members scored per second, two threads, compiled) from
-#: which the number of leaves a budget buys is planned. Measured on 61 x 61 (two cores): 7e9
-#: quiet, 3.8e9 beside one other busy process; numpy leaves (below ``_COMPILED_MEMBERS``)
-#: reach about 3e8, but plan a few hundred leaves at most.
+#: which the number of leaves a budget buys is planned. Measured on 61 x 61 (two cores): about
+#: 7e9 with both cores free (37 us a leaf), 3.3e9 beside another busy job (the proof in 42 s),
+#: so a minute plans the whole proof; numpy leaves (below ``_COMPILED_MEMBERS``) reach about
+#: 3e8, but plan a few hundred leaves at most.
 MEMBERS_PER_SECOND = 3e9
 
 
