@@ -109,11 +109,15 @@ def _transform(inp: Any, work: Any, columns: int, above: int, sums: Any, cast: A
     Cache blocked: the stages below ``block`` run block by block (the first reading ``inp``),
     the last ``outer`` stages on chunks of every block at once, each small enough to stay in L1
     while its stages run and its largest entry is taken. Before those stages, a chunk's entries
-    ``x_t`` (``t`` over the blocks) can only become ``sum_t ±x_t``, at most ``sum_t |x_t|`` (in
-    ``sums``, wider than the entries): when that is at most ``above`` everywhere in the chunk,
-    its stages are skipped (most chunks, once a good leaf is known)."""
+    ``x_t`` (``t`` over the blocks) can only become ``sum_t ±x_t``, at most ``sum_t |x_t|``
+    (summed in ``sums``, wider than the entries, as each block is done): when that is at most
+    ``above`` everywhere in the chunk, its stages are skipped (most chunks, once a good leaf is
+    known)."""
     n = work.size
     block = max(min(n, _BLOCK), n >> _PRUNED_STAGES)
+    bounded = sums[:block]
+    for j in range(block):
+        bounded[j] = 0
     for at in range(0, n, block):
         src, dst = inp[at:at + block], work[at:at + block]
         h = columns
@@ -126,6 +130,10 @@ def _transform(inp: Any, work: Any, columns: int, above: int, sums: Any, cast: A
             bits = min(3, _log2(block // h))
             _stages(dst, h, bits, 0, h, cast)
             h <<= bits
+        if block < n:
+            # Taken while the block is in L1, for the bound of the stages across blocks.
+            for j in range(block):
+                bounded[j] += abs(dst[j])
     best = -(1 << 40)
     if block == n:
         top = work[0]
@@ -135,14 +143,10 @@ def _transform(inp: Any, work: Any, columns: int, above: int, sums: Any, cast: A
     outer = _log2(n // block)
     width = max(1, min(block, _CHUNK >> outer))
     for low in range(0, block, width):
-        sums[:width] = 0
-        for at in range(low, n, block):
-            chunk = work[at:at + width]
-            for j in range(width):
-                sums[j] += abs(chunk[j])
-        bound = sums[0]
+        chunk_sums = bounded[low:low + width]
+        bound = chunk_sums[0]
         for j in range(width):
-            bound = max(bound, sums[j])
+            bound = max(bound, chunk_sums[j])
         if bound <= above:
             continue
         h = block

@@ -132,7 +132,7 @@ def score_leaves(data: LeafData, leaves: NDArray[np.int64], above: int,
             leaves, above, data.base.copy(), data.hadamard.ravel(), data.hadamard.shape[0],
             data.vb, data.s, data.group, data.row_at, data.sign_at, np.empty_like(data.base),
             np.empty_like(previous), previous, np.empty_like(data.s),
-            np.empty(min(data.base.size, 1 << 14), np.int32 if data.dtype == np.int16 else np.int64),
+            np.empty(data.base.size, np.int32 if data.dtype == np.int16 else np.int64),
             values, places, data.dtype.type)
         return values, places
     for i, b in enumerate(leaves):
