@@ -7,7 +7,7 @@ For each n, the clicks turning the all-lit n x n board off (any solution, then m
 coset by :func:`lightsart.core.optimize.fewest_clicks`), whether the count is proven minimal, the
 leaves of ``2**18`` members scored, and the time. Where the nullity is 25..40, *after* is the
 search ``fewest_clicks`` runs there (:func:`lightsart.core.fewest.coset_minimum`, compiled leaves
-from 2**28 members on), timed alone, and *before* the same search with the previous leaves in
+where they pay), timed alone, and *before* the same search with the previous leaves in
 numpy (``compiled=False``) under its own cap. The ``ns`` columns time one thread on the first
 64 leaves, per member (leaf entry): numpy, compiled, and compiled with the best answer known (so
 most leaves skip their last five stages). The last columns set the count beside OEIS A075464,

@@ -83,16 +83,18 @@ _BOUND_SHARE = 8
 _WORKERS = 4
 #: Leaves per worker and batch (one call of the compiled loop).
 _RUN = 16
-#: Members (leaves x ``2**k``) from which the leaves run compiled: below, importing numba and
-#: loading the compiled loop (0.5-1 s once its machine code is cached) costs more than it saves
-#: (47 x 47, 628 leaves of 2**18: 0.6 s in numpy).
-_COMPILED_MEMBERS = 1 << 28
-#: Nominal speed of the leaves (coset members scored per second, two threads, compiled) from
+#: Nominal speed of the compiled leaves (coset members scored per second, two threads) from
 #: which the number of leaves a budget buys is planned. Measured on 61 x 61 (two cores): about
 #: 7e9 with both cores free (37 us a leaf), 3.3e9 beside another busy job (the proof in 42 s),
-#: so a minute plans the whole proof; numpy leaves (below ``_COMPILED_MEMBERS``) reach about
-#: 3e8, but plan a few hundred leaves at most.
+#: so a minute plans the whole proof.
 MEMBERS_PER_SECOND = 3e9
+#: Nominal seconds to import numba and load the compiled leaf (0.5-1 s once its machine code is
+#: cached; compiling it the first time takes a few more, which the clock then caps).
+COMPILED_START_SECONDS = 1.0
+#: Nominal speed of the numpy leaves (measured 3e8-6e8), used where the compiled ones would not
+#: buy more work or finish sooner: budgets up to about a second (a picture's default), and
+#: small cosets (47 x 47: 628 leaves of 2**18 in 0.6 s).
+NUMPY_MEMBERS_PER_SECOND = 2e8
 
 
 @dataclass(frozen=True)
@@ -244,6 +246,17 @@ def split_coset(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     return SplitCoset(basis, inner_coords, outer, _leaves(m, action), data, maps)
 
 
+def _compiled_pays(members: int, seconds: float) -> bool:
+    """Whether the compiled leaves, at the nominal speeds, both buy more of a ``seconds`` budget
+    and finish all ``members`` sooner than the numpy ones (a rule on the sizes, so the choice
+    repeats on any machine)."""
+    buys_more = (seconds - COMPILED_START_SECONDS) * MEMBERS_PER_SECOND > (
+        seconds * NUMPY_MEMBERS_PER_SECOND)
+    sooner = COMPILED_START_SECONDS + members / MEMBERS_PER_SECOND < (
+        members / NUMPY_MEMBERS_PER_SECOND)
+    return buys_more and sooner
+
+
 def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
                   inner: int | None = None, seconds: float = 60.0,
                   symmetric: bool = True, compiled: bool | None = None) -> CosetMinimum:
@@ -254,8 +267,8 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     24`` when larger); smaller values force more of the search into the bound, as the tests do.
     ``symmetric`` (default) scores one leaf per orbit of the grid symmetries that keep the coset
     (:mod:`lightsart.core.coset_symmetry`); ``False`` scores every leaf. ``compiled`` scores the
-    leaves with numba (:mod:`lightsart.core.fewest_kernel`) or numpy; by default numba from
-    ``2**28`` members planned.
+    leaves with numba (:mod:`lightsart.core.fewest_kernel`) or numpy; by default numba when that
+    buys more of the budget and finishes sooner, at the nominal speeds.
 
     >>> import numpy as np
     >>> coset_minimum(np.array([[1, 1, 0]], np.uint8), np.array([[[1, 1, 1]]], np.uint8)).weight
@@ -281,10 +294,13 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     best_f, best_a, best_b = -(cells + 1), 0, 0
     scored, proven, at = 0, True, 0
     deadline = start + seconds
-    # The leaves a budget buys at the nominal speed: a count, so the answer repeats anywhere.
-    planned = max(1, int(seconds * MEMBERS_PER_SECOND) >> k)
     if compiled is None:
-        compiled = min(leaves.size, planned) << k >= _COMPILED_MEMBERS
+        compiled = _compiled_pays(leaves.size << k, seconds)
+    # The leaves a budget buys at the nominal speed: a count, so the answer repeats anywhere.
+    if compiled:
+        planned = max(1, int(max(0.0, seconds - COMPILED_START_SECONDS) * MEMBERS_PER_SECOND) >> k)
+    else:
+        planned = max(1, int(seconds * NUMPY_MEMBERS_PER_SECOND) >> k)
     workers = max(1, min(_WORKERS, os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:
         while at < leaves.size and bound[at] > best_f:

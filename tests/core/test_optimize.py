@@ -99,9 +99,7 @@ def test_local_search_never_increases_clicks() -> None:
     rng = np.random.default_rng(5)
     alg = algebra(64, 64)
     x = rng.integers(0, 2, (64, 64), dtype=np.uint8)
-    # 2**10 leaves of 2**18 members; 0.02 s plans about 230 of them, so the answer is unproven
-    # (0.5 s now proves it).
-    best = fewest_clicks(x, seconds=0.02)
+    best = fewest_clicks(x, seconds=0.5)
     assert not best.proven and best.nullity == 28
     assert best.count <= x.sum()
     assert np.array_equal(press(best.clicks), press(x))
