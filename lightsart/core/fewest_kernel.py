@@ -181,9 +181,11 @@ def score_leaves_compiled(leaves: Any, above: int, inp: Any, hadamard: Any, colu
     """Scores ``leaves`` (see :func:`lightsart.core.fewest_leaf.score_leaves`).
 
     ``inp`` holds the leaf's input with the five low stages done, for the totals in
-    ``previous``; each leaf moves it to its own totals with one row update per changed
-    signature: signature ``g`` is row ``g // columns`` (at ``row_at``) and column ``g % columns``,
-    whose signs start at ``sign_at`` in ``hadamard``, the flat ``columns x columns`` sign matrix.
+    ``previous``; each leaf moves it to its own totals with one row update per signature (by
+    the change of its total): signature ``g`` is row ``g // columns`` (at ``row_at``) and column
+    ``g % columns``, whose signs start at ``sign_at`` in ``hadamard``, the flat
+    ``columns x columns`` sign matrix. Entries wrap around in int16 arithmetic on the way, but
+    every partial sum of the transform is at most ``cells`` in size, so none that is kept does.
     """
     n = work.size
     for i in range(leaves.size):
