@@ -38,8 +38,8 @@ blocked for the cache. Five stages before the end, an output built from 32 parti
 the leaves on 61 x 61, chunk by chunk. Per member of a leaf, one thread: 3.4 ns in numpy (the
 previous leaf), 0.44-0.54 ns compiled, 0.26-0.37 ns once the best is known. Measured
 (``benchmarks/bench_fewest.py``, two cores shared with another busy job): nullity 30-32
-(47 x 47, 39 x 39) in 0.6-0.7 s; nullity 40 (61 x 61, 526,352 leaves) proven at 1629 clicks in
-42 s (the numpy leaves: 472 s); nullity 42 (65 x 65, 2,102,304 leaves, beyond what
+(47 x 47, 39 x 39) in 0.5-0.7 s; nullity 40 (61 x 61, 526,352 leaves) proven at 1629 clicks in
+25-42 s (the numpy leaves: 406-472 s in the same runs); nullity 42 (65 x 65, 2,102,304 leaves, beyond what
 :func:`lightsart.core.optimize.fewest_clicks` hands over) proven at 1867 clicks in 170 s.
 
 Brouwer–Zimmermann (minimum weight by information sets) does not help here: the lightest member
@@ -86,7 +86,7 @@ _WORKERS = 4
 _RUN = 16
 #: Nominal speed of the compiled leaves (coset members scored per second, two threads) from
 #: which the number of leaves a budget buys is planned. Measured on 61 x 61 (two cores): about
-#: 7e9 with both cores free (37 us a leaf), 3.3e9 beside another busy job (the proof in 42 s),
+#: 7e9 with both cores free (37 us a leaf), 3.3e9-5.6e9 beside other jobs (the proof in 25-42 s),
 #: so a minute plans the whole proof.
 MEMBERS_PER_SECOND = 3e9
 #: Nominal seconds to import numba and load the compiled leaf (0.5-1 s once its machine code is

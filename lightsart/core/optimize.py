@@ -56,7 +56,7 @@ __all__ = [
 EXACT_CLICKS_NULLITY = 24
 #: Largest nullity for which fewest clicks runs the split branch and bound of ``fewest`` (one
 #: leaf per symmetry orbit, compiled leaves). Measured proofs on the all-lit boards: nullity 32
-#: in under a second, nullity 40 (61 x 61) in 42 s on two shared cores; with less time than the
+#: in under a second, nullity 40 (61 x 61) in 25-42 s on two shared cores; with less time than the
 #: proof needs, the best leaf so far, unproven.
 SPLIT_CLICKS_NULLITY = 40
 #: Cells × quiet patterns the clicks search may hold densely (beyond: chased block by block).
