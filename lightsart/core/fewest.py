@@ -29,13 +29,18 @@ onto leaves of the same best weight, and only the smallest leaf of each orbit is
 
 On the all-lit square boards only a third of the cells or fewer have ``b_p = 0``, so the bound
 does not prune there and the proof is the sweep of one leaf per orbit, ``~2**d / 8`` members;
-what makes it fit is the leaf: ``2**18`` int16 entries (in cache; every partial sum is at most
-``cells``), radix-4 stages on long rows for the high bits, one transposed copy for the low bits,
-two leaves at once on threads (numpy releases the GIL); about 3 ns per member per leaf, so
-~0.4 ns per member of the coset. Measured (``benchmarks/bench_fewest.py``, two cores shared with
-other jobs, load ~5): nullity 28 (64 x 64) in 0.4 s, 30 (47 x 47) in 0.9 s, 32 (39 x 39, 67 x 67)
-in 3-6 s; nullity 40 (61 x 61, 526,352 leaves) in 16 minutes, so callers with the usual 60 s get
-the best leaf so far, unproven there.
+what makes it fit is the leaf (:mod:`lightsart.core.fewest_leaf`), ``2**18`` int16 entries
+(every partial sum is at most ``cells``) compiled by numba, two leaves at once on threads. Only
+about 1,400 of its inputs are not zero (the moving cells' inner signatures), so its five low
+stages are done per signature as row updates; the thirteen others run as radix-4/8 passes
+blocked for the cache. Five stages before the end, an output built from 32 partial entries
+``x_t`` is at most ``sum_t |x_t|``: once a good leaf is known, that rules out the rest of 99% of
+the leaves on 61 x 61, chunk by chunk. Per member of a leaf, one thread: 3.4 ns in numpy (the
+previous leaf), 0.44-0.54 ns compiled, 0.26-0.37 ns once the best is known. Measured
+(``benchmarks/bench_fewest.py``, two cores shared with another busy job): nullity 30-32
+(47 x 47, 39 x 39) in 0.5-0.7 s; nullity 40 (61 x 61, 526,352 leaves) proven at 1629 clicks in
+25-42 s (the numpy leaves: 406-472 s in the same runs); nullity 42 (65 x 65, 2,102,304 leaves, beyond what
+:func:`lightsart.core.optimize.fewest_clicks` hands over) proven at 1867 clicks in 170 s.
 
 Brouwer–Zimmermann (minimum weight by information sets) does not help here: the lightest member
 weighs nearly half the cells, so the Zimmermann bound ``J (t + 1)`` needs a large ``t``. On
@@ -50,14 +55,21 @@ import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from itertools import repeat
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart.core.coset_symmetry import LeafAction, coset_symmetries, invariant_flag, leaf_action
+from lightsart.core.coset_symmetry import (
+    AffineMap,
+    LeafAction,
+    coset_symmetries,
+    invariant_flag,
+    leaf_action,
+)
+from lightsart.core.fewest_leaf import LeafData, leaf_data, score_leaves, wht_max
 
-__all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "coset_minimum"]
+__all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "SplitCoset", "coset_minimum", "split_coset"]
 
 #: Largest nullity the split branch and bound accepts (outer block at most 24 bits).
 MAX_FEWEST_NULLITY = 44
@@ -70,10 +82,20 @@ _CHUNK = 1 << 12
 _BOUND_WORK = 1 << 20
 _BOUND_SHARE = 8
 _WORKERS = 4
-_BATCH = 4
-#: Nominal speed of the leaves (coset members scored per second, two threads) from which the
-#: number of leaves a budget buys is planned; measured about 3e8 on the development machine.
-MEMBERS_PER_SECOND = 2e8
+#: Leaves per worker and batch (one call of the compiled loop).
+_RUN = 16
+#: Nominal speed of the compiled leaves (coset members scored per second, two threads) from
+#: which the number of leaves a budget buys is planned. Measured on 61 x 61 (two cores): about
+#: 7e9 with both cores free (37 us a leaf), 3.3e9-5.6e9 beside other jobs (the proof in 25-42 s),
+#: so a minute plans the whole proof.
+MEMBERS_PER_SECOND = 3e9
+#: Nominal seconds to import numba and load the compiled leaf (0.5-1 s once its machine code is
+#: cached; compiling it the first time takes a few more, which the clock then caps).
+COMPILED_START_SECONDS = 1.0
+#: Nominal speed of the numpy leaves (measured 3e8-6e8), used where the compiled ones would not
+#: buy more work or finish sooner: budgets up to about a second (a picture's default), and
+#: small cosets (47 x 47: 628 leaves of 2**18 in 0.6 s).
+NUMPY_MEMBERS_PER_SECOND = 2e8
 
 
 @dataclass(frozen=True)
@@ -101,47 +123,6 @@ def signatures(patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
     d = patterns.shape[0]
     bits = patterns.reshape(d, -1).astype(np.int64)
     return (bits << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-
-
-def _butterflies(a: NDArray[Any], width: int) -> None:
-    """Walsh–Hadamard stages over the leading axis of ``a`` (rows of ``width`` entries).
-
-    Two stages at a time (radix 4: ``x0 ± x1 ± x2 ± x3`` from two sums and two differences),
-    which passes over the array a third less often than one stage at a time; a last single stage
-    when the number of stages is odd.
-    """
-    h = 1
-    rows = a.size // width
-    while 4 * h <= rows:
-        quarters = a.reshape(-1, 4, h * width)
-        x0, x1, x2, x3 = quarters[:, 0], quarters[:, 1], quarters[:, 2], quarters[:, 3]
-        s01, d01, s23, d23 = x0 + x1, x0 - x1, x2 + x3, x2 - x3
-        np.add(s01, s23, out=x0)
-        np.add(d01, d23, out=x1)
-        np.subtract(s01, s23, out=x2)
-        np.subtract(d01, d23, out=x3)
-        h *= 4
-    if h < rows:
-        halves = a.reshape(-1, 2, h * width)
-        low, high = halves[:, 0], halves[:, 1]
-        diff = low - high
-        low += high
-        high[...] = diff
-
-
-def _wht_max(f: NDArray[Any], k: int) -> tuple[int, int]:
-    """The largest entry of the Walsh–Hadamard transform of ``f`` (``2**k`` entries), and where.
-
-    The high bits are transformed in place with long contiguous rows; one transposed copy then
-    turns the low bits into high bits, so no stage works on short rows.
-    """
-    low_bits = k // 2
-    width, rows = 1 << low_bits, 1 << (k - low_bits)
-    _butterflies(f, width)
-    flipped = np.ascontiguousarray(f.reshape(rows, width).T)
-    _butterflies(flipped, rows)
-    at = int(np.argmax(flipped))
-    return int(flipped.flat[at]), (at % rows) * width + at // rows
 
 
 def _outer_coordinates(sig: NDArray[np.int64], mass: NDArray[np.int64], d: int,
@@ -216,22 +197,27 @@ def _leaves(m: int, action: LeafAction | None) -> NDArray[np.int64]:
     return np.concatenate(parts)
 
 
-def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
-                  inner: int | None = None, seconds: float = 60.0,
-                  symmetric: bool = True) -> CosetMinimum:
-    """The lightest ``x0 ^ sum_k l_k patterns[k]``, proven unless ``seconds`` ran out.
+@dataclass(frozen=True)
+class SplitCoset:
+    """The coset in the coordinates of the split search.
 
-    ``patterns`` has shape ``(d, h, w)`` (independent rows) and ``x0`` shape ``(h, w)``.
-    ``inner`` is the size of the block scored by one transform per leaf (default: 18, or ``d -
-    24`` when larger); smaller values force more of the search into the bound, as the tests do.
-    ``symmetric`` (default) scores one leaf per orbit of the grid symmetries that keep the coset
-    (:mod:`lightsart.core.coset_symmetry`); ``False`` scores every leaf.
-
-    >>> import numpy as np
-    >>> coset_minimum(np.array([[1, 1, 0]], np.uint8), np.array([[[1, 1, 1]]], np.uint8)).weight
-    1
+    Coefficient vector ``l = sum_i y_i basis[i]``; ``y`` splits into the ``inner`` coordinates
+    (scored by one transform per leaf) and the ``outer`` ones (one leaf each: ``leaves`` lists
+    those to score, one per orbit of the ``maps`` kept), and ``data`` is what the leaves share.
     """
-    start = time.perf_counter()
+
+    basis: list[int]
+    inner: list[int]
+    outer: list[int]
+    leaves: NDArray[np.int64]
+    data: LeafData
+    maps: list[AffineMap]
+
+
+def split_coset(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
+                inner: int | None = None, symmetric: bool = True) -> SplitCoset:
+    """The coset ``x0 ^ span(patterns)`` set out for the split search (see :func:`coset_minimum`
+    for the arguments)."""
     d = int(patterns.shape[0])
     if not 1 <= d <= MAX_FEWEST_NULLITY:
         raise ValueError(f"nullity {d} is outside 1..{MAX_FEWEST_NULLITY}")
@@ -256,14 +242,48 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     # Every partial sum of the transform is at most ``cells`` in size.
     dtype = np.int16 if cells < 1 << 15 else np.int32
     f_alone = np.bincount(va[alone], weights=s[alone], minlength=1 << k).astype(dtype)
-    va_m, vb_m, s_m = va[~alone], vb[~alone], s[~alone]
-    groups, group = np.unique(va_m, return_inverse=True)
-    leaves = _leaves(m, action)
+    groups, group = np.unique(va[~alone], return_inverse=True)
+    data = leaf_data(k, f_alone, vb[~alone], s[~alone], group.astype(np.int64), groups)
+    return SplitCoset(basis, inner_coords, outer, _leaves(m, action), data, maps)
+
+
+def _compiled_pays(members: int, seconds: float) -> bool:
+    """Whether the compiled leaves, at the nominal speeds, both buy more of a ``seconds`` budget
+    and finish all ``members`` sooner than the numpy ones (a rule on the sizes, so the choice
+    repeats on any machine)."""
+    buys_more = (seconds - COMPILED_START_SECONDS) * MEMBERS_PER_SECOND > (
+        seconds * NUMPY_MEMBERS_PER_SECOND)
+    sooner = COMPILED_START_SECONDS + members / MEMBERS_PER_SECOND < (
+        members / NUMPY_MEMBERS_PER_SECOND)
+    return buys_more and sooner
+
+
+def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
+                  inner: int | None = None, seconds: float = 60.0,
+                  symmetric: bool = True, compiled: bool | None = None) -> CosetMinimum:
+    """The lightest ``x0 ^ sum_k l_k patterns[k]``, proven unless ``seconds`` ran out.
+
+    ``patterns`` has shape ``(d, h, w)`` (independent rows) and ``x0`` shape ``(h, w)``.
+    ``inner`` is the size of the block scored by one transform per leaf (default: 18, or ``d -
+    24`` when larger); smaller values force more of the search into the bound, as the tests do.
+    ``symmetric`` (default) scores one leaf per orbit of the grid symmetries that keep the coset
+    (:mod:`lightsart.core.coset_symmetry`); ``False`` scores every leaf. ``compiled`` scores the
+    leaves with numba (:mod:`lightsart.core.fewest_kernel`) or numpy; by default numba when that
+    buys more of the budget and finishes sooner, at the nominal speeds.
+
+    >>> import numpy as np
+    >>> coset_minimum(np.array([[1, 1, 0]], np.uint8), np.array([[[1, 1, 1]]], np.uint8)).weight
+    1
+    """
+    start = time.perf_counter()
+    split = split_coset(x0, patterns, inner=inner, symmetric=symmetric)
+    cells, data, leaves = int(x0.size), split.data, split.leaves
+    k, f_alone = data.k, data.f_alone
+    vb_m, s_m, group, groups = data.vb, data.s, data.group, data.groups
     if leaves.size * vb_m.size <= _BOUND_WORK or vb_m.size << _BOUND_SHARE <= 1 << k:
-        max_alone, _ = _wht_max(f_alone.copy(), k)
+        max_alone, _ = wht_max(f_alone.copy(), k)
         # At most half the time goes to bounds; the rest to leaves.
-        bound = max_alone + _bounds(leaves, vb_m, s_m, group.astype(np.int64), groups == 0,
-                                    start + seconds / 2)
+        bound = max_alone + _bounds(leaves, vb_m, s_m, group, groups == 0, start + seconds / 2)
         cut = time.perf_counter() > start + seconds / 2
         order = np.argsort(-bound, kind="stable")
         leaves, bound = leaves[order], bound[order]
@@ -272,18 +292,16 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
         bound = np.broadcast_to(np.int64(cells + 1), leaves.shape)
         cut = False
 
-    def leaf(b: int) -> tuple[int, int]:
-        sign = 1 - 2 * (np.bitwise_count(vb_m & b) & 1).astype(np.int64)
-        f = f_alone.copy()
-        # Only the inner signatures of moving cells change: a few thousand of the 2**k entries.
-        f[groups] += np.bincount(group, weights=s_m * sign, minlength=groups.size).astype(dtype)
-        return _wht_max(f, k)
-
     best_f, best_a, best_b = -(cells + 1), 0, 0
     scored, proven, at = 0, True, 0
     deadline = start + seconds
+    if compiled is None:
+        compiled = _compiled_pays(leaves.size << k, seconds)
     # The leaves a budget buys at the nominal speed: a count, so the answer repeats anywhere.
-    planned = max(1, int(seconds * MEMBERS_PER_SECOND) >> k)
+    if compiled:
+        planned = max(1, int(max(0.0, seconds - COMPILED_START_SECONDS) * MEMBERS_PER_SECOND) >> k)
+    else:
+        planned = max(1, int(seconds * NUMPY_MEMBERS_PER_SECOND) >> k)
     workers = max(1, min(_WORKERS, os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:
         while at < leaves.size and bound[at] > best_f:
@@ -293,24 +311,28 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
             if scored and time.perf_counter() > deadline:
                 proven, cut = False, True
                 break
-            stop = at + min(_BATCH * workers, planned - scored)
-            batch = [int(b) for b, c in zip(leaves[at:stop], bound[at:stop], strict=True)
-                     if c > best_f]
+            stop = at + min(_RUN * workers, planned - scored)
+            batch = leaves[at:stop][bound[at:stop] > best_f]
             at = stop
+            runs = np.array_split(batch, workers)
+            above = best_f
             # Results are taken in the fixed order, so ties and the answer are deterministic.
-            for b, (value, a) in zip(batch, pool.map(leaf, batch), strict=True):
-                scored += 1
-                if value > best_f:
-                    best_f, best_a, best_b = value, a, b
+            scores = pool.map(score_leaves, repeat(data), runs, repeat(above), repeat(compiled))
+            for run, (values, places) in zip(runs, scores, strict=True):
+                for b, value, a in zip(run.tolist(), values.tolist(), places.tolist(),
+                                       strict=True):
+                    scored += 1
+                    if value > best_f:
+                        best_f, best_a, best_b = value, a, b
     y = 0
-    for i, c in enumerate(inner_coords):
+    for i, c in enumerate(split.inner):
         y |= ((best_a >> i) & 1) << c
-    for i, c in enumerate(outer):
+    for i, c in enumerate(split.outer):
         y |= ((best_b >> i) & 1) << c
     choice = 0
-    for i, vector in enumerate(basis):
+    for i, vector in enumerate(split.basis):
         if (y >> i) & 1:
             choice ^= vector
     # Once proven, every leaf not scored was excluded by the bound (in its batch or after it).
     return CosetMinimum(choice, (cells - best_f) // 2, proven, scored,
-                        leaves.size - scored if proven else 0, len(maps), cut)
+                        leaves.size - scored if proven else 0, len(split.maps), cut)

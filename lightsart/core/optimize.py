@@ -55,9 +55,9 @@ __all__ = [
 #: Largest nullity for which fewest clicks is proven by a full Walsh–Hadamard transform.
 EXACT_CLICKS_NULLITY = 24
 #: Largest nullity for which fewest clicks runs the split branch and bound of ``fewest`` (one
-#: leaf per symmetry orbit). Measured proofs on the all-lit boards: nullity 32 in 3-6 s, so up
-#: to ~36 within 60 s on a symmetric board; nullity 40 (61 x 61) took 16 minutes, so there the
-#: answer is proven only with a larger ``seconds``, else the best leaf so far, unproven.
+#: leaf per symmetry orbit, compiled leaves). Measured proofs on the all-lit boards: nullity 32
+#: in under a second, nullity 40 (61 x 61) in 25-42 s on two shared cores; with less time than the
+#: proof needs, the best leaf so far, unproven.
 SPLIT_CLICKS_NULLITY = 40
 #: Cells × quiet patterns the clicks search may hold densely (beyond: chased block by block).
 DENSE_PATTERN_BITS = PUZZLE_MAX_NULLITY_CELLS

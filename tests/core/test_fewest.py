@@ -175,3 +175,14 @@ def test_symmetric_search_is_deterministic_and_capped() -> None:
     assert not capped.proven and capped.pruned == 0 and capped.leaves <= 16 < full.leaves + full.pruned
     assert capped.weight >= exact == full.weight
     assert int((x0 ^ combination(alg.quiet_patterns, capped.choice)).sum()) == capped.weight
+
+
+def test_compiled_leaves_only_where_they_pay() -> None:
+    # At the nominal speeds: a second's budget or less, or a small coset, stays in numpy (no
+    # numba to import); a minute on 2**19 leaves of 2**18 members runs compiled.
+    from lightsart.core.fewest import _compiled_pays
+
+    assert not _compiled_pays(1 << 37, 1.0)
+    assert not _compiled_pays(628 << 18, 60.0)
+    assert _compiled_pays(1 << 37, 60.0)
+    assert _compiled_pays(2472 << 18, 60.0)
