@@ -10,10 +10,12 @@ use a subprocess.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -346,6 +348,32 @@ OUTPUT_CASES: dict[str, tuple[list[str], str | None]] = {
     "play-png": (["play", "-o", "x.png"], "format"),
     "play-missing-folder": (["play", "-o", "nope/x.html"], "does not exist"),
     "play-folder": (["play", "-o", "dir.html"], "folder"),
+    # Every file a command reads is an input: masks too, under any name or link (issue 20).
+    "animate-frames-over-mask": (["animate", "a.png", "b.png", "-o", "x.gif", "--frames", "fr0",
+                                  "--order", "mask:fr0/frame_00000.png", *ANIM], "input"),
+    "animate-frames-over-mask-symlink": (["animate", "a.png", "b.png", "--frames", "fr0",
+                                          "--order", "mask:soft-mask.png", *ANIM], "input"),
+    "animate-frames-over-mask-hardlink": (["animate", "a.png", "b.png", "--frames", "fr0",
+                                           "--order", "mask:hard-mask.png", *ANIM], "input"),
+    "animate-output-is-mask": (["animate", "a.png", "b.png", "-o", "b.gif", "--order",
+                                "mask:b.gif", *ANIM], "input"),
+    "animate-output-hardlink-to-mask": (["animate", "a.png", "b.png", "-o", "hard.gif",
+                                         "--order", "mask:mask.png", *ANIM], "input"),
+    "animate-output-symlink-to-mask": (["animate", "a.png", "b.png", "-o", "soft.gif",
+                                        "--order", "mask:mask.png", *ANIM], "input"),
+    "animate-second-order-mask": (["animate", "a.png", "b.png", "a.png", "-o", "soft.gif",
+                                   "--order", "raster,mask:mask.png", *ANIM], "input"),
+    "animate-model-over-mask": (["animate", "a.png", "b.png", "-o", "x.gif", "--export-model",
+                                 "mm.lp", "--order", "mask:mask.png", *ANIM], "input"),
+    "still-model-hardlink-to-input": (["still", "a.png", "-o", "x.png", "--export-model", "a.lp",
+                                       "--size", "12x10"], "input"),
+    "play-output-symlink-to-image": (["play", "--image", "a.png", "-o", "soft.html"], "input"),
+    "preview-output-hardlink-to-input": (["preview", "a.png", "-o", "hard.png"], "input"),
+    # Every frame-named entry of a --frames folder is replaced or removed: each must be a file.
+    "animate-frame-name-is-folder": (["animate", "a.png", "b.png", "-o", "x.gif", "--frames",
+                                      "fr1", *ANIM], "fr1/frame_00003.png: it is a folder"),
+    "animate-frame-name-is-symlink": (["animate", "a.png", "b.png", "--frames", "fr2", *ANIM],
+                                       "fr2/frame_00001.png: it is not a regular file"),
     "census-db-missing-folder": (["census", "3x3", "--db", "nope/x.sqlite"], "does not exist"),
     "census-db-is-folder": (["census", "3x3", "--db", "sub"], "folder"),
 }
@@ -361,6 +389,19 @@ def output_files(work: Path) -> Path:
     (work / "fr0").mkdir()
     _picture(work / "fr0" / "frame_00000.png", 3)
     (work / "page.html").write_text("<p>not a picture</p>")
+    _picture(work / "mask.png", 4)
+    os.link(work / "mask.png", work / "hard.gif")
+    (work / "soft.gif").symlink_to(work / "mask.png")
+    (work / "soft-mask.png").symlink_to(work / "fr0" / "frame_00000.png")
+    os.link(work / "fr0" / "frame_00000.png", work / "hard-mask.png")
+    (work / "mm-2.lp").symlink_to(work / "mask.png")
+    os.link(work / "a.png", work / "a.lp")
+    (work / "soft.html").symlink_to(work / "a.png")
+    (work / "fr1").mkdir()
+    (work / "fr1" / "frame_00000.png").write_bytes(b"an older frame")
+    (work / "fr1" / "frame_00003.png").mkdir()
+    (work / "fr2").mkdir()
+    (work / "fr2" / "frame_00001.png").symlink_to(work / "page.html")
     return work
 
 
@@ -563,6 +604,325 @@ def test_named_fallback_leaves_nothing(work: Path, capsys: pytest.CaptureFixture
     assert sorted(n for n in os.listdir(work) if n.startswith(".")) == []
     monkeypatch.setattr(os, "fsync", _enospc)
     refused(["still", "a.png", "-o", "y.png", "--size", "12x10"], work, capsys, "No space")
+
+
+# ------------------------------------------- all or nothing: a commit that fails midway
+
+#: Each output kind: a run that leaves older outputs, then the run under test, which replaces
+#: them with other content (another size) and, for frames, fewer of them (older ones removed).
+NEW = ["--size", "16x12", "--cell", "2", "--clicks-per-frame", "100000"]
+COMMIT_KINDS: dict[str, tuple[list[str], list[str]]] = {
+    "still": (["still", "a.png", "-o", "s.png", "--target-out", "t.png", "--compare", "c.png",
+               "--export-model", "s.lp", "--size", "12x10"],
+              ["still", "a.png", "-o", "s.png", "--target-out", "t.png", "--compare", "c.png",
+               "--export-model", "s.lp", "--size", "16x12"]),
+    "animate-gif-frames-models": (
+        ["animate", "a.png", "b.png", "-o", "x.gif", "--frames", "fr", "--export-model", "m.lp",
+         *ANIM, "--clicks-per-frame", "20"],
+        ["animate", "a.png", "b.png", "-o", "x.gif", "--frames", "fr", "--export-model", "m.lp",
+         *NEW]),
+    "animate-mp4-frames": (["animate", "a.png", "b.png", "-o", "x.mp4", "--frames", "fr", *ANIM,
+                            "--clicks-per-frame", "20"],
+                           ["animate", "a.png", "b.png", "-o", "x.mp4", "--frames", "fr", *NEW]),
+    "animate-html-new-frames": (["animate", "a.png", "b.png", "-o", "x.html", *ANIM],
+                                ["animate", "a.png", "b.png", "-o", "x.html", "--frames", "fr",
+                                 *NEW]),
+    "preview": (["preview", "a.png", "-o", "p.png", "--size", "12x10"],
+                ["preview", "a.png", "-o", "p.png", "--size", "16x12"]),
+    "play": (["play", "-o", "g.html"], ["play", "--image", "a.png", "-o", "g.html", "--size", "6x6"]),
+    "census-db": (["census", "3x3", "--db", "d.sqlite"], ["census", "4x4", "--db", "d.sqlite"]),
+}
+
+
+def _hidden(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob(".*"))
+
+
+def _during_commit(monkeypatch: pytest.MonkeyPatch, before: object = None) -> list[bool]:
+    """A flag that is true while a command's outputs are committed (``before`` runs first)."""
+    flag = [False]
+    real = outputs.Transaction.commit
+
+    def commit(self: outputs.Transaction) -> None:
+        if callable(before):
+            before()
+        flag[0] = True
+        try:
+            real(self)
+        finally:
+            flag[0] = False
+
+    monkeypatch.setattr(outputs.Transaction, "commit", commit)
+    return flag
+
+
+def _break_call(monkeypatch: pytest.MonkeyPatch, k: int, names: tuple[str, ...],
+                fail: type[BaseException] | None = None) -> dict[str, object]:
+    """Make the ``k``-th call (from 0) of ``os.<names>`` during a commit fail: an OSError
+    (EACCES, as a folder another user owns would give), or ``fail`` raised as it is."""
+    state: dict[str, object] = {"calls": 0, "fired": False, "committed": False}
+    active = _during_commit(monkeypatch)
+    for name in names:
+        real = getattr(os, name)
+
+        def fake(*args: object, _real: object = real, **kwargs: object) -> object:
+            if active[0]:
+                n = int(state["calls"])  # type: ignore[call-overload]
+                state["calls"] = n + 1
+                if n == k:
+                    state["fired"] = True
+                    if fail is not None:
+                        raise fail()
+                    raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+            out = _real(*args, **kwargs)  # type: ignore[operator]
+            if active[0] and str(args[0]).endswith(".journal"):
+                state["committed"] = True  # a journal is gone: the new set stands
+            return out
+
+        monkeypatch.setattr(os, name, fake)
+    return state
+
+
+def _reset(work: Path, pristine: Path) -> None:
+    """Put ``work`` back as ``pristine`` holds it."""
+    for entry in work.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+    shutil.copytree(pristine, work, symlinks=True, dirs_exist_ok=True)
+
+
+def _old_and_new(kind: str, work: Path, pristine: Path,
+                 capsys: pytest.CaptureFixture[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Leave ``kind``'s older outputs in ``work`` (a copy in ``pristine``); return the folder
+    as it is then and as a successful run under test leaves it (``"new"`` for a file whose
+    bytes differ from run to run, as a census database's timing does)."""
+    old, new = COMMIT_KINDS[kind]
+    assert main(old) == 0
+    shutil.copytree(work, pristine, symlinks=True, dirs_exist_ok=True)
+    old_set = snapshot(work)
+    runs = []
+    for _ in range(2):
+        assert main(new) == 0
+        runs.append(snapshot(work))
+    capsys.readouterr()
+    assert runs[0].keys() == runs[1].keys()
+    new_set = {n: d if d == runs[1][n] else "new" for n, d in runs[0].items()}
+    changed = [n for n, d in new_set.items() if d != "dir" and d != old_set.get(n)]
+    assert changed and all(n not in old_set or new_set[n] != old_set[n] for n in changed)
+    _reset(work, pristine)
+    return old_set, new_set
+
+
+def _is_new_set(work: Path, old_set: dict[str, str], new_set: dict[str, str]) -> bool:
+    now = snapshot(work)
+    return now.keys() == new_set.keys() and all(
+        d == new_set[n] or (new_set[n] == "new" and d != old_set.get(n)) for n, d in now.items())
+
+
+@pytest.mark.parametrize("kind", sorted(COMMIT_KINDS))
+def test_commit_fails_at_every_step(kind: str, work: Path, tmp_path_factory: pytest.TempPathFactory,
+                                    capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each link or rename of the commit fails in turn (EACCES): either the run works around
+    it (a backup moved aside instead of linked) and writes the whole new set, or it exits 2
+    with one line saying nothing was changed and every older output byte for byte as it was.
+    Either way no temporary, backup or journal file is left."""
+    pristine = tmp_path_factory.mktemp("pristine")
+    old_set, new_set = _old_and_new(kind, work, pristine, capsys)
+    refusals = 0
+    for k in range(500):
+        _reset(work, pristine)
+        with monkeypatch.context() as m:
+            state = _break_call(m, k, ("link", "replace", "rename"))
+            code = main(COMMIT_KINDS[kind][1])
+        err = capsys.readouterr().err
+        if not state["fired"]:
+            break
+        if code == 0:
+            assert _is_new_set(work, old_set, new_set), (k, err)
+        else:
+            refusals += 1
+            assert code == 2 and err.count("\n") == 1 and "nothing was changed" in err, (k, err)
+            assert snapshot(work) == old_set, (k, err)
+    assert code == 0 and _is_new_set(work, old_set, new_set)
+    assert refusals >= 2  # preparing and putting in place each failed at least once
+
+
+#: Something in the way of one output, made after the run was planned (just before its
+#: commit), so only the commit's own checks can see it.
+OBSTACLES: dict[str, tuple[str, str, str]] = {
+    # kind, obstacle, expected in the line
+    "still-compare-is-folder": ("still", "folder c.png", "c.png: it is a folder"),
+    "still-sticky-compare": ("still", "sticky c.png", "sticky"),
+    "still-folder-not-writable": ("still", "unwritable .", "not writable"),
+    "gif-is-folder": ("animate-gif-frames-models", "folder x.gif", "x.gif: it is a folder"),
+    "frame-name-is-folder": ("animate-gif-frames-models", "folder fr/frame_00001.png",
+                             "fr/frame_00001.png: it is a folder"),
+    "older-frame-is-folder": ("animate-gif-frames-models", "folder fr/frame_00003.png",
+                              "fr/frame_00003.png: it is a folder"),
+    "frames-folder-not-writable": ("animate-gif-frames-models", "unwritable fr", "not writable"),
+    "sticky-older-frame": ("animate-mp4-frames", "sticky fr/frame_00002.png", "sticky"),
+    "mp4-is-folder": ("animate-mp4-frames", "folder x.mp4", "x.mp4: it is a folder"),
+    "html-frames-folder-is-file": ("animate-html-new-frames", "file fr", "fr"),
+    "preview-is-folder": ("preview", "folder p.png", "p.png: it is a folder"),
+    "play-sticky": ("play", "sticky g.html", "sticky"),
+    "census-db-not-writable": ("census-db", "unwritable .", "not writable"),
+}
+
+
+def _obstacle(work: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    kind, name = how.split()
+    path = work / name
+    if kind in ("folder", "file"):
+        if path.exists():
+            path.unlink()  # an older output: the test removes it, the run must not
+        path.mkdir() if kind == "folder" else path.write_bytes(b"in the way")
+    elif kind == "unwritable":
+        real = os.access
+        monkeypatch.setattr(os, "access", lambda p, mode, **kw: (
+            False if os.path.abspath(p) == str(path) else real(p, mode, **kw)))
+    else:  # another user's file in a sticky folder (we pretend not to be root)
+        folder = path.parent
+        os.chown(folder, 1111, -1)
+        folder.chmod(0o1777)
+        os.chown(path, 1234, -1)
+        monkeypatch.setattr(os, "geteuid", lambda: 4321)
+
+
+@pytest.mark.parametrize("case", sorted(OBSTACLES))
+def test_commit_checks_every_name_first(case: str, work: Path,
+                                        capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    kind, how, match = OBSTACLES[case]
+    old, new = COMMIT_KINDS[kind]
+    assert main(old) == 0
+    capsys.readouterr()
+    _during_commit(monkeypatch, lambda: _obstacle(work, how, monkeypatch))
+    before = snapshot(work)
+    assert main(new) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and match in err and "nothing was changed" in err, err
+    after = snapshot(work)
+    name = how.split()[1]
+    if how.startswith(("folder", "file")):  # the obstacle stays as it was made
+        assert after.pop(name) == ("dir" if how.startswith("folder") else
+                                   hashlib.sha256(b"in the way").hexdigest())
+        before.pop(name, None)
+    assert after == before
+    assert _hidden(work) == []
+
+
+@pytest.mark.parametrize("how", ["sticky c.png", "unwritable ."])
+def test_permissions_are_checked_before_any_work(how: str, work: Path,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's case: in a sticky folder, another user's c.png is refused before the work."""
+    old, new = COMMIT_KINDS["still"]
+    assert main(old) == 0
+    capsys.readouterr()
+    _obstacle(work, how, monkeypatch)
+    monkeypatch.setattr("lightsart.pipeline.fit_pictures", _enospc)  # no work may start
+    refused(new, work, capsys, "sticky" if how.startswith("sticky") else "not writable")
+
+
+class _Crash(BaseException):
+    """The process dies here: no rollback, no clean-up of what it did so far."""
+
+
+@pytest.mark.parametrize("kind", ["animate-gif-frames-models", "animate-html-new-frames",
+                                  "still"])
+def test_a_crash_midway_leaves_old_or_new_set(kind: str, work: Path, tmp_path_factory:
+                                              pytest.TempPathFactory,
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run dies after k steps of its commit, for every k; the next run's sweep of the
+    current folder alone finds the journal and gives back the old set whole (or the new set,
+    once the first journal was removed), and no leftover stays."""
+    pristine = tmp_path_factory.mktemp("pristine")
+    old_set, new_set = _old_and_new(kind, work, pristine, capsys)
+    new = COMMIT_KINDS[kind][1]
+    for k in range(500):
+        _reset(work, pristine)
+        with monkeypatch.context() as m:
+            state = _break_call(m, k, ("link", "replace", "rename", "unlink"), _Crash)
+            with contextlib.suppress(_Crash):
+                main(new)
+        if not state["fired"]:
+            break
+        capsys.readouterr()
+        crashed = snapshot(work)
+        with monkeypatch.context() as m:
+            m.setattr("lightsart.output.tempnames.alive", lambda pid: False)  # it died
+            outputs.sweep(work)
+            if (work / "fr").is_dir():
+                outputs.sweep(work / "fr")
+        if state["committed"]:
+            assert _is_new_set(work, old_set, new_set), (k, crashed)
+        else:
+            assert snapshot(work) == old_set, (k, crashed)
+    assert k >= 5
+
+
+def test_a_killed_commit_is_rolled_back_by_the_next_run(work: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A real SIGKILL between two renames of the commit; the next run puts the old set back
+    before it plans, then writes its own; nothing of the killed run is left."""
+    old, new = COMMIT_KINDS["animate-gif-frames-models"]
+    assert main(old) == 0
+    capsys.readouterr()
+    old_set = snapshot(work)
+    script = (
+        "import os, signal, sys\n"
+        "from lightsart.cli import main\n"
+        "from lightsart.output import commit\n"
+        "real, calls = os.replace, [0]\n"
+        "def replace(*a, **k):\n"
+        "    calls[0] += 1\n"
+        "    if calls[0] == 3:\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n"
+        "    return real(*a, **k)\n"
+        "os.replace = replace\n"
+        "sys.exit(main(sys.argv[1:]))\n")
+    done = subprocess.run([sys.executable, "-c", script, *new], cwd=work, capture_output=True)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    assert snapshot(work) != old_set  # two outputs replaced, backups and journals left
+    assert any(n.endswith(".journal") for n in _hidden(work))
+    outputs._SWEPT.clear()
+    outputs.sweep(work / "fr")  # the journal in one folder puts back the others too
+    outputs.sweep(work)
+    assert snapshot(work) == old_set
+    assert main(new) == 0
+    assert _hidden(work) == []
+
+
+def test_a_failed_restore_says_what_was_left(work: Path, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """If putting an old file back fails too, the line names it (not "nothing was changed");
+    the journal stays, and the next run puts it back."""
+    old, new = COMMIT_KINDS["still"]
+    assert main(old) == 0
+    capsys.readouterr()
+    old_set = snapshot(work)
+    with monkeypatch.context() as m:
+        # Calls: 4 names given to the files, 4 backups, then c.png's rename (the third) fails.
+        state = _break_call(m, 10, ("link", "replace", "rename"))
+        real = os.replace
+        m.setattr(os, "replace", lambda a, b, **k: (  # and putting back s.png fails too
+            _enospc() if str(a).startswith(".s.png") and str(a).endswith(".old") else
+            real(a, b, **k)))
+        assert main(new) == 2
+    assert state["fired"]
+    err = capsys.readouterr().err
+    assert err.startswith("lightsart: error: cannot write c.png: Permission denied;"), err
+    assert "nothing was changed" not in err and "s.png holds the new file" in err, err
+    assert err.count("\n") == 1
+    with monkeypatch.context() as m:
+        m.setattr("lightsart.output.tempnames.alive", lambda pid: False)
+        outputs._SWEPT.clear()
+        outputs.sweep(work)
+    assert snapshot(work) == old_set
 
 
 # ----------------------------------------------------------------- signals and concurrency

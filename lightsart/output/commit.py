@@ -18,15 +18,21 @@ folder named.
 
 A crash between renames (SIGKILL, a power cut): before the first change a *journal* (a hidden
 file of our temporary-name pattern, ``.commit.lightsart-HOST-PID-XXXX.tmp.journal``) is written
-into every folder the commit touches, listing each step: the name, its backup, the new file's
-inode. The journals are removed once every output is in place, and only then the backups.
+into every folder the commit touches, listing each step (the name, its backup, the new file's
+inode) and every journal. Once every output is in place the first journal is removed: that one
+removal is the commit point. Then the other journals go, and only then the backups.
 :func:`recover`, run by the next command that writes into any of those folders
-(:func:`lightsart.output.staging.sweep`), finds the journal of a dead process and rolls back: each
-name gets its backup again, and a name that had no old file loses the new one (only while it
-still holds that very file). So while a journal is left every backup still exists and the old
-set comes back whole; once none is left the commit had finished, the leftover backups are plain
-stale temporary files, swept like any other, and the new set stands. Back, not forward: the
-killed run never reported success, so the files it was replacing are the ones the user expects.
+(:func:`lightsart.output.staging.sweep`), finds the journal of a dead process:
+
+* while the first journal exists, it rolls back: each name gets its backup again, and a name
+  that had no old file loses the new one (only while it still holds that very file). Every
+  backup still exists then (none is removed before the commit point, and a folder's backups
+  are swept only once its own journal is gone), so the old set comes back whole;
+* once the first journal is gone, the commit had finished: the backups are removed and the new
+  set stands. Backups left with no journal are plain stale temporary files, swept like any other.
+
+Back, not forward, when in doubt: the killed run never reported success, so the files it was
+replacing are the ones the user expects.
 """
 
 from __future__ import annotations
@@ -175,12 +181,12 @@ def _undo(step: Step) -> None:
     """Give ``step.target`` back what it held before the commit, judged by what is on disk."""
     now, kept = _ident(step.target), _ident(step.backup)
     if kept is not None:
-        if now is None or now == kept or now == step.new_id:
+        if now is not None and now != kept and now != step.new_id:
+            os.unlink(step.backup)  # the name holds another run's newer file since: it stays
+        elif now == kept:
+            os.unlink(step.backup)  # the name still holds its old file (the backup is a link)
+        else:
             os.replace(step.backup, step.target)
-            if os.path.lexists(step.backup):  # a link to the same file: the rename did nothing
-                os.unlink(step.backup)
-        else:  # the name holds another run's newer file since: that one stays
-            os.unlink(step.backup)
     elif now is not None and now == step.new_id:
         if step.folder and step.new is not None:
             os.rename(step.target, step.new)  # back to its hidden name, swept with the rest
@@ -190,9 +196,9 @@ def _undo(step: Step) -> None:
 
 def _state(step: Step) -> str:
     """What a name holds after a failed restore, for the error line."""
-    now = _ident(step.target)
-    held = ("is missing" if now is None else
-            "holds the new file" if now == step.new_id else "holds another file")
+    now, kept = _ident(step.target), _ident(step.backup)
+    held = ("is missing" if now is None else "holds the new file" if now == step.new_id else
+            "holds its old file" if now == kept else "holds another file")
     kept = f", its old file is {step.backup.name}" if os.path.lexists(step.backup) else ""
     return f"{step.target} {held}{kept}"
 
@@ -271,7 +277,11 @@ def recover(journal: Path) -> list[Path] | None:
         # Cut short by the crash: journals are complete before the first change, so none happened.
         _forget([journal])
         return None
-    if rollback(steps):
+    if os.path.abspath(journal) != os.path.abspath(journals[0]) and not journals[0].exists():
+        for step in steps:  # the first journal goes first: the commit had finished
+            with contextlib.suppress(OSError):
+                os.unlink(step.backup)
+    elif rollback(steps):
         return [*journals, *(s.backup for s in steps)]
     _forget(journals)
     return None

@@ -80,14 +80,20 @@ def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[s
         with contextlib.suppress(OSError):
             ages[entry.name] = now - entry.stat(follow_symlinks=False).st_mtime
     keep: set[str] = set()  # what a journal that could not be rolled back still needs
-    for entry in entries:
-        if (entry.name.endswith(two_phase.JOURNAL_SUFFIX) and entry.name in ages
-                and stale(entry.name, ages[entry.name])):
-            left = two_phase.recover(Path(entry.path))
-            if left is None:
-                removed.append(entry.name)
-            else:
-                keep.update(os.path.abspath(p) for p in left)
+    journals = [e for e in entries if e.name.endswith(two_phase.JOURNAL_SUFFIX)
+                and e.name in ages and stale(e.name, ages[e.name])]
+    for entry in journals:
+        left = two_phase.recover(Path(entry.path))
+        if left is None:
+            removed.append(entry.name)
+        else:
+            keep.update(os.path.abspath(p) for p in left)
+    if journals:  # a rollback renames a new folder back to its hidden name: look again
+        with contextlib.suppress(OSError):
+            entries = list(os.scandir(folder))
+        for entry in entries:
+            with contextlib.suppress(OSError):
+                ages.setdefault(entry.name, now - entry.stat(follow_symlinks=False).st_mtime)
     for entry in entries:
         if (entry.name not in ages or not stale(entry.name, ages[entry.name])
                 or os.path.abspath(entry.path) in keep or not os.path.lexists(entry.path)):
