@@ -199,8 +199,8 @@ def _state(step: Step) -> str:
     now, kept = _ident(step.target), _ident(step.backup)
     held = ("is missing" if now is None else "holds the new file" if now == step.new_id else
             "holds its old file" if now == kept else "holds another file")
-    kept = f", its old file is {step.backup.name}" if os.path.lexists(step.backup) else ""
-    return f"{step.target} {held}{kept}"
+    where = f", its old file is {step.backup.name}" if kept is not None else ""
+    return f"{step.target} {held}{where}"
 
 
 def rollback(steps: Sequence[Step]) -> list[str]:
