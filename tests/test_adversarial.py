@@ -750,6 +750,14 @@ def test_commit_fails_at_every_step(kind: str, work: Path, tmp_path_factory: pyt
     assert refusals >= 2  # preparing and putting in place each failed at least once
 
 
+def test_commit_fails_at_every_step_without_o_tmpfile(
+        work: Path, tmp_path_factory: pytest.TempPathFactory,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same with the named fallback (systems without ``O_TMPFILE``)."""
+    monkeypatch.delattr(os, "O_TMPFILE")
+    test_commit_fails_at_every_step("still", work, tmp_path_factory, capsys, monkeypatch)
+
+
 #: Something in the way of one output, made after the run was planned (just before its
 #: commit), so only the commit's own checks can see it.
 OBSTACLES: dict[str, tuple[str, str, str]] = {

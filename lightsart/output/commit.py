@@ -139,8 +139,9 @@ def problem(target: Path, *, frame: bool = False) -> str | None:
         return f"folder {folder} does not exist"
     if not _may_write(folder):
         return f"folder {folder} is not writable"
-    if (info is not None and where.st_mode & stat.S_ISVTX
-            and os.geteuid() not in (0, info.st_uid, where.st_uid)):
+    euid = os.geteuid() if hasattr(os, "geteuid") else 0  # no sticky folders without users
+    if info is not None and where.st_mode & stat.S_ISVTX and euid not in (0, info.st_uid,
+                                                                           where.st_uid):
         return (f"it belongs to another user and folder {folder} is sticky "
                 "(only they may replace it)")
     return None
@@ -219,7 +220,7 @@ def rollback(steps: Sequence[Step]) -> list[str]:
 
 def _sync_folder(folder: Path) -> None:
     """Make a folder's names durable (a power cut keeps the order of our steps); best effort."""
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, AttributeError):  # folders open only on POSIX
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
         try:
             os.fsync(fd)

@@ -109,7 +109,7 @@ def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[s
 
 def _sweep_once(folder: Path) -> None:
     key = os.path.abspath(folder)
-    if key not in _SWEPT:
+    if key not in _SWEPT and os.path.isdir(folder):
         _SWEPT.add(key)
         sweep(folder)
 
@@ -165,8 +165,13 @@ def plan_outputs(
     when its extension is not allowed, its folder does not exist, it is a folder, it is one of
     ``inputs`` (the same file under any name) or it is given twice. ``folders`` are frame
     folders: created at commit if their parent exists. Each folder written into is swept of our
-    own stale temporary files.
+    own stale temporary files first, so a commit a crash cut short is rolled back before the
+    names are checked (:func:`sweep`).
     """
+    for raw in [*(f for f, _ in files), *folders]:
+        _sweep_once(_folder_of(Path(raw)))
+    for raw in folders:
+        _sweep_once(Path(raw))
     for source in inputs:
         _check_input(Path(source))
     seen: list[Path] = []
@@ -195,10 +200,6 @@ def plan_outputs(
         _refuse_clash(path, seen, ())
         _refuse_unwritable_frames(path)
         seen.append(path)
-    for path in seen:
-        _sweep_once(_folder_of(path))
-        if path.is_dir():
-            _sweep_once(path)
     return OutputPlan(tuple(Path(f) for f, _ in files), tuple(Path(f) for f in folders))
 
 
