@@ -24,6 +24,7 @@ import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -835,6 +836,40 @@ def test_permissions_are_checked_before_any_work(how: str, work: Path,
     refused(new, work, capsys, "sticky" if how.startswith("sticky") else "not writable")
 
 
+@pytest.fixture
+def immutable() -> Iterator[object]:
+    """Make files immutable (``chattr +i``: even root cannot replace, link or rename them);
+    skipped where that is not possible (not root, or a file system without it)."""
+    made: list[Path] = []
+
+    def make(path: Path) -> None:
+        done = subprocess.run(["chattr", "+i", str(path)], capture_output=True)
+        if done.returncode != 0:
+            pytest.skip("cannot make a file immutable here; the emulated failures still run")
+        made.append(path)
+
+    yield make
+    for path in made:
+        subprocess.run(["chattr", "-i", str(path)], capture_output=True)
+
+
+@pytest.mark.parametrize(("kind", "name"), [
+    ("still", "c.png"),  # the third of three files
+    ("animate-gif-frames-models", "m-2.lp"),  # the last output, after the GIF and the frames
+    ("animate-gif-frames-models", "fr/frame_00003.png"),  # an older frame to remove
+])
+def test_a_real_failure_midway(kind: str, name: str, work: Path, immutable: Any,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    """No emulation: one name of the commit cannot be replaced after others were; the others
+    come back byte for byte."""
+    old, new = COMMIT_KINDS[kind]
+    assert main(old) == 0
+    capsys.readouterr()
+    immutable(work / name)
+    line = refused(new, work, capsys, "nothing was changed")
+    assert f"{name}: Operation not permitted" in line
+
+
 class _Crash(BaseException):
     """The process dies here: no rollback, no clean-up of what it did so far."""
 
@@ -874,8 +909,8 @@ def test_a_crash_midway_leaves_old_or_new_set(kind: str, work: Path, tmp_path_fa
 
 def test_a_killed_commit_is_rolled_back_by_the_next_run(work: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    """A real SIGKILL between two renames of the commit; the next run puts the old set back
-    before it plans, then writes its own; nothing of the killed run is left."""
+    """A real SIGKILL between two renames of the commit; the next run into one of its folders
+    puts the old set back before it plans; nothing of the killed run is left."""
     old, new = COMMIT_KINDS["animate-gif-frames-models"]
     assert main(old) == 0
     capsys.readouterr()
@@ -897,9 +932,12 @@ def test_a_killed_commit_is_rolled_back_by_the_next_run(work: Path,
     assert snapshot(work) != old_set  # two outputs replaced, backups and journals left
     assert any(n.endswith(".journal") for n in _hidden(work))
     outputs._SWEPT.clear()
-    outputs.sweep(work / "fr")  # the journal in one folder puts back the others too
-    outputs.sweep(work)
+    # A run that writes only into the current folder finds the journal there; it puts back
+    # the frames too, and removes what the killed run left in fr.
+    assert main(["still", "a.png", "-o", "z.png", "--size", "12x10"]) == 0
+    (work / "z.png").unlink()
     assert snapshot(work) == old_set
+    outputs._SWEPT.clear()
     assert main(new) == 0
     assert _hidden(work) == []
 

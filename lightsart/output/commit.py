@@ -42,6 +42,7 @@ import errno
 import json
 import os
 import secrets
+import shutil
 import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -49,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from lightsart.errors import LightsartError
-from lightsart.output.tempnames import temp_name
+from lightsart.output.tempnames import TEMP, temp_name
 
 __all__ = ["JOURNAL_SUFFIX", "Step", "commit", "problem", "recover", "rollback"]
 
@@ -285,7 +286,27 @@ def recover(journal: Path) -> list[Path] | None:
     elif rollback(steps):
         return [*journals, *(s.backup for s in steps)]
     _forget(journals)
+    _drop_staged(steps)
     return None
+
+
+def _drop_staged(steps: Sequence[Step]) -> None:
+    """Remove the dead run's new files not put in place, and its emptied staging folders, so
+    a folder the next run does not write into is left clean too."""
+    staging: set[Path] = set()
+    for step in steps:
+        if step.new is None or _ident(step.new) != step.new_id:
+            continue
+        with contextlib.suppress(OSError):
+            if step.folder:
+                shutil.rmtree(step.new)
+            else:
+                os.unlink(step.new)
+                if TEMP.fullmatch(step.new.parent.name):
+                    staging.add(step.new.parent)
+    for folder in staging:
+        with contextlib.suppress(OSError):
+            os.rmdir(folder)  # only once empty: the frames were all steps
 
 
 # ----------------------------------------------------------------------------------- commit
