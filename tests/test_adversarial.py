@@ -942,6 +942,59 @@ def test_a_killed_commit_is_rolled_back_by_the_next_run(work: Path,
     assert _hidden(work) == []
 
 
+def _journal(folder: Path, pid: int, steps: list[dict[str, object]]) -> Path:
+    path = folder / f".commit.lightsart-{outputs._HOST}-{pid}-0badf00d.tmp.journal"
+    path.write_text(json.dumps({"format": "lightsart-commit-1", "journals": [str(path)],
+                                "steps": steps}))
+    return path
+
+
+def test_a_forged_journal_touches_nothing_outside(tmp_path: Path) -> None:
+    """A journal names paths; one that names what our commit never writes (a file elsewhere,
+    a folder not of our hidden pattern) is dropped unread, so a hostile user in a shared
+    folder cannot make the next run move or delete other files."""
+    shared, victim = tmp_path / "shared", tmp_path / "victim"
+    shared.mkdir()
+    victim.mkdir()
+    (victim / "precious.txt").write_text("keep me")
+    (victim / "inside").mkdir()
+    planted = shared / f".precious.txt.lightsart-{outputs._HOST}-1-0badf00d.tmp.old"
+    planted.write_text("the attacker's")
+    inode = os.lstat(victim / "inside")
+    journal = _journal(shared, _dead_pid(), [
+        {"target": str(victim / "precious.txt"), "new": None, "backup": str(planted),
+         "new_id": None, "frame": False, "folder": False},
+        {"target": str(shared / "fr"), "new": str(victim / "inside"),
+         "backup": str(shared / ".fr.old"), "new_id": [inode.st_dev, inode.st_ino],
+         "frame": False, "folder": True},
+    ])
+    before = snapshot(victim)
+    outputs.sweep(shared)
+    assert snapshot(victim) == before and (victim / "precious.txt").read_text() == "keep me"
+    assert not journal.exists()
+
+
+def test_another_users_journal_is_left_alone(tmp_path: Path) -> None:
+    """Another user's journal (a run of theirs killed while committing) is neither acted on
+    nor removed, and neither are the backups it needs."""
+    old = tmp_path / "x.gif"
+    old.write_bytes(b"the new one")
+    backup = tmp_path / f".x.gif.lightsart-{outputs._HOST}-1-0badf00d.tmp.old"
+    backup.write_bytes(b"their old one")
+    new = os.lstat(old)  # the new file, put in place before the kill
+    journal = _journal(tmp_path, _dead_pid(), [
+        {"target": str(old), "new": str(tmp_path / f".x.gif.lightsart-{outputs._HOST}-1-0.tmp"),
+         "backup": str(backup), "new_id": [new.st_dev, new.st_ino], "frame": False,
+         "folder": False}])
+    os.chown(journal, 1234, 1234)
+    before = snapshot(tmp_path)
+    outputs.sweep(tmp_path)
+    assert snapshot(tmp_path) == before
+    os.chown(journal, os.getuid(), os.getgid())  # ours: rolled back, the old one is back
+    outputs.sweep(tmp_path)
+    assert old.read_bytes() == b"their old one" and sorted(os.listdir(tmp_path)) == ["x.gif"]
+
+
 def test_a_failed_restore_says_what_was_left(work: Path, capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """If putting an old file back fails too, the line names it (not "nothing was changed");

@@ -259,25 +259,63 @@ def _forget(journals: Iterable[Path]) -> None:
             os.unlink(path)
 
 
+def _euid() -> int:
+    return os.geteuid() if hasattr(os, "geteuid") else 0
+
+
+def _confined(journal: Path, journals: Sequence[Path], steps: Sequence[Step]) -> bool:
+    """Whether a journal names only what one commit of ours can: itself among its journals,
+    targets in those folders, backups and new files of our hidden-name pattern beside them."""
+    folders = {os.path.dirname(os.path.abspath(j)) for j in journals}
+    if os.path.abspath(journal) not in {os.path.abspath(j) for j in journals}:
+        return False
+    for step in steps:
+        home = os.path.dirname(os.path.abspath(step.target))
+        if home not in folders or step.backup.parent != step.target.parent:
+            return False
+        if not TEMP.fullmatch(step.backup.name):
+            return False
+        if step.new is not None:
+            where = step.new.parent
+            if not ((TEMP.fullmatch(step.new.name) and os.path.abspath(where) in folders) or (
+                    TEMP.fullmatch(where.name) and os.path.abspath(where.parent) in folders)):
+                return False
+    return True
+
+
 def recover(journal: Path) -> list[Path] | None:
     """Roll back the commit a dead process left in ``journal``.
+
+    Only a journal of the same user is acted on, and only when every name it lists is one
+    our commit could have made: a journal is never a way to make lightsart touch other files.
 
     Returns
     -------
     list of Path or None
-        The names the journal listed (journals and backups) if something could not be put
-        back, so a sweep leaves them for the next try; ``None`` once the rollback is done and
-        the journals are removed.
+        The names to leave alone (the journal, its backups) if something could not be put back
+        or the journal is another user's, so a sweep leaves them for a later try; ``None`` once
+        the journal is dealt with and removed.
     """
     try:
+        foreign = os.lstat(journal).st_uid != _euid()
         data = json.loads(journal.read_text(encoding="utf-8"))
         if data.get("format") != _FORMAT:
             raise ValueError(data.get("format"))
         steps = [Step.from_json(s) for s in data["steps"]]
         journals = [Path(p) for p in data["journals"]]
+        if not journals:
+            raise ValueError("no journals")
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
         # Cut short by the crash: journals are complete before the first change, so none happened.
+        with contextlib.suppress(OSError):
+            if os.lstat(journal).st_uid != _euid():
+                return [journal]
         _forget([journal])
+        return None
+    if foreign:
+        return [journal, *(s.backup for s in steps)]
+    if not _confined(journal, journals, steps):
+        _forget([journal])  # not what our commit writes: never acted on
         return None
     if os.path.abspath(journal) != os.path.abspath(journals[0]) and not journals[0].exists():
         for step in steps:  # the first journal goes first: the commit had finished
