@@ -32,7 +32,10 @@ removal is the commit point. Then the other journals go, and only then the backu
   set stands. Backups left with no journal are plain stale temporary files, swept like any other.
 
 Back, not forward, when in doubt: the killed run never reported success, so the files it was
-replacing are the ones the user expects.
+replacing are the ones the user expects. A journal is acted on only when it belongs to the user
+running now and names nothing but what a commit of ours writes (targets in its own folders,
+backups and new files of our hidden pattern beside them): in a shared folder, a planted journal
+cannot make the next run move or delete other files, and another user's is left for them.
 """
 
 from __future__ import annotations
