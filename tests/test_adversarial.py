@@ -764,19 +764,23 @@ def test_commit_fails_at_every_step_without_o_tmpfile(
 OBSTACLES: dict[str, tuple[str, str, str]] = {
     # kind, obstacle, expected in the line
     "still-compare-is-folder": ("still", "folder c.png", "c.png: it is a folder"),
-    "still-sticky-compare": ("still", "sticky c.png", "sticky"),
+    "still-sticky-compare": ("still", "sticky c.png", "c.png: it belongs to another user"),
     "still-folder-not-writable": ("still", "unwritable .", "not writable"),
+    "still-target-out-sticky": ("still", "sticky t.png", "t.png: it belongs to another user"),
     "gif-is-folder": ("animate-gif-frames-models", "folder x.gif", "x.gif: it is a folder"),
+    "model-is-folder": ("animate-gif-frames-models", "folder m-2.lp", "m-2.lp: it is a folder"),
+    "model-sticky": ("animate-gif-frames-models", "sticky m-1.lp", "m-1.lp: it belongs"),
     "frame-name-is-folder": ("animate-gif-frames-models", "folder fr/frame_00001.png",
                              "fr/frame_00001.png: it is a folder"),
     "older-frame-is-folder": ("animate-gif-frames-models", "folder fr/frame_00003.png",
                               "fr/frame_00003.png: it is a folder"),
     "frames-folder-not-writable": ("animate-gif-frames-models", "unwritable fr", "not writable"),
-    "sticky-older-frame": ("animate-mp4-frames", "sticky fr/frame_00002.png", "sticky"),
+    "sticky-older-frame": ("animate-mp4-frames", "sticky fr/frame_00002.png",
+                           "fr/frame_00002.png: it belongs to another user"),
     "mp4-is-folder": ("animate-mp4-frames", "folder x.mp4", "x.mp4: it is a folder"),
     "html-frames-folder-is-file": ("animate-html-new-frames", "file fr", "fr"),
     "preview-is-folder": ("preview", "folder p.png", "p.png: it is a folder"),
-    "play-sticky": ("play", "sticky g.html", "sticky"),
+    "play-sticky": ("play", "sticky g.html", "g.html: it belongs to another user"),
     "census-db-not-writable": ("census-db", "unwritable .", "not writable"),
 }
 
@@ -792,8 +796,10 @@ def _obstacle(work: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
         real = os.access
         monkeypatch.setattr(os, "access", lambda p, mode, **kw: (
             False if os.path.abspath(p) == str(path) else real(p, mode, **kw)))
-    else:  # another user's file in a sticky folder (we pretend not to be root)
+    else:  # another user's file in a sticky folder; we are user 4321 (not root), as are ours
         folder = path.parent
+        for entry in folder.iterdir():
+            os.chown(entry, 4321, -1, follow_symlinks=False)
         os.chown(folder, 1111, -1)
         folder.chmod(0o1777)
         os.chown(path, 1234, -1)
@@ -833,7 +839,8 @@ def test_permissions_are_checked_before_any_work(how: str, work: Path,
     capsys.readouterr()
     _obstacle(work, how, monkeypatch)
     monkeypatch.setattr("lightsart.pipeline.fit_pictures", _enospc)  # no work may start
-    refused(new, work, capsys, "sticky" if how.startswith("sticky") else "not writable")
+    refused(new, work, capsys, "c.png: it belongs to another user and folder . is sticky"
+            if how.startswith("sticky") else "folder . is not writable")
 
 
 @pytest.fixture
