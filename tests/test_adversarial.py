@@ -730,22 +730,27 @@ def _is_new_set(work: Path, old_set: dict[str, str], new_set: dict[str, str]) ->
 def test_commit_fails_at_every_step(kind: str, work: Path, tmp_path_factory: pytest.TempPathFactory,
                                     capsys: pytest.CaptureFixture[str],
                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each link or rename of the commit fails in turn (EACCES): either the run works around
-    it (a backup moved aside instead of linked) and writes the whole new set, or it exits 2
-    with one line saying nothing was changed and every older output byte for byte as it was.
-    Either way no temporary, backup or journal file is left."""
+    """Each link, rename or unlink of the commit fails in turn (EACCES): either the run works
+    around it (a backup moved aside instead of linked; a backup left for the next run's sweep)
+    and writes the whole new set, or it exits 2 with one line saying nothing was changed and
+    every older output byte for byte as it was. No temporary, backup or journal file is left
+    (once swept, where one could not be removed)."""
     pristine = tmp_path_factory.mktemp("pristine")
     old_set, new_set = _old_and_new(kind, work, pristine, capsys)
     refusals = 0
     for k in range(500):
         _reset(work, pristine)
         with monkeypatch.context() as m:
-            state = _break_call(m, k, ("link", "replace", "rename"))
+            state = _break_call(m, k, ("link", "replace", "rename", "unlink"))
             code = main(COMMIT_KINDS[kind][1])
         err = capsys.readouterr().err
         if not state["fired"]:
             break
-        if code == 0:
+        if code == 0:  # a backup or a later journal that could not be removed: a leftover
+            with monkeypatch.context() as m:  # that the next run sweeps once we are gone
+                m.setattr("lightsart.output.tempnames.alive", lambda pid: False)
+                for folder in (work, work / "fr"):
+                    outputs.sweep(folder)
             assert _is_new_set(work, old_set, new_set), (k, err)
         else:
             refusals += 1

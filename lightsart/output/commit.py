@@ -50,7 +50,7 @@ import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from lightsart.errors import LightsartError
 from lightsart.output.tempnames import TEMP, temp_name
@@ -366,37 +366,45 @@ def commit(steps: Sequence[Step], token: str | None = None) -> None:
         why = problem(step.target, frame=step.frame)
         if why is not None:
             raise LightsartError(f"{_verb(step)} {step.target}: {why}; nothing was changed")
+    if not steps:
+        return
     token = secrets.token_hex(4) if token is None else token
     try:
         journals = _write_journals(steps, token)
     except OSError as exc:
         raise LightsartError(f"cannot write {_folders(steps)[0]}: {exc.strerror or exc}; "
                              "nothing was changed") from None
-    current = steps[0] if steps else None
+    current: Step | None = steps[0]
     try:
         for current in steps:
             _keep(current)
         for current in steps:
             _put(current)
+        folders = _folders(steps)
+        for folder in folders:  # the new names are durable before the commit point
+            _sync_folder(folder)
+        current = None
+        os.unlink(journals[0])  # the commit point: from here on the new set stands
     except OSError as exc:
-        assert current is not None
-        left = rollback(steps)
-        why = f"{_verb(current)} {current.target}: {_reason(exc)}"
-        if not left:
-            _forget(journals)
-            raise LightsartError(f"{why}; nothing was changed") from None
-        more = f" and {len(left) - _SHOWN} more" if len(left) > _SHOWN else ""
-        raise LightsartError(f"{why}; could not put back: {'; '.join(left[:_SHOWN])}{more} "
-                             "(the next run writing there puts them back)") from None
-    folders = _folders(steps)
-    for folder in folders:  # the new names are durable before the journals go
-        _sync_folder(folder)
-    _forget(journals)
+        _fail(f"{_verb(current)} {current.target}: {_reason(exc)}" if current is not None else
+              f"cannot finish writing in {journals[0].parent}: {_reason(exc)}", steps, journals)
+    _forget(journals[1:])
     for folder in folders:
         _sync_folder(folder)
     for step in steps:
         with contextlib.suppress(OSError):
             os.unlink(step.backup)
+
+
+def _fail(why: str, steps: Sequence[Step], journals: Sequence[Path]) -> NoReturn:
+    """Put every name back; say so, or which names were left how (their journals stay)."""
+    left = rollback(steps)
+    if not left:
+        _forget(journals)
+        raise LightsartError(f"{why}; nothing was changed") from None
+    more = f" and {len(left) - _SHOWN} more" if len(left) > _SHOWN else ""
+    raise LightsartError(f"{why}; could not put back: {'; '.join(left[:_SHOWN])}{more} "
+                         "(the next run writing there puts them back)") from None
 
 
 def _reason(exc: OSError) -> str:
