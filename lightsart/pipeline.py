@@ -353,15 +353,16 @@ def make_animation(
     if out is None and frames_dir is None:
         raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
     _style(1, style, colours)  # refuse bad colours before any work
+    reads = sorted(masks)  # masks too are inputs: no output may replace one
     planned = preflight.plan_animation(paths, out, frames_dir, size=size, cell=cell, seed=seed,
-                                       fps=fps, duration=duration, hold=hold)
+                                       fps=fps, duration=duration, hold=hold, reads=reads)
     models: list[str] = []
     if export_model:
         from lightsart.engines.solvers import model_paths, plan_models
 
         models = model_paths(export_model, len(paths))
         planned = dataclasses.replace(planned, outputs=plan_models(
-            planned.outputs, models, inputs=paths, others=[out] if out else [],
+            planned.outputs, models, inputs=[*paths, *reads], others=[out] if out else [],
             folders=[frames_dir] if frames_dir else []))
     notes: list[str] = []
     costs: list[np.ndarray | None] = []

@@ -10,10 +10,12 @@ use a subprocess.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -22,6 +24,7 @@ import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -346,6 +349,36 @@ OUTPUT_CASES: dict[str, tuple[list[str], str | None]] = {
     "play-png": (["play", "-o", "x.png"], "format"),
     "play-missing-folder": (["play", "-o", "nope/x.html"], "does not exist"),
     "play-folder": (["play", "-o", "dir.html"], "folder"),
+    # Every file a command reads is an input: masks too, under any name or link (issue 20).
+    "animate-frames-over-mask": (["animate", "a.png", "b.png", "-o", "x.gif", "--frames", "fr0",
+                                  "--order", "mask:fr0/frame_00000.png", *ANIM], "input"),
+    "animate-frames-over-mask-symlink": (["animate", "a.png", "b.png", "--frames", "fr0",
+                                          "--order", "mask:soft-mask.png", *ANIM], "input"),
+    "animate-frames-over-mask-hardlink": (["animate", "a.png", "b.png", "--frames", "fr0",
+                                           "--order", "mask:hard-mask.png", *ANIM], "input"),
+    "animate-picture-symlink-into-frames": (["animate", "soft-mask.png", "b.png", "--frames",
+                                             "fr0", *ANIM], "input soft-mask.png"),
+    "animate-picture-hardlink-of-frame": (["animate", "a.png", "hard-mask.png", "--frames",
+                                           "fr0", *ANIM], "input hard-mask.png"),
+    "animate-output-is-mask": (["animate", "a.png", "b.png", "-o", "b.gif", "--order",
+                                "mask:b.gif", *ANIM], "input"),
+    "animate-output-hardlink-to-mask": (["animate", "a.png", "b.png", "-o", "hard.gif",
+                                         "--order", "mask:mask.png", *ANIM], "input"),
+    "animate-output-symlink-to-mask": (["animate", "a.png", "b.png", "-o", "soft.gif",
+                                        "--order", "mask:mask.png", *ANIM], "input"),
+    "animate-second-order-mask": (["animate", "a.png", "b.png", "a.png", "-o", "soft.gif",
+                                   "--order", "raster,mask:mask.png", *ANIM], "input"),
+    "animate-model-over-mask": (["animate", "a.png", "b.png", "-o", "x.gif", "--export-model",
+                                 "mm.lp", "--order", "mask:mask.png", *ANIM], "input"),
+    "still-model-hardlink-to-input": (["still", "a.png", "-o", "x.png", "--export-model", "a.lp",
+                                       "--size", "12x10"], "input"),
+    "play-output-symlink-to-image": (["play", "--image", "a.png", "-o", "soft.html"], "input"),
+    "preview-output-hardlink-to-input": (["preview", "a.png", "-o", "hard.png"], "input"),
+    # Every frame-named entry of a --frames folder is replaced or removed: each must be a file.
+    "animate-frame-name-is-folder": (["animate", "a.png", "b.png", "-o", "x.gif", "--frames",
+                                      "fr1", *ANIM], "fr1/frame_00003.png: it is a folder"),
+    "animate-frame-name-is-symlink": (["animate", "a.png", "b.png", "--frames", "fr2", *ANIM],
+                                       "fr2/frame_00001.png: it is not a regular file"),
     "census-db-missing-folder": (["census", "3x3", "--db", "nope/x.sqlite"], "does not exist"),
     "census-db-is-folder": (["census", "3x3", "--db", "sub"], "folder"),
 }
@@ -361,6 +394,19 @@ def output_files(work: Path) -> Path:
     (work / "fr0").mkdir()
     _picture(work / "fr0" / "frame_00000.png", 3)
     (work / "page.html").write_text("<p>not a picture</p>")
+    _picture(work / "mask.png", 4)
+    os.link(work / "mask.png", work / "hard.gif")
+    (work / "soft.gif").symlink_to(work / "mask.png")
+    (work / "soft-mask.png").symlink_to(work / "fr0" / "frame_00000.png")
+    os.link(work / "fr0" / "frame_00000.png", work / "hard-mask.png")
+    (work / "mm-2.lp").symlink_to(work / "mask.png")
+    os.link(work / "a.png", work / "a.lp")
+    (work / "soft.html").symlink_to(work / "a.png")
+    (work / "fr1").mkdir()
+    (work / "fr1" / "frame_00000.png").write_bytes(b"an older frame")
+    (work / "fr1" / "frame_00003.png").mkdir()
+    (work / "fr2").mkdir()
+    (work / "fr2" / "frame_00001.png").symlink_to(work / "page.html")
     return work
 
 
@@ -563,6 +609,434 @@ def test_named_fallback_leaves_nothing(work: Path, capsys: pytest.CaptureFixture
     assert sorted(n for n in os.listdir(work) if n.startswith(".")) == []
     monkeypatch.setattr(os, "fsync", _enospc)
     refused(["still", "a.png", "-o", "y.png", "--size", "12x10"], work, capsys, "No space")
+
+
+# ------------------------------------------- all or nothing: a commit that fails midway
+
+#: Each output kind: a run that leaves older outputs, then the run under test, which replaces
+#: them with other content (another size) and, for frames, fewer of them (older ones removed).
+NEW = ["--size", "16x12", "--cell", "2", "--clicks-per-frame", "100000"]
+COMMIT_KINDS: dict[str, tuple[list[str], list[str]]] = {
+    "still": (["still", "a.png", "-o", "s.png", "--target-out", "t.png", "--compare", "c.png",
+               "--size", "12x10"],
+              ["still", "a.png", "-o", "s.png", "--target-out", "t.png", "--compare", "c.png",
+               "--size", "16x12"]),
+    "animate-gif-frames-models": (
+        ["animate", "a.png", "b.png", "-o", "x.gif", "--frames", "fr", "--export-model", "m.lp",
+         *ANIM, "--clicks-per-frame", "20"],
+        ["animate", "a.png", "b.png", "-o", "x.gif", "--frames", "fr", "--export-model", "m.lp",
+         *NEW]),
+    "animate-mp4-frames": (["animate", "a.png", "b.png", "-o", "x.mp4", "--frames", "fr", *ANIM,
+                            "--clicks-per-frame", "20"],
+                           ["animate", "a.png", "b.png", "-o", "x.mp4", "--frames", "fr", *NEW]),
+    "animate-html-new-frames": (["animate", "a.png", "b.png", "-o", "x.html", *ANIM],
+                                ["animate", "a.png", "b.png", "-o", "x.html", "--frames", "fr",
+                                 *NEW]),
+    "preview": (["preview", "a.png", "-o", "p.png", "--size", "12x10"],
+                ["preview", "a.png", "-o", "p.png", "--size", "16x12"]),
+    "play": (["play", "-o", "g.html"], ["play", "--image", "a.png", "-o", "g.html", "--size", "6x6"]),
+    "census-db": (["census", "3x3", "--db", "d.sqlite"], ["census", "4x4", "--db", "d.sqlite"]),
+}
+
+
+def _hidden(folder: Path) -> list[str]:
+    return sorted(str(p.relative_to(folder)) for p in folder.rglob(".*"))
+
+
+def _during_commit(monkeypatch: pytest.MonkeyPatch, before: object = None) -> list[bool]:
+    """A flag that is true while a command's outputs are committed (``before`` runs first)."""
+    flag = [False]
+    real = outputs.Transaction.commit
+
+    def commit(self: outputs.Transaction) -> None:
+        if callable(before):
+            before()
+        flag[0] = True
+        try:
+            real(self)
+        finally:
+            flag[0] = False
+
+    monkeypatch.setattr(outputs.Transaction, "commit", commit)
+    return flag
+
+
+def _break_call(monkeypatch: pytest.MonkeyPatch, k: int, names: tuple[str, ...],
+                fail: type[BaseException] | None = None) -> dict[str, object]:
+    """Make the ``k``-th call (from 0) of ``os.<names>`` during a commit fail: an OSError
+    (EACCES, as a folder another user owns would give), or ``fail`` raised as it is."""
+    state: dict[str, object] = {"calls": 0, "fired": False, "committed": False}
+    active = _during_commit(monkeypatch)
+    for name in names:
+        real = getattr(os, name)
+
+        def fake(*args: object, _real: object = real, **kwargs: object) -> object:
+            if active[0]:
+                n = int(state["calls"])  # type: ignore[call-overload]
+                state["calls"] = n + 1
+                if n == k:
+                    state["fired"] = True
+                    if fail is not None:
+                        raise fail()
+                    raise OSError(errno.EACCES, os.strerror(errno.EACCES))
+            out = _real(*args, **kwargs)  # type: ignore[operator]
+            if active[0] and str(args[0]).endswith(".journal"):
+                state["committed"] = True  # a journal is gone: the new set stands
+            return out
+
+        monkeypatch.setattr(os, name, fake)
+    return state
+
+
+def _reset(work: Path, pristine: Path) -> None:
+    """Put ``work`` back as ``pristine`` holds it."""
+    for entry in work.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+    shutil.copytree(pristine, work, symlinks=True, dirs_exist_ok=True)
+
+
+def _old_and_new(kind: str, work: Path, pristine: Path,
+                 capsys: pytest.CaptureFixture[str]) -> tuple[dict[str, str], dict[str, str]]:
+    """Leave ``kind``'s older outputs in ``work`` (a copy in ``pristine``); return the folder
+    as it is then and as a successful run under test leaves it (``"new"`` for a file whose
+    bytes differ from run to run, as a census database's timing does)."""
+    old, new = COMMIT_KINDS[kind]
+    assert main(old) == 0
+    shutil.copytree(work, pristine, symlinks=True, dirs_exist_ok=True)
+    old_set = snapshot(work)
+    runs = []
+    for _ in range(2):
+        assert main(new) == 0
+        runs.append(snapshot(work))
+    capsys.readouterr()
+    assert runs[0].keys() == runs[1].keys()
+    new_set = {n: d if d == runs[1][n] else "new" for n, d in runs[0].items()}
+    changed = [n for n, d in new_set.items() if d != "dir" and d != old_set.get(n)]
+    assert changed and all(n not in old_set or new_set[n] != old_set[n] for n in changed)
+    _reset(work, pristine)
+    return old_set, new_set
+
+
+def _is_new_set(work: Path, old_set: dict[str, str], new_set: dict[str, str]) -> bool:
+    now = snapshot(work)
+    return now.keys() == new_set.keys() and all(
+        d == new_set[n] or (new_set[n] == "new" and d != old_set.get(n)) for n, d in now.items())
+
+
+@pytest.mark.parametrize("kind", sorted(COMMIT_KINDS))
+def test_commit_fails_at_every_step(kind: str, work: Path, tmp_path_factory: pytest.TempPathFactory,
+                                    capsys: pytest.CaptureFixture[str],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each link, rename or unlink of the commit fails in turn (EACCES): either the run works
+    around it (a backup moved aside instead of linked; a backup left for the next run's sweep)
+    and writes the whole new set, or it exits 2 with one line saying nothing was changed and
+    every older output byte for byte as it was. No temporary, backup or journal file is left
+    (once swept, where one could not be removed)."""
+    pristine = tmp_path_factory.mktemp("pristine")
+    old_set, new_set = _old_and_new(kind, work, pristine, capsys)
+    refusals = 0
+    for k in range(500):
+        _reset(work, pristine)
+        with monkeypatch.context() as m:
+            state = _break_call(m, k, ("link", "replace", "rename", "unlink"))
+            code = main(COMMIT_KINDS[kind][1])
+        err = capsys.readouterr().err
+        if not state["fired"]:
+            break
+        if code == 0:  # a backup or a later journal that could not be removed: a leftover
+            with monkeypatch.context() as m:  # that the next run sweeps once we are gone
+                m.setattr("lightsart.output.tempnames.alive", lambda pid: False)
+                for folder in (work, work / "fr"):
+                    outputs.sweep(folder)
+            assert _is_new_set(work, old_set, new_set), (k, err)
+        else:
+            refusals += 1
+            assert code == 2 and err.count("\n") == 1 and "nothing was changed" in err, (k, err)
+            assert snapshot(work) == old_set, (k, err)
+    assert code == 0 and _is_new_set(work, old_set, new_set)
+    assert refusals >= 2  # preparing and putting in place each failed at least once
+
+
+def test_commit_fails_at_every_step_without_o_tmpfile(
+        work: Path, tmp_path_factory: pytest.TempPathFactory,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same with the named fallback (systems without ``O_TMPFILE``)."""
+    monkeypatch.delattr(os, "O_TMPFILE")
+    test_commit_fails_at_every_step("still", work, tmp_path_factory, capsys, monkeypatch)
+
+
+#: Something in the way of one output, made after the run was planned (just before its
+#: commit), so only the commit's own checks can see it.
+OBSTACLES: dict[str, tuple[str, str, str]] = {
+    # kind, obstacle, expected in the line
+    "still-compare-is-folder": ("still", "folder c.png", "c.png: it is a folder"),
+    "still-sticky-compare": ("still", "sticky c.png", "c.png: it belongs to another user"),
+    "still-folder-not-writable": ("still", "unwritable .", "not writable"),
+    "still-target-out-sticky": ("still", "sticky t.png", "t.png: it belongs to another user"),
+    "gif-is-folder": ("animate-gif-frames-models", "folder x.gif", "x.gif: it is a folder"),
+    "model-is-folder": ("animate-gif-frames-models", "folder m-2.lp", "m-2.lp: it is a folder"),
+    "model-sticky": ("animate-gif-frames-models", "sticky m-1.lp", "m-1.lp: it belongs"),
+    "frame-name-is-folder": ("animate-gif-frames-models", "folder fr/frame_00001.png",
+                             "fr/frame_00001.png: it is a folder"),
+    "older-frame-is-folder": ("animate-gif-frames-models", "folder fr/frame_00003.png",
+                              "fr/frame_00003.png: it is a folder"),
+    "frames-folder-not-writable": ("animate-gif-frames-models", "unwritable fr", "not writable"),
+    "sticky-older-frame": ("animate-mp4-frames", "sticky fr/frame_00002.png",
+                           "fr/frame_00002.png: it belongs to another user"),
+    "mp4-is-folder": ("animate-mp4-frames", "folder x.mp4", "x.mp4: it is a folder"),
+    "html-frames-folder-is-file": ("animate-html-new-frames", "file fr", "fr"),
+    "preview-is-folder": ("preview", "folder p.png", "p.png: it is a folder"),
+    "play-sticky": ("play", "sticky g.html", "g.html: it belongs to another user"),
+    "census-db-not-writable": ("census-db", "unwritable .", "not writable"),
+}
+
+
+def _obstacle(work: Path, how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    kind, name = how.split()
+    path = work / name
+    if kind in ("folder", "file"):
+        if path.exists():
+            path.unlink()  # an older output: the test removes it, the run must not
+        path.mkdir() if kind == "folder" else path.write_bytes(b"in the way")
+    elif kind == "unwritable":
+        real = os.access
+        monkeypatch.setattr(os, "access", lambda p, mode, **kw: (
+            False if os.path.abspath(p) == str(path) else real(p, mode, **kw)))
+    else:  # another user's file in a sticky folder; we are user 4321 (not root), as are ours
+        folder = path.parent
+        for entry in folder.iterdir():
+            os.chown(entry, 4321, -1, follow_symlinks=False)
+        os.chown(folder, 1111, -1)
+        folder.chmod(0o1777)
+        os.chown(path, 1234, -1)
+        monkeypatch.setattr(os, "geteuid", lambda: 4321)
+
+
+@pytest.mark.parametrize("case", sorted(OBSTACLES))
+def test_commit_checks_every_name_first(case: str, work: Path,
+                                        capsys: pytest.CaptureFixture[str],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    kind, how, match = OBSTACLES[case]
+    old, new = COMMIT_KINDS[kind]
+    assert main(old) == 0
+    capsys.readouterr()
+    _during_commit(monkeypatch, lambda: _obstacle(work, how, monkeypatch))
+    before = snapshot(work)
+    assert main(new) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and match in err and "nothing was changed" in err, err
+    after = snapshot(work)
+    name = how.split()[1]
+    if how.startswith(("folder", "file")):  # the obstacle stays as it was made
+        assert after.pop(name) == ("dir" if how.startswith("folder") else
+                                   hashlib.sha256(b"in the way").hexdigest())
+        before.pop(name, None)
+    assert after == before
+    assert _hidden(work) == []
+
+
+@pytest.mark.parametrize("how", ["sticky c.png", "unwritable ."])
+def test_permissions_are_checked_before_any_work(how: str, work: Path,
+                                                 capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The issue's case: in a sticky folder, another user's c.png is refused before the work."""
+    old, new = COMMIT_KINDS["still"]
+    assert main(old) == 0
+    capsys.readouterr()
+    _obstacle(work, how, monkeypatch)
+    monkeypatch.setattr("lightsart.pipeline.fit_pictures", _enospc)  # no work may start
+    refused(new, work, capsys, "c.png: it belongs to another user and folder . is sticky"
+            if how.startswith("sticky") else "folder . is not writable")
+
+
+@pytest.fixture
+def immutable() -> Iterator[object]:
+    """Make files immutable (``chattr +i``: even root cannot replace, link or rename them);
+    skipped where that is not possible (not root, or a file system without it)."""
+    made: list[Path] = []
+
+    def make(path: Path) -> None:
+        done = subprocess.run(["chattr", "+i", str(path)], capture_output=True)
+        if done.returncode != 0:
+            pytest.skip("cannot make a file immutable here; the emulated failures still run")
+        made.append(path)
+
+    yield make
+    for path in made:
+        subprocess.run(["chattr", "-i", str(path)], capture_output=True)
+
+
+@pytest.mark.parametrize(("kind", "name"), [
+    ("still", "c.png"),  # the third of three files
+    ("animate-gif-frames-models", "m-2.lp"),  # the last output, after the GIF and the frames
+    ("animate-gif-frames-models", "fr/frame_00003.png"),  # an older frame to remove
+])
+def test_a_real_failure_midway(kind: str, name: str, work: Path, immutable: Any,
+                               capsys: pytest.CaptureFixture[str]) -> None:
+    """No emulation: one name of the commit cannot be replaced after others were; the others
+    come back byte for byte."""
+    old, new = COMMIT_KINDS[kind]
+    assert main(old) == 0
+    capsys.readouterr()
+    immutable(work / name)
+    line = refused(new, work, capsys, "nothing was changed")
+    assert f"{name}: Operation not permitted" in line
+
+
+class _Crash(BaseException):
+    """The process dies here: no rollback, no clean-up of what it did so far."""
+
+
+@pytest.mark.parametrize("kind", ["animate-gif-frames-models", "animate-html-new-frames"])
+def test_a_crash_midway_leaves_old_or_new_set(kind: str, work: Path, tmp_path_factory:
+                                              pytest.TempPathFactory,
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run dies after k steps of its commit, for every k; the next run's sweep of the
+    current folder alone finds the journal and gives back the old set whole (or the new set,
+    once the first journal was removed), and no leftover stays."""
+    pristine = tmp_path_factory.mktemp("pristine")
+    old_set, new_set = _old_and_new(kind, work, pristine, capsys)
+    new = COMMIT_KINDS[kind][1]
+    for k in range(500):
+        _reset(work, pristine)
+        with monkeypatch.context() as m:
+            state = _break_call(m, k, ("link", "replace", "rename", "unlink"), _Crash)
+            with contextlib.suppress(_Crash):
+                main(new)
+        if not state["fired"]:
+            break
+        capsys.readouterr()
+        crashed = snapshot(work)
+        with monkeypatch.context() as m:
+            m.setattr("lightsart.output.tempnames.alive", lambda pid: False)  # it died
+            outputs.sweep(work)
+            if (work / "fr").is_dir():
+                outputs.sweep(work / "fr")
+        if state["committed"]:
+            assert _is_new_set(work, old_set, new_set), (k, crashed)
+        else:
+            assert snapshot(work) == old_set, (k, crashed)
+    assert k >= 5
+
+
+def test_a_killed_commit_is_rolled_back_by_the_next_run(work: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """A real SIGKILL between two renames of the commit; the next run into one of its folders
+    puts the old set back before it plans; nothing of the killed run is left."""
+    old, new = COMMIT_KINDS["animate-gif-frames-models"]
+    assert main(old) == 0
+    capsys.readouterr()
+    old_set = snapshot(work)
+    script = (
+        "import os, signal, sys\n"
+        "from lightsart.cli import main\n"
+        "from lightsart.output import commit\n"
+        "real, calls = os.replace, [0]\n"
+        "def replace(*a, **k):\n"
+        "    calls[0] += 1\n"
+        "    if calls[0] == 3:\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n"
+        "    return real(*a, **k)\n"
+        "os.replace = replace\n"
+        "sys.exit(main(sys.argv[1:]))\n")
+    done = subprocess.run([sys.executable, "-c", script, *new], cwd=work, capture_output=True)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    assert snapshot(work) != old_set  # two outputs replaced, backups and journals left
+    assert any(n.endswith(".journal") for n in _hidden(work))
+    outputs._SWEPT.clear()
+    # A run that writes only into the current folder finds the journal there; it puts back
+    # the frames too, and removes what the killed run left in fr.
+    assert main(["still", "a.png", "-o", "z.png", "--size", "12x10"]) == 0
+    (work / "z.png").unlink()
+    assert snapshot(work) == old_set
+    outputs._SWEPT.clear()
+    assert main(new) == 0
+    assert _hidden(work) == []
+
+
+def _journal(folder: Path, pid: int, steps: list[dict[str, object]]) -> Path:
+    path = folder / f".commit.lightsart-{outputs._HOST}-{pid}-0badf00d.tmp.journal"
+    path.write_text(json.dumps({"format": "lightsart-commit-1", "journals": [str(path)],
+                                "steps": steps}))
+    return path
+
+
+def test_a_forged_journal_touches_nothing_outside(tmp_path: Path) -> None:
+    """A journal names paths; one that names what our commit never writes (a file elsewhere,
+    a folder not of our hidden pattern) is dropped unread, so a hostile user in a shared
+    folder cannot make the next run move or delete other files."""
+    shared, victim = tmp_path / "shared", tmp_path / "victim"
+    shared.mkdir()
+    victim.mkdir()
+    (victim / "precious.txt").write_text("keep me")
+    (victim / "inside").mkdir()
+    planted = shared / f".precious.txt.lightsart-{outputs._HOST}-1-0badf00d.tmp.old"
+    planted.write_text("the attacker's")
+    inode = os.lstat(victim / "inside")
+    journal = _journal(shared, _dead_pid(), [
+        {"target": str(victim / "precious.txt"), "new": None, "backup": str(planted),
+         "new_id": None, "frame": False, "folder": False},
+        {"target": str(shared / "fr"), "new": str(victim / "inside"),
+         "backup": str(shared / ".fr.old"), "new_id": [inode.st_dev, inode.st_ino],
+         "frame": False, "folder": True},
+    ])
+    before = snapshot(victim)
+    outputs.sweep(shared)
+    assert snapshot(victim) == before and (victim / "precious.txt").read_text() == "keep me"
+    assert not journal.exists()
+
+
+def test_another_users_journal_is_left_alone(tmp_path: Path) -> None:
+    """Another user's journal (a run of theirs killed while committing) is neither acted on
+    nor removed, and neither are the backups it needs."""
+    old = tmp_path / "x.gif"
+    old.write_bytes(b"the new one")
+    backup = tmp_path / f".x.gif.lightsart-{outputs._HOST}-1-0badf00d.tmp.old"
+    backup.write_bytes(b"their old one")
+    new = os.lstat(old)  # the new file, put in place before the kill
+    journal = _journal(tmp_path, _dead_pid(), [
+        {"target": str(old), "new": str(tmp_path / f".x.gif.lightsart-{outputs._HOST}-1-0.tmp"),
+         "backup": str(backup), "new_id": [new.st_dev, new.st_ino], "frame": False,
+         "folder": False}])
+    os.chown(journal, 1234, 1234)
+    before = snapshot(tmp_path)
+    outputs.sweep(tmp_path)
+    assert snapshot(tmp_path) == before
+    os.chown(journal, os.getuid(), os.getgid())  # ours: rolled back, the old one is back
+    outputs.sweep(tmp_path)
+    assert old.read_bytes() == b"their old one" and sorted(os.listdir(tmp_path)) == ["x.gif"]
+
+
+def test_a_failed_restore_says_what_was_left(work: Path, capsys: pytest.CaptureFixture[str],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """If putting an old file back fails too, the line names it (not "nothing was changed");
+    the journal stays, and the next run puts it back."""
+    old, new = COMMIT_KINDS["still"]
+    assert main(old) == 0
+    capsys.readouterr()
+    old_set = snapshot(work)
+    with monkeypatch.context() as m:
+        # Calls: 3 names given to the files, 3 backups, then c.png's rename (the third) fails.
+        state = _break_call(m, 8, ("link", "replace", "rename"))
+        real = os.replace
+        m.setattr(os, "replace", lambda a, b, **k: (  # and putting back s.png fails too
+            _enospc() if str(a).startswith(".s.png") and str(a).endswith(".old") else
+            real(a, b, **k)))
+        assert main(new) == 2
+    assert state["fired"]
+    err = capsys.readouterr().err
+    assert err.startswith("lightsart: error: cannot write c.png: Permission denied;"), err
+    assert "nothing was changed" not in err and "s.png holds the new file" in err, err
+    assert err.count("\n") == 1
+    with monkeypatch.context() as m:
+        m.setattr("lightsart.output.tempnames.alive", lambda pid: False)
+        outputs._SWEPT.clear()
+        outputs.sweep(work)
+    assert snapshot(work) == old_set
 
 
 # ----------------------------------------------------------------- signals and concurrency

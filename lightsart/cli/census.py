@@ -36,6 +36,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json, rules_from_args
     from lightsart.errors import LightsartError
+    from lightsart.output.staging import plan_outputs, writing
     from lightsart.puzzle.census import census
     from lightsart.puzzle.censusdb import query_db, write_db
     from lightsart.puzzle.solve import parse_size, parse_state
@@ -59,8 +60,13 @@ def run(args: argparse.Namespace) -> int:
     size = parse_size(args.size)
     m, n = size.height, size.width
     rules = rules_from_args(args, m, n)
+    # The database's name is checked before any work, and written all or nothing.
+    planned = plan_outputs([(args.db, None)] if args.db is not None else [])
     result = census(m, n, rules=rules)
-    written = write_db(m, n, args.db, rules) if args.db is not None else None
+    written = None
+    if args.db is not None:
+        with writing(planned):
+            written = write_db(m, n, args.db, rules)
     if args.json:
         data = result.to_dict()
         if written is not None:

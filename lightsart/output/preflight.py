@@ -61,8 +61,9 @@ def plan_still(path: str, outputs: Sequence[str], size: tuple[int, int | None] |
 
 def plan_animation(paths: Sequence[str], out: str | None, frames_dir: str | None, *,
                    size: tuple[int, int | None] | None, cell: int | None, seed: int, fps: float,
-                   duration: float, hold: float) -> Planned:
-    """``animate``: timing options, seed, outputs (none of them an input)."""
+                   duration: float, hold: float, reads: Sequence[str] = ()) -> Planned:
+    """``animate``: timing options, seed, outputs (none of them an input: a picture, or one of
+    the other files the run ``reads``, such as ``--order mask:FILE``)."""
     limits.check_timing(fps=fps, duration=duration, hold=hold)
     limits.check_seed(seed)
     kind = None if out is None or Path(out).suffix.lower() not in FORMATS else format_for(out)
@@ -72,7 +73,8 @@ def plan_animation(paths: Sequence[str], out: str | None, frames_dir: str | None
         _early_picture(size, cell)
     files = [] if out is None else [(out, ANIMATION_FORMATS)]
     folders = [] if frames_dir is None else [frames_dir]
-    return Planned(plan_outputs(files, folders=folders, inputs=paths), video, renders)
+    return Planned(plan_outputs(files, folders=folders, inputs=[*paths, *reads]), video,
+                   renders)
 
 
 def check_planned(planned: Planned, plan: _FramePlan, width: int, height: int,

@@ -14,6 +14,12 @@ Where a file is made before it is complete:
   ``.NAME.lightsart-HOST-PID-XXXX.tmp``. Each run :func:`sweep`\\ s the folders it writes into and
   removes such leftovers whose process is gone (same host), or that are a day old (another
   host or container, where the process id means nothing).
+
+The commit itself is two-phase (:mod:`lightsart.output.commit`): every destination is checked
+before the first rename, what each name held is kept under a hidden backup name until every
+output is in place, and any failure puts all of them back. A journal written before the first
+rename lets the next run into the same folder roll back a commit that a crash (SIGKILL, a power
+cut) left half done: :func:`sweep` restores the old set whole, then removes the leftovers.
 """
 
 from __future__ import annotations
@@ -26,18 +32,19 @@ import re
 import secrets
 import shutil
 import signal
-import socket
 import stat
 import time
-import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from lightsart.errors import LightsartError
+from lightsart.output import commit as two_phase
+from lightsart.output.tempnames import HOST, STALE_SECONDS, TEMP, alive, stale, temp_name
 
 __all__ = [
     "FRAME_NAME",
+    "STALE_SECONDS",
     "OutputPlan",
     "Transaction",
     "active",
@@ -50,35 +57,17 @@ __all__ = [
 
 #: Names of the frames ``--frames DIR`` writes; older ones of this form are replaced, others kept.
 FRAME_NAME = re.compile(r"frame_\d{5,}\.png")
-#: A leftover from another host (whose process ids mean nothing here) is removed after a day.
-STALE_SECONDS = 24 * 3600.0
-
-_HOST = f"{zlib.crc32(socket.gethostname().encode()) & 0xFFFFFF:06x}"
-_TEMP = re.compile(r"\..*\.lightsart-(?P<host>[0-9a-f]{6})-(?P<pid>\d+)-[0-9a-f]+\.tmp(\.[^.]*)?")
+_HOST, _TEMP, _alive = HOST, TEMP, alive  # the names older code and tests know
 _SWEPT: set[str] = set()
-
-
-def _temp_name(name: str, suffix: str = "") -> str:
-    return f".{name}.lightsart-{_HOST}-{os.getpid()}-{secrets.token_hex(4)}.tmp{suffix}"
-
-
-def _alive(pid: int) -> bool:
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True  # exists, but not ours to signal
-    return True
 
 
 def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[str]:
     """Remove our own leftover temporary files and folders from ``folder``; return their names.
 
     Only names of our pattern are touched: those of a process that is no longer running on this
-    host, or older than :data:`STALE_SECONDS`. A concurrent run's files are left alone.
+    host, or older than :data:`STALE_SECONDS`. A concurrent run's files are left alone. First,
+    the journal of a commit that such a process left half done is rolled back
+    (:func:`lightsart.output.commit.recover`), so its outputs are the old set again, whole.
     """
     removed: list[str] = []
     now = time.time() if now is None else now
@@ -86,16 +75,28 @@ def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[s
         entries = list(os.scandir(folder))
     except OSError:
         return removed
+    ages: dict[str, float] = {}
     for entry in entries:
-        match = _TEMP.fullmatch(entry.name)
-        if match is None:
-            continue
-        try:
-            age = now - entry.stat(follow_symlinks=False).st_mtime
-        except OSError:
-            continue
-        ours = match["host"] == _HOST
-        if (ours and _alive(int(match["pid"]))) or (not ours and age < STALE_SECONDS):
+        with contextlib.suppress(OSError):
+            ages[entry.name] = now - entry.stat(follow_symlinks=False).st_mtime
+    keep: set[str] = set()  # what a journal that could not be rolled back still needs
+    journals = [e for e in entries if e.name.endswith(two_phase.JOURNAL_SUFFIX)
+                and e.name in ages and stale(e.name, ages[e.name])]
+    for entry in journals:
+        left = two_phase.recover(Path(entry.path))
+        if left is None:
+            removed.append(entry.name)
+        else:
+            keep.update(os.path.abspath(p) for p in left)
+    if journals:  # a rollback renames a new folder back to its hidden name: look again
+        with contextlib.suppress(OSError):
+            entries = list(os.scandir(folder))
+        for entry in entries:
+            with contextlib.suppress(OSError):
+                ages.setdefault(entry.name, now - entry.stat(follow_symlinks=False).st_mtime)
+    for entry in entries:
+        if (entry.name not in ages or not stale(entry.name, ages[entry.name])
+                or os.path.abspath(entry.path) in keep or not os.path.lexists(entry.path)):
             continue
         with contextlib.suppress(OSError):
             if entry.is_dir(follow_symlinks=False):
@@ -108,7 +109,7 @@ def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[s
 
 def _sweep_once(folder: Path) -> None:
     key = os.path.abspath(folder)
-    if key not in _SWEPT:
+    if key not in _SWEPT and os.path.isdir(folder):
         _SWEPT.add(key)
         sweep(folder)
 
@@ -164,8 +165,13 @@ def plan_outputs(
     when its extension is not allowed, its folder does not exist, it is a folder, it is one of
     ``inputs`` (the same file under any name) or it is given twice. ``folders`` are frame
     folders: created at commit if their parent exists. Each folder written into is swept of our
-    own stale temporary files.
+    own stale temporary files first, so a commit a crash cut short is rolled back before the
+    names are checked (:func:`sweep`).
     """
+    for raw in [*(f for f, _ in files), *folders]:
+        _sweep_once(_folder_of(Path(raw)))
+    for raw in folders:
+        _sweep_once(Path(raw))
     for source in inputs:
         _check_input(Path(source))
     seen: list[Path] = []
@@ -181,6 +187,7 @@ def plan_outputs(
         if path.is_dir():
             raise LightsartError(f"cannot write {path}: it is a folder")
         _refuse_clash(path, seen, inputs)
+        _refuse_unwritable(path)
         seen.append(path)
     for raw in folders:
         path = Path(raw)
@@ -189,17 +196,57 @@ def plan_outputs(
         if not _folder_of(path).is_dir():
             raise LightsartError(
                 f"cannot write frames into {path}: folder {_folder_of(path)} does not exist")
-        for source in inputs:
-            if FRAME_NAME.fullmatch(Path(source).name) and _same(_folder_of(Path(source)), path):
-                raise LightsartError(
-                    f"cannot write frames into {path}: it would replace the input {source}")
+        _refuse_frames_over_inputs(path, inputs)
         _refuse_clash(path, seen, ())
+        _refuse_unwritable_frames(path)
         seen.append(path)
-    for path in seen:
-        _sweep_once(_folder_of(path))
-        if path.is_dir():
-            _sweep_once(path)
     return OutputPlan(tuple(Path(f) for f, _ in files), tuple(Path(f) for f in folders))
+
+
+def _refuse_unwritable(path: Path) -> None:
+    """What the commit will check again: the name is free to replace, its folder writable."""
+    why = two_phase.problem(path)
+    if why is not None:
+        raise LightsartError(f"cannot write {path}: {why}")
+
+
+def _frames_in(folder: Path) -> list[os.DirEntry[str]]:
+    """The entries of ``folder`` named like frames: each is replaced or removed by a run."""
+    try:
+        return [e for e in os.scandir(folder) if FRAME_NAME.fullmatch(e.name)]
+    except OSError:
+        return []
+
+
+def _refuse_unwritable_frames(folder: Path) -> None:
+    if not os.path.lexists(folder):
+        _refuse_unwritable(folder)
+        return
+    _refuse_unwritable(folder / "frame_00000.png")  # the folder itself, even when empty
+    for entry in _frames_in(folder):
+        why = two_phase.problem(folder / entry.name, frame=True)
+        if why is not None:
+            raise LightsartError(f"cannot write {folder / entry.name}: {why}")
+
+
+def _refuse_frames_over_inputs(folder: Path, inputs: Sequence[str | os.PathLike[str]]) -> None:
+    """Every frame-named file in ``folder`` is replaced or removed: none may be an input, under
+    the name given, its real path (through symbolic links) or another hard link."""
+    files: dict[tuple[int, int], str | os.PathLike[str]] = {}
+    for source in inputs:
+        for name in (Path(source), Path(os.path.realpath(source))):
+            if FRAME_NAME.fullmatch(name.name) and _same(_folder_of(name), folder):
+                raise LightsartError(
+                    f"cannot write frames into {folder}: it would replace the input {source}")
+        with contextlib.suppress(OSError):
+            info = os.stat(source)
+            files[info.st_dev, info.st_ino] = source
+    for entry in _frames_in(folder):
+        with contextlib.suppress(OSError):
+            info = entry.stat()
+            if (info.st_dev, info.st_ino) in files:
+                raise LightsartError(f"cannot write frames into {folder}: it would replace the "
+                                     f"input {files[info.st_dev, info.st_ino]}")
 
 
 def _refuse_clash(path: Path, seen: Sequence[Path],
@@ -231,7 +278,7 @@ class _File:
                 raise OSError(errno.ENOENT, "no /proc")
         except (OSError, AttributeError):
             self._close()
-            self.named = self.folder / _temp_name(target.name, suffix)
+            self.named = self.folder / temp_name(target.name, suffix)
             os.close(os.open(self.named, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
             self.path = self.named
 
@@ -244,7 +291,7 @@ class _File:
         """Make the content durable and give it a (hidden) name: the step that can fail."""
         if self.fd is not None:
             os.fsync(self.fd)
-            self.named = self.folder / _temp_name(self.target.name)
+            self.named = self.folder / temp_name(self.target.name)
             proc = os.open("/proc/self/fd", os.O_RDONLY | os.O_DIRECTORY)
             try:
                 os.link(str(self.fd), self.named, src_dir_fd=proc, follow_symlinks=True)
@@ -258,10 +305,13 @@ class _File:
             finally:
                 os.close(fd)
 
-    def finish(self) -> None:
+    def steps(self, token: str) -> list[two_phase.Step]:
+        """The one name this output changes (after :meth:`prepare`)."""
         assert self.named is not None
-        os.replace(self.named, self.target)
-        self.named = None
+        return [two_phase.Step.make(self.target, self.named, token)]
+
+    def done(self) -> None:
+        self.named = None  # it is the target's name now
 
     def discard(self) -> None:
         self._close()
@@ -278,25 +328,29 @@ class _Folder:
         self.target = target
         # Inside an existing target, so the final moves never cross filesystems.
         home = target if target.is_dir() else _folder_of(target)
-        self.path = home / _temp_name(target.name)
+        self.path = home / temp_name(target.name)
         os.mkdir(self.path)
 
     def prepare(self) -> None:
         pass
 
-    def finish(self) -> None:
-        if not self.target.exists():
-            with contextlib.suppress(FileExistsError, OSError):
-                os.rename(self.path, self.target)
-                return
-            os.makedirs(self.target, exist_ok=True)
-        new = set(os.listdir(self.path))
-        for name in os.listdir(self.target):
-            if FRAME_NAME.fullmatch(name) and name not in new:
-                os.unlink(self.target / name)  # a longer earlier run's frames
-        for name in sorted(new):
-            os.replace(self.path / name, self.target / name)
-        os.rmdir(self.path)
+    def steps(self, token: str) -> list[two_phase.Step]:
+        """A new folder is named at once; into an existing one, each frame is put in place and
+        each older frame of this form (a longer earlier run's) removed."""
+        if not os.path.lexists(self.target):
+            return [two_phase.Step.make(self.target, self.path, token, folder=True)]
+        if not self.target.is_dir():
+            raise LightsartError(f"cannot write frames into {self.target}: it is a file; "
+                                 "nothing was changed")
+        new = sorted(os.listdir(self.path))
+        old = sorted(n for n in os.listdir(self.target) if FRAME_NAME.fullmatch(n) and n not in new)
+        return ([two_phase.Step.make(self.target / n, self.path / n, token, frame=True)
+                 for n in new]
+                + [two_phase.Step.make(self.target / n, None, token, frame=True) for n in old])
+
+    def done(self) -> None:
+        with contextlib.suppress(OSError):
+            os.rmdir(self.path)  # emptied into the target (gone already if it became it)
 
     def discard(self) -> None:
         shutil.rmtree(self.path, ignore_errors=True)
@@ -336,14 +390,23 @@ class Transaction:
         self._staged[key] = staged
 
     def commit(self) -> None:
-        """Name every staged output, then move each into place, with SIGINT/SIGTERM held off."""
+        """Name every staged output, then put them all in place or none, with SIGINT/SIGTERM
+        held off (:func:`lightsart.output.commit.commit`)."""
         blocked = {signal.SIGINT, signal.SIGTERM}
         old = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
         try:
+            token = secrets.token_hex(4)
+            steps: list[two_phase.Step] = []
+            for key, staged in self._staged.items():
+                try:
+                    staged.prepare()
+                    steps += staged.steps(token)
+                except OSError as exc:
+                    raise LightsartError(f"cannot write {key}: {exc.strerror or exc}; "
+                                         "nothing was changed") from None
+            two_phase.commit(steps, token)
             for staged in self._staged.values():
-                staged.prepare()
-            for staged in self._staged.values():
-                staged.finish()
+                staged.done()
             self._staged.clear()
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
