@@ -19,6 +19,8 @@ Usage::
     python scripts/capture_outputs.py --write     # record tests/golden/captured_outputs.json
     python scripts/capture_outputs.py --check     # compare; exit 1 and list what differs
 
+A run the clock cut short (a busy machine) is run again alone, twice at most; if it is still cut
+short it cannot be compared (its answer depends on the machine) and ``--check`` says so.
 ``--check`` allows exactly one kind of change: new keys in a JSON object (a field added beside
 the old ones). Everything else must match: text, exit codes, every byte of every file.
 ``--only NAME`` runs the cases whose names contain NAME; ``--keep DIR`` keeps the outputs.
@@ -244,7 +246,7 @@ def capture(names: Sequence[str], keep: Path | None, workers: int) -> dict[str, 
         got = {n: f.result() for n, f in futures.items()}
     # A search the clock cut short (a busy machine) is run again alone, to get its planned work.
     for name, argv in cases:
-        for _ in range(2):
+        for _ in range(3):
             if not _cut_short(got[name]):
                 break
             got[name] = run_case(name, argv, keep)
@@ -276,6 +278,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             changed += 1
             continue
         found = differences(want[name], record)
+        if found and _cut_short(record):
+            print(f"{name}: the clock cut a search short on this busy machine; not compared")
+            continue
         if found:
             changed += 1
             print(f"{name}: " + "\n    ".join(["differs", *found[:20]]))

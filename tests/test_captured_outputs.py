@@ -51,5 +51,7 @@ def test_commands_print_and_write_what_was_recorded(group: str) -> None:
     names = [n for n, _ in capture.CASES if n.startswith(tuple(group.split("|")))]
     recorded = json.loads(capture.GOLDEN.read_text())
     got = capture.capture(names, None, 1)
-    changed = {n: capture.differences(recorded[n], got[n]) for n in names}
+    # An answer the clock cut short depends on the machine's load: it cannot be compared.
+    changed = {n: capture.differences(recorded[n], got[n]) for n in names
+               if not capture._cut_short(got[n])}
     assert {n: d for n, d in changed.items() if d} == {}
