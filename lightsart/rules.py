@@ -22,7 +22,7 @@ This module imports numpy only inside the functions that need it, so the CLI can
 
 from __future__ import annotations
 
-import operator
+import numbers
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -41,6 +41,8 @@ __all__ = [
     "Topology",
     "board_from_clicks",
     "change_counts",
+    "check_states",
+    "check_topology",
     "parse_pattern",
     "press",
     "press_masks",
@@ -156,6 +158,23 @@ def parse_pattern(text: str) -> Pattern:
     return Pattern(tuple("".join("1" if ch in _ON else "0" for ch in row) for row in rows))
 
 
+def check_topology(topology: object) -> Topology:
+    """``topology`` if it names one of :data:`TOPOLOGIES` (one line otherwise)."""
+    for name in TOPOLOGIES:
+        if topology == name:
+            return name
+    raise LightsartError(f"unknown topology {topology!r}; choose one of {', '.join(TOPOLOGIES)}")
+
+
+def check_states(states: object) -> int:
+    """``states`` per cell as an ``int`` from 2 to ``STATES_MAX`` (numpy integers too, not 2.0)."""
+    whole = isinstance(states, numbers.Integral) and not isinstance(states, bool)
+    k = int(states) if whole and isinstance(states, numbers.Integral) else 0  # numpy ints, not 2.0
+    if not 2 <= k <= STATES_MAX:
+        raise LightsartError(f"states per cell must be a whole number from 2 to {STATES_MAX}, got {states!r}")
+    return k
+
+
 @dataclass(frozen=True)
 class Rules:
     """Everything that decides what a click does: board size, pattern, topology, states per cell.
@@ -178,17 +197,8 @@ class Rules:
             raise LightsartError(f"pattern must be a Pattern, got {type(self.pattern).__name__}")
         if self.height < 1 or self.width < 1:
             raise LightsartError(f"board size must be at least 1x1, got {self.width}x{self.height}")
-        if self.topology not in TOPOLOGIES:
-            raise LightsartError(f"unknown topology {self.topology!r}; choose one of {', '.join(TOPOLOGIES)}")
-        try:
-            states = operator.index(self.states)  # numpy integers too, but not 2.0
-        except TypeError:
-            states = 0
-        if isinstance(self.states, bool) or not 2 <= states <= STATES_MAX:
-            raise LightsartError(
-                f"states per cell must be a whole number from 2 to {STATES_MAX}, got {self.states!r}"
-            )
-        object.__setattr__(self, "states", states)
+        check_topology(self.topology)
+        object.__setattr__(self, "states", check_states(self.states))
 
     @classmethod
     def plus(cls, m: int, n: int) -> Rules:
