@@ -202,7 +202,25 @@ def make_still(
     """The reachable board closest to one picture, written as a PNG (plus optional extras).
 
     ``export_model`` (``.lp``/``.mps``) also writes Bosch's error IP for the picture, with the
-    pixel costs the engine used, unsolved (:func:`lightsart.engines.ip.export_model`).
+    pixel costs the engine used, unsolved (:func:`lightsart.engines.ip.export_model`). The
+    settings' fields also work as keyword arguments (``size=64`` reads as ``--size 64`` does).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from PIL import Image
+    >>> from lightsart import Solving, make_still
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> picture, out = Path(folder.name, "ramp.png"), Path(folder.name, "board.png")
+    >>> Image.linear_gradient("L").resize((40, 30)).save(picture)
+    >>> result = make_still(str(picture), str(out), size=16)
+    >>> result.width, result.height, result.nullity, result.picture.fit.wrong_pixels
+    (16, 12, 0, 0)
+    >>> grey = make_still(str(picture), str(out), size="8x6", solving=Solving(states=3))
+    >>> grey.rules.to_dict(), out.exists()
+    ({'pattern': 'plus', 'topology': 'plane', 'states': 3}, True)
+    >>> folder.cleanup()
     """
     prep: Pictures
     how: Solving

@@ -183,7 +183,25 @@ class Rules:
     cell, 2 (lit/unlit, GF(2)) to :data:`~lightsart.limits.STATES_MAX`: with ``k`` states a click
     adds 1 mod ``k`` to every cell of its pattern, and the algebra is
     :func:`lightsart.core.modk.algebra_mod` (the GF(2) tools refuse ``k > 2``:
-    :func:`require_two_states`).
+    :func:`require_two_states`). Every field is checked when the value is made.
+
+    Examples
+    --------
+    >>> from lightsart.core.board import format_board
+    >>> from lightsart.rules import Rules, parse_pattern, press
+    >>> sigma = Rules.plus(3, 3).with_pattern(parse_pattern("sigma"))
+    >>> sigma.is_classic, sigma.shape, sigma.to_dict()
+    (False, (3, 3), {'pattern': 'sigma', 'topology': 'plane', 'states': 2})
+    >>> print(format_board(press([[0, 0, 0], [0, 1, 0], [0, 0, 0]], sigma)))  # not the middle
+    010
+    101
+    010
+    >>> Rules(4, 4, topology="torus", states=3).wraps
+    (True, True)
+    >>> Rules(4, 4, states=1)
+    Traceback (most recent call last):
+    ...
+    lightsart.errors.LightsartError: states per cell must be a whole number from 2 to 16, got 1
     """
 
     height: int
