@@ -22,7 +22,7 @@ This module imports numpy only inside the functions that need it, so the CLI can
 
 from __future__ import annotations
 
-import numbers
+import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -166,11 +166,13 @@ def check_topology(topology: object) -> Topology:
     raise LightsartError(f"unknown topology {topology!r}; choose one of {', '.join(TOPOLOGIES)}")
 
 
-def check_states(states: object) -> int:
+def check_states(states: int) -> int:
     """``states`` per cell as an ``int`` from 2 to ``STATES_MAX`` (numpy integers too, not 2.0)."""
-    whole = isinstance(states, numbers.Integral) and not isinstance(states, bool)
-    k = int(states) if whole and isinstance(states, numbers.Integral) else 0  # numpy ints, not 2.0
-    if not 2 <= k <= STATES_MAX:
+    try:
+        k = operator.index(states)
+    except TypeError:
+        k = 0
+    if isinstance(states, bool) or not 2 <= k <= STATES_MAX:
         raise LightsartError(f"states per cell must be a whole number from 2 to {STATES_MAX}, got {states!r}")
     return k
 

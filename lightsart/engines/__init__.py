@@ -13,7 +13,6 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from lightsart import checks
 from lightsart.errors import LightsartError
 
 if TYPE_CHECKING:
@@ -40,6 +39,7 @@ class Budget:
     def __post_init__(self) -> None:
         # The same checks as the settings these come from (Solving.time_limit, Timing.seed,
         # Solving.solver), so a bad budget reads the same as a bad setting.
+        from lightsart import checks
         from lightsart.engines.solvers import get_solver
 
         object.__setattr__(self, "seconds", checks.seconds_or_none(self.seconds, "seconds"))
