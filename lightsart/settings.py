@@ -169,6 +169,10 @@ class Timing:
     ease: Ease = "linear"
 
     def __post_init__(self) -> None:
+        # In the order make_animation checked them in 0.2, so the first of several bad values
+        # is still the one reported.
+        if self.ease not in EASES:  # the sentence animate.check_ease says
+            raise LightsartError(f"unknown ease {self.ease!r}: choose one of {', '.join(EASES)}")
         if not isinstance(self.order, str):
             raise LightsartError(f"order must be text such as 'raster' or 'radial,spiral'; "
                                  f"got {self.order!r}")
@@ -176,17 +180,15 @@ class Timing:
             from lightsart.animation.orders import parse_orders
 
             parse_orders(self.order, len(self.order.split(",")))
-        _set(self, "seed", checks.seed(self.seed))
         _set(self, "fps", check_fps(checks.number(self.fps, "--fps")))
         _set(self, "duration", check_seconds(checks.number(self.duration, "--duration"),
                                              "--duration"))
+        _set(self, "hold", check_seconds(checks.number(self.hold, "--hold"), "--hold", zero=True))
+        _set(self, "seed", checks.seed(self.seed))
         if self.clicks_per_frame is not None:
             _set(self, "clicks_per_frame", checks.whole(self.clicks_per_frame, "clicks_per_frame"))
-        _set(self, "hold", check_seconds(checks.number(self.hold, "--hold"), "--hold", zero=True))
         _set(self, "loop", checks.flag(self.loop, "loop"))
         _set(self, "reverse", checks.flag(self.reverse, "reverse"))
-        if self.ease not in EASES:  # the sentence animate.check_ease says
-            raise LightsartError(f"unknown ease {self.ease!r}: choose one of {', '.join(EASES)}")
 
 
 @dataclass(frozen=True)
@@ -200,8 +202,6 @@ class Look:
     colours: tuple[str | None, str | None, str | None] = (None, None, None)
 
     def __post_init__(self) -> None:
-        if self.cell is not None:
-            _set(self, "cell", check_cell(checks.whole(self.cell, "--cell", least=None)))
         _set(self, "style", checks.one_of(self.style, STYLES, "style"))
         colours: Any = self.colours
         if not (isinstance(colours, tuple | list) and len(colours) == 3):
@@ -216,6 +216,8 @@ class Look:
                 if c is not None:
                     parse_colour(c)
         _set(self, "colours", tuple(colours))
+        if self.cell is not None:  # after the colours, the order 0.2 checked them in
+            _set(self, "cell", check_cell(checks.whole(self.cell, "--cell", least=None)))
 
 
 def gather(function: str, legacy: dict[str, Any], *groups: object, kinds: tuple[type, ...]
