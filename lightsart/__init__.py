@@ -2,6 +2,10 @@
 
 The public API is re-exported here and loaded lazily, so ``import lightsart`` (and the CLI's
 start-up) stays quick: numpy, Pillow and PuLP are imported only when a name needs them.
+
+>>> import lightsart
+>>> lightsart.Rules.plus(5, 5).shape
+(5, 5)
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from lightsart import _moved
 
 _moved.install()
 
+#: The one list of public names: name → the module it is imported from. ``__all__``, ``dir()`` and
+#: the lazy ``__getattr__`` read it; the ``TYPE_CHECKING`` imports below (type checkers need
+#: static imports) must name exactly these, from the same modules: tests/test_api.py checks.
 _EXPORTS: dict[str, str] = {
     "AnimationResult": "lightsart.pipeline",
     "BoardAlgebra": "lightsart.core.gf2",
@@ -22,9 +29,14 @@ _EXPORTS: dict[str, str] = {
     "Fit": "lightsart.results",
     "Frame": "lightsart.types",
     "LightsartError": "lightsart.errors",
+    "Look": "lightsart.settings",
+    "Pictures": "lightsart.settings",
+    "Rules": "lightsart.rules",
+    "Solving": "lightsart.settings",
     "StillResult": "lightsart.pipeline",
     "Style": "lightsart.output.render",
     "Target": "lightsart.pictures.image",
+    "Timing": "lightsart.settings",
     "algebra": "lightsart.core.gf2",
     "apply_clicks": "lightsart.core.board",
     "board_from_clicks": "lightsart.core.board",
@@ -43,34 +55,7 @@ _EXPORTS: dict[str, str] = {
     "transition": "lightsart.core.optimize",
 }
 
-__all__ = [
-    "AnimationResult",
-    "BoardAlgebra",
-    "Clicks",
-    "Fit",
-    "Frame",
-    "LightsartError",
-    "StillResult",
-    "Style",
-    "Target",
-    "__version__",
-    "algebra",
-    "apply_clicks",
-    "board_from_clicks",
-    "chase",
-    "closest_board",
-    "fewest_clicks",
-    "format_board",
-    "from_state",
-    "load_target",
-    "make_animation",
-    "make_still",
-    "nullity",
-    "parse_board",
-    "press",
-    "to_state",
-    "transition",
-]
+__all__ = sorted(["__version__", *_EXPORTS])
 
 
 def __getattr__(name: str) -> Any:
@@ -83,24 +68,38 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    return __all__
+    return list(__all__)
 
 
 if TYPE_CHECKING:
-    from lightsart.core.board import (
-        apply_clicks,
-        board_from_clicks,
-        format_board,
-        from_state,
-        parse_board,
-        press,
-        to_state,
-    )
-    from lightsart.core.gf2 import BoardAlgebra, algebra, chase, nullity
-    from lightsart.core.optimize import closest_board, fewest_clicks, transition
-    from lightsart.errors import LightsartError
-    from lightsart.output.render import Style
-    from lightsart.pictures.image import Target, load_target
-    from lightsart.pipeline import AnimationResult, StillResult, make_animation, make_still
-    from lightsart.results import Clicks, Fit
-    from lightsart.types import Frame
+    # ``X as X``: an explicit re-export, public to strict type checkers.
+    from lightsart.core.board import apply_clicks as apply_clicks
+    from lightsart.core.board import board_from_clicks as board_from_clicks
+    from lightsart.core.board import format_board as format_board
+    from lightsart.core.board import from_state as from_state
+    from lightsart.core.board import parse_board as parse_board
+    from lightsart.core.board import press as press
+    from lightsart.core.board import to_state as to_state
+    from lightsart.core.gf2 import BoardAlgebra as BoardAlgebra
+    from lightsart.core.gf2 import algebra as algebra
+    from lightsart.core.gf2 import chase as chase
+    from lightsart.core.gf2 import nullity as nullity
+    from lightsart.core.optimize import closest_board as closest_board
+    from lightsart.core.optimize import fewest_clicks as fewest_clicks
+    from lightsart.core.optimize import transition as transition
+    from lightsart.errors import LightsartError as LightsartError
+    from lightsart.output.render import Style as Style
+    from lightsart.pictures.image import Target as Target
+    from lightsart.pictures.image import load_target as load_target
+    from lightsart.pipeline import AnimationResult as AnimationResult
+    from lightsart.pipeline import StillResult as StillResult
+    from lightsart.pipeline import make_animation as make_animation
+    from lightsart.pipeline import make_still as make_still
+    from lightsart.results import Clicks as Clicks
+    from lightsart.results import Fit as Fit
+    from lightsart.rules import Rules as Rules
+    from lightsart.settings import Look as Look
+    from lightsart.settings import Pictures as Pictures
+    from lightsart.settings import Solving as Solving
+    from lightsart.settings import Timing as Timing
+    from lightsart.types import Frame as Frame

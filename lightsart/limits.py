@@ -45,6 +45,7 @@ __all__ = [
     "TABLE_MAX_ROWS",
     "TABLE_MAX_SIDE",
     "check_board",
+    "check_cell",
     "check_fps",
     "check_frames",
     "check_picture",
@@ -192,14 +193,20 @@ def check_board(width: int, height: int, *, most_side: int = BOARD_MAX_SIDE,
             f"{what} {width}x{height} has {width * height} cells; at most {most_cells}")
 
 
+def check_cell(cell: int) -> int:
+    """Pixels per cell within ``1 .. CELL_MAX``."""
+    if not 1 <= cell <= CELL_MAX:
+        raise LightsartError(f"--cell must be 1 to {CELL_MAX} pixels, got {cell}")
+    return cell
+
+
 def check_picture(width: int, height: int, cell: int, *, panels: int = 1) -> None:
     """A rendered picture of a ``width`` × ``height`` board at ``cell`` pixels per cell.
 
     ``panels`` side by side (``--compare`` has three): each panel within :data:`FRAME_MAX_PIXELS`
     and the whole within :data:`FRAME_MAX_SIDE` on either side.
     """
-    if not 1 <= cell <= CELL_MAX:
-        raise LightsartError(f"--cell must be 1 to {CELL_MAX} pixels, got {cell}")
+    check_cell(cell)
     w, h = width * cell, height * cell
     if w * h > FRAME_MAX_PIXELS or max(panels * w, h) > FRAME_MAX_SIDE:
         raise LightsartError(

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from lightsart.choices import ERRORS
+from lightsart.choices import FitMode, StyleKind, Topology
 from lightsart.core.board import press
 from lightsart.engines import Budget
 from lightsart.engines import engine as get_engine
@@ -43,15 +43,15 @@ Engine = str
 
 
 
-def game_rules(width: int, height: int, pattern: str = "plus", topology: str = "plane",
+def game_rules(width: int, height: int, pattern: str = "plus", topology: Topology = "plane",
                states: int = 2) -> Rules | None:
     """The rules of a ``width`` x ``height`` game (``None`` for the classic game, which the
     light-chasing algebra solves fastest). ``pattern`` is a preset name or ROWS text."""
-    rules = Rules(height, width, parse_pattern(pattern), topology, states)  # type: ignore[arg-type]
+    rules = Rules(height, width, parse_pattern(pattern), topology, states)
     return None if rules.is_classic else rules
 
 
-def _nullity_under(pattern: str, topology: str, states: int = 2
+def _nullity_under(pattern: str, topology: Topology, states: int = 2
                    ) -> Callable[[int, int], int] | None:
     """The nullity of an ``(m, n)`` board under the rules, for choosing a default board size
     (with ``k > 2`` states: the fewest generators of the kernel over ``Z/k``)."""
@@ -59,7 +59,7 @@ def _nullity_under(pattern: str, topology: str, states: int = 2
         return None
 
     def nullity_of(m: int, n: int) -> int:
-        rules = Rules(m, n, parse_pattern(pattern), topology, states)  # type: ignore[arg-type]
+        rules = Rules(m, n, parse_pattern(pattern), topology, states)
         if states > 2:
             # Near 100 cells a side every preset pattern chases with at most 4n free clicks,
             # far within MODK_SYSTEM_MAX (plus on the plane: n), so this is milliseconds.
@@ -77,7 +77,7 @@ def _nullity_under(pattern: str, topology: str, states: int = 2
 def fit_pictures(
     paths: Sequence[str],
     size: tuple[int, int | None] | None = None,
-    fit: str = "cover",
+    fit: FitMode = "cover",
     dither: str = "floyd-steinberg",
     engine: Engine = "exact",
     time_limit: float | None = None,
@@ -89,7 +89,7 @@ def fit_pictures(
     solver: str = "cbc",
     costs: list[np.ndarray | None] | None = None,
     pattern: str = "plus",
-    topology: str = "plane",
+    topology: Topology = "plane",
     states: int = 2,
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
@@ -108,8 +108,12 @@ def fit_pictures(
     from lightsart.pictures.costs import level_costs, pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
 
+    # The settings check every value (one line, before any work), as make_still's do.
+    prep = Pictures(size, fit, dither, tone, errors, linear)
+    how = Solving(engine, time_limit, solver, pattern, topology, states)
+    size, fit, errors = prep.size, prep.fit, prep.errors
+    engine, time_limit, solver, states = how.engine, how.time_limit, how.solver, how.states
     chosen = get_engine(engine)
-    game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
     if states > 2 and engine not in ("exact", "ip"):
         raise LightsartError(f"--engine {engine} does not support {states} states per cell yet "
                              "(only 2); use --engine exact or ip")
@@ -120,8 +124,6 @@ def fit_pictures(
 
     if not paths:
         raise LightsartError("no pictures given")
-    if errors not in ERRORS:
-        raise LightsartError(f"errors must be one of {', '.join(ERRORS)}, got {errors!r}")
     board: tuple[int, int | None] | None = size
     nullity_of = _nullity_under(pattern, topology, states)
     pictures = []
@@ -131,12 +133,12 @@ def fit_pictures(
             board = (width, height)
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
-        target = target_from_array(gray, (width, height), fit, dither,  # type: ignore[arg-type]
+        target = target_from_array(gray, (width, height), fit, dither,
                                    source=str(path), tone=tone, linear=linear, levels=states)
         if states > 2:
             from lightsart.engines.levels import fit_levels
 
-            grey = Rules(height, width, parse_pattern(pattern), topology, states)  # type: ignore[arg-type]
+            grey = Rules(height, width, parse_pattern(pattern), topology, states)
             from lightsart.engines.exact import EXACT_SECONDS
 
             seconds = EXACT_SECONDS if time_limit is None else time_limit
@@ -167,7 +169,7 @@ def _grey(target: Any) -> np.ndarray:
 
 
 def _note_aspect(notes: list[str], number: int, path: str, shape: tuple[int, ...],
-                 board: tuple[int, int], fit: str) -> None:
+                 board: tuple[int, int], fit: FitMode) -> None:
     """Say when a picture's shape differs from the board's by more than 2 %."""
     aspect, board_aspect = shape[1] / shape[0], board[0] / board[1]
     if abs(aspect / board_aspect - 1) <= 0.02:
@@ -200,7 +202,25 @@ def make_still(
     """The reachable board closest to one picture, written as a PNG (plus optional extras).
 
     ``export_model`` (``.lp``/``.mps``) also writes Bosch's error IP for the picture, with the
-    pixel costs the engine used, unsolved (:func:`lightsart.engines.ip.export_model`).
+    pixel costs the engine used, unsolved (:func:`lightsart.engines.ip.export_model`). The
+    settings' fields also work as keyword arguments (``size=64`` reads as ``--size 64`` does).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from PIL import Image
+    >>> from lightsart import Solving, make_still
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> picture, out = Path(folder.name, "ramp.png"), Path(folder.name, "board.png")
+    >>> Image.linear_gradient("L").resize((40, 30)).save(picture)
+    >>> result = make_still(str(picture), str(out), size=16)
+    >>> result.width, result.height, result.nullity, result.picture.fit.wrong_pixels
+    (16, 12, 0, 0)
+    >>> grey = make_still(str(picture), str(out), size="8x6", solving=Solving(states=3))
+    >>> grey.rules.to_dict(), out.exists()
+    ({'pattern': 'plus', 'topology': 'plane', 'states': 3}, True)
+    >>> folder.cleanup()
     """
     prep: Pictures
     how: Solving
@@ -216,8 +236,6 @@ def make_still(
 
     start = time.perf_counter()
     states = how.states
-    game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
-    _style(1, style, colours)  # refuse bad colours before any work
     wanted = [p for p in (out, target_out, compare) if p]
     planned = preflight.plan_still(path, wanted, size, cell)
     if export_model:
@@ -259,11 +277,11 @@ def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
             ip.export_model(f.target, model, cost, f.rules)
 
 
-def _style(cell: int, kind: str, colours: tuple[str | None, str | None, str | None]) -> Any:
+def _style(cell: int, kind: StyleKind, colours: tuple[str | None, str | None, str | None]) -> Any:
     from lightsart.output import render
 
     lit, unlit, panel = (None if c is None else render.parse_colour(c) for c in colours)
-    return render.Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)  # type: ignore[arg-type]
+    return render.Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)
 
 
 def _press(clicks: Board, rules: Rules | None) -> Board:
@@ -342,17 +360,14 @@ def make_animation(
 
     start = time.perf_counter()
     states = how.states
-    game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
     if len(paths) < 2:
         raise LightsartError("animate needs at least two pictures")
-    animate.check_ease(ease)
     from lightsart.animation.orders import parse_orders
 
     choices = parse_orders(order, len(paths) - 1)
     masks = _read_masks(choices)  # a missing or unreadable mask is one line, before any work
     if out is None and frames_dir is None:
         raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
-    _style(1, style, colours)  # refuse bad colours before any work
     reads = sorted(masks)  # masks too are inputs: no output may replace one
     planned = preflight.plan_animation(paths, out, frames_dir, size=size, cell=cell, seed=seed,
                                        fps=fps, duration=duration, hold=hold, reads=reads)
@@ -427,13 +442,13 @@ def _read_masks(choices: Sequence[Any]) -> dict[str, np.ndarray]:
 
 
 def _ordered(a: Fit, b: Fit, clicks: Board, choice: Any, masks: dict[str, np.ndarray],
-             fit: str, seed: int | None, reverse: bool, grey_b: np.ndarray | None) -> np.ndarray:
+             fit: FitMode, seed: int | None, reverse: bool, grey_b: np.ndarray | None) -> np.ndarray:
     """One transition's clicks (k states: single presses) in the order ``choice`` names."""
     from lightsart.animation import orders
     from lightsart.pictures.image import fit_to_board
 
     mask = None if choice.mask is None else fit_to_board(masks[choice.mask], a.width, a.height,
-                                                         fit)  # type: ignore[arg-type]
+                                                         fit)
     if a.states > 2:  # a cell pressed j times is j single presses, one after another
         return orders.press_order(clicks, choice.name, seed=seed, rules=a.rules, reverse=reverse,
                                   picture=grey_b, mask=mask)

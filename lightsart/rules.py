@@ -41,6 +41,8 @@ __all__ = [
     "Topology",
     "board_from_clicks",
     "change_counts",
+    "check_states",
+    "check_topology",
     "parse_pattern",
     "press",
     "press_masks",
@@ -156,6 +158,25 @@ def parse_pattern(text: str) -> Pattern:
     return Pattern(tuple("".join("1" if ch in _ON else "0" for ch in row) for row in rows))
 
 
+def check_topology(topology: object) -> Topology:
+    """``topology`` if it names one of :data:`TOPOLOGIES` (one line otherwise)."""
+    for name in TOPOLOGIES:
+        if topology == name:
+            return name
+    raise LightsartError(f"unknown topology {topology!r}; choose one of {', '.join(TOPOLOGIES)}")
+
+
+def check_states(states: int) -> int:
+    """``states`` per cell as an ``int`` from 2 to ``STATES_MAX`` (numpy integers too, not 2.0)."""
+    try:
+        k = operator.index(states)
+    except TypeError:
+        k = 0
+    if isinstance(states, bool) or not 2 <= k <= STATES_MAX:
+        raise LightsartError(f"states per cell must be a whole number from 2 to {STATES_MAX}, got {states!r}")
+    return k
+
+
 @dataclass(frozen=True)
 class Rules:
     """Everything that decides what a click does: board size, pattern, topology, states per cell.
@@ -164,7 +185,25 @@ class Rules:
     cell, 2 (lit/unlit, GF(2)) to :data:`~lightsart.limits.STATES_MAX`: with ``k`` states a click
     adds 1 mod ``k`` to every cell of its pattern, and the algebra is
     :func:`lightsart.core.modk.algebra_mod` (the GF(2) tools refuse ``k > 2``:
-    :func:`require_two_states`).
+    :func:`require_two_states`). Every field is checked when the value is made.
+
+    Examples
+    --------
+    >>> from lightsart.core.board import format_board
+    >>> from lightsart.rules import Rules, parse_pattern, press
+    >>> sigma = Rules.plus(3, 3).with_pattern(parse_pattern("sigma"))
+    >>> sigma.is_classic, sigma.shape, sigma.to_dict()
+    (False, (3, 3), {'pattern': 'sigma', 'topology': 'plane', 'states': 2})
+    >>> print(format_board(press([[0, 0, 0], [0, 1, 0], [0, 0, 0]], sigma)))  # not the middle
+    010
+    101
+    010
+    >>> Rules(4, 4, topology="torus", states=3).wraps
+    (True, True)
+    >>> Rules(4, 4, states=1)
+    Traceback (most recent call last):
+    ...
+    lightsart.errors.LightsartError: states per cell must be a whole number from 2 to 16, got 1
     """
 
     height: int
@@ -178,17 +217,8 @@ class Rules:
             raise LightsartError(f"pattern must be a Pattern, got {type(self.pattern).__name__}")
         if self.height < 1 or self.width < 1:
             raise LightsartError(f"board size must be at least 1x1, got {self.width}x{self.height}")
-        if self.topology not in TOPOLOGIES:
-            raise LightsartError(f"unknown topology {self.topology!r}; choose one of {', '.join(TOPOLOGIES)}")
-        try:
-            states = operator.index(self.states)  # numpy integers too, but not 2.0
-        except TypeError:
-            states = 0
-        if isinstance(self.states, bool) or not 2 <= states <= STATES_MAX:
-            raise LightsartError(
-                f"states per cell must be a whole number from 2 to {STATES_MAX}, got {self.states!r}"
-            )
-        object.__setattr__(self, "states", states)
+        check_topology(self.topology)
+        object.__setattr__(self, "states", check_states(self.states))
 
     @classmethod
     def plus(cls, m: int, n: int) -> Rules:

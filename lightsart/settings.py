@@ -7,56 +7,156 @@
 * :class:`Timing`: how an animation is timed (click order, seed, fps, durations, loop);
 * :class:`Look`: how boards are drawn (cell size, style, colours).
 
-The old keyword arguments still work (:func:`gather` files each under its group), so code written
-for 0.1 runs unchanged.
+Each checks and normalises its values when it is made (as httpx's ``Timeout`` does), so a bad
+value is one line naming the field, before any work, and the same line whether it came from
+Python or from the CLI (which builds these same values from its options). The old keyword
+arguments still work (:func:`gather` files each under its group), so code written for 0.1 runs
+unchanged.
+
+>>> Pictures(size="64").size
+Size(width=64, height=None)
+>>> Solving(pattern="sigma", states=3)
+Solving(engine='exact', time_limit=None, solver='cbc', pattern='sigma', topology='plane', states=3)
+>>> Timing(fps=0)
+Traceback (most recent call last):
+...
+lightsart.errors.LightsartError: --fps must be between 1 and 120, got 0
 """
 
 from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
-from lightsart.choices import Errors
+from lightsart import checks
+from lightsart.boardsize import Size, parse_size
+from lightsart.choices import EASES, ERRORS, FITS, STYLES, Ease, Errors, FitMode, StyleKind, Topology
+from lightsart.errors import LightsartError
+from lightsart.limits import check_cell, check_fps, check_seconds
+from lightsart.rules import Pattern, check_states, check_topology, parse_pattern
 
 if TYPE_CHECKING:
     from lightsart.pictures.tone import Tone
 
-__all__ = ["Look", "Pictures", "Solving", "Timing", "gather"]
+__all__ = ["Look", "Pictures", "Solving", "Timing", "board_size", "gather"]
+
+
+@overload
+def board_size(value: None) -> None: ...
+@overload
+def board_size(value: str | int | tuple[int, int | None]) -> Size: ...
+def board_size(value: object) -> Size | None:
+    """A board size as ``--size`` takes it: ``None`` (choose), ``W`` or ``(W, None)`` (the height
+    follows the picture), ``(W, H)``, or the text ``"WxH"``/``"W"``; as a
+    :class:`~lightsart.boardsize.Size` ``(W, H)``/``(W, None)``.
+
+    The CLI's ``--size`` goes through this too, so both say the same about a bad size.
+
+    >>> board_size("64x48"), board_size(64), board_size((10, None))
+    (Size(width=64, height=48), Size(width=64, height=None), Size(width=10, height=None))
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = value
+    elif checks.is_whole(value):
+        text = str(value)
+    elif (isinstance(value, tuple | list) and len(value) == 2 and checks.is_whole(value[0])
+          and (value[1] is None or checks.is_whole(value[1]))):
+        text = f"{value[0]}" if value[1] is None else f"{value[0]}x{value[1]}"
+    else:
+        raise LightsartError("board size must be WxH or W with positive whole numbers, e.g. 5x5; "
+                             f"got {value!r}")
+    return parse_size(text)
+
+
+def _set(settings: object, field: str, value: object) -> None:
+    """Store a normalised value in a frozen settings object (from its ``__post_init__``)."""
+    object.__setattr__(settings, field, value)
 
 
 @dataclass(frozen=True)
 class Pictures:
-    """How pictures become targets: ``size`` ``(W, H)``/``(W, None)``/``None`` (choose)."""
+    """How pictures become targets.
+
+    ``size``: the board, ``(W, H)``, ``(W, None)`` (the height follows the first picture) or
+    ``None`` (about 100 cells, preferring nullity 0); ``64`` and ``"64x48"`` are read as
+    ``--size`` reads them. ``fit`` (:data:`~lightsart.choices.FITS`), ``dither`` (a name of
+    :data:`lightsart.pictures.dither.METHODS`), ``tone`` (``None``: automatic), ``errors``
+    (:data:`~lightsart.choices.ERRORS`) and ``linear`` (dither in linear light) are checked when
+    the value is made.
+    """
 
     size: tuple[int, int | None] | None = None
-    fit: str = "cover"
+    fit: FitMode = "cover"
     dither: str = "floyd-steinberg"
     tone: Tone | None = None
     errors: Errors = "perceptual"
     linear: bool = False
 
+    def __post_init__(self) -> None:
+        from lightsart.pictures.dither import METHODS
+
+        _set(self, "size", board_size(self.size))
+        _set(self, "fit", checks.one_of(self.fit, FITS, "fit"))
+        _set(self, "dither", checks.one_of(self.dither, METHODS, "dither"))
+        if self.tone is not None:
+            from lightsart.pictures.tone import Tone
+
+            if not isinstance(self.tone, Tone):
+                raise LightsartError(f"tone must be a Tone or None; got {self.tone!r}")
+        _set(self, "errors", checks.one_of(self.errors, ERRORS, "errors"))
+        _set(self, "linear", checks.flag(self.linear, "linear"))
+
 
 @dataclass(frozen=True)
 class Solving:
-    """The rules (``pattern``, ``topology``, ``states`` per cell: 2 to 16, grey levels above 2)
-    and the engine that solves boards under them."""
+    """The rules and the engine that solves boards under them.
+
+    ``pattern`` is a preset name or ROWS text (:func:`lightsart.rules.parse_pattern`; a
+    :class:`~lightsart.rules.Pattern` is kept as its ROWS), ``topology`` one of
+    :data:`~lightsart.choices.TOPOLOGIES`, ``states`` per cell 2 to 16 (grey levels above 2).
+    ``engine`` names one of :data:`lightsart.engines.ENGINES`, ``time_limit`` is its budget in
+    seconds (``None``: the engine's own), ``solver`` the MIP solver of the integer-program
+    engines (:mod:`lightsart.engines.solvers`; whether it is installed is checked when used).
+    """
 
     engine: str = "exact"
     time_limit: float | None = None
     solver: str = "cbc"
     pattern: str = "plus"
-    topology: str = "plane"
+    topology: Topology = "plane"
     states: int = 2
+
+    def __post_init__(self) -> None:
+        from lightsart.engines import ENGINES
+        from lightsart.engines.solvers import get_solver
+
+        _set(self, "engine", checks.one_of(self.engine, ENGINES, "engine"))
+        _set(self, "time_limit", checks.seconds_or_none(self.time_limit, "time_limit"))
+        _set(self, "solver", get_solver(self.solver, check=False).name)
+        pattern: object = self.pattern
+        if isinstance(pattern, Pattern):
+            _set(self, "pattern", pattern.text)
+        elif isinstance(pattern, str):
+            parse_pattern(pattern)
+        else:
+            raise LightsartError(f"pattern must be a name or rows such as 010/111/010; got {pattern!r}")
+        _set(self, "topology", check_topology(self.topology))
+        _set(self, "states", check_states(self.states))
 
 
 @dataclass(frozen=True)
 class Timing:
-    """How an animation plays: click order (a name of ``ORDERS``, ``mask:FILE``, or one per
-    transition, comma-separated) and seed, frame rate, seconds per transition (or clicks per
-    frame), seconds each picture is held, whether it plays back to the start, whether each order
-    is played backwards (``reverse``), and how clicks spread over a transition (``ease``:
-    ``linear`` or ``in-out``)."""
+    """How an animation plays.
+
+    ``order``: the click order, a name of :data:`~lightsart.choices.ORDERS`, ``mask:FILE``, or
+    one per transition, comma-separated; ``seed`` seeds the random orders; ``fps`` frames per
+    second; ``duration`` seconds per transition (or ``clicks_per_frame``); ``hold`` seconds each
+    picture is held; ``loop`` plays back to the start; ``reverse`` plays each order backwards;
+    ``ease`` spreads the clicks over a transition (:data:`~lightsart.choices.EASES`).
+    """
 
     order: str = "raster"
     seed: int = 0
@@ -66,17 +166,58 @@ class Timing:
     hold: float = 1.0
     loop: bool = False
     reverse: bool = False
-    ease: str = "linear"
+    ease: Ease = "linear"
+
+    def __post_init__(self) -> None:
+        # In the order make_animation checked them in 0.2, so the first of several bad values
+        # is still the one reported.
+        if self.ease not in EASES:  # the sentence animate.check_ease says
+            raise LightsartError(f"unknown ease {self.ease!r}: choose one of {', '.join(EASES)}")
+        if not isinstance(self.order, str):
+            raise LightsartError(f"order must be text such as 'raster' or 'radial,spiral'; "
+                                 f"got {self.order!r}")
+        if self.order != "raster":  # the default needs no parsing (nor numpy)
+            from lightsart.animation.orders import parse_orders
+
+            parse_orders(self.order, len(self.order.split(",")))
+        _set(self, "fps", check_fps(checks.number(self.fps, "--fps")))
+        _set(self, "duration", check_seconds(checks.number(self.duration, "--duration"),
+                                             "--duration"))
+        _set(self, "hold", check_seconds(checks.number(self.hold, "--hold"), "--hold", zero=True))
+        _set(self, "seed", checks.seed(self.seed))
+        if self.clicks_per_frame is not None:
+            _set(self, "clicks_per_frame", checks.whole(self.clicks_per_frame, "clicks_per_frame"))
+        _set(self, "loop", checks.flag(self.loop, "loop"))
+        _set(self, "reverse", checks.flag(self.reverse, "reverse"))
 
 
 @dataclass(frozen=True)
 class Look:
-    """How boards are drawn: pixels per cell (``None``: about 480 pixels on the long side), the
-    style, and the lit, unlit and panel colours (``None``: the style's)."""
+    """How boards are drawn: pixels per ``cell`` (``None``: about 480 pixels on the long side),
+    the ``style`` (:data:`~lightsart.choices.STYLES`), and the lit, unlit and panel ``colours``
+    (``#rrggbb`` or a name; ``None``: the style's)."""
 
     cell: int | None = None
-    style: str = "pixels"
+    style: StyleKind = "pixels"
     colours: tuple[str | None, str | None, str | None] = (None, None, None)
+
+    def __post_init__(self) -> None:
+        _set(self, "style", checks.one_of(self.style, STYLES, "style"))
+        colours: Any = self.colours
+        if not (isinstance(colours, tuple | list) and len(colours) == 3):
+            raise LightsartError("colours must be three colours (lit, unlit, panel), each "
+                                 f"#rrggbb, a name or None; got {colours!r}")
+        if any(c is not None and not isinstance(c, str) for c in colours):
+            raise LightsartError(f"each colour must be #rrggbb, a name or None; got {colours!r}")
+        if any(c is not None for c in colours):
+            from lightsart.output.render import parse_colour
+
+            for c in colours:
+                if c is not None:
+                    parse_colour(c)
+        _set(self, "colours", tuple(colours))
+        if self.cell is not None:  # after the colours, the order 0.2 checked them in
+            _set(self, "cell", check_cell(checks.whole(self.cell, "--cell", least=None)))
 
 
 def gather(function: str, legacy: dict[str, Any], *groups: object, kinds: tuple[type, ...]

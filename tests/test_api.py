@@ -1,26 +1,84 @@
+"""The public API: one export table (``lightsart._EXPORTS``) that ``__all__``, ``dir()``, the lazy
+``__getattr__`` and the ``TYPE_CHECKING`` imports all agree with, and an import that stays light."""
+
 from __future__ import annotations
 
+import ast
+import importlib
 import subprocess
 import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
 
 import lightsart
 
+INIT = Path(lightsart.__file__)
 
-def test_all_is_sorted_and_every_name_resolves() -> None:
+
+def _type_checking_imports(source: str) -> dict[str, str]:
+    """Name → module of every ``from M import N as N`` under ``if TYPE_CHECKING:`` in ``source``;
+    any other statement there, or an alias that renames, is an error."""
+    found: dict[str, str] = {}
+    for node in ast.parse(source).body:
+        if not (isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"):
+            continue
+        for statement in node.body:
+            assert isinstance(statement, ast.ImportFrom) and statement.module, ast.unparse(statement)
+            for alias in statement.names:
+                assert alias.asname == alias.name, f"{alias.name} must be imported as itself"
+                assert alias.name not in found, f"{alias.name} is imported twice"
+                found[alias.name] = statement.module
+    return found
+
+
+def test_type_checking_imports_are_the_export_table() -> None:
+    assert _type_checking_imports(INIT.read_text()) == lightsart._EXPORTS
+
+
+def test_the_comparison_sees_a_missing_or_wrong_import() -> None:
+    source = INIT.read_text()
+    dropped = source.replace("    from lightsart.pipeline import make_still as make_still\n", "")
+    moved = source.replace("from lightsart.core.board import press as press",
+                           "from lightsart.rules import press as press")
+    renamed = source.replace("import chase as chase", "import chase")
+    assert dropped != source and moved != source and renamed != source
+    assert _type_checking_imports(dropped) != lightsart._EXPORTS
+    assert _type_checking_imports(moved) != lightsart._EXPORTS
+    with pytest.raises(AssertionError, match="chase must be imported as itself"):
+        _type_checking_imports(renamed)
+
+
+def test_all_is_sorted_and_is_the_table_and_the_version() -> None:
     assert lightsart.__all__ == sorted(lightsart.__all__)
+    assert set(lightsart.__all__) == {*lightsart._EXPORTS, "__version__"}
+    assert set(dir(lightsart)) >= set(lightsart.__all__)
+
+
+@pytest.mark.parametrize("name", sorted(lightsart._EXPORTS))
+def test_every_public_name_resolves_to_lightsart_code(name: str) -> None:
+    value = getattr(lightsart, name)
+    assert value is getattr(importlib.import_module(lightsart._EXPORTS[name]), name)
+    assert value.__module__.split(".")[0] == "lightsart", value.__module__
+
+
+def test_no_public_lightsart_object_is_left_out_of_all() -> None:
     for name in lightsart.__all__:
-        assert getattr(lightsart, name) is not None
+        getattr(lightsart, name)  # every lazy name is now a real global
+    public = {n for n, v in vars(lightsart).items()
+              if not n.startswith("_") and not isinstance(v, ModuleType)
+              and getattr(v, "__module__", "").startswith("lightsart")}
+    assert public <= set(lightsart.__all__), public - set(lightsart.__all__)
+    with pytest.raises(AttributeError, match="no attribute 'not_a_name'"):
+        lightsart.not_a_name  # noqa: B018
 
 
-def test_public_names_match_all() -> None:
-    public = {n for n in dir(lightsart) if not n.startswith("_")} | {"__version__"}
-    assert public == set(lightsart.__all__)
-
-
-def test_cli_start_up_does_not_import_heavy_libraries() -> None:
+def test_import_and_cli_start_up_do_not_import_heavy_libraries() -> None:
     code = (
-        "import sys; from lightsart.cli import build_parser; build_parser(); "
+        "import sys; import lightsart; print(','.join(m for m in ('PIL', 'pulp', 'imageio', 'numpy') "
+        "if m in sys.modules)); from lightsart.cli import build_parser; build_parser(); "
         "print(','.join(m for m in ('PIL', 'pulp', 'imageio', 'numpy') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == ""
+    assert out.stdout.split("\n")[:2] == ["", ""], out.stdout

@@ -16,12 +16,13 @@ from lightsart.choices import ERRORS, FITS, STYLES, TONES
 
 
 def size_type(text: str) -> tuple[int, int | None]:
-    """``WxH`` or ``W`` (height from the picture's aspect ratio)."""
-    from lightsart.boardsize import parse_size
+    """``WxH`` or ``W`` (height from the picture's aspect ratio), read as
+    :class:`lightsart.settings.Pictures` reads ``size``, so both say the same about a bad size."""
     from lightsart.errors import LightsartError
+    from lightsart.settings import board_size
 
     try:
-        return parse_size(text)
+        return board_size(text)
     except LightsartError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -69,7 +70,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                         f"(default {DEFAULT_METHOD}, serpentine; none is a plain threshold)")
     g.add_argument("--linear", action="store_true",
                    help="dither in linear light instead of sRGB values (darker mid-tones)")
-    add_rules_arguments(p.add_argument_group("rules of the game"))  # type: ignore[arg-type]
+    add_rules_arguments(p.add_argument_group("rules of the game"))
     t = p.add_argument_group("tone (before dithering)")
     t.add_argument("--tone", choices=TONES, default="auto",
                    help="auto (default): levels from percentiles, local contrast and sharpening; "
@@ -128,7 +129,7 @@ def pattern_type(text: str) -> Pattern:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def add_rules_arguments(p: argparse.ArgumentParser) -> None:
+def add_rules_arguments(p: argparse._ActionsContainer) -> None:
     """``--pattern`` and ``--topology``, shared by every command that takes rules."""
     from lightsart.rules import PATTERN_MAX_SIDE, PATTERNS
 
@@ -196,7 +197,9 @@ def pattern_text(args: argparse.Namespace) -> str:
 
 def topology_name(args: argparse.Namespace) -> Topology:
     """The ``--topology`` asked for (plane when not given)."""
-    return "plane" if args.topology is None else args.topology  # type: ignore[no-any-return]
+    from lightsart.rules import check_topology
+
+    return check_topology("plane" if args.topology is None else args.topology)
 
 
 def rules_words(rules: Any) -> str:

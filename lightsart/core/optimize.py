@@ -243,6 +243,22 @@ def closest_board(
     row along the longer side), with a proven lower bound. ``rules`` (default: the classic
     game) may be any :class:`~lightsart.rules.Rules` of the target's shape; outside the classic
     game the algebra is :mod:`lightsart.core.general` and there is no chase baseline.
+
+    Examples
+    --------
+    The 5x5 board has nullity 2, so not every board is reachable from all-lit: one unlit corner
+    is not, and the closest reachable board gets that pixel wrong.
+
+    >>> from lightsart import closest_board, parse_board, press
+    >>> fit = closest_board(parse_board("01111/11111/11111/11111/11111"))
+    >>> fit.wrong_pixels, fit.nullity
+    (1, 2)
+    >>> frame = parse_board("11111/10001/10101/10001/11111")
+    >>> fit = closest_board(frame)
+    >>> fit.wrong_pixels, fit.clicks_count
+    (0, 14)
+    >>> bool((press(fit.clicks) ^ 1 == frame).all())  # the clicks turn all-lit into the frame
+    True
     """
     start = time.perf_counter()
     t = as_board(target, "target")
@@ -316,6 +332,17 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
     Given two fits, the XOR of their click sets is one answer; it is minimised over the quiet
     patterns within ``seconds``. Given plain boards, the change ``start ^ end`` is solved first.
     The rules are the fits' own (or ``rules``; default the classic game).
+
+    Examples
+    --------
+    >>> from lightsart import closest_board, parse_board, press, transition
+    >>> ring = closest_board(parse_board("00000/01110/01010/01110/00000"))
+    >>> cross = closest_board(parse_board("00100/00100/11111/00100/00100"))
+    >>> step = transition(ring, cross)
+    >>> step.count, step.proven
+    (9, True)
+    >>> bool((ring.board ^ press(step.clicks) == cross.board).all())
+    True
     """
     if isinstance(start, Fit) and isinstance(end, Fit):
         if start.board.shape != end.board.shape:

@@ -36,6 +36,16 @@ class Budget:
     seed: int = 0
     solver: str = "cbc"
 
+    def __post_init__(self) -> None:
+        # The same checks as the settings these come from (Solving.time_limit, Timing.seed,
+        # Solving.solver), so a bad budget reads the same as a bad setting.
+        from lightsart import checks
+        from lightsart.engines.solvers import get_solver
+
+        object.__setattr__(self, "seconds", checks.seconds_or_none(self.seconds, "seconds"))
+        object.__setattr__(self, "seed", checks.seed(self.seed))
+        object.__setattr__(self, "solver", get_solver(self.solver, check=False).name)
+
 
 class Engine(Protocol):
     """Fit a target under the rules (``None``: the classic game), connect two fits (under their
