@@ -27,7 +27,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lightsart.engines.cbc import (
     CBC_INSTALL,
@@ -39,8 +39,10 @@ from lightsart.engines.cbc import (
     run_solver,
 )
 from lightsart.errors import LightsartError
-from lightsart.output.staging import OutputPlan, plan_outputs
 from lightsart.registry import Registry
+
+if TYPE_CHECKING:
+    from lightsart.output.staging import OutputPlan
 
 __all__ = [
     "DEFAULT_SOLVER",
@@ -343,6 +345,8 @@ def plan_models(plan: OutputPlan, models: Sequence[str], *, inputs: Sequence[str
     another output (``others``, ``folders``); the returned plan writes them with the command's
     other outputs, all or nothing.
     """
+    from lightsart.output.staging import OutputPlan, plan_outputs  # not at start-up: the CLI lists names
+
     plan_outputs([(m, MODEL_FORMATS) for m in models] + [(o, None) for o in others],
                  folders=folders, inputs=inputs)
     return OutputPlan(plan.files + tuple(Path(m) for m in models), plan.folders)

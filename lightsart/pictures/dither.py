@@ -57,7 +57,6 @@ import functools
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from typing import TYPE_CHECKING, Protocol
 
 from lightsart.errors import LightsartError
@@ -343,6 +342,8 @@ def bayer_matrix(size: int) -> NDArray[np.int64]:
 @functools.cache
 def blue_noise_mask() -> NDArray[np.uint16]:
     """The 64 × 64 void-and-cluster rank mask shipped in ``lightsart/pictures/data`` (loaded once)."""
+    from importlib import resources  # not at start-up: the CLI lists the methods
+
     import numpy as np
 
     path = resources.files("lightsart.pictures").joinpath("data").joinpath("blue_noise_64.npy")
