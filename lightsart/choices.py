@@ -1,11 +1,15 @@
 """Every named choice in one place: the library's ``Literal`` types and the CLI's ``choices=``.
 
-Fixed sets are ``Literal`` types here with their tuples of names (``FITS``, ``ORDERS``, ...), so
-a type checker and argparse read the same list. Choices that are registries (engines:
-:data:`lightsart.engines.ENGINES`; dithering methods: :data:`lightsart.pictures.dither.METHODS`;
-animation formats: :data:`lightsart.output.formats.FORMATS`) are read from those, their one home,
-and this module imports none of them (it sits at the bottom of the import graph). numpy-free: the
-CLI builds its parser from this module at start-up.
+Fixed sets are ``Literal`` types here with their tuples of names (``FITS``, ``EASES``, ...), so
+a type checker and argparse read the same list. Choices that are registries
+(:class:`lightsart.registry.Registry`: engines :data:`lightsart.engines.ENGINES`, MIP solvers
+:data:`lightsart.engines.solvers.SOLVERS`, dithering methods
+:data:`lightsart.pictures.dither.METHODS`, animation formats
+:data:`lightsart.output.formats.FORMATS`, click orders :data:`lightsart.animation.CLICK_ORDERS`,
+patterns :data:`lightsart.rules.PATTERNS`) are read from those, their one home, and this module
+imports none of them (it sits at the bottom of the import graph). ``Order`` spells out the click
+orders' names for type checkers; ``tests/test_registry.py`` keeps it equal to the registry's.
+numpy-free: the CLI builds its parser from this module at start-up.
 """
 
 from __future__ import annotations
@@ -27,7 +31,8 @@ ToneMode = Literal["auto", "none"]
 #: How a board is drawn: exact square pixels, lamps on a panel, round dots, square cells with a
 #: gap (``grid``).
 StyleKind = Literal["pixels", "lights", "dots", "grid"]
-#: The order of a transition's clicks (``mask`` is written ``mask:FILE`` on the command line).
+#: The order of a transition's clicks (``mask`` is written ``mask:FILE`` on the command line):
+#: the names of :data:`lightsart.animation.CLICK_ORDERS`, in its order.
 Order = Literal["raster", "morph", "random", "columns", "diagonal", "radial", "spiral", "clock",
                 "noise", "light-to-dark", "mask"]
 #: How a transition's clicks spread over its frames: evenly, or slow-fast-slow.

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from lightsart.errors import LightsartError
 from lightsart.limits import MASKS_MAX_CELLS, PATTERN_MAX_SIDE, STATES_MAX
+from lightsart.registry import Registry
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -55,13 +56,16 @@ Topology = Literal["plane", "torus", "cylinder"]
 
 #: The topologies, in the order the CLI lists them.
 TOPOLOGIES: tuple[Topology, ...] = ("plane", "torus", "cylinder")
-#: Preset patterns by name, as ROWS text (the clicked cell is the middle one).
-PATTERNS: dict[str, str] = {
-    "plus": "010/111/010",
-    "sigma": "010/101/010",
-    "x": "101/010/101",
-    "square": "111/111/111",
-}
+#: Preset patterns by name, as ROWS text (the clicked cell is the middle one); a new preset is
+#: one ``register`` line (the game pages keep their own list in ``lightsout.js``).
+PATTERNS: Registry[str] = Registry("pattern")
+for _name, _rows, _about in (
+    ("plus", "010/111/010", "the classic game"),
+    ("sigma", "010/101/010", "the neighbours but not the cell (the σ game)"),
+    ("x", "101/010/101", "the cell and its diagonal neighbours"),
+    ("square", "111/111/111", "the cell and all eight neighbours"),
+):
+    PATTERNS.register(_name, _rows, about=_about)
 # Largest pattern side and largest board for press_masks: bounds live in lightsart.limits.
 
 _ON = "1#"
@@ -145,7 +149,7 @@ def parse_pattern(text: str) -> Pattern:
     Rows are separated by ``/``; ``1`` or ``#`` is a toggled cell, ``0`` or ``.`` is not.
     """
     spec = text.strip()
-    preset = PATTERNS.get(spec.lower())
+    preset = PATTERNS.get(spec.lower(), None)
     if preset is not None:
         spec = preset
     rows = spec.split("/")

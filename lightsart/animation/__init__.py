@@ -1,1 +1,60 @@
-"""The animation stage: click orders, timing and frames between fitted pictures."""
+"""The animation stage: click orders, timing and frames between fitted pictures.
+
+:data:`CLICK_ORDERS` is the one registry of click orders (:mod:`lightsart.animation.orders` says
+what each does). It lives here, numpy-free, so the CLI lists the orders at start-up; the entries
+import their modules when an order is first used. A new order is a function
+``(clicks, scene) -> ClickOrder`` and one ``register`` line; ``choices.Order`` lists the same
+names for type checkers (a test keeps the two equal).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lightsart.registry import Lazy, Registry
+
+if TYPE_CHECKING:
+    from lightsart.animation.fields import Scene
+    from lightsart.animation.orders import ClickOrder
+    from lightsart.types import Board
+
+    #: A click order: the clicks of one transition and what else it may look at, to the clicked
+    #: cells in playing order (``(K, 2)`` of ``(row, col)``).
+    OrderFunction = Callable[[Board, Scene], ClickOrder]
+
+__all__ = ["CLICK_ORDERS", "FieldOrder"]
+
+
+@dataclass(frozen=True)
+class FieldOrder:
+    """The clicks sorted by a field of :data:`lightsart.animation.fields.FIELDS`, ties in raster
+    order (:func:`lightsart.animation.orders.field_order`)."""
+
+    field: str
+
+    def __call__(self, clicks: Board, scene: Scene) -> ClickOrder:
+        from lightsart.animation.orders import field_order
+
+        return field_order(clicks, self.field, scene)
+
+
+#: Every click order by name: ``(clicks, scene) -> ordered clicks``.
+CLICK_ORDERS: Registry[OrderFunction] = Registry("click order")
+CLICK_ORDERS.register("raster", FieldOrder("raster"), about="row by row (the clean wipe)")
+CLICK_ORDERS.register("morph", Lazy("lightsart.animation.orders", "morph_click_order"),
+                      about="greedy: each click the one that brings the frame closest to B")
+CLICK_ORDERS.register("random", Lazy("lightsart.animation.orders", "random_click_order"),
+                      about="a seeded shuffle")
+for _name, _about in (
+    ("columns", "column by column"),
+    ("diagonal", "top-left corner to bottom-right corner"),
+    ("radial", "an iris opening from the centre"),
+    ("spiral", "a spiral winding out from the centre"),
+    ("clock", "an angle sweep from twelve o'clock"),
+    ("noise", "smooth seeded noise: an organic dissolve"),
+    ("light-to-dark", "picture B's brightest parts first"),
+    ("mask", "a grey picture's brightness, dark first (mask:FILE)"),
+):
+    CLICK_ORDERS.register(_name, FieldOrder(_name), about=_about)

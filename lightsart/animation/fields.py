@@ -32,6 +32,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.errors import LightsartError
+from lightsart.registry import Registry
 from lightsart.rules import Rules
 
 __all__ = ["FIELDS", "Field", "Scene", "field"]
@@ -151,23 +152,25 @@ def mask(shape: tuple[int, int], scene: Scene) -> Grey:
     return _board_grey(scene.mask, shape, "mask")
 
 
-#: Every field order by name: ``(shape, scene) -> field`` (clicks go smallest value first).
-FIELDS: dict[str, Field] = {
-    "raster": rows,
-    "columns": columns,
-    "diagonal": diagonal,
-    "radial": radial,
-    "spiral": spiral,
-    "clock": clock,
-    "noise": noise,
-    "light-to-dark": light_to_dark,
-    "mask": mask,
-}
+#: Every field by name: ``(shape, scene) -> field`` (clicks go smallest value first). A new field
+#: is a function and one ``register`` line (plus a click order for it in
+#: :data:`lightsart.animation.CLICK_ORDERS`).
+FIELDS: Registry[Field] = Registry("field")
+for _name, _field, _about in (
+    ("raster", rows, "the row"),
+    ("columns", columns, "the column"),
+    ("diagonal", diagonal, "(i + 1/2)/m + (j + 1/2)/n"),
+    ("radial", radial, "the distance from the centre"),
+    ("spiral", spiral, "an Archimedean spiral winding out from the centre"),
+    ("clock", clock, "the angle from twelve o'clock, clockwise"),
+    ("noise", noise, "smooth value noise from the scene's seed"),
+    ("light-to-dark", light_to_dark, "minus picture B's grey, lightly blurred"),
+    ("mask", mask, "a grey picture's brightness"),
+):
+    FIELDS.register(_name, _field, about=_about)
 
 
 def field(name: str, shape: tuple[int, int], scene: Scene | None = None) -> Grey:
     """The field ``name`` over a board of ``shape`` ``(m, n)``; e.g. ``field("radial", (5, 5))``."""
     make = FIELDS.get(name)
-    if make is None:
-        raise LightsartError(f"unknown field order {name!r}: choose one of {', '.join(FIELDS)}")
     return np.asarray(make(shape, Scene() if scene is None else scene), dtype=np.float64)

@@ -2,8 +2,8 @@
 
 A transition ``A -> B`` is a click set ``x`` with ``B = A ^ A x``. Clicks commute and undo
 themselves, so *any* order of the cells of ``x`` plays ``A`` into ``B`` one legal click at a
-time. The orders, by name (:data:`ORDER_FUNCTIONS`, the one registry; ``choices.Order`` lists
-the same names):
+time. The orders, by name (:data:`lightsart.animation.CLICK_ORDERS`, the one registry;
+``choices.Order`` lists the same names):
 
 * ``raster``, ``columns``, ``diagonal``, ``radial``, ``spiral``, ``clock``, ``noise``,
   ``light-to-dark`` and ``mask``: the clicks sorted by a scalar field over the board
@@ -21,13 +21,14 @@ cells, then repeats each cell where it stands. :func:`parse_orders` reads ``--or
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import get_args
 
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.animation import CLICK_ORDERS
 from lightsart.animation.fields import FIELDS, Scene, field
 from lightsart.animation.morph import grey_morph_order, morph_order, press_with
 from lightsart.choices import Order
@@ -37,6 +38,7 @@ from lightsart.rules import Rules
 from lightsart.types import Board
 
 __all__ = [
+    "CLICK_ORDERS",
     "ORDERS",
     "ORDER_FUNCTIONS",
     "ClickOrder",
@@ -44,9 +46,11 @@ __all__ = [
     "Scene",
     "click_order",
     "field_order",
+    "morph_click_order",
     "morph_order",
     "parse_orders",
     "press_order",
+    "random_click_order",
     "random_order",
     "raster_order",
 ]
@@ -81,33 +85,23 @@ def field_order(clicks: Board, name: str, scene: Scene | None = None) -> ClickOr
     return cells[np.argsort(values, kind="stable")]
 
 
-def _by_field(name: str) -> Callable[[Board, Scene], ClickOrder]:
-    return lambda clicks, scene: field_order(clicks, name, scene)
+def morph_click_order(clicks: Board, scene: Scene) -> ClickOrder:
+    """``morph``: :func:`morph_order` with the scene's seed and rules."""
+    return morph_order(clicks, seed=scene.seed, rules=scene.rules)
 
 
-#: Every click order by name (``choices.Order`` lists the same names; a test keeps them equal):
-#: ``(clicks, scene) -> ordered clicks``.
-ORDER_FUNCTIONS: dict[Order, Callable[[Board, Scene], ClickOrder]] = {
-    "raster": _by_field("raster"),
-    "morph": lambda clicks, scene: morph_order(clicks, seed=scene.seed, rules=scene.rules),
-    "random": lambda clicks, scene: random_order(clicks, 0 if scene.seed is None else scene.seed),
-    "columns": _by_field("columns"),
-    "diagonal": _by_field("diagonal"),
-    "radial": _by_field("radial"),
-    "spiral": _by_field("spiral"),
-    "clock": _by_field("clock"),
-    "noise": _by_field("noise"),
-    "light-to-dark": _by_field("light-to-dark"),
-    "mask": _by_field("mask"),
-}
-assert set(FIELDS) <= set(ORDER_FUNCTIONS)
+def random_click_order(clicks: Board, scene: Scene) -> ClickOrder:
+    """``random``: :func:`random_order` with the scene's seed (``None``: 0)."""
+    return random_order(clicks, 0 if scene.seed is None else scene.seed)
+
+
+#: The old name of :data:`lightsart.animation.CLICK_ORDERS`, the one registry of click orders.
+ORDER_FUNCTIONS = CLICK_ORDERS
+assert set(FIELDS) <= set(CLICK_ORDERS)
 
 
 def _ordered(clicks: Board, order: str, scene: Scene, reverse: bool) -> ClickOrder:
-    make = ORDER_FUNCTIONS.get(order)  # type: ignore[call-overload]
-    if make is None:
-        raise LightsartError(f"unknown click order {order!r}: choose one of {', '.join(ORDERS)}")
-    cells: ClickOrder = make(clicks, scene)
+    cells: ClickOrder = CLICK_ORDERS.get(order)(clicks, scene)
     return cells[::-1].copy() if reverse else cells
 
 
@@ -187,9 +181,8 @@ def parse_orders(text: str | Sequence[str], transitions: int) -> tuple[OrderChoi
     choices = []
     for part in (p.strip() for p in parts):
         name, colon, path = part.partition(":")
-        if name not in ORDER_FUNCTIONS:
-            raise LightsartError(f"unknown click order {name!r}: choose one of "
-                                 f"{', '.join(o if o != 'mask' else 'mask:FILE' for o in ORDERS)}")
+        if name not in CLICK_ORDERS:
+            raise CLICK_ORDERS.unknown(name, (o if o != "mask" else "mask:FILE" for o in CLICK_ORDERS))
         if (name == "mask") != bool(colon) or (colon and not path):
             raise LightsartError("the mask order names its grey picture: mask:FILE" if name == "mask"
                                  else f"the {name} order takes no ':' argument, got {part!r}")

@@ -65,8 +65,8 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                    help="how a picture fills the board (default: cover, centred)")
     from lightsart.pictures.dither import DEFAULT_METHOD, METHODS
 
-    g.add_argument("--dither", choices=list(METHODS), default=DEFAULT_METHOD, metavar="METHOD",
-                   help=f"how grey becomes lit and unlit cells: {', '.join(METHODS)} "
+    g.add_argument("--dither", choices=METHODS.names(), default=DEFAULT_METHOD, metavar="METHOD",
+                   help=f"how grey becomes lit and unlit cells: {', '.join(METHODS.names())} "
                         f"(default {DEFAULT_METHOD}, serpentine; none is a plain threshold)")
     g.add_argument("--linear", action="store_true",
                    help="dither in linear light instead of sRGB values (darker mid-tones)")
@@ -93,16 +93,16 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     e = p.add_argument_group("engine")
     from lightsart.engines import ENGINES
 
-    e.add_argument("--engine", choices=list(ENGINES), default="exact",
-                   help="; ".join(f"{name}: {about}" for name, (_, about) in ENGINES.items()))
+    e.add_argument("--engine", choices=ENGINES.names(), default="exact",
+                   help="; ".join(f"{name}: {ENGINES.about(name)}" for name in ENGINES.names()))
     e.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
                    help="search budget per picture and per transition for large nullity (default 1 s; the "
                         "work is planned from it, the clock only caps it); CBC's limit per integer "
                         "program with --engine ip (default 60 s)")
-    from lightsart.engines.solvers import DEFAULT_SOLVER, SOLVER_NAMES
+    from lightsart.engines.solvers import DEFAULT_SOLVER, SOLVERS
 
-    e.add_argument("--solver", choices=SOLVER_NAMES, default=DEFAULT_SOLVER,
-                   help=f"MIP solver for --engine ip and auto, through PuLP: {', '.join(SOLVER_NAMES)} "
+    e.add_argument("--solver", choices=SOLVERS.names(), default=DEFAULT_SOLVER,
+                   help=f"MIP solver for --engine ip and auto, through PuLP: {', '.join(SOLVERS.names())} "
                         f"(default {DEFAULT_SOLVER}; highs needs pip install highspy)")
     e.add_argument("--export-model", metavar="FILE.lp|.mps",
                    help="also write Bosch's error-minimising IP for the picture, unsolved, to try other "
@@ -133,7 +133,7 @@ def add_rules_arguments(p: argparse._ActionsContainer) -> None:
     """``--pattern`` and ``--topology``, shared by every command that takes rules."""
     from lightsart.rules import PATTERN_MAX_SIDE, PATTERNS
 
-    presets = ", ".join(f"{name} ({rows})" for name, rows in PATTERNS.items())
+    presets = ", ".join(f"{name} ({PATTERNS.get(name)})" for name in PATTERNS.names())
     p.add_argument("--pattern", type=pattern_type, metavar="PATTERN",
                    help=f"the cells a click toggles: {presets}; or rows of 0/1 (or ./#) around the "
                         f"clicked cell, odd-sized, at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE} "

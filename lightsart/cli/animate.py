@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from lightsart.choices import EASES, ORDERS
+from lightsart.animation import CLICK_ORDERS
+from lightsart.choices import EASES
 from lightsart.cli._options import (
     add_picture_options,
     emit_json,
@@ -18,6 +19,7 @@ from lightsart.cli._options import (
     rules_words,
     settings_from_args,
 )
+from lightsart.output.formats import FORMATS
 
 DESCRIPTION = """\
 Animate A into B (into C ...): frame one is the Lights Out board closest to A, the last is the
@@ -32,10 +34,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("animate", help=__doc__, description=DESCRIPTION,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("images", nargs="+", metavar="IMAGE", help="two or more pictures, in order")
-    p.add_argument("-o", "--output", metavar="OUT", help="animation to write: .gif, .mp4 or .html")
+    *others, last = FORMATS.names()
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help=f"animation to write: {', '.join(others)} or {last}")
     p.add_argument("--frames", metavar="DIR", help="also write every frame as PNG into DIR")
     a = p.add_argument_group("animation")
-    names = ", ".join(o if o != "mask" else "mask:FILE" for o in ORDERS)
+    names = ", ".join(o if o != "mask" else "mask:FILE" for o in CLICK_ORDERS.names())
     a.add_argument("--order", default="raster", metavar="ORDER[,ORDER...]",
                    help=f"click order, one for every transition or one per transition "
                         f"(radial,spiral,...): {names}. raster (default) wipes row by row; "

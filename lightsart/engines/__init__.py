@@ -2,18 +2,18 @@
 
 An engine has two jobs. ``fit`` finds the reachable board closest to a target (fewest wrong
 pixels, or cheapest under per-pixel costs) with the clicks that make it from all-lit; ``connect``
-finds the clicks from one fitted picture to the next. :data:`ENGINES` names every engine and the
-module that holds it; the pipeline and the CLI (its ``--engine`` choices) read that table, so a
-new engine is one module and one line here. The modules are imported only when an engine is used.
+finds the clicks from one fitted picture to the next. :data:`ENGINES` (a
+:class:`~lightsart.registry.Registry`) names every engine and the module that holds it; the
+pipeline and the CLI (its ``--engine`` choices) read that table, so a new engine is one module
+and one ``register`` line here. The modules are imported only when an engine is used.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from lightsart.errors import LightsartError
+from lightsart.registry import Lazy, Registry
 
 if TYPE_CHECKING:
     import numpy as np
@@ -59,18 +59,17 @@ class Engine(Protocol):
     def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks: ...
 
 
-#: Engine name → (module holding ``ENGINE``, one line about it). The CLI's ``--engine`` choices.
-ENGINES: dict[str, tuple[str, str]] = {
-    "exact": ("lightsart.engines.exact", "exact GF(2) algebra (default)"),
-    "ip": ("lightsart.engines.bosch", "Bosch's integer programs, solved by CBC"),
-    "auto": ("lightsart.engines.auto", "exact, plus a parity IP where it measurably helps"),
-}
+#: Every engine by name, imported on first use (its module's ``ENGINE``); the CLI's ``--engine``
+#: choices and their help. A new engine is one module and one ``register`` line here.
+ENGINES: Registry[Engine] = Registry("engine")
+ENGINES.register("exact", Lazy("lightsart.engines.exact", "ENGINE"),
+                 about="exact GF(2) algebra (default)")
+ENGINES.register("ip", Lazy("lightsart.engines.bosch", "ENGINE"),
+                 about="Bosch's integer programs, solved by CBC", requires=("pulp",))
+ENGINES.register("auto", Lazy("lightsart.engines.auto", "ENGINE"),
+                 about="exact, plus a parity IP where it measurably helps", requires=("pulp",))
 
 
 def engine(name: str) -> Engine:
-    """The engine called ``name``."""
-    entry = ENGINES.get(name)
-    if entry is None:
-        raise LightsartError(f"engine must be one of {', '.join(ENGINES)}; got {name!r}")
-    found: Engine = importlib.import_module(entry[0]).ENGINE
-    return found
+    """The engine called ``name`` (a name of :data:`ENGINES`)."""
+    return ENGINES.get(name)

@@ -14,8 +14,9 @@ a :class:`lightsart.engines.cbc.SolveReport` that claims no more than the solver
   from a time limit. So "optimal" is claimed only for a run without time limit or gap, and no
   bound is reported otherwise.
 
-This module imports neither PuLP nor numpy: the CLI takes its ``--solver`` choices from
-:data:`SOLVER_NAMES` at start-up.
+:data:`SOLVERS` is a :class:`~lightsart.registry.Registry`: another solver is one
+:class:`Solver` and one ``register`` line. This module imports neither PuLP nor numpy: the CLI
+takes its ``--solver`` choices from :data:`SOLVERS` at start-up.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lightsart.engines.cbc import (
     CBC_INSTALL,
@@ -38,7 +39,10 @@ from lightsart.engines.cbc import (
     run_solver,
 )
 from lightsart.errors import LightsartError
-from lightsart.output.staging import OutputPlan, plan_outputs
+from lightsart.registry import Registry
+
+if TYPE_CHECKING:
+    from lightsart.output.staging import OutputPlan
 
 __all__ = [
     "DEFAULT_SOLVER",
@@ -259,18 +263,19 @@ _GLPK = ("GLPK_CMD",)
 _SCIP = ("SCIP_PY", "SCIP_CMD")
 
 #: Every solver ``--solver`` accepts, by name. Only ``cbc`` and ``highs`` report bounds.
-SOLVERS: dict[str, Solver] = {
-    "cbc": Solver("cbc", "CBC", CBC_INSTALL, True,
-                  _cbc_available, _run_cbc),
-    "highs": Solver("highs", "HiGHS", "pip install highspy", True, _highs_available, _run_highs),
-    "glpk": Solver("glpk", "GLPK", "install glpsol, e.g. apt install glpk-utils", False,
-                   _generic_available(_GLPK), _generic("glpk", _GLPK)),
-    "scip": Solver("scip", "SCIP", "pip install pyscipopt", False,
-                   _generic_available(_SCIP), _generic("scip", _SCIP)),
-}
+SOLVERS: Registry[Solver] = Registry("solver", check=lambda solver: solver.available())
+for _solver in (
+    Solver("cbc", "CBC", CBC_INSTALL, True, _cbc_available, _run_cbc),
+    Solver("highs", "HiGHS", "pip install highspy", True, _highs_available, _run_highs),
+    Solver("glpk", "GLPK", "install glpsol, e.g. apt install glpk-utils", False,
+           _generic_available(_GLPK), _generic("glpk", _GLPK)),
+    Solver("scip", "SCIP", "pip install pyscipopt", False,
+           _generic_available(_SCIP), _generic("scip", _SCIP)),
+):
+    SOLVERS.register(_solver.name, _solver, about=f"{_solver.label} ({_solver.install})")
 
 #: The names, for ``--solver``'s choices (no PuLP import needed).
-SOLVER_NAMES = tuple(SOLVERS)
+SOLVER_NAMES = SOLVERS.names()
 
 
 def get_solver(name: str, *, check: bool = True) -> Solver:
@@ -279,19 +284,15 @@ def get_solver(name: str, *, check: bool = True) -> Solver:
     Raises :class:`LightsartError` with one line: an unknown name lists the known ones, a
     missing solver says how to install it.
     """
-    try:
-        solver = SOLVERS[name]
-    except KeyError:
-        raise LightsartError(
-            f"unknown solver {name!r}; choose one of {', '.join(SOLVER_NAMES)}") from None
-    if check and not solver.available():
+    solver = SOLVERS.get(name)
+    if check and not SOLVERS.is_available(name):
         raise LightsartError(solver.missing())
     return solver
 
 
 def available_solvers() -> list[str]:
     """The registered solvers installed here, e.g. ``['cbc', 'highs']``."""
-    return [name for name, solver in SOLVERS.items() if solver.available()]
+    return list(SOLVERS.available())
 
 
 def solve(prob: Any, options: SolverOptions, model: str, warm_start: bool,
@@ -344,6 +345,8 @@ def plan_models(plan: OutputPlan, models: Sequence[str], *, inputs: Sequence[str
     another output (``others``, ``folders``); the returned plan writes them with the command's
     other outputs, all or nothing.
     """
+    from lightsart.output.staging import OutputPlan, plan_outputs  # not at start-up: the CLI lists names
+
     plan_outputs([(m, MODEL_FORMATS) for m in models] + [(o, None) for o in others],
                  folders=folders, inputs=inputs)
     return OutputPlan(plan.files + tuple(Path(m) for m in models), plan.folders)

@@ -3,7 +3,7 @@
 An entry says what its files are (``repeats_holds``: the file holds a frame per ``1/fps``, so a
 hold becomes repeated frames; ``renders_frames``: the file is made of rendered pictures, so the
 picture-size limits apply) and how to write one from the animation's segments and frame plan.
-Adding a format is one function here and one line in :data:`FORMATS`. The writers themselves
+Adding a format is one function here and one ``register`` line for :data:`FORMATS`. The writers themselves
 (and numpy) are imported only when a file is written, so the CLI and the output checks can read
 this table at start-up.
 """
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lightsart.errors import LightsartError
+from lightsart.registry import Registry
 
 if TYPE_CHECKING:
     from lightsart.animation.animate import Plan
@@ -94,24 +95,23 @@ def _html(anim: Animation, path: str | os.PathLike[str]) -> None:
                        else [t.bounds().tolist() for t in p.transitions])
 
 
-#: Every animation format, by extension.
-FORMATS: dict[str, Format] = {
-    ".gif": Format(".gif", "GIF, loops forever, exact frame durations", write_frames=_gif),
-    ".mp4": Format(".mp4", "H.264 video at --fps (holds become repeated frames)",
-                   write_frames=_mp4, repeats_holds=True),
-    ".html": Format(".html", "an interactive page (play, pause, step, scrub, click)",
-                    write_page=_html),
-}
+#: Every animation format, by extension: a new format is its writer and one ``register`` line.
+FORMATS: Registry[Format] = Registry("format")
+for _format in (
+    Format(".gif", "GIF, loops forever, exact frame durations", write_frames=_gif),
+    Format(".mp4", "H.264 video at --fps (holds become repeated frames)", write_frames=_mp4,
+           repeats_holds=True),
+    Format(".html", "an interactive page (play, pause, step, scrub, click)", write_page=_html),
+):
+    FORMATS.register(_format.extension, _format, about=_format.about)
 
 
 def format_for(path: str | os.PathLike[str]) -> Format:
     """The format of ``path`` by its extension, or one line naming the ones there are."""
     suffix = Path(path).suffix.lower()
-    found = FORMATS.get(suffix)
-    if found is None:
-        raise LightsartError(f"cannot write {path}: unknown format {suffix or '(no extension)'!r}; "
-                             f"use {', '.join(FORMATS)}")
-    return found
+    if suffix not in FORMATS:
+        raise LightsartError(f"cannot write {path}: {FORMATS.unknown(suffix or '(no extension)')}")
+    return FORMATS.get(suffix)
 
 
 def write_frames_file(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style,

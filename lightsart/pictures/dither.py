@@ -2,7 +2,8 @@
 
 ``dither(gray, method, levels=L, linear=False)`` returns level indices ``0 .. L-1``; level ``i``
 displays as the value ``i / (L-1)`` (with ``L = 2``: 0 = dark, 1 = lit, as on the board).
-:data:`METHODS` maps every method's name to its value; the names are the CLI's choices.
+:data:`METHODS` (a :class:`~lightsart.registry.Registry`) holds every method by name; its names
+are the CLI's choices.
 
 **Quantiser.** Values are compared with the output levels' values ``y_0 < ... < y_{L-1}``: the
 nearest level is the number of midpoints ``(y_i + y_{i+1}) / 2`` at or below ``v`` (ties go to
@@ -56,10 +57,10 @@ import functools
 from bisect import bisect_right
 from collections.abc import Callable
 from dataclasses import dataclass
-from importlib import resources
 from typing import TYPE_CHECKING, Protocol
 
 from lightsart.errors import LightsartError
+from lightsart.registry import Registry
 
 if TYPE_CHECKING:
     import numpy as np
@@ -341,6 +342,8 @@ def bayer_matrix(size: int) -> NDArray[np.int64]:
 @functools.cache
 def blue_noise_mask() -> NDArray[np.uint16]:
     """The 64 × 64 void-and-cluster rank mask shipped in ``lightsart/pictures/data`` (loaded once)."""
+    from importlib import resources  # not at start-up: the CLI lists the methods
+
     import numpy as np
 
     path = resources.files("lightsart.pictures").joinpath("data").joinpath("blue_noise_64.npy")
@@ -400,14 +403,18 @@ _ABOUT = {
     "sierra-lite": "Sierra Lite error diffusion, 3 neighbours",
 }
 
-#: Every dithering method by name (the CLI's ``--dither`` choices).
-METHODS: dict[str, Method] = {
-    **{name: ErrorDiffusion(kernel, _ABOUT[name]) for name, kernel in KERNELS.items()},
-    "bayer": _BAYER["bayer-8"],  # on ~100-cell boards 8x8 shows the most tones (see the sheet)
-    **_BAYER,
-    "blue-noise": OrderedDither(blue_noise_mask, "ordered dithering by a 64x64 blue-noise mask"),
-    "none": Threshold(),
-}
+#: Every dithering method by name (the CLI's ``--dither`` choices): a new method is a
+#: :class:`Method` and one ``register`` line.
+METHODS: Registry[Method] = Registry("dithering method")
+_METHODS: tuple[tuple[str, Method], ...] = (
+    *((name, ErrorDiffusion(kernel, _ABOUT[name])) for name, kernel in KERNELS.items()),
+    ("bayer", _BAYER["bayer-8"]),  # on ~100-cell boards 8x8 shows the most tones (see the sheet)
+    *_BAYER.items(),
+    ("blue-noise", OrderedDither(blue_noise_mask, "ordered dithering by a 64x64 blue-noise mask")),
+    ("none", Threshold()),
+)
+for _name, _method in _METHODS:
+    METHODS.register(_name, _method, about=_method.about)
 
 
 # ----------------------------------------------------------------------------- entry point
@@ -432,8 +439,6 @@ def dither(
     import numpy as np
 
     chosen = METHODS.get(method)
-    if chosen is None:
-        raise LightsartError(f"dither must be one of {', '.join(METHODS)}; got {method!r}")
     if isinstance(levels, bool) or not isinstance(levels, int | np.integer) \
             or not 2 <= levels <= MAX_LEVELS:
         raise LightsartError(f"levels must be a whole number from 2 to {MAX_LEVELS}; got {levels!r}")

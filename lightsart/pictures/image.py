@@ -552,8 +552,7 @@ def load_target(
 def _check_dither(method: str) -> None:
     from lightsart.pictures.dither import METHODS
 
-    if method not in METHODS:
-        raise LightsartError(f"dither must be one of {', '.join(METHODS)}; got {method!r}")
+    METHODS.canonical(method)  # an unknown name is the registry's one sentence
 
 
 def _enlarge(gray: Gray, factor: int) -> Gray:

@@ -29,7 +29,7 @@ def test_every_engine_fits_and_connects(name: str) -> None:
 
 
 def test_unknown_engine_is_one_line() -> None:
-    with pytest.raises(LightsartError, match="engine must be one of exact, ip, auto"):
+    with pytest.raises(LightsartError, match="unknown engine 'gurobi': choose from exact, ip, auto"):
         engine("gurobi")
 
 

@@ -118,19 +118,18 @@ def test_highs_reports_a_rejected_warm_start() -> None:
     assert "REJECTED" in bad.report.summary() or bad.report.warm_start_accepted is None
 
 
-def test_a_generic_pulp_solver_never_claims_a_proof_under_a_time_limit(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_generic_pulp_solver_never_claims_a_proof_under_a_time_limit() -> None:
     # Any PuLP solver whose log lightsart does not read: here CBC through the generic runner.
     classes = ("PULP_CBC_CMD", "COIN_CMD")
     entry = solvers.Solver("generic", "Generic", "nothing", False,
                            solvers._generic_available(classes), solvers._generic("generic", classes))
-    monkeypatch.setitem(solvers.SOLVERS, "generic", entry)
     target = np.array([[1, 0, 1], [0, 0, 1], [1, 1, 0]], dtype=np.uint8)
-    free = ip.closest_board_ip(target, solver="generic")
+    with solvers.SOLVERS.registered("generic", entry):
+        free = ip.closest_board_ip(target, solver="generic")
+        limited = ip.closest_board_ip(target, time_limit=30, solver="generic")
+    assert "generic" not in solvers.SOLVERS
     assert free.report.status == "optimal" and free.fit.wrong_pixels_proven_minimal
     assert free.report.warm_start_given is False
-    limited = ip.closest_board_ip(target, time_limit=30, solver="generic")
     assert limited.report.status == "feasible" and limited.report.best_bound is None
     assert limited.fit.wrong_pixels == free.fit.wrong_pixels
     assert not limited.fit.wrong_pixels_proven_minimal or limited.fit.wrong_pixels == 0
@@ -147,7 +146,7 @@ def test_a_missing_solver_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(LightsartError) as info:
         ip.basic_ip(np.ones((2, 2), dtype=np.uint8), solver="highs")
     assert str(info.value) == "solver highs is not installed (pip install highspy)"
-    with pytest.raises(LightsartError, match="unknown solver 'gurobi'; choose one of cbc, highs"):
+    with pytest.raises(LightsartError, match="unknown solver 'gurobi': choose from cbc, highs"):
         ip.basic_ip(np.ones((2, 2), dtype=np.uint8), solver="gurobi")
 
 

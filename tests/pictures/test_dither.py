@@ -364,7 +364,8 @@ def test_the_registry_names_are_the_public_contract() -> None:
 
 def test_bad_arguments() -> None:
     g = np.full((3, 3), 0.5)
-    with pytest.raises(LightsartError, match=r"floyd-steinberg, atkinson, .*, none; got 'fs'") as info:
+    with pytest.raises(LightsartError, match=r"^unknown dithering method 'fs': choose from "
+                                             r"floyd-steinberg, atkinson, .*, none$") as info:
         dither(g, "fs")
     assert "\n" not in str(info.value)
     for levels in (1, 17, 0, -2, 2.0, True, "4"):
