@@ -121,7 +121,7 @@ def _press(x: Board, rules: Rules | None) -> Board:
 
 
 def _levels(rules: Rules | None) -> bool:
-    """``k > 2`` states: the mathematics differs from GF(2). ``Z/k`` is a ring (for composite
+    """More than two states: the mathematics differs from GF(2). ``Z/k`` is a ring (for composite
     ``k`` the kernel is a module, not a vector space: no Walsh–Hadamard over ``2**d`` members, no
     packed bit columns), a wrong cell has ``k - 1`` wrong levels, and presses count ``0 .. k-1``,
     so the search is :mod:`lightsart.core.modk_search` instead of the GF(2) decoder."""
@@ -139,7 +139,7 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     (:func:`lightsart.core.quiet.local_search`, its rounds planned from ``seconds``), marked
     unproven. ``cut_short`` says the clock stopped a search before its planned work.
 
-    With ``k > 2`` states (``rules.states``) ``clicks`` holds press counts and the answer is the
+    With ``k`` states (``rules.states`` above 2) ``clicks`` holds press counts and the answer is the
     press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) making the same
     change (:func:`lightsart.core.modk_search.fewest_presses`); ``nullity`` is then the fewest
     generators of the kernel (:func:`lightsart.core.modk.kernel_rank`).
@@ -265,7 +265,7 @@ def closest_board(
     game) may be any :class:`~lightsart.rules.Rules` of the target's shape; outside the classic
     game the algebra is :mod:`lightsart.core.general` and there is no chase baseline.
 
-    With ``k > 2`` states (``rules.states``) ``target`` holds levels ``0 .. k-1``, the start is the
+    With ``k`` states (``rules.states`` above 2) ``target`` holds levels ``0 .. k-1``, the start is the
     all-brightest board, ``clicks`` are press counts and ``wrong_pixels`` counts wrong cells
     (:mod:`lightsart.core.modk_search`: proven within
     :data:`~lightsart.limits.MODK_DECODE_MAX`, else the best found with a lower bound). ``cost``
@@ -355,8 +355,8 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
 
     Given two fits, the XOR of their click sets is one answer; it is minimised over the quiet
     patterns within ``seconds``. Given plain boards, the change ``start ^ end`` is solved first.
-    The rules are the fits' own (or ``rules``; default the classic game). With ``k > 2``
-    states the answer holds press counts: the difference of the presses (or the solved change
+    The rules are the fits' own (or ``rules``; default the classic game). With ``k``
+    states (above 2) the answer holds press counts: the difference of the presses (or the solved change
     ``end - start`` mod ``k``), made fewest over the kernel.
     """
     if _levels(start.rules if isinstance(start, Fit) else rules):
@@ -378,7 +378,7 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
     return fewest_clicks(x, seed=seed, seconds=seconds, rules=rules)
 
 
-# ---------------------------------------------------------------------------- k > 2 states
+# ---------------------------------------------------------------------------- k states
 
 
 def _level_costs(cost: object | None, rules: Rules) -> NDArray[np.float64] | None:
@@ -395,7 +395,7 @@ def _level_costs(cost: object | None, rules: Rules) -> NDArray[np.float64] | Non
 
 def _closest_levels(target: Board, cost: object | None, rules: Rules, *, seconds: float,
                     seed: int) -> Fit:
-    """:func:`closest_board` with ``k > 2`` states: syndrome decoding over the cokernel of ``A``
+    """:func:`closest_board` with ``k`` states (above 2): syndrome decoding over the cokernel of ``A``
     mod ``k`` (:meth:`lightsart.core.modk.ModkAlgebra.closest_board`), fewest presses in the coset."""
     from lightsart.core.modk import algebra_mod, board_from_presses, kernel_rank
 
@@ -422,7 +422,7 @@ def _closest_levels(target: Board, cost: object | None, rules: Rules, *, seconds
 
 
 def _fewest_presses(presses: object, rules: Rules) -> Clicks:
-    """:func:`fewest_clicks` with ``k > 2`` states: the fewest presses in ``presses + kernel``."""
+    """:func:`fewest_clicks` with ``k`` states (above 2): the fewest presses in ``presses + kernel``."""
     from lightsart.core.modk import algebra_mod, kernel_rank
 
     began = time.perf_counter()
@@ -433,7 +433,7 @@ def _fewest_presses(presses: object, rules: Rules) -> Clicks:
 
 
 def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules | None) -> Clicks:
-    """:func:`transition` with ``k > 2`` states: ``B = A + A (x_B - x_A)`` mod ``k``, so the
+    """:func:`transition` with ``k`` states (above 2): ``B = A + A (x_B - x_A)`` mod ``k``, so the
     difference of the presses (or the solved change ``B - A``) is one answer, made fewest over
     the kernel; it is applied to ``A`` and must give ``B`` before it is returned."""
     from lightsart.core.modk import algebra_mod, press_mod

@@ -50,16 +50,16 @@ class Engine(Protocol):
     for every engine and every number of states:
 
     * ``board`` is reachable under ``rules`` (``None``: the classic game of the target's shape)
-      from the all-lit board (``k > 2`` states: all-brightest, level ``k - 1``), and ``clicks``
+      from the all-lit board (``k`` states: all-brightest, level ``k - 1``), and ``clicks``
       make it from there (press counts ``0 .. k-1`` with ``k`` states); the engine re-applies
       them before returning.
     * ``wrong_pixels`` counts cells unlike ``target`` (``wrong_cost`` their cost under ``cost``:
-      per cell, the target's shape, or per cell and level, ``(cells, k)``, for ``k > 2``); when
+      per cell, the target's shape, or per cell and level, ``(cells, k)``, for ``k`` states); when
       ``wrong_pixels_proven_minimal`` no reachable board is closer, else
       ``wrong_pixels_lower_bound`` is a proven bound. ``clicks_proven_minimal`` likewise for
       ``clicks_count``; ``cut_short`` says the clock stopped a search.
-    * ``rules`` is ``None`` for the classic game, else the rules; ``nullity`` (and with ``k > 2``
-      ``kernel_size``) describe the kernel.
+    * ``rules`` is ``None`` for the classic game, else the rules; ``nullity`` (and with ``k``
+      states ``kernel_size``) describe the kernel.
 
     ``connect(start, end, budget=None)`` returns :class:`~lightsart.results.Clicks` that take
     ``start.board`` to ``end.board`` (press counts with ``k`` states), re-applied before return.

@@ -1,7 +1,7 @@
 """The auto engine: the exact engine, plus the reduced parity IP only where measurement says it
 helps (per-pixel costs, small nullity, a budget of at least 10 s; see
 :func:`lightsart.engines.ip.closest_board_auto`). Transitions are the exact engine's. With
-``k > 2`` states it is the exact engine: the parity IP is a GF(2) model (one parity row per quiet
+more than two states it is the exact engine: the parity IP is a GF(2) model (one parity row per quiet
 pattern), and over ``Z/k`` no measurement has shown an IP to help."""
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """Grey-level fits (deprecated module): ``k`` states per cell now go through every engine.
 
 The k-state fit and transition are :func:`lightsart.core.optimize.closest_board` and
-:func:`lightsart.core.optimize.transition` with ``rules.states > 2`` (``engine("exact").fit`` and
-``.connect``); :func:`board_from_presses` and :func:`kernel_rank` live in :mod:`lightsart.core.modk`.
+:func:`lightsart.core.optimize.transition` with more than two ``rules.states``
+(``engine("exact").fit`` and ``.connect``); :func:`board_from_presses` and :func:`kernel_rank`
+live in :mod:`lightsart.core.modk`.
 The names below stay for one release: the two fitting functions warn and call that one entry.
 """
 
