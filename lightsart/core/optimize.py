@@ -120,12 +120,13 @@ def _press(x: Board, rules: Rules | None) -> Board:
     return press(x) if classic(rules) else rules_press(x, rules)  # type: ignore[arg-type]
 
 
-def _levels(rules: Rules | None) -> bool:
-    """More than two states: the mathematics differs from GF(2). ``Z/k`` is a ring (for composite
-    ``k`` the kernel is a module, not a vector space: no Walsh–Hadamard over ``2**d`` members, no
-    packed bit columns), a wrong cell has ``k - 1`` wrong levels, and presses count ``0 .. k-1``,
-    so the search is :mod:`lightsart.core.modk_search` instead of the GF(2) decoder."""
-    return rules is not None and rules.states > 2
+def _levels(rules: Rules | None) -> Rules | None:
+    """``rules`` if they have more than two states, where the mathematics differs from GF(2):
+    ``Z/k`` is a ring (for composite ``k`` the kernel is a module, not a vector space: no
+    Walsh–Hadamard over ``2**d`` members, no packed bit columns), a wrong cell has ``k - 1`` wrong
+    levels, and presses count ``0 .. k-1``, so the search is :mod:`lightsart.core.modk_search`
+    instead of the GF(2) decoder. ``None`` for two states."""
+    return rules if rules is not None and rules.states > 2 else None
 
 
 def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
@@ -144,9 +145,9 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     change (:func:`lightsart.core.modk_search.fewest_presses`); ``nullity`` is then the fewest
     generators of the kernel (:func:`lightsart.core.modk.kernel_rank`).
     """
-    if _levels(rules):
-        assert rules is not None
-        return _fewest_presses(clicks, rules)
+    grey = _levels(rules)
+    if grey is not None:
+        return _fewest_presses(clicks, grey)
     start = time.perf_counter()
     x0 = as_board(clicks, "clicks")
     source = _quiet(x0.shape, rules)
@@ -281,9 +282,9 @@ def closest_board(
     >>> fit.wrong_pixels, fit.wrong_pixels_proven_minimal, fit.board.tolist(), fit.clicks.tolist()
     (1, True, [[2, 1], [1, 1]], [[0, 0], [0, 2]])
     """
-    if _levels(rules):
-        assert rules is not None
-        return _closest_levels(target, cost, rules, seconds=seconds, seed=seed)
+    grey = _levels(rules)
+    if grey is not None:
+        return _closest_levels(target, cost, grey, seconds=seconds, seed=seed)
     start = time.perf_counter()
     t = as_board(target, "target")
     m, n = t.shape
@@ -359,8 +360,9 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
     states (above 2) the answer holds press counts: the difference of the presses (or the solved change
     ``end - start`` mod ``k``), made fewest over the kernel.
     """
-    if _levels(start.rules if isinstance(start, Fit) else rules):
-        return _transition_levels(start, end, rules)
+    grey = _levels(start.rules if isinstance(start, Fit) else rules)
+    if grey is not None:
+        return _transition_levels(start, end, grey)
     if isinstance(start, Fit) and isinstance(end, Fit):
         if start.board.shape != end.board.shape:
             raise LightsartError("pictures must be fitted to the same board size")
@@ -432,33 +434,36 @@ def _fewest_presses(presses: object, rules: Rules) -> Clicks:
                   time.perf_counter() - began)
 
 
-def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules | None) -> Clicks:
+def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules) -> Clicks:
     """:func:`transition` with ``k`` states (above 2): ``B = A + A (x_B - x_A)`` mod ``k``, so the
     difference of the presses (or the solved change ``B - A``) is one answer, made fewest over
-    the kernel; it is applied to ``A`` and must give ``B`` before it is returned."""
-    from lightsart.core.modk import algebra_mod, press_mod
+    the kernel; it is applied to ``A`` and must give ``B`` before it is returned. ``rules`` are
+    the first fit's (or, for boards, the caller's)."""
+    from lightsart.core.modk import press_mod
 
-    if isinstance(start, Fit) and isinstance(end, Fit):
-        if start.rules is None or end.rules != start.rules:
-            raise LightsartError("pictures must be fitted under the same rules")
-        rules = start.rules
-    elif isinstance(start, Fit) or isinstance(end, Fit):
-        raise LightsartError("give two fits or two boards")
-    assert rules is not None
     k = rules.states
-    alg = algebra_mod(rules)
     a, b = (np.asarray(f.board if isinstance(f, Fit) else f) for f in (start, end))
     if isinstance(start, Fit) and isinstance(end, Fit):
+        if end.rules != rules:
+            raise LightsartError("pictures must be fitted under the same rules")
         change = (end.clicks.astype(np.int64) - start.clicks.astype(np.int64)) % k
     else:
-        if a.shape != rules.shape or b.shape != rules.shape:
-            raise LightsartError(f"boards must have the shape of the rules, {rules.shape}")
-        solved = alg.solve((b.astype(np.int64) - a) % k)
-        if solved is None:
-            raise LightsartError("the two boards are not reachable from each other")
-        change = solved.astype(np.int64)
+        change = _solved_change(a, b, rules)
     best = _fewest_presses(change, rules)
     made = (a.astype(np.int64) + press_mod(best.clicks, rules, k)) % k
     if not np.array_equal(made, b):  # pragma: no cover - a bug
         raise AssertionError("the transition's presses do not turn one picture into the other")
     return best
+
+
+def _solved_change(a: NDArray[np.generic], b: NDArray[np.generic], rules: Rules
+                   ) -> NDArray[np.int64]:
+    """One press vector turning board ``a`` into board ``b`` (levels) under ``rules``."""
+    from lightsart.core.modk import algebra_mod
+
+    if a.shape != rules.shape or b.shape != rules.shape:
+        raise LightsartError(f"boards must have the shape of the rules, {rules.shape}")
+    solved = algebra_mod(rules).solve((b.astype(np.int64) - a.astype(np.int64)) % rules.states)
+    if solved is None:
+        raise LightsartError("the two boards are not reachable from each other")
+    return solved.astype(np.int64)
