@@ -6,8 +6,9 @@ finds the clicks from one fitted picture to the next. Both take any :class:`~lig
 (pattern, topology and ``k`` states per cell). :data:`ENGINES` names every engine and the
 module that holds it; the pipeline and the CLI (its ``--engine`` choices) read that table, so a
 new engine is one module and one line here. The modules are imported only when an engine is used.
-Everything that fits a picture (the pipeline, ``preview``, the pages, the puzzle tools) calls an
-engine; :data:`DEFAULT_ENGINE` (``"exact"``) is the one they use unless told otherwise.
+Everything that fits a picture (the pipeline, ``preview``, the pages, the k-state puzzle's fewest
+cells to change) calls an engine; :data:`DEFAULT_ENGINE` (``"exact"``) is the one they use unless
+told otherwise. Fits from another start than all-lit: :func:`lightsart.engines.start.fit_from`.
 """
 
 from __future__ import annotations
