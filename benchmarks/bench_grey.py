@@ -8,7 +8,7 @@ per cell, raster order) gives per row:
   scaled to ``[0, 1]``) against the photo's fitted luminance: local correlation after blurring,
   higher is more like the photo; ``target`` is the same score of the K-level dither itself, so
   ``score / target`` is what reachability costs;
-* ``fit s``: the first picture's fit (K = 2: the exact GF(2) engine; K > 2: ``fit_levels``);
+* ``fit s``: the first picture's fit (K = 2: the exact GF(2) engine; K > 2: the same engine over ``Z/K``);
 * ``wrong``: its wrong cells (``*``: proven fewest);
 * ``presses``: the transition's presses (clicks for K = 2);
 * ``gif KB``: the GIF's size.

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart.engines.levels import fit_levels
+from lightsart.core.optimize import closest_board
 from lightsart.pictures.costs import level_costs
 from lightsart.pictures.image import read_for_board, target_from_array
 from lightsart.rules import Rules
@@ -32,7 +32,7 @@ def main() -> None:
     ratios = []
     for k in (4, 8):
         rules = Rules(SIDE, SIDE, states=k)
-        fit_levels(np.zeros(rules.shape, dtype=np.uint8), rules, seconds=0.1)  # build the algebra
+        closest_board(np.zeros(rules.shape, dtype=np.uint8), seconds=0.1, rules=rules)  # build the algebra
         for photo in PHOTOS:
             gray, (w, h) = read_for_board(str(ROOT / "samples" / photo), (SIDE, SIDE), lambda m, n: 0)
             target = target_from_array(gray, (w, h), "cover", "floyd-steinberg", levels=k)
@@ -41,7 +41,7 @@ def main() -> None:
             row = []
             for weights in (None, costs):
                 began = time.perf_counter()
-                fit = fit_levels(target.bits, rules, seconds=1.0, costs=weights)
+                fit = closest_board(target.bits, weights, seconds=1.0, rules=rules)
                 seconds = time.perf_counter() - began
                 errors = ((fit.board.astype(np.int64) - target.bits) % k).ravel()
                 cost = float(costs[np.arange(errors.size), errors].sum())

@@ -18,7 +18,7 @@ import numpy as np
 
 from lightsart.animation.morph import grey_morph_order, morph_order
 from lightsart.core.modk import press_mod
-from lightsart.engines.levels import connect_levels, fit_levels
+from lightsart.core.optimize import closest_board, transition
 from lightsart.pictures.image import read_for_board, target_from_array
 from lightsart.rules import Rules
 
@@ -51,8 +51,8 @@ def main() -> None:
             for name in (a, b):
                 gray, (w, h) = read_for_board(str(ROOT / "samples" / name), (SIDE, SIDE), lambda m, n: 0)
                 target = target_from_array(gray, (w, h), "cover", "floyd-steinberg", levels=k)
-                fits.append(fit_levels(target.bits, rules))
-            x = connect_levels(*fits).clicks.astype(np.int64)
+                fits.append(closest_board(target.bits, seconds=1.0, rules=rules))
+            x = transition(*fits).clicks.astype(np.int64)
             start = fits[0].board.astype(np.int64)
             began = time.perf_counter()
             before = morph_order((x > 0).astype(np.uint8), seed=0, rules=rules.with_states(2))

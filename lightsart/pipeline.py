@@ -101,7 +101,7 @@ def fit_pictures(
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart.engines.solvers`); each picture's pixel
     costs are appended to ``costs`` when given (for ``--export-model``). With ``states`` > 2 each
     picture is quantised to that many grey levels and fitted exactly over ``Z/states``
-    (:mod:`lightsart.engines.levels`; ``errors`` prices wrong levels as
+    (the exact engine, :func:`lightsart.core.optimize.closest_board`; ``errors`` prices wrong levels as
     :func:`~lightsart.pictures.costs.level_costs` says), or by Bosch's integer programs over
     ``Z/states`` with ``engine="ip"`` (:mod:`lightsart.engines.ip_levels`: fewest wrong cells).
     """
@@ -135,21 +135,16 @@ def fit_pictures(
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         target = target_from_array(gray, (width, height), fit, dither,
                                    source=str(path), tone=tone, linear=linear, levels=states)
+        # k states: a wrong cell has k - 1 wrong levels, each priced (level_costs, not
+        # pixel_costs), and --export-model writes only the GF(2) error IP.
         if states > 2:
-            from lightsart.engines.levels import fit_levels
-
             grey = Rules(height, width, parse_pattern(pattern), topology, states)
-            from lightsart.engines.exact import EXACT_SECONDS
-
-            seconds = EXACT_SECONDS if time_limit is None else time_limit
             toned = target.toned if target.toned is not None else target.gray
             if costs is not None:
                 costs.append(None)  # the k-state programs count wrong cells
-            if engine == "exact":
-                weights = level_costs(target.bits, toned, states, errors)
-                levels = fit_levels(target.bits, grey, seconds=seconds, costs=weights)
-            else:
-                levels = chosen.fit(target.bits, None, Budget(time_limit, solver=solver), grey)
+            # Only the exact engine prices wrong levels; the k-state IP counts wrong cells.
+            weights = level_costs(target.bits, toned, states, errors) if engine == "exact" else None
+            levels = chosen.fit(target.bits, weights, Budget(time_limit, solver=solver), grey)
             pictures.append(Picture(str(path), levels, errors if engine == "exact" else "uniform",
                                     _grey(target)))
             continue
@@ -304,11 +299,7 @@ def _check_reproduces(f: Fit) -> None:
 
 
 def _transitions(fits: Sequence[Fit], engine: Engine, budget: Budget) -> list[Clicks]:
-    """Each consecutive pair's fewest clicks (k states: fewest presses, by exact algebra)."""
-    if fits[0].states > 2 and engine == "exact":
-        from lightsart.engines.levels import connect_levels
-
-        return [connect_levels(a, b) for a, b in itertools.pairwise(fits)]
+    """Each consecutive pair's fewest clicks (k states: fewest presses), by the engine."""
     chosen = get_engine(engine)
     return [chosen.connect(a, b, budget) for a, b in itertools.pairwise(fits)]
 

@@ -33,6 +33,7 @@ Optimisation over cosets (fewest presses, closest board) lives in :mod:`lightsar
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -49,7 +50,8 @@ from lightsart.rules import Rules
 if TYPE_CHECKING:
     from lightsart.core.modk_search import ClosestBoard, Metric, Presses
 
-__all__ = ["STATES_MAX", "SYSTEM_MAX", "LinearMap", "ModkAlgebra", "algebra_mod", "linear_map", "press_mod"]
+__all__ = ["STATES_MAX", "SYSTEM_MAX", "LinearMap", "ModkAlgebra", "algebra_mod", "board_from_presses",
+           "kernel_rank", "linear_map", "press_mod"]
 
 Ints = NDArray[np.int64]
 Levels = NDArray[np.uint8]
@@ -108,6 +110,16 @@ def press_mod(x: object, rules: Rules, k: int) -> Levels:
     if not (np.issubdtype(a.dtype, np.integer) or a.dtype == np.bool_):
         raise LightsartError("press vector must hold integers")
     return _press_batch(a.astype(np.int64) % k, rules, k).astype(np.uint8)
+
+
+def board_from_presses(presses: object, rules: Rules) -> Levels:
+    """The board reached from the all-brightest board by ``presses``: ``(k-1) + A x`` mod ``k``.
+
+    >>> board_from_presses(np.eye(2, dtype=int), Rules(2, 2, states=3)).tolist()
+    [[0, 1], [1, 0]]
+    """
+    k = rules.states
+    return ((k - 1 + press_mod(presses, rules, k).astype(np.int64)) % k).astype(np.uint8)
 
 
 class _Reduction:
@@ -375,6 +387,15 @@ class ModkAlgebra:
         c = None if costs is None else np.asarray(costs, dtype=np.float64)
         return modk_search.closest_board(self, t, s, metric=metric, exact_max=exact_max,
                                          seconds=seconds, seed=seed, rounds=rounds, costs=c)
+
+
+def kernel_rank(alg: ModkAlgebra) -> int:
+    """The fewest generators of the kernel of ``A`` over ``Z/k``: for each prime ``p`` of ``k``
+    the number of cyclic ``p``-factors, the largest over the primes (0: every board reachable).
+    For prime ``k`` the dimension over GF(k); for ``k = 2`` the nullity."""
+    _, orders = alg.kernel_generators()
+    per_prime = Counter(next(p for p in range(2, o + 1) if o % p == 0) for o in orders)
+    return max(per_prime.values(), default=0)
 
 
 def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:

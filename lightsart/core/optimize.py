@@ -8,6 +8,11 @@
 * :func:`closest_board`: the reachable board nearest to a target (see :mod:`lightsart.core.decode`).
 * :func:`transition`: the fewest clicks turning one reachable board into another.
 
+All three take any :class:`~lightsart.rules.Rules`, ``k`` states included: then a click adds 1
+mod ``k`` (a press count ``0 .. k-1`` per cell), pictures start from the all-brightest board, and
+the work is done over ``Z/k`` by :mod:`lightsart.core.modk_search` (see :func:`_levels`). The
+engines (:mod:`lightsart.engines`) call these; ``engine("exact").fit`` is :func:`closest_board`.
+
 Every click set is re-applied with the press operator before it is returned.
 """
 
@@ -115,6 +120,15 @@ def _press(x: Board, rules: Rules | None) -> Board:
     return press(x) if classic(rules) else rules_press(x, rules)  # type: ignore[arg-type]
 
 
+def _levels(rules: Rules | None) -> Rules | None:
+    """``rules`` if they have more than two states, where the mathematics differs from GF(2):
+    ``Z/k`` is a ring (for composite ``k`` the kernel is a module, not a vector space: no
+    Walsh–Hadamard over ``2**d`` members, no packed bit columns), a wrong cell has ``k - 1`` wrong
+    levels, and presses count ``0 .. k-1``, so the search is :mod:`lightsart.core.modk_search`
+    instead of the GF(2) decoder. ``None`` for two states."""
+    return rules if rules is not None and rules.states > 2 else None
+
+
 def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
                   rules: Rules | None = None) -> Clicks:
     """The smallest click set producing the same board as ``clicks`` (under ``rules``).
@@ -125,7 +139,15 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     finishes within ``seconds``; beyond that a local search over blocks of quiet patterns
     (:func:`lightsart.core.quiet.local_search`, its rounds planned from ``seconds``), marked
     unproven. ``cut_short`` says the clock stopped a search before its planned work.
+
+    With ``k`` states (``rules.states`` above 2) ``clicks`` holds press counts and the answer is the
+    press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) making the same
+    change (:func:`lightsart.core.modk_search.fewest_presses`); ``nullity`` is then the fewest
+    generators of the kernel (:func:`lightsart.core.modk.kernel_rank`).
     """
+    grey = _levels(rules)
+    if grey is not None:
+        return _fewest_presses(clicks, grey)
     start = time.perf_counter()
     x0 = as_board(clicks, "clicks")
     source = _quiet(x0.shape, rules)
@@ -244,6 +266,14 @@ def closest_board(
     game) may be any :class:`~lightsart.rules.Rules` of the target's shape; outside the classic
     game the algebra is :mod:`lightsart.core.general` and there is no chase baseline.
 
+    With ``k`` states (``rules.states`` above 2) ``target`` holds levels ``0 .. k-1``, the start is the
+    all-brightest board, ``clicks`` are press counts and ``wrong_pixels`` counts wrong cells
+    (:mod:`lightsart.core.modk_search`: proven within
+    :data:`~lightsart.limits.MODK_DECODE_MAX`, else the best found with a lower bound). ``cost``
+    is then either per cell (the board's shape: every wrong level of a cell costs the same) or
+    per cell and level (shape ``(cells, k)``, zero at error 0, as
+    :func:`lightsart.pictures.costs.level_costs` gives).
+
     Examples
     --------
     The 5x5 board has nullity 2, so not every board is reachable from all-lit: one unlit corner
@@ -259,7 +289,18 @@ def closest_board(
     (0, 14)
     >>> bool((press(fit.clicks) ^ 1 == frame).all())  # the clicks turn all-lit into the frame
     True
+
+    With three states:
+
+    >>> import numpy as np
+    >>> from lightsart.rules import Rules
+    >>> fit = closest_board(np.array([[0, 1], [1, 1]]), rules=Rules(2, 2, states=3))
+    >>> fit.wrong_pixels, fit.wrong_pixels_proven_minimal, fit.board.tolist(), fit.clicks.tolist()
+    (1, True, [[2, 1], [1, 1]], [[0, 0], [0, 2]])
     """
+    grey = _levels(rules)
+    if grey is not None:
+        return _closest_levels(target, cost, grey, seconds=seconds, seed=seed)
     start = time.perf_counter()
     t = as_board(target, "target")
     m, n = t.shape
@@ -331,7 +372,9 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
 
     Given two fits, the XOR of their click sets is one answer; it is minimised over the quiet
     patterns within ``seconds``. Given plain boards, the change ``start ^ end`` is solved first.
-    The rules are the fits' own (or ``rules``; default the classic game).
+    The rules are the fits' own (or ``rules``; default the classic game). With ``k``
+    states (above 2) the answer holds press counts: the difference of the presses (or the solved change
+    ``end - start`` mod ``k``), made fewest over the kernel.
 
     Examples
     --------
@@ -344,6 +387,9 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
     >>> bool((ring.board ^ press(step.clicks) == cross.board).all())
     True
     """
+    grey = _levels(start.rules if isinstance(start, Fit) else rules)
+    if grey is not None:
+        return _transition_levels(start, end, grey)
     if isinstance(start, Fit) and isinstance(end, Fit):
         if start.board.shape != end.board.shape:
             raise LightsartError("pictures must be fitted to the same board size")
@@ -359,3 +405,92 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
     if x is None:
         raise LightsartError("the two boards are not reachable from each other")
     return fewest_clicks(x, seed=seed, seconds=seconds, rules=rules)
+
+
+# ---------------------------------------------------------------------------- k states
+
+
+def _level_costs(cost: object | None, rules: Rules) -> NDArray[np.float64] | None:
+    """Per-cell costs as ``(cells, k)`` prices of each error level (``None``: count wrong cells)."""
+    if cost is None:
+        return None
+    c = np.asarray(cost, dtype=np.float64)
+    if c.shape == rules.shape:  # one price per cell, for every wrong level
+        k = rules.states
+        c = np.repeat(c.reshape(-1, 1), k, axis=1)
+        c[:, 0] = 0.0
+    return c
+
+
+def _closest_levels(target: Board, cost: object | None, rules: Rules, *, seconds: float,
+                    seed: int) -> Fit:
+    """:func:`closest_board` with ``k`` states (above 2): syndrome decoding over the cokernel of ``A``
+    mod ``k`` (:meth:`lightsart.core.modk.ModkAlgebra.closest_board`), fewest presses in the coset."""
+    from lightsart.core.modk import algebra_mod, board_from_presses, kernel_rank
+
+    began = time.perf_counter()
+    k = rules.states
+    t = np.asarray(target)
+    if t.shape != rules.shape:
+        raise LightsartError(f"target has shape {t.shape}, expected {rules.shape}")
+    alg = algebra_mod(rules)
+    found = alg.closest_board(t, metric="wrong", seconds=seconds, seed=seed,
+                              costs=_level_costs(cost, rules))
+    if not np.array_equal(board_from_presses(found.presses, rules), found.board):  # pragma: no cover
+        raise AssertionError("the presses do not reproduce the board from the all-brightest board")
+    return Fit(
+        target=found.target, board=found.board, clicks=found.presses,
+        wrong=found.wrong.astype(np.uint8), wrong_pixels=found.wrong_cells,
+        wrong_cost=float(found.wrong_cells if found.cost is None else found.cost),
+        weighted=found.cost is not None, wrong_pixels_proven_minimal=found.proven,
+        wrong_pixels_lower_bound=float(found.lower_bound), clicks_count=found.presses_count,
+        clicks_proven_minimal=found.presses_proven, nullity=kernel_rank(alg),
+        seconds=time.perf_counter() - began, method=f"Z/{k} {alg.method}", rules=rules,
+        kernel_size=alg.kernel_size, cut_short=found.cut_short,
+    )
+
+
+def _fewest_presses(presses: object, rules: Rules) -> Clicks:
+    """:func:`fewest_clicks` with ``k`` states (above 2): the fewest presses in ``presses + kernel``."""
+    from lightsart.core.modk import algebra_mod, kernel_rank
+
+    began = time.perf_counter()
+    alg = algebra_mod(rules)
+    found = alg.fewest_presses(presses)
+    return Clicks(found.presses, found.count, found.proven, kernel_rank(alg),
+                  time.perf_counter() - began)
+
+
+def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules) -> Clicks:
+    """:func:`transition` with ``k`` states (above 2): ``B = A + A (x_B - x_A)`` mod ``k``, so the
+    difference of the presses (or the solved change ``B - A``) is one answer, made fewest over
+    the kernel; it is applied to ``A`` and must give ``B`` before it is returned. ``rules`` are
+    the first fit's (or, for boards, the caller's)."""
+    from lightsart.core.modk import press_mod
+
+    k = rules.states
+    a, b = (np.asarray(f.board if isinstance(f, Fit) else f) for f in (start, end))
+    if isinstance(start, Fit) and isinstance(end, Fit):
+        if end.rules != rules:
+            raise LightsartError("pictures must be fitted under the same rules")
+        change = (end.clicks.astype(np.int64) - start.clicks.astype(np.int64)) % k
+    else:
+        change = _solved_change(a, b, rules)
+    best = _fewest_presses(change, rules)
+    made = (a.astype(np.int64) + press_mod(best.clicks, rules, k)) % k
+    if not np.array_equal(made, b):  # pragma: no cover - a bug
+        raise AssertionError("the transition's presses do not turn one picture into the other")
+    return best
+
+
+def _solved_change(a: NDArray[np.generic], b: NDArray[np.generic], rules: Rules
+                   ) -> NDArray[np.int64]:
+    """One press vector turning board ``a`` into board ``b`` (levels) under ``rules``."""
+    from lightsart.core.modk import algebra_mod
+
+    if a.shape != rules.shape or b.shape != rules.shape:
+        raise LightsartError(f"boards must have the shape of the rules, {rules.shape}")
+    solved = algebra_mod(rules).solve((b.astype(np.int64) - a.astype(np.int64)) % rules.states)
+    if solved is None:
+        raise LightsartError("the two boards are not reachable from each other")
+    return solved.astype(np.int64)

@@ -6,6 +6,11 @@ finds the clicks from one fitted picture to the next. :data:`ENGINES` (a
 :class:`~lightsart.registry.Registry`) names every engine and the module that holds it; the
 pipeline and the CLI (its ``--engine`` choices) read that table, so a new engine is one module
 and one ``register`` line here. The modules are imported only when an engine is used.
+Both jobs take any :class:`~lightsart.rules.Rules` (pattern, topology and ``k`` states per
+cell). Everything that fits a picture (the pipeline, ``preview``, the pages, the k-state puzzle's
+fewest cells to change) calls an engine; :data:`DEFAULT_ENGINE` (``"exact"``) is the one they
+use unless told otherwise. Fits from another start than all-lit:
+:func:`lightsart.engines.start.fit_from`.
 """
 
 from __future__ import annotations
@@ -23,7 +28,10 @@ if TYPE_CHECKING:
     from lightsart.rules import Rules
     from lightsart.types import Board
 
-__all__ = ["ENGINES", "Budget", "Engine", "engine"]
+__all__ = ["DEFAULT_ENGINE", "ENGINES", "Budget", "Engine", "engine"]
+
+#: The engine used when none is named (``--engine`` default): exact algebra, certificates are proofs.
+DEFAULT_ENGINE = "exact"
 
 
 @dataclass(frozen=True)
@@ -48,15 +56,36 @@ class Budget:
 
 
 class Engine(Protocol):
-    """Fit a target under the rules (``None``: the classic game), connect two fits (under their
-    own rules). Every click set an engine returns re-applies exactly."""
+    """Fit a target under any rules, connect two fits under their own rules.
+
+    ``fit(target, cost=None, budget=None, rules=None)`` returns a :class:`~lightsart.results.Fit`
+    for every engine and every number of states:
+
+    * ``board`` is reachable under ``rules`` (``None``: the classic game of the target's shape)
+      from the all-lit board (``k`` states: all-brightest, level ``k - 1``), and ``clicks``
+      make it from there (press counts ``0 .. k-1`` with ``k`` states); the engine re-applies
+      them before returning.
+    * ``wrong_pixels`` counts cells unlike ``target`` (``wrong_cost`` their cost under ``cost``:
+      per cell, the target's shape, or per cell and level, ``(cells, k)``, for ``k`` states); when
+      ``wrong_pixels_proven_minimal`` no reachable board is closer, else
+      ``wrong_pixels_lower_bound`` is a proven bound. ``clicks_proven_minimal`` likewise for
+      ``clicks_count``; ``cut_short`` says the clock stopped a search.
+    * ``rules`` is ``None`` for the classic game, else the rules; ``nullity`` (and with ``k``
+      states ``kernel_size``) describe the kernel.
+
+    ``connect(start, end, budget=None)`` returns :class:`~lightsart.results.Clicks` that take
+    ``start.board`` to ``end.board`` (press counts with ``k`` states), re-applied before return.
+
+    ``budget`` (``None``: :class:`Budget` ``()``) bounds the time; an engine may return a worse
+    but still reachable answer when it runs out. The default engine is :data:`DEFAULT_ENGINE`.
+    """
 
     name: str
 
-    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget,
-            rules: Rules | None = None) -> Fit: ...
+    def fit(self, target: Board, cost: NDArray[np.float64] | None = None,
+            budget: Budget | None = None, rules: Rules | None = None) -> Fit: ...
 
-    def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks: ...
+    def connect(self, start: Fit, end: Fit, budget: Budget | None = None) -> Clicks: ...
 
 
 #: Every engine by name, imported on first use (its module's ``ENGINE``); the CLI's ``--engine``

@@ -31,33 +31,37 @@ IP_TIME_LIMIT = 60.0
 class Bosch:
     name: str = "ip"
 
-    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget,
-            rules: Rules | None = None) -> Fit:
+    def fit(self, target: Board, cost: NDArray[np.float64] | None = None,
+            budget: Budget | None = None, rules: Rules | None = None) -> Fit:
         from lightsart.engines import ip
 
+        budget = Budget() if budget is None else budget
         limit = budget.seconds or IP_TIME_LIMIT
-        if rules is not None and rules.states > 2:  # grey levels: every cell costs the same
+        # k states: a level variable and big-M rows per cell, not parity rows (ip_levels); its
+        # model counts wrong cells, so every cell costs the same there.
+        if rules is not None and rules.states > 2:
             from lightsart.engines.ip_levels import closest_board_ip_levels
 
             return closest_board_ip_levels(target, rules, time_limit=limit,
                                            solver=budget.solver).fit
-        return ip.closest_board_ip(target, cost, time_limit=budget.seconds or IP_TIME_LIMIT,
-                                   solver=budget.solver, rules=rules).fit
+        return ip.closest_board_ip(target, cost, time_limit=limit, solver=budget.solver,
+                                   rules=rules).fit
 
-    def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
+    def connect(self, start: Fit, end: Fit, budget: Budget | None = None) -> Clicks:
         from lightsart.engines import ip
 
-        if start.states > 2:
+        budget = Budget() if budget is None else budget
+        limit = budget.seconds or IP_TIME_LIMIT
+        if start.states > 2:  # k states: change counts mod k (ip_levels), not parities
             from lightsart.engines.ip_levels import transition_ip_levels
-            from lightsart.engines.levels import connect_levels
 
-            grey = transition_ip_levels(start, end, time_limit=budget.seconds or IP_TIME_LIMIT,
-                                        solver=budget.solver)
-            return grey.clicks if grey.clicks is not None else connect_levels(start, end)
-        answer = ip.transition_ip(start, end, time_limit=budget.seconds or IP_TIME_LIMIT,
-                                  solver=budget.solver, rules=start.rules)
+            answer = transition_ip_levels(start, end, time_limit=limit, solver=budget.solver)
+        else:
+            answer = ip.transition_ip(start, end, time_limit=limit, solver=budget.solver,
+                                      rules=start.rules)
         if answer.clicks is not None:
             return answer.clicks
+        # The difference of the two click sets always works; the algebra makes it fewest.
         return transition(start, end, seed=budget.seed, seconds=budget.seconds or EXACT_SECONDS)
 
 

@@ -1,5 +1,7 @@
 """The exact engine: the algebra of :mod:`lightsart.core` (light chasing, syndrome decoding,
-fewest clicks over the quiet patterns). Its certificates are proofs, not solver statuses."""
+fewest clicks over the quiet patterns; over ``Z/k`` with ``k`` states). Its certificates are
+proofs, not solver statuses. ``fit`` is :func:`lightsart.core.optimize.closest_board` (the public
+``lightsart.closest_board``) and ``connect`` is :func:`lightsart.core.optimize.transition`."""
 
 from __future__ import annotations
 
@@ -27,12 +29,14 @@ EXACT_SECONDS = 1.0
 class Exact:
     name: str = "exact"
 
-    def fit(self, target: Board, cost: NDArray[np.float64] | None, budget: Budget,
-            rules: Rules | None = None) -> Fit:
+    def fit(self, target: Board, cost: NDArray[np.float64] | None = None,
+            budget: Budget | None = None, rules: Rules | None = None) -> Fit:
+        budget = Budget() if budget is None else budget
         seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
         return closest_board(target, cost, seconds=seconds, seed=budget.seed, rules=rules)
 
-    def connect(self, start: Fit, end: Fit, budget: Budget) -> Clicks:
+    def connect(self, start: Fit, end: Fit, budget: Budget | None = None) -> Clicks:
+        budget = Budget() if budget is None else budget
         seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
         return transition(start, end, seed=budget.seed, seconds=seconds)
 

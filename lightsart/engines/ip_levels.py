@@ -23,7 +23,7 @@ neighbourhood_terms`) modulo ``k``. Presses are counts ``x ∈ {0, ..., k-1}``; 
                   target(C) - b(C) <= (k-1)·z(C)
                   x, b integer in {0..k-1}, z binary, y integer in {0..⌊(k-1)(s+1)/k⌋}
 
-  warm-started from the exact engine's answer (:func:`lightsart.engines.levels.fit_levels`).
+  warm-started from the exact engine's answer (:func:`lightsart.core.optimize.closest_board`).
 
 The IP counts wrong cells only; the presses of its board are then made fewest over the kernel by
 the exact algebra (:meth:`~lightsart.core.modk.ModkAlgebra.fewest_presses`). Every solver answer
@@ -174,8 +174,7 @@ def _warm_presses(model: LevelsModel, presses: NDArray[np.int64], rules: Rules,
 
 def _presses_answer(change: NDArray[np.int64], start: NDArray[np.int64] | None, rules: Rules,
                     time_limit: float | None, solver: str) -> IPClicks:
-    from lightsart.core.modk import algebra_mod, press_mod
-    from lightsart.engines.levels import kernel_rank
+    from lightsart.core.modk import algebra_mod, kernel_rank, press_mod
 
     began = time.perf_counter()
     k = rules.states
@@ -215,7 +214,7 @@ def transition_ip_levels(first: Fit, second: Fit, *, time_limit: float | None = 
                          solver: str = DEFAULT_SOLVER) -> IPClicks:
     """Fewest presses turning ``first.board`` into ``second.board`` (fits of the same k-state
     rules), warm-started from the difference of their presses, which always works."""
-    from lightsart.engines.levels import board_from_presses
+    from lightsart.core.modk import board_from_presses
 
     rules = first.rules
     if rules is None or second.rules != rules or rules.states < 3:
@@ -241,19 +240,19 @@ def closest_board_ip_levels(target: object, rules: Rules, *, time_limit: float |
                             solver: str = DEFAULT_SOLVER, warm_start: bool = True) -> IPFit:
     """Bosch's error-minimising IP over ``Z/k``: the reachable board with fewest wrong cells.
 
-    Warm-started from :func:`~lightsart.engines.levels.fit_levels` (a quarter of the time limit,
+    Warm-started from :func:`~lightsart.core.optimize.closest_board` (a quarter of the time limit,
     at most 2 s); the answer is the solver's point, or that start when it finds nothing better.
     The presses are then made fewest by the exact algebra and re-applied before returning.
     """
-    from lightsart.core.modk import algebra_mod
-    from lightsart.engines.levels import board_from_presses, fit_levels, kernel_rank
+    from lightsart.core.modk import algebra_mod, board_from_presses, kernel_rank
+    from lightsart.core.optimize import closest_board
 
     began = time.perf_counter()
     k = rules.states
     t = _check(target, rules, "target")
     model = error_model_levels(t, rules)
     seconds = 2.0 if time_limit is None else max(0.05, min(2.0, time_limit / 4))
-    exact = fit_levels(t.astype(np.uint8), rules, seconds=seconds)
+    exact = closest_board(t.astype(np.uint8), seconds=seconds, rules=rules)
     start = np.full(rules.shape, k - 1, dtype=np.int64)
     if warm_start:
         _warm_presses(model, exact.clicks.astype(np.int64), rules, start, t)

@@ -9,14 +9,16 @@ press and takes it back (subtracts 1) when it plays backwards.
 
 A picture goal with ``k`` levels is the board closest to the picture (quantised to ``k`` levels)
 that is reachable from the page's origin: all-brightest when the picture is the goal (Bosch's
-start, as ``still --states K``), all-dark (0) when the game is to clear it. That is syndrome
-decoding over the cokernel of ``A`` mod ``k``: :meth:`lightsart.core.modk.ModkAlgebra.closest_board`.
+start, as ``still --states K``), all-dark (0) when the game is to clear it. That is the exact
+engine's fit (:func:`closest_levels`; over ``Z/k``, syndrome decoding over the cokernel of ``A``),
+moved to the origin: the boards reachable from all-``o`` are those reachable from all-brightest
+shifted by ``o - (k-1)``, so fitting the target shifted the other way and shifting back is exact.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -81,23 +83,18 @@ def kernel(rules: Rules) -> tuple[int, int]:
 
 
 def closest_levels(target: Board, rules: Rules, origin_level: int, *, seconds: float = 1.0) -> Fit:
-    """The board closest to ``target`` (levels) reachable from the board of ``origin_level``
-    everywhere, with the presses (fewest in their coset) that make it from there."""
-    from lightsart.engines.levels import kernel_rank
+    """The board closest to ``target`` (levels; ``0``/``1`` for two states) reachable from the
+    board of ``origin_level`` everywhere, with the clicks (presses, fewest in their coset) that
+    make it from there: the exact engine's fit of the target shifted by ``k - 1 - origin_level``
+    (mod ``k``), shifted back. Wrong cells are the same either way, since a shift is one to one."""
+    from lightsart.engines import DEFAULT_ENGINE, Budget, engine
 
-    began = time.perf_counter()
-    alg = _algebra(rules)
-    start = np.full(rules.shape, origin_level, dtype=np.int64)
-    found = alg.closest_board(target, start, metric="wrong", seconds=seconds)
-    if not np.array_equal(after_presses(start.astype(np.uint8), np.repeat(
-            np.arange(rules.cells), found.presses.reshape(-1)), rules), found.board):
-        raise AssertionError("presses do not reproduce the closest board")  # pragma: no cover
-    return Fit(
-        target=found.target, board=found.board, clicks=found.presses,
-        wrong=found.wrong.astype(np.uint8), wrong_pixels=found.wrong_cells,
-        wrong_cost=float(found.wrong_cells), wrong_pixels_proven_minimal=found.proven,
-        wrong_pixels_lower_bound=float(found.lower_bound), clicks_count=found.presses_count,
-        clicks_proven_minimal=found.presses_proven, nullity=kernel_rank(alg),
-        seconds=time.perf_counter() - began, method=f"Z/{rules.states} {alg.method}",
-        rules=rules, kernel_size=alg.kernel_size, cut_short=found.cut_short,
-    )
+    k = rules.states
+    t = np.asarray(target)
+    shift = k - 1 - origin_level
+    moved = ((t.astype(np.int64) + shift) % k).astype(np.uint8) if shift else t
+    fit = engine(DEFAULT_ENGINE).fit(moved, None, Budget(seconds), rules)
+    if not shift:
+        return fit
+    board = ((fit.board.astype(np.int64) - shift) % k).astype(np.uint8)
+    return replace(fit, target=t.astype(np.uint8), board=board)

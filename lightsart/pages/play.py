@@ -27,7 +27,6 @@ its solver over ``Z/k`` (:mod:`lightsart.pages.levels`). Two-state pages carry n
 from __future__ import annotations
 
 import os
-import time
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -41,7 +40,7 @@ from lightsart.errors import LightsartError
 from lightsart.output.atomic import atomic_path
 from lightsart.pages._page import _page, _rows, _rules, _rules_data, _scripts
 from lightsart.pages.artwork import ArtworkPage, artwork_page_html, write_artwork_page
-from lightsart.rules import PATTERNS, Rules, parse_pattern, press
+from lightsart.rules import PATTERNS, Rules, parse_pattern
 from lightsart.types import Board
 
 #: Where a picture board is reached from: all-lit (the goal of a game) or all-dark (to clear).
@@ -297,9 +296,12 @@ def picture_fit(
 
     ``states`` k > 2: the picture is dithered to k levels and the board is the one of k levels
     closest to it (fewest wrong cells) reachable from all-brightest (``origin="lit"``) or
-    all-dark by presses mod k; ``clicks`` holds the press counts
+    all-dark by presses mod k; ``clicks`` holds the press counts.
+
+    Every case is the exact engine's fit, moved to the origin
     (:func:`lightsart.pages.levels.closest_levels`).
     """
+    from lightsart.pages.levels import closest_levels
     from lightsart.pictures.image import choose_size, read_gray, target_from_array
 
     _rules(pattern, topology, states=states)  # bad rules are reported before the picture is read
@@ -309,57 +311,7 @@ def picture_fit(
     target = target_from_array(gray, size, fit, source=str(image), levels=states)  # type: ignore[arg-type]
     rules = _rules(pattern, topology, target.height, target.width, states)
     _check_picture(rules)
-    if states > 2:
-        from lightsart.pages.levels import closest_levels
-
-        return closest_levels(target.bits, rules, (states - 1) * (origin == "lit"), seconds=seconds)
-    if rules.is_classic and origin == "lit":
-        from lightsart.core.optimize import closest_board
-
-        return closest_board(target.bits, seconds=seconds)
-    return _closest_board(target.bits, rules, origin, seconds=seconds)
-
-
-def _closest_board(target: Board, rules: Rules, origin: Origin = "lit", *, seed: int = 0,
-                   seconds: float = 1.0) -> Fit:
-    """The board reachable from all-``origin`` under ``rules`` with fewest pixels unlike ``target``.
-
-    Reachable boards ``b`` are those whose change ``o ^ b`` from the origin ``o`` has syndrome 0
-    (is orthogonal to the left kernel of ``A``). Flipping pixel ``p`` of the target adds column
-    ``p`` of the syndrome matrix, so the fewest wrong pixels are the fewest columns XOR-ing to the
-    target's syndrome: :func:`lightsart.core.decode.decode` (exact for nullity up to 20). The clicks are one
-    solution, made lightest over the quiet patterns when the nullity allows the exact search.
-    """
-    from lightsart.core.decode import EXACT_NULLITY, decode
-    from lightsart.core.general import algebra as rules_algebra
-    from lightsart.core.optimize import combine_patterns, coset_weights
-
-    start = time.perf_counter()
-    t = as_board(target, "target")
-    lit = np.uint8(origin == "lit")
-    alg = rules_algebra(rules)
-    decoding = decode(alg.columns(), alg.syndrome(t ^ lit), seed=seed, seconds=seconds)
-    wrong = np.zeros(rules.cells, dtype=np.uint8)
-    wrong[decoding.errors] = 1
-    wrong = wrong.reshape(rules.shape)
-    board = t ^ wrong
-    clicks = alg.solve(board ^ lit)
-    if clicks is None:  # pragma: no cover - decoding must land on a reachable board
-        raise AssertionError("decoded board is not reachable")
-    proven = alg.nullity == 0
-    if 0 < alg.nullity <= EXACT_NULLITY:  # 2**d weights at once (the page re-solves anyway)
-        quiet = alg.kernel()
-        clicks = clicks ^ combine_patterns(quiet, int(np.argmin(coset_weights(clicks, quiet))))
-        proven = True
-    if not np.array_equal(press(clicks, rules) ^ lit, board):  # pragma: no cover
-        raise AssertionError("clicks do not reproduce the fitted board")
-    return Fit(
-        target=t, board=board, clicks=clicks, wrong=wrong, wrong_pixels=int(wrong.sum()),
-        wrong_cost=float(decoding.cost), wrong_pixels_proven_minimal=decoding.proven,
-        wrong_pixels_lower_bound=float(decoding.lower_bound), clicks_count=int(clicks.sum()),
-        clicks_proven_minimal=proven, nullity=alg.nullity, seconds=time.perf_counter() - start,
-        method=decoding.method,
-    )
+    return closest_levels(target.bits, rules, (states - 1) * (origin == "lit"), seconds=seconds)
 
 
 def make_game_page(

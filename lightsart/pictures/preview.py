@@ -89,7 +89,7 @@ def tiles_for(board: tuple[int, int], aspect: float) -> list[_Variant]:
 def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = None,
                  fit: str = "cover") -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG)."""
-    from lightsart.core.optimize import closest_board
+    from lightsart.engines import DEFAULT_ENGINE, Budget, engine
     from lightsart.output import preflight
     from lightsart.pictures.costs import pixel_costs
     from lightsart.pictures.image import fit_to_board, read_for_board, target_from_array
@@ -106,7 +106,7 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
             fitted[v.size] = fit_to_board(sized, *v.size, fit)  # type: ignore[arg-type]
         target = target_from_array(fitted[v.size], v.size, "stretch", v.dither, tone=v.tone)
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray)
-        f = closest_board(target.bits, cost, seconds=_TILE_SECONDS)
+        f = engine(DEFAULT_ENGINE).fit(target.bits, cost, Budget(_TILE_SECONDS))
         tiles.append(Tile(v.label, (*v.options, *(("--fit", fit) if fit != "cover" else ())),
                           f.board, f.wrong_pixels))
     with preflight.writing(planned):

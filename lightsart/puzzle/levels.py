@@ -5,7 +5,8 @@ A click adds 1 (mod ``k``) to every cell of its pattern. Goal ``off`` is every c
 is in the image of ``A`` (:mod:`lightsart.core.modk`). A solution is the press vector with the
 fewest presses (a cell pressed ``j`` times counts ``j``) among all ``kernel_size`` that solve
 it. An unsolvable board gets the fewest cells to change first: the board reachable from it that
-is closest to the goal (:meth:`~lightsart.core.modk.ModkAlgebra.closest_board`).
+is closest to the goal (the exact engine's fit from the board:
+:func:`lightsart.engines.start.fit_from`).
 
 Boards are written as rows of digits ``0-9`` then ``a-f`` (levels 10-15), rows separated by
 ``/`` or new lines; as an integer, cell ``(i, j)`` is the base-``k`` digit ``i*n + j`` (for
@@ -150,6 +151,8 @@ def solve_levels(board: Board, goal: Goal, rules: Rules) -> LevelSolution:
     The presses are re-applied and checked to reach the goal before they are returned.
     """
     from lightsart.core.modk import algebra_mod, press_mod
+    from lightsart.core.optimize import fewest_clicks
+    from lightsart.engines.start import fit_from
 
     k = rules.states
     b = np.asarray(board)
@@ -162,21 +165,22 @@ def solve_levels(board: Board, goal: Goal, rules: Rules) -> LevelSolution:
     change = (level - b.astype(np.int64)) % k
     x = alg.solve(change)
     if x is not None:
-        best = alg.fewest_presses(x)
-        reached = (b.astype(np.int64) + press_mod(best.presses, rules, k)) % k
+        best = fewest_clicks(x, rules=rules)
+        reached = (b.astype(np.int64) + press_mod(best.clicks, rules, k)) % k
         if not (reached == level).all():  # pragma: no cover
             raise AssertionError("the presses do not solve the board")
-        return LevelSolution(b, goal, k, True, best.presses, best.count, best.proven,
+        return LevelSolution(b, goal, k, True, best.clicks, best.count, best.proven,
                              alg.kernel_size, None, 0, True, 0, rules)
     # The board reachable from this one closest to the goal: its wrong cells are the fewest
     # cells whose levels must change (by the inverse amounts) before the board can be solved.
     goal_board = np.full(b.shape, level, dtype=np.int64)
-    near = alg.closest_board(goal_board, start=b)
+    near = fit_from(b, goal_board, rules)
     fixed = ((b.astype(np.int64) - (near.board.astype(np.int64) - goal_board)) % k).astype(np.uint8)
     if not alg.is_reachable((level - fixed.astype(np.int64)) % k):  # pragma: no cover
         raise AssertionError("changing the suggested cells does not make the board solvable")
     return LevelSolution(b, goal, k, False, None, None, True, alg.kernel_size, fixed,
-                         near.wrong_cells, near.proven, round(near.lower_bound), rules)
+                         near.wrong_pixels, near.wrong_pixels_proven_minimal,
+                         round(near.wrong_pixels_lower_bound), rules)
 
 
 def solution_text(s: LevelSolution) -> str:

@@ -50,8 +50,7 @@ def census_levels(rules: Rules) -> LevelCounts:
     ``boards`` is ``k^(mn)``, ``nullity`` the fewest generators of the kernel and
     ``kernel_size`` its number of elements.
     """
-    from lightsart.core.modk import algebra_mod, press_mod
-    from lightsart.engines.levels import kernel_rank
+    from lightsart.core.modk import algebra_mod, kernel_rank, press_mod
 
     began = time.perf_counter()
     k = rules.states

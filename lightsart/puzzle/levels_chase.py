@@ -256,6 +256,7 @@ def _apply(board: Ints, presses: Ints, rules: Rules) -> Ints:
 def explain_levels(board: Board, goal: Goal, rules: Rules) -> LevelStrategy:
     """Light chasing mod ``k``, the lookup table, chasing again, then the fewest presses."""
     from lightsart.core.modk import algebra_mod
+    from lightsart.core.optimize import fewest_clicks
 
     b = np.asarray(board).astype(np.int64)
     m, n = b.shape
@@ -299,9 +300,9 @@ def explain_levels(board: Board, goal: Goal, rules: Rules) -> LevelStrategy:
         solution = x.astype(np.int64)
     if not (_apply(b, solution, rules) == level).all():  # pragma: no cover
         raise AssertionError("the strategy's presses do not solve the board")
-    best = alg.fewest_presses(solution)
+    best = fewest_clicks(solution.astype(np.uint8), rules=rules)
     return LevelStrategy(b.astype(np.uint8), goal, tuple(steps), True, bottom, top, table,
-                         solution.astype(np.uint8), best.presses, best.proven, alg.kernel_size,
+                         solution.astype(np.uint8), best.clicks, best.proven, alg.kernel_size,
                          rules)
 
 

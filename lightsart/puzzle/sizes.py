@@ -70,8 +70,7 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
 def _sizes_levels(sizes: list[SizeInfo], pattern: Pattern | None, topology: Topology | None,
                   states: int) -> list[RulesSize]:
     """The sizes with the kernel and cokernel of ``A`` over ``Z/states``, bounded before work."""
-    from lightsart.core.modk import algebra_mod
-    from lightsart.engines.levels import kernel_rank
+    from lightsart.core.modk import algebra_mod, kernel_rank
 
     work = sum(min(s.width, s.height) ** 3 for s in sizes)
     if work > SIZES_LEVELS_MAX_WORK:

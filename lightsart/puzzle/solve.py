@@ -224,6 +224,8 @@ def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None) -
     syndrome = g.syndrome(change)
     # Bosch's baseline (every error in the bottom row) is a classic chase; other rules go without.
     baseline = np.flatnonzero(chase(change)[1].ravel()) if rules.is_classic else None
+    # Decoded on the game's own checks, not through the exact engine (fit_from): both find the
+    # fewest lights, but the engine's checks and budget pick other lights among equal answers.
     fix = decode(g.columns(), syndrome, baseline=baseline)
     flat = np.zeros(b.size, dtype=np.uint8)
     flat[fix.errors] = 1

@@ -14,6 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from lightsart.core.optimize import closest_board
 from lightsart.engines.ip_levels import (
     basic_ip_levels,
     closest_board_ip_levels,
@@ -21,7 +22,6 @@ from lightsart.engines.ip_levels import (
     export_model_levels,
     transition_ip_levels,
 )
-from lightsart.engines.levels import fit_levels
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules, parse_pattern
 
@@ -106,7 +106,7 @@ def test_error_ip_finds_the_fewest_wrong_cells(case: tuple[str, str, int, int, i
         assert fit.clicks_count == b.fewest[fit.board.tobytes()] and fit.clicks_proven_minimal
         assert fit.rules == rules and fit.states == rules.states and fit.method.startswith("ip")
         # The exact engine proves the same optimum.
-        exact = fit_levels(target, rules)
+        exact = closest_board(target, rules=rules)
         assert exact.wrong_pixels_proven_minimal and exact.wrong_pixels == fit.wrong_pixels
 
 
@@ -134,7 +134,7 @@ def test_transition_ip_gives_the_fewest_presses_between_two_fits(
 ) -> None:
     rules, b = _rules(case), brute(case)
     k = rules.states
-    one, two = (fit_levels(t, rules) for t in targets(b, 2, seed=3))
+    one, two = (closest_board(t, rules=rules) for t in targets(b, 2, seed=3))
     step = transition_ip_levels(one, two, time_limit=60)
     assert step.clicks is not None and step.clicks.proven
     # Fewest presses turning one board into the other: over every press vector x,

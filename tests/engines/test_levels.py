@@ -8,8 +8,8 @@ import itertools
 import numpy as np
 import pytest
 
-from lightsart.core.modk import press_mod
-from lightsart.engines.levels import board_from_presses, fit_levels, kernel_rank
+from lightsart.core.modk import board_from_presses, kernel_rank, press_mod
+from lightsart.core.optimize import closest_board
 from lightsart.puzzle.levels import from_state_levels, solve_levels, to_state_levels
 from lightsart.rules import Rules, parse_pattern
 
@@ -33,14 +33,14 @@ CASES = [
 
 @pytest.mark.parametrize("rules", CASES, ids=lambda r: f"{r.width}x{r.height}-{r.pattern.name}-"
                                                        f"{r.topology}-k{r.states}")
-def test_fit_levels_matches_brute_force(rules: Rules) -> None:
+def test_k_state_fit_matches_brute_force(rules: Rules) -> None:
     k = rules.states
     xs, boards = every_press_vector(rules)
     presses = xs.reshape(len(xs), -1).sum(axis=1)
     rng = np.random.default_rng(k)
     for _ in range(6):
         target = rng.integers(0, k, size=rules.shape).astype(np.uint8)
-        fit = fit_levels(target, rules)
+        fit = closest_board(target, rules=rules)
         wrong = (boards != target).reshape(len(boards), -1).sum(axis=1)
         assert fit.wrong_pixels == wrong.min() == int((fit.board != target).sum())
         assert fit.wrong_pixels_proven_minimal and fit.wrong_pixels_lower_bound == wrong.min()
@@ -96,9 +96,9 @@ def test_the_budget_plans_the_grey_decoder_and_repeats() -> None:
     rounds and never does worse; the same budget and seed give the same board."""
     rules = Rules(64, 64, parse_pattern("plus"), "plane", 4)
     target = np.random.default_rng(8).integers(0, 4, (64, 64)).astype(np.uint8)
-    short = fit_levels(target, rules, seconds=0.02)
-    long = fit_levels(target, rules, seconds=0.5)
-    again = fit_levels(target, rules, seconds=0.5)
+    short = closest_board(target, seconds=0.02, rules=rules)
+    long = closest_board(target, seconds=0.5, rules=rules)
+    again = closest_board(target, seconds=0.5, rules=rules)
     assert not long.wrong_pixels_proven_minimal
     assert long.wrong_pixels <= short.wrong_pixels
     if not (long.cut_short or again.cut_short):
