@@ -466,7 +466,7 @@
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", undo);
   $("solution").addEventListener("click", () => { showSolution = !showSolution; render(); });
-  window.addEventListener("resize", () => { view.fit(); render(); });
+  window.addEventListener("resize", render);  // after the board refits itself: the goal preview's size
   document.addEventListener("keydown", (e) => {
     if (typing(e) || e.altKey || e.metaKey) return;
     const key = e.key.toLowerCase();
