@@ -25,6 +25,17 @@ const WHOLE_CELLS_FILL = 0.85;
 /** CSS pixels kept free below the board, and the least room it is given. */
 const BOARD_MARGIN = 12, LEAST_ROOM = [60, 120];
 
+/**
+ * The fewest device pixels that make a whole number of CSS pixels (1 at ratio 1, 2 at 2, 3 at 1.5
+ * or 3, 5 at 1.25). Chromium snaps a canvas's box to whole CSS pixels, so a
+ * canvas whose size falls between them is resampled (blurred or uneven): sizes are kept to
+ * multiples of this, the board first and else by a transparent strip right and below it.
+ */
+function cssPeriod(dpr) {
+  for (let p = 1; p <= 32; p++) if (Math.abs(p / dpr - Math.round(p / dpr)) < 1e-6) return p;
+  return 1;  // no whole CSS size within reach: the browser scales the canvas
+}
+
 /** The k + 1 cell edges along a side of k cells `cell` device pixels wide, on whole pixels. */
 function cellEdges(k, cell) {
   return Array.from({ length: k + 1 }, (_, j) => Math.round(j * cell));
@@ -109,16 +120,20 @@ class BoardView {
   /** Size the canvas for `width` CSS pixels across and the window's height below the board. */
   size(width) {
     const dpr = window.devicePixelRatio || 1, { canvas, m, n } = this;
+    const p = cssPeriod(dpr), spare = (p - 1) / dpr;  // room for the strip, if it is needed
     const top = canvas.getBoundingClientRect().top + window.scrollY;
     const height = Math.max(LEAST_ROOM[1], window.innerHeight - top - BOARD_MARGIN);
-    const css = Math.min(Math.max(LEAST_ROOM[0], width) / n, height / m, this.maxCell);
+    const css = Math.min((Math.max(LEAST_ROOM[0], width) - spare) / n, (height - spare) / m, this.maxCell);
     const exact = Math.max(css, this.minCell, 1 / dpr) * dpr;  // device pixels per cell
-    const whole = Math.floor(exact + 1e-9);
-    this.cell = whole >= WHOLE_CELLS_FILL * exact ? whole : exact;
+    let whole = Math.floor(exact + 1e-9);
+    for (let c = whole; c >= 1 && c >= WHOLE_CELLS_FILL * exact; c--) {
+      if ((n * c) % p === 0 && (m * c) % p === 0) { whole = c; break; }  // a board of whole CSS px
+    }
+    this.cell = whole >= 1 && whole >= WHOLE_CELLS_FILL * exact ? whole : exact;
     this.xs = cellEdges(n, this.cell);
     this.ys = cellEdges(m, this.cell);
-    canvas.width = this.xs[n];
-    canvas.height = this.ys[m];
+    canvas.width = Math.ceil(this.xs[n] / p) * p;
+    canvas.height = Math.ceil(this.ys[m] / p) * p;
     canvas.style.width = `${canvas.width / dpr}px`;
     canvas.style.height = `${canvas.height / dpr}px`;
   }
@@ -129,8 +144,9 @@ class BoardView {
     this.marks = marks;
     const { ctx, cell, m, n, scheme, xs, ys } = this;
     const gap = this.gaps && cell >= 8 ? Math.max(1, Math.round(cell / 16)) : 0;
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);  // the strip (see cssPeriod) stays clear
     ctx.fillStyle = scheme.gap;
-    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
+    ctx.fillRect(0, 0, xs[n], ys[m]);
     const lamps = this.lamps && cell >= 3;  // tiny cells: squares
     for (let k = 0; k < m * n; k++) {
       const i = Math.floor(k / n), j = k % n;
