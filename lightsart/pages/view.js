@@ -27,9 +27,9 @@ const BOARD_MARGIN = 12, LEAST_ROOM = [60, 120];
 
 /**
  * The fewest device pixels that make a whole number of CSS pixels (1 at ratio 1, 2 at 2, 3 at 1.5
- * or 3, 5 at 1.25). Chromium snaps a canvas's box to whole CSS pixels, so a
- * canvas whose size falls between them is resampled (blurred or uneven): sizes are kept to
- * multiples of this, the board first and else by a transparent strip right and below it.
+ * or 3, 5 at 1.25). Chromium snaps a canvas's box to whole CSS pixels, so a canvas whose size
+ * falls between them is resampled (uneven): canvas sizes are kept to multiples of this, by the
+ * choice of cell where that costs little, else by a transparent strip right of and below the board.
  */
 function cssPeriod(dpr) {
   for (let p = 1; p <= 32; p++) if (Math.abs(p / dpr - Math.round(p / dpr)) < 1e-6) return p;

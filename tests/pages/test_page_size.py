@@ -2,15 +2,17 @@
 
 Both pages are opened in headless Chromium at a phone (390×844 CSS px, 3 device pixels per CSS
 pixel, touch), a laptop (1366×768), a large window (1920×1200) and a narrow desktop window
-(480×900 at 1.5), with boards from 10×10 to 200×200 and non-square ones. Measured, not taken from the page's own sizing code:
+(480×900 at 1.5), with boards from 10×10 to 200×200 and non-square ones. Measured, not taken
+from the page's own sizing code:
 
-- the canvas's bounding box against the space the window leaves below the toolbar (and beside the
-  game's goal preview): the board fills at least 80% of the limiting side and stays inside it;
+- the board's drawn size (the canvas read back as a PNG) against the space the window leaves
+  below the toolbar (and beside the game's goal preview): it fills at least 80% of the limiting
+  side and the canvas stays inside the window;
 - the backing store is at device resolution (one canvas pixel per device pixel), and cells are
   whole, equal device pixels whenever the room gives seven or more device pixels per cell;
-- crisp at every size: the canvas holds only the scheme's colours (no blended edge pixels), and
-  the board decoded from the canvas and from a screenshot at each cell's centre is the board the
-  page reports;
+- crisp at every size: the board holds only the scheme's colours (no blended edge pixels), the
+  board read at each cell's centre is the board the page reports, and a screenshot shows the
+  canvas pixel for pixel (Chromium resamples a canvas whose box is not whole CSS pixels);
 - a click (a tap on the phone) at a cell's centre toggles that cell: the page's board after it is
   the board before with that cell's click applied by :func:`lightsart.core.board.apply_clicks`.
 """
