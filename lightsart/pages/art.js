@@ -157,7 +157,6 @@
     };
     if (keys[e.key]) { keys[e.key](); e.preventDefault(); }
   });
-  window.addEventListener("resize", () => view.fit());
   // The artwork opens in the look it was made with (style and colours); the viewer may try the
   // other schemes, but a choice made on one artwork does not recolour the next one.
   const made = { made: { name: "As made", lit: data.colours.lit, off: data.colours.unlit,

@@ -259,12 +259,15 @@
   }
 
   function drawGoal() {
-    const shown = g.goal.some((v) => v);
-    if ($("goal-box").hidden === shown) {
-      $("goal-box").hidden = !shown;
-      view.fit();  // the preview takes room from the board
-    }
-    if (!shown) return;
+    const box = $("goal-box"), shown = g.goal.some((v) => v);
+    const before = [box.hidden, box.offsetWidth, box.offsetHeight];
+    box.hidden = !shown;
+    if (shown) previewGoal();
+    // The preview takes room from the board (beside it, or above it on a phone): once sized.
+    if ([box.hidden, box.offsetWidth, box.offsetHeight].some((v, i) => v !== before[i])) view.fit();
+  }
+
+  function previewGoal() {
     const canvas = $("goal-preview"), dpr = window.devicePixelRatio || 1;
     const side = window.innerWidth > 600 ? 120 : 56;
     const cell = Math.max(1, Math.floor((side * dpr) / Math.max(g.m, g.n)));
@@ -466,7 +469,7 @@
   $("hint").addEventListener("click", hint);
   $("undo").addEventListener("click", undo);
   $("solution").addEventListener("click", () => { showSolution = !showSolution; render(); });
-  window.addEventListener("resize", () => { view.fit(); render(); });
+  window.addEventListener("resize", render);  // after the board refits itself: the goal preview's size
   document.addEventListener("keydown", (e) => {
     if (typing(e) || e.altKey || e.metaKey) return;
     const key = e.key.toLowerCase();

@@ -1,7 +1,12 @@
 "use strict";
 /*
- * The board on a canvas: square cells of a whole number of device pixels (crisp at any zoom or
- * window size), mouse / touch through pointer events, keyboard through a cursor (arrows + space).
+ * The board on a canvas that fills the room the page gives it (its width, and the window's height
+ * below the board's top), redrawn when the window or its pixel ratio changes. The backing store is
+ * at device resolution and cells are square and a whole number of device pixels while that fills
+ * most of the room (crisp at any zoom or window size); smaller cells take whole pixels unevenly
+ * (every edge still on a device pixel, so still crisp), and below one CSS pixel the board keeps
+ * its cells and scrolls. Mouse / touch through pointer events (a finger clicks on a tap, so it can
+ * still scroll and zoom the page), keyboard through a cursor (arrows + space).
  * With `lamps` each cell is a rounded lamp on the panel colour (scheme.gap), the same shape as
  * lightsart's "lights" style: drawn once per size and colours into two sprites, then copied.
  * With `dots` each cell is a flat disc 0.8 of a cell across on the panel (the "dots" style).
@@ -15,6 +20,27 @@ const SCHEMES = {
   ocean: { name: "Ocean", lit: "#8fd8ff", off: "#0c2146", gap: "#050c1a", mark: "#ffb020" },
 };
 
+/** Whole device pixels per cell while they fill at least this share of the room. */
+const WHOLE_CELLS_FILL = 0.85;
+/** CSS pixels kept free below the board, and the least room it is given. */
+const BOARD_MARGIN = 12, LEAST_ROOM = [60, 120];
+
+/**
+ * The fewest device pixels that make a whole number of CSS pixels (1 at ratio 1, 2 at 2, 3 at 1.5
+ * or 3, 5 at 1.25). Chromium snaps a canvas's box to whole CSS pixels, so a canvas whose size
+ * falls between them is resampled (uneven): canvas sizes are kept to multiples of this, by the
+ * choice of cell where that costs little, else by a transparent strip right of and below the board.
+ */
+function cssPeriod(dpr) {
+  for (let p = 1; p <= 32; p++) if (Math.abs(p / dpr - Math.round(p / dpr)) < 1e-6) return p;
+  return 1;  // no whole CSS size within reach: the browser scales the canvas
+}
+
+/** The k + 1 cell edges along a side of k cells `cell` device pixels wide, on whole pixels. */
+function cellEdges(k, cell) {
+  return Array.from({ length: k + 1 }, (_, j) => Math.round(j * cell));
+}
+
 function loadSetting(key, fallback) {
   try { return localStorage.getItem(key) ?? fallback; } catch (e) { return fallback; }
 }
@@ -26,24 +52,29 @@ class BoardView {
   /**
    * canvas: the <canvas>; onCell(k, how): called for a click on cell k ("pointer" or "key");
    * maxCell: largest cell in CSS pixels (the board otherwise fills the space it is given);
+   * minCell: smallest cell in CSS pixels (a board that cannot fit scrolls sideways in its box);
    * gaps: thin lines between cells (off: the board reads as a picture); lamps: cells drawn as
    * lamps on a panel (see above); dots: cells drawn as flat discs on the panel; levels: states
    * per cell (see above); room: see below.
    */
-  constructor(canvas, { onCell, maxCell = 96, gaps = true, lamps = false, dots = false, levels = 2, room = null }) {
+  constructor(canvas, { onCell, maxCell = 96, minCell = 1, gaps = true, lamps = false, dots = false, levels = 2,
+    room = null }) {
     this.gaps = gaps;
     this.lamps = lamps;
     this.dots = dots;
     this.levels = levels;
     this.sprites = null;
-    // room(): the width (CSS px) the board may take; by default its container's.
-    this.room = room || (() => canvas.parentElement.getBoundingClientRect().width);
+    // room(): the width (CSS px) the board may take; by default the stage's (or its container's).
+    this.room = room || (() => (canvas.closest("#stage") || canvas.parentElement).getBoundingClientRect().width);
     this.canvas = canvas;
     this.ctx = canvas.getContext("2d");
     this.onCell = onCell;
     this.maxCell = maxCell;
+    this.minCell = minCell;
     this.scheme = SCHEMES.classic;
     this.m = 1; this.n = 1; this.cell = 1;
+    this.xs = [0, 1]; this.ys = [0, 1];  // cell edges across and down, in device pixels
+    this.tap = null;  // a finger or pen down on a cell: {id, k}
     this.cursor = 0;
     this.showCursor = false;
     this.pointing = false;
@@ -51,11 +82,22 @@ class BoardView {
     this.marks = {};
     canvas.tabIndex = 0;
     canvas.addEventListener("pointerdown", (e) => this.pointer(e));
+    canvas.addEventListener("pointerup", (e) => this.release(e));
+    canvas.addEventListener("pointercancel", () => { this.tap = null; });  // it became a scroll or zoom
     canvas.addEventListener("keydown", (e) => this.key(e));
     // Reaching the board by keyboard (Tab) shows the cursor; a click or tap does not.
     canvas.addEventListener("focus", () => { this.showCursor = !this.pointing; this.pointing = false; this.draw(); });
     canvas.addEventListener("blur", () => { this.showCursor = false; this.draw(); });
     canvas.addEventListener("contextmenu", (e) => e.preventDefault());
+    window.addEventListener("resize", () => this.fit());
+    this.watchResolution();
+  }
+
+  /** Refit when the device pixel ratio changes (a window moved to another screen). */
+  watchResolution() {
+    if (!window.matchMedia) return;
+    const query = window.matchMedia(`(resolution: ${window.devicePixelRatio || 1}dppx)`);
+    query.addEventListener("change", () => { this.fit(); this.watchResolution(); }, { once: true });
   }
 
   setSize(m, n) {
@@ -64,55 +106,75 @@ class BoardView {
     this.fit();
   }
 
-  /** Size the canvas to the largest whole-device-pixel cell that fits its container. */
+  /** Size the board to fill its room (see the top of this file) and draw it. */
   fit() {
-    const dpr = window.devicePixelRatio || 1;
-    const top = this.canvas.getBoundingClientRect().top + window.scrollY;
-    const width = Math.max(60, this.room());
-    const height = Math.max(120, window.innerHeight - top - 12);
-    const css = Math.min(width / this.n, height / this.m, this.maxCell);
-    this.cell = Math.max(1, Math.floor(css * dpr));
-    this.canvas.width = this.cell * this.n;
-    this.canvas.height = this.cell * this.m;
-    this.canvas.style.width = `${(this.cell * this.n) / dpr}px`;
-    this.canvas.style.height = `${(this.cell * this.m) / dpr}px`;
+    // Twice at most: a page scrollbar that the new size brings or removes changes the width.
+    for (let pass = 0; pass < 2; pass++) {
+      const width = this.room();
+      this.size(width);
+      if (this.room() === width) break;
+    }
     this.draw();
+  }
+
+  /** Size the canvas for `width` CSS pixels across and the window's height below the board. */
+  size(width) {
+    const dpr = window.devicePixelRatio || 1, { canvas, m, n } = this;
+    const p = cssPeriod(dpr), spare = (p - 1) / dpr;  // room for the strip, if it is needed
+    const top = canvas.getBoundingClientRect().top + window.scrollY;
+    const height = Math.max(LEAST_ROOM[1], window.innerHeight - top - BOARD_MARGIN);
+    const css = Math.min((Math.max(LEAST_ROOM[0], width) - spare) / n, (height - spare) / m, this.maxCell);
+    const exact = Math.max(css, this.minCell, 1 / dpr) * dpr;  // device pixels per cell
+    let whole = Math.floor(exact + 1e-9);
+    for (let c = whole; c >= 1 && c >= WHOLE_CELLS_FILL * exact; c--) {
+      if ((n * c) % p === 0 && (m * c) % p === 0) { whole = c; break; }  // a board of whole CSS px
+    }
+    this.cell = whole >= 1 && whole >= WHOLE_CELLS_FILL * exact ? whole : exact;
+    this.xs = cellEdges(n, this.cell);
+    this.ys = cellEdges(m, this.cell);
+    canvas.width = Math.ceil(this.xs[n] / p) * p;
+    canvas.height = Math.ceil(this.ys[m] / p) * p;
+    canvas.style.width = `${canvas.width / dpr}px`;
+    canvas.style.height = `${canvas.height / dpr}px`;
   }
 
   /** Draw `board` (Uint8Array) with optional marks {hint, solution, quiet} (cell index / sets). */
   draw(board = this.board, marks = this.marks) {
     this.board = board;
     this.marks = marks;
-    const { ctx, cell, m, n, scheme } = this;
+    const { ctx, cell, m, n, scheme, xs, ys } = this;
     const gap = this.gaps && cell >= 8 ? Math.max(1, Math.round(cell / 16)) : 0;
+    ctx.clearRect(0, 0, this.canvas.width, this.canvas.height);  // the strip (see cssPeriod) stays clear
     ctx.fillStyle = scheme.gap;
-    ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    const sprites = this.lamps && cell >= 3 ? this.lampSprites() : null;  // tiny cells: squares
+    ctx.fillRect(0, 0, xs[n], ys[m]);
+    const lamps = this.lamps && cell >= 3;  // tiny cells: squares
     for (let k = 0; k < m * n; k++) {
-      const x = (k % n) * cell, y = Math.floor(k / n) * cell;
+      const i = Math.floor(k / n), j = k % n;
+      const x = xs[j], y = ys[i], w = xs[j + 1] - x, h = ys[i + 1] - y;
       const level = board[k] | 0;  // a board not yet sized to m x n reads as unlit
-      if (sprites) { ctx.drawImage(sprites[level], x, y); continue; }
+      if (lamps) { ctx.drawImage(this.lampSprites(w, h)[level], x, y); continue; }
       ctx.fillStyle = this.colour(level);
       if (this.dots && cell >= 3) {
         ctx.beginPath();
-        ctx.arc(x + cell / 2, y + cell / 2, 0.4 * cell, 0, 2 * Math.PI);
+        ctx.arc(x + w / 2, y + h / 2, 0.4 * Math.min(w, h), 0, 2 * Math.PI);
         ctx.fill();
         continue;
       }
-      ctx.fillRect(x + gap, y + gap, cell - 2 * gap, cell - 2 * gap);
+      ctx.fillRect(x + gap, y + gap, w - 2 * gap, h - 2 * gap);
     }
     if (marks.quiet) this.eachSet(marks.quiet, (x, y, v) => this.diamond(x, y, v));
     if (marks.solution) this.eachSet(marks.solution, (x, y, v) => this.dot(x, y, v));
     if (marks.hint != null) this.ring(marks.hint);
     if (this.showCursor) {
-      const x = (this.cursor % n) * cell, y = Math.floor(this.cursor / n) * cell;
+      const j = this.cursor % n, i = Math.floor(this.cursor / n);
+      const x = xs[j], y = ys[i], cw = xs[j + 1] - x, ch = ys[i + 1] - y;
       const w = Math.max(2, Math.round(cell / 10));
       ctx.lineWidth = w;
       ctx.strokeStyle = "#000";
-      ctx.strokeRect(x + w / 2, y + w / 2, cell - w, cell - w);
+      ctx.strokeRect(x + w / 2, y + w / 2, cw - w, ch - w);
       ctx.strokeStyle = "#fff";
       ctx.lineWidth = Math.max(1, w / 2);
-      ctx.strokeRect(x + w / 2, y + w / 2, cell - w, cell - w);
+      ctx.strokeRect(x + w / 2, y + w / 2, cw - w, ch - w);
     }
   }
 
@@ -128,26 +190,31 @@ class BoardView {
   }
 
   /**
-   * [unlit, lit] lamp sprites of one cell (device pixels), as render.py's lights style draws
+   * [unlit, lit] lamp sprites of a w x h cell (device pixels), as render.py's lights style draws
    * them: a rounded square (gap an eighth of a cell, corners 0.3 of its half side) on the panel;
    * the lit lamp is hotter (towards white) within 0.8 of its half side, exactly the lit colour
-   * beyond that, and glows faintly onto the panel.
+   * beyond that, and glows faintly onto the panel. Cells of unequal whole pixels (small cells)
+   * have up to four sizes, one set of sprites each.
    */
-  lampSprites() {
+  lampSprites(w, h) {
     const { cell, scheme } = this;
     const key = [cell, scheme.lit, scheme.off, scheme.gap, this.levels].join();
-    if (this.sprites && this.sprites.key === key) return this.sprites.images;
-    const gap = Math.max(1, 0.12 * cell), half = (cell - gap) / 2, mid = cell / 2;
+    if (!this.sprites || this.sprites.key !== key) this.sprites = { key, bySize: new Map() };
+    const made = this.sprites.bySize.get(w * 65536 + h);
+    if (made) return made;
+    const gap = Math.max(1, 0.12 * Math.min(w, h)), hx = (w - gap) / 2, hy = (h - gap) / 2;
+    const half = Math.min(hx, hy), cx = w / 2, cy = h / 2;
     const lamp = (g) => {
       g.beginPath();
-      g.roundRect(mid - half, mid - half, 2 * half, 2 * half, 0.3 * half);
+      g.roundRect(cx - hx, cy - hy, 2 * hx, 2 * hy, 0.3 * half);
     };
     const images = [false, true].map((lit) => {
       const c = document.createElement("canvas");
-      c.width = c.height = cell;
+      c.width = w;
+      c.height = h;
       const g = c.getContext("2d");
       g.fillStyle = scheme.gap;
-      g.fillRect(0, 0, cell, cell);
+      g.fillRect(0, 0, w, h);
       if (!lit) {
         lamp(g);
         g.fillStyle = scheme.off;
@@ -156,13 +223,13 @@ class BoardView {
       }
       g.save();  // the glow: the lamp's own shadow, kept inside its cell
       g.shadowColor = mixColour(scheme.gap, scheme.lit, 0.6);
-      g.shadowBlur = Math.max(1, 0.15 * cell);
+      g.shadowBlur = Math.max(1, 0.15 * Math.min(w, h));
       lamp(g);
       g.fillStyle = scheme.lit;
       g.fill();
       g.restore();
       // render.py's heat, 0.6·(1 − r/1.2)² towards white (r in half sides), ending at 0.8.
-      const hot = g.createRadialGradient(mid, mid, 0, mid, mid, 0.8 * half);
+      const hot = g.createRadialGradient(cx, cy, 0, cx, cy, 0.8 * half);
       for (const s of [0, 0.25, 0.5, 0.75]) {
         hot.addColorStop(s, mixColour(scheme.lit, "#fffaeb", 0.6 * (1 - (0.8 * s) / 1.2) ** 2));
       }
@@ -176,20 +243,26 @@ class BoardView {
     // pixel-by-pixel mix render.py makes.
     for (let s = this.levels - 2; s >= 1; s--) {
       const c = document.createElement("canvas");
-      c.width = c.height = cell;
+      c.width = w;
+      c.height = h;
       const g = c.getContext("2d");
       g.drawImage(images[0], 0, 0);
       g.globalAlpha = s / (this.levels - 1);
       g.drawImage(images[images.length - 1], 0, 0);
       images.splice(1, 0, c);
     }
-    this.sprites = { key, images };
+    this.sprites.bySize.set(w * 65536 + h, images);
     return images;
   }
 
+  /** The centre of cell k, in device pixels. */
+  centre(k) {
+    const { n, xs, ys } = this, i = Math.floor(k / n), j = k % n;
+    return [(xs[j] + xs[j + 1]) / 2, (ys[i] + ys[i + 1]) / 2];
+  }
+
   eachSet(set, paint) {
-    const { cell, n } = this;
-    for (let k = 0; k < set.length; k++) if (set[k]) paint((k % n) * cell + cell / 2, Math.floor(k / n) * cell + cell / 2, set[k]);
+    for (let k = 0; k < set.length; k++) if (set[k]) paint(...this.centre(k), set[k]);
   }
 
   /** Marks are drawn dark-outlined so they show on lit and unlit cells alike. */
@@ -235,8 +308,8 @@ class BoardView {
   }
 
   ring(k) {
-    const { ctx, cell, n } = this;
-    const x = (k % n) * cell + cell / 2, y = Math.floor(k / n) * cell + cell / 2;
+    const { ctx, cell } = this;
+    const [x, y] = this.centre(k);
     const r = cell * 0.32;
     ctx.beginPath();
     ctx.arc(x, y, r, 0, 2 * Math.PI);
@@ -248,17 +321,33 @@ class BoardView {
     ctx.stroke();
   }
 
-  /** The cell under a pointer event, or -1 outside the board. */
+  /** The cell drawn under a pointer event, or -1 outside the board. */
   cellAt(e) {
-    const rect = this.canvas.getBoundingClientRect();
-    const j = Math.floor(((e.clientX - rect.left) / rect.width) * this.n);
-    const i = Math.floor(((e.clientY - rect.top) / rect.height) * this.m);
-    return i >= 0 && i < this.m && j >= 0 && j < this.n ? i * this.n + j : -1;
+    const rect = this.canvas.getBoundingClientRect(), { canvas, m, n } = this;
+    const j = drawnCell(this.xs, ((e.clientX - rect.left) / rect.width) * canvas.width, n);
+    const i = drawnCell(this.ys, ((e.clientY - rect.top) / rect.height) * canvas.height, m);
+    return i >= 0 && j >= 0 ? i * n + j : -1;
   }
 
   pointer(e) {
-    if (e.pointerType === "mouse" && e.button !== 0) return;
+    if (e.pointerType === "mouse") {
+      if (e.button === 0) this.press(e, this.cellAt(e));
+      return;
+    }
+    // A finger or pen clicks when it lifts: touching the board may start a scroll or a pinch-zoom
+    // instead (the browser then cancels the pointer), so a board filling a phone leaves it usable.
     const k = this.cellAt(e);
+    this.tap = k < 0 ? null : { id: e.pointerId, k };
+    if (k >= 0) e.preventDefault();  // no text selection, no emulated mouse events
+  }
+
+  release(e) {
+    const tap = this.tap;
+    this.tap = null;
+    if (tap && tap.id === e.pointerId) this.press(e, tap.k);
+  }
+
+  press(e, k) {
     if (k < 0) return;
     e.preventDefault();  // no text selection, no delayed touch click (and no automatic focus)
     this.pointing = true;
@@ -286,6 +375,15 @@ class BoardView {
     }
     e.preventDefault();
   }
+}
+
+/** The cell (0 .. k-1) whose edges hold device coordinate `at`, or -1 outside. */
+function drawnCell(edges, at, k) {
+  if (!(at >= 0 && at < edges[k])) return -1;
+  let j = Math.min(k - 1, Math.floor((at / edges[k]) * k));
+  while (j > 0 && edges[j] > at) j--;
+  while (j < k - 1 && edges[j + 1] <= at) j++;
+  return j;
 }
 
 /** "#rrggbb" a fraction t of the way from colour a to colour b. */
