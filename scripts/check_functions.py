@@ -80,7 +80,8 @@ def shapes(package: Path) -> list[Shape]:
         source = path.read_text(encoding="utf-8")
         scores = _complexities(source)
         for line, name, length in _lengths(ast.parse(source, filename=str(path))):
-            found.append(Shape(str(path), line, name, length, scores.get(line, 1)))
+            where = path.relative_to(package.parent)
+            found.append(Shape(str(where), line, name, length, scores.get(line, 1)))
     return found
 
 

@@ -31,6 +31,7 @@ from functools import cached_property
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.calibration import CHAIN_SHARE, PAIRS_PER_SECOND, STERN_SHARE
 from lightsart.core import isd
 from lightsart.core.bound import lower_bound
 from lightsart.core.generators import Generators, cheap_bound, generators
@@ -39,15 +40,6 @@ from lightsart.core.relink import Focus, run_chains
 
 __all__ = ["EXACT_NULLITY", "METHODS", "PAIRS_PER_SECOND", "Decoding", "decode", "walsh_hadamard"]
 
-#: Pair sums the lower-bound table sorts and scans per second of budget (measured here: the
-#: 128x128 astronaut's 132 million in ~12 s); a budget below the table's size skips it.
-PAIRS_PER_SECOND = 1e7
-#: Shares of the search budget planned for the Stern walk and for the focused chains when a
-#: focus is given (full-resolution 512x512 astronaut, 7.5 s, seeds 0-7: the walk and the edge
-#: chain 50.75 wrong pixels on average in 3.5 s, the walk alone with the whole share 51.5 in
-#: 6.4 s).
-STERN_SHARE = 0.2
-CHAIN_SHARE = 0.5
 #: Largest nullity decoded exactly by search over all syndromes.
 EXACT_NULLITY = 20
 #: Largest ``generators * 2**d`` the weighted exact knapsack is allowed to touch.

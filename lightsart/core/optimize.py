@@ -18,6 +18,7 @@ import time
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.calibration import CHASE_WORDS_PER_SECOND, DECODE_SHARE, SPLIT_DECODE_SHARE
 from lightsart.core.board import as_board, press
 from lightsart.core.decode import decode
 from lightsart.core.general import RulesAlgebra
@@ -65,16 +66,10 @@ DENSE_PATTERN_BITS = PUZZLE_MAX_NULLITY_CELLS
 COLUMN_BITS = 1 << 30
 #: Packed words the chase of check columns may step through (rows × width × words per row).
 CHASE_WORDS = 1 << 26
-#: Nominal packed words a second the check-column chase steps through (measured ~4e8).
-CHASE_WORDS_PER_SECOND = 3e8
 #: Word operations of one elimination of the check columns (``d**2 * cells / 64``).
 ELIMINATION_WORDS = 1 << 29
 #: Rows a sample of check columns is spread over.
 SAMPLE_ROWS = 64
-#: The decoder's share of a fit's budget when the clicks need a search of their own, and when
-#: that search is the split branch and bound (which proves more with more time).
-DECODE_SHARE = 0.75
-SPLIT_DECODE_SHARE = 0.5
 #: Rows (columns) next to each edge whose cells the decoder's focused chain walks on: on the
 #: full-resolution 512x512 astronaut (8 seeds, the same work) 16 gives 50.75 wrong pixels on
 #: average, 24 gives 51.0 and 8 gives 53.0.
