@@ -90,8 +90,6 @@ def _decode_cases() -> Iterator[Case]:
 
 
 def _bound_cases() -> Iterator[Case]:
-    import numpy as np
-
     from lightsart.core.bound import lower_bound
 
     def run(seed: int, count: int, d: int, planted: int, max_weight: int, memory: int | None,
