@@ -18,6 +18,10 @@ cheapest) set of pixels whose columns XOR to the syndrome ``s``: decoding with o
 * Given a *focus* (:mod:`lightsart.core.relink`; :func:`lightsart.core.optimize.edge_focus` for
   boards), chains of walks on a few columns from a few known solutions follow the Stern walk, and
   the cheapest answer wins.
+
+:func:`decode` climbs these as a ladder of small strategy objects, each planning its own share
+of the budget: :class:`ExactSearch`, then :class:`SternWalk` (or the timed :class:`LeeBrickell`)
+and :class:`RelinkedChains`, then :class:`PairTable`.
 """
 
 from __future__ import annotations
