@@ -14,6 +14,7 @@ Every click set is re-applied with the press operator before it is returned.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
@@ -222,6 +223,53 @@ def _decoding_seconds(seconds: float, nullity: int, chased_words: int = 0) -> fl
     return left * (SPLIT_DECODE_SHARE if nullity <= SPLIT_CLICKS_NULLITY else DECODE_SHARE)
 
 
+def _pixel_weights(cost: NDArray[np.float64] | None, shape: tuple[int, ...]
+                   ) -> NDArray[np.float64] | None:
+    """The pixel costs as float64, checked: the target's shape, finite, non-negative."""
+    if cost is None:
+        return None
+    weights = np.asarray(cost, dtype=np.float64)
+    if weights.shape != shape:
+        raise LightsartError(f"cost has shape {weights.shape}, target has {shape}")
+    if not np.isfinite(weights).all() or (weights < 0).any():
+        raise LightsartError("pixel costs must be finite and non-negative")
+    return weights
+
+
+@dataclass(frozen=True, eq=False)
+class _DecoderSetup:
+    """What the decoder gets for one fit: the algebra, the cells offered and their check
+    columns, the syndrome of the change, Bosch's baseline (classic game), the decoder's share
+    of the budget and the edge chains' focus."""
+
+    alg: BoardAlgebra | RulesAlgebra
+    cells: NDArray[np.intp]
+    columns: NDArray[np.uint8] | NDArray[np.uint64]
+    syndrome: NDArray[np.uint8]
+    baseline: NDArray[np.intp] | None
+    share: float
+    focus: tuple[Focus, ...] = ()
+
+    @classmethod
+    def of(cls, change: Board, rules: Rules | None, seconds: float) -> _DecoderSetup:
+        m, n = change.shape
+        if not classic(rules):
+            alg = rules_algebra(_checked(rules, change.shape))
+            return cls(alg, np.arange(m * n, dtype=np.intp), alg.columns(), alg.syndrome(change),
+                       None, _decoding_seconds(seconds, alg.nullity))
+        board = algebra(m, n)
+        cells, columns, chased = _check_columns(board)
+        # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
+        # bottom chased row, the last ``w`` cells offered.
+        baseline = cells.size - board.w + np.flatnonzero(board.excess(change))
+        share = _decoding_seconds(seconds, board.nullity, chased)
+        focus: tuple[Focus, ...] = ()
+        if (EDGE_CHAINS_NULLITY < board.nullity <= EDGE_CHAINS_MAX_NULLITY
+                and share >= EDGE_CHAINS_SECONDS):
+            focus = edge_focus(change, cells)
+        return cls(board, cells, columns, board.checks(change), baseline, share, focus)
+
+
 def closest_board(
     target: Board,
     cost: NDArray[np.float64] | None = None,
@@ -242,36 +290,13 @@ def closest_board(
     start = time.perf_counter()
     t = as_board(target, "target")
     m, n = t.shape
-    weights = None
-    if cost is not None:
-        weights = np.asarray(cost, dtype=np.float64)
-        if weights.shape != t.shape:
-            raise LightsartError(f"cost has shape {weights.shape}, target has {t.shape}")
-        if not np.isfinite(weights).all() or (weights < 0).any():
-            raise LightsartError("pixel costs must be finite and non-negative")
+    weights = _pixel_weights(cost, t.shape)
     change = t ^ np.uint8(1)
-    alg: BoardAlgebra | RulesAlgebra
-    columns: NDArray[np.uint8] | NDArray[np.uint64]
-    focus: tuple[Focus, ...] = ()
-    if classic(rules):
-        alg = algebra(m, n)
-        cells, columns, chased = _check_columns(alg)
-        syndrome = alg.checks(change)
-        # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
-        # bottom chased row, the last ``w`` cells offered.
-        baseline: NDArray[np.intp] | None = cells.size - alg.w + np.flatnonzero(alg.excess(change))
-        share = _decoding_seconds(seconds, alg.nullity, chased)
-        if (EDGE_CHAINS_NULLITY < alg.nullity <= EDGE_CHAINS_MAX_NULLITY
-                and share >= EDGE_CHAINS_SECONDS):
-            focus = edge_focus(change, cells)
-    else:
-        alg, baseline = rules_algebra(_checked(rules, t.shape)), None
-        cells = np.arange(m * n, dtype=np.intp)
-        columns, syndrome = alg.columns(), alg.syndrome(change)
-        share = _decoding_seconds(seconds, alg.nullity)
+    setup = _DecoderSetup.of(change, rules, seconds)
+    alg, cells, share = setup.alg, setup.cells, setup.share
     decoding = decode(
-        columns, syndrome, None if weights is None else weights.ravel()[cells],
-        baseline=baseline, seed=seed, seconds=share, focus=focus,
+        setup.columns, setup.syndrome, None if weights is None else weights.ravel()[cells],
+        baseline=setup.baseline, seed=seed, seconds=share, focus=setup.focus,
     )
     wrong = np.zeros(m * n, dtype=np.uint8)
     wrong[cells[decoding.errors]] = 1
