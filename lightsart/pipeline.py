@@ -108,7 +108,7 @@ def fit_pictures(
     :func:`~lightsart.pictures.costs.level_costs` says), or by Bosch's integer programs over
     ``Z/states`` with ``engine="ip"`` (:mod:`lightsart.engines.ip_levels`: fewest wrong cells).
     """
-    from lightsart.pictures.costs import pixel_costs
+    from lightsart.pictures.costs import level_costs, pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
 
     chosen = get_engine(engine)
@@ -137,39 +137,30 @@ def fit_pictures(
         target = target_from_array(gray, (width, height), fit, dither,  # type: ignore[arg-type]
                                    source=str(path), tone=tone, linear=linear, levels=states)
         if states > 2:
+            from lightsart.engines.levels import fit_levels
+
             grey = Rules(height, width, parse_pattern(pattern), topology, states)  # type: ignore[arg-type]
+            from lightsart.engines.exact import EXACT_SECONDS
+
+            seconds = EXACT_SECONDS if time_limit is None else time_limit
+            toned = target.toned if target.toned is not None else target.gray
             if costs is not None:
                 costs.append(None)  # the k-state programs count wrong cells
-            pictures.append(_fit_levels_picture(str(path), target, grey, engine, time_limit, solver,
-                                                errors))
+            if engine == "exact":
+                weights = level_costs(target.bits, toned, states, errors)
+                levels = fit_levels(target.bits, grey, seconds=seconds, costs=weights)
+            else:
+                levels = chosen.fit(target.bits, None, Budget(time_limit, solver=solver), grey)
+            pictures.append(Picture(str(path), levels, errors if engine == "exact" else "uniform",
+                                    _grey(target)))
             continue
-        cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
-                           errors)
+        cost = pixel_costs(target.bits, _grey(target), errors)
         if costs is not None:
             costs.append(cost)
         found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
                            game_rules(width, height, pattern, topology))
         pictures.append(Picture(str(path), found, errors, _grey(target)))
     return pictures
-
-
-def _fit_levels_picture(path: str, target: Any, grey: Rules, engine: Engine,
-                        time_limit: float | None, solver: str, errors: Errors) -> Picture:
-    """One k-state picture fitted: exactly over ``Z/k`` with its wrong levels priced by
-    ``errors``, or by Bosch's integer programs (``engine="ip"``: fewest wrong cells)."""
-    from lightsart.engines.exact import EXACT_SECONDS
-    from lightsart.engines.levels import fit_levels
-    from lightsart.pictures.costs import level_costs
-
-    states = grey.states
-    seconds = EXACT_SECONDS if time_limit is None else time_limit
-    toned = target.toned if target.toned is not None else target.gray
-    if engine == "exact":
-        weights = level_costs(target.bits, toned, states, errors)
-        levels = fit_levels(target.bits, grey, seconds=seconds, costs=weights)
-    else:
-        levels = get_engine(engine).fit(target.bits, None, Budget(time_limit, solver=solver), grey)
-    return Picture(path, levels, errors if engine == "exact" else "uniform", _grey(target))
 
 
 def _grey(target: Any) -> np.ndarray:
@@ -349,7 +340,6 @@ def make_animation(
     reverse, ease = when.reverse, when.ease
     cell, style, colours = drawn.cell, drawn.style, drawn.colours
     from lightsart.animation import animate
-    from lightsart.animation.orders import parse_orders
     from lightsart.output import formats
 
     start = time.perf_counter()
@@ -358,6 +348,8 @@ def make_animation(
     if len(paths) < 2:
         raise LightsartError("animate needs at least two pictures")
     animate.check_ease(ease)
+    from lightsart.animation.orders import parse_orders
+
     choices = parse_orders(order, len(paths) - 1)
     masks = _read_masks(choices)  # a missing or unreadable mask is one line, before any work
     if out is None and frames_dir is None:
@@ -365,21 +357,24 @@ def make_animation(
     _style(1, style, colours)  # refuse bad colours before any work
     planned = preflight.plan_animation(paths, out, frames_dir, size=size, cell=cell, seed=seed,
                                        fps=fps, duration=duration, hold=hold)
-    planned, models = _plan_animation_models(planned, export_model, paths, out, frames_dir)
+    models: list[str] = []
+    if export_model:
+        from lightsart.engines.solvers import model_paths, plan_models
+
+        models = model_paths(export_model, len(paths))
+        planned = dataclasses.replace(planned, outputs=plan_models(
+            planned.outputs, models, inputs=paths, others=[out] if out else [],
+            folders=[frames_dir] if frames_dir else []))
     notes: list[str] = []
     costs: list[np.ndarray | None] = []
     fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
                             linear=linear, solver=solver, costs=costs, pattern=pattern,
                             topology=topology, states=states)
     fits = [p.fit for p in fitted]
-    for f in fits:
-        _check_reproduces(f)
-    steps = _transitions(fits, engine, Budget(time_limit, seed, solver))
-    segments = _segments(fitted, steps, choices, masks, prep.fit, seed, reverse)
-    plan = animate.plan(
-        [len(s[1]) for s in segments], fps=fps, duration=duration,
-        clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease,
-    )
+    steps, segments = _connect(fitted, engine, Budget(time_limit, seed, solver), choices, masks,
+                               prep.fit, seed, reverse)
+    plan = animate.plan([len(s[1]) for s in segments], fps=fps, duration=duration,
+                        clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
     drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
     preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
     with preflight.writing(planned.outputs):
@@ -399,25 +394,15 @@ def make_animation(
     )
 
 
-def _plan_animation_models(planned: Any, export_model: str | None, paths: Sequence[str],
-                           out: str | None, frames_dir: str | None) -> tuple[Any, list[str]]:
-    """The planned outputs with each picture's numbered error IP added, and those paths."""
-    if not export_model:
-        return planned, []
-    from lightsart.engines.solvers import model_paths, plan_models
-
-    models = model_paths(export_model, len(paths))
-    planned = dataclasses.replace(planned, outputs=plan_models(
-        planned.outputs, models, inputs=paths, others=[out] if out else [],
-        folders=[frames_dir] if frames_dir else []))
-    return planned, models
-
-
-def _segments(fitted: Sequence[Picture], steps: Sequence[Any], choices: Sequence[Any],
-              masks: dict[str, np.ndarray], fit: str, seed: int | None, reverse: bool
-              ) -> list[tuple[Board, np.ndarray]]:
-    """Each transition's start board and its clicks in the chosen order, each checked first."""
+def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices: Sequence[Any],
+             masks: dict[str, np.ndarray], fit: str, seed: int | None, reverse: bool
+             ) -> tuple[list[Clicks], list[tuple[Board, np.ndarray]]]:
+    """Each fit re-checked, the transitions between them, and each transition's start board and
+    clicks in the chosen order (its clicks checked to connect the two pictures first)."""
     fits = [p.fit for p in fitted]
+    for f in fits:
+        _check_reproduces(f)
+    steps = _transitions(fits, engine, budget)
     segments: list[tuple[Board, np.ndarray]] = []
     for a, b, step, choice, picture_b in zip(fits, fits[1:], steps, choices, fitted[1:],
                                              strict=False):
@@ -426,7 +411,7 @@ def _segments(fitted: Sequence[Picture], steps: Sequence[Any], choices: Sequence
             raise AssertionError("transition clicks do not connect the two pictures")
         segments.append((a.board, _ordered(a, b, step.clicks, choice, masks, fit, seed,
                                            reverse, picture_b.grey)))
-    return segments
+    return steps, segments
 
 
 def _write_animation(animation: Animation, out: str | None, frames_dir: str | None, *, levels: int
