@@ -154,13 +154,18 @@ def fit_pictures(
             pictures.append(Picture(str(path), levels, errors if engine == "exact" else "uniform",
                                     _grey(target)))
             continue
-        cost = pixel_costs(target.bits, _grey(target), errors)
-        if costs is not None:
-            costs.append(cost)
+        cost = _kept(costs, pixel_costs(target.bits, _grey(target), errors))
         found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
                            game_rules(width, height, pattern, topology))
         pictures.append(Picture(str(path), found, errors, _grey(target)))
     return pictures
+
+
+def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray) -> np.ndarray:
+    """``cost``, also appended to ``costs`` when given (for ``--export-model``)."""
+    if costs is not None:
+        costs.append(cost)
+    return cost
 
 
 def _grey(target: Any) -> np.ndarray:
@@ -335,9 +340,9 @@ def make_animation(
                                                prep.errors, prep.linear)
     engine, time_limit, solver, pattern, topology = (how.engine, how.time_limit, how.solver,
                                                      how.pattern, how.topology)
-    order, seed, fps, duration = when.order, when.seed, when.fps, when.duration
-    clicks_per_frame, hold, loop = when.clicks_per_frame, when.hold, when.loop
-    reverse, ease = when.reverse, when.ease
+    order, seed, fps, duration, hold, loop = (when.order, when.seed, when.fps, when.duration,
+                                              when.hold, when.loop)
+    clicks_per_frame, reverse, ease = when.clicks_per_frame, when.reverse, when.ease
     cell, style, colours = drawn.cell, drawn.style, drawn.colours
     from lightsart.animation import animate
     from lightsart.output import formats
@@ -370,9 +375,8 @@ def make_animation(
     fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
                             linear=linear, solver=solver, costs=costs, pattern=pattern,
                             topology=topology, states=states)
-    fits = [p.fit for p in fitted]
-    steps, segments = _connect(fitted, engine, Budget(time_limit, seed, solver), choices, masks,
-                               prep.fit, seed, reverse)
+    fits, steps, segments = _connect(fitted, engine, Budget(time_limit, seed, solver), choices,
+                                     masks, prep.fit, seed, reverse)
     plan = animate.plan([len(s[1]) for s in segments], fps=fps, duration=duration,
                         clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
     drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
@@ -396,9 +400,9 @@ def make_animation(
 
 def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices: Sequence[Any],
              masks: dict[str, np.ndarray], fit: str, seed: int | None, reverse: bool
-             ) -> tuple[list[Clicks], list[tuple[Board, np.ndarray]]]:
-    """Each fit re-checked, the transitions between them, and each transition's start board and
-    clicks in the chosen order (its clicks checked to connect the two pictures first)."""
+             ) -> tuple[list[Fit], list[Clicks], list[tuple[Board, np.ndarray]]]:
+    """The fits, each re-checked; the transitions between them; and each transition's start
+    board and clicks in the chosen order (its clicks checked to connect the two pictures)."""
     fits = [p.fit for p in fitted]
     for f in fits:
         _check_reproduces(f)
@@ -411,7 +415,7 @@ def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices:
             raise AssertionError("transition clicks do not connect the two pictures")
         segments.append((a.board, _ordered(a, b, step.clicks, choice, masks, fit, seed,
                                            reverse, picture_b.grey)))
-    return steps, segments
+    return fits, steps, segments
 
 
 def _write_animation(animation: Animation, out: str | None, frames_dir: str | None, *, levels: int
