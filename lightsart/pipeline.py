@@ -161,7 +161,7 @@ def fit_pictures(
     return pictures
 
 
-def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray) -> np.ndarray:
+def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray | None) -> np.ndarray | None:
     """``cost``, also appended to ``costs`` when given (for ``--export-model``)."""
     if costs is not None:
         costs.append(cost)
@@ -388,12 +388,11 @@ def make_animation(
         if models:
             _export_models(fits, costs, models)
         outputs.extend(models)
-    f0 = fits[0]
     return AnimationResult(
-        width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(fitted),
+        width=fits[0].width, height=fits[0].height, nullity=fits[0].nullity, pictures=tuple(fitted),
         transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
         outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
-        video_frames=video_frames, rules=f0.rules, orders=tuple(c.text for c in choices),
+        video_frames=video_frames, rules=fits[0].rules, orders=tuple(c.text for c in choices),
         reverse=bool(reverse), ease=ease,
     )
 
