@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 
 from lightsart.calibration import CHASE_WORDS_PER_SECOND, DECODE_SHARE, SPLIT_DECODE_SHARE
 from lightsart.core.board import as_board, press
-from lightsart.core.decode import decode
+from lightsart.core.decode import Decoding, decode
 from lightsart.core.general import RulesAlgebra
 from lightsart.core.general import algebra as rules_algebra
 from lightsart.core.gf2 import BoardAlgebra, algebra, chase
@@ -269,6 +269,29 @@ class _DecoderSetup:
             focus = edge_focus(change, cells)
         return cls(board, cells, columns, board.checks(change), baseline, share, focus)
 
+    def fit(self, t: Board, weights: NDArray[np.float64] | None, *, seed: int, seconds: float,
+            rules: Rules | None) -> tuple[Decoding, Board, Board, Clicks]:
+        """Decode the wrong pixels within the decoder's share, then the fewest clicks of the
+        board they give within the rest of the fit's budget: the decoding, the wrong pixels,
+        the board and its clicks (each step checked)."""
+        m, n = t.shape
+        decoding = decode(
+            self.columns, self.syndrome, None if weights is None else weights.ravel()[self.cells],
+            baseline=self.baseline, seed=seed, seconds=self.share, focus=self.focus,
+        )
+        wrong = np.zeros(m * n, dtype=np.uint8)
+        wrong[self.cells[decoding.errors]] = 1
+        wrong = wrong.reshape(m, n)
+        board = t ^ wrong
+        x0 = self.alg.solve(board ^ np.uint8(1))
+        if x0 is None:  # pragma: no cover - decoding must land on a reachable board
+            raise AssertionError("decoded board is not reachable")
+        # The clicks get the rest of the fit's budget; they plan their work from the fixed share.
+        best = fewest_clicks(x0, seed=seed, seconds=max(0.0, seconds - self.share), rules=rules)
+        if not np.array_equal(_press(best.clicks, rules) ^ np.uint8(1), board):  # pragma: no cover
+            raise AssertionError("clicks do not reproduce the fitted board")
+        return decoding, wrong, board, best
+
 
 def closest_board(
     target: Board,
@@ -289,26 +312,9 @@ def closest_board(
     """
     start = time.perf_counter()
     t = as_board(target, "target")
-    m, n = t.shape
     weights = _pixel_weights(cost, t.shape)
-    change = t ^ np.uint8(1)
-    setup = _DecoderSetup.of(change, rules, seconds)
-    alg, cells, share = setup.alg, setup.cells, setup.share
-    decoding = decode(
-        setup.columns, setup.syndrome, None if weights is None else weights.ravel()[cells],
-        baseline=setup.baseline, seed=seed, seconds=share, focus=setup.focus,
-    )
-    wrong = np.zeros(m * n, dtype=np.uint8)
-    wrong[cells[decoding.errors]] = 1
-    wrong = wrong.reshape(m, n)
-    board = t ^ wrong
-    x0 = alg.solve(board ^ np.uint8(1))
-    if x0 is None:  # pragma: no cover - decoding must land on a reachable board
-        raise AssertionError("decoded board is not reachable")
-    # The clicks get the rest of the fit's budget; they plan their work from the fixed share.
-    best = fewest_clicks(x0, seed=seed, seconds=max(0.0, seconds - share), rules=rules)
-    if not np.array_equal(_press(best.clicks, rules) ^ np.uint8(1), board):  # pragma: no cover
-        raise AssertionError("clicks do not reproduce the fitted board")
+    setup = _DecoderSetup.of(t ^ np.uint8(1), rules, seconds)
+    decoding, wrong, board, best = setup.fit(t, weights, seed=seed, seconds=seconds, rules=rules)
     return Fit(
         target=t,
         board=board,
@@ -320,7 +326,7 @@ def closest_board(
         wrong_pixels_lower_bound=float(decoding.lower_bound),
         clicks_count=best.count,
         clicks_proven_minimal=best.proven,
-        nullity=alg.nullity,
+        nullity=setup.alg.nullity,
         seconds=time.perf_counter() - start,
         method=decoding.method,
         weighted=weights is not None and not bool(np.all(weights == 1.0)),
