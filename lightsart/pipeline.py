@@ -376,7 +376,7 @@ def make_animation(
                             linear=linear, solver=solver, costs=costs, pattern=pattern,
                             topology=topology, states=states)
     fits, steps, segments = _connect(fitted, engine, Budget(time_limit, seed, solver), choices,
-                                     masks, prep.fit, seed, reverse)
+                                     masks, prep, seed, reverse)
     plan = animate.plan([len(s[1]) for s in segments], fps=fps, duration=duration,
                         clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
     drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
@@ -398,7 +398,7 @@ def make_animation(
 
 
 def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices: Sequence[Any],
-             masks: dict[str, np.ndarray], fit: str, seed: int | None, reverse: bool
+             masks: dict[str, np.ndarray], prep: Pictures, seed: int | None, reverse: bool
              ) -> tuple[list[Fit], list[Clicks], list[tuple[Board, np.ndarray]]]:
     """The fits, each re-checked; the transitions between them; and each transition's start
     board and clicks in the chosen order (its clicks checked to connect the two pictures)."""
@@ -412,7 +412,7 @@ def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices:
         # Verify before rendering: the transition's clicks must turn picture A into picture B.
         if not np.array_equal(_after(a, step.clicks), b.board):  # pragma: no cover
             raise AssertionError("transition clicks do not connect the two pictures")
-        segments.append((a.board, _ordered(a, b, step.clicks, choice, masks, fit, seed,
+        segments.append((a.board, _ordered(a, b, step.clicks, choice, masks, prep.fit, seed,
                                            reverse, picture_b.grey)))
     return fits, steps, segments
 
