@@ -10,7 +10,7 @@ import dataclasses
 import itertools
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -27,6 +27,9 @@ from lightsart.rules import Rules, parse_pattern
 from lightsart.runs import AnimationResult, Picture, StillResult
 from lightsart.settings import Look, Pictures, Solving, Timing, gather
 from lightsart.types import Board
+
+if TYPE_CHECKING:
+    from lightsart.output.formats import Animation
 
 __all__ = [
     "AnimationResult",
@@ -148,14 +151,18 @@ def fit_pictures(
             pictures.append(Picture(str(path), levels, errors if engine == "exact" else "uniform",
                                     _grey(target)))
             continue
-        cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray,
-                           errors)
-        if costs is not None:
-            costs.append(cost)
+        cost = _kept(costs, pixel_costs(target.bits, _grey(target), errors))
         found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
                            game_rules(width, height, pattern, topology))
         pictures.append(Picture(str(path), found, errors, _grey(target)))
     return pictures
+
+
+def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray | None) -> np.ndarray | None:
+    """``cost``, also appended to ``costs`` when given (for ``--export-model``)."""
+    if costs is not None:
+        costs.append(cost)
+    return cost
 
 
 def _grey(target: Any) -> np.ndarray:
@@ -342,12 +349,12 @@ def make_animation(
                                                prep.errors, prep.linear)
     engine, time_limit, solver, pattern, topology = (how.engine, how.time_limit, how.solver,
                                                      how.pattern, how.topology)
-    order, seed, fps, duration = when.order, when.seed, when.fps, when.duration
-    clicks_per_frame, hold, loop = when.clicks_per_frame, when.hold, when.loop
-    reverse, ease = when.reverse, when.ease
+    order, seed, fps, duration, hold, loop = (when.order, when.seed, when.fps, when.duration,
+                                              when.hold, when.loop)
+    clicks_per_frame, reverse, ease = when.clicks_per_frame, when.reverse, when.ease
     cell, style, colours = drawn.cell, drawn.style, drawn.colours
     from lightsart.animation import animate
-    from lightsart.output import formats, writers
+    from lightsart.output import formats
 
     start = time.perf_counter()
     states = how.states
@@ -375,10 +382,37 @@ def make_animation(
     fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
                             linear=linear, solver=solver, costs=costs, pattern=pattern,
                             topology=topology, states=states)
+    fits, steps, segments = _connect(fitted, engine, Budget(time_limit, seed, solver), choices,
+                                     masks, prep, seed, reverse)
+    plan = animate.plan([len(s[1]) for s in segments], fps=fps, duration=duration,
+                        clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
+    drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
+    preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
+    with preflight.writing(planned.outputs):
+        outputs, video_frames = _write_animation(
+            formats.Animation(segments, plan, drawing, fps, cell, fits[0].rules), out, frames_dir,
+            levels=states)
+        if models:
+            _export_models(fits, costs, models)
+        outputs.extend(models)
+    return AnimationResult(
+        width=fits[0].width, height=fits[0].height, nullity=fits[0].nullity, pictures=tuple(fitted),
+        transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
+        outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
+        video_frames=video_frames, rules=fits[0].rules, orders=tuple(c.text for c in choices),
+        reverse=bool(reverse), ease=ease,
+    )
+
+
+def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices: Sequence[Any],
+             masks: dict[str, np.ndarray], prep: Pictures, seed: int | None, reverse: bool
+             ) -> tuple[list[Fit], list[Clicks], list[tuple[Board, np.ndarray]]]:
+    """The fits, each re-checked; the transitions between them; and each transition's start
+    board and clicks in the chosen order (its clicks checked to connect the two pictures)."""
     fits = [p.fit for p in fitted]
     for f in fits:
         _check_reproduces(f)
-    steps = _transitions(fits, engine, Budget(time_limit, seed, solver))
+    steps = _transitions(fits, engine, budget)
     segments: list[tuple[Board, np.ndarray]] = []
     for a, b, step, choice, picture_b in zip(fits, fits[1:], steps, choices, fitted[1:],
                                              strict=False):
@@ -387,35 +421,28 @@ def make_animation(
             raise AssertionError("transition clicks do not connect the two pictures")
         segments.append((a.board, _ordered(a, b, step.clicks, choice, masks, prep.fit, seed,
                                            reverse, picture_b.grey)))
-    plan = animate.plan(
-        [len(s[1]) for s in segments], fps=fps, duration=duration,
-        clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease,
-    )
-    drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
-    preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
+    return fits, steps, segments
+
+
+def _write_animation(animation: Animation, out: str | None, frames_dir: str | None, *, levels: int
+                     ) -> tuple[list[str], int | None]:
+    """Write the animation to ``out`` and its frames to ``frames_dir`` (each when given): the
+    paths written, and the video's frame count when its format repeats held frames."""
+    from lightsart.animation import animate
+    from lightsart.output import formats, writers
+
     outputs: list[str] = []
     video_frames: int | None = None
-    with preflight.writing(planned.outputs):
-        if out is not None:
-            held = formats.write_animation(
-                formats.Animation(segments, plan, drawing, fps, cell, fits[0].rules), out)
-            video_frames = held if formats.format_for(out).repeats_holds else None
-            outputs.append(out)
-        if frames_dir is not None:
-            writers.write_frames(animate.chain_frames(segments, plan, fits[0].rules), frames_dir, drawing,
-                                 progress_total=plan.frames, levels=states)
-            outputs.append(frames_dir)
-        if models:
-            _export_models(fits, costs, models)
-        outputs.extend(models)
-    f0 = fits[0]
-    return AnimationResult(
-        width=f0.width, height=f0.height, nullity=f0.nullity, pictures=tuple(fitted),
-        transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
-        outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
-        video_frames=video_frames, rules=f0.rules, orders=tuple(c.text for c in choices),
-        reverse=bool(reverse), ease=ease,
-    )
+    if out is not None:
+        held = formats.write_animation(animation, out)
+        video_frames = held if formats.format_for(out).repeats_holds else None
+        outputs.append(out)
+    if frames_dir is not None:
+        writers.write_frames(animate.chain_frames(animation.segments, animation.plan, animation.rules),
+                             frames_dir, animation.look, progress_total=animation.plan.frames,
+                             levels=levels)
+        outputs.append(frames_dir)
+    return outputs, video_frames
 
 
 def _read_masks(choices: Sequence[Any]) -> dict[str, np.ndarray]:

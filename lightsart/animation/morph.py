@@ -76,42 +76,75 @@ def _neighbourhoods(m: int, n: int, rules: Rules | None) -> list[list[int]]:
     return [[t for t, _ in cells] for cells in _reach(m, n, rules, 2)]
 
 
-def _greedy(clicks: Board, ties: ClickOrder, rules: Rules | None = None) -> list[int]:
-    """Indices into ``ties`` in greedy order (see :func:`morph_order`); rank = index in ``ties``."""
-    m, n = clicks.shape
-    k_total = len(ties)
-    if k_total == 0:
-        return []
-    toggles = _neighbourhoods(m, n, rules)
-    covers: list[list[int]] = [[] for _ in range(m * n)]
-    for p, cells in enumerate(toggles):
+def _covers(cells_of: list[list[int]]) -> list[list[int]]:
+    """For each cell, the cells whose list in ``cells_of`` holds it."""
+    covers: list[list[int]] = [[] for _ in cells_of]
+    for p, cells in enumerate(cells_of):
         for t in cells:
             covers[t].append(p)
-    wrong: list[int] = press_with(clicks, rules).ravel().tolist()
-    flat = (ties[:, 0] * n + ties[:, 1]).tolist()
-    rank = [-1] * (m * n)
+    return covers
+
+
+def _ranks(flat: list[int], cells: int) -> list[int]:
+    """For each cell, its index in ``flat`` (``-1`` when absent)."""
+    rank = [-1] * cells
     for i, p in enumerate(flat):
         rank[p] = i
-    gain = [sum(2 * wrong[t] - 1 for t in toggles[p]) for p in flat]
-    span = max(len(cells) for cells in toggles)
-    # bucket g + span holds, as a heap, the ranks of clicks last seen with gain g (maybe stale).
-    buckets: list[list[int]] = [[] for _ in range(2 * span + 1)]
-    for i, g in enumerate(gain):
-        buckets[g + span].append(i)  # appended in increasing rank: each list is already a heap
-    done = bytearray(k_total)
-    top = max(gain)
-    out: list[int] = []
-    heappop, heappush = heapq.heappop, heapq.heappush
-    for _ in range(k_total):
+    return rank
+
+
+class _Buckets:
+    """A bucket queue of ranks by gain: bucket ``g + span`` holds, as a heap, the ranks last seen
+    with gain ``g`` (maybe stale: skipped when popped). ``gains`` is shared with the caller, who
+    updates it and pushes the ranks whose gain changed."""
+
+    def __init__(self, gains: list[int], span: int) -> None:
+        self.gains = gains
+        self.span = span
+        self.heaps: list[list[int]] = [[] for _ in range(2 * span + 1)]
+        for i, g in enumerate(gains):
+            self.heaps[g + span].append(i)  # appended in increasing rank: already a heap
+        self.done = bytearray(len(gains))
+        self.top = max(gains)
+
+    def pop(self) -> int:
+        """The rank with the largest gain (the smallest rank among ties), marked done."""
+        gains, done, heappop = self.gains, self.done, heapq.heappop
         while True:
-            heap = buckets[top + span]
-            while heap and (done[heap[0]] or gain[heap[0]] != top):
+            heap = self.heaps[self.top + self.span]
+            while heap and (done[heap[0]] or gains[heap[0]] != self.top):
                 heappop(heap)
             if heap:
                 break
-            top -= 1
+            self.top -= 1
         i = heappop(heap)
         done[i] = 1
+        return i
+
+    def push(self, j: int) -> None:
+        """Rank ``j`` under its current gain."""
+        g = self.gains[j]
+        heapq.heappush(self.heaps[g + self.span], j)
+        if g > self.top:
+            self.top = g
+
+
+def _greedy(clicks: Board, ties: ClickOrder, rules: Rules | None = None) -> list[int]:
+    """Indices into ``ties`` in greedy order (see :func:`morph_order`); rank = index in ``ties``."""
+    m, n = clicks.shape
+    if len(ties) == 0:
+        return []
+    toggles = _neighbourhoods(m, n, rules)
+    covers = _covers(toggles)
+    wrong: list[int] = press_with(clicks, rules).ravel().tolist()
+    flat = (ties[:, 0] * n + ties[:, 1]).tolist()
+    rank = _ranks(flat, m * n)
+    gain = [sum(2 * wrong[t] - 1 for t in toggles[p]) for p in flat]
+    queue = _Buckets(gain, max(len(cells) for cells in toggles))
+    done = queue.done
+    out: list[int] = []
+    for _ in range(len(ties)):
+        i = queue.pop()
         out.append(i)
         touched: list[int] = []
         for t in toggles[flat[i]]:
@@ -125,10 +158,7 @@ def _greedy(clicks: Board, ties: ClickOrder, rules: Rules | None = None) -> list
                     gain[j] += delta
                     touched.append(j)
         for j in set(touched):
-            g = gain[j]
-            heappush(buckets[g + span], j)
-            if g > top:
-                top = g
+            queue.push(j)
     return out
 
 
@@ -160,42 +190,24 @@ def grey_morph_order(presses: Board, rules: Rules, *, seed: int | None = 0) -> C
     if total == 0:
         return ties
     reach = _reach(m, n, rules, k)
-    covers: list[list[int]] = [[] for _ in range(m * n)]
-    for p, cells in enumerate(reach):
-        for t, _ in cells:
-            covers[t].append(p)
+    covers = _covers([[t for t, _ in cells] for cells in reach])
     flat_x = x.ravel().tolist()
     delta = [0] * (m * n)
     for p in np.flatnonzero(x).tolist():
         for t, times in reach[p]:
             delta[t] = (delta[t] - flat_x[p] * times) % k
     flat = (ties[:, 0] * n + ties[:, 1]).tolist()
-    rank = [-1] * (m * n)
-    for i, p in enumerate(flat):
-        rank[p] = i
+    rank = _ranks(flat, m * n)
 
     def gain(p: int) -> int:
         step = flat_x[p]
         return sum((delta[t] != 0) - ((delta[t] + step * times) % k != 0) for t, times in reach[p])
 
     gains = [gain(p) for p in flat]
-    span = max(len(cells) for cells in reach)
-    buckets: list[list[int]] = [[] for _ in range(2 * span + 1)]
-    for i, g in enumerate(gains):
-        buckets[g + span].append(i)  # in increasing rank: each list is already a heap
-    done = bytearray(total)
-    top = max(gains)
+    queue = _Buckets(gains, max(len(cells) for cells in reach))
     out: list[int] = []
     for _ in range(total):
-        while True:
-            heap = buckets[top + span]
-            while heap and (done[heap[0]] or gains[heap[0]] != top):
-                heapq.heappop(heap)
-            if heap:
-                break
-            top -= 1
-        i = heapq.heappop(heap)
-        done[i] = 1
+        i = queue.pop()
         out.append(i)
         p = flat[i]
         touched = set()
@@ -204,10 +216,9 @@ def grey_morph_order(presses: Board, rules: Rules, *, seed: int | None = 0) -> C
             touched.update(covers[t])
         for q in touched:
             j = rank[q]
-            if j >= 0 and not done[j]:
+            if j >= 0 and not queue.done[j]:
                 g = gain(q)
                 if g != gains[j]:
                     gains[j] = g
-                    heapq.heappush(buckets[g + span], j)
-                    top = max(top, g)
+                    queue.push(j)
     return ties[out]

@@ -38,6 +38,7 @@ MAX_PAIRS = 1 << 28
 _ROW_BLOCK = 1 << 22  # pairs handled per numpy call in the neighbour scan
 _HUNT_PAIRS = 3e7  # candidate pairs examined by the weight-5 hunt
 _MIX = np.uint64(0x9E3779B97F4A7C15)
+_ONE = np.uint64(1)
 
 
 @dataclass(frozen=True)
@@ -243,75 +244,19 @@ def lower_bound(
     s = int(_pack(syndrome[None, :].astype(np.uint8))[0])
     if s == 0:
         return Bound(0, np.zeros(0, np.intp), 0)
-    packed = _pack(columns.astype(np.uint8)) if columns.shape[0] else np.zeros(0, np.uint64)
-    nonzero = np.flatnonzero(packed)
-    distinct, first = np.unique(packed[nonzero], return_index=True)
-    rows = nonzero[first].astype(np.intp)  # a pixel for each distinct column
-    g = distinct.size
-    pairs = g * (g - 1) // 2
-    passes = max(1, math.ceil(pairs * 8 / max(memory_bytes, 1)))
-    r = 1
-    if hunt and passes == 1 and max_weight >= 4 and pairs > 1:
-        # Expected candidate pairs ~ pairs**2 / 2**(d - r + 1): keep them near _HUNT_PAIRS.
-        r = d - 1 - round(math.log2(max(pairs * pairs / (2 * _HUNT_PAIRS), 1.0)))
-        r = max(1, min(r, d - 1, 63))
-    order = np.random.default_rng(seed).permutation(g)
-    kernel = _independent(s, distinct[order].astype(np.uint64), r)  # s, then the hunt's c_i
-    r = len(kernel)
-    words = _change_basis(distinct.astype(np.uint64), kernel, d)
-    one = np.uint64(1)
-    lookup = _Lookup(words)
-
-    def found(indices: list[int]) -> Bound:
-        return Bound(len(indices), rows[np.asarray(indices, dtype=np.intp)], len(indices))
-
-    hit1 = int(lookup.find(np.array([one]))[0])
-    if hit1 >= 0:
-        return found([hit1])
-    if max_weight < 2:
-        return Bound(2, None, 1)
-    partner = lookup.find(words ^ one)
-    hit2 = np.flatnonzero(partner >= 0)
-    if hit2.size:
-        a = int(hit2[0])
-        return found([a, int(partner[a])])
-    if max_weight < 3 or pairs > max_pairs:
-        return Bound(3, None, 2)
-    bits = (passes - 1).bit_length()
+    space = _Space.of(columns, s, d, seed=seed, hunt=hunt, max_weight=max_weight,
+                      memory_bytes=memory_bytes)
+    found = space.weight_one()
+    if found is not None or max_weight < 2:
+        return found or Bound(2, None, 1)
+    found = space.weight_two()
+    if found is not None or max_weight < 3 or space.pairs > max_pairs:
+        return found or Bound(3, None, 2)
     proven = min(max_weight, 4)
-    four: int | None = None  # a weight-4 pair sum, kept while later buckets are searched for 3
-    for bucket in range(1 << bits):
-        if deadline is not None and time.perf_counter() > deadline:
-            return Bound(3, None, 2, cut_short=True)
-        table = _pair_table(words, bucket, bits)
-        if table.size == 0:
-            continue
-        queries = words ^ one  # weight 3: c ^ 1 is a pair sum
-        at = np.clip(np.searchsorted(table, queries), 0, table.size - 1)
-        hit3 = np.flatnonzero(table[at] == queries)
-        if hit3.size:
-            c = int(hit3[0])
-            a, b = _pair_of(int(queries[c]), words, lookup)
-            return found([a, b, c])
-        if proven >= 4 and four is None:
-            i = _neighbour_hit(table)
-            if i >= 0:
-                four = int(table[i])
-        if four is None and r > 1 and proven >= 4:
-            five = _hunt_five(table, r)
-            if five is not None:
-                p1, p2, i = five
-                a, b = _pair_of(p1, words, lookup)
-                c, e = _pair_of(p2, words, lookup)
-                f = int(lookup.find(np.array([np.uint64(1 << i)]))[0])
-                if len({a, b, c, e, f}) == 5:  # lighter solutions are ruled out: always so
-                    return Bound(5, rows[np.asarray([a, b, c, e, f], dtype=np.intp)], 4)
-        del table
-    if four is not None:
-        a, b = _pair_of(four, words, lookup)
-        c, e = _pair_of(four ^ 1, words, lookup)
-        return found([a, b, c, e])
-    if r > 1 and proven >= 4 and hunts > 1:
+    found = space.pair_passes(proven, deadline)
+    if found is not None:
+        return found
+    if space.r > 1 and proven >= 4 and hunts > 1:
         if deadline is not None and time.perf_counter() > deadline:
             return Bound(proven + 1, None, proven, cut_short=True)
         return lower_bound(
@@ -319,3 +264,115 @@ def lower_bound(
             hunt=hunt, seed=seed + 1, hunts=hunts - 1, deadline=deadline,
         )
     return Bound(proven + 1, None, proven)
+
+
+def _hunt_columns(d: int, pairs: int, passes: int, hunt: bool, max_weight: int) -> int:
+    """Columns ``c_i`` the weight-5 hunt goes through: 1 (no hunt) unless one table holds all
+    pairs and weight 4 is to be ruled out."""
+    if not (hunt and passes == 1 and max_weight >= 4 and pairs > 1):
+        return 1
+    # Expected candidate pairs ~ pairs**2 / 2**(d - r + 1): keep them near _HUNT_PAIRS.
+    r = d - 1 - round(math.log2(max(pairs * pairs / (2 * _HUNT_PAIRS), 1.0)))
+    return max(1, min(r, d - 1, 63))
+
+
+@dataclass(frozen=True, eq=False)
+class _Space:
+    """The distinct nonzero columns after the change of basis that sends the syndrome to ``1``
+    (and the hunt's ``r - 1`` columns ``c_i`` to ``e_i``), with a pixel for each of them."""
+
+    words: NDArray[np.uint64]
+    rows: NDArray[np.intp]
+    lookup: _Lookup
+    r: int
+    pairs: int
+    passes: int
+
+    @classmethod
+    def of(cls, columns: NDArray[np.uint8], s: int, d: int, *, seed: int, hunt: bool,
+           max_weight: int, memory_bytes: int) -> _Space:
+        packed = _pack(columns.astype(np.uint8)) if columns.shape[0] else np.zeros(0, np.uint64)
+        nonzero = np.flatnonzero(packed)
+        distinct, first = np.unique(packed[nonzero], return_index=True)
+        rows = nonzero[first].astype(np.intp)  # a pixel for each distinct column
+        g = distinct.size
+        pairs = g * (g - 1) // 2
+        passes = max(1, math.ceil(pairs * 8 / max(memory_bytes, 1)))
+        r = _hunt_columns(d, pairs, passes, hunt, max_weight)
+        order = np.random.default_rng(seed).permutation(g)
+        kernel = _independent(s, distinct[order].astype(np.uint64), r)  # s, then the hunt's c_i
+        words = _change_basis(distinct.astype(np.uint64), kernel, d)
+        return cls(words, rows, _Lookup(words), len(kernel), pairs, passes)
+
+    def found(self, indices: list[int]) -> Bound:
+        """The solution of these (distinct-column) indices, lightest possible by now."""
+        return Bound(len(indices), self.rows[np.asarray(indices, dtype=np.intp)], len(indices))
+
+    def weight_one(self) -> Bound | None:
+        """``1`` is a column."""
+        hit = int(self.lookup.find(np.array([_ONE]))[0])
+        return self.found([hit]) if hit >= 0 else None
+
+    def weight_two(self) -> Bound | None:
+        """``c ^ 1`` is a column."""
+        partner = self.lookup.find(self.words ^ _ONE)
+        hit = np.flatnonzero(partner >= 0)
+        if not hit.size:
+            return None
+        a = int(hit[0])
+        return self.found([a, int(partner[a])])
+
+    def pair_passes(self, proven: int, deadline: float | None) -> Bound | None:
+        """Weights 3 and (``proven >= 4``) 4 exhausted pass by pass over the buckets of pair
+        sums, with the weight-5 hunt in each; ``None`` when none of them has a solution."""
+        bits = (self.passes - 1).bit_length()
+        four: int | None = None  # a weight-4 pair sum, kept while later buckets are searched for 3
+        for bucket in range(1 << bits):
+            if deadline is not None and time.perf_counter() > deadline:
+                return Bound(3, None, 2, cut_short=True)
+            table = _pair_table(self.words, bucket, bits)
+            if table.size == 0:
+                continue
+            found = self.weight_three(table)
+            if found is not None:
+                return found
+            if proven >= 4 and four is None:
+                i = _neighbour_hit(table)
+                if i >= 0:
+                    four = int(table[i])
+            if four is None and self.r > 1 and proven >= 4:
+                found = self.weight_five(table)
+                if found is not None:
+                    return found
+            del table
+        return None if four is None else self.weight_four(four)
+
+    def weight_three(self, table: NDArray[np.uint64]) -> Bound | None:
+        """``c ^ 1`` is a pair sum of the (sorted) ``table``."""
+        queries = self.words ^ _ONE
+        at = np.clip(np.searchsorted(table, queries), 0, table.size - 1)
+        hit = np.flatnonzero(table[at] == queries)
+        if not hit.size:
+            return None
+        c = int(hit[0])
+        a, b = _pair_of(int(queries[c]), self.words, self.lookup)
+        return self.found([a, b, c])
+
+    def weight_four(self, four: int) -> Bound:
+        """The pair sums ``four`` and ``four ^ 1``, both in a table."""
+        a, b = _pair_of(four, self.words, self.lookup)
+        c, e = _pair_of(four ^ 1, self.words, self.lookup)
+        return self.found([a, b, c, e])
+
+    def weight_five(self, table: NDArray[np.uint64]) -> Bound | None:
+        """Pair sums ``p1 ^ p2 = s ^ c_i`` in the table (:func:`_hunt_five`)."""
+        five = _hunt_five(table, self.r)
+        if five is None:
+            return None
+        p1, p2, i = five
+        a, b = _pair_of(p1, self.words, self.lookup)
+        c, e = _pair_of(p2, self.words, self.lookup)
+        f = int(self.lookup.find(np.array([np.uint64(1 << i)]))[0])
+        if len({a, b, c, e, f}) != 5:  # lighter solutions are ruled out: never so
+            return None
+        return Bound(5, self.rows[np.asarray([a, b, c, e, f], dtype=np.intp)], 4)

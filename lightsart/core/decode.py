@@ -18,19 +18,24 @@ cheapest) set of pixels whose columns XOR to the syndrome ``s``: decoding with o
 * Given a *focus* (:mod:`lightsart.core.relink`; :func:`lightsart.core.optimize.edge_focus` for
   boards), chains of walks on a few columns from a few known solutions follow the Stern walk, and
   the cheapest answer wins.
+
+:func:`decode` climbs these as a ladder of small strategy objects, each planning its own share
+of the budget: :class:`ExactSearch`, then :class:`SternWalk` (or the timed :class:`LeeBrickell`)
+and :class:`RelinkedChains`, then :class:`PairTable`.
 """
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart.core import isd
+from lightsart.calibration import CHAIN_SHARE, PAIRS_PER_SECOND, STERN_SHARE
+from lightsart.core import isd, lee_brickell
 from lightsart.core.bound import lower_bound
 from lightsart.core.generators import Generators, cheap_bound, generators
 from lightsart.core.packed import pack
@@ -38,15 +43,6 @@ from lightsart.core.relink import Focus, run_chains
 
 __all__ = ["EXACT_NULLITY", "METHODS", "PAIRS_PER_SECOND", "Decoding", "decode", "walsh_hadamard"]
 
-#: Pair sums the lower-bound table sorts and scans per second of budget (measured here: the
-#: 128x128 astronaut's 132 million in ~12 s); a budget below the table's size skips it.
-PAIRS_PER_SECOND = 1e7
-#: Shares of the search budget planned for the Stern walk and for the focused chains when a
-#: focus is given (full-resolution 512x512 astronaut, 7.5 s, seeds 0-7: the walk and the edge
-#: chain 50.75 wrong pixels on average in 3.5 s, the walk alone with the whole share 51.5 in
-#: 6.4 s).
-STERN_SHARE = 0.2
-CHAIN_SHARE = 0.5
 #: Largest nullity decoded exactly by search over all syndromes.
 EXACT_NULLITY = 20
 #: Largest ``generators * 2**d`` the weighted exact knapsack is allowed to touch.
@@ -144,128 +140,6 @@ def _knapsack(
     return chosen
 
 
-def _isd(
-    gens: Generators, syndrome: NDArray[np.uint8], rng: np.random.Generator, deadline: float,
-    bound: float, rounds: int,
-) -> tuple[float, NDArray[np.intp]]:
-    """Information-set decoding over random cost-biased column orders (Lee–Brickell, p = 1).
-
-    Stops at ``deadline`` or as soon as it meets the proven lower ``bound``.
-    """
-    best_cost, best_set = np.inf, np.zeros(0, np.intp)
-    d = syndrome.size
-    g_count = gens.bits.shape[0]
-    h_full = gens.bits.T.copy()  # (d, G)
-    scale = float(np.median(gens.cost)) if g_count else 1.0
-    for it in range(rounds):
-        if best_cost <= bound + 1e-9 or (it > 0 and time.perf_counter() > deadline):
-            break
-        noise = np.asarray(rng.exponential(scale, g_count)) if it > 0 else np.zeros(g_count)
-        if best_set.size:
-            # Canteaut–Chabaud style: keep the best solution inside the information set, so
-            # each round searches its neighbourhood (one new column against all pivots).
-            noise[best_set] = -np.inf
-        order = np.argsort(gens.cost + noise, kind="stable")
-        h = h_full[:, order].copy()
-        s = syndrome.astype(np.uint8).copy()
-        pivot_cols: list[int] = []
-        row = 0
-        for col in range(g_count):
-            if row == d:
-                break
-            nz = np.flatnonzero(h[row:, col])
-            if nz.size == 0:
-                continue
-            p = row + int(nz[0])
-            if p != row:
-                h[[row, p]] = h[[p, row]]
-                s[[row, p]] = s[[p, row]]
-            hit = np.flatnonzero(h[:, col])
-            hit = hit[hit != row]
-            h[hit] ^= h[row]
-            s[hit] ^= s[row]
-            pivot_cols.append(col)
-            row += 1
-        if row < d:  # columns do not span: syndrome outside their span is impossible here
-            continue
-        piv = np.asarray(pivot_cols)
-        piv_cost = gens.cost[order[piv]]
-        base = float(piv_cost @ s)
-        if base < best_cost:
-            best_cost, best_set = base, order[piv[s.astype(bool)]]
-        flipped = (h ^ s[:, None]).astype(np.float64)
-        totals = gens.cost[order] + piv_cost @ flipped
-        totals[piv] = np.inf
-        j = int(np.argmin(totals))
-        if totals[j] < best_cost - 1e-12:
-            rows = (h[:, j] ^ s).astype(bool)
-            best_cost = float(totals[j])
-            best_set = np.concatenate([[order[j]], order[piv[rows]]])
-    return best_cost, best_set
-
-
-def _linear_keys(bits: NDArray[np.uint8], rng: np.random.Generator) -> NDArray[np.uint64]:
-    """A random *linear* 64-bit hash of each row: key(u ^ v) = key(u) ^ key(v)."""
-    salt = np.asarray(
-        rng.integers(0, np.iinfo(np.uint64).max, bits.shape[1], dtype=np.uint64, endpoint=True)
-    )
-    keys = np.zeros(bits.shape[0], dtype=np.uint64)
-    for k in range(bits.shape[1]):
-        keys[bits[:, k].astype(bool)] ^= salt[k]
-    return keys
-
-
-def _improve(
-    chosen: list[int], gens: Generators, rng: np.random.Generator, deadline: float
-) -> list[int]:
-    """Swap 2 chosen generators for 1, or 3 for 2, whenever that is cheaper (exactly checked)."""
-    keys = _linear_keys(gens.bits, rng)
-    order = np.argsort(keys)
-    sorted_keys = keys[order]
-
-    def lookup(values: NDArray[np.uint64]) -> NDArray[np.intp]:
-        at = np.clip(np.searchsorted(sorted_keys, values), 0, sorted_keys.size - 1)
-        return np.where(sorted_keys[at] == values, order[at], -1)
-
-    def same(old: list[int], new: list[int]) -> bool:
-        return bool(np.array_equal(
-            np.bitwise_xor.reduce(gens.bits[old], axis=0),
-            np.bitwise_xor.reduce(gens.bits[new], axis=0),
-        ))
-
-    current = list(chosen)
-    improved = True
-    while improved and time.perf_counter() < deadline:
-        improved = False
-        for a, b in itertools.combinations(current, 2):
-            g = int(lookup(np.array([keys[a] ^ keys[b]]))[0])
-            if g >= 0 and gens.cost[g] < gens.cost[a] + gens.cost[b] and same([a, b], [g]):
-                current = [c for c in current if c not in (a, b)]
-                current = sorted(set(current) ^ {g})
-                improved = True
-                break
-        if improved:
-            continue
-        for a, b, c in itertools.combinations(current, 3):
-            if time.perf_counter() > deadline:
-                break
-            partners = keys ^ (keys[a] ^ keys[b] ^ keys[c])
-            other = lookup(partners)
-            p = np.flatnonzero(other >= 0)
-            if p.size == 0:
-                continue
-            total = gens.cost[p] + gens.cost[other[p]]
-            best = int(np.argmin(total))
-            gp, gq = int(p[best]), int(other[p[best]])
-            if gp != gq and total[best] < gens.cost[[a, b, c]].sum() - 1e-12 and same(
-                [a, b, c], [gp, gq]
-            ):
-                current = sorted(set(c2 for c2 in current if c2 not in (a, b, c)) ^ {gp} ^ {gq})
-                improved = True
-                break
-    return current
-
-
 def _check_solution(gens: Generators, syndrome: NDArray[np.uint8],
                     pixels: NDArray[np.intp]) -> None:
     """Raise unless the columns of ``pixels`` XOR to ``syndrome``."""
@@ -316,95 +190,240 @@ def decode(
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, not {method!r}")
     start = time.perf_counter()
-    d = syndrome.size
-    pixels = columns.shape[0]
-    unit = cost is None
-    w = np.ones(pixels) if cost is None else np.asarray(cost, dtype=np.float64).ravel()
+    w = np.ones(columns.shape[0]) if cost is None else np.asarray(cost, dtype=np.float64).ravel()
     if not syndrome.any():
         return Decoding(np.zeros(0, np.intp), 0.0, 0.0, True, "reachable")
-    gens = generators(columns, w, d)
-    if d <= EXACT_NULLITY and d <= 62:
+    problem = _Problem.of(columns, syndrome, w, unit=cost is None, baseline=baseline)
+    exact = ExactSearch().run(problem)
+    if exact is not None:
+        return exact
+    _check_starts(problem, focus)
+    table = PairTable.planned(problem, seconds)
+    budget = _Budget.of(start, seconds - table.seconds if table.used else seconds)
+    rng = np.random.default_rng(seed)
+    answer = _Answer.first(problem)
+    if method == "stern":
+        # With chains (which walk further on fewer columns), the walk plans a fifth of the
+        # budget's work and the chains half of it; the rest is margin for their set-ups.
+        walked = SternWalk(STERN_SHARE if focus else 1.0, work).run(problem, budget, rng)
+        # The chains follow the walk, so a clock that cuts the work short cuts them first.
+        chains = RelinkedChains(tuple(focus), CHAIN_SHARE, work, seed).run(problem, budget)
+        answer = answer.take(walked, "stern + relink" if focus else "stern")
+    else:
+        chains = []
+        answer = answer.take(LeeBrickell().run(problem, budget, rng), "isd")
+    # Then the chains and their starts, when strictly cheaper (so ties keep the answer above).
+    for found in [*chains, *_starts(focus, w)]:
+        answer = answer.take(found, answer.method, margin=1e-9)
+    if not np.isfinite(answer.cost):  # pragma: no cover - the columns always span the syndromes
+        raise AssertionError("no decoding found and no baseline given")
+    if table.used and answer.cost > answer.bound + 1e-9:
+        answer = table.run(problem, answer, seed, deadline=start + seconds)
+    return answer.decoding(problem)
+
+
+@dataclass(frozen=True)
+class _Problem:
+    """What every strategy decodes: the generators of the columns, the syndrome (as bytes and
+    packed), the cost of each pixel, a known solution and the cheap proven lower bound."""
+
+    gens: Generators
+    syndrome: NDArray[np.uint8]
+    packed: NDArray[np.uint64]
+    w: NDArray[np.float64]
+    unit: bool
+    pixels: int
+    baseline: NDArray[np.intp]
+
+    @classmethod
+    def of(cls, columns: NDArray[np.uint8] | NDArray[np.uint64], syndrome: NDArray[np.uint8],
+           w: NDArray[np.float64], *, unit: bool, baseline: NDArray[np.intp] | None) -> _Problem:
+        known = np.zeros(0, np.intp) if baseline is None else np.asarray(baseline, dtype=np.intp)
+        gens = generators(columns, w, syndrome.size)
+        return cls(gens, syndrome, pack(syndrome[None, :])[0], w, unit, columns.shape[0], known)
+
+    @property
+    def d(self) -> int:
+        return int(self.syndrome.size)
+
+    @cached_property
+    def bound(self) -> float:
+        """Every 1- and 2-pixel solution (3 when few) ruled out: :func:`cheap_bound`."""
+        return cheap_bound(self.gens, self.packed, self.unit)
+
+
+@dataclass(frozen=True)
+class _Budget:
+    """The search's share of the call's ``seconds`` (what the pair table leaves) and its end."""
+
+    search: float
+    deadline: float
+
+    @classmethod
+    def of(cls, start: float, search: float) -> _Budget:
+        return cls(search, start + search)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A solution some strategy found: its cost, its pixels, whether the clock cut it short."""
+
+    cost: float
+    pixels: NDArray[np.intp]
+    cut_short: bool = False
+
+
+@dataclass(frozen=True)
+class _Answer:
+    """The cheapest solution so far, the best proven lower bound, and how they were found."""
+
+    cost: float
+    pixels: NDArray[np.intp]
+    bound: float
+    method: str = ""
+    cut_short: bool = False
+
+    @classmethod
+    def first(cls, problem: _Problem) -> _Answer:
+        """The baseline (if given) and the cheap bound: the answer is never worse than either."""
+        if problem.baseline.size:
+            return cls(float(problem.w[problem.baseline].sum()), problem.baseline, problem.bound)
+        return cls(np.inf, np.zeros(0, np.intp), problem.bound)
+
+    def take(self, found: _Found, method: str, *, margin: float = 0.0) -> _Answer:
+        """``found`` when it is cheaper by more than ``margin``, else this answer."""
+        cut = self.cut_short or found.cut_short
+        if found.cost < self.cost - margin:
+            return replace(self, cost=found.cost, pixels=found.pixels, method=method, cut_short=cut)
+        return replace(self, method=method, cut_short=cut)
+
+    def decoding(self, problem: _Problem) -> Decoding:
+        """The answer checked against the syndrome, proven when the bound meets its cost."""
+        _check_solution(problem.gens, problem.syndrome, self.pixels)
+        bound = min(self.bound, self.cost)
+        proven = self.cost <= bound + 1e-9
+        return Decoding(self.pixels, self.cost, bound, proven, self.method, self.cut_short)
+
+
+@dataclass(frozen=True)
+class ExactSearch:
+    """``d <= EXACT_NULLITY``: every syndrome searched. Unit costs: breadth-first by
+    Walsh–Hadamard convolutions; per-pixel costs: the knapsack over ``GF(2)^d``, when it fits
+    :data:`_KNAPSACK_BUDGET` (else ``None``: the search below takes over)."""
+
+    def run(self, problem: _Problem) -> Decoding | None:
+        d, gens = problem.d, problem.gens
+        if not (d <= EXACT_NULLITY and d <= 62):
+            return None
         gen_ints = _as_ints(gens.bits)
-        target = int(_as_ints(syndrome[None, :])[0])
-        if unit:
-            chosen = _bfs_unit(gen_ints, target, d)
-            pick = gens.pixel[chosen]
+        target = int(_as_ints(problem.syndrome[None, :])[0])
+        if problem.unit:
+            pick = gens.pixel[_bfs_unit(gen_ints, target, d)]
             return Decoding(pick, float(len(pick)), float(len(pick)), True, "exact search")
         if gen_ints.size * (1 << d) <= _KNAPSACK_BUDGET:
             chosen = _knapsack(gen_ints, gens.cost, target, d)
             if chosen:
                 pick = gens.pixel[chosen]
-                total = float(w[pick].sum())
+                total = float(problem.w[pick].sum())
                 return Decoding(pick, total, total, True, "exact knapsack")
-    bound = cheap_bound(gens, pack(syndrome[None, :])[0], unit)
-    rng = np.random.default_rng(seed)
-    best_cost, best_pixels = np.inf, np.zeros(0, np.intp)
-    if baseline is not None and baseline.size:
-        best_pixels = np.asarray(baseline, dtype=np.intp)
-        best_cost = float(w[best_pixels].sum())
+        return None
+
+
+@dataclass(frozen=True)
+class SternWalk:
+    """The Stern walk of :mod:`lightsart.core.isd` from the baseline, for the rounds its
+    ``share`` of the search budget buys at the nominal speed (or ``work`` rounds)."""
+
+    share: float
+    work: int | None
+
+    def run(self, problem: _Problem, budget: _Budget, rng: np.random.Generator) -> _Found:
+        gens = problem.gens
+        rounds = (isd.rounds_for(budget.search * self.share, gens.count, problem.d,
+                                 problem.pixels, problem.unit)
+                  if self.work is None else max(0, int(self.work)))
+        begin = gens.of_pixels(problem.baseline) if problem.baseline.size else None
+        found = isd.search(gens.words, problem.d, problem.packed, gens.cost, begin, rng=rng,
+                           rounds=rounds, deadline=budget.deadline, stop_at=problem.bound)
+        if found is None:  # pragma: no cover - the columns always span the syndromes
+            return _Found(np.inf, np.zeros(0, np.intp))
+        return _Found(found.cost, gens.pixel[found.chosen], found.cut_short)
+
+
+@dataclass(frozen=True)
+class RelinkedChains:
+    """Chains of walks on the pixels of each ``focus`` (:mod:`lightsart.core.relink`), their
+    ``share`` of the search budget's work (or ``work`` rounds), seeded by ``seed``."""
+
+    focus: tuple[Focus, ...]
+    share: float
+    work: int | None
+    seed: int
+
+    def run(self, problem: _Problem, budget: _Budget) -> list[_Found]:
+        chains = run_chains(problem.gens, problem.w, problem.packed, self.focus, seed=self.seed,
+                            seconds=budget.search * self.share, work=self.work,
+                            deadline=budget.deadline, stop_at=problem.bound)
+        return [_Found(cost, np.asarray(pixels, dtype=np.intp), cut)
+                for cost, pixels, cut in chains]
+
+
+@dataclass(frozen=True)
+class LeeBrickell:
+    """The earlier timed search: Lee–Brickell rounds with a fresh elimination each until a
+    quarter of the search budget is left, then 3-for-2 and 2-for-1 swaps (not repeatable)."""
+
+    rounds: int = 10_000
+
+    def run(self, problem: _Problem, budget: _Budget, rng: np.random.Generator) -> _Found:
+        gens, bound = problem.gens, problem.bound
+        cost, chosen = lee_brickell.search(gens, problem.syndrome, rng,
+                                           budget.deadline - budget.search / 4, bound,
+                                           rounds=self.rounds)
+        if cost > bound + 1e-9:
+            polished = lee_brickell.improve([int(g) for g in chosen], gens, rng, budget.deadline)
+            chosen = np.asarray(polished, dtype=np.intp)
+            cost = float(gens.cost[chosen].sum())
+        return _Found(cost, gens.pixel[chosen])
+
+
+def _check_starts(problem: _Problem, focus: Sequence[Focus]) -> None:
+    """Raise unless every chain's start is a solution."""
     for region in focus:
         for known in region.starts:
-            _check_solution(gens, syndrome, known)
-    # The pair table (when the budget holds it) gets its share of the budget first.
-    pairs = gens.count * (gens.count - 1) // 2
-    table_seconds = pairs / PAIRS_PER_SECOND
-    use_table = unit and d <= 64 and table_seconds <= seconds
-    search = seconds - table_seconds if use_table else seconds
-    deadline = start + search
-    cut_short = False
-    chains: list[tuple[float, NDArray[np.intp], bool]] = []
-    if method == "stern":
-        g_count = gens.count
-        # With chains (which walk further on fewer columns), the walk plans a fifth of the
-        # budget's work and the chains half of it; the rest is margin for their set-ups.
-        share = search * STERN_SHARE if focus else search
-        rounds = (isd.rounds_for(share, g_count, d, pixels, unit) if work is None
-                  else max(0, int(work)))
-        begin = None
-        if baseline is not None and baseline.size:
-            begin = gens.of_pixels(np.asarray(baseline, dtype=np.intp))
-        packed_syndrome = pack(syndrome[None, :])[0]
+            _check_solution(problem.gens, problem.syndrome, known)
 
-        found = isd.search(gens.words, d, packed_syndrome, gens.cost, begin,
-                           rng=rng, rounds=rounds, deadline=deadline, stop_at=bound)
-        # The chains follow the walk, so a clock that cuts the work short cuts them first.
-        chains = run_chains(gens, w, packed_syndrome, focus, seed=seed, seconds=search * CHAIN_SHARE,
-                            work=work, deadline=deadline, stop_at=bound)
-        if found is not None:
-            cut_short = cut_short or found.cut_short
-            isd_cost, isd_set = found.cost, found.chosen
-        else:  # pragma: no cover - the columns always span the syndromes
-            isd_cost, isd_set = np.inf, np.zeros(0, np.intp)
-        name = "stern + relink" if focus else "stern"
-    else:
-        isd_cost, isd_set = _isd(gens, syndrome, rng, deadline - search / 4, bound, rounds=10_000)
-        if isd_cost > bound + 1e-9:
-            polished = _improve([int(g) for g in isd_set], gens, rng, deadline)
-            isd_set = np.asarray(polished, dtype=np.intp)
-            isd_cost = float(gens.cost[isd_set].sum())
-        name = "isd"
-    if isd_cost < best_cost:
-        best_cost, best_pixels = isd_cost, gens.pixel[isd_set]
-    # Then the chains and their starts, when strictly cheaper (so ties keep the answer above).
-    found_elsewhere = [*chains, *((float(w[s].sum()), s, False) for f in focus for s in f.starts)]
-    for c_cost, c_pixels, c_cut in found_elsewhere:
-        cut_short = cut_short or c_cut
-        if c_cost < best_cost - 1e-9:
-            best_cost, best_pixels = c_cost, np.asarray(c_pixels, dtype=np.intp)
-    if not np.isfinite(best_cost):  # pragma: no cover - the columns always span the syndromes
-        raise AssertionError("no decoding found and no baseline given")
-    if use_table and best_cost > bound + 1e-9:
-        # Exhaust every lighter solution up to weight 4 with the sorted pair-sum table.
+
+def _starts(focus: Sequence[Focus], w: NDArray[np.float64]) -> list[_Found]:
+    """The chains' starts, themselves solutions."""
+    return [_Found(float(w[s].sum()), np.asarray(s, dtype=np.intp))
+            for f in focus for s in f.starts]
+
+
+@dataclass(frozen=True)
+class PairTable:
+    """The pair-sum table of :mod:`lightsart.core.bound` (unit costs, ``d <= 64``): every
+    lighter solution up to weight 4 ruled out or found. It gets its share of the budget first,
+    ``seconds`` at :data:`PAIRS_PER_SECOND`, and runs only when the whole budget holds it."""
+
+    seconds: float
+    used: bool
+
+    @classmethod
+    def planned(cls, problem: _Problem, budget: float) -> PairTable:
+        count = problem.gens.count
+        seconds = count * (count - 1) // 2 / PAIRS_PER_SECOND
+        return cls(seconds, problem.unit and problem.d <= 64 and seconds <= budget)
+
+    def run(self, problem: _Problem, answer: _Answer, seed: int, *, deadline: float) -> _Answer:
+        gens = problem.gens
         table = lower_bound(
-            gens.bits, syndrome, min(4, int(best_cost) - 1),
-            hunt=best_cost > 5, seed=seed, hunts=_HUNTS, deadline=start + seconds,
+            gens.bits, problem.syndrome, min(4, int(answer.cost) - 1),
+            hunt=answer.cost > 5, seed=seed, hunts=_HUNTS, deadline=deadline,
         )
-        if table.solution is not None and table.solution.size < best_cost:
-            best_cost, best_pixels = float(table.solution.size), gens.pixel[table.solution]
-        bound = max(bound, float(table.bound))
-        cut_short = cut_short or table.cut_short
-        name += " + pair table"
-    _check_solution(gens, syndrome, best_pixels)
-    bound = min(bound, best_cost)
-    proven = best_cost <= bound + 1e-9
-    return Decoding(best_pixels, best_cost, bound, proven, name, cut_short)
+        method = answer.method + " + pair table"
+        if table.solution is not None:
+            answer = answer.take(_Found(float(table.solution.size), gens.pixel[table.solution]),
+                                 method)
+        return replace(answer, bound=max(answer.bound, float(table.bound)), method=method,
+                       cut_short=answer.cut_short or table.cut_short)

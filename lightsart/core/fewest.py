@@ -60,6 +60,11 @@ from itertools import repeat
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.calibration import (
+    COMPILED_START_SECONDS,
+    MEMBERS_PER_SECOND,
+    NUMPY_MEMBERS_PER_SECOND,
+)
 from lightsart.core.coset_symmetry import (
     AffineMap,
     LeafAction,
@@ -84,18 +89,6 @@ _BOUND_SHARE = 8
 _WORKERS = 4
 #: Leaves per worker and batch (one call of the compiled loop).
 _RUN = 16
-#: Nominal speed of the compiled leaves (coset members scored per second, two threads) from
-#: which the number of leaves a budget buys is planned. Measured on 61 x 61 (two cores): about
-#: 7e9 with both cores free (37 us a leaf), 3.3e9-5.6e9 beside other jobs (the proof in 25-42 s),
-#: so a minute plans the whole proof.
-MEMBERS_PER_SECOND = 3e9
-#: Nominal seconds to import numba and load the compiled leaf (0.5-1 s once its machine code is
-#: cached; compiling it the first time takes a few more, which the clock then caps).
-COMPILED_START_SECONDS = 1.0
-#: Nominal speed of the numpy leaves (measured 3e8-6e8), used where the compiled ones would not
-#: buy more work or finish sooner: budgets up to about a second (a picture's default), and
-#: small cosets (47 x 47: 628 leaves of 2**18 in 0.6 s).
-NUMPY_MEMBERS_PER_SECOND = 2e8
 
 
 @dataclass(frozen=True)

@@ -180,6 +180,31 @@ class Chase:
             return r % self.m
         return r if 0 <= r < self.m else None
 
+    def _lifetimes(self) -> tuple[dict[int, int], set[int]]:
+        """For each row of clicks, the last chase step whose equation reads it, and the rows
+        the constraints left at the end read (kept to the end)."""
+        last_use: dict[int, int] = {}
+        for step, (_, i) in enumerate(self.pivots):
+            for di, _ in self.others:
+                r = self._row(i - di)
+                if r is not None:
+                    last_use[r] = step
+        final = {r for i in self.cons_rows for di, _ in self.offsets if (r := self._row(i - di)) is not None}
+        return last_use, final
+
+    def _force(self, row: NDArray[Any], acc: NDArray[Any], i: int, residual: NDArray[Any]) -> None:
+        """Set the forced clicks of ``row`` from equation row ``i`` (``acc``: its value without
+        them) and write the residual of that row's constraints into ``residual``."""
+        m = self.m
+        if not self.top_others:
+            row[self.forced_cols] = acc[self.valid]
+            residual[self.cons_index[i % m, ~self.valid]] = acc[~self.valid]
+            return
+        for j, b in self.sweep:  # the top row's other cells are right of b: already known
+            row[b] = acc[j] ^ self._top_terms(row, j, self.top_others)
+        for j in np.flatnonzero(~self.valid).tolist():
+            residual[self.cons_index[i % m, j]] = acc[j] ^ self._top_terms(row, j, self.top_all)
+
     def run(
         self, free_values: NDArray[Any], change: NDArray[Any] | None, keep: bool
     ) -> tuple[NDArray[Any] | None, NDArray[Any]]:
@@ -207,29 +232,16 @@ class Chase:
                     acc ^= _shift(rows[r], dj, self.wrap_cols)
             return acc
 
-        last_use: dict[int, int] = {}
-        for step, (_, i) in enumerate(self.pivots):
-            for di, _ in self.others:
-                r = self._row(i - di)
-                if r is not None:
-                    last_use[r] = step
-        final = {r for i in self.cons_rows for di, _ in self.offsets if (r := self._row(i - di)) is not None}
+        last_use, final = self._lifetimes()
         kept: list[NDArray[Any] | None] = [None] * m
         for r in self.free_rows:
             rows[r] = new_row(r)
         residual = np.zeros((self.free, *tail), dtype=dtype)
         for step, (p, i) in enumerate(self.pivots):
             row = new_row(p)
-            if not self.top_others:
-                acc = equation(i, self.others)
-                row[self.forced_cols] = acc[self.valid]
-                residual[self.cons_index[i % m, ~self.valid]] = acc[~self.valid]
-            else:
-                acc = equation(i, self.below)
-                for j, b in self.sweep:  # the top row's other cells are right of b: already known
-                    row[b] = acc[j] ^ self._top_terms(row, j, self.top_others)
-                for j in np.flatnonzero(~self.valid).tolist():
-                    residual[self.cons_index[i % m, j]] = acc[j] ^ self._top_terms(row, j, self.top_all)
+            # (``others`` is ``below`` when the top row of the pattern is one cell.)
+            self._force(row, equation(i, self.others if not self.top_others else self.below), i,
+                        residual)
             rows[p] = row
             for r in [r for r in rows if last_use.get(r, -1) <= step and r not in final and r != p]:
                 if keep:

@@ -37,16 +37,14 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+# Rounds are planned at the nominal speed of lightsart.calibration (still exported from here).
+from lightsart.calibration import WORDS_PER_SECOND
 from lightsart.core.packed import echelon, pack, unpack
 
 __all__ = ["WORDS_PER_SECOND", "Search", "rounds_for", "search", "setup_words"]
 
 Words = NDArray[np.uint64]
 
-#: Nominal packed-word operations per second of one round's work (a round costs
-#: :func:`round_words`); ``rounds_for`` turns a budget in seconds into a number of rounds with
-#: it. Calibrated on the development machine so the rounds finish in about 70% of the budget.
-WORDS_PER_SECOND = 2.5e8
 _ONE = np.uint64(1)
 _BLOCK = 1 << 16  # columns per block when the basis change is applied
 _OFFSETS = 3  # neighbours compared in the sorted projection hashes (pairs per column, at most)

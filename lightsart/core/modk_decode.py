@@ -42,6 +42,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+# Rounds are planned at the nominal speed of lightsart.calibration (still exported from here).
+from lightsart.calibration import OPS_PER_SECOND
 from lightsart.core.modp import factor_prime_powers
 
 __all__ = ["OPS_PER_SECOND", "ModkDecoding", "decode", "rounds_for"]
@@ -49,9 +51,6 @@ __all__ = ["OPS_PER_SECOND", "ModkDecoding", "decode", "rounds_for"]
 Ints = NDArray[np.int64]
 Small = NDArray[np.int16]
 
-#: Nominal element operations per second of one round's numpy work (:func:`_round_ops`); turns a
-#: budget in seconds into rounds. Calibrated on the development machine (``bench_modk.py``).
-OPS_PER_SECOND = 4e8
 # Rounds of the walk between fresh lifts and eliminations (from the best solution so far).
 _RESTART = 30
 # Rounds per cell, at most: small boards are searched through long before a budget is spent.

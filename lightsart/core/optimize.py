@@ -19,12 +19,14 @@ Every click set is re-applied with the press operator before it is returned.
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.calibration import CHASE_WORDS_PER_SECOND, DECODE_SHARE, SPLIT_DECODE_SHARE
 from lightsart.core.board import as_board, press
-from lightsart.core.decode import decode
+from lightsart.core.decode import Decoding, decode
 from lightsart.core.general import RulesAlgebra
 from lightsart.core.general import algebra as rules_algebra
 from lightsart.core.gf2 import BoardAlgebra, algebra, chase
@@ -70,16 +72,10 @@ DENSE_PATTERN_BITS = PUZZLE_MAX_NULLITY_CELLS
 COLUMN_BITS = 1 << 30
 #: Packed words the chase of check columns may step through (rows × width × words per row).
 CHASE_WORDS = 1 << 26
-#: Nominal packed words a second the check-column chase steps through (measured ~4e8).
-CHASE_WORDS_PER_SECOND = 3e8
 #: Word operations of one elimination of the check columns (``d**2 * cells / 64``).
 ELIMINATION_WORDS = 1 << 29
 #: Rows a sample of check columns is spread over.
 SAMPLE_ROWS = 64
-#: The decoder's share of a fit's budget when the clicks need a search of their own, and when
-#: that search is the split branch and bound (which proves more with more time).
-DECODE_SHARE = 0.75
-SPLIT_DECODE_SHARE = 0.5
 #: Rows (columns) next to each edge whose cells the decoder's focused chain walks on: on the
 #: full-resolution 512x512 astronaut (8 seeds, the same work) 16 gives 50.75 wrong pixels on
 #: average, 24 gives 51.0 and 8 gives 53.0.
@@ -249,6 +245,76 @@ def _decoding_seconds(seconds: float, nullity: int, chased_words: int = 0) -> fl
     return left * (SPLIT_DECODE_SHARE if nullity <= SPLIT_CLICKS_NULLITY else DECODE_SHARE)
 
 
+def _pixel_weights(cost: NDArray[np.float64] | None, shape: tuple[int, ...]
+                   ) -> NDArray[np.float64] | None:
+    """The pixel costs as float64, checked: the target's shape, finite, non-negative."""
+    if cost is None:
+        return None
+    weights = np.asarray(cost, dtype=np.float64)
+    if weights.shape != shape:
+        raise LightsartError(f"cost has shape {weights.shape}, target has {shape}")
+    if not np.isfinite(weights).all() or (weights < 0).any():
+        raise LightsartError("pixel costs must be finite and non-negative")
+    return weights
+
+
+@dataclass(frozen=True, eq=False)
+class _DecoderSetup:
+    """What the decoder gets for one fit: the algebra, the cells offered and their check
+    columns, the syndrome of the change, Bosch's baseline (classic game), the decoder's share
+    of the budget and the edge chains' focus."""
+
+    alg: BoardAlgebra | RulesAlgebra
+    cells: NDArray[np.intp]
+    columns: NDArray[np.uint8] | NDArray[np.uint64]
+    syndrome: NDArray[np.uint8]
+    baseline: NDArray[np.intp] | None
+    share: float
+    focus: tuple[Focus, ...] = ()
+
+    @classmethod
+    def of(cls, change: Board, rules: Rules | None, seconds: float) -> _DecoderSetup:
+        m, n = change.shape
+        if not classic(rules):
+            alg = rules_algebra(_checked(rules, change.shape))
+            return cls(alg, np.arange(m * n, dtype=np.intp), alg.columns(), alg.syndrome(change),
+                       None, _decoding_seconds(seconds, alg.nullity))
+        board = algebra(m, n)
+        cells, columns, chased = _check_columns(board)
+        # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
+        # bottom chased row, the last ``w`` cells offered.
+        baseline = cells.size - board.w + np.flatnonzero(board.excess(change))
+        share = _decoding_seconds(seconds, board.nullity, chased)
+        focus: tuple[Focus, ...] = ()
+        if (EDGE_CHAINS_NULLITY < board.nullity <= EDGE_CHAINS_MAX_NULLITY
+                and share >= EDGE_CHAINS_SECONDS):
+            focus = edge_focus(change, cells)
+        return cls(board, cells, columns, board.checks(change), baseline, share, focus)
+
+    def fit(self, t: Board, weights: NDArray[np.float64] | None, *, seed: int, seconds: float,
+            rules: Rules | None) -> tuple[Decoding, Board, Board, Clicks]:
+        """Decode the wrong pixels within the decoder's share, then the fewest clicks of the
+        board they give within the rest of the fit's budget: the decoding, the wrong pixels,
+        the board and its clicks (each step checked)."""
+        m, n = t.shape
+        decoding = decode(
+            self.columns, self.syndrome, None if weights is None else weights.ravel()[self.cells],
+            baseline=self.baseline, seed=seed, seconds=self.share, focus=self.focus,
+        )
+        wrong = np.zeros(m * n, dtype=np.uint8)
+        wrong[self.cells[decoding.errors]] = 1
+        wrong = wrong.reshape(m, n)
+        board = t ^ wrong
+        x0 = self.alg.solve(board ^ np.uint8(1))
+        if x0 is None:  # pragma: no cover - decoding must land on a reachable board
+            raise AssertionError("decoded board is not reachable")
+        # The clicks get the rest of the fit's budget; they plan their work from the fixed share.
+        best = fewest_clicks(x0, seed=seed, seconds=max(0.0, seconds - self.share), rules=rules)
+        if not np.array_equal(_press(best.clicks, rules) ^ np.uint8(1), board):  # pragma: no cover
+            raise AssertionError("clicks do not reproduce the fitted board")
+        return decoding, wrong, board, best
+
+
 def closest_board(
     target: Board,
     cost: NDArray[np.float64] | None = None,
@@ -303,49 +369,9 @@ def closest_board(
         return _closest_levels(target, cost, grey, seconds=seconds, seed=seed)
     start = time.perf_counter()
     t = as_board(target, "target")
-    m, n = t.shape
-    weights = None
-    if cost is not None:
-        weights = np.asarray(cost, dtype=np.float64)
-        if weights.shape != t.shape:
-            raise LightsartError(f"cost has shape {weights.shape}, target has {t.shape}")
-        if not np.isfinite(weights).all() or (weights < 0).any():
-            raise LightsartError("pixel costs must be finite and non-negative")
-    change = t ^ np.uint8(1)
-    alg: BoardAlgebra | RulesAlgebra
-    columns: NDArray[np.uint8] | NDArray[np.uint64]
-    focus: tuple[Focus, ...] = ()
-    if classic(rules):
-        alg = algebra(m, n)
-        cells, columns, chased = _check_columns(alg)
-        syndrome = alg.checks(change)
-        # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
-        # bottom chased row, the last ``w`` cells offered.
-        baseline: NDArray[np.intp] | None = cells.size - alg.w + np.flatnonzero(alg.excess(change))
-        share = _decoding_seconds(seconds, alg.nullity, chased)
-        if (EDGE_CHAINS_NULLITY < alg.nullity <= EDGE_CHAINS_MAX_NULLITY
-                and share >= EDGE_CHAINS_SECONDS):
-            focus = edge_focus(change, cells)
-    else:
-        alg, baseline = rules_algebra(_checked(rules, t.shape)), None
-        cells = np.arange(m * n, dtype=np.intp)
-        columns, syndrome = alg.columns(), alg.syndrome(change)
-        share = _decoding_seconds(seconds, alg.nullity)
-    decoding = decode(
-        columns, syndrome, None if weights is None else weights.ravel()[cells],
-        baseline=baseline, seed=seed, seconds=share, focus=focus,
-    )
-    wrong = np.zeros(m * n, dtype=np.uint8)
-    wrong[cells[decoding.errors]] = 1
-    wrong = wrong.reshape(m, n)
-    board = t ^ wrong
-    x0 = alg.solve(board ^ np.uint8(1))
-    if x0 is None:  # pragma: no cover - decoding must land on a reachable board
-        raise AssertionError("decoded board is not reachable")
-    # The clicks get the rest of the fit's budget; they plan their work from the fixed share.
-    best = fewest_clicks(x0, seed=seed, seconds=max(0.0, seconds - share), rules=rules)
-    if not np.array_equal(_press(best.clicks, rules) ^ np.uint8(1), board):  # pragma: no cover
-        raise AssertionError("clicks do not reproduce the fitted board")
+    weights = _pixel_weights(cost, t.shape)
+    setup = _DecoderSetup.of(t ^ np.uint8(1), rules, seconds)
+    decoding, wrong, board, best = setup.fit(t, weights, seed=seed, seconds=seconds, rules=rules)
     return Fit(
         target=t,
         board=board,
@@ -357,7 +383,7 @@ def closest_board(
         wrong_pixels_lower_bound=float(decoding.lower_bound),
         clicks_count=best.count,
         clicks_proven_minimal=best.proven,
-        nullity=alg.nullity,
+        nullity=setup.alg.nullity,
         seconds=time.perf_counter() - start,
         method=decoding.method,
         weighted=weights is not None and not bool(np.all(weights == 1.0)),

@@ -23,6 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+# Rounds are planned at the nominal speed of lightsart.calibration (still exported from here).
+from lightsart.calibration import CELL_PATTERNS_PER_SECOND
+from lightsart.calibration import QUIET_PLANNED_SHARE as _PLANNED_SHARE
+from lightsart.calibration import QUIET_ROUND_SECONDS as ROUND_SECONDS
 from lightsart.core.decode import walsh_hadamard
 from lightsart.types import Board
 
@@ -36,13 +40,6 @@ __all__ = [
     "signatures",
 ]
 
-#: Nominal speed of the block search (cells × patterns chased and scored per second) and the
-#: fixed cost of one round, used to plan its rounds from a budget. Measured on the development
-#: machine (2 cores, busy): 13 ms a round at 256 x 256, 35 ms at 512, 93 ms at 1024, 480 ms at
-#: 2048; rounds are planned for 80% of the budget, so the work normally ends before the cap.
-CELL_PATTERNS_PER_SECOND = 1.5e8
-ROUND_SECONDS = 0.006
-_PLANNED_SHARE = 0.8
 #: Quiet patterns searched exactly at once in each round of the large-nullity search.
 BLOCK = 16
 #: Patterns chased at once when building signatures (memory: this many boards of uint8).

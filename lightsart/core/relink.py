@@ -86,16 +86,7 @@ def relink(
             break
         if pool and pool[0][0] <= stop_at + 1e-9:
             break
-        if k < len(starts):
-            begin, prefer = starts[k], None
-        elif k < len(starts) + SPREAD:
-            begin, prefer = starts[home], None
-        else:
-            elite = pool[: ELITE + 1]
-            turn = (k - len(starts) - SPREAD) % len(elite)  # each elite leads in turn
-            begin = elite[turn][2]
-            others = [p[2] for i, p in enumerate(elite) if i != turn]
-            prefer = np.unique(np.concatenate(others)) if others else None
+        begin, prefer = _walk_start(k, starts, home, pool)
         found = isd.search(
             packed, d, syndrome, cost, begin, rng=np.random.default_rng([seed, chain, k]),
             rounds=min(rounds - done, max(1, rounds // (PROBE if k < len(starts) else WALK))),
@@ -105,10 +96,7 @@ def relink(
             return None
         done += found.rounds
         cut = cut or found.cut_short
-        chosen = np.sort(found.chosen)
-        if np.isfinite(found.cost) and not any(np.array_equal(chosen, q[2]) for q in pool):
-            pool.append((found.cost, k, chosen))
-            pool.sort(key=lambda p: (p[0], p[1]))
+        _join(pool, found, k)
         if k == len(starts) - 1 and pool:
             home = min((p for p in pool if p[1] < len(starts)), key=lambda p: (p[0], p[1]))[1]
         k += 1
@@ -117,6 +105,29 @@ def relink(
     if not pool:
         return isd.Search(np.inf, np.zeros(0, np.intp), done, True)
     return isd.Search(pool[0][0], pool[0][2], done, cut)
+
+
+def _walk_start(k: int, starts: Sequence[NDArray[np.intp]], home: int,
+                pool: list[tuple[float, int, NDArray[np.intp]]]
+                ) -> tuple[NDArray[np.intp], NDArray[np.intp] | None]:
+    """Where walk ``k`` begins and the pivots it prefers: probe each start, spread from the
+    best start, then relink (each elite leads in turn, the others' columns preferred)."""
+    if k < len(starts):
+        return starts[k], None
+    if k < len(starts) + SPREAD:
+        return starts[home], None
+    elite = pool[: ELITE + 1]
+    turn = (k - len(starts) - SPREAD) % len(elite)  # each elite leads in turn
+    others = [p[2] for i, p in enumerate(elite) if i != turn]
+    return elite[turn][2], np.unique(np.concatenate(others)) if others else None
+
+
+def _join(pool: list[tuple[float, int, NDArray[np.intp]]], found: isd.Search, k: int) -> None:
+    """Add walk ``k``'s solution to the pool (cheapest first, then earliest) unless known."""
+    chosen = np.sort(found.chosen)
+    if np.isfinite(found.cost) and not any(np.array_equal(chosen, q[2]) for q in pool):
+        pool.append((found.cost, k, chosen))
+        pool.sort(key=lambda p: (p[0], p[1]))
 
 
 def chain(

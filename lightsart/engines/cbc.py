@@ -273,6 +273,33 @@ def _status(prob: Any, facts: LogFacts) -> Status:
     return "no solution"
 
 
+def _bound(facts: LogFacts, status: Status, objective: float | None) -> float | None:
+    """The proven bound: the objective when optimal, none when infeasible, else the log's best
+    (the lower bound, else the node bound, else the relaxation)."""
+    if status == "optimal":
+        return objective
+    if status == "infeasible":
+        return None
+    bound = facts.lower_bound
+    for fallback in (facts.node_bound, facts.relaxation):
+        bound = fallback if bound is None else bound
+    return bound
+
+
+def _gap(facts: LogFacts, status: Status, objective: float | None, bound: float | None
+         ) -> float | None:
+    """The relative gap: 0 when optimal, the log's (CBC's "infinite" one as ``inf``), else
+    computed from the objective and the bound."""
+    if status == "optimal":
+        return 0.0
+    gap = facts.gap
+    if gap is not None and gap >= 1e8:  # CBC's "infinite" gap over a zero bound
+        gap = math.inf
+    if gap is None and objective is not None and bound is not None:
+        gap = (objective - bound) / max(abs(bound), 1e-9)
+    return gap
+
+
 def solve(prob: Any, options: SolverOptions, model: str, warm_start: bool) -> SolveReport:
     """Run CBC on ``prob`` (variables carrying initial values if ``warm_start``) and report.
 
@@ -290,20 +317,8 @@ def solve(prob: Any, options: SolverOptions, model: str, warm_start: bool) -> So
     objective = facts.objective if status in ("optimal", "feasible") else None
     if objective is None and status in ("optimal", "feasible"):  # pragma: no cover
         objective = float(pulp.value(prob.objective) or 0.0)
-    bound = facts.lower_bound
-    for fallback in (facts.node_bound, facts.relaxation):
-        bound = fallback if bound is None else bound
-    if status == "optimal":
-        bound = objective
-    elif status == "infeasible":
-        bound = None
-    gap = facts.gap
-    if gap is not None and gap >= 1e8:  # CBC's "infinite" gap over a zero bound
-        gap = math.inf
-    if status == "optimal":
-        gap = 0.0
-    elif gap is None and objective is not None and bound is not None:
-        gap = (objective - bound) / max(abs(bound), 1e-9)
+    bound = _bound(facts, status, objective)
+    gap = _gap(facts, status, objective, bound)
     accepted = None
     if warm_start and not (facts.presolved and facts.warm_start_cost is None):
         # (CBC's preprocessing can solve a tiny model outright, never consulting the start.)

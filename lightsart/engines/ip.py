@@ -642,6 +642,44 @@ def _groups(columns: NDArray[np.uint8], cost: NDArray[np.float64]) -> _Groups:
     return _Groups(columns[pick], pick.astype(np.intp), cost[pick], group_of)
 
 
+def _groups_used(groups: _Groups, start_wrong: NDArray[np.uint8], syndrome: NDArray[np.int64]
+                 ) -> NDArray[np.int64]:
+    """The warm start: each group used an odd number of times by the start's wrong pixels."""
+    e0 = np.zeros(groups.bits.shape[0], dtype=np.int64)
+    hit = groups.group_of[np.flatnonzero(start_wrong)]
+    np.add.at(e0, hit[hit >= 0], 1)
+    e0 %= 2
+    sums0 = groups.bits.T.astype(np.int64) @ e0
+    if np.any((sums0 - syndrome) % 2):  # pragma: no cover - a start is always reachable
+        raise AssertionError("the warm start does not match the picture's syndrome")
+    return e0
+
+
+def _parity_model(groups: _Groups, syndrome: NDArray[np.int64], e0: NDArray[np.int64]
+                  ) -> tuple[Any, list[Any]]:
+    """The reduced parity IP of :func:`closest_board_reduced_ip` and its group variables,
+    warm-started at the groups ``e0`` (and the slacks they give)."""
+    import pulp
+
+    g_count, d = groups.bits.shape
+    sums0 = groups.bits.T.astype(np.int64) @ e0
+    prob = pulp.LpProblem("lights_out_parity", pulp.LpMinimize)
+    e = _binaries(prob, "e", g_count)
+    prob += pulp.LpAffineExpression([(e[g], float(groups.cost[g])) for g in range(g_count)])
+    w_vars = []
+    for k in range(d):
+        members = np.flatnonzero(groups.bits[:, k])
+        w_k = variable(prob, f"w{k}", 0, (members.size - int(syndrome[k])) // 2, "Integer")
+        w_vars.append(w_k)
+        row = pulp.LpAffineExpression([(e[g], 1) for g in members] + [(w_k, -2)])
+        prob += row == int(syndrome[k]), f"pattern{k}"
+    for g in range(g_count):
+        e[g].setInitialValue(int(e0[g]))
+    for k in range(d):
+        w_vars[k].setInitialValue(int((sums0[k] - syndrome[k]) // 2))
+    return prob, e
+
+
 def closest_board_reduced_ip(
     target: Board,
     cost: NDArray[np.float64] | None = None,
@@ -667,8 +705,6 @@ def closest_board_reduced_ip(
     is the solver's point, or the start if it finds nothing better. ``solver`` names a MIP
     solver of :mod:`lightsart.engines.solvers`.
     """
-    import pulp
-
     started = time.perf_counter()
     t = as_board(target, "target")
     r = _rules(t, rules)
@@ -676,7 +712,7 @@ def closest_board_reduced_ip(
     alg = _algebra(r)
     syndrome = alg.syndrome(t ^ np.uint8(1)).astype(np.int64)
     groups = _groups(alg.columns(), w.ravel())
-    g_count, d = groups.bits.shape
+    g_count = groups.bits.shape[0]
     if start is None:
         start_wrong = (board_from_clicks(_start(t, w, r, time_limit), r) ^ t).ravel()
     else:
@@ -684,29 +720,8 @@ def closest_board_reduced_ip(
             raise LightsartError("the starting fit is for a different picture")
         _check_fit(start, r, "starting")
         start_wrong = start.wrong.ravel()
-    # Start: each group used an odd number of times by the start's wrong pixels.
-    e0 = np.zeros(g_count, dtype=np.int64)
-    hit = groups.group_of[np.flatnonzero(start_wrong)]
-    np.add.at(e0, hit[hit >= 0], 1)
-    e0 %= 2
-    sums0 = groups.bits.T.astype(np.int64) @ e0
-    if np.any((sums0 - syndrome) % 2):  # pragma: no cover - a start is always reachable
-        raise AssertionError("the warm start does not match the picture's syndrome")
-
-    prob = pulp.LpProblem("lights_out_parity", pulp.LpMinimize)
-    e = _binaries(prob, "e", g_count)
-    prob += pulp.LpAffineExpression([(e[g], float(groups.cost[g])) for g in range(g_count)])
-    w_vars = []
-    for k in range(d):
-        members = np.flatnonzero(groups.bits[:, k])
-        w_k = variable(prob, f"w{k}", 0, (members.size - int(syndrome[k])) // 2, "Integer")
-        w_vars.append(w_k)
-        row = pulp.LpAffineExpression([(e[g], 1) for g in members] + [(w_k, -2)])
-        prob += row == int(syndrome[k]), f"pattern{k}"
-    for g in range(g_count):
-        e[g].setInitialValue(int(e0[g]))
-    for k in range(d):
-        w_vars[k].setInitialValue(int((sums0[k] - syndrome[k]) // 2))
+    e0 = _groups_used(groups, start_wrong, syndrome)
+    prob, e = _parity_model(groups, syndrome, e0)
     report = solve(prob, _options(time_limit, threads, gap), "parity", True, solver)
 
     wrong = np.zeros(t.size, dtype=np.uint8)

@@ -168,8 +168,26 @@ def _run_highs(prob: Any, options: SolverOptions, model: str, warm_start: bool) 
         log = Path(log_path).read_text(errors="replace") if Path(log_path).exists() else ""
     h = prob.solverModel
     state = h.getModelStatus()
-    info = h.getInfo()
-    kinds = highspy.HighsModelStatus
+    status, objective, bound = _highs_outcome(prob, state, h.getInfo(), highspy.HighsModelStatus)
+    gap = None
+    if status == "optimal":
+        gap = 0.0
+    elif objective is not None and bound is not None:
+        gap = _relative_gap(objective, bound)
+    accepted, start_cost = _highs_warm_start(log) if warm_start else (None, None)
+    return SolveReport(
+        model=model, status=status, objective=objective, best_bound=bound, gap=gap,
+        seconds=seconds, warm_start_given=warm_start, warm_start_accepted=accepted,
+        warm_start_objective=start_cost, variables=len(prob.variables()),
+        constraints=int(prob.numConstraints()), options=options,
+        cbc_result=str(h.modelStatusToString(state)), log=log, solver="highs",
+    )
+
+
+def _highs_outcome(prob: Any, state: Any, info: Any, kinds: Any
+                   ) -> tuple[Status, float | None, float | None]:
+    """The status, objective and proven bound of a HiGHS run, read from its model status and
+    info: "optimal" only when the bound meets the point."""
     has_point = int(info.primal_solution_status) == 2 and math.isfinite(
         info.objective_function_value)
     objective = _snap(float(info.objective_function_value)) if has_point else None
@@ -189,26 +207,17 @@ def _run_highs(prob: Any, options: SolverOptions, model: str, warm_start: bool) 
         status, bound = "optimal", objective
     else:  # a time limit, or "optimal" within a requested gap: a point, not a proof
         status = "feasible"
-    gap = None
-    if status == "optimal":
-        gap = 0.0
-    elif objective is not None and bound is not None:
-        gap = _relative_gap(objective, bound)
-    accepted: bool | None = None
-    start_cost: float | None = None
-    if warm_start:
-        found = re.search(r"MIP start solution is feasible, objective value is (\S+)", log)
-        if found:
-            accepted, start_cost = True, _snap(float(found.group(1)))
-        elif re.search(r"cannot yield feasible solution|MIP start solution is infeasible", log):
-            accepted = False
-    return SolveReport(
-        model=model, status=status, objective=objective, best_bound=bound, gap=gap,
-        seconds=seconds, warm_start_given=warm_start, warm_start_accepted=accepted,
-        warm_start_objective=start_cost, variables=len(prob.variables()),
-        constraints=int(prob.numConstraints()), options=options,
-        cbc_result=str(h.modelStatusToString(state)), log=log, solver="highs",
-    )
+    return status, objective, bound
+
+
+def _highs_warm_start(log: str) -> tuple[bool | None, float | None]:
+    """Whether HiGHS's log says it took the MIP start, and the start's objective."""
+    found = re.search(r"MIP start solution is feasible, objective value is (\S+)", log)
+    if found:
+        return True, _snap(float(found.group(1)))
+    if re.search(r"cannot yield feasible solution|MIP start solution is infeasible", log):
+        return False, None
+    return None, None
 
 
 # ------------------------------------------------------------------------- other PuLP solvers

@@ -198,6 +198,21 @@ def _clahe_levels(
     gray: Gray, kernel: tuple[int, int], clip_limit: float
 ) -> tuple[NDArray[np.uint16], NDArray[np.float64]]:
     """CLAHE's integer result (``0 .. 2^14 - 1``) and the table that stretches it to ``[0, 1]``."""
+    bins = _clahe_bins(gray)
+    pad = _Padding.of(gray.shape, kernel)
+    result = _interpolate(bins, _tile_maps(bins, pad, clip_limit), pad)
+    low, high = float(result.min()), float(result.max())
+    values = np.arange(int(high) + 1, dtype=np.float64)
+    if low != high:
+        stretch = (np.clip(values, low, high) - low) / (high - low) * 1.0 + 0.0
+    else:
+        stretch = np.clip(values, 0.0, 1.0)
+    return result, stretch
+
+
+def _clahe_bins(gray: Gray) -> NDArray[np.uint8]:
+    """Each cell's histogram bin: ``v`` to 16 bits, stretched min..max to ``0 .. 2^14 - 1``,
+    rounded, ``// 65`` (a table over the 65536 16-bit values, applied in strips)."""
     rows, cols = gray.shape
     grays = _CLAHE_GRAYS
     bin_size = 1 + grays // _CLAHE_BINS
@@ -217,22 +232,43 @@ def _clahe_levels(
         np.rint(part, out=part)
         np.clip(part, 0.0, 65535.0, out=part)
         np.take(to_bin, part.astype(np.intp), out=bins[top:top + _STRIP], mode="clip")
+    return bins
 
-    k0, k1 = kernel
-    pad_start = (k0 // 2, k1 // 2)
-    pad_end = ((k0 - rows % k0) % k0 + math.ceil(k0 / 2), (k1 - cols % k1) % k1 + math.ceil(k1 / 2))
-    # The picture padded by reflection, as the picture's row and column of each padded row and
-    # column (the padded picture itself is never made: only edge tiles read reflected cells).
-    source = [np.pad(np.arange(n), (start, end), mode="reflect")
-              for n, start, end in zip((rows, cols), pad_start, pad_end, strict=True)]
-    n_hist = (int(source[0].size / k0) - 1, int(source[1].size / k1) - 1)
+
+@dataclass(frozen=True)
+class _Padding:
+    """The picture padded by reflection to whole tiles offset by half a tile, as the picture's
+    row and column of each padded row and column (``source``); the padded picture itself is
+    never made: only edge tiles read reflected cells."""
+
+    shape: tuple[int, int]
+    kernel: tuple[int, int]
+    start: tuple[int, int]
+    source: tuple[NDArray[np.intp], NDArray[np.intp]]
+
+    @classmethod
+    def of(cls, shape: tuple[int, int], kernel: tuple[int, int]) -> _Padding:
+        (rows, cols), (k0, k1) = shape, kernel
+        start = (k0 // 2, k1 // 2)
+        end = ((k0 - rows % k0) % k0 + math.ceil(k0 / 2), (k1 - cols % k1) % k1 + math.ceil(k1 / 2))
+        source = tuple(np.pad(np.arange(n), (s, e), mode="reflect")
+                       for n, s, e in zip(shape, start, end, strict=True))
+        return cls(shape, kernel, start, (source[0], source[1]))
+
+
+def _tile_maps(bins: NDArray[np.uint8], pad: _Padding, clip_limit: float) -> NDArray[np.float64]:
+    """Each tile's clipped, scaled cumulative histogram, padded by one tile of the nearest map
+    on every side (blocks past the first and last tile centres use the nearest tile's map)."""
+    k0, k1 = pad.kernel
+    grays = _CLAHE_GRAYS
+    n_hist = (int(pad.source[0].size / k0) - 1, int(pad.source[1].size / k1) - 1)
     cells = k0 * k1
     limit = int(np.clip(clip_limit * cells, 1, None)) if clip_limit > 0.0 else cells
     maps = np.empty((*n_hist, _CLAHE_BINS), dtype=np.int64)
     for i in range(n_hist[0]):
         for j in range(n_hist[1]):
-            r0, c0 = pad_start[0] + i * k0, pad_start[1] + j * k1
-            tile_rows, tile_cols = _run(source[0][r0:r0 + k0]), _run(source[1][c0:c0 + k1])
+            r0, c0 = pad.start[0] + i * k0, pad.start[1] + j * k1
+            tile_rows, tile_cols = _run(pad.source[0][r0:r0 + k0]), _run(pad.source[1][c0:c0 + k1])
             if isinstance(tile_rows, slice) or isinstance(tile_cols, slice):
                 tile = bins[tile_rows, tile_cols]
             else:  # a corner tile, reflected both ways
@@ -242,32 +278,38 @@ def _clahe_levels(
             mapped *= (grays - 1) / cells
             np.clip(mapped, None, grays - 1, out=mapped)
             maps[i, j] = mapped.astype(int)
-    # Blocks past the first and last tile centres use the nearest tile's map.
-    tables = np.pad(maps.astype(np.float64), [(1, 1), (1, 1), (0, 0)], mode="edge")
+    return np.pad(maps.astype(np.float64), [(1, 1), (1, 1), (0, 0)], mode="edge")
 
-    fractions = [np.arange(k) / k for k in kernel]
+
+def _interpolate(bins: NDArray[np.uint8], tables: NDArray[np.float64], pad: _Padding
+                 ) -> NDArray[np.uint16]:
+    """Each cell's value from the maps of the four tiles around it, bilinearly, block by block
+    (a block lies between four tile centres), in strips of rows."""
+    (rows, cols), (k0, k1) = pad.shape, pad.kernel
+    fractions = [np.arange(k) / k for k in pad.kernel]
     sides = [(1 - f, f) for f in fractions]  # weight of the tile before and after, by position
     result = np.empty((rows, cols), dtype=np.uint16)
     # Buffers reused strip after strip: the bins as indices (take is fastest with intp), a map's
     # values, the weights, and the float32 term and sum.
     most = min(_STRIP, k0) * min(k1, cols)
-    buffers = (np.empty(most, dtype=np.intp), np.empty(most), np.empty(most),
-               np.empty(most, dtype=np.float32), np.empty(most, dtype=np.float32))
-    top = pad_start[0]
-    while top < pad_start[0] + rows:
+    buffers: tuple[NDArray[Any], ...] = (
+        np.empty(most, dtype=np.intp), np.empty(most), np.empty(most),
+        np.empty(most, dtype=np.float32), np.empty(most, dtype=np.float32))
+    top = pad.start[0]
+    while top < pad.start[0] + rows:
         # A strip of picture rows (padded coordinates) within one row of blocks.
         bi = top // k0
-        bottom = min(top + _STRIP, (bi + 1) * k0, pad_start[0] + rows)
+        bottom = min(top + _STRIP, (bi + 1) * k0, pad.start[0] + rows)
         row_weights = [side[top - bi * k0:bottom - bi * k0] for side in sides[0]]
-        for bj in range(int(source[1].size / k1)):
-            left, right = max(bj * k1, pad_start[1]), min((bj + 1) * k1, pad_start[1] + cols)
+        for bj in range(int(pad.source[1].size / k1)):
+            left, right = max(bj * k1, pad.start[1]), min((bj + 1) * k1, pad.start[1] + cols)
             if left >= right:
                 continue
             shape = (bottom - top, right - left)
             size = shape[0] * shape[1]
             index, mapped, weight, term, total = (b[:size].reshape(shape) for b in buffers)
-            np.copyto(index, bins[top - pad_start[0]:bottom - pad_start[0],
-                                  left - pad_start[1]:right - pad_start[1]])
+            np.copyto(index, bins[top - pad.start[0]:bottom - pad.start[0],
+                                  left - pad.start[1]:right - pad.start[1]])
             col_weights = [side[left - bj * k1:right - bj * k1] for side in sides[1]]
             for a in (0, 1):
                 for b in (0, 1):
@@ -277,16 +319,10 @@ def _clahe_levels(
                     np.multiply(mapped, weight, out=total if a == b == 0 else term)
                     if a or b:
                         total += term
-            result[top - pad_start[0]:bottom - pad_start[0],
-                   left - pad_start[1]:right - pad_start[1]] = total
+            result[top - pad.start[0]:bottom - pad.start[0],
+                   left - pad.start[1]:right - pad.start[1]] = total
         top = bottom
-    low, high = float(result.min()), float(result.max())
-    values = np.arange(int(high) + 1, dtype=np.float64)
-    if low != high:
-        stretch = (np.clip(values, low, high) - low) / (high - low) * 1.0 + 0.0
-    else:
-        stretch = np.clip(values, 0.0, 1.0)
-    return result, stretch
+    return result
 
 
 def _run(index: NDArray[np.intp]) -> slice | NDArray[np.intp]:

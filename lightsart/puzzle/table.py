@@ -141,6 +141,25 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = 
     Listed in full when there are at most ``max_rows`` rows, else as a basis. ``rules`` other
     may be any under which light chasing applies (:func:`chases`); others are refused.
     """
+    general = _table_rules(m, n, max_rows, rules)
+    basis, pivots, kernel = _eliminate(_top_to_bottom(m, n, general))
+    order = sorted(range(len(pivots)), key=lambda k: pivots[k])
+    basis = [(basis[k][0], _lightest(basis[k][1], kernel, n)) for k in order]
+    pivots = [pivots[k] for k in order]
+    rank = len(basis)
+    complete = (1 << rank) <= max_rows
+    rows = _every_row(basis, kernel, n) if complete else list(basis)
+
+    def bits(v: int) -> tuple[int, ...]:
+        return tuple((v >> j) & 1 for j in range(n))
+
+    return LookupTable(n, m, len(kernel), rank, complete, tuple(pivots),
+                       tuple((bits(e), bits(t)) for e, t in rows), tuple(basis), tuple(kernel),
+                       general)
+
+
+def _table_rules(m: int, n: int, max_rows: int, rules: Rules | None) -> Rules | None:
+    """Refuse what a lookup table cannot hold; the rules to chase under (``None``: classic)."""
     require_two_states(rules, "table")
     if rules is not None and not rules.is_classic and not chases(rules):
         raise LightsartError(
@@ -155,6 +174,11 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = 
             f"a lookup table for {n}x{m} is too large: at most {limits.TABLE_MAX_SIDE} on a side")
     if not 0 <= max_rows <= limits.TABLE_MAX_ROWS:
         raise LightsartError(f"--max-rows must be from 0 to {limits.TABLE_MAX_ROWS}, got {max_rows}")
+    return general
+
+
+def _top_to_bottom(m: int, n: int, general: Rules | None) -> list[tuple[int, int]]:
+    """For each top cell ``j``: (the bottom row left by pressing it and chasing down, ``1 << j``)."""
     zero = np.zeros((m, n), dtype=np.uint8)
     columns = []
     for j in range(n):
@@ -162,6 +186,13 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = 
         top[j] = 1
         bottom = chase(zero, top)[1][-1] if general is None else _bottom_after_chase(m, n, top, general)
         columns.append((_to_int(bottom), 1 << j))
+    return columns
+
+
+def _eliminate(columns: list[tuple[int, int]]
+               ) -> tuple[list[tuple[int, int]], list[int], list[int]]:
+    """Gauss–Jordan on (image, source) pairs: a reduced basis of the images with their sources,
+    each one's pivot bit, and the sources whose image is zero (the kernel)."""
     basis: list[tuple[int, int]] = []
     pivots: list[int] = []
     kernel: list[int] = []
@@ -179,24 +210,12 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = 
                 basis[k] = (bi ^ image, bs ^ source)
         basis.append((image, source))
         pivots.append(p)
-    order = sorted(range(len(pivots)), key=lambda k: pivots[k])
-    basis = [(basis[k][0], _lightest(basis[k][1], kernel, n)) for k in order]
-    pivots = [pivots[k] for k in order]
-    rank = len(basis)
-    complete = (1 << rank) <= max_rows
-    rows: list[tuple[int, int]] = []
-    if complete:
-        combos = [(0, 0)]
-        for image, source in basis:
-            combos += [(e ^ image, t ^ source) for e, t in combos]
-        rows = sorted(((e, _lightest(t, kernel, n)) for e, t in combos),
-                      key=lambda r: _reading(r[0], n))
-    else:
-        rows = list(basis)
+    return basis, pivots, kernel
 
-    def bits(v: int) -> tuple[int, ...]:
-        return tuple((v >> j) & 1 for j in range(n))
 
-    return LookupTable(n, m, len(kernel), rank, complete, tuple(pivots),
-                       tuple((bits(e), bits(t)) for e, t in rows), tuple(basis), tuple(kernel),
-                       general)
+def _every_row(basis: list[tuple[int, int]], kernel: list[int], n: int) -> list[tuple[int, int]]:
+    """Every combination of the basis, with its lightest presses, in reading order."""
+    combos = [(0, 0)]
+    for image, source in basis:
+        combos += [(e ^ image, t ^ source) for e, t in combos]
+    return sorted(((e, _lightest(t, kernel, n)) for e, t in combos), key=lambda r: _reading(r[0], n))

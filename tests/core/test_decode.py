@@ -93,6 +93,21 @@ def test_finds_the_planted_optimum(seed: int, weighted: bool) -> None:
 
 
 @pytest.mark.parametrize("weighted", [False, True])
+@pytest.mark.parametrize("seed", range(2))
+def test_lee_brickell_finds_the_planted_optimum(seed: int, weighted: bool) -> None:
+    # The earlier, timed search (lightsart.core.lee_brickell) behind method="lee-brickell".
+    columns, syndrome, baseline = _instance(seed, 48, 30 + 8 * seed, planted=3)
+    cost = np.random.default_rng(seed).random(48) + 0.2 if weighted else np.ones(48)
+    truth = _cheapest(columns, syndrome, cost, 3)
+    got = decode(columns, syndrome, cost if weighted else None, baseline, seed=seed,
+                 seconds=2.0, method="lee-brickell")
+    _check(columns, syndrome, got.errors)
+    assert got.cost == pytest.approx(float(cost[got.errors].sum()))
+    assert got.cost == pytest.approx(truth) and got.method.startswith("isd")
+    assert got.lower_bound <= got.cost + 1e-9
+
+
+@pytest.mark.parametrize("weighted", [False, True])
 def test_never_worse_than_the_baseline(weighted: bool) -> None:
     columns, syndrome, baseline = _instance(7, 120, 70, planted=20)
     cost = np.random.default_rng(7).random(120) + 0.1 if weighted else None

@@ -1,0 +1,47 @@
+"""Functions a reader can hold: none above radon's cyclomatic complexity 20, none over 80 lines
+(issue 21), checked by ``scripts/check_functions.py``; and the checker itself catches both."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+pytest.importorskip("radon")
+
+
+def _checker() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("check_functions", ROOT / "scripts" / "check_functions.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being defined
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_no_function_is_too_long_or_too_branchy() -> None:
+    offenders = _checker().offenders(ROOT / "lightsart")
+    assert not offenders, "split these functions:\n" + "\n".join(offenders)
+
+
+def test_the_checker_finds_a_long_and_a_branchy_function(tmp_path: Path) -> None:
+    checker = _checker()
+    branches = "".join(f"    if x == {i}:\n        return {i}\n" for i in range(checker.MAX_COMPLEXITY))
+    # A def, the statements and a return: 80 lines with MAX_LINES - 2 statements.
+    fits = "".join(f"    y{i} = {i}\n" for i in range(checker.MAX_LINES - 2))
+    body = fits + "    y = 1\n    y = 2\n"
+    (tmp_path / "shapes.py").write_text(
+        "def branchy(x):\n" + branches + "    return -1\n\n\n"
+        "def just_branchy_enough(x):\n" + branches[: branches.rindex("    if")] + "    return -1\n\n\n"
+        "class Holder:\n    def long(self):\n" + body.replace("    ", "        ") + "        return 0\n\n\n"
+        "def just_long_enough():\n" + fits + "    return 0\n"
+    )
+    found = checker.offenders(tmp_path)
+    assert len(found) == 2, found
+    assert "branchy: complexity 21 > 20" in found[0]
+    assert "Holder.long: 82 lines > 80" in found[1]
