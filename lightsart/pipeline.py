@@ -22,7 +22,7 @@ from lightsart.errors import LightsartError
 from lightsart.output import preflight
 from lightsart.pictures.costs import Errors
 from lightsart.pictures.tone import Tone
-from lightsart.results import Clicks, Fit
+from lightsart.results import Clicks, Fit, with_count_bound
 from lightsart.rules import Rules, parse_pattern
 from lightsart.runs import AnimationResult, Picture, StillResult
 from lightsart.settings import Look, Pictures, Solving, Timing, gather
@@ -146,6 +146,8 @@ def fit_pictures(
             if engine == "exact":
                 weights = level_costs(target.bits, toned, states, errors)
                 levels = fit_levels(target.bits, grey, seconds=seconds, costs=weights)
+                if weights is not None and weights.size:
+                    levels = with_count_bound(levels, float(weights.max()))
             else:
                 levels = chosen.fit(target.bits, None, Budget(time_limit, solver=solver), grey)
             pictures.append(Picture(str(path), levels, errors if engine == "exact" else "uniform",
@@ -157,6 +159,8 @@ def fit_pictures(
             costs.append(cost)
         found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
                            game_rules(width, height, pattern, topology))
+        if cost is not None and cost.size:
+            found = with_count_bound(found, float(cost.max()))
         pictures.append(Picture(str(path), found, errors, _grey(target)))
     return pictures
 

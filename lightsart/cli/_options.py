@@ -218,23 +218,27 @@ def tone_from_args(args: argparse.Namespace) -> Any:
 
 
 def fit_line(path: str, f: Any) -> str:
-    """One picture's fit as the summary prints it: wrong pixels, their cost, what is proven."""
+    """One picture's fit as the summary prints it: wrong pixels (cells of k levels), their cost,
+    and what is proven about each (a least cost proves the cost, not the count)."""
     cut = bool(getattr(f, "cut_short", False))
-    if not f.weighted or f.wrong_pixels == 0:
-        done = f.wrong_pixels_proven_minimal or f.wrong_pixels == 0
-        bound = "" if done else f", at least {f.wrong_pixels_lower_bound:g}"
-        return f"{path}: {wrong_pixels(f.wrong_pixels)} ({proven(done, cut)}{bound})"
+    count = f.wrong_pixels
+    if f.states > 2:
+        what = f"{count} wrong cell{'' if count == 1 else 's'} of {f.states} levels"
+    else:
+        what = wrong_pixels(count)
+    counted = f.count_proven_minimal
+    count_bound = "" if counted else f", at least {f.count_lower_bound}"
+    if not f.weighted or count == 0:
+        return f"{path}: {what} ({proven(counted, cut)}{count_bound})"
     bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:.2f}"
-    return (f"{path}: {wrong_pixels(f.wrong_pixels)} where they show least (cost {f.wrong_cost:.2f}, "
-            f"{proven(f.wrong_pixels_proven_minimal, cut)}{bound})")
+    count_words = "count proven minimal" if counted else f"count at least {f.count_lower_bound}"
+    return (f"{path}: {what} where they show least (cost {f.wrong_cost:.2f}, "
+            f"{proven(f.wrong_pixels_proven_minimal, cut)}{bound}; {count_words})")
 
 
 def grey_fit_line(path: str, f: Any) -> str:
-    """A fit with k > 2 states as the summary prints it: wrong cells and what is proven."""
-    done = f.wrong_pixels_proven_minimal or f.wrong_pixels == 0
-    bound = "" if done else f", at least {f.wrong_pixels_lower_bound:g}"
-    cells = f"{f.wrong_pixels} wrong cell{'' if f.wrong_pixels == 1 else 's'}"
-    return f"{path}: {cells} of {f.states} levels ({proven(done, f.cut_short)}{bound})"
+    """A fit with k > 2 states as the summary prints it (:func:`fit_line`)."""
+    return fit_line(path, f)
 
 
 def emit_json(data: dict[str, Any]) -> None:

@@ -34,7 +34,7 @@ from lightsart.core.quiet import (
 from lightsart.core.relink import Focus
 from lightsart.errors import LightsartError
 from lightsart.limits import PUZZLE_MAX_NULLITY_CELLS
-from lightsart.results import Clicks, Fit
+from lightsart.results import Clicks, Fit, with_count_bound
 from lightsart.rules import Rules
 from lightsart.rules import press as rules_press
 from lightsart.types import Board
@@ -289,7 +289,7 @@ def closest_board(
     best = fewest_clicks(x0, seed=seed, seconds=max(0.0, seconds - share), rules=rules)
     if not np.array_equal(_press(best.clicks, rules) ^ np.uint8(1), board):  # pragma: no cover
         raise AssertionError("clicks do not reproduce the fitted board")
-    return Fit(
+    fit = Fit(
         target=t,
         board=board,
         clicks=best.clicks,
@@ -307,6 +307,8 @@ def closest_board(
         rules=None if classic(rules) else rules,
         cut_short=best.cut_short or decoding.cut_short,
     )
+    # The least cost bounds the count through the dearest pixel (weighted fits only).
+    return fit if weights is None else with_count_bound(fit, float(weights.max(initial=0.0)))
 
 
 def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,

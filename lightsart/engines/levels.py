@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.errors import LightsartError
-from lightsart.results import Clicks, Fit
+from lightsart.results import Clicks, Fit, with_count_bound
 
 if TYPE_CHECKING:
     from lightsart.core.modk import ModkAlgebra
@@ -78,7 +78,7 @@ def fit_levels(target: Board, rules: Rules, *, seconds: float = 1.0, seed: int =
     found = alg.closest_board(t, metric="wrong", seconds=seconds, seed=seed, costs=costs)
     if not np.array_equal(board_from_presses(found.presses, rules), found.board):  # pragma: no cover
         raise AssertionError("the presses do not reproduce the board from the all-brightest board")
-    return Fit(
+    fit = Fit(
         target=found.target, board=found.board, clicks=found.presses,
         wrong=found.wrong.astype(np.uint8), wrong_pixels=found.wrong_cells,
         wrong_cost=float(found.wrong_cells if found.cost is None else found.cost),
@@ -88,6 +88,8 @@ def fit_levels(target: Board, rules: Rules, *, seconds: float = 1.0, seed: int =
         seconds=time.perf_counter() - began, method=f"Z/{k} {alg.method}", rules=rules,
         kernel_size=alg.kernel_size, cut_short=found.cut_short,
     )
+    # The least cost bounds the count through the dearest wrong level (weighted fits only).
+    return fit if costs is None else with_count_bound(fit, float(np.max(costs, initial=0.0)))
 
 
 def connect_levels(start: Fit, end: Fit) -> Clicks:
