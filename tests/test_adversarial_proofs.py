@@ -414,3 +414,39 @@ def test_issue_case_perceptual_count_is_not_proven_when_uniform_finds_fewer(
     line = capsys.readouterr().out.splitlines()[1]
     if p["wrong_cells"] > fewest["wrong_cells"]:
         assert "count at least" in line and "cost" in line, line
+
+
+def covering_radius(rules: Rules) -> int:
+    """The most wrong cells any target needs: a breadth-first search from every reachable
+    board, one cell changed to any other level per step, over all ``k ** cells`` boards."""
+    s = space(rules)
+    k, cells = rules.states, rules.cells
+    place = k ** np.arange(cells, dtype=np.int64)
+    dist = np.full(k**cells, -1, dtype=np.int64)
+    frontier = np.unique(s.changes @ place)
+    dist[frontier] = 0
+    level = 0
+    while frontier.size:
+        level += 1
+        digits = (frontier[:, None] // place[None, :]) % k
+        nxt = [frontier + ((digits[:, c] + v) % k - digits[:, c]) * place[c]
+               for c in range(cells) for v in range(1, k)]
+        cand = np.unique(np.concatenate(nxt))
+        cand = cand[dist[cand] < 0]
+        dist[cand] = level
+        frontier = cand
+    return int(dist.max())
+
+
+@pytest.mark.parametrize(("k", "pat", "top", "w", "h"),
+                         [(k, *shape) for k, shapes in CASES.items() for shape in shapes])
+def test_sizes_wrong_pixels_at_most_holds(k: int, pat: str, top: str, w: int, h: int) -> None:
+    """``sizes``' ``wrong_pixels_at_most`` is an upper bound on every picture's fewest wrong
+    pixels (cells): at least the covering radius of the reachable boards."""
+    from lightsart.rules import parse_pattern
+    from lightsart.puzzle.sizes import sizes_near
+
+    (entry,) = [s for s in sizes_near(w, h, 0, pattern=parse_pattern(pat), topology=top,  # type: ignore[arg-type]
+                                      states=k) if (s.width, s.height) == (w, h)]
+    rules = game_rules(w, h, pat, top, k) or Rules.plus(h, w)
+    assert covering_radius(rules) <= entry.wrong_pixels_at_most
