@@ -190,7 +190,8 @@ def _fit_words(fit: Fit) -> str:
     else:
         wrong += f" (not proven fewest; at least {fit.count_lower_bound})"
     if fit.weighted and fit.wrong_pixels:
-        wrong += f", cost {fit.wrong_cost:.2f} ({'proven least' if fit.wrong_pixels_proven_minimal else 'not proven least'})"
+        least = "proven least" if fit.wrong_pixels_proven_minimal else "not proven least"
+        wrong += f", cost {fit.wrong_cost:.2f} ({least})"
     clicks = (f"{fit.clicks_count:,} press{'' if fit.clicks_count == 1 else 'es'}" if grey
               else _plural(fit.clicks_count, "click"))
     clicks += " (proven fewest)" if fit.clicks_proven_minimal else " (not proven fewest)"

@@ -19,6 +19,7 @@ from lightsart.core.board import press
 from lightsart.engines import Budget
 from lightsart.engines import engine as get_engine
 from lightsart.errors import LightsartError
+from lightsart.limits import check_model
 from lightsart.output import preflight
 from lightsart.pictures.costs import Errors
 from lightsart.pictures.tone import Tone
@@ -91,6 +92,7 @@ def fit_pictures(
     pattern: str = "plus",
     topology: str = "plane",
     states: int = 2,
+    model: str | None = None,
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
@@ -104,6 +106,8 @@ def fit_pictures(
     (:mod:`lightsart.engines.levels`; ``errors`` prices wrong levels as
     :func:`~lightsart.pictures.costs.level_costs` says), or by Bosch's integer programs over
     ``Z/states`` with ``engine="ip"`` (:mod:`lightsart.engines.ip_levels`: fewest wrong cells).
+    ``model``: an ``--export-model`` path; its size is checked once the board size is known,
+    before any picture is fitted.
     """
     from lightsart.pictures.costs import level_costs, pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
@@ -129,6 +133,8 @@ def fit_pictures(
         gray, (width, height) = read_for_board(path, board, nullity_of)
         if k == 0:
             board = (width, height)
+            if model:
+                check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         target = target_from_array(gray, (width, height), fit, dither,  # type: ignore[arg-type]
@@ -231,7 +237,7 @@ def make_still(
     costs: list[np.ndarray | None] = []
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
                               linear=linear, solver=solver, costs=costs, pattern=pattern,
-                              topology=topology, states=states)
+                              topology=topology, states=states, model=export_model)
     f = picture.fit
     drawing = _style(cell or default_cell(f.width, f.height), style, colours)
     preflight.check_picture(f.width, f.height, drawing.cell, panels=3 if compare else 1)
@@ -371,7 +377,7 @@ def make_animation(
     costs: list[np.ndarray | None] = []
     fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
                             linear=linear, solver=solver, costs=costs, pattern=pattern,
-                            topology=topology, states=states)
+                            topology=topology, states=states, model=export_model)
     fits = [p.fit for p in fitted]
     for f in fits:
         _check_reproduces(f)

@@ -443,8 +443,8 @@ def covering_radius(rules: Rules) -> int:
 def test_sizes_wrong_pixels_at_most_holds(k: int, pat: str, top: str, w: int, h: int) -> None:
     """``sizes``' ``wrong_pixels_at_most`` is an upper bound on every picture's fewest wrong
     pixels (cells): at least the covering radius of the reachable boards."""
-    from lightsart.rules import parse_pattern
     from lightsart.puzzle.sizes import sizes_near
+    from lightsart.rules import parse_pattern
 
     (entry,) = [s for s in sizes_near(w, h, 0, pattern=parse_pattern(pat), topology=top,  # type: ignore[arg-type]
                                       states=k) if (s.width, s.height) == (w, h)]

@@ -49,6 +49,9 @@ def test_readme_lists_every_limit() -> None:
         f"at most {limits.ANIMATION_MAX_SECONDS:g} s",
         f"at most {limits.FRAMES_MAX:,}",
         f"0 to 2^{limits.SEED_MAX.bit_length()} − 1",
+        f"at most {limits.TIME_LIMIT_MAX:g} s (a day)",
+        f"at most {limits.MODEL_MAX_ROWS:,} rows, {limits.MODEL_MAX_NONZEROS:,} non-zeros and "
+        f"{limits.MODEL_MAX_BYTES >> 20} MB",
         f"{play.MIN_SIDE}×{play.MIN_SIDE} to {play.MAX_SIDE}×{play.MAX_SIDE}",
         f"up to {play.MAX_PICTURE_SIDE} on a side",
         f"{image.MAX_PIXELS // 1_000_000} megapixels",

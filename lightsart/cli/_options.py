@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from lightsart.rules import Pattern, Rules
 
 from lightsart.choices import ERRORS, FITS, STYLES, TONES
+from lightsart.limits import TIME_LIMIT_MAX
 
 
 def size_type(text: str) -> tuple[int, int | None]:
@@ -43,6 +44,15 @@ def positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def time_limit_type(text: str) -> float:
+    """``--time-limit``: a positive number of seconds, at most :data:`~lightsart.limits.TIME_LIMIT_MAX`."""
+    value = positive_float(text)
+    if value > TIME_LIMIT_MAX:
+        raise argparse.ArgumentTypeError(
+            f"at most {TIME_LIMIT_MAX:g} seconds (a day), got {text!r}")
     return value
 
 
@@ -94,10 +104,10 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
 
     e.add_argument("--engine", choices=list(ENGINES), default="exact",
                    help="; ".join(f"{name}: {about}" for name, (_, about) in ENGINES.items()))
-    e.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
+    e.add_argument("--time-limit", type=time_limit_type, metavar="SECONDS",
                    help="search budget per picture and per transition for large nullity (default 1 s; the "
                         "work is planned from it, the clock only caps it); CBC's limit per integer "
-                        "program with --engine ip (default 60 s)")
+                        f"program with --engine ip (default 60 s); at most {TIME_LIMIT_MAX:g} (a day)")
     from lightsart.engines.solvers import DEFAULT_SOLVER, SOLVER_NAMES
 
     e.add_argument("--solver", choices=SOLVER_NAMES, default=DEFAULT_SOLVER,
