@@ -39,12 +39,14 @@ __all__ = [
     "PATH_MAX_CELLS",
     "PATTERN_MAX_SIDE",
     "PICTURE_MAX_PIXELS",
+    "PREVIEW_MAX_SIDE",
     "PICTURE_MAX_SIDE",
     "PUZZLE_MAX_CELLS",
     "PUZZLE_MAX_NULLITY_CELLS",
     "SEED_MAX",
     "SIZES_LEVELS_MAX_WORK",
     "STATES_MAX",
+    "TABLE_LEVELS_MAX_ENTRIES",
     "TABLE_MAX_ROWS",
     "TABLE_MAX_SIDE",
     "TIME_LIMIT_MAX",
@@ -77,11 +79,17 @@ PUZZLE_MAX_NULLITY_CELLS = 1 << 26
 PATH_MAX_CELLS = 4096
 #: ``table``: each of W columns is chased down the whole board (1000×1000 takes about 12 s).
 TABLE_MAX_SIDE = 1024
+#: ``table --states K``: the chase keeps ``H x W x W`` press counts (8 bytes each): 1024x1024
+#: took 141 s and 16.8 GB, 384x384 under 8 s and 0.9 GB.
+TABLE_LEVELS_MAX_ENTRIES = 384**3
 #: ``table --max-rows``: rows listed in full.
 TABLE_MAX_ROWS = 1 << 16
 #: Census database: cells of the board and solvable states (2 bytes each before compression).
 DB_MAX_CELLS = 32
 DB_MAX_STATES = 1 << 26
+#: ``preview``: each side of the board (the sheet fits ten variants; 1024x1024 took 41 s and 4096
+#: more than five minutes and 2 GB; 512 about 10 s). Larger boards: ``still`` one at a time.
+PREVIEW_MAX_SIDE = 512
 #: Pixels per cell.
 CELL_MAX = 512
 #: Side of a click pattern (rows and columns, each odd).

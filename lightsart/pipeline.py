@@ -116,7 +116,7 @@ def fit_pictures(
     game_rules(8, 8, pattern, topology, states)  # bad rules are one line, before any work
     if states > 2 and engine not in ("exact", "ip"):
         raise LightsartError(f"--engine {engine} does not support {states} states per cell yet "
-                             "(only 2); use --engine exact or ip")
+                             "(only 2); use --engine exact or ip")  # choices.STATES_TWO_ONLY
     if engine != "exact":
         from lightsart.engines.solvers import get_solver
 

@@ -237,6 +237,12 @@ OTHER_CASES: dict[str, tuple[list[str], str | None]] = {
     "census-huge": (["census", "99999x99999"], "too large"),
     "solve-size-huge": (["solve", "--size", "99999999999x99999999999", "--state", "1"],
                         "too large"),
+    # Found beyond the list: table --states 3 at 1024x1024 ran 141 s in 16.8 GB, and
+    # preview at 4096 more than five minutes in 2 GB (both refused at once now).
+    "table-levels-huge": (["table", "1024x1024", "--states", "3"], "384x384"),
+    "table-levels-just-over": (["table", "385x384", "--states", "16"], "press counts"),
+    "preview-huge": (["preview", "a.png", "-o", "p.png", "--size", "4096"], "preview"),
+    "preview-tall": (["preview", "a.png", "-o", "p.png", "--size", "100x600"], "600"),
 }
 
 

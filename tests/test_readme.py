@@ -40,10 +40,12 @@ def test_readme_lists_every_limit() -> None:
         f"at most {limits.PATH_MAX_CELLS} cells",
         f"at most {limits.TABLE_MAX_SIDE} cells on a side",
         f"0 to {limits.TABLE_MAX_ROWS:,}",
+        f"rows × columns² at most {limits.TABLE_LEVELS_MAX_ENTRIES:,} (384×384)",
         f"`census` | at most {census.MAX_CENSUS_CELLS} cells",
         f"at most {limits.DB_MAX_CELLS} cells and 2^{limits.DB_MAX_STATES.bit_length() - 1} "
         "solvable states",
         f"1 to {limits.CELL_MAX} pixels",
+        f"`preview` | at most {limits.PREVIEW_MAX_SIDE} cells on a side",
         f"{limits.FRAME_MAX_PIXELS:,} pixels and {limits.FRAME_MAX_SIDE:,} pixels on a side",
         f"`--fps` | {limits.FPS_MIN:g} to {limits.FPS_MAX:g}",
         f"at most {limits.ANIMATION_MAX_SECONDS:g} s",

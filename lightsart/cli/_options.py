@@ -12,7 +12,7 @@ from lightsart.choices import TOPOLOGIES, Topology
 if TYPE_CHECKING:
     from lightsart.rules import Pattern, Rules
 
-from lightsart.choices import ERRORS, FITS, STYLES, TONES
+from lightsart.choices import ERRORS, FITS, STYLES, TONES, states_words
 from lightsart.limits import TIME_LIMIT_MAX
 
 
@@ -154,8 +154,8 @@ def add_rules_arguments(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--states", type=states_type, default=2, metavar="K",
                    help=f"states per cell, 2 to {STATES_MAX}: a click adds 1 mod K to every cell "
-                        "of its pattern, read as K grey levels (default 2: lit and unlit; more "
-                        "than 2 works in still and solve so far)")
+                        f"of its pattern, read as K grey levels (default 2: lit and unlit; "
+                        f"{states_words()})")
 
 
 def states_type(text: str) -> int:
