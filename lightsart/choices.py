@@ -13,9 +13,29 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 __all__ = [
-    "EASES", "ERRORS", "FITS", "GOALS", "ORDERS", "SCHEMES", "STARTS", "STATES_COMMANDS",
-    "STATES_TWO_ONLY", "STYLES", "TONES", "TOPOLOGIES", "states_words", "Ease", "Errors", "FitMode", "Goal", "Order", "Scheme", "Start", "StyleKind",
-    "ToneMode", "Topology",
+    "EASES",
+    "ERRORS",
+    "FITS",
+    "GOALS",
+    "ORDERS",
+    "SCHEMES",
+    "STARTS",
+    "STATES_COMMANDS",
+    "STATES_TWO_ONLY",
+    "STYLES",
+    "TONES",
+    "TOPOLOGIES",
+    "Ease",
+    "Errors",
+    "FitMode",
+    "Goal",
+    "Order",
+    "Scheme",
+    "Start",
+    "StyleKind",
+    "ToneMode",
+    "Topology",
+    "states_words",
 ]
 
 #: How a picture fills the board.

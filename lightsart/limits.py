@@ -39,8 +39,8 @@ __all__ = [
     "PATH_MAX_CELLS",
     "PATTERN_MAX_SIDE",
     "PICTURE_MAX_PIXELS",
-    "PREVIEW_MAX_SIDE",
     "PICTURE_MAX_SIDE",
+    "PREVIEW_MAX_SIDE",
     "PUZZLE_MAX_CELLS",
     "PUZZLE_MAX_NULLITY_CELLS",
     "SEED_MAX",
@@ -58,6 +58,7 @@ __all__ = [
     "check_seconds",
     "check_seed",
     "check_timing",
+    "model_size",
     "planning_seconds",
     "shorten",
 ]

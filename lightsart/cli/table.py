@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-
 import textwrap
 
 from lightsart.cli._options import add_rules_arguments
