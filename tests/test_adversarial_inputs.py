@@ -243,6 +243,12 @@ OTHER_CASES: dict[str, tuple[list[str], str | None]] = {
     "table-levels-just-over": (["table", "385x384", "--states", "16"], "press counts"),
     "preview-huge": (["preview", "a.png", "-o", "p.png", "--size", "4096"], "preview"),
     "preview-tall": (["preview", "a.png", "-o", "p.png", "--size", "100x600"], "600"),
+    # k states, a board that is not reachable: every cell chased over the board (cells² work;
+    # 244x244 ran 34 s, 1024x1024 would run for hours).
+    "solve-levels-unreachable-large": (["solve", "--size", "244x244", "--state", "0x1",
+                                        "--states", "3"], "cells²"),
+    "still-levels-unreachable-large": (["still", "a.png", "-o", "s.png", "--size", "244x244",
+                                        "--states", "3"], "cells²"),
 }
 
 
