@@ -33,7 +33,7 @@ __all__ = [
     "MODEL_MAX_BYTES",
     "MODEL_MAX_NONZEROS",
     "MODEL_MAX_ROWS",
-    "MODK_COLUMNS_MAX_CELLS",
+    "MODK_COLUMNS_MAX_WORK",
     "MODK_DECODE_MAX",
     "MODK_EXACT_MAX",
     "MODK_SYSTEM_MAX",
@@ -133,9 +133,10 @@ STATES_MAX = 16
 MODK_SYSTEM_MAX = 1024
 #: k states: the closest reachable board (``still``/``animate``, ``solve`` of an unsolvable
 #: board) needs every cell's syndrome column, one chase per cell over the board: cells² work
-#: (122x122: 3 s, 244x244: 34 s on a busy machine, 1024x1024 would take hours; 181x181 fits).
-#: Beyond the limit the run is refused unless the target is reachable.
-MODK_COLUMNS_MAX_CELLS = 1 << 15
+#: times the pattern's cells (plus 122x122: 3 s, 244x244: 34 s on a busy machine, 1024x1024 would
+#: take hours; square 110x110: 6 s). Beyond the limit the run is refused unless the target is
+#: reachable. Plus: at most 32,768 cells (181x181); square: 24,423.
+MODK_COLUMNS_MAX_WORK = 5 << 30
 #: k states: ``census`` enumerates every press vector, ``k^(mn)`` of them (3^15, 14 million,
 #: in a few seconds and 30 MB of counts).
 CENSUS_LEVELS_MAX_STATES = 1 << 24

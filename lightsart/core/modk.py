@@ -33,6 +33,7 @@ Optimisation over cosets (fewest presses, closest board) lives in :mod:`lightsar
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Literal
@@ -43,7 +44,7 @@ from numpy.typing import NDArray
 from lightsart.core import modp
 from lightsart.core.general import Chase, Frame, chase_plans  # the one home of chase planning
 from lightsart.errors import LightsartError
-from lightsart.limits import MODK_COLUMNS_MAX_CELLS, STATES_MAX  # STATES_MAX: issue 13
+from lightsart.limits import MODK_COLUMNS_MAX_WORK, STATES_MAX  # STATES_MAX: issue 13
 from lightsart.rules import Rules
 
 if TYPE_CHECKING:
@@ -289,11 +290,13 @@ class ModkAlgebra:
             return np.zeros((m * n, 0), dtype=np.int64)
         # Unit changes a batch at a time: the whole identity would be (mn)² int64 (2 GB at 128²).
         cells = m * n
-        if cells > MODK_COLUMNS_MAX_CELLS:  # every cell is chased over the board: cells² work
+        # Every cell is chased over the board: cells² work, times the pattern's cells.
+        most = math.isqrt(MODK_COLUMNS_MAX_WORK // len(self.rules.pattern.offsets))
+        if cells > most:
             raise LightsartError(
-                f"{self.k} states on {n}x{m} (kernel of {self.kernel_size:,} press vectors): "
+                f"{self.k} states on {n}x{m}, where not every board is reachable: "
                 f"finding the closest reachable board chases every cell across the board "
-                f"(cells² work), at most {MODK_COLUMNS_MAX_CELLS:,} cells; choose a size where "
+                f"(cells² work), at most {most:,} cells under these rules; choose a size where "
                 f"every board is reachable (lightsart sizes {n}x{m} --states {self.k})")
         step = max(1, _CHASE_BATCH_CELLS // cells)
         parts = []
