@@ -450,3 +450,35 @@ def test_sizes_wrong_pixels_at_most_holds(k: int, pat: str, top: str, w: int, h:
                                       states=k) if (s.width, s.height) == (w, h)]
     rules = game_rules(w, h, pat, top, k) or Rules.plus(h, w)
     assert covering_radius(rules) <= entry.wrong_pixels_at_most
+
+
+@pytest.mark.parametrize(("k", "pat", "top", "w", "h"),
+                         [(k, *shape) for k, shapes in CASES.items() for shape in shapes])
+def test_census_counts_hold_against_brute_force(capsys: pytest.CaptureFixture[str], k: int,
+                                                pat: str, top: str, w: int, h: int) -> None:
+    """``census``: how many states need each fewest number of moves, the hardest, and the
+    moves from the all-lit (all-brightest) board, against every press vector."""
+    import json
+
+    from lightsart.cli import main
+
+    rules = game_rules(w, h, pat, top, k) or Rules.plus(h, w)
+    s = space(rules)
+    place = k ** np.arange(rules.cells, dtype=np.int64)
+    codes = s.changes @ place
+    weights = s.presses.sum(axis=1)
+    fewest = np.full(k**rules.cells, -1, dtype=np.int64)
+    order = np.argsort(weights, kind="stable")[::-1]  # lightest written last, so it wins
+    fewest[codes[order]] = weights[order]
+    reached = fewest[fewest >= 0]
+    assert main(["census", f"{w}x{h}", "--pattern", pat, "--topology", top, "--states", str(k),
+                 "--json"]) == 0
+    c = json.loads(capsys.readouterr().out)
+    where = f"census {w}x{h} {pat} {top} k={k}"
+    assert c["solvable"] == reached.size, where
+    assert c["distribution"] == np.bincount(reached).tolist(), where
+    assert c["max_moves"] == int(reached.max()), where
+    assert c["states_at_max"] == int((reached == reached.max()).sum()), where
+    lit = int((np.ones(rules.cells, dtype=np.int64) @ place))  # change (0 - (k-1)) = 1 mod k
+    expected = None if fewest[lit] < 0 else int(fewest[lit])
+    assert c["all_lit_moves"] == expected, where
