@@ -479,6 +479,6 @@ def test_census_counts_hold_against_brute_force(capsys: pytest.CaptureFixture[st
     assert c["distribution"] == np.bincount(reached).tolist(), where
     assert c["max_moves"] == int(reached.max()), where
     assert c["states_at_max"] == int((reached == reached.max()).sum()), where
-    lit = int((np.ones(rules.cells, dtype=np.int64) @ place))  # change (0 - (k-1)) = 1 mod k
+    lit = int(np.ones(rules.cells, dtype=np.int64) @ place)  # change (0 - (k-1)) = 1 mod k
     expected = None if fewest[lit] < 0 else int(fewest[lit])
     assert c["all_lit_moves"] == expected, where
