@@ -135,6 +135,10 @@ def fit_pictures(
             board = (width, height)
             if model:
                 check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
+            if states > 2:  # the algebra's own bounds, before the picture is dithered and priced
+                from lightsart.core.modk import algebra_mod
+
+                algebra_mod(Rules(height, width, parse_pattern(pattern), topology, states))  # type: ignore[arg-type]
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         target = target_from_array(gray, (width, height), fit, dither,  # type: ignore[arg-type]
@@ -150,6 +154,12 @@ def fit_pictures(
             if costs is not None:
                 costs.append(None)  # the k-state programs count wrong cells
             if engine == "exact":
+                from lightsart.core.modk import algebra_mod
+
+                alg = algebra_mod(grey)
+                # A target that is not reachable needs the syndrome columns: bounded before pricing.
+                if not alg.is_reachable((target.bits.astype(np.int64) - (states - 1)) % states):
+                    alg.check_columns()
                 weights = level_costs(target.bits, toned, states, errors)
                 levels = fit_levels(target.bits, grey, seconds=seconds, costs=weights)
                 if weights is not None and weights.size:

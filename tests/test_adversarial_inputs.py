@@ -249,6 +249,10 @@ OTHER_CASES: dict[str, tuple[list[str], str | None]] = {
                                         "--states", "3"], "cells²"),
     "still-levels-unreachable-large": (["still", "a.png", "-o", "s.png", "--size", "244x244",
                                         "--states", "3"], "cells²"),
+    # k states beyond the system's unknowns: refused once the board size is known, before the
+    # picture is dithered and priced (4096 with 16 states took 68 s and 7.1 GB to refuse).
+    "still-levels-too-many-unknowns": (["still", "a.png", "-o", "s.png", "--size", "2048x1100",
+                                        "--states", "16"], "unknowns"),
 }
 
 
