@@ -46,6 +46,7 @@ __all__ = [
     "PUZZLE_MAX_NULLITY_CELLS",
     "SEED_MAX",
     "SIZES_LEVELS_MAX_WORK",
+    "SIZES_RULES_MAX_WORK",
     "STATES_MAX",
     "TABLE_LEVELS_MAX_ENTRIES",
     "TABLE_MAX_ROWS",
@@ -143,6 +144,10 @@ CENSUS_LEVELS_MAX_STATES = 1 << 24
 #: k states: ``sizes`` builds the algebra over ``Z/k`` of every size listed, each a Smith form of
 #: its shorter side: the sum of shorter side cubed is bounded (25 sizes near 256x256: ~15 s).
 SIZES_LEVELS_MAX_WORK = 25 * 256**3
+#: ``sizes`` under rules other than the classic game (2 states): one GF(2) elimination per size
+#: listed: the sum of shorter side cubed is bounded (near 1024x1024: 12-54 s on a busy machine;
+#: near 4096 ran past two minutes in 2 GB).
+SIZES_RULES_MAX_WORK = 25 * 1024**3
 #: k states: work of an exact fewest-presses search, kernel elements × cells (2**26: about a second).
 MODK_EXACT_MAX = 1 << 26
 #: k states: work of an exact closest-board search, cells × k × syndromes (64×64, k = 3, 3^8

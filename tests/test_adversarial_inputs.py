@@ -251,6 +251,9 @@ OTHER_CASES: dict[str, tuple[list[str], str | None]] = {
                                         "--states", "3"], "cells²"),
     # k states beyond the system's unknowns: refused once the board size is known, before the
     # picture is dithered and priced (4096 with 16 states took 68 s and 7.1 GB to refuse).
+    # sizes under other rules: one elimination per size listed (near 4096 ran past two minutes).
+    "sizes-rules-huge": (["sizes", "4096x4096", "--topology", "torus"], "too much work"),
+    "sizes-rules-large": (["sizes", "2048x2048", "--pattern", "sigma"], "too much work"),
     "still-levels-too-many-unknowns": (["still", "a.png", "-o", "s.png", "--size", "2048x1100",
                                         "--states", "16"], "unknowns"),
 }

@@ -59,6 +59,7 @@ def test_readme_lists_every_limit() -> None:
         f"{image.MAX_PIXELS // 1_000_000} megapixels",
         f"`--states` | 2 to {limits.STATES_MAX}",
         f"at most {limits.MODK_SYSTEM_MAX} unknowns",
+        "cubed at most 25 × 1024³",
         f"cells² × pattern cells at most {limits.MODK_COLUMNS_MAX_WORK >> 30} × 2^30 when the "
         "board is not reachable",
         f"at most 2^{limits.MODK_DECODE_MAX.bit_length() - 1}",
