@@ -383,8 +383,29 @@ def test_path_flags_hold() -> None:
 
 
 def test_cost_bound_gives_a_count_bound() -> None:
-    """A proven least cost bounds the count only through the dearest wrong cell."""
-    assert math.ceil(0.3 / 1.1) == 1  # the issue's 12x12 board: cost 0.3 proves >= 1 cell
+    """A least cost bounds the count only through the dearest wrong cell, with float noise in
+    the cost bound never rounding the count bound up past a true count."""
+    import dataclasses
+
+    from lightsart.core.optimize import closest_board
+    from lightsart.results import with_count_bound
+
+    fit = closest_board(np.zeros((4, 4), dtype=np.uint8), np.full((4, 4), 0.1))
+    assert fit.weighted
+    for bound, dearest, count in [(0.3, 1.1, 1), (0.1 + 0.1 + 0.1, 0.1, 3), (2.0, 1.0, 2),
+                                  (0.0, 1.0, 0), (0.05, 0.1, 1)]:
+        raw = dataclasses.replace(fit, wrong_pixels_lower_bound=bound, wrong_pixels=5,
+                                  wrong_count_lower_bound=0)
+        got = with_count_bound(raw, dearest)
+        assert got.count_lower_bound == count, (bound, dearest)
+        assert got.count_proven_minimal is False
+    exact = dataclasses.replace(fit, wrong_pixels_lower_bound=1.0, wrong_pixels=1,
+                                wrong_count_lower_bound=0)
+    assert with_count_bound(exact, 1.0).count_proven_minimal
+    unweighted = dataclasses.replace(fit, weighted=False, wrong_pixels_lower_bound=3.0,
+                                     wrong_pixels=4, wrong_pixels_proven_minimal=False)
+    assert with_count_bound(unweighted, 0.5) == unweighted
+    assert unweighted.count_lower_bound == 3 and not unweighted.count_proven_minimal
 
 
 def test_issue_case_perceptual_count_is_not_proven_when_uniform_finds_fewer(
