@@ -19,7 +19,6 @@ set decoding, local search) report their own flags on small boards.
 from __future__ import annotations
 
 import itertools
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
