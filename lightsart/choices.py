@@ -17,9 +17,29 @@ from __future__ import annotations
 from typing import Literal, get_args
 
 __all__ = [
-    "EASES", "ERRORS", "FITS", "GOALS", "ORDERS", "SCHEMES", "STARTS", "STYLES", "TONES",
-    "TOPOLOGIES", "Ease", "Errors", "FitMode", "Goal", "Order", "Scheme", "Start", "StyleKind",
-    "ToneMode", "Topology",
+    "EASES",
+    "ERRORS",
+    "FITS",
+    "GOALS",
+    "ORDERS",
+    "SCHEMES",
+    "STARTS",
+    "STATES_COMMANDS",
+    "STATES_TWO_ONLY",
+    "STYLES",
+    "TONES",
+    "TOPOLOGIES",
+    "Ease",
+    "Errors",
+    "FitMode",
+    "Goal",
+    "Order",
+    "Scheme",
+    "Start",
+    "StyleKind",
+    "ToneMode",
+    "Topology",
+    "states_words",
 ]
 
 #: How a picture fills the board.
@@ -56,3 +76,16 @@ GOALS: tuple[Goal, ...] = get_args(Goal)
 STARTS: tuple[Start, ...] = get_args(Start)
 SCHEMES: tuple[Scheme, ...] = get_args(Scheme)
 
+
+#: Commands where ``--states K`` with ``K > 2`` (grey levels) works; the help of ``--states`` and
+#: the refusals below are written from this list, and a test runs every entry.
+STATES_COMMANDS: tuple[str, ...] = ("still", "animate", "solve", "path", "table", "sizes",
+                                    "census", "play")
+#: Uses of those commands that take only 2 states so far (refused with one line; tested).
+STATES_TWO_ONLY: tuple[str, ...] = ("census --db", "--engine auto")
+
+
+def states_words() -> str:
+    """Where more than 2 states work, as the help and the refusals say it."""
+    return (f"more than 2 works in {', '.join(STATES_COMMANDS)}, "
+            f"not yet with {' or '.join(STATES_TWO_ONLY)}")

@@ -184,10 +184,14 @@ def _plural(count: int, word: str) -> str:
 def _fit_words(fit: Fit) -> str:
     grey = fit.states > 2  # k states: wrong cells of k levels, and presses
     wrong = _plural(fit.wrong_pixels, "wrong cell" if grey else "wrong pixel")
-    if fit.wrong_pixels_proven_minimal:
+    # A least cost proves the cost, not the count: say which is proven.
+    if fit.count_proven_minimal:
         wrong += " (proven fewest)"
     else:
-        wrong += f" (not proven; at least {fit.wrong_pixels_lower_bound:g})"
+        wrong += f" (not proven fewest; at least {fit.count_lower_bound})"
+    if fit.weighted and fit.wrong_pixels:
+        least = "proven least" if fit.wrong_pixels_proven_minimal else "not proven least"
+        wrong += f", cost {fit.wrong_cost:.2f} ({least})"
     clicks = (f"{fit.clicks_count:,} press{'' if fit.clicks_count == 1 else 'es'}" if grey
               else _plural(fit.clicks_count, "click"))
     clicks += " (proven fewest)" if fit.clicks_proven_minimal else " (not proven fewest)"

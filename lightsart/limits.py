@@ -30,6 +30,10 @@ __all__ = [
     "FRAME_MAX_PIXELS",
     "FRAME_MAX_SIDE",
     "MASKS_MAX_CELLS",
+    "MODEL_MAX_BYTES",
+    "MODEL_MAX_NONZEROS",
+    "MODEL_MAX_ROWS",
+    "MODK_COLUMNS_MAX_WORK",
     "MODK_DECODE_MAX",
     "MODK_EXACT_MAX",
     "MODK_SYSTEM_MAX",
@@ -37,21 +41,28 @@ __all__ = [
     "PATTERN_MAX_SIDE",
     "PICTURE_MAX_PIXELS",
     "PICTURE_MAX_SIDE",
+    "PREVIEW_MAX_SIDE",
     "PUZZLE_MAX_CELLS",
     "PUZZLE_MAX_NULLITY_CELLS",
     "SEED_MAX",
     "SIZES_LEVELS_MAX_WORK",
+    "SIZES_RULES_MAX_WORK",
     "STATES_MAX",
+    "TABLE_LEVELS_MAX_ENTRIES",
     "TABLE_MAX_ROWS",
     "TABLE_MAX_SIDE",
+    "TIME_LIMIT_MAX",
     "check_board",
     "check_cell",
     "check_fps",
     "check_frames",
+    "check_model",
     "check_picture",
     "check_seconds",
     "check_seed",
     "check_timing",
+    "model_size",
+    "planning_seconds",
     "shorten",
 ]
 
@@ -72,11 +83,17 @@ PUZZLE_MAX_NULLITY_CELLS = 1 << 26
 PATH_MAX_CELLS = 4096
 #: ``table``: each of W columns is chased down the whole board (1000×1000 takes about 12 s).
 TABLE_MAX_SIDE = 1024
+#: ``table --states K``: the chase keeps ``H x W x W`` press counts (8 bytes each): 1024x1024
+#: took 141 s and 16.8 GB, 384x384 under 8 s and 0.9 GB.
+TABLE_LEVELS_MAX_ENTRIES = 384**3
 #: ``table --max-rows``: rows listed in full.
 TABLE_MAX_ROWS = 1 << 16
 #: Census database: cells of the board and solvable states (2 bytes each before compression).
 DB_MAX_CELLS = 32
 DB_MAX_STATES = 1 << 26
+#: ``preview``: each side of the board (the sheet fits ten variants; 1024x1024 took 41 s and 4096
+#: more than five minutes and 2 GB; 512 about 10 s). Larger boards: ``still`` one at a time.
+PREVIEW_MAX_SIDE = 512
 #: Pixels per cell.
 CELL_MAX = 512
 #: Side of a click pattern (rows and columns, each odd).
@@ -97,6 +114,17 @@ FPS_MAX = 120.0
 ANIMATION_MAX_SECONDS = 3600.0
 #: Frames in any animation output (an MP4 counts every repeated frame of a hold).
 FRAMES_MAX = 100_000
+#: ``--time-limit``: a search budget of at most a day (per picture, per transition, per integer
+#: program); the library clamps larger budgets to it when it plans its work.
+TIME_LIMIT_MAX = 86400.0
+#: ``--export-model``: the integer program written (PuLP builds it whole in memory first: 800x800,
+#: 5 million non-zeros, took 42 s and 1.8 GB for a 96 MB ``.lp``). Rows, non-zeros and the file's
+#: estimated bytes are bounded before any work (plus on the plane: at most 362x362).
+MODEL_MAX_ROWS = 1 << 19
+MODEL_MAX_NONZEROS = 1 << 20
+MODEL_MAX_BYTES = 1 << 27
+#: Bytes a model file takes per non-zero, about (measured: ``.lp`` 17, ``.mps`` 82).
+_MODEL_BYTES_PER_NONZERO = {".lp": 20, ".mps": 90}
 #: ``--seed``: numpy's generators take 0 .. 2**64 - 1.
 SEED_MAX = (1 << 64) - 1
 #: States per cell (``--states``; the grey levels of issue 13).
@@ -105,12 +133,22 @@ STATES_MAX = 16
 #: where no frame chases); each prime power of ``k`` costs one dense ``O(n³)`` Smith form (1024:
 #: about 10 s).
 MODK_SYSTEM_MAX = 1024
+#: k states: the closest reachable board (``still``/``animate``, ``solve`` of an unsolvable
+#: board) needs every cell's syndrome column, one chase per cell over the board: cells² work
+#: times the pattern's cells (plus 122x122: 3 s, 244x244: 34 s on a busy machine, 1024x1024 would
+#: take hours; square 110x110: 6 s). Beyond the limit the run is refused unless the target is
+#: reachable. Plus: at most 32,768 cells (181x181); square: 24,423.
+MODK_COLUMNS_MAX_WORK = 5 << 30
 #: k states: ``census`` enumerates every press vector, ``k^(mn)`` of them (3^15, 14 million,
 #: in a few seconds and 30 MB of counts).
 CENSUS_LEVELS_MAX_STATES = 1 << 24
 #: k states: ``sizes`` builds the algebra over ``Z/k`` of every size listed, each a Smith form of
 #: its shorter side: the sum of shorter side cubed is bounded (25 sizes near 256x256: ~15 s).
 SIZES_LEVELS_MAX_WORK = 25 * 256**3
+#: ``sizes`` under rules other than the classic game (2 states): one GF(2) elimination per size
+#: listed: the sum of shorter side cubed is bounded (near 1024x1024: 12-54 s on a busy machine;
+#: near 4096 ran past two minutes in 2 GB).
+SIZES_RULES_MAX_WORK = 25 * 1024**3
 #: k states: work of an exact fewest-presses search, kernel elements × cells (2**26: about a second).
 MODK_EXACT_MAX = 1 << 26
 #: k states: work of an exact closest-board search, cells × k × syndromes (64×64, k = 3, 3^8
@@ -136,6 +174,14 @@ def check_seconds(value: float, name: str, *, zero: bool = False,
     if value > most:
         raise LightsartError(f"{name} must be at most {most:g} seconds, got {value:g}")
     return value
+
+
+def planning_seconds(seconds: float) -> float:
+    """``seconds`` as a budget to plan work from: within ``[0, TIME_LIMIT_MAX]`` (NaN is 0), so
+    that rounds planned from a huge budget stay finite whole numbers."""
+    if not seconds > 0:  # NaN and negatives buy nothing
+        return 0.0
+    return min(float(seconds), TIME_LIMIT_MAX)
 
 
 def check_fps(fps: float) -> float:
@@ -212,3 +258,37 @@ def check_picture(width: int, height: int, cell: int, *, panels: int = 1) -> Non
         raise LightsartError(
             f"a {width}x{height} board at --cell {cell} is {w}x{h} pixels; at most "
             f"{FRAME_MAX_PIXELS} pixels and {FRAME_MAX_SIDE} on a side (lower --cell)")
+
+
+def model_size(cells: int, pattern_cells: int, states: int = 2) -> tuple[int, int]:
+    """Rows and non-zeros (at most) of the error program :func:`~lightsart.engines.ip.error_model`
+    (2 states: one row per cell over ``x``, ``y``, ``z``) or
+    :func:`~lightsart.engines.ip_levels.error_model_levels` (three rows per cell) writes."""
+    if states <= 2:
+        return cells, cells * (pattern_cells + 3)
+    return 3 * cells, cells * (pattern_cells + 7)
+
+
+def check_model(width: int, height: int, pattern_cells: int, states: int, path: str) -> None:
+    """``--export-model PATH`` for a ``width`` x ``height`` board, before any work: its rows,
+    non-zeros and estimated bytes within :data:`MODEL_MAX_ROWS`, :data:`MODEL_MAX_NONZEROS` and
+    :data:`MODEL_MAX_BYTES`; the error line says the largest square board that fits."""
+    per_nonzero = _MODEL_BYTES_PER_NONZERO.get(_suffix(path), max(_MODEL_BYTES_PER_NONZERO.values()))
+    rows, nonzeros = model_size(width * height, pattern_cells, states)
+    size = nonzeros * per_nonzero
+    if rows <= MODEL_MAX_ROWS and nonzeros <= MODEL_MAX_NONZEROS and size <= MODEL_MAX_BYTES:
+        return
+    row_cells, nz_cells = model_size(1, pattern_cells, states)
+    cells = min(MODEL_MAX_ROWS // row_cells, MODEL_MAX_NONZEROS // nz_cells,
+                MODEL_MAX_BYTES // (nz_cells * per_nonzero))
+    side = math.isqrt(cells)
+    raise LightsartError(
+        f"--export-model: a {width}x{height} board makes a model of {rows:,} rows and "
+        f"{nonzeros:,} non-zeros (about {size >> 20} MB); at most {MODEL_MAX_ROWS:,} rows, "
+        f"{MODEL_MAX_NONZEROS:,} non-zeros and {MODEL_MAX_BYTES >> 20} MB: under these rules "
+        f"at most {cells:,} cells ({side}x{side})")
+
+
+def _suffix(path: str) -> str:
+    dot = path.rfind(".")
+    return path[dot:].lower() if dot > max(path.rfind("/"), path.rfind("\\")) else ""

@@ -19,10 +19,11 @@ from lightsart.core.board import press
 from lightsart.engines import Budget
 from lightsart.engines import engine as get_engine
 from lightsart.errors import LightsartError
+from lightsart.limits import check_model
 from lightsart.output import preflight
 from lightsart.pictures.costs import Errors
 from lightsart.pictures.tone import Tone
-from lightsart.results import Clicks, Fit
+from lightsart.results import Clicks, Fit, with_count_bound
 from lightsart.rules import Rules, parse_pattern
 from lightsart.runs import AnimationResult, Picture, StillResult
 from lightsart.settings import Look, Pictures, Solving, Timing, gather
@@ -94,6 +95,7 @@ def fit_pictures(
     pattern: str = "plus",
     topology: Topology = "plane",
     states: int = 2,
+    model: str | None = None,
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
@@ -107,8 +109,10 @@ def fit_pictures(
     (the exact engine, :func:`lightsart.core.optimize.closest_board`; ``errors`` prices wrong levels as
     :func:`~lightsart.pictures.costs.level_costs` says), or by Bosch's integer programs over
     ``Z/states`` with ``engine="ip"`` (:mod:`lightsart.engines.ip_levels`: fewest wrong cells).
+    ``model``: an ``--export-model`` path; its size is checked once the board size is known,
+    before any picture is fitted.
     """
-    from lightsart.pictures.costs import level_costs, pixel_costs
+    from lightsart.pictures.costs import pixel_costs
     from lightsart.pictures.image import read_for_board, target_from_array
 
     # The settings check every value (one line, before any work), as make_still's do.
@@ -117,14 +121,7 @@ def fit_pictures(
     size, fit, errors = prep.size, prep.fit, prep.errors
     engine, time_limit, solver, states = how.engine, how.time_limit, how.solver, how.states
     chosen = get_engine(engine)
-    if states > 2 and engine not in ("exact", "ip"):
-        raise LightsartError(f"--engine {engine} does not support {states} states per cell yet "
-                             "(only 2); use --engine exact or ip")
-    if engine != "exact":
-        from lightsart.engines.solvers import get_solver
-
-        get_solver(solver)  # an unknown or missing solver is one line, before any work
-
+    _check_engine(engine, solver, states)
     if not paths:
         raise LightsartError("no pictures given")
     board: tuple[int, int | None] | None = size
@@ -134,28 +131,69 @@ def fit_pictures(
         gray, (width, height) = read_for_board(path, board, nullity_of)
         if k == 0:
             board = (width, height)
+            _check_board(width, height, pattern, topology, states, model)
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         target = target_from_array(gray, (width, height), fit, dither,
                                    source=str(path), tone=tone, linear=linear, levels=states)
-        # k states: a wrong cell has k - 1 wrong levels, each priced (level_costs, not
-        # pixel_costs), and --export-model writes only the GF(2) error IP.
         if states > 2:
-            grey = Rules(height, width, parse_pattern(pattern), topology, states)
-            toned = target.toned if target.toned is not None else target.gray
+            # k states: a wrong cell has k - 1 wrong levels, each priced (level_costs, not
+            # pixel_costs), and --export-model writes only the GF(2) error IP.
             if costs is not None:
                 costs.append(None)  # the k-state programs count wrong cells
-            # Only the exact engine prices wrong levels; the k-state IP counts wrong cells.
-            weights = level_costs(target.bits, toned, states, errors) if engine == "exact" else None
-            levels = chosen.fit(target.bits, weights, Budget(time_limit, solver=solver), grey)
-            pictures.append(Picture(str(path), levels, errors if engine == "exact" else "uniform",
-                                    _grey(target)))
+            grey = Rules(height, width, parse_pattern(pattern), topology, states)
+            pictures.append(_fit_levels(str(path), target, grey, chosen,
+                                        Budget(time_limit, solver=solver), engine, errors))
             continue
         cost = _kept(costs, pixel_costs(target.bits, _grey(target), errors))
         found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
                            game_rules(width, height, pattern, topology))
+        if cost is not None and cost.size:
+            found = with_count_bound(found, float(cost.max()))
         pictures.append(Picture(str(path), found, errors, _grey(target)))
     return pictures
+
+
+def _check_engine(engine: Engine, solver: str, states: int) -> None:
+    """An engine that cannot take these states, or a missing solver: one line, before any work."""
+    if states > 2 and engine not in ("exact", "ip"):
+        raise LightsartError(f"--engine {engine} does not support {states} states per cell yet "
+                             "(only 2); use --engine exact or ip")  # choices.STATES_TWO_ONLY
+    if engine != "exact":
+        from lightsart.engines.solvers import get_solver
+
+        get_solver(solver)
+
+
+def _check_board(width: int, height: int, pattern: str, topology: Topology, states: int,
+                 model: str | None) -> None:
+    """The bounds that depend on the board size, once it is known: before any picture is fitted."""
+    if model:
+        check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
+    if states > 2:  # the algebra's own bounds, before the picture is dithered and priced
+        from lightsart.core.modk import algebra_mod
+
+        algebra_mod(Rules(height, width, parse_pattern(pattern), topology, states))
+
+
+def _fit_levels(path: str, target: Any, grey: Rules, chosen: Any, budget: Budget,
+                engine: Engine, errors: Errors) -> Picture:
+    """One picture of ``grey.states`` levels fitted by the engine (the exact one prices each wrong
+    level by ``errors``; the k-state IP counts wrong cells)."""
+    from lightsart.pictures.costs import level_costs
+
+    states = grey.states
+    weights = None
+    if engine == "exact":
+        from lightsart.core.modk import algebra_mod
+
+        # A target that is not reachable needs the syndrome columns: bounded before pricing.
+        if not algebra_mod(grey).is_reachable(
+                (target.bits.astype(np.int64) - (states - 1)) % states):
+            algebra_mod(grey).check_columns()
+        weights = level_costs(target.bits, _grey(target), states, errors)
+    levels = chosen.fit(target.bits, weights, budget, grey)
+    return Picture(path, levels, errors if engine == "exact" else "uniform", _grey(target))
 
 
 def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray | None) -> np.ndarray | None:
@@ -247,7 +285,7 @@ def make_still(
     costs: list[np.ndarray | None] = []
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
                               linear=linear, solver=solver, costs=costs, pattern=pattern,
-                              topology=topology, states=states)
+                              topology=topology, states=states, model=export_model)
     f = picture.fit
     drawing = _style(cell or default_cell(f.width, f.height), style, colours)
     preflight.check_picture(f.width, f.height, drawing.cell, panels=3 if compare else 1)
@@ -381,7 +419,7 @@ def make_animation(
     costs: list[np.ndarray | None] = []
     fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
                             linear=linear, solver=solver, costs=costs, pattern=pattern,
-                            topology=topology, states=states)
+                            topology=topology, states=states, model=export_model)
     fits, steps, segments = _connect(fitted, engine, Budget(time_limit, seed, solver), choices,
                                      masks, prep, seed, reverse)
     plan = animate.plan([len(s[1]) for s in segments], fps=fps, duration=duration,

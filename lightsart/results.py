@@ -8,6 +8,8 @@ them from here, not from each other.
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -15,7 +17,7 @@ if TYPE_CHECKING:
     from lightsart.rules import Rules
     from lightsart.types import Board
 
-__all__ = ["Clicks", "Fit"]
+__all__ = ["Clicks", "Fit", "with_count_bound"]
 
 
 @dataclass(frozen=True)
@@ -71,6 +73,27 @@ class Fit:
     #: ``target`` and ``board`` hold levels ``0 .. k-1``, ``clicks`` press counts (``clicks_count``
     #: their sum), the start is the all-brightest board and ``wrong_pixels`` counts wrong cells.
     kernel_size: int | None = None
+    #: A proven lower bound on the count ``wrong_pixels`` itself, whatever was minimised (with
+    #: ``weighted``, ``wrong_pixels_lower_bound`` bounds the cost; a least cost proves no count).
+    wrong_count_lower_bound: int = 0
+
+    @property
+    def count_lower_bound(self) -> int:
+        """A proven lower bound on the number of wrong pixels (cells) of any reachable board."""
+        bound = self.wrong_count_lower_bound
+        if not self.weighted:  # the count was minimised: its bound is the engine's
+            bound = max(bound, math.ceil(self.wrong_pixels_lower_bound - 1e-9))
+        return min(bound, self.wrong_pixels)
+
+    @property
+    def count_proven_minimal(self) -> bool:
+        """No reachable board has fewer wrong pixels (cells): proven for the count itself, not
+        only for the cost minimised (none wrong, or the count meets its lower bound)."""
+        if self.wrong_pixels == 0:
+            return True
+        if not self.weighted:
+            return self.wrong_pixels_proven_minimal
+        return self.wrong_pixels <= self.wrong_count_lower_bound
 
     @property
     def states(self) -> int:
@@ -100,3 +123,16 @@ class Fit:
         from lightsart.display import fit_html
 
         return fit_html(self)
+
+
+def with_count_bound(fit: Fit, dearest: float) -> Fit:
+    """``fit`` with the count bound its cost bound implies when no wrong pixel (cell, at any
+    level) costs more than ``dearest``: a board of ``c`` wrong pixels costs at most
+    ``c * dearest``, and at least the least cost, so ``c >= ceil(cost bound / dearest)``."""
+    if not fit.weighted or not (math.isfinite(dearest) and dearest > 0):
+        return fit
+    # A relative margin keeps float noise in the bound from rounding up past a true count.
+    ratio = fit.wrong_pixels_lower_bound / dearest
+    bound = max(0, math.ceil(ratio - 1e-9 * max(1.0, ratio)))
+    return dataclasses.replace(
+        fit, wrong_count_lower_bound=max(fit.wrong_count_lower_bound, min(bound, fit.wrong_pixels)))

@@ -26,6 +26,7 @@ import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from lightsart.choices import states_words
 from lightsart.errors import LightsartError
 from lightsart.limits import MASKS_MAX_CELLS, PATTERN_MAX_SIDE, STATES_MAX
 from lightsart.registry import Registry
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 __all__ = [
+    "CHASE_TOPOLOGIES",
     "PATTERNS",
     "PATTERN_MAX_SIDE",
     "TOPOLOGIES",
@@ -56,6 +58,8 @@ Topology = Literal["plane", "torus", "cylinder"]
 
 #: The topologies, in the order the CLI lists them.
 TOPOLOGIES: tuple[Topology, ...] = ("plane", "torus", "cylinder")
+#: Topologies where light chasing applies (the rows do not wrap; the cylinder wraps columns).
+CHASE_TOPOLOGIES: tuple[Topology, ...] = ("plane", "cylinder")
 #: Preset patterns by name, as ROWS text (the clicked cell is the middle one); a new preset is
 #: one ``register`` line (the game pages keep their own list in ``lightsout.js``).
 PATTERNS: Registry[str] = Registry("pattern")
@@ -133,6 +137,13 @@ class Pattern:
     def transpose(self) -> Pattern:
         """Same as :meth:`flipped` (the pattern of ``Aᵀ``; not the matrix transpose of the grid)."""
         return self.flipped()
+
+    @property
+    def chases(self) -> bool:
+        """Light chasing (and so the lookup table) applies: three rows, the top one the clicked
+        cell's column alone, so each row's clicks are forced by the row above."""
+        centre = len(self.rows[0]) // 2
+        return len(self.rows) == 3 and self.rows[0] == "0" * centre + "1" + "0" * centre
 
     @property
     def symmetric(self) -> bool:
@@ -270,9 +281,7 @@ def require_two_states(rules: Rules | int | None, what: str) -> None:
     states = rules.states if isinstance(rules, Rules) else rules
     if states is not None and states != 2:
         raise LightsartError(
-            f"{what} does not support {states} states per cell yet (only 2); "
-            "k states work in still, animate, solve, path, table, sizes, census and play"
-        )
+            f"{what} does not support {states} states per cell yet (only 2); {states_words()}")
 
 
 def shifted_xor(

@@ -6,6 +6,7 @@ the frames and the files written, with the numbers the CLI prints and ``--json``
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,12 +36,15 @@ class Picture:
 
     def to_dict(self) -> dict[str, Any]:
         f = self.fit
+        # Under per-pixel costs the count is not what was minimised: a least cost proves the
+        # cost, and the count only through the bound it implies (Fit.count_lower_bound).
+        counted, count_bound = f.count_proven_minimal, f.count_lower_bound
         grey = {} if f.states == 2 else {
             # k states: cells of the wrong level, and presses (a cell pressed j times counts j).
             "states": f.states,
             "wrong_cells": f.wrong_pixels,
-            "wrong_cells_proven_minimal": f.wrong_pixels_proven_minimal or f.wrong_pixels == 0,
-            "wrong_cells_lower_bound": int(f.wrong_pixels_lower_bound),
+            "wrong_cells_proven_minimal": counted,
+            "wrong_cells_lower_bound": count_bound,
             "presses": f.clicks_count,
             "presses_proven_minimal": f.clicks_proven_minimal,
         }
@@ -49,14 +53,12 @@ class Picture:
             "errors": self.errors,
             "minimised": f.minimised,
             "wrong_pixels": f.wrong_pixels,
-            # Under per-pixel costs the count is not what was minimised: no claim about it.
-            # (none wrong is minimal whatever was minimised).
-            "wrong_pixels_proven_minimal": (f.wrong_pixels_proven_minimal and not f.weighted)
-            or f.wrong_pixels == 0,
-            "wrong_pixels_lower_bound": 0 if f.weighted else int(f.wrong_pixels_lower_bound),
+            "wrong_pixels_proven_minimal": counted,
+            "wrong_pixels_lower_bound": count_bound,
             "wrong_cost": round(f.wrong_cost, 6),
-            "wrong_cost_proven_minimal": f.wrong_pixels_proven_minimal,
-            "wrong_cost_lower_bound": round(f.wrong_pixels_lower_bound, 6),
+            "wrong_cost_proven_minimal": f.wrong_pixels_proven_minimal or f.wrong_cost == 0,
+            # Rounded down, so that rounding never lifts the bound above the least cost.
+            "wrong_cost_lower_bound": math.floor(f.wrong_pixels_lower_bound * 1e6) / 1e6,
             "clicks": f.clicks_count,
             "clicks_proven_minimal": f.clicks_proven_minimal,
             # The clock stopped a search before its planned work: the answer may vary by machine.

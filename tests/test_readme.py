@@ -40,20 +40,28 @@ def test_readme_lists_every_limit() -> None:
         f"at most {limits.PATH_MAX_CELLS} cells",
         f"at most {limits.TABLE_MAX_SIDE} cells on a side",
         f"0 to {limits.TABLE_MAX_ROWS:,}",
+        f"rows × columns² at most {limits.TABLE_LEVELS_MAX_ENTRIES:,} (384×384)",
         f"`census` | at most {census.MAX_CENSUS_CELLS} cells",
         f"at most {limits.DB_MAX_CELLS} cells and 2^{limits.DB_MAX_STATES.bit_length() - 1} "
         "solvable states",
         f"1 to {limits.CELL_MAX} pixels",
+        f"`preview` | at most {limits.PREVIEW_MAX_SIDE} cells on a side",
         f"{limits.FRAME_MAX_PIXELS:,} pixels and {limits.FRAME_MAX_SIDE:,} pixels on a side",
         f"`--fps` | {limits.FPS_MIN:g} to {limits.FPS_MAX:g}",
         f"at most {limits.ANIMATION_MAX_SECONDS:g} s",
         f"at most {limits.FRAMES_MAX:,}",
         f"0 to 2^{limits.SEED_MAX.bit_length()} − 1",
+        f"at most {limits.TIME_LIMIT_MAX:g} s (a day)",
+        f"at most {limits.MODEL_MAX_ROWS:,} rows, {limits.MODEL_MAX_NONZEROS:,} non-zeros and "
+        f"{limits.MODEL_MAX_BYTES >> 20} MB",
         f"{play.MIN_SIDE}×{play.MIN_SIDE} to {play.MAX_SIDE}×{play.MAX_SIDE}",
         f"up to {play.MAX_PICTURE_SIDE} on a side",
         f"{image.MAX_PIXELS // 1_000_000} megapixels",
         f"`--states` | 2 to {limits.STATES_MAX}",
         f"at most {limits.MODK_SYSTEM_MAX} unknowns",
+        "cubed at most 25 × 1024³",
+        f"cells² × pattern cells at most {limits.MODK_COLUMNS_MAX_WORK >> 30} × 2^30 when the "
+        "board is not reachable",
         f"at most 2^{limits.MODK_DECODE_MAX.bit_length() - 1}",
         f"at most 2^{limits.MODK_EXACT_MAX.bit_length() - 1}",
     ]

@@ -168,16 +168,37 @@ class OrderChoice:
         return self.name if self.mask is None else f"{self.name}:{self.mask}"
 
 
+def _starts_order(piece: str) -> bool:
+    """Whether ``piece`` (text after a comma) begins the next order: an order's name, or ``mask:``."""
+    name, colon, _ = piece.strip().partition(":")
+    return name in ORDER_FUNCTIONS and (name != "mask" or bool(colon))
+
+
+def _split_orders(text: str) -> list[str]:
+    """``text`` cut at the commas that a name of an order (or ``mask:``) follows."""
+    parts: list[str] = []
+    for piece in text.split(","):
+        if parts and not _starts_order(piece) and parts[-1].strip().startswith("mask:"):
+            parts[-1] += "," + piece  # a comma inside a mask's file name
+        else:
+            parts.append(piece)
+    return parts
+
+
 def parse_orders(text: str | Sequence[str], transitions: int) -> tuple[OrderChoice, ...]:
     """``--order``'s text as one :class:`OrderChoice` per transition.
 
     ``text`` is one name (for every transition) or a comma-separated list with one name per
-    transition; ``mask:FILE`` names a mask picture. A sequence of names works too.
+    transition; ``mask:FILE`` names a mask picture. The list is cut only at a comma followed by
+    an order's name or by ``mask:``, so a mask's file name may hold commas (``mask:a,1.png``).
+    A sequence of names works too.
 
     >>> [c.text for c in parse_orders("radial,mask:m.png", 2)]
     ['radial', 'mask:m.png']
+    >>> [c.text for c in parse_orders("mask:a,1.png,radial", 2)]
+    ['mask:a,1.png', 'radial']
     """
-    parts = text.split(",") if isinstance(text, str) else list(text)
+    parts = _split_orders(text) if isinstance(text, str) else list(text)
     choices = []
     for part in (p.strip() for p in parts):
         name, colon, path = part.partition(":")

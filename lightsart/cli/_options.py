@@ -12,7 +12,8 @@ from lightsart.choices import TOPOLOGIES, Topology
 if TYPE_CHECKING:
     from lightsart.rules import Pattern, Rules
 
-from lightsart.choices import ERRORS, FITS, STYLES, TONES
+from lightsart.choices import ERRORS, FITS, STYLES, TONES, states_words
+from lightsart.limits import TIME_LIMIT_MAX
 
 
 def size_type(text: str) -> tuple[int, int | None]:
@@ -44,6 +45,15 @@ def positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    return value
+
+
+def time_limit_type(text: str) -> float:
+    """``--time-limit``: a positive number of seconds, at most :data:`~lightsart.limits.TIME_LIMIT_MAX`."""
+    value = positive_float(text)
+    if value > TIME_LIMIT_MAX:
+        raise argparse.ArgumentTypeError(
+            f"at most {TIME_LIMIT_MAX:g} seconds (a day), got {text!r}")
     return value
 
 
@@ -95,10 +105,10 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
 
     e.add_argument("--engine", choices=ENGINES.names(), default="exact",
                    help="; ".join(f"{name}: {ENGINES.about(name)}" for name in ENGINES.names()))
-    e.add_argument("--time-limit", type=positive_float, metavar="SECONDS",
+    e.add_argument("--time-limit", type=time_limit_type, metavar="SECONDS",
                    help="search budget per picture and per transition for large nullity (default 1 s; the "
                         "work is planned from it, the clock only caps it); CBC's limit per integer "
-                        "program with --engine ip (default 60 s)")
+                        f"program with --engine ip (default 60 s); at most {TIME_LIMIT_MAX:g} (a day)")
     from lightsart.engines.solvers import DEFAULT_SOLVER, SOLVERS
 
     e.add_argument("--solver", choices=SOLVERS.names(), default=DEFAULT_SOLVER,
@@ -145,8 +155,8 @@ def add_rules_arguments(p: argparse._ActionsContainer) -> None:
 
     p.add_argument("--states", type=states_type, default=2, metavar="K",
                    help=f"states per cell, 2 to {STATES_MAX}: a click adds 1 mod K to every cell "
-                        "of its pattern, read as K grey levels (default 2: lit and unlit; more "
-                        "than 2 works in still and solve so far)")
+                        f"of its pattern, read as K grey levels (default 2: lit and unlit; "
+                        f"{states_words()})")
 
 
 def states_type(text: str) -> int:
@@ -221,23 +231,27 @@ def tone_from_args(args: argparse.Namespace) -> Any:
 
 
 def fit_line(path: str, f: Any) -> str:
-    """One picture's fit as the summary prints it: wrong pixels, their cost, what is proven."""
+    """One picture's fit as the summary prints it: wrong pixels (cells of k levels), their cost,
+    and what is proven about each (a least cost proves the cost, not the count)."""
     cut = bool(getattr(f, "cut_short", False))
-    if not f.weighted or f.wrong_pixels == 0:
-        done = f.wrong_pixels_proven_minimal or f.wrong_pixels == 0
-        bound = "" if done else f", at least {f.wrong_pixels_lower_bound:g}"
-        return f"{path}: {wrong_pixels(f.wrong_pixels)} ({proven(done, cut)}{bound})"
+    count = f.wrong_pixels
+    if f.states > 2:
+        what = f"{count} wrong cell{'' if count == 1 else 's'} of {f.states} levels"
+    else:
+        what = wrong_pixels(count)
+    counted = f.count_proven_minimal
+    count_bound = "" if counted else f", at least {f.count_lower_bound}"
+    if not f.weighted or count == 0:
+        return f"{path}: {what} ({proven(counted, cut)}{count_bound})"
     bound = "" if f.wrong_pixels_proven_minimal else f", at least {f.wrong_pixels_lower_bound:.2f}"
-    return (f"{path}: {wrong_pixels(f.wrong_pixels)} where they show least (cost {f.wrong_cost:.2f}, "
-            f"{proven(f.wrong_pixels_proven_minimal, cut)}{bound})")
+    count_words = "count proven minimal" if counted else f"count at least {f.count_lower_bound}"
+    return (f"{path}: {what} where they show least (cost {f.wrong_cost:.2f}, "
+            f"{proven(f.wrong_pixels_proven_minimal, cut)}{bound}; {count_words})")
 
 
 def grey_fit_line(path: str, f: Any) -> str:
-    """A fit with k > 2 states as the summary prints it: wrong cells and what is proven."""
-    done = f.wrong_pixels_proven_minimal or f.wrong_pixels == 0
-    bound = "" if done else f", at least {f.wrong_pixels_lower_bound:g}"
-    cells = f"{f.wrong_pixels} wrong cell{'' if f.wrong_pixels == 1 else 's'}"
-    return f"{path}: {cells} of {f.states} levels ({proven(done, f.cut_short)}{bound})"
+    """A fit with k > 2 states as the summary prints it (:func:`fit_line`)."""
+    return fit_line(path, f)
 
 
 def emit_json(data: dict[str, Any]) -> None:

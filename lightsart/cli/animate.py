@@ -47,7 +47,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "angle sweep), noise (an organic dissolve) and light-to-dark (picture B's "
                         "brightest parts first) finish the picture region by region behind a thin "
                         "front; mask:FILE orders the clicks by a grey picture, dark first; morph "
-                        "grows the next picture from noise; random is seeded noise")
+                        "grows the next picture from noise; random is seeded noise. The list is cut "
+                        "only at a comma followed by an order's name or mask:, so a mask's file "
+                        "name may hold commas (mask:a,1.png)")
     a.add_argument("--reverse", action="store_true",
                    help="play each order backwards (radial: an iris closing from the edges)")
     a.add_argument("--ease", choices=EASES, default="linear",

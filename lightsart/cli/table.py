@@ -3,20 +3,32 @@
 from __future__ import annotations
 
 import argparse
+import textwrap
 
 from lightsart.cli._options import add_rules_arguments
+from lightsart.rules import CHASE_TOPOLOGIES, PATTERNS, TOPOLOGIES, Pattern
 
-DESCRIPTION = """\
-The lookup table a person uses to finish light chasing: after clicking under every lit cell row
-by row, only the bottom row is lit; the table gives the top-row cells to press before chasing
-down again. Large sizes get a basis to combine instead of the full list. The table belongs to
-the classic game: --pattern or --topology other than plus on the plane is refused (lightsart
-solve --explain shows the algebraic solution under other rules). With --states K the table
-lists how far past the goal the bottom row is (digits 0..K-1) and how many times to press each
-top-row cell.
+
+def _rules_sentence() -> str:
+    """Which rules the table takes, written from the rules' registries (a test runs each)."""
+    chasing = [n for n, rows in PATTERNS.items() if Pattern(tuple(rows.split("/"))).chases]
+    others = [n for n in PATTERNS if n not in chasing]
+    refused = [t for t in TOPOLOGIES if t not in CHASE_TOPOLOGIES]
+    return (f"It needs light chasing: a pattern of three rows whose top row is the clicked cell "
+            f"alone ({' and '.join(chasing)} of the presets; {' and '.join(others)} are refused), "
+            f"on the {' or the '.join(CHASE_TOPOLOGIES)} (the {' and the '.join(refused)} "
+            "refused); lightsart solve --explain shows the algebraic solution under other rules.")
+
+
+DESCRIPTION = "\n".join(textwrap.wrap(
+    "The lookup table a person uses to finish light chasing: after clicking under every lit "
+    "cell row by row, only the bottom row is lit; the table gives the top-row cells to press "
+    "before chasing down again. Large sizes get a basis to combine instead of the full list. "
+    f"{_rules_sentence()} With --states K the table lists how far past the goal the bottom row "
+    "is (digits 0..K-1) and how many times to press each top-row cell.", 96)) + """
 
 example: lightsart table 5x5
-example: lightsart table 4x4 --states 3
+example: lightsart table 4x4 --states 3 --topology cylinder
 """
 
 

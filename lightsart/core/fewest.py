@@ -73,6 +73,7 @@ from lightsart.core.coset_symmetry import (
     leaf_action,
 )
 from lightsart.core.fewest_leaf import LeafData, leaf_data, score_leaves, wht_max
+from lightsart.limits import planning_seconds
 
 __all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "SplitCoset", "coset_minimum", "split_coset"]
 
@@ -288,6 +289,7 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     best_f, best_a, best_b = -(cells + 1), 0, 0
     scored, proven, at = 0, True, 0
     deadline = start + seconds
+    seconds = planning_seconds(seconds)  # a huge budget plans a finite number of leaves
     if compiled is None:
         compiled = _compiled_pays(leaves.size << k, seconds)
     # The leaves a budget buys at the nominal speed: a count, so the answer repeats anywhere.

@@ -40,6 +40,7 @@ from numpy.typing import NDArray
 # Rounds are planned at the nominal speed of lightsart.calibration (still exported from here).
 from lightsart.calibration import WORDS_PER_SECOND
 from lightsart.core.packed import echelon, pack, unpack
+from lightsart.limits import planning_seconds
 
 __all__ = ["WORDS_PER_SECOND", "Search", "rounds_for", "search", "setup_words"]
 
@@ -88,7 +89,7 @@ def setup_words(g: int, d: int, pixels: int) -> int:
 def rounds_for(seconds: float, g: int, d: int, pixels: int = 0, unit: bool = False) -> int:
     """Rounds that ``seconds`` buys at the nominal :data:`WORDS_PER_SECOND` once the set-up
     (:func:`setup_words`, for ``pixels`` columns offered) is paid (at least 1)."""
-    left = seconds - setup_words(g, d, max(pixels, g)) / WORDS_PER_SECOND
+    left = planning_seconds(seconds) - setup_words(g, d, max(pixels, g)) / WORDS_PER_SECOND
     return max(1, int(left * WORDS_PER_SECOND / round_words(g, d, unit)))
 
 

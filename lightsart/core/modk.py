@@ -33,6 +33,7 @@ Optimisation over cosets (fewest presses, closest board) lives in :mod:`lightsar
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -44,7 +45,7 @@ from numpy.typing import NDArray
 from lightsart.core import modp
 from lightsart.core.general import Chase, Frame, chase_plans  # the one home of chase planning
 from lightsart.errors import LightsartError
-from lightsart.limits import STATES_MAX  # most states per cell (the grey levels of issue 13)
+from lightsart.limits import MODK_COLUMNS_MAX_WORK, STATES_MAX  # STATES_MAX: issue 13
 from lightsart.rules import Rules
 
 if TYPE_CHECKING:
@@ -294,6 +295,19 @@ class ModkAlgebra:
         """Whether some press vector changes the board by exactly ``change`` (mod ``k``)."""
         return not self.syndrome(change).any()
 
+    def check_columns(self) -> None:
+        """Refuse, before any work, a board whose syndrome columns cost too much: every cell is
+        chased over the board (cells² work, times the pattern's cells;
+        :data:`~lightsart.limits.MODK_COLUMNS_MAX_WORK`)."""
+        m, n = self.rules.shape
+        most = math.isqrt(MODK_COLUMNS_MAX_WORK // len(self.rules.pattern.offsets))
+        if self.check_moduli and m * n > most:
+            raise LightsartError(
+                f"{self.k} states on {n}x{m}, where not every board is reachable: "
+                f"finding the closest reachable board chases every cell across the board "
+                f"(cells² work), at most {most:,} cells under these rules; choose a size where "
+                f"every board is reachable (lightsart sizes {n}x{m} --states {self.k})")
+
     @cached_property
     def _columns(self) -> Ints:
         m, n = self.rules.shape
@@ -301,6 +315,7 @@ class ModkAlgebra:
             return np.zeros((m * n, 0), dtype=np.int64)
         # Unit changes a batch at a time: the whole identity would be (mn)² int64 (2 GB at 128²).
         cells = m * n
+        self.check_columns()
         step = max(1, _CHASE_BATCH_CELLS // cells)
         parts = []
         for s in range(0, cells, step):

@@ -45,6 +45,7 @@ from numpy.typing import NDArray
 # Rounds are planned at the nominal speed of lightsart.calibration (still exported from here).
 from lightsart.calibration import OPS_PER_SECOND
 from lightsart.core.modp import factor_prime_powers
+from lightsart.limits import planning_seconds
 
 __all__ = ["OPS_PER_SECOND", "ModkDecoding", "decode", "rounds_for"]
 
@@ -77,7 +78,7 @@ def _round_ops(d: int, n: int, q: int) -> int:
 def rounds_for(seconds: float, d: int, n: int, k: int) -> int:
     """Rounds of the walk that fit in ``seconds`` for ``d`` checks on ``n`` columns over ``Z/k``."""
     q = max(p**e for p, e in factor_prime_powers(k))
-    planned = int(seconds * OPS_PER_SECOND / _round_ops(max(d, 1), max(n, 1), q))
+    planned = int(planning_seconds(seconds) * OPS_PER_SECOND / _round_ops(max(d, 1), max(n, 1), q))
     return max(1, min(planned, _ROUNDS_PER_CELL * n))
 
 

@@ -41,7 +41,7 @@ from lightsart.core.quiet import (
 from lightsart.core.relink import Focus
 from lightsart.errors import LightsartError
 from lightsart.limits import PUZZLE_MAX_NULLITY_CELLS
-from lightsart.results import Clicks, Fit
+from lightsart.results import Clicks, Fit, with_count_bound
 from lightsart.rules import Rules
 from lightsart.rules import press as rules_press
 from lightsart.types import Board
@@ -372,7 +372,7 @@ def closest_board(
     weights = _pixel_weights(cost, t.shape)
     setup = _DecoderSetup.of(t ^ np.uint8(1), rules, seconds)
     decoding, wrong, board, best = setup.fit(t, weights, seed=seed, seconds=seconds, rules=rules)
-    return Fit(
+    fit = Fit(
         target=t,
         board=board,
         clicks=best.clicks,
@@ -390,6 +390,8 @@ def closest_board(
         rules=None if classic(rules) else rules,
         cut_short=best.cut_short or decoding.cut_short,
     )
+    # The least cost bounds the count through the dearest pixel (weighted fits only).
+    return fit if weights is None else with_count_bound(fit, float(weights.max(initial=0.0)))
 
 
 def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
@@ -460,11 +462,11 @@ def _closest_levels(target: Board, cost: object | None, rules: Rules, *, seconds
     if t.shape != rules.shape:
         raise LightsartError(f"target has shape {t.shape}, expected {rules.shape}")
     alg = algebra_mod(rules)
-    found = alg.closest_board(t, metric="wrong", seconds=seconds, seed=seed,
-                              costs=_level_costs(cost, rules))
+    costs = _level_costs(cost, rules)
+    found = alg.closest_board(t, metric="wrong", seconds=seconds, seed=seed, costs=costs)
     if not np.array_equal(board_from_presses(found.presses, rules), found.board):  # pragma: no cover
         raise AssertionError("the presses do not reproduce the board from the all-brightest board")
-    return Fit(
+    fit = Fit(
         target=found.target, board=found.board, clicks=found.presses,
         wrong=found.wrong.astype(np.uint8), wrong_pixels=found.wrong_cells,
         wrong_cost=float(found.wrong_cells if found.cost is None else found.cost),
@@ -474,6 +476,8 @@ def _closest_levels(target: Board, cost: object | None, rules: Rules, *, seconds
         seconds=time.perf_counter() - began, method=f"Z/{k} {alg.method}", rules=rules,
         kernel_size=alg.kernel_size, cut_short=found.cut_short,
     )
+    # The least cost bounds the count through the dearest wrong level (weighted fits only).
+    return fit if costs is None else with_count_bound(fit, float(np.max(costs, initial=0.0)))
 
 
 def _fewest_presses(presses: object, rules: Rules) -> Clicks:

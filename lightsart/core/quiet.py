@@ -28,6 +28,7 @@ from lightsart.calibration import CELL_PATTERNS_PER_SECOND
 from lightsart.calibration import QUIET_PLANNED_SHARE as _PLANNED_SHARE
 from lightsart.calibration import QUIET_ROUND_SECONDS as ROUND_SECONDS
 from lightsart.core.decode import walsh_hadamard
+from lightsart.limits import planning_seconds
 from lightsart.types import Board
 
 __all__ = [
@@ -134,7 +135,7 @@ def planned_rounds(cells: int, nullity: int, seconds: float) -> int:
     """Rounds the budget buys at the nominal speed (none when one round would not fit)."""
     block = min(BLOCK, nullity)
     one = cells * block / CELL_PATTERNS_PER_SECOND + ROUND_SECONDS
-    return int(_PLANNED_SHARE * seconds / one)
+    return int(_PLANNED_SHARE * planning_seconds(seconds) / one)
 
 
 def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float) -> Searched:

@@ -69,6 +69,7 @@ from lightsart.core.optimize import closest_board, fewest_clicks
 from lightsart.engines.cbc import SolveReport, SolverOptions, variable
 from lightsart.engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart.errors import LightsartError
+from lightsart.limits import check_model
 from lightsart.results import Clicks, Fit
 from lightsart.rules import Rules, board_from_clicks, change_counts, press
 from lightsart.types import Board
@@ -535,7 +536,10 @@ def export_model(
     ``highs cat.mps``. MPS carries no objective sense: the model minimises. With ``k > 2``
     states use :func:`lightsart.engines.ip_levels.export_model_levels`.
     """
-    write_model(error_model(target, cost, rules), path)
+    t = as_board(target, "target")
+    r = _rules(t, rules)
+    check_model(r.width, r.height, len(r.pattern.offsets), 2, path)  # before building it
+    write_model(error_model(t, cost, r), path)
 
 
 def closest_board_ip(

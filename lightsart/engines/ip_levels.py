@@ -43,6 +43,7 @@ from lightsart.engines.cbc import SolveReport, SolverOptions, variable
 from lightsart.engines.ip import IPClicks, IPFit, neighbourhood_terms
 from lightsart.engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart.errors import LightsartError
+from lightsart.limits import check_model
 from lightsart.results import Clicks, Fit
 from lightsart.rules import change_counts
 
@@ -139,6 +140,7 @@ def error_model_levels(target: object, rules: Rules, start: object | None = None
 
 def export_model_levels(target: object, path: str, rules: Rules) -> None:
     """Write :func:`error_model_levels` for ``target`` to ``path`` (``.lp`` or ``.mps``), unsolved."""
+    check_model(rules.width, rules.height, len(rules.pattern.offsets), rules.states, path)
     write_model(error_model_levels(target, rules).prob, path)
 
 

@@ -86,6 +86,15 @@ def tiles_for(board: tuple[int, int], aspect: float) -> list[_Variant]:
     return variants
 
 
+def _check_side(side: int) -> None:
+    from lightsart.errors import LightsartError
+    from lightsart.limits import PREVIEW_MAX_SIDE
+
+    if side > PREVIEW_MAX_SIDE:
+        raise LightsartError(f"preview boards are at most {PREVIEW_MAX_SIDE} cells on a side, got "
+                             f"{side} (lightsart still makes one board of any size up to 4096)")
+
+
 def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = None,
                  fit: str = "cover") -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG)."""
@@ -94,8 +103,11 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     from lightsart.pictures.costs import pixel_costs
     from lightsart.pictures.image import fit_to_board, read_for_board, target_from_array
 
+    if size is not None:  # the sides given, before the picture is read
+        _check_side(max(size[0], size[1] or 1))
     planned = preflight.plan_still(path, [out], size, None)  # a .png, not the picture itself
     gray, board = read_for_board(path, size)
+    _check_side(max(board))  # a side from the picture's aspect too, before any tile is fitted
     aspect = gray.shape[1] / gray.shape[0]
     tiles = []
     fitted: dict[tuple[int, int], NDArray[np.float64]] = {}

@@ -150,6 +150,12 @@ def level_table(rules: Rules, *, max_rows: int = 1024) -> LevelTable:
     if max(m, n) > limits.TABLE_MAX_SIDE:
         raise LightsartError(
             f"a lookup table for {n}x{m} is too large: at most {limits.TABLE_MAX_SIDE} on a side")
+    if m * n * n > limits.TABLE_LEVELS_MAX_ENTRIES:  # the dense chase below, before allocating it
+        side = round(limits.TABLE_LEVELS_MAX_ENTRIES ** (1 / 3))
+        raise LightsartError(
+            f"a lookup table with {k} states for {n}x{m} keeps {m * n * n:,} press counts "
+            f"(rows x columns x columns); at most {limits.TABLE_LEVELS_MAX_ENTRIES:,} "
+            f"({side}x{side})")
     if not 0 <= max_rows <= limits.TABLE_MAX_ROWS:
         raise LightsartError(f"--max-rows must be from 0 to {limits.TABLE_MAX_ROWS}, got {max_rows}")
     need = np.zeros((m, n, n), dtype=np.int64)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from lightsart.core import general
 from lightsart.errors import LightsartError
-from lightsart.limits import SIZES_LEVELS_MAX_WORK
+from lightsart.limits import SIZES_LEVELS_MAX_WORK, SIZES_RULES_MAX_WORK
 from lightsart.rules import Pattern, Rules, Topology
 
 if TYPE_CHECKING:
@@ -60,6 +60,12 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
     rules = Rules(1, 1, pattern or base.pattern, topology or base.topology)
     if rules.is_classic:
         return [RulesSize(s.width, s.height, s.nullity, s.wrong_pixels_at_most) for s in sizes]
+    work = sum(min(s.width, s.height) ** 3 for s in sizes)
+    if work > SIZES_RULES_MAX_WORK:  # one elimination per size, before any of them
+        raise LightsartError(
+            f"sizes under {rules.pattern.name} on the {rules.topology} near "
+            f"{sizes[0].width}x{sizes[0].height}: too much work (one elimination per size); ask "
+            f"for sides of at most about 1024 or a smaller --radius")
     out = []
     for s in sizes:
         d = general.algebra(Rules(s.height, s.width, rules.pattern, rules.topology)).nullity

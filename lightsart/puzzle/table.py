@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 from lightsart import limits
 from lightsart.core.gf2 import chase
 from lightsart.errors import LightsartError
-from lightsart.rules import Rules, require_two_states
+from lightsart.rules import CHASE_TOPOLOGIES, Rules, require_two_states
 
 __all__ = ["LookupTable", "chases", "lookup_table"]
 
@@ -30,10 +30,7 @@ __all__ = ["LookupTable", "chases", "lookup_table"]
 def chases(rules: Rules) -> bool:
     """Light chasing applies: the pattern reaches one row up, only at the clicked cell's column,
     and the rows do not wrap."""
-    rows = rules.pattern.rows
-    centre = len(rows[0]) // 2
-    return (rules.topology != "torus" and len(rows) == 3
-            and rows[0] == "0" * centre + "1" + "0" * centre)
+    return rules.topology in CHASE_TOPOLOGIES and rules.pattern.chases
 
 
 def _shift(row: NDArray[np.uint8], dj: int, wrap: bool) -> NDArray[np.uint8]:
