@@ -2,7 +2,9 @@
 
 A page is one of the HTML templates beside this module with its CSS, its scripts and its data
 (JSON safe inside ``<script>``) filled in. Rules travel as ``{pattern: [[0, 1, 0], ...],
-topology}``; boards as rows of 0/1, or with ``k > 2`` states one hexadecimal digit per cell.
+topology}``; boards of ``k`` states (``k <= 16``) as rows of one hexadecimal digit per cell, so
+two-state boards are rows of 0/1. A press adds 1 (mod ``k``) to every cell of its pattern; with
+two states that is the click, which toggles.
 """
 
 from __future__ import annotations
@@ -12,8 +14,11 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
+import numpy as np
+from numpy.typing import ArrayLike
+
 from lightsart.choices import Topology
-from lightsart.core.board import format_board
+from lightsart.errors import LightsartError
 from lightsart.rules import Pattern, Rules, parse_pattern
 from lightsart.types import Board
 
@@ -25,8 +30,11 @@ def _template(name: str) -> str:
 
 
 def _scripts(page: str, states: int) -> tuple[str, ...]:
-    """A page's scripts: the GF(2) solver, the mod-k one with k > 2 states, the view, the page."""
-    return ("lightsout.js", *(("modk.js",) if states > 2 else ()), "view.js", page)
+    """A page's scripts: the rules and GF(2) solver, the one API for any number of states
+    (``lights.js``), the Z/k solver, the view, the page."""
+    # Two states solve by lights.js's GF(2) fast path (faster than Z/2, and proven fewest where
+    # Z/2 only searches: benchmarks/page_solvers.js), so two-state pages need no Z/k solver.
+    return ("lightsout.js", "lights.js", *(("modk.js",) if states > 2 else ()), "view.js", page)
 
 
 def _script(*names: str) -> str:
@@ -83,9 +91,41 @@ def _rules_data(rules: Rules) -> dict[str, Any]:
             "topology": rules.topology}
 
 
-def _rows(board: Board, states: int = 2) -> list[str]:
-    if states > 2:
-        from lightsart.pages.levels import level_rows
+def _states_data(states: int) -> dict[str, int]:
+    """The page data's ``states`` entry: absent for two states, which the pages take as default."""
+    # Two-state pages keep the data they always had (the page reads a missing entry as 2).
+    return {"states": states} if states > 2 else {}
 
-        return level_rows(board)
-    return format_board(board).split("\n")
+
+_DIGITS = "0123456789abcdef"
+
+
+def as_levels(board: ArrayLike, states: int, what: str) -> Board:
+    """``board`` as a 2-D ``uint8`` array of levels ``0 .. states-1`` (booleans as 0/1), or one
+    line saying why not."""
+    a = np.asarray(board)
+    if a.ndim != 2 or a.size == 0:
+        raise LightsartError(f"{what} must be a non-empty 2-D array, got shape {a.shape}")
+    if a.dtype == np.bool_:
+        return a.astype(np.uint8)
+    if not np.issubdtype(a.dtype, np.integer) or int(a.min()) < 0 or int(a.max()) >= states:
+        # Two states keep the words of lightsart.core.board.as_board.
+        allowed = "0 and 1" if states == 2 else f"levels 0 to {states - 1}"
+        raise LightsartError(f"{what} must hold only {allowed}")
+    return a.astype(np.uint8)
+
+
+def level_rows(board: Board) -> list[str]:
+    """One string per row, one hexadecimal digit per cell (``[[0, 10], [15, 3]] -> ["0a", "f3"]``)."""
+    return ["".join(_DIGITS[v] for v in row) for row in np.asarray(board).tolist()]
+
+
+def after_presses(start: Board, cells: Sequence[int] | np.ndarray, rules: Rules) -> Board:
+    """``start`` after one press of each listed cell (``i * n + j``; repeats press again), mod k
+    (two states: each click toggles its pattern, a cell listed twice undoes itself)."""
+    from lightsart.core.modk import press_mod
+
+    k = rules.states
+    counts = np.bincount(np.asarray(cells, dtype=np.int64), minlength=rules.cells) % k
+    made = start.astype(np.int64) + press_mod(counts.reshape(rules.shape), rules, k)
+    return (made % k).astype(np.uint8)

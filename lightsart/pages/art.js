@@ -5,10 +5,11 @@
  * in reverse order plays it backwards). Position p shows start ^ A(C[0..p)) ^ A(yours).
  * Pictures sit at the leg boundaries; frames advance clicksPerFrame clicks inside one leg.
  *
- * With k > 2 states (data.states: grey levels) every entry of C is one press, adding 1 mod k to
- * the cells of its pattern; a looped leg takes its transition's presses back (each one -1), and
- * moving backwards takes back the presses passed. Position p shows start + A(sum of C[0..p)'s
- * signed presses) + A(yours) mod k, as the GIF's frames do.
+ * Every entry of C is one press, adding 1 mod K to the cells of its pattern (K = data.states, 2
+ * unless grey levels; two states: a click, which undoes itself); a looped leg takes its
+ * transition's presses back (each one -1), and moving backwards takes back the presses passed.
+ * Position p shows start + A(sum of C[0..p)'s signed presses) + A(yours) mod K, as the GIF's
+ * frames do. Only the words differ with K > 2 (presses rather than clicks).
  */
 (() => {
   const LO = LightsOut;
@@ -16,11 +17,9 @@
   const $ = (id) => document.getElementById(id);
   const { m, n } = data;
   const rules = LO.makeRules(data.rules || {});  // the clicks' rules, the animation's and yours
-  const click = (b, k) => LO.click(b, m, n, k, rules);
   const K = data.states || 2, grey = K > 2;  // states per cell
-  const Z = grey ? LightsModK : LO;  // boards as rows: 0/1, or one hexadecimal digit per level
-  /** Press cell k of b `times` times (k states; 2 states: a click, whatever the sign). */
-  const apply = (b, k, times) => (grey ? LightsModK.press(b, m, n, k, rules, K, times) : click(b, k));
+  /** Press cell k of b `times` times (two states: a click, whatever the sign). */
+  const apply = (b, k, times) => Lights.press(b, m, n, k, rules, K, times);
   const [unit, units] = grey ? ["press", "presses"] : ["click", "clicks"];
 
   // Legs: [from, to) ranges of C; boundaries[i] is where picture i is shown.
@@ -35,7 +34,7 @@
     }
   }
   const T = C.length;
-  const start = Z.parseRows(data.segments[0].start);
+  const start = Lights.parseRows(data.segments[0].start);
   // Eased animations list their frames (offsets into each transition): every frame position,
   // the looped legs mirrored. Without them frames are clicksPerFrame apart inside a leg.
   const stops = [];
@@ -186,7 +185,7 @@
   render();
 
   window.lightsartArt = {
-    get rows() { return Z.formatRows(board, m, n); },
+    get rows() { return Lights.formatRows(board, m, n); },
     get states() { return K; },
     get position() { return pos; },
     get total() { return T; },

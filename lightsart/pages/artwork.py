@@ -1,7 +1,7 @@
 """The interactive artwork page: an animation's segments replayed click by click (or press by press).
 
-See :func:`write_artwork_page`; the page's player is ``art.js`` (with ``view.js`` and the solvers'
-press operators: ``lightsout.js``, and ``modk.js`` for ``k > 2`` states).
+See :func:`write_artwork_page`; the page's player is ``art.js`` (with ``view.js`` and the press
+operator of ``lights.js``, for any number of states).
 """
 
 from __future__ import annotations
@@ -16,11 +16,18 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from lightsart.choices import Scheme, Topology
-from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
 from lightsart.output.atomic import atomic_path
-from lightsart.pages._page import _page, _rows, _rules, _rules_data, _scripts
-from lightsart.rules import press
+from lightsart.pages._page import (
+    _page,
+    _rules,
+    _rules_data,
+    _scripts,
+    _states_data,
+    after_presses,
+    as_levels,
+    level_rows,
+)
 from lightsart.types import Board
 
 if TYPE_CHECKING:
@@ -40,7 +47,7 @@ class ArtworkPage:
     clicks: tuple[int, ...]
     clicks_per_frame: int
     bytes: int
-    #: States per cell (k > 2: ``clicks`` counts single presses).
+    #: States per cell (``clicks`` counts single presses; two states: clicks).
     states: int = 2
 
 
@@ -66,16 +73,16 @@ def _segment_data(
     states: int = 2,
 ) -> tuple[int, int, list[dict[str, Any]]]:
     """Check the segments chain under the rules (each ends where the next starts) and encode
-    them for the page (k > 2 states: boards of levels, and each listed cell one press)."""
+    them for the page (boards of levels, and each listed cell one press)."""
     if not segments:
         raise LightsartError("an animation needs at least one transition")
-    first = _start_board(segments[0][0], states)
+    first = as_levels(segments[0][0], states, "start board")
     m, n = first.shape
     rules = _rules(pattern, topology, m, n, states)
     out: list[dict[str, Any]] = []
     expected: Board | None = None
     for k, (start_board, ordered) in enumerate(segments, 1):
-        start = _start_board(start_board, states)
+        start = as_levels(start_board, states, "start board")
         if start.shape != (m, n):
             raise LightsartError(f"transition {k} is {start.shape[1]}x{start.shape[0]}, expected {n}x{m}")
         if expected is not None and not np.array_equal(start, expected):
@@ -86,26 +93,9 @@ def _segment_data(
         if ((rows < 0) | (rows >= m) | (cols < 0) | (cols >= n)).any():
             raise LightsartError(f"transition {k} clicks a cell outside the {n}x{m} board")
         cells = rows * n + cols
-        if states > 2:
-            from lightsart.pages.levels import after_presses
-
-            expected = after_presses(start, cells, rules)
-            out.append({"start": _rows(start, states), "clicks": [int(c) for c in cells]})
-            continue
-        toggled = np.zeros(m * n, dtype=np.uint8)
-        np.bitwise_xor.at(toggled, cells, 1)
-        clicked = toggled.reshape(m, n)
-        expected = start ^ press(clicked, rules)
-        out.append({"start": _rows(start), "clicks": [int(c) for c in cells]})
+        expected = after_presses(start, cells, rules)
+        out.append({"start": level_rows(start), "clicks": [int(c) for c in cells]})
     return m, n, out
-
-
-def _start_board(board: ArrayLike, states: int) -> Board:
-    if states > 2:
-        from lightsart.pages.levels import as_levels
-
-        return as_levels(board, states, "start board")
-    return as_board(board, "start board")
 
 
 def _look(style: Kind, colours: Sequence[RGB | str | None] | None) -> tuple[RGB, RGB, RGB]:
@@ -150,7 +140,7 @@ def artwork_page_html(
         "scheme": scheme or "made", "autoplay": autoplay, "style": style,
         "colours": {"lit": _hex(lit), "unlit": _hex(unlit), "panel": _hex(panel)},
         "rules": _rules_data(rules),
-        **({"states": states} if states > 2 else {}),
+        **_states_data(states),
         **({"frames": _frame_offsets(frames, encoded)} if frames is not None else {}),
     }
     return _page("art.html", title or "lightsart: Lights Out animation", data,
@@ -192,7 +182,7 @@ def write_artwork_page(
     ``pattern`` and ``topology`` are the rules the clicks follow (see :func:`write_game_page`):
     the animation's and the viewer's clicks alike, and the segments must chain under them.
 
-    ``states`` k > 2 (grey levels): start boards hold levels ``0 .. k-1`` (k-1 lit) and each
+    ``states`` k (above 2: grey levels): start boards hold levels ``0 .. k-1`` (k-1 lit) and each
     ``(row, col)`` is one press, adding 1 mod k to the cells of the pattern (a cell pressed j
     times is listed j times, as :func:`lightsart.animation.animate.press_order` orders them);
     the page draws level s s/(k-1) of the way from the unlit to the lit colour, as the GIF does,

@@ -2,29 +2,17 @@
 /*
  * The game: rules, new games, moves, timer, tally, hints, solution, undo, edit, unsolvable
  * positions. The rules in play ({pattern, topology}) drive every click, start, hint and solution.
- * With k > 2 states (data.states, grey levels) a click presses: it adds 1 mod k to the cells of
- * the pattern (k-1 is lit), undo takes the press back, and LightsModK solves over Z/k.
+ * A cell has K states (data.states, 2 unless grey levels): a click presses, adding 1 mod K to the
+ * cells of the pattern (K-1 is lit; two states: a toggle), undo takes the press back, and
+ * Lights (lights.js) solves, whatever K is. Only the words differ with K > 2: presses and weights
+ * rather than clicks and quiet patterns.
  */
 (() => {
   const LO = LightsOut;
   const data = JSON.parse(document.getElementById("lightsart-data").textContent);
   const $ = (id) => document.getElementById(id);
   const K = data.states || 2, grey = K > 2;
-  const Z = grey ? LightsModK : LO;  // boards as rows: 0/1, or one hexadecimal digit per level
-  // What moves do: 2 states toggle (a click undoes itself); k states add 1 mod k (undo adds -1).
-  const play = grey ? {
-    click: (b, m, n, k, r) => LightsModK.press(b, m, n, k, r, K, 1),
-    unclick: (b, m, n, k, r) => LightsModK.press(b, m, n, k, r, K, -1),
-    press: (x, m, n, r) => LightsModK.pressAll(x, m, n, r, K),
-    add: (a, b) => a.map((v, c) => (v + b[c]) % K),
-    change: (board, goal) => LightsModK.change(board, goal, K),
-    randomClicks: (cells) => LightsModK.randomPresses(cells, K),
-    algebra: (m, n, r) => LightsModK.algebra(m, n, r, K),
-  } : {
-    click: LO.click, unclick: LO.click, press: LO.press, add: LO.xor, change: LO.xor,
-    randomClicks: LO.randomClicks, algebra: LO.algebra,
-  };
-  const picture = data.picture ? Z.parseRows(data.picture) : null;
+  const picture = data.picture ? Lights.parseRows(data.picture) : null;
   const pictureShape = data.picture ? [data.picture.length, data.picture[0].length] : null;
   const TALLY = "lightsart.tally";
   const PATTERN_SIDES = [3, 5, 7, 9];
@@ -83,8 +71,8 @@
     for (;;) {
       // A uniformly random click set x gives a uniformly random solvable position goal ^ A x
       // (k states: uniformly random presses x, goal + A x).
-      const x = mode === "easy" ? fewRandomClicks(cells, Math.max(3, Math.round(Math.sqrt(cells)))) : play.randomClicks(cells);
-      const board = play.add(goal, play.press(x, m, n, rules));
+      const x = mode === "easy" ? fewRandomClicks(cells, Math.max(3, Math.round(Math.sqrt(cells)))) : Lights.randomPresses(cells, K);
+      const board = Lights.add(goal, Lights.pressAll(x, m, n, rules, K), K);
       if (!same(board, goal)) return board;  // a start that is already solved is no game
     }
   }
@@ -98,7 +86,7 @@
     if (same(board, goal)) board = startBoard("random", m, n, goal, rules);
     clearInterval(ticker);
     g = {
-      m, n, rules, alg: play.algebra(m, n, rules), goal, board, moves: 0, history: [], hints: 0,
+      m, n, rules, alg: Lights.algebra(m, n, rules, K), goal, board, moves: 0, history: [], hints: 0,
       startedAt: null, elapsed: 0, won: false, par: null,
     };
     analysis = null;
@@ -115,7 +103,7 @@
   // ---- solver ------------------------------------------------------------------------------
   function analyse() {
     if (!analysis) {
-      const q = g.alg.obstruction(play.change(g.board, g.goal));
+      const q = g.alg.obstruction(Lights.change(g.board, g.goal, K));
       analysis = { solvable: q === null, quiet: q, solution: undefined };
     }
     return analysis;
@@ -136,7 +124,7 @@
 
   function move(k) {
     if (g.won) return;
-    play.click(g.board, g.m, g.n, k, g.rules);
+    Lights.press(g.board, g.m, g.n, k, g.rules, K);
     g.moves += 1;
     g.history.push({ kind: "click", k });
     if (g.startedAt === null) {
@@ -160,7 +148,7 @@
     if (g.won || g.history.length === 0) return;
     const last = g.history.pop();
     if (last.kind === "click") {
-      play.unclick(g.board, g.m, g.n, last.k, g.rules);  // a click undoes itself (k states: -1)
+      Lights.press(g.board, g.m, g.n, last.k, g.rules, K, -1);  // two states: the same toggle
       g.moves -= 1;
     } else {
       g.board[last.k] = (g.board[last.k] + K - 1) % K;
@@ -293,7 +281,7 @@
     if (alg.kernelSize <= 1e6) return String(alg.kernelSize);
     const powers = new Map();
     for (const o of alg.orders) {
-      const p = LightsModK.primePowers(o)[0];
+      const p = Lights.primePowers(o)[0];
       powers.set(p.p, (powers.get(p.p) || 0) + p.e);
     }
     return [...powers].map(([p, e]) => `${p}^${e}`).join(" · ");
@@ -496,10 +484,10 @@
 
   /** Read-only view of the game for scripts and tests, plus setting a custom position. */
   window.lightsartGame = {
-    get rows() { return Z.formatRows(g.board, g.m, g.n); },
-    get goal() { return Z.formatRows(g.goal, g.m, g.n); },
+    get rows() { return Lights.formatRows(g.board, g.m, g.n); },
+    get goal() { return Lights.formatRows(g.goal, g.m, g.n); },
     get states() { return K; },
-    get kernelSize() { return grey ? g.alg.kernelSize : 2 ** g.alg.nullity; },
+    get kernelSize() { return g.alg.kernelSize; },
     get size() { return [g.n, g.m]; },
     get moves() { return g.moves; },
     get won() { return g.won; },
@@ -510,9 +498,9 @@
     get method() { return g.alg.method; },
     get solvable() { return analyse().solvable; },
     get hint() { return g.hint; },
-    get marks() { return showSolution && solution() ? Z.formatRows(solution().clicks, g.m, g.n) : null; },
-    get quiet() { return analyse().quiet ? Z.formatRows(analyse().quiet, g.m, g.n) : null; },
+    get marks() { return showSolution && solution() ? Lights.formatRows(solution().clicks, g.m, g.n) : null; },
+    get quiet() { return analyse().quiet ? Lights.formatRows(analyse().quiet, g.m, g.n) : null; },
     get cell() { return view.cell; },
-    setBoard(rows) { g.board = Z.parseRows(rows); g.history = []; g.par = null; changed(); },
+    setBoard(rows) { g.board = Lights.parseRows(rows); g.history = []; g.par = null; changed(); },
   };
 })();

@@ -1,6 +1,7 @@
 "use strict";
 /*
- * Lights Out over GF(2) under any rules, small enough to read in one sitting.
+ * Lights Out over GF(2) under any rules, small enough to read in one sitting: the two-state fast
+ * path of Lights (lights.js), whose press operator every number of states shares.
  *
  * A board (or a click set) is a Uint8Array of m*n cells, row-major, 1 = lit.
  * Rules are data: {pattern, topology}. The pattern is a small odd-sized grid of 0/1 with the
@@ -86,55 +87,13 @@ const LightsOut = (() => {
 
   const mod = (a, b) => ((a % b) + b) % b;
 
-  /**
-   * The cells clicking cell k toggles, as an Int32Array of distinct cell indices: those an odd
-   * number of pattern cells land on (two landing on one cell, by wrapping, cancel).
-   */
-  function targets(m, n, k, rules = CLASSIC) {
-    const { pattern, topology } = rules;
-    const ci = pattern.length >> 1, cj = pattern[0].length >> 1;
-    const i = Math.floor(k / n), j = k % n;
-    const odd = new Map();  // cell -> toggled an odd number of times (insertion order kept)
-    pattern.forEach((row, a) => row.forEach((v, b) => {
-      if (!v) return;
-      let r = i + a - ci, c = j + b - cj;
-      if (topology === "torus") r = mod(r, m);
-      if (topology !== "plane") c = mod(c, n);
-      if (r >= 0 && r < m && c >= 0 && c < n) odd.set(r * n + c, !odd.get(r * n + c));
-    }));
-    return Int32Array.from([...odd].filter(([, on]) => on).map(([cell]) => cell));
-  }
-
-  const reach = new Map();
-  /** (Cached) targets of every cell of an m x n board under `rules`. */
-  function neighbourhoods(m, n, rules) {
-    const key = `${m}x${n}:${rulesKey(rules)}`;
-    if (!reach.has(key)) reach.set(key, Array.from({ length: m * n }, (_, k) => targets(m, n, k, rules)));
-    return reach.get(key);
-  }
+  /** The cells clicking cell k toggles: those an odd number of pattern cells land on (Lights, K = 2). */
+  const targets = (m, n, k, rules = CLASSIC) => Lights.targets(m, n, k, rules, 2).cells;
 
   // ---- boards ------------------------------------------------------------------------------
 
-  /** Click cell k of an m x n board in place (classic rules unless given). */
-  function click(board, m, n, k, rules = CLASSIC) {
-    if (rules !== CLASSIC) {
-      for (const t of neighbourhoods(m, n, rules)[k]) board[t] ^= 1;
-      return;
-    }
-    const i = Math.floor(k / n), j = k % n;
-    board[k] ^= 1;
-    if (i > 0) board[k - n] ^= 1;
-    if (i < m - 1) board[k + n] ^= 1;
-    if (j > 0) board[k - 1] ^= 1;
-    if (j < n - 1) board[k + 1] ^= 1;
-  }
-
-  /** A x: the cells toggled by click set x. */
-  function press(x, m, n, rules = CLASSIC) {
-    const out = new Uint8Array(m * n);
-    for (let k = 0; k < m * n; k++) if (x[k]) click(out, m, n, k, rules);
-    return out;
-  }
+  /** A x: the cells toggled by click set x (Lights' press operator with two states). */
+  const press = (x, m, n, rules = CLASSIC) => Lights.pressAll(x, m, n, rules, 2);
 
   function xor(a, b) {
     const out = new Uint8Array(a.length);
@@ -224,6 +183,10 @@ const LightsOut = (() => {
       this.nullity = this.quiet.length;
       this.exact = this.nullity <= EXACT_NULLITY;
       this.symmetric = isSymmetric(this.rules);
+      // The kernel as Lights describes it for any K: generators of order 2.
+      this.gens = this.quiet;
+      this.orders = this.quiet.map(() => 2);
+      this.kernelSize = 2 ** this.nullity;
     }
 
     /** A board of `left` meeting `change` in an odd number of cells (so unsolvable), or null. */
@@ -350,7 +313,7 @@ const LightsOut = (() => {
       const N = m * n, W = (N + 31) >>> 5, stride = 2 * W;
       // Row t holds [A row t | T row t]: A[t][k] = 1 when click k toggles cell t; T starts as I.
       const rows = new Uint32Array(N * stride);
-      neighbourhoods(m, n, rules).forEach((cells, k) => {
+      Lights.neighbourhoods(m, n, rules, 2).forEach(({ cells }, k) => {
         for (const t of cells) rows[t * stride + (k >>> 5)] |= 1 << (k & 31);
       });
       for (let t = 0; t < N; t++) rows[t * stride + W + (t >>> 5)] |= 1 << (t & 31);
@@ -422,26 +385,11 @@ const LightsOut = (() => {
     return cache.get(key);
   }
 
-  /** A uniformly random click set (crypto randomness when the browser has it). */
-  function randomClicks(cells) {
-    const x = new Uint8Array(cells);
-    if (globalThis.crypto && crypto.getRandomValues) crypto.getRandomValues(x);
-    else for (let k = 0; k < cells; k++) x[k] = Math.floor(Math.random() * 256);
-    for (let k = 0; k < cells; k++) x[k] &= 1;
-    return x;
-  }
-
-  /** Board rows as strings of 0/1 -> Uint8Array, and back. */
-  function parseRows(rows) {
-    return Uint8Array.from(rows.join(""), (ch) => (ch === "1" ? 1 : 0));
-  }
-  function formatRows(board, m, n) {
-    return Array.from({ length: m }, (_, i) => Array.from(board.subarray(i * n, (i + 1) * n)).join(""));
-  }
+  /** A uniformly random click set. */
+  const randomClicks = (cells) => Lights.randomPresses(cells, 2);
 
   return {
-    CLASSIC, EXACT_NULLITY, MAX_PATTERN_SIDE, PATTERNS, TOPOLOGIES, algebra, chase, click, count,
-    formatRows, isClassic, isSymmetric, makeRules, parseRows, patternName, patternText, press,
-    randomClicks, targets, trim, xor,
+    CLASSIC, EXACT_NULLITY, MAX_PATTERN_SIDE, PATTERNS, TOPOLOGIES, algebra, chase, count, isClassic,
+    isSymmetric, makeRules, patternName, patternText, press, randomClicks, targets, trim, xor,
   };
 })();

@@ -36,79 +36,12 @@ const LightsModK = (() => {
   const SWEEPS = 50;
   const mod = (a, b) => ((a % b) + b) % b;
 
-  /** k as prime powers [{p, e, q}] with q = p^e: 12 -> [{2, 2, 4}, {3, 1, 3}]. */
-  function primePowers(k) {
-    const out = [];
-    for (let p = 2; k > 1; p++) {
-      let e = 0, q = 1;
-      while (k % p === 0) { k /= p; q *= p; e++; }
-      if (e) out.push({ p, e, q });
-    }
-    return out;
-  }
+  const { change, pressAll, primePowers } = Lights;
+  const rulesKey = (rules) => `${LO.patternText(rules.pattern)}@${rules.topology}`;
 
   function inverse(a, q) {
     for (let v = 1; v < q; v++) if ((a * v) % q === 1) return v;
     throw new Error(`${a} has no inverse mod ${q}`);
-  }
-
-  const rulesKey = (rules) => `${LO.patternText(rules.pattern)}@${rules.topology}`;
-
-  /** The cells a press of cell c adds to and how much to each: {cells, times} (mod k, no zeros). */
-  function targets(m, n, c, rules, k) {
-    const { pattern, topology } = rules;
-    const ci = pattern.length >> 1, cj = pattern[0].length >> 1;
-    const i = Math.floor(c / n), j = c % n;
-    const hits = new Map();
-    pattern.forEach((row, a) => row.forEach((v, b) => {
-      if (!v) return;
-      let r = i + a - ci, s = j + b - cj;
-      if (topology === "torus") r = mod(r, m);
-      if (topology !== "plane") s = mod(s, n);
-      if (r >= 0 && r < m && s >= 0 && s < n) hits.set(r * n + s, (hits.get(r * n + s) || 0) + 1);
-    }));
-    const kept = [...hits].filter(([, t]) => t % k);
-    return { cells: Int32Array.from(kept, ([t]) => t), times: Int32Array.from(kept, ([, t]) => t % k) };
-  }
-
-  const reach = new Map();
-  function neighbourhoods(m, n, rules, k) {
-    const key = `${m}x${n}:${rulesKey(rules)}:${k}`;
-    if (!reach.has(key)) reach.set(key, Array.from({ length: m * n }, (_, c) => targets(m, n, c, rules, k)));
-    return reach.get(key);
-  }
-
-  /** Press cell c of an m x n board `times` times in place (negative: take presses back). */
-  function press(board, m, n, c, rules, k, times = 1) {
-    const { cells, times: t } = neighbourhoods(m, n, rules, k)[c];
-    for (let q = 0; q < cells.length; q++) board[cells[q]] = mod(board[cells[q]] + times * t[q], k);
-  }
-
-  /** A x (mod k): the change made by press vector x. */
-  function pressAll(x, m, n, rules, k) {
-    const out = new Uint8Array(m * n);
-    for (let c = 0; c < m * n; c++) if (x[c]) press(out, m, n, c, rules, k, x[c]);
-    return out;
-  }
-
-  /** (to - from) mod k, cell by cell: the change that turns board `from` into `to`. */
-  function change(from, to, k) {
-    return Uint8Array.from(from, (v, c) => mod(to[c] - v, k));
-  }
-
-  /** Presses uniformly in 0..k-1 (crypto randomness when the browser has it, no modulo bias). */
-  function randomPresses(cells, k) {
-    const x = new Uint8Array(cells), below = 256 - (256 % k), byte = new Uint8Array(1);
-    const draw = () => {
-      if (globalThis.crypto && crypto.getRandomValues) { crypto.getRandomValues(byte); return byte[0]; }
-      return Math.floor(Math.random() * 256);
-    };
-    for (let c = 0; c < cells; c++) {
-      let v;
-      do v = draw(); while (v >= below);
-      x[c] = v % k;
-    }
-    return x;
   }
 
   // ---- the local Smith form over Z/p^e ------------------------------------------------------
@@ -203,7 +136,7 @@ const LightsModK = (() => {
    */
   function plan(m, n, rules, k) {
     const N = m * n, eqs = Array.from({ length: N }, () => []);
-    neighbourhoods(m, n, rules, k).forEach(({ cells, times }, c) => {
+    Lights.neighbourhoods(m, n, rules, k).forEach(({ cells, times }, c) => {
       cells.forEach((t, q) => eqs[t].push([c, times[q]]));
     });
     const { pattern, topology } = rules, ci = pattern.length >> 1, cj = pattern[0].length >> 1;
@@ -387,14 +320,8 @@ const LightsModK = (() => {
     return cache.get(key);
   }
 
-  /** Board rows as strings of hexadecimal digits (one level per cell) -> Uint8Array, and back. */
-  function parseRows(rows) {
-    return Uint8Array.from(rows.join(""), (ch) => parseInt(ch, 16));
-  }
-  function formatRows(board, m, n) {
-    return Array.from({ length: m }, (_, i) => Array.from(board.subarray(i * n, (i + 1) * n), (v) => v.toString(16)).join(""));
-  }
-
+  // The board operations live in Lights (lights.js), one for every K; kept here by their old names.
+  const { formatRows, parseRows, press, randomPresses, targets } = Lights;
   return {
     EXACT_WORK, algebra, change, formatRows, parseRows, press, pressAll, primePowers, randomPresses,
     smith, targets,

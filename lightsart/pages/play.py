@@ -2,9 +2,10 @@
 
 Each page is one file: inline CSS, vanilla JavaScript and the board data as JSON, with a
 Content-Security-Policy that forbids every network request, so it plays offline. The templates
-live beside this module in ``lightsart/pages/`` (``lightsout.js`` is the page's own small GF(2)
+live beside this module in ``lightsart/pages/`` (``lights.js`` is the pages' one API for boards
+of any number of states; it solves two states by ``lightsout.js``, the page's own small GF(2)
 solver: light chasing, Gaussian elimination of the top-row system, quiet patterns, and fewest
-clicks over the coset).
+clicks over the coset; more states by ``modk.js`` over ``Z/k``).
 
 * :func:`write_game_page`: the game, any size from 3×3 to 40×40 chosen on the page, optionally
   with a picture as the goal (the reachable board closest to an image, see :func:`picture_fit`).
@@ -19,14 +20,17 @@ solutions follow them (classic plus on the plane by default). A click toggles th
 number of pattern cells land on, as :func:`lightsart.rules.press` (``tests/pages`` checks the
 page against it).
 
-With ``states`` k > 2 (grey levels, issue 13) both pages play presses that add 1 mod k: the data
-carries ``states`` and boards as rows of hexadecimal digits, and the page bundles ``modk.js``,
-its solver over ``Z/k`` (:mod:`lightsart.pages.levels`). Two-state pages carry neither.
+The number of states ``k`` is a parameter (grey levels when above 2, issue 13): both pages play
+presses that add 1 mod k (two states: clicks that toggle), boards travel as rows of one
+hexadecimal digit per cell (0/1 with two states), and the data carries ``states`` when it is not
+2. Picture goals with any ``k`` are the exact engine's fit moved to the page's origin
+(:func:`closest_levels`); ``lightsart.pages.levels`` re-exports the k-state names of 0.2.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -34,11 +38,18 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from lightsart.choices import Scheme, Start, Topology
-from lightsart.core.board import as_board
 from lightsart.core.optimize import Fit
 from lightsart.errors import LightsartError
 from lightsart.output.atomic import atomic_path
-from lightsart.pages._page import _page, _rows, _rules, _rules_data, _scripts
+from lightsart.pages._page import (
+    _page,
+    _rules,
+    _rules_data,
+    _scripts,
+    _states_data,
+    as_levels,
+    level_rows,
+)
 from lightsart.pages.artwork import ArtworkPage, artwork_page_html, write_artwork_page
 from lightsart.rules import PATTERNS, Rules, parse_pattern
 from lightsart.types import Board
@@ -94,8 +105,8 @@ class GamePage:
     pattern: str = PATTERNS["plus"]
     topology: Topology = "plane"
     wrong_pixels: int | None = None
-    #: States per cell (k > 2: grey levels, presses mod k) and, then, how many press vectors
-    #: change nothing (``nullity`` is then the fewest generators of those).
+    #: States per cell (above 2: grey levels, presses mod k) and how many press vectors change
+    #: nothing (``nullity`` is the fewest generators of those: ``2 ** nullity`` for two states).
     states: int = 2
     kernel_size: int | None = None
 
@@ -110,34 +121,43 @@ class GamePage:
         return self.pattern == PATTERNS["plus"] and self.topology == "plane"
 
 
-def _nullity(rules: Rules) -> int:
-    if rules.states > 2:
-        from lightsart.pages.levels import kernel
-
-        return kernel(rules)[0]
+def _gf2(rules: Rules) -> tuple[int, Callable[[Board], bool]]:
+    """Two-state rules over GF(2): the nullity and whether a change is reachable, by light
+    chasing for the classic game, else chased or packed elimination."""
     if rules.is_classic:
         from lightsart.core.gf2 import algebra
 
-        return algebra(*rules.shape).nullity
+        board = algebra(*rules.shape)
+        return board.nullity, board.is_solvable
     from lightsart.core.general import algebra as rules_algebra
 
-    return rules_algebra(rules).nullity
+    alg = rules_algebra(rules)
+    return alg.nullity, alg.is_reachable
 
 
-def _is_reachable(change: Board, rules: Rules) -> bool:
-    """Whether some click set toggles exactly the cells of ``change`` under ``rules`` (k > 2
-    states: whether presses add exactly ``change``)."""
-    if rules.states > 2:
-        from lightsart.pages import levels
+def kernel(rules: Rules) -> tuple[int, int]:
+    """``(nullity, kernel size)`` of ``A`` mod k: the fewest generators of the press vectors that
+    change nothing (:func:`lightsart.engines.levels.kernel_rank`), and how many there are."""
+    # GF(2)'s kernel is a vector space (size 2 ** dimension), found by packed algebras that reach
+    # past modk.SYSTEM_MAX unknowns; over Z/k it is a module, its size the orders' product.
+    if rules.states == 2:
+        nullity = _gf2(rules)[0]
+        return nullity, 2**nullity
+    from lightsart.core.modk import algebra_mod
+    from lightsart.engines.levels import kernel_rank
 
-        return levels.is_reachable(change, rules)
-    if rules.is_classic:
-        from lightsart.core.gf2 import algebra
+    alg = algebra_mod(rules)
+    return kernel_rank(alg), alg.kernel_size
 
-        return algebra(*rules.shape).is_solvable(change)
-    from lightsart.core.general import algebra as rules_algebra
 
-    return rules_algebra(rules).is_reachable(change)
+def is_reachable(change: Board, rules: Rules) -> bool:
+    """Whether some presses add exactly ``change`` (levels mod k; two states: toggle)."""
+    # GF(2): the packed checks (any size the page allows); Z/k: the syndrome over the cokernel.
+    if rules.states == 2:
+        return _gf2(rules)[1](change)
+    from lightsart.core.modk import algebra_mod
+
+    return algebra_mod(rules).is_reachable(change)
 
 
 def _check_side(side: int, what: str, low: int, high: int) -> None:
@@ -146,7 +166,7 @@ def _check_side(side: int, what: str, low: int, high: int) -> None:
 
 
 def _describe(rules: Rules) -> str:
-    states = f" with {rules.states} states" if rules.states > 2 else ""
+    states = f" with {rules.states} states" if rules.states != 2 else ""  # two: the default, unsaid
     return f"pattern {rules.pattern.name} on the {rules.topology}{states}"
 
 
@@ -156,6 +176,7 @@ def _check_picture(rules: Rules) -> None:
     for side, what in ((width, "picture width"), (height, "picture height")):
         _check_side(side, what, MIN_SIDE, MAX_PICTURE_SIDE)
     if not rules.with_states(2).is_classic and rules.cells > MAX_RULES_PICTURE_CELLS:
+        # The page's solver: packed GF(2) elimination, or the slower chase and Smith form over Z/k.
         how = "by elimination" if rules.states == 2 else f"over Z/{rules.states} in JavaScript"
         raise LightsartError(
             f"a {width}x{height} picture has {rules.cells} cells; under {_describe(rules)} the page "
@@ -179,7 +200,7 @@ def game_page_html(
     rules = _rules(pattern, topology, states=states)
     rows: list[str] | None = None
     if picture is not None:
-        pic = _picture(picture, states)
+        pic = as_levels(picture, states, "picture")
         height, width = pic.shape
         rules = _rules(pattern, topology, height, width, states)
         _check_picture(rules)
@@ -188,13 +209,13 @@ def game_page_html(
         # With k states: all-brightest (k-1) or all-dark (0), the change picture - origin mod k.
         origin: Origin = "dark" if start == "picture" else "lit"
         lit = (states - 1) * (origin == "lit")
-        if not _is_reachable(((pic.astype(np.int64) - lit) % states).astype(np.uint8), rules):
+        if not is_reachable(((pic.astype(np.int64) - lit) % states).astype(np.uint8), rules):
             raise LightsartError(
                 f"this {width}x{height} picture is not reachable from the all-{origin} board under "
                 f"{_describe(rules)}; use lightsart.pages.play.picture_fit(..., origin="
                 f"{origin!r}) (the reachable board closest to it)"
             )
-        rows = _rows(pic, states)
+        rows = level_rows(pic)
     else:
         if start == "picture":
             raise LightsartError("the picture start needs a picture (lightsart play --image)")
@@ -210,18 +231,10 @@ def game_page_html(
         # White = lit shows a picture as itself; the handheld game's yellow otherwise.
         "scheme": scheme or ("paper" if rows else "classic"),
         "rules": _rules_data(rules),
-        **({"states": states} if states > 2 else {}),
+        **_states_data(states),
     }
     return _page("game.html", title or ("Lights Out: your picture" if rows else "Lights Out"), data,
                  _scripts("game.js", states))
-
-
-def _picture(picture: ArrayLike, states: int) -> Board:
-    if states > 2:
-        from lightsart.pages.levels import as_levels
-
-        return as_levels(picture, states, "picture")
-    return as_board(picture, "picture")
 
 
 def write_game_page(
@@ -249,7 +262,7 @@ def write_game_page(
     change them on the page. A picture must be reachable from all-lit under those rules
     (``picture_fit(..., pattern=..., topology=...).board`` is).
 
-    ``states`` k > 2 plays grey levels: a click presses, adding 1 mod k to the cells of the
+    ``states`` k (above 2) plays grey levels: a click presses, adding 1 mod k to the cells of the
     pattern (k-1 is lit); a ``picture`` then holds levels ``0 .. k-1`` and must be reachable from
     the all-brightest board (``picture_fit(..., states=k).board`` is), the page's hints and
     solutions are fewest presses over ``Z/k``, and random starts are random presses from the goal.
@@ -261,12 +274,8 @@ def write_game_page(
     if picture is not None:
         height, width = np.asarray(picture).shape
     rules = _rules(pattern, topology, height, width, states)
-    size = None
-    if states > 2:
-        from lightsart.pages.levels import kernel
-
-        size = kernel(rules)[1]
-    return GamePage(str(path), width, height, _nullity(rules), picture is not None,
+    nullity, size = kernel(rules)
+    return GamePage(str(path), width, height, nullity, picture is not None,
                     len(html.encode()), rules.pattern.text, rules.topology, states=states,
                     kernel_size=size)
 
@@ -294,14 +303,12 @@ def picture_fit(
     clear: reachable from all-dark, so clearable). They differ only where the all-lit board
     itself is unreachable, as for σ on many boards; then ``clicks`` act from all-``origin``.
 
-    ``states`` k > 2: the picture is dithered to k levels and the board is the one of k levels
+    ``states`` k (above 2): the picture is dithered to k levels and the board is the one of k levels
     closest to it (fewest wrong cells) reachable from all-brightest (``origin="lit"``) or
     all-dark by presses mod k; ``clicks`` holds the press counts.
 
-    Every case is the exact engine's fit, moved to the origin
-    (:func:`lightsart.pages.levels.closest_levels`).
+    Every case is the exact engine's fit, moved to the origin (:func:`closest_levels`).
     """
-    from lightsart.pages.levels import closest_levels
     from lightsart.pictures.image import choose_size, read_gray, target_from_array
 
     _rules(pattern, topology, states=states)  # bad rules are reported before the picture is read
@@ -348,3 +355,21 @@ def make_game_page(
         return write_game_page(path, width, height if height is not None else width,
                                start=start, scheme=scheme, pattern=pattern, topology=topology,
                                states=states)
+
+
+def closest_levels(target: Board, rules: Rules, origin_level: int, *, seconds: float = 1.0) -> Fit:
+    """The board closest to ``target`` (levels; ``0``/``1`` for two states) reachable from the
+    board of ``origin_level`` everywhere, with the clicks (presses, fewest in their coset) that
+    make it from there: the exact engine's fit of the target shifted by ``k - 1 - origin_level``
+    (mod ``k``), shifted back. Wrong cells are the same either way, since a shift is one to one."""
+    from lightsart.engines import DEFAULT_ENGINE, Budget, engine
+
+    k = rules.states
+    t = np.asarray(target)
+    shift = k - 1 - origin_level
+    moved = ((t.astype(np.int64) + shift) % k).astype(np.uint8) if shift else t
+    fit = engine(DEFAULT_ENGINE).fit(moved, None, Budget(seconds), rules)
+    if not shift:
+        return fit
+    board = ((fit.board.astype(np.int64) - shift) % k).astype(np.uint8)
+    return replace(fit, target=t.astype(np.uint8), board=board)

@@ -10,8 +10,8 @@
  * With `lamps` each cell is a rounded lamp on the panel colour (scheme.gap), the same shape as
  * lightsart's "lights" style: drawn once per size and colours into two sprites, then copied.
  * With `dots` each cell is a flat disc 0.8 of a cell across on the panel (the "dots" style).
- * With `levels` k > 2 (grey levels) a cell holds 0..k-1, drawn as render.py draws level s: s/(k-1)
- * of the way from the unlit to the lit colour (or lamp), so k-1 is lit and 0 unlit.
+ * With `levels` k (2 unless grey levels) a cell holds 0..k-1, drawn as render.py draws level s:
+ * s/(k-1) of the way from the unlit to the lit colour (or lamp), so k-1 is lit and 0 unlit.
  */
 const SCHEMES = {
   classic: { name: "Classic", lit: "#ffd23f", off: "#2a2f3d", gap: "#11141b", mark: "#ff3d68" },
