@@ -357,6 +357,35 @@ class RulesAlgebra:
         m, n = self.rules.shape
         return np.ascontiguousarray(packed.unpack(self._left, m * n).T)
 
+    # The rest of the PressAlgebra protocol (lightsart.core.algebra): GF(2), k = 2.
+
+    @property
+    def states(self) -> int:
+        """2: this algebra is GF(2) (:class:`~lightsart.core.modk.ModkAlgebra` for more)."""
+        return 2
+
+    @property
+    def kernel_size(self) -> int:
+        """How many click sets change nothing: ``2**nullity``."""
+        return 1 << self.nullity
+
+    @property
+    def check_moduli(self) -> tuple[int, ...]:
+        """One modulus 2 per left-kernel vector (the syndrome's bits)."""
+        return (2,) * self.nullity
+
+    def press(self, x: object) -> Bits:
+        """``A x`` over GF(2) (:func:`lightsart.rules.press`)."""
+        return press(x, self.rules)
+
+    def press_transpose(self, y: object) -> Bits:
+        """``Aᵀ y``: press with the pattern rotated 180°."""
+        return press(y, self.rules.transposed())
+
+    def kernel_orders(self) -> tuple[int, ...]:
+        """Each kernel basis vector has order 2."""
+        return (2,) * self.nullity
+
 
 def press_batch(x: NDArray[Any], rules: Rules) -> NDArray[Any]:
     """``A`` applied to a batch of click sets stacked on a third axis, shape ``(m, n, B)``."""

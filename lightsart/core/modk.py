@@ -364,6 +364,34 @@ class ModkAlgebra:
         x, orders = self._kernel
         return x.astype(np.uint8), orders
 
+    # The rest of the PressAlgebra protocol (lightsart.core.algebra) under its shared names.
+
+    @property
+    def states(self) -> int:
+        """``k``: the algebra works over ``Z/k``."""
+        return self.k
+
+    @property
+    def nullity(self) -> int:
+        """The fewest generators of the kernel (:func:`kernel_rank`; over GF(k) its dimension)."""
+        return kernel_rank(self)
+
+    def kernel(self) -> Levels:
+        """Generators of the kernel, shape ``(g, m, n)`` (:meth:`kernel_generators`)."""
+        return self.kernel_generators()[0]
+
+    def kernel_orders(self) -> tuple[int, ...]:
+        """The order of each kernel generator, a prime power (:meth:`kernel_generators`)."""
+        return self._kernel[1]
+
+    def press_transpose(self, y: object) -> Levels:
+        """``Aᵀ y`` over ``Z/k``: press with the pattern rotated 180°."""
+        return press_mod(y, self.rules.transposed(), self.k)
+
+    def columns(self) -> Ints:
+        """Each cell's syndrome column (:meth:`syndrome_columns`): the columns a decoder searches."""
+        return self._columns
+
     def fewest_presses(self, x: object, *, exact_max: int | None = None) -> Presses:
         """The press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) in the
         coset ``x + kernel``: it makes the same change as ``x``. See :mod:`lightsart.core.modk_search`."""
