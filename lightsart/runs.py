@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from lightsart.pictures.costs import Errors
-from lightsart.results import Clicks, Fit
+from lightsart.results import Clicks, Fit, vocabulary
 from lightsart.rules import Rules
 
 __all__ = ["AnimationResult", "Picture", "StillResult"]
@@ -35,7 +35,7 @@ class Picture:
 
     def to_dict(self) -> dict[str, Any]:
         f = self.fit
-        grey = {} if f.states == 2 else {
+        grey = {} if not f.grey else {
             # k states: cells of the wrong level, and presses (a cell pressed j times counts j).
             "states": f.states,
             "wrong_cells": f.wrong_pixels,
@@ -153,7 +153,7 @@ class AnimationResult:
                                "cut_short": t.cut_short}
         if k < len(self.orders):
             out.update(order=self.orders[k], reverse=self.reverse, ease=self.ease)
-        if self.states > 2:
+        if vocabulary(self.states).grey:
             # k states: presses (a cell pressed j times counts j), each one a step of the frames.
             out.update(states=self.states, presses=t.count, presses_proven_minimal=t.proven,
                        cells_pressed=int(np.count_nonzero(t.clicks)))

@@ -412,7 +412,7 @@ def algebra(rules: Rules, method: Method = "auto") -> RulesAlgebra:
     """The (cached) algebra of ``rules``: chased where a frame allows it, else fully eliminated.
 
     ``method`` forces ``"chase"`` (error if no frame chases) or ``"eliminate"`` (full system).
-    GF(2) only: rules with ``k > 2`` states go to :func:`lightsart.core.modk.algebra_mod`.
+    GF(2) only: rules with more than two states go to :func:`lightsart.core.modk.algebra_mod`.
     """
     require_two_states(rules, "the GF(2) algebra")
     m, n = rules.shape

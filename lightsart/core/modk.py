@@ -429,7 +429,7 @@ def kernel_rank(alg: ModkAlgebra) -> int:
 def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:
     """The (cached) algebra of ``rules`` over ``Z/k``: chased where a frame allows it, else every
     cell is an unknown; either way at most :data:`SYSTEM_MAX` unknowns. ``k`` defaults to
-    ``rules.states``; rules with ``k > 2`` states must not name another ``k``.
+    ``rules.states``; rules with more than two states must not name another ``k``.
 
     >>> alg = algebra_mod(Rules(4, 4), 4)
     >>> alg.kernel_size, alg.check_moduli     # kernel Z/2 ⊕ Z/2 ⊕ Z/4 ⊕ Z/4: 64 press vectors
@@ -437,7 +437,7 @@ def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> 
     """
     if k is None:
         k = rules.states
-    elif rules.states != 2 and k != rules.states:
+    elif rules.states != 2 and k != rules.states:  # two-state rules may be read over any Z/k
         raise LightsartError(f"rules have {rules.states} states per cell, not {k}")
     return _algebra_mod(rules.with_states(2), _check_states(k), method)
 
