@@ -94,17 +94,21 @@ class Frame:
         return a.swapaxes(0, 1) if self.transposed else a
 
 
-def _shift(row: NDArray[Any], dj: int, wrap: bool) -> NDArray[Any]:
-    """``out[j] = row[j - dj]`` along axis 0 (wrapped, or zero where ``j - dj`` is outside)."""
-    n = row.shape[0]
+def shift(a: NDArray[Any], d: int, wrap: bool, axis: int = 0) -> NDArray[Any]:
+    """``out[i] = a[i - d]`` along ``axis``: wrapped, or zero where ``i - d`` is outside.
+
+    The one shift of every chase and press, over GF(2) (bytes or packed words) and ``Z/k``.
+    """
     if wrap:
-        return np.roll(row, dj, axis=0)
-    out = np.zeros_like(row)
-    if abs(dj) < n:
-        if dj >= 0:
-            out[dj:] = row[: n - dj]
-        else:
-            out[: n + dj] = row[-dj:]
+        return np.roll(a, d, axis=axis)
+    size = a.shape[axis]
+    out = np.zeros_like(a)
+    if abs(d) < size:
+        dst = [slice(None)] * a.ndim
+        src = [slice(None)] * a.ndim
+        dst[axis] = slice(d, size) if d >= 0 else slice(0, size + d)
+        src[axis] = slice(0, size - d) if d >= 0 else slice(-d, size)
+        out[tuple(dst)] = a[tuple(src)]
     return out
 
 
@@ -229,7 +233,7 @@ class Chase:
             for di, dj in terms:
                 r = self._row(i - di)
                 if r is not None:
-                    acc ^= _shift(rows[r], dj, self.wrap_cols)
+                    acc ^= shift(rows[r], dj, self.wrap_cols)
             return acc
 
         last_use, final = self._lifetimes()

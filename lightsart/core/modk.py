@@ -42,7 +42,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core import modp
-from lightsart.core.general import Chase, Frame, chase_plans  # the one home of chase planning
+from lightsart.core.general import Chase, Frame, chase_plans, shift  # the one home of chase planning
 from lightsart.errors import LightsartError
 from lightsart.limits import STATES_MAX  # most states per cell (the grey levels of issue 13)
 from lightsart.rules import Rules
@@ -70,27 +70,12 @@ def _check_states(k: int) -> int:
     return int(k)
 
 
-def _shift(a: Ints, d: int, axis: int, wrap: bool) -> Ints:
-    """``out[i] = a[i - d]`` along ``axis``: wrapped, or zero where ``i - d`` is outside."""
-    if wrap:
-        return np.roll(a, d, axis=axis)
-    size = a.shape[axis]
-    out = np.zeros_like(a)
-    if abs(d) < size:
-        dst = [slice(None)] * a.ndim
-        src = [slice(None)] * a.ndim
-        dst[axis] = slice(d, size) if d >= 0 else slice(0, size + d)
-        src[axis] = slice(0, size - d) if d >= 0 else slice(-d, size)
-        out[tuple(dst)] = a[tuple(src)]
-    return out
-
-
 def _press_batch(x: Ints, rules: Rules, k: int) -> Ints:
     """``A x mod k`` for press vectors stacked on trailing axes, ``x`` of shape ``(m, n, ...)``."""
     wrap_rows, wrap_cols = rules.wraps
     out = np.zeros_like(x)
     for di, dj in rules.pattern.offsets:
-        out += _shift(_shift(x, di, 0, wrap_rows), dj, 1, wrap_cols)
+        out += shift(shift(x, di, wrap_rows), dj, wrap_cols, axis=1)
     return out % k
 
 
@@ -184,7 +169,7 @@ def _chase_mod(plan: Chase, k: int, t: Ints, change: Ints | None) -> tuple[Ints,
         for di, dj in offsets:
             r = row(i - di)
             if r is not None:
-                acc += _shift(x[r], dj, 0, plan.wrap_cols)
+                acc += shift(x[r], dj, plan.wrap_cols)
         return acc
 
     def top_terms(r: int, j: int, djs: tuple[int, ...]) -> Ints:
