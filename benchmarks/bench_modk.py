@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from lightsart.core import modk
 from lightsart.core.general import algebra
 from lightsart.core.modk import algebra_mod, press_mod
 from lightsart.rules import Rules
@@ -34,7 +35,7 @@ def main() -> None:
     for n in (10, 20, 40, 64):
         rules = Rules(n, n)
         for k in (2, 3, 4, 5, 8):
-            algebra_mod.cache_clear()
+            modk._algebra_mod.cache_clear()  # algebra_mod checks k, then calls the cached one
             alg, build = timed(lambda rules=rules, k=k: algebra_mod(rules, k))
             change = press_mod(rng.integers(0, k, (n, n)), rules, k)
             _, solve = timed(lambda alg=alg, change=change: alg.solve(change))

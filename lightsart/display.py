@@ -36,6 +36,7 @@ from PIL import Image
 from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
 from lightsart.output.render import MAX_CELL, SEPARATOR_GREY, Style, compare_image, render
+from lightsart.results import vocabulary
 from lightsart.types import Board
 
 if TYPE_CHECKING:
@@ -182,8 +183,8 @@ def _plural(count: int, word: str) -> str:
 
 
 def _fit_words(fit: Fit) -> str:
-    grey = fit.states > 2  # k states: wrong cells of k levels, and presses
-    wrong = _plural(fit.wrong_pixels, "wrong cell" if grey else "wrong pixel")
+    words = vocabulary(fit.states)
+    wrong = _plural(fit.wrong_pixels, words.wrong)
     # A least cost proves the cost, not the count: say which is proven.
     if fit.count_proven_minimal:
         wrong += " (proven fewest)"
@@ -192,8 +193,7 @@ def _fit_words(fit: Fit) -> str:
     if fit.weighted and fit.wrong_pixels:
         least = "proven least" if fit.wrong_pixels_proven_minimal else "not proven least"
         wrong += f", cost {fit.wrong_cost:.2f} ({least})"
-    clicks = (f"{fit.clicks_count:,} press{'' if fit.clicks_count == 1 else 'es'}" if grey
-              else _plural(fit.clicks_count, "click"))
+    clicks = _plural(fit.clicks_count, words.step)
     clicks += " (proven fewest)" if fit.clicks_proven_minimal else " (not proven fewest)"
     return f"{wrong}, {clicks}"
 
@@ -274,7 +274,7 @@ def animation_html(animation: Animation, *, max_frames: int = MAX_FRAMES) -> str
     """An inline GIF of the animation with a caption (clicks, order, frames, seconds)."""
     m, n = animation.pictures[0].shape
     shown = preview_plan(animation.plan, _frame_budget((m, n), max_frames))
-    unit = "click" if animation.rules is None or animation.rules.states == 2 else "press"
+    unit = vocabulary(2 if animation.rules is None else animation.rules.states).step
     caption = (f"{n}×{m} board, {_plural(animation.clicks, unit)} in {animation.order} "
                f"order; {_animation_words(animation.plan, shown)}")
     return _figure(_gif(animation.segments, shown, None, animation.rules), "image/gif", caption)
@@ -299,7 +299,7 @@ def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAM
     """
     from lightsart.animation import animate
 
-    unit = "press" if result.states > 2 else "click"
+    unit = vocabulary(result.states).step
     steps = ", ".join(
         f"{_plural(t.count, unit)} ({'proven fewest' if t.proven else 'not proven fewest'})"
         for t in result.transitions)
@@ -311,7 +311,7 @@ def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAM
         data, path = written
         return _figure(data, "image/gif", f"{path}: {words}")
     boards = [p.fit.board for p in result.pictures]
-    grey = result.rules if result.states > 2 else None
+    grey = result.rules if vocabulary(result.states).grey else None
     segments = [(b, animate.press_order(t.clicks, "raster") if grey else
                  animate.click_order(b, t.clicks, "raster"))
                 for b, t in zip(boards, result.transitions, strict=False)]

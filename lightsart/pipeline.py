@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from lightsart.choices import FitMode, StyleKind, Topology
-from lightsart.core.board import press
 from lightsart.engines import Budget
 from lightsart.engines import engine as get_engine
 from lightsart.errors import LightsartError
@@ -58,22 +57,16 @@ def game_rules(width: int, height: int, pattern: str = "plus", topology: Topolog
 def _nullity_under(pattern: str, topology: Topology, states: int = 2
                    ) -> Callable[[int, int], int] | None:
     """The nullity of an ``(m, n)`` board under the rules, for choosing a default board size
-    (with ``k > 2`` states: the fewest generators of the kernel over ``Z/k``)."""
+    (the fewest generators of the kernel over ``Z/k``: over a field, its dimension)."""
     if game_rules(8, 8, pattern, topology, states) is None:
         return None
 
     def nullity_of(m: int, n: int) -> int:
-        rules = Rules(m, n, parse_pattern(pattern), topology, states)
-        if states > 2:
-            # Near 100 cells a side every preset pattern chases with at most 4n free clicks,
-            # far within MODK_SYSTEM_MAX (plus on the plane: n), so this is milliseconds.
-            from lightsart.core.modk import algebra_mod
-            from lightsart.engines.levels import kernel_rank
+        # Near 100 cells a side every preset pattern chases with at most 4n free clicks (over
+        # Z/k far within MODK_SYSTEM_MAX; plus on the plane: n), so this is milliseconds.
+        from lightsart.core.algebra import algebra
 
-            return kernel_rank(algebra_mod(rules))
-        from lightsart.core.general import algebra
-
-        return algebra(rules).nullity
+        return algebra(Rules(m, n, parse_pattern(pattern), topology, states)).nullity
 
     return nullity_of
 
@@ -156,6 +149,7 @@ def fit_pictures(
 
 def _check_engine(engine: Engine, solver: str, states: int) -> None:
     """An engine that cannot take these states, or a missing solver: one line, before any work."""
+    # Only exact and ip fit over Z/k; the other engines' searches are GF(2) bit arithmetic.
     if states > 2 and engine not in ("exact", "ip"):
         raise LightsartError(f"--engine {engine} does not support {states} states per cell yet "
                              "(only 2); use --engine exact or ip")  # choices.STATES_TWO_ONLY
@@ -311,7 +305,7 @@ def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
     from lightsart.engines import ip, ip_levels
 
     for f, cost, model in zip(fits, costs, paths, strict=True):
-        if f.states > 2 and f.rules is not None:  # grey levels: every cell costs the same
+        if f.grey and f.rules is not None:  # grey levels: every cell costs the same
             ip_levels.export_model_levels(f.target, model, f.rules)
         else:
             ip.export_model(f.target, model, cost, f.rules)
@@ -324,21 +318,12 @@ def _style(cell: int, kind: StyleKind, colours: tuple[str | None, str | None, st
     return render.Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)
 
 
-def _press(clicks: Board, rules: Rules | None) -> Board:
-    """The press operator of the rules in play (the classic game's fast one when ``None``)."""
-    from lightsart import rules as game
-
-    return press(clicks) if rules is None else game.press(clicks, rules)
-
-
 def _check_reproduces(f: Fit) -> None:
     """The fit's clicks make its board from the all-lit (k states: all-brightest) board."""
-    if f.states > 2 and f.rules is not None:
-        from lightsart.engines.levels import board_from_presses
+    from lightsart.core.algebra import reached, rules_for
 
-        made = board_from_presses(f.clicks, f.rules)
-    else:
-        made = _press(f.clicks, f.rules) ^ np.uint8(1)
+    rules = rules_for(f.rules, f.board.shape)
+    made = reached(np.full(rules.shape, rules.states - 1), f.clicks, rules)
     if not np.array_equal(made, f.board):  # pragma: no cover
         raise AssertionError("fit's clicks do not reproduce its board")
 
@@ -351,13 +336,9 @@ def _transitions(fits: Sequence[Fit], engine: Engine, budget: Budget) -> list[Cl
 
 def _after(start: Fit, clicks: Board) -> Board:
     """``start``'s board after ``clicks`` (k states: presses, added mod k)."""
-    if start.states > 2 and start.rules is not None:
-        from lightsart.core.modk import press_mod
+    from lightsart.core.algebra import reached, rules_for
 
-        k = start.states
-        return ((start.board.astype(np.int64) + press_mod(clicks, start.rules, k)) % k
-                ).astype(np.uint8)
-    return start.board ^ _press(clicks, start.rules)
+    return reached(start.board, clicks, rules_for(start.rules, start.board.shape))
 
 
 def make_animation(
@@ -505,7 +486,7 @@ def _ordered(a: Fit, b: Fit, clicks: Board, choice: Any, masks: dict[str, np.nda
 
     mask = None if choice.mask is None else fit_to_board(masks[choice.mask], a.width, a.height,
                                                          fit)
-    if a.states > 2:  # a cell pressed j times is j single presses, one after another
+    if a.grey:  # a cell pressed j times is j single presses, one after another
         return orders.press_order(clicks, choice.name, seed=seed, rules=a.rules, reverse=reverse,
                                   picture=grey_b, mask=mask)
     return orders.click_order(a.board, clicks, choice.name, seed=seed, rules=a.rules,

@@ -17,7 +17,29 @@ if TYPE_CHECKING:
     from lightsart.rules import Rules
     from lightsart.types import Board
 
-__all__ = ["Clicks", "Fit", "with_count_bound"]
+__all__ = ["Clicks", "Fit", "Vocabulary", "vocabulary", "with_count_bound"]
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """How results speak of one rule set: the two-state game *clicks* and counts *wrong pixels*;
+    with grey levels a cell is *pressed* ``j`` times (``j`` presses) and is a *wrong cell* when
+    its level differs. The words (and the ``--json`` keys that follow them) are a public contract;
+    the mathematics behind both is the one algebra over ``Z/k``.
+
+    >>> vocabulary(2).step, vocabulary(3).wrong
+    ('click', 'wrong cell')
+    """
+
+    grey: bool
+    step: str
+    wrong: str
+
+
+def vocabulary(states: int) -> Vocabulary:
+    """The :class:`Vocabulary` of a game with ``states`` states per cell."""
+    grey = states > 2  # words only: grey levels are pressed and counted as cells (0.2's keys)
+    return Vocabulary(grey, "press" if grey else "click", "wrong cell" if grey else "wrong pixel")
 
 
 @dataclass(frozen=True)
@@ -69,7 +91,7 @@ class Fit:
     rules: Rules | None = None
     #: The clock stopped a search (decoding or clicks) before its planned work was done.
     cut_short: bool = False
-    #: With ``k > 2`` states (``rules.states``): how many press vectors change nothing. Then
+    #: With more than two states (``rules.states``): how many press vectors change nothing. Then
     #: ``target`` and ``board`` hold levels ``0 .. k-1``, ``clicks`` press counts (``clicks_count``
     #: their sum), the start is the all-brightest board and ``wrong_pixels`` counts wrong cells.
     kernel_size: int | None = None
@@ -99,6 +121,11 @@ class Fit:
     def states(self) -> int:
         """States per cell: 2 (lit/unlit) unless the rules say more."""
         return 2 if self.rules is None else self.rules.states
+
+    @property
+    def grey(self) -> bool:
+        """Whether cells hold grey levels (more than two states): see :class:`Vocabulary`."""
+        return vocabulary(self.states).grey
 
     @property
     def minimised(self) -> str:

@@ -199,7 +199,7 @@ class Rules:
     ``height`` × ``width`` is ``m`` rows × ``n`` columns. ``states`` is the number of states per
     cell, 2 (lit/unlit, GF(2)) to :data:`~lightsart.limits.STATES_MAX`: with ``k`` states a click
     adds 1 mod ``k`` to every cell of its pattern, and the algebra is
-    :func:`lightsart.core.modk.algebra_mod` (the GF(2) tools refuse ``k > 2``:
+    :func:`lightsart.core.modk.algebra_mod` (the GF(2) tools refuse more states:
     :func:`require_two_states`). Every field is checked when the value is made.
 
     Examples
@@ -252,6 +252,7 @@ class Rules:
     @property
     def is_classic(self) -> bool:
         """Plus on the plane with 2 states: the case the fast :mod:`lightsart.core.gf2` path handles."""
+        # Two states: the row-by-row chase of core/gf2 is GF(2) bit arithmetic (XOR).
         return self.pattern.text == PATTERNS["plus"] and self.topology == "plane" and self.states == 2
 
     @property
@@ -279,7 +280,7 @@ def require_two_states(rules: Rules | int | None, what: str) -> None:
     """Refuse rules (or a number of states) with more than 2 states per cell where ``what`` (a
     command or tool) is built on GF(2) only: one line naming what is not supported yet."""
     states = rules.states if isinstance(rules, Rules) else rules
-    if states is not None and states != 2:
+    if states is not None and states != 2:  # the guard of the tools written over GF(2) alone
         raise LightsartError(
             f"{what} does not support {states} states per cell yet (only 2); {states_words()}")
 
@@ -346,7 +347,7 @@ def _as_clicks(clicks: object, rules: Rules) -> NDArray[Any]:
 def press(clicks: object, rules: Rules) -> NDArray[Any]:
     """``A x``: the cells toggled by the click set ``clicks`` (shape ``(m, n)``, 0/1), as ``uint8``.
 
-    GF(2) only; with ``k > 2`` states use :func:`lightsart.core.modk.press_mod`.
+    GF(2) only; with more than two states use :func:`lightsart.core.modk.press_mod`.
     """
     require_two_states(rules, "the GF(2) press operator")
     x = _as_clicks(clicks, rules)

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from lightsart.pictures.costs import Errors
-from lightsart.results import Clicks, Fit
+from lightsart.results import Clicks, Fit, vocabulary
 from lightsart.rules import Rules
 
 __all__ = ["AnimationResult", "Picture", "StillResult"]
@@ -39,7 +39,7 @@ class Picture:
         # Under per-pixel costs the count is not what was minimised: a least cost proves the
         # cost, and the count only through the bound it implies (Fit.count_lower_bound).
         counted, count_bound = f.count_proven_minimal, f.count_lower_bound
-        grey = {} if f.states == 2 else {
+        grey = {} if not f.grey else {
             # k states: cells of the wrong level, and presses (a cell pressed j times counts j).
             "states": f.states,
             "wrong_cells": f.wrong_pixels,
@@ -155,7 +155,7 @@ class AnimationResult:
                                "cut_short": t.cut_short}
         if k < len(self.orders):
             out.update(order=self.orders[k], reverse=self.reverse, ease=self.ease)
-        if self.states > 2:
+        if vocabulary(self.states).grey:
             # k states: presses (a cell pressed j times counts j), each one a step of the frames.
             out.update(states=self.states, presses=t.count, presses_proven_minimal=t.proven,
                        cells_pressed=int(np.count_nonzero(t.clicks)))

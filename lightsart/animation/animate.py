@@ -13,7 +13,7 @@ same order reversed plays ``B`` back into ``A``. This module
 * yields the frames lazily (:func:`frames`, :func:`chain_frames`): one working board, each batch
   XORed into it in place, a copy yielded per frame, so memory does not grow with the frame count.
 
-**k states per cell** (``rules.states = k > 2``, grey levels). A transition is a press vector
+**k states per cell** (``rules.states = k``, three or more: grey levels). A transition is a press vector
 ``x`` (cell ``c`` pressed ``x[c]`` times, ``0 .. k-1``) with ``B = A + A x`` mod ``k``. Presses
 commute too, so every order of the ``Σ x`` single presses is legal; they no longer undo
 themselves, so playing back subtracts (``B - A p = A``: a press is undone by ``k-1`` more, and
@@ -286,9 +286,9 @@ def _press_batch(board: Board, cells: ClickOrder, scratch: Board, rules: Rules |
                  undo: bool = False) -> None:
     """Click ``cells`` on ``board`` in place; ``scratch`` is an all-zero board, left all-zero.
 
-    With ``k > 2`` states each listed cell is one press (``undo``: one press taken back)."""
+    With more than two states each listed cell is one press (``undo``: one press taken back)."""
     rows, cols = cells[:, 0], cells[:, 1]
-    if rules is not None and rules.states > 2:
+    if rules is not None and rules.states > 2:  # Z/k presses add, an undo subtracts; GF(2) toggles
         from lightsart.core.modk import press_mod
 
         k = rules.states
@@ -310,7 +310,7 @@ def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan,
 
     Each segment must start where the previous one ends (checked before the first frame). One
     working board is updated in place, batch by batch; each frame is a copy of it. Clicks act
-    under ``rules`` (default: the classic game); with ``k > 2`` states the boards hold levels and
+    under ``rules`` (default: the classic game); with more than two states the boards hold levels and
     each listed cell is one press (see the module docstring).
     """
     if not segments:
@@ -407,7 +407,7 @@ class Animation:
     order: str
     seed: int | None
     plan: Plan
-    #: The rules the clicks act under (``None``: the classic game); with ``k > 2`` states the
+    #: The rules the clicks act under (``None``: the classic game); with more than two states the
     #: pictures hold levels and each listed cell is one press.
     rules: Rules | None = None
 
@@ -456,13 +456,14 @@ def animation(
 
     Picture ``s + 1`` is ``apply_clicks(picture s, transitions[s])``; each transition's clicks
     are ordered by ``order`` (see :func:`click_order`; ``reverse`` plays it backwards) and
-    batched by :func:`plan` (``ease``). Under ``rules`` with ``k > 2`` states, ``start`` holds
+    batched by :func:`plan` (``ease``). Under ``rules`` with more than two states, ``start`` holds
     levels ``0 .. k-1``, each transition is a press vector (cell ``c`` pressed ``x[c]`` times),
     picture ``s + 1`` is ``picture s + A x`` mod ``k`` and the presses are ordered by
     :func:`press_order`.
     """
     if not transitions:
         raise LightsartError("an animation needs at least one transition")
+    # GF(2) pictures XOR click sets; Z/k pictures add press counts, each cell's presses repeated.
     if rules is None or rules.states == 2:
         pictures = [as_board(start, "start picture")]
         orders: list[ClickOrder] = []

@@ -1,6 +1,6 @@
 """The ``morph`` order: each click (or cell of presses) the one bringing the frame closest to the end.
 
-Two states: :func:`morph_order` (Hamming distance). ``k > 2`` states: :func:`grey_morph_order`
+Two states: :func:`morph_order` (Hamming distance). More than two states: :func:`grey_morph_order`
 takes a whole cell's presses at a time (they play one after another, as every order plays them)
 and counts the cells whose level is not yet the end picture's.
 """

@@ -136,7 +136,7 @@ def press_order(presses: Board, order: str = "morph", *, seed: int | None = 0,
     :func:`click_order` orders a click set; ``light-to-dark`` needs ``picture``), then cell ``c``
     is repeated ``presses[c]`` times where it stands: its presses are consecutive (``reverse``
     reverses the cells, so that stays true). ``rules`` may have any number of states; with
-    ``k > 2`` ``morph`` is :func:`~lightsart.animation.morph.grey_morph_order` (the fewest cells
+    more than two ``morph`` is :func:`~lightsart.animation.morph.grey_morph_order` (the fewest cells
     unlike the end picture after each cell's presses).
 
     >>> press_order(np.array([[2, 0], [0, 1]]), "raster").tolist()
@@ -146,6 +146,7 @@ def press_order(presses: Board, order: str = "morph", *, seed: int | None = 0,
     if x.ndim != 2 or x.size == 0 or not np.issubdtype(x.dtype, np.integer) or x.min() < 0:
         raise LightsartError(f"presses must be a 2-D array of counts >= 0, got shape {x.shape}")
     support = (x > 0).astype(np.uint8)
+    # Morphing levels needs the distance over Z/k (grey_morph_order), not the Hamming distance.
     if order == "morph" and rules is not None and rules.states > 2:
         cells = grey_morph_order(x, rules, seed=seed)
         cells = cells[::-1].copy() if reverse else cells

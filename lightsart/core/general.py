@@ -94,17 +94,21 @@ class Frame:
         return a.swapaxes(0, 1) if self.transposed else a
 
 
-def _shift(row: NDArray[Any], dj: int, wrap: bool) -> NDArray[Any]:
-    """``out[j] = row[j - dj]`` along axis 0 (wrapped, or zero where ``j - dj`` is outside)."""
-    n = row.shape[0]
+def shift(a: NDArray[Any], d: int, wrap: bool, axis: int = 0) -> NDArray[Any]:
+    """``out[i] = a[i - d]`` along ``axis``: wrapped, or zero where ``i - d`` is outside.
+
+    The one shift of every chase and press, over GF(2) (bytes or packed words) and ``Z/k``.
+    """
     if wrap:
-        return np.roll(row, dj, axis=0)
-    out = np.zeros_like(row)
-    if abs(dj) < n:
-        if dj >= 0:
-            out[dj:] = row[: n - dj]
-        else:
-            out[: n + dj] = row[-dj:]
+        return np.roll(a, d, axis=axis)
+    size = a.shape[axis]
+    out = np.zeros_like(a)
+    if abs(d) < size:
+        dst = [slice(None)] * a.ndim
+        src = [slice(None)] * a.ndim
+        dst[axis] = slice(d, size) if d >= 0 else slice(0, size + d)
+        src[axis] = slice(0, size - d) if d >= 0 else slice(-d, size)
+        out[tuple(dst)] = a[tuple(src)]
     return out
 
 
@@ -229,7 +233,7 @@ class Chase:
             for di, dj in terms:
                 r = self._row(i - di)
                 if r is not None:
-                    acc ^= _shift(rows[r], dj, self.wrap_cols)
+                    acc ^= shift(rows[r], dj, self.wrap_cols)
             return acc
 
         last_use, final = self._lifetimes()
@@ -357,6 +361,35 @@ class RulesAlgebra:
         m, n = self.rules.shape
         return np.ascontiguousarray(packed.unpack(self._left, m * n).T)
 
+    # The rest of the PressAlgebra protocol (lightsart.core.algebra): GF(2), k = 2.
+
+    @property
+    def states(self) -> int:
+        """2: this algebra is GF(2) (:class:`~lightsart.core.modk.ModkAlgebra` for more)."""
+        return 2
+
+    @property
+    def kernel_size(self) -> int:
+        """How many click sets change nothing: ``2**nullity``."""
+        return 1 << self.nullity
+
+    @property
+    def check_moduli(self) -> tuple[int, ...]:
+        """One modulus 2 per left-kernel vector (the syndrome's bits)."""
+        return (2,) * self.nullity
+
+    def press(self, x: object) -> Bits:
+        """``A x`` over GF(2) (:func:`lightsart.rules.press`)."""
+        return press(x, self.rules)
+
+    def press_transpose(self, y: object) -> Bits:
+        """``Aᵀ y``: press with the pattern rotated 180°."""
+        return press(y, self.rules.transposed())
+
+    def kernel_orders(self) -> tuple[int, ...]:
+        """Each kernel basis vector has order 2."""
+        return (2,) * self.nullity
+
 
 def press_batch(x: NDArray[Any], rules: Rules) -> NDArray[Any]:
     """``A`` applied to a batch of click sets stacked on a third axis, shape ``(m, n, B)``."""
@@ -383,7 +416,7 @@ def algebra(rules: Rules, method: Method = "auto") -> RulesAlgebra:
     """The (cached) algebra of ``rules``: chased where a frame allows it, else fully eliminated.
 
     ``method`` forces ``"chase"`` (error if no frame chases) or ``"eliminate"`` (full system).
-    GF(2) only: rules with ``k > 2`` states go to :func:`lightsart.core.modk.algebra_mod`.
+    GF(2) only: rules with more than two states go to :func:`lightsart.core.modk.algebra_mod`.
     """
     require_two_states(rules, "the GF(2) algebra")
     m, n = rules.shape

@@ -32,6 +32,7 @@ from lightsart.core.board import as_board, press
 from lightsart.core.packed import Echelon, Words, echelon, pack, parity, unpack
 from lightsart.errors import LightsartError
 from lightsart.limits import BOARD_MAX_SIDE, PUZZLE_MAX_NULLITY_CELLS
+from lightsart.rules import Rules
 from lightsart.types import Board
 
 __all__ = ["MAX_SIDE", "BoardAlgebra", "algebra", "chase", "nullity"]
@@ -159,7 +160,7 @@ class BoardAlgebra:
     def _orient(self, a: Board) -> Board:
         return a.T if self._transposed else a
 
-    def _check(self, change: Board) -> Board:
+    def _check(self, change: object) -> Board:
         c = as_board(change, "change")
         if c.shape != (self.m, self.n):
             raise LightsartError(
@@ -197,20 +198,20 @@ class BoardAlgebra:
     def _flat_patterns(self) -> NDArray[np.uint8]:
         return self.quiet_patterns.reshape(self.nullity, self.m * self.n)
 
-    def syndrome(self, change: Board) -> NDArray[np.uint8]:
+    def syndrome(self, change: object) -> NDArray[np.uint8]:
         """``N c`` over GF(2): one bit per quiet pattern; all zero iff ``change`` is solvable."""
         c = self._check(change).ravel()
         if self.nullity == 0:
             return np.zeros(0, dtype=np.uint8)
         return (np.bitwise_and(self._flat_patterns, c).sum(axis=1) & 1).astype(np.uint8)
 
-    def excess(self, change: Board) -> NDArray[np.uint8]:
+    def excess(self, change: object) -> NDArray[np.uint8]:
         """The row left over below the board after chasing ``change`` with no top-row clicks
         (``w`` bits, along the chased orientation): Bosch's bottom-row errors."""
         c = self._orient(self._check(change))
         return _chase_rows(c, np.zeros(c.shape[1], dtype=np.uint8))[1]
 
-    def checks(self, change: Board) -> NDArray[np.uint8]:
+    def checks(self, change: object) -> NDArray[np.uint8]:
         """``T_low · excess(c)``: ``d`` bits, all zero iff ``change`` is solvable. The same
         kernel as :meth:`syndrome` in another basis, without holding any quiet pattern."""
         if self.nullity == 0:
@@ -251,11 +252,11 @@ class BoardAlgebra:
         flat = j * self.n + r if self._transposed else r * self.n + j
         return flat.astype(np.intp), out.reshape(wanted.size * w, -1)
 
-    def is_solvable(self, change: Board) -> bool:
+    def is_solvable(self, change: object) -> bool:
         """Whether some click set toggles exactly the cells of ``change``."""
         return self.nullity == 0 or not self.checks(change).any()
 
-    def solve(self, change: Board) -> Board | None:
+    def solve(self, change: object) -> Board | None:
         """One click set ``x`` with ``A x = change`` (free top-row clicks zero), or None."""
         top = self._elim.solve(self.excess(change))
         if top is None:
@@ -272,6 +273,46 @@ class BoardAlgebra:
     def columns(self) -> NDArray[np.uint8]:
         """Each cell's quiet-pattern column, shape ``(m*n, d)``: the syndrome of a 1-cell change."""
         return np.ascontiguousarray(self._flat_patterns.T)
+
+    # The PressAlgebra protocol (lightsart.core.algebra): the classic game is GF(2), k = 2.
+
+    @property
+    def rules(self) -> Rules:
+        """The classic rules of this board size (plus, plane, two states)."""
+        return Rules(self.m, self.n)
+
+    @property
+    def states(self) -> int:
+        """2: the classic game is GF(2)."""
+        return 2
+
+    @property
+    def kernel_size(self) -> int:
+        """How many click sets change nothing: ``2**nullity``."""
+        return 1 << self.nullity
+
+    @property
+    def check_moduli(self) -> tuple[int, ...]:
+        """One modulus 2 per quiet pattern (the syndrome's bits)."""
+        return (2,) * self.nullity
+
+    def press(self, x: object) -> Board:
+        """``A x`` over GF(2) (:func:`lightsart.core.board.press`)."""
+        return press(self._check(x))
+
+    def press_transpose(self, y: object) -> Board:
+        """``Aᵀ y``: the plus pattern is symmetric, so :meth:`press`."""
+        return self.press(y)
+
+    def kernel(self) -> Board:
+        """A basis of the kernel: the quiet patterns, shape ``(d, m, n)``."""
+        return self.quiet_patterns
+
+    def kernel_orders(self) -> tuple[int, ...]:
+        """Each quiet pattern has order 2."""
+        return (2,) * self.nullity
+
+    is_reachable = is_solvable
 
 
 @lru_cache(maxsize=32)

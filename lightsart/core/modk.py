@@ -43,7 +43,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core import modp
-from lightsart.core.general import Chase, Frame, chase_plans  # the one home of chase planning
+from lightsart.core.general import Chase, Frame, chase_plans, shift  # the one home of chase planning
 from lightsart.errors import LightsartError
 from lightsart.limits import MODK_COLUMNS_MAX_WORK, STATES_MAX  # STATES_MAX: issue 13
 from lightsart.rules import Rules
@@ -71,27 +71,12 @@ def _check_states(k: int) -> int:
     return int(k)
 
 
-def _shift(a: Ints, d: int, axis: int, wrap: bool) -> Ints:
-    """``out[i] = a[i - d]`` along ``axis``: wrapped, or zero where ``i - d`` is outside."""
-    if wrap:
-        return np.roll(a, d, axis=axis)
-    size = a.shape[axis]
-    out = np.zeros_like(a)
-    if abs(d) < size:
-        dst = [slice(None)] * a.ndim
-        src = [slice(None)] * a.ndim
-        dst[axis] = slice(d, size) if d >= 0 else slice(0, size + d)
-        src[axis] = slice(0, size - d) if d >= 0 else slice(-d, size)
-        out[tuple(dst)] = a[tuple(src)]
-    return out
-
-
 def _press_batch(x: Ints, rules: Rules, k: int) -> Ints:
     """``A x mod k`` for press vectors stacked on trailing axes, ``x`` of shape ``(m, n, ...)``."""
     wrap_rows, wrap_cols = rules.wraps
     out = np.zeros_like(x)
     for di, dj in rules.pattern.offsets:
-        out += _shift(_shift(x, di, 0, wrap_rows), dj, 1, wrap_cols)
+        out += shift(shift(x, di, wrap_rows), dj, wrap_cols, axis=1)
     return out % k
 
 
@@ -185,7 +170,7 @@ def _chase_mod(plan: Chase, k: int, t: Ints, change: Ints | None) -> tuple[Ints,
         for di, dj in offsets:
             r = row(i - di)
             if r is not None:
-                acc += _shift(x[r], dj, 0, plan.wrap_cols)
+                acc += shift(x[r], dj, plan.wrap_cols)
         return acc
 
     def top_terms(r: int, j: int, djs: tuple[int, ...]) -> Ints:
@@ -379,6 +364,34 @@ class ModkAlgebra:
         x, orders = self._kernel
         return x.astype(np.uint8), orders
 
+    # The rest of the PressAlgebra protocol (lightsart.core.algebra) under its shared names.
+
+    @property
+    def states(self) -> int:
+        """``k``: the algebra works over ``Z/k``."""
+        return self.k
+
+    @property
+    def nullity(self) -> int:
+        """The fewest generators of the kernel (:func:`kernel_rank`; over GF(k) its dimension)."""
+        return kernel_rank(self)
+
+    def kernel(self) -> Levels:
+        """Generators of the kernel, shape ``(g, m, n)`` (:meth:`kernel_generators`)."""
+        return self.kernel_generators()[0]
+
+    def kernel_orders(self) -> tuple[int, ...]:
+        """The order of each kernel generator, a prime power (:meth:`kernel_generators`)."""
+        return self._kernel[1]
+
+    def press_transpose(self, y: object) -> Levels:
+        """``Aᵀ y`` over ``Z/k``: press with the pattern rotated 180°."""
+        return press_mod(y, self.rules.transposed(), self.k)
+
+    def columns(self) -> Ints:
+        """Each cell's syndrome column (:meth:`syndrome_columns`): the columns a decoder searches."""
+        return self._columns
+
     def fewest_presses(self, x: object, *, exact_max: int | None = None) -> Presses:
         """The press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) in the
         coset ``x + kernel``: it makes the same change as ``x``. See :mod:`lightsart.core.modk_search`."""
@@ -416,7 +429,7 @@ def kernel_rank(alg: ModkAlgebra) -> int:
 def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:
     """The (cached) algebra of ``rules`` over ``Z/k``: chased where a frame allows it, else every
     cell is an unknown; either way at most :data:`SYSTEM_MAX` unknowns. ``k`` defaults to
-    ``rules.states``; rules with ``k > 2`` states must not name another ``k``.
+    ``rules.states``; rules with more than two states must not name another ``k``.
 
     >>> alg = algebra_mod(Rules(4, 4), 4)
     >>> alg.kernel_size, alg.check_moduli     # kernel Z/2 ⊕ Z/2 ⊕ Z/4 ⊕ Z/4: 64 press vectors
@@ -424,7 +437,7 @@ def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> 
     """
     if k is None:
         k = rules.states
-    elif rules.states != 2 and k != rules.states:
+    elif rules.states != 2 and k != rules.states:  # two-state rules may be read over any Z/k
         raise LightsartError(f"rules have {rules.states} states per cell, not {k}")
     return _algebra_mod(rules.with_states(2), _check_states(k), method)
 

@@ -25,6 +25,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.calibration import CHASE_WORDS_PER_SECOND, DECODE_SHARE, SPLIT_DECODE_SHARE
+from lightsart.core.algebra import algebra as one_algebra
+from lightsart.core.algebra import reached, rules_for
 from lightsart.core.board import as_board, press
 from lightsart.core.decode import Decoding, decode
 from lightsart.core.general import RulesAlgebra
@@ -122,7 +124,7 @@ def _levels(rules: Rules | None) -> Rules | None:
     Walsh–Hadamard over ``2**d`` members, no packed bit columns), a wrong cell has ``k - 1`` wrong
     levels, and presses count ``0 .. k-1``, so the search is :mod:`lightsart.core.modk_search`
     instead of the GF(2) decoder. ``None`` for two states."""
-    return rules if rules is not None and rules.states > 2 else None
+    return rules if rules is not None and rules.states > 2 else None  # Z/k: see above
 
 
 def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
@@ -429,7 +431,7 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
     b = end.board if isinstance(end, Fit) else as_board(end, "end")
     if a.shape != b.shape:
         raise LightsartError("boards must have the same size")
-    x = (algebra(*a.shape) if classic(rules) else rules_algebra(_checked(rules, a.shape))).solve(a ^ b)
+    x = one_algebra(rules_for(None if classic(rules) else _checked(rules, a.shape), a.shape)).solve(a ^ b)
     if x is None:
         raise LightsartError("the two boards are not reachable from each other")
     return fewest_clicks(x, seed=seed, seconds=seconds, rules=rules)
@@ -454,7 +456,7 @@ def _closest_levels(target: Board, cost: object | None, rules: Rules, *, seconds
                     seed: int) -> Fit:
     """:func:`closest_board` with ``k`` states (above 2): syndrome decoding over the cokernel of ``A``
     mod ``k`` (:meth:`lightsart.core.modk.ModkAlgebra.closest_board`), fewest presses in the coset."""
-    from lightsart.core.modk import algebra_mod, board_from_presses, kernel_rank
+    from lightsart.core.modk import algebra_mod, board_from_presses
 
     began = time.perf_counter()
     k = rules.states
@@ -472,7 +474,7 @@ def _closest_levels(target: Board, cost: object | None, rules: Rules, *, seconds
         wrong_cost=float(found.wrong_cells if found.cost is None else found.cost),
         weighted=found.cost is not None, wrong_pixels_proven_minimal=found.proven,
         wrong_pixels_lower_bound=float(found.lower_bound), clicks_count=found.presses_count,
-        clicks_proven_minimal=found.presses_proven, nullity=kernel_rank(alg),
+        clicks_proven_minimal=found.presses_proven, nullity=alg.nullity,
         seconds=time.perf_counter() - began, method=f"Z/{k} {alg.method}", rules=rules,
         kernel_size=alg.kernel_size, cut_short=found.cut_short,
     )
@@ -482,12 +484,12 @@ def _closest_levels(target: Board, cost: object | None, rules: Rules, *, seconds
 
 def _fewest_presses(presses: object, rules: Rules) -> Clicks:
     """:func:`fewest_clicks` with ``k`` states (above 2): the fewest presses in ``presses + kernel``."""
-    from lightsart.core.modk import algebra_mod, kernel_rank
+    from lightsart.core.modk import algebra_mod
 
     began = time.perf_counter()
     alg = algebra_mod(rules)
     found = alg.fewest_presses(presses)
-    return Clicks(found.presses, found.count, found.proven, kernel_rank(alg),
+    return Clicks(found.presses, found.count, found.proven, alg.nullity,
                   time.perf_counter() - began)
 
 
@@ -496,8 +498,6 @@ def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules) -> Cl
     difference of the presses (or the solved change ``B - A``) is one answer, made fewest over
     the kernel; it is applied to ``A`` and must give ``B`` before it is returned. ``rules`` are
     the first fit's (or, for boards, the caller's)."""
-    from lightsart.core.modk import press_mod
-
     k = rules.states
     a, b = (np.asarray(f.board if isinstance(f, Fit) else f) for f in (start, end))
     if isinstance(start, Fit) and isinstance(end, Fit):
@@ -507,8 +507,7 @@ def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules) -> Cl
     else:
         change = _solved_change(a, b, rules)
     best = _fewest_presses(change, rules)
-    made = (a.astype(np.int64) + press_mod(best.clicks, rules, k)) % k
-    if not np.array_equal(made, b):  # pragma: no cover - a bug
+    if not np.array_equal(reached(a, best.clicks, rules), b):  # pragma: no cover - a bug
         raise AssertionError("the transition's presses do not turn one picture into the other")
     return best
 
@@ -516,11 +515,9 @@ def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules) -> Cl
 def _solved_change(a: NDArray[np.generic], b: NDArray[np.generic], rules: Rules
                    ) -> NDArray[np.int64]:
     """One press vector turning board ``a`` into board ``b`` (levels) under ``rules``."""
-    from lightsart.core.modk import algebra_mod
-
     if a.shape != rules.shape or b.shape != rules.shape:
         raise LightsartError(f"boards must have the shape of the rules, {rules.shape}")
-    solved = algebra_mod(rules).solve((b.astype(np.int64) - a.astype(np.int64)) % rules.states)
+    solved = one_algebra(rules).solve((b.astype(np.int64) - a.astype(np.int64)) % rules.states)
     if solved is None:
         raise LightsartError("the two boards are not reachable from each other")
     return solved.astype(np.int64)

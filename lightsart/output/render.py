@@ -23,7 +23,7 @@ Styles:
 colour, so ``board = image[c//2::c, c//2::c, 0] > 127`` (default colours, ``c = cell``) decodes
 a frame. Cells under 3 pixels (4 for ``grid``) are drawn as plain squares in every style.
 
-Grey levels (``levels`` = k > 2 states per cell): level ``s`` is drawn ``s / (k-1)`` of the way
+Grey levels (``levels`` = k states per cell, three or more): level ``s`` is drawn ``s / (k-1)`` of the way
 from the unlit to the lit sprite (the first and last are those sprites exactly), so ``pixels``
 with its default colours paints level ``s`` grey ``round(255·s/(k-1))`` and decodes back exactly:
 ``board = round(image[::cell, ::cell, 0] · (k-1) / 255)``; ``lights`` has k lamp brightnesses.
