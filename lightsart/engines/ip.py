@@ -182,7 +182,7 @@ def _rules(target: object, rules: Rules | None) -> Rules:
         return Rules.plus(*as_board(target, "target").shape)
     if not isinstance(rules, Rules):
         raise LightsartError(f"rules must be a Rules, got {type(rules).__name__}")
-    shape = np.shape(target)
+    shape = np.asarray(target).shape
     if len(shape) == 2 and rules.shape != shape:
         m, n = shape
         raise LightsartError(

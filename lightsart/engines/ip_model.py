@@ -107,7 +107,7 @@ def _start(rules: Rules, start: NDArray[np.int64] | None) -> NDArray[np.int64]:
     return np.full(rules.cells, rules.states - 1, dtype=np.int64) if start is None else start.ravel()
 
 
-def presses_model(change: NDArray[np.int64], rules: Rules, name: str = "presses") -> Model:
+def presses_model(change: NDArray[np.integer[Any]], rules: Rules, name: str = "presses") -> Model:
     """Bosch's basic IP over ``Z/k``: fewest presses making ``change`` (levels mod ``k``), unsolved.
 
     ``2 m n`` variables (``x``, ``y``) and ``m n`` rows ``cell<p>``; ``name`` labels the problem.
