@@ -1,5 +1,9 @@
 """Bosch's integer programs, verbatim, in PuLP/CBC: warm-started, verified, measured, any rules.
 
+Any number of states per cell: the models are built once by :mod:`lightsart.engines.ip_model`
+with ``k = rules.states`` as a parameter (``x(C) = k y + c``); this module solves them, reads the
+answers back and re-applies them. The two-state formulas below are the ``k = 2`` case.
+
 Writing ``C(i, j)`` for the clicks whose pattern reaches cell ``(i, j)`` and ``x(C(i, j))`` for
 the *change count* (how many times the chosen clicks toggle the cell), a picture ``b`` is reached
 from all-lit when every change count is odd on black pixels and even on white ones.
@@ -64,7 +68,7 @@ from numpy.typing import NDArray
 from lightsart.core import general, gf2
 from lightsart.core.board import as_board
 from lightsart.core.decode import decode, walsh_hadamard
-from lightsart.core.modk import board_from_presses, press_mod
+from lightsart.core.modk import algebra_mod, board_from_presses, kernel_rank, press_mod
 from lightsart.core.optimize import closest_board, fewest_clicks
 from lightsart.engines.cbc import SolveReport, SolverOptions, variable
 from lightsart.engines.ip_model import error_model as build_error_model
@@ -166,14 +170,14 @@ def _algebra(rules: Rules) -> _Algebra:
     return general.algebra(rules)
 
 
-def _nullity(rules: Rules) -> int:
-    """Generators of the press kernel: GF(2)'s nullity, or over ``Z/k`` its cyclic rank."""
+def _kernel(rules: Rules) -> tuple[int, int | None]:
+    """Generators of the press kernel (GF(2)'s nullity, or over ``Z/k`` its cyclic rank) and,
+    over ``Z/k``, how many press vectors it holds (:attr:`Fit.kernel_size`)."""
     # Two states keep the bit-packed GF(2) algebras (fast); Z/k needs the Smith-form one.
     if rules.states == 2:
-        return _algebra(rules).nullity
-    from lightsart.core.modk import algebra_mod, kernel_rank
-
-    return kernel_rank(algebra_mod(rules))
+        return _algebra(rules).nullity, None
+    alg = algebra_mod(rules)
+    return kernel_rank(alg), alg.kernel_size
 
 
 def _rules(target: object, rules: Rules | None) -> Rules:
@@ -314,8 +318,6 @@ def _fewest_clicks(clicks: Board, rules: Rules) -> Clicks:
     started = time.perf_counter()
     # Z/k's kernel is a sum of cyclic groups (not a GF(2) space): searched by core.modk_search.
     if rules.states != 2:
-        from lightsart.core.modk import algebra_mod, kernel_rank
-
         alg = algebra_mod(rules)
         found = alg.fewest_presses(clicks)
         return Clicks(found.presses, found.count, found.proven, kernel_rank(alg),
@@ -362,7 +364,7 @@ def _basic(change: Board, start: Board | None, options: SolverOptions, model: st
         return IPClicks(change, None, report)
     # A valid start CBC could not improve on is still an answer, just not a proven one.
     proven = bool(report.status == "optimal" and report.objective == best.sum())  # not np.bool_
-    clicks = Clicks(best, int(best.sum()), proven, _nullity(rules), time.perf_counter() - started)
+    clicks = Clicks(best, int(best.sum()), proven, _kernel(rules)[0], time.perf_counter() - started)
     return IPClicks(change, clicks, report)
 
 
@@ -452,11 +454,7 @@ def _fit_from_clicks(
     final = best.clicks if best is not None else clicks
     if not np.array_equal(_board(final, rules), board):  # pragma: no cover - a bug
         raise AssertionError("clicks do not reproduce the fitted board")
-    kernel_size = None
-    if rules.states != 2:  # Z/k kernels are counted as well as ranked (see Fit.kernel_size)
-        from lightsart.core.modk import algebra_mod
-
-        kernel_size = algebra_mod(rules).kernel_size
+    nullity, kernel_size = _kernel(rules)
     return Fit(
         target=target,
         board=board,
@@ -468,7 +466,7 @@ def _fit_from_clicks(
         wrong_pixels_lower_bound=float(bound),
         clicks_count=int(final.sum()),
         clicks_proven_minimal=best.proven if best is not None else False,
-        nullity=_nullity(rules),
+        nullity=nullity,
         seconds=time.perf_counter() - started,
         method=method,
         weighted=not bool(np.all(w == 1.0)),

@@ -15,7 +15,7 @@ pattern lands on one cell twice: :func:`neighbourhood_terms`) modulo ``k``. Pres
   - ``k = 2``: a binary flag ``z`` per cell sits in the parity row,
     ``x(C) = 2y + z`` where the cell should keep its state and ``x(C) = 2y + 1 - z`` where it
     should flip (rows ``white<p>`` / ``black<p>`` from all-lit), ``y`` in ``{0..⌊s/2⌋}``;
-  - ``k > 2``: the board's level ``b`` is a variable and big-M rows (``M = k - 1``) flag
+  - three or more states: the board's level ``b`` is a variable and big-M rows (``M = k - 1``) flag
     ``z`` when it misses the target: ``x(C) + start(C) - b(C) = k·y(C)``,
     ``|b(C) - target(C)| <= (k-1)·z(C)``, ``y`` in ``{0..⌊(k-1)(s+1)/k⌋}``.
 
