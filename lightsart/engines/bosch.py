@@ -1,8 +1,7 @@
-"""Bosch's engine: his two integer programs as written (:mod:`lightsart.engines.ip`; with ``k > 2``
-states per cell :mod:`lightsart.engines.ip_levels`), solved by a MIP solver (CBC by default;
-:mod:`lightsart.engines.solvers`). A transition the solver cannot finish in time falls back to
-the XOR of the two click sets (k states: the difference of the presses), which is always valid
-(minimised by the algebra)."""
+"""Bosch's engine: his two integer programs as written (:mod:`lightsart.engines.ip`, any number of
+states per cell), solved by a MIP solver (CBC by default; :mod:`lightsart.engines.solvers`). A
+transition the solver cannot finish in time falls back to the difference of the two click sets
+(XOR for two states), which is always valid (minimised by the algebra)."""
 
 from __future__ import annotations
 
@@ -37,13 +36,6 @@ class Bosch:
 
         budget = Budget() if budget is None else budget
         limit = budget.seconds or IP_TIME_LIMIT
-        # k states: a level variable and big-M rows per cell, not parity rows (ip_levels); its
-        # model counts wrong cells, so every cell costs the same there.
-        if rules is not None and rules.states > 2:
-            from lightsart.engines.ip_levels import closest_board_ip_levels
-
-            return closest_board_ip_levels(target, rules, time_limit=limit,
-                                           solver=budget.solver).fit
         return ip.closest_board_ip(target, cost, time_limit=limit, solver=budget.solver,
                                    rules=rules).fit
 
@@ -52,13 +44,8 @@ class Bosch:
 
         budget = Budget() if budget is None else budget
         limit = budget.seconds or IP_TIME_LIMIT
-        if start.states > 2:  # k states: change counts mod k (ip_levels), not parities
-            from lightsart.engines.ip_levels import transition_ip_levels
-
-            answer = transition_ip_levels(start, end, time_limit=limit, solver=budget.solver)
-        else:
-            answer = ip.transition_ip(start, end, time_limit=limit, solver=budget.solver,
-                                      rules=start.rules)
+        answer = ip.transition_ip(start, end, time_limit=limit, solver=budget.solver,
+                                  rules=start.rules)
         if answer.clicks is not None:
             return answer.clicks
         # The difference of the two click sets always works; the algebra makes it fewest.

@@ -1,5 +1,9 @@
 """Bosch's integer programs, verbatim, in PuLP/CBC: warm-started, verified, measured, any rules.
 
+Any number of states per cell: the models are built once by :mod:`lightsart.engines.ip_model`
+with ``k = rules.states`` as a parameter (``x(C) = k y + c``); this module solves them, reads the
+answers back and re-applies them. The two-state formulas below are the ``k = 2`` case.
+
 Writing ``C(i, j)`` for the clicks whose pattern reaches cell ``(i, j)`` and ``x(C(i, j))`` for
 the *change count* (how many times the chosen clicks toggle the cell), a picture ``b`` is reached
 from all-lit when every change count is odd on black pixels and even on white ones.
@@ -55,7 +59,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -65,13 +68,16 @@ from numpy.typing import NDArray
 from lightsart.core import general, gf2
 from lightsart.core.board import as_board
 from lightsart.core.decode import decode, walsh_hadamard
+from lightsart.core.modk import algebra_mod, board_from_presses, kernel_rank, press_mod
 from lightsart.core.optimize import closest_board, fewest_clicks
 from lightsart.engines.cbc import SolveReport, SolverOptions, variable
+from lightsart.engines.ip_model import error_model as build_error_model
+from lightsart.engines.ip_model import neighbourhood_terms, presses_model, read, warm
 from lightsart.engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart.errors import LightsartError
 from lightsart.limits import check_model
 from lightsart.results import Clicks, Fit
-from lightsart.rules import Rules, board_from_clicks, change_counts, press
+from lightsart.rules import Rules, board_from_clicks, press
 from lightsart.types import Board
 
 __all__ = [
@@ -165,18 +171,42 @@ def _algebra(rules: Rules) -> _Algebra:
     return general.algebra(rules)
 
 
-def _rules(target: Board, rules: Rules | None) -> Rules:
+def _kernel(rules: Rules) -> tuple[int, int | None]:
+    """Generators of the press kernel (GF(2)'s nullity, or over ``Z/k`` its cyclic rank) and,
+    over ``Z/k``, how many press vectors it holds (:attr:`Fit.kernel_size`)."""
+    # Two states keep the bit-packed GF(2) algebras (fast); Z/k needs the Smith-form one.
+    if rules.states == 2:
+        return _algebra(rules).nullity, None
+    alg = algebra_mod(rules)
+    return kernel_rank(alg), alg.kernel_size
+
+
+def _rules(target: object, rules: Rules | None) -> Rules:
     """``rules`` checked against the target's shape; ``None`` is the classic game of that shape."""
-    m, n = target.shape
     if rules is None:
-        return Rules.plus(m, n)
+        return Rules.plus(*as_board(target, "target").shape)
     if not isinstance(rules, Rules):
         raise LightsartError(f"rules must be a Rules, got {type(rules).__name__}")
-    if rules.shape != target.shape:
+    shape = np.asarray(target).shape
+    if len(shape) == 2 and rules.shape != shape:
+        m, n = shape
         raise LightsartError(
             f"rules are for a {rules.width}x{rules.height} board, the picture is {n}x{m}"
         )
     return rules
+
+
+def _levels(value: object, rules: Rules, what: str) -> Board:
+    """A board of levels ``0 .. k-1`` under ``rules`` (``uint8``)."""
+    # Two states keep the 0/1 board checks (and messages) of lightsart 0.1.
+    if rules.states == 2:
+        return as_board(value, what)
+    a = np.asarray(value)
+    if a.shape != rules.shape:
+        raise LightsartError(f"{what} has shape {a.shape}, expected {rules.shape}")
+    if not np.issubdtype(a.dtype, np.integer) or a.min(initial=0) < 0 or a.max(initial=0) >= rules.states:
+        raise LightsartError(f"{what} must hold levels 0 .. {rules.states - 1}")
+    return a.astype(np.uint8)
 
 
 def _options(time_limit: float | None, threads: int | None, gap: float | None) -> SolverOptions:
@@ -198,37 +228,9 @@ def _integral(w: NDArray[np.float64]) -> bool:
     return bool(np.all(w == np.round(w)))
 
 
-def neighbourhood_terms(rules: Rules) -> list[list[tuple[int, int]]]:
-    """``C(i, j)`` for every cell (row-major): ``(click index, multiplicity)`` pairs, by index.
-
-    Click ``(a, b)`` reaches ``(a + di, b + dj)`` for each offset of the pattern (wrapped or
-    dropped as the topology says); a click landing twice on a cell has multiplicity 2. So
-    ``sum multiplicity * x[click]`` over the terms of a cell is its change count,
-    :func:`lightsart.rules.change_counts`. For the classic plus: the cell and its 2-4 neighbours.
-    """
-    m, n = rules.shape
-    wrap_rows, wrap_cols = rules.wraps
-    terms: list[Counter[int]] = [Counter() for _ in range(m * n)]
-    for di, dj in rules.pattern.offsets:
-        for a in range(m):
-            i = a + di
-            if wrap_rows:
-                i %= m
-            elif not 0 <= i < m:
-                continue
-            for b in range(n):
-                j = b + dj
-                if wrap_cols:
-                    j %= n
-                elif not 0 <= j < n:
-                    continue
-                terms[i * n + j][a * n + b] += 1
-    return [sorted(cell.items()) for cell in terms]
-
-
-def _y_bound(rules: Rules) -> int:
-    """A change count is at most the pattern's size ``s`` (with multiplicity), so ``y <= s // 2``."""
-    return len(rules.pattern.offsets) // 2
+def _board(presses: Board, rules: Rules) -> Board:
+    """The board ``presses`` reach from the all-brightest one (all-lit for two states)."""
+    return board_from_presses(presses, rules)
 
 
 def chase_start(target: Board, cost: NDArray[np.float64] | None = None) -> Board:
@@ -263,16 +265,22 @@ def decoded_start(
 ) -> Board:
     """Clicks of the reachable board nearest ``target`` by syndrome decoding, for any rules.
 
-    The warm start of the error IPs where light chasing does not apply: the picture's syndrome
-    over the rules' left kernel is decoded with :func:`lightsart.core.decode.decode` (exact for
-    nullity up to 20, else best effort within ``seconds``) and the corrected picture solved for
-    clicks. Often already optimal; the integer program then has to prove it.
+    The warm start of the error IPs where light chasing does not apply: with two states the
+    picture's syndrome over the rules' left kernel is decoded with
+    :func:`lightsart.core.decode.decode` (exact for nullity up to 20, else best effort within
+    ``seconds``) and the corrected picture solved for clicks; with ``k`` states it is
+    :func:`lightsart.core.optimize.closest_board`'s answer over ``Z/k``. Often already optimal;
+    the integer program then has to prove it.
     """
-    t = as_board(target, "target")
-    r = _rules(t, rules)
+    r = _rules(target, rules)
+    t = _levels(target, r, "target")
     w = _pixel_costs(cost, t.shape)
-    alg = _algebra(r)
     unit = bool(np.all(w == 1.0))
+    # GF(2) decodes the syndrome itself (core.decode is a binary decoder); Z/k's decoder sits
+    # behind closest_board.
+    if r.states != 2:
+        return closest_board(t, None if unit else w, seconds=seconds, rules=r).clicks
+    alg = _algebra(r)
     found = decode(alg.columns(), alg.syndrome(t ^ np.uint8(1)), None if unit else w.ravel(),
                    seconds=seconds)
     wrong = np.zeros(t.size, dtype=np.uint8)
@@ -296,33 +304,25 @@ def _binaries(prob: Any, prefix: str, count: int) -> list[Any]:
     return [variable(prob, f"{prefix}{k}", 0, 1, "Binary") for k in range(count)]
 
 
-def _counts(prob: Any, count: int, bound: int) -> list[Any]:
-    """The ``y`` of ``x(C) = 2 y + ...``, each in ``0..bound``."""
-    return [variable(prob, f"y{p}", 0, bound, "Integer") for p in range(count)]
-
-
-def _change_count(x: list[Any], cell: list[tuple[int, int]]) -> Any:
-    import pulp
-
-    return pulp.LpAffineExpression([(x[q], k) for q, k in cell])
-
-
-def _read(variables: list[Any], shape: tuple[int, ...]) -> Board:
-    """Binary variable values as a board; CBC's values are rounded (tolerance ~1e-9)."""
-    values = np.array([v.value() or 0.0 for v in variables], dtype=np.float64)
-    if np.abs(values - np.round(values)).max(initial=0.0) > 1e-4:
-        raise LightsartError("CBC returned fractional values for binary variables")
-    return np.round(values).astype(np.uint8).reshape(shape)
+def _read(variables: list[Any], shape: tuple[int, ...], solver: str = "CBC") -> Board:
+    """Variable values as a board; the solver's values are rounded (tolerance ~1e-4)."""
+    return read(variables, shape, solver).astype(np.uint8)
 
 
 def _fewest_clicks(clicks: Board, rules: Rules) -> Clicks:
     """The smallest click set pressing like ``clicks``: the classic engine's for the classic game;
-    else every ``clicks ^ (kernel combination)`` scored at once by a Walsh–Hadamard transform
-    (as :func:`lightsart.core.optimize.coset_weights`) when ``d <= POLISH_MAX_NULLITY``, or
-    ``clicks`` itself, unproven, beyond that."""
+    over ``Z/k`` the modk algebra's search; else every ``clicks ^ (kernel combination)`` scored at
+    once by a Walsh–Hadamard transform (as :func:`lightsart.core.optimize.coset_weights`) when
+    ``d <= POLISH_MAX_NULLITY``, or ``clicks`` itself, unproven, beyond that."""
     if rules.is_classic:
         return fewest_clicks(clicks)
     started = time.perf_counter()
+    # Z/k's kernel is a sum of cyclic groups (not a GF(2) space): searched by core.modk_search.
+    if rules.states != 2:
+        alg = algebra_mod(rules)
+        found = alg.fewest_presses(clicks)
+        return Clicks(found.presses, found.count, found.proven, kernel_rank(alg),
+                      time.perf_counter() - started)
     kernel = general.algebra(rules).kernel()
     d = kernel.shape[0]
     best, proven = clicks.copy(), d == 0
@@ -347,31 +347,17 @@ def _fewest_clicks(clicks: Board, rules: Rules) -> Clicks:
 
 def _basic(change: Board, start: Board | None, options: SolverOptions, model: str,
            solver: str, rules: Rules) -> IPClicks:
-    import pulp
-
+    """Fewest presses making ``change`` (mod ``k``), warm-started from ``start`` when given."""
     started = time.perf_counter()
-    m, n = change.shape
-    bound = _y_bound(rules)
-    prob = pulp.LpProblem(f"lights_out_{model}", pulp.LpMinimize)
-    x = _binaries(prob, "x", m * n)
-    y = _counts(prob, m * n, bound)
-    prob += pulp.lpSum(x)
-    c = change.ravel()
-    for p, cell in enumerate(neighbourhood_terms(rules)):
-        # x(C(i, j)) = 2 y(i, j) + c(i, j), with c = 1 - b for a picture b.
-        prob += _change_count(x, cell) - 2 * y[p] == int(c[p]), f"cell{p}"
+    k = rules.states
+    built = presses_model(change, rules, model)
     if start is not None:
-        counts = change_counts(start, rules).ravel()
-        for p in range(m * n):
-            x[p].setInitialValue(int(start.flat[p]))
-            # Integer division keeps y in range even for a start that is not a solution;
-            # CBC then rejects the start and the report says so.
-            y[p].setInitialValue(min(bound, max(0, (int(counts[p]) - int(c[p])) // 2)))
-    report = solve(prob, options, model, warm_start=start is not None, solver=solver)
-    best = start if start is not None and np.array_equal(press(start, rules), change) else None
+        warm(built, start.astype(np.int64), rules)
+    report = solve(built.prob, options, model, warm_start=start is not None, solver=solver)
+    best = start if start is not None and np.array_equal(press_mod(start, rules, k), change) else None
     if report.has_solution:
-        found = _read(x, (m, n))
-        if not np.array_equal(press(found, rules), change):
+        found = _read(built.x, rules.shape, report.solver)
+        if not np.array_equal(press_mod(found, rules, k), change):
             raise LightsartError(f"{report.solver} returned clicks that do not produce the picture")
         if best is None or found.sum() <= best.sum():
             best = found
@@ -379,9 +365,7 @@ def _basic(change: Board, start: Board | None, options: SolverOptions, model: st
         return IPClicks(change, None, report)
     # A valid start CBC could not improve on is still an answer, just not a proven one.
     proven = bool(report.status == "optimal" and report.objective == best.sum())  # not np.bool_
-    clicks = Clicks(
-        best, int(best.sum()), proven, _algebra(rules).nullity, time.perf_counter() - started
-    )
+    clicks = Clicks(best, int(best.sum()), proven, _kernel(rules)[0], time.perf_counter() - started)
     return IPClicks(change, clicks, report)
 
 
@@ -395,7 +379,8 @@ def basic_ip(
     solver: str = DEFAULT_SOLVER,
     rules: Rules | None = None,
 ) -> IPClicks:
-    """Bosch's basic IP for a picture: is it reachable from all-lit, and with fewest clicks.
+    """Bosch's basic IP for a picture: is it reachable from all-lit (all-brightest with ``k``
+    states), and with fewest clicks (presses; a cell pressed ``j`` times counts ``j``).
 
     ``start`` (a click set) is handed to CBC as a warm start; a valid start is returned if CBC
     finds nothing better in time. ``.reachable`` is False only when CBC proved the model
@@ -403,17 +388,19 @@ def basic_ip(
     :mod:`lightsart.engines.solvers` (``cbc``, ``highs``, ...); ``rules`` the game (default: the
     classic plus on the plane).
     """
-    t = as_board(target, "target")
-    r = _rules(t, rules)
+    r = _rules(target, rules)
+    t = _levels(target, r, "target")
     if start is not None:
-        start = as_board(start, "start")
+        start = _levels(start, r, "start")
         if start.shape != t.shape:
             raise LightsartError(f"start clicks have shape {start.shape}, target {t.shape}")
-    return _basic(t ^ np.uint8(1), start, _options(time_limit, threads, gap), "basic", solver, r)
+    k = r.states
+    change = ((t.astype(np.int64) - (k - 1)) % k).astype(np.uint8)
+    return _basic(change, start, _options(time_limit, threads, gap), "basic", solver, r)
 
 
 def _check_fit(fit: Fit, rules: Rules, name: str) -> None:
-    if not np.array_equal(board_from_clicks(fit.clicks, rules), fit.board):
+    if not np.array_equal(_board(fit.clicks, rules), fit.board):
         raise LightsartError(f"the {name} fit's clicks do not give its board under these rules")
 
 
@@ -427,19 +414,23 @@ def transition_ip(
     solver: str = DEFAULT_SOLVER,
     rules: Rules | None = None,
 ) -> IPClicks:
-    """Fewest clicks turning ``first.board`` into ``second.board``: the basic IP on their XOR.
+    """Fewest clicks turning ``first.board`` into ``second.board``: the basic IP on their
+    difference (XOR for two states, ``second - first`` mod ``k``).
 
-    Warm-started, as Bosch does, with the XOR of the two click sets (always a solution), so
-    ``.clicks`` is never ``None``; ``.clicks.proven`` says whether CBC proved it fewest. Both
-    fits must have been made under ``rules`` (checked).
+    Warm-started, as Bosch does, with the difference of the two click sets (always a solution),
+    so ``.clicks`` is never ``None``; ``.clicks.proven`` says whether CBC proved it fewest. Both
+    fits must have been made under ``rules`` (checked; default: the first fit's rules).
     """
     if first.board.shape != second.board.shape:
         raise LightsartError("pictures must be fitted to the same board size")
-    r = _rules(first.board, rules)
+    r = _rules(first.board, rules if rules is not None else first.rules)
+    if second.states != r.states or first.states != r.states:
+        raise LightsartError("both fits must be made under the same rules")
     _check_fit(first, r, "first")
     _check_fit(second, r, "second")
-    start = first.clicks ^ second.clicks
-    change = first.board ^ second.board
+    k = r.states
+    start = ((second.clicks.astype(np.int64) - first.clicks.astype(np.int64)) % k).astype(np.uint8)
+    change = ((second.board.astype(np.int64) - first.board.astype(np.int64)) % k).astype(np.uint8)
     return _basic(change, start, _options(time_limit, threads, gap), "transition", solver, r)
 
 
@@ -451,8 +442,8 @@ def _fit_from_clicks(
     started: float, polish: bool, method: str, rules: Rules,
 ) -> Fit:
     """Build and check a :class:`Fit` for a click set; the IP's bound becomes the certificate."""
-    board = board_from_clicks(clicks, rules)
-    wrong = board ^ target
+    board = _board(clicks, rules)
+    wrong = (board != target).astype(np.uint8)
     found = float((w * wrong).sum())
     bound = 0.0 if report.best_bound is None else max(0.0, report.best_bound)
     if _integral(w):
@@ -462,8 +453,9 @@ def _fit_from_clicks(
     bound = min(bound, found)
     best = _fewest_clicks(clicks, rules) if polish else None
     final = best.clicks if best is not None else clicks
-    if not np.array_equal(board_from_clicks(final, rules), board):  # pragma: no cover - a bug
+    if not np.array_equal(_board(final, rules), board):  # pragma: no cover - a bug
         raise AssertionError("clicks do not reproduce the fitted board")
+    nullity, kernel_size = _kernel(rules)
     return Fit(
         target=target,
         board=board,
@@ -475,41 +467,13 @@ def _fit_from_clicks(
         wrong_pixels_lower_bound=float(bound),
         clicks_count=int(final.sum()),
         clicks_proven_minimal=best.proven if best is not None else False,
-        nullity=_algebra(rules).nullity,
+        nullity=nullity,
         seconds=time.perf_counter() - started,
         method=method,
         weighted=not bool(np.all(w == 1.0)),
         rules=None if rules.is_classic else rules,
+        kernel_size=kernel_size,
     )
-
-
-@dataclass(frozen=True)
-class _ErrorModel:
-    """Bosch's error-minimising IP for one picture: the PuLP problem and its variables."""
-
-    prob: Any
-    x: list[Any]
-    y: list[Any]
-    z: list[Any]
-
-
-def _error_model(t: Board, w: NDArray[np.float64], rules: Rules) -> _ErrorModel:
-    import pulp
-
-    m, n = t.shape
-    prob = pulp.LpProblem("lights_out_errors", pulp.LpMinimize)
-    x = _binaries(prob, "x", m * n)
-    y = _counts(prob, m * n, _y_bound(rules))
-    z = _binaries(prob, "z", m * n)
-    b = t.ravel()
-    prob += pulp.lpSum(float(w.flat[p]) * z[p] for p in range(m * n))
-    for p, cell in enumerate(neighbourhood_terms(rules)):
-        count = _change_count(x, cell)
-        if b[p]:  # white: even change count unless flagged wrong
-            prob += count - 2 * y[p] - z[p] == 0, f"white{p}"
-        else:  # black: odd change count unless flagged wrong
-            prob += count - 2 * y[p] + z[p] == 1, f"black{p}"
-    return _ErrorModel(prob, x, y, z)
 
 
 def error_model(
@@ -517,12 +481,15 @@ def error_model(
 ) -> Any:
     """Bosch's error-minimising IP for ``target`` as a PuLP ``LpProblem``, unsolved.
 
-    ``3 m n`` variables (``x0..``, ``y0..``, ``z0..``: clicks, halved change counts, wrong-pixel
-    flags) and ``m n`` rows (``white<p>`` / ``black<p>``); the objective is ``sum cost * z``.
-    No warm start is attached. ``rules`` defaults to the classic game of the target's shape.
+    Two states: ``3 m n`` variables (``x0..``, ``y0..``, ``z0..``: clicks, halved change counts,
+    wrong-pixel flags) and ``m n`` rows (``white<p>`` / ``black<p>``). ``k`` states: ``4 m n``
+    variables (``x``, ``y``, ``b`` levels, ``z``) and ``3 m n`` rows (``cell<p>``, ``above<p>``,
+    ``below<p>``). The objective is ``sum cost * z``; no warm start is attached. ``rules``
+    defaults to the classic game of the target's shape (see :mod:`lightsart.engines.ip_model`).
     """
-    t = as_board(target, "target")
-    return _error_model(t, _pixel_costs(cost, t.shape), _rules(t, rules)).prob
+    r = _rules(target, rules)
+    t = _levels(target, r, "target")
+    return build_error_model(t.astype(np.int64), _pixel_costs(cost, t.shape), r).prob
 
 
 def export_model(
@@ -530,15 +497,14 @@ def export_model(
     rules: Rules | None = None,
 ) -> None:
     """Write :func:`error_model` for ``target`` to ``path`` (``.lp`` or ``.mps``) without
-    solving it, so other solvers can be tried on the same instance.
+    solving it, so other solvers can be tried on the same instance; any number of states.
 
     Example: ``export_model(fit.target, "cat.mps")``; then ``cbc cat.mps solve`` or
-    ``highs cat.mps``. MPS carries no objective sense: the model minimises. With ``k > 2``
-    states use :func:`lightsart.engines.ip_levels.export_model_levels`.
+    ``highs cat.mps``. MPS carries no objective sense: the model minimises.
     """
     t = as_board(target, "target")
     r = _rules(t, rules)
-    check_model(r.width, r.height, len(r.pattern.offsets), 2, path)  # before building it
+    check_model(r.width, r.height, len(r.pattern.offsets), r.states, path)  # before building it
     write_model(error_model(t, cost, r), path)
 
 
@@ -556,38 +522,33 @@ def closest_board_ip(
 ) -> IPFit:
     """Bosch's error-minimising IP: the reachable board with fewest (or cheapest) wrong pixels.
 
-    Warm-started (where ``solver`` takes a start) from :func:`chase_start` in the classic game
-    and from :func:`decoded_start` under other ``rules``. The returned fit is the solver's best
-    point, or that start if it ends with nothing better; ``polish_clicks`` then minimises the
-    click count over the kernel (see the module docstring), since the IP itself only counts
-    wrong pixels. ``solver`` names a MIP solver of :mod:`lightsart.engines.solvers`.
+    Any number of states (``rules.states``; the target then holds levels). Warm-started (where
+    ``solver`` takes a start) from :func:`chase_start` in the classic game and from
+    :func:`decoded_start` under other ``rules``. The returned fit is the solver's best point, or
+    that start if it ends with nothing better; ``polish_clicks`` then minimises the click count
+    over the kernel (see the module docstring), since the IP itself only counts wrong pixels.
+    ``solver`` names a MIP solver of :mod:`lightsart.engines.solvers`.
     """
     started = time.perf_counter()
-    t = as_board(target, "target")
-    r = _rules(t, rules)
+    r = _rules(target, rules)
+    t = _levels(target, r, "target")
     w = _pixel_costs(cost, t.shape)
-    m, n = t.shape
-    built = _error_model(t, w, r)
-    x, y, z = built.x, built.y, built.z
-    b = t.ravel()
+    built = build_error_model(t.astype(np.int64), w, r)
     start = _start(t, w, r, time_limit)
     if warm_start:
-        counts = change_counts(start, r).ravel()
-        wrong = (counts + 1 - b) % 2  # z: white wants even, black wants odd
-        for p in range(m * n):
-            x[p].setInitialValue(int(start.flat[p]))
-            z[p].setInitialValue(int(wrong[p]))
-            y[p].setInitialValue((int(counts[p]) - int(wrong[p] if b[p] else 1 - wrong[p])) // 2)
-    report = solve(built.prob, _options(time_limit, threads, gap), "errors", warm_start, solver)
-    clicks, method = start, f"ip errors: {report.status}, warm start kept"
+        warm(built, start.astype(np.int64), r, t.astype(np.int64))
+    report = solve(built.prob, _options(time_limit, threads, gap), built.name, warm_start, solver)
+    clicks, method = start, f"ip {built.name}: {report.status}, warm start kept"
     if report.has_solution:
-        found = _read(x, (m, n))
-        flags = _read(z, (m, n))
-        if not np.array_equal(board_from_clicks(found, r) ^ t, flags):
+        found = _read(built.x, r.shape, report.solver)
+        board = _board(found, r)
+        flags = _read(built.z, r.shape, report.solver)
+        if not np.array_equal(board != t, flags.astype(bool)) or (
+                built.b and not np.array_equal(board, _read(built.b, r.shape, report.solver))):
             raise LightsartError(
                 f"{report.solver}'s error flags do not match the board its clicks reach")
-        if float((w * flags).sum()) <= float((w * (board_from_clicks(start, r) ^ t)).sum()):
-            clicks, method = found, f"ip errors: {report.status}"
+        if float((w * flags).sum()) <= float((w * (_board(start, r) != t)).sum()):
+            clicks, method = found, f"ip {built.name}: {report.status}"
     fit = _fit_from_clicks(t, w, clicks, report, started, polish_clicks, method, r)
     return IPFit(fit, report)
 
