@@ -38,7 +38,7 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart.core import general, gf2, modk
+from lightsart.core import general, gf2
 from lightsart.rules import Rules
 from lightsart.rules import press as press_gf2
 
@@ -128,6 +128,8 @@ def algebra(rules: Rules) -> PressAlgebra:
     # GF(2) is the fast path (bits packed 64 to a word, XOR), as galois's GF(2) subclass is;
     # Z/k is no field for composite k: Smith forms by prime powers, a kernel that is a module.
     if rules.states != 2:
+        from lightsart.core import modk  # only with grey levels: keeps two-state runs light
+
         return modk.algebra_mod(rules)
     if rules.is_classic:  # plus on the plane chases row by row: the smallest system there is
         return gf2.algebra(*rules.shape)
@@ -147,6 +149,8 @@ def press(x: object, rules: Rules) -> NDArray[np.uint8]:
     """
     if rules.states == 2:  # GF(2): XOR of shifted bytes, the fast path (Z/k sums in int64)
         return press_gf2(x, rules)
+    from lightsart.core import modk
+
     return modk.press_mod(x, rules, rules.states)
 
 
