@@ -171,8 +171,6 @@ class Working:
                     self.stream.write("\r" + text + "\x1b[K")
                     self.stream.flush()
                     self._drawn = True
-                elif _ACTIVE:
-                    self._drawn = False  # the bar drew over this line, and erases it itself
             self._stop.wait(self.interval)
 
     def stop(self) -> None:
