@@ -36,7 +36,8 @@ COMMANDS: tuple[str, ...] = (
 
 # argparse's words for a bad choice (3.11-3.13: quoted with repr; 3.12.8+/3.13.1+ may use
 # plain quotes), and for options no parser knows.
-_INVALID_CHOICE = re.compile(r"invalid choice: (?P<q>['\"]?)(?P<value>.*?)(?P=q) \(choose from (?P<choices>.*)\)$")
+_INVALID_CHOICE = re.compile(
+    r"invalid choice: (?P<q>['\"]?)(?P<value>.*?)(?P=q) \(choose from (?P<choices>.*)\)$")
 _UNRECOGNIZED = re.compile(r"unrecognized arguments: (?P<args>.*)$")
 
 
