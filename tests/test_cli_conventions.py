@@ -412,3 +412,29 @@ def test_style_help_names_every_look() -> None:
     text = " ".join(_cli("still", "--help").stdout.split())
     for style in STYLES:
         assert f"{style}:" in text or f"{style} (default)" in text
+
+
+def test_a_line_written_erases_the_working_line_first() -> None:
+    import io
+    import time
+
+    from lightsart.cli import _StopsWorking
+    from lightsart.output.progress import Working
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    term = Terminal()
+    working = Working("busy", stream=term, delay=0.0, interval=0.01)
+    out, err = _StopsWorking(term, working), _StopsWorking(term, working)
+    with working:
+        time.sleep(0.1)
+        err.write("\rwriting a bar\x1b[K")  # a bar's redraw leaves the line running
+        assert working._thread is not None
+        err.write("lightsart: note: something\n")
+        out.write("board 8x8\n")
+        text = term.getvalue()
+    head, tail = text.split("lightsart: note:", 1)
+    assert "busy" in head and head.endswith("\r\x1b[K")  # erased before the note
+    assert "busy" not in tail and tail.endswith("board 8x8\n")

@@ -190,15 +190,17 @@ def _quietly(args: argparse.Namespace) -> int:
 
 
 class _StopsWorking:
-    """``sys.stdout`` while a :class:`~lightsart.output.progress.Working` line may draw on the
-    same terminal: the first write erases the line, so the summary never lands after it."""
+    """``sys.stdout`` or ``sys.stderr`` while a :class:`~lightsart.output.progress.Working` line
+    may draw on the same terminal: the first line written erases it, so the summary or a note
+    never lands after it (a progress bar's redraw, starting with a carriage return, does not)."""
 
     def __init__(self, stream: Any, working: Any) -> None:
         self._stream = stream
         self._working = working
 
     def write(self, text: str) -> int:
-        self._working.stop()
+        if not text.startswith("\r"):
+            self._working.stop()
         return int(self._stream.write(text))
 
     def __getattr__(self, name: str) -> Any:
@@ -213,10 +215,11 @@ def _with_progress(args: argparse.Namespace) -> int:
     working = Working(f"lightsart {args.command}: working")
     if not working.enabled:
         return int(args.func(args))
-    saved = sys.stdout
-    sys.stdout = _StopsWorking(saved, working)  # type: ignore[assignment]
+    saved = sys.stdout, sys.stderr
+    sys.stdout = _StopsWorking(saved[0], working)  # type: ignore[assignment]
+    sys.stderr = _StopsWorking(saved[1], working)  # type: ignore[assignment]
     try:
         with working:
             return int(args.func(args))
     finally:
-        sys.stdout = saved
+        sys.stdout, sys.stderr = saved
