@@ -349,13 +349,20 @@ def test_a_picture_shown_twice_is_one_gif_frame(tmp_path: Path,
     assert data["frames"] == 2  # the plan still has the two pictures
 
 
-def test_the_text_summary_is_unchanged_by_the_detail(tmp_path: Path,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_summary_says_what_the_gif_holds_when_it_is_not_the_plan(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "a.gif"
     assert main(["animate", A, B, "-o", str(out), "--size", "16"]) == 0
     lines = capsys.readouterr().out.splitlines()
+    with Image.open(out) as im:
+        held = im.n_frames
+    assert lines[-2] == f"frames: {held} (6.0 s)"  # every planned frame is in the file
     assert lines[-1] == f"wrote {out}"
-    assert lines[-2].startswith("frames: ")
+    assert main(["animate", A, A, "-o", str(out), "--size", "16"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    with Image.open(out) as im:
+        assert im.n_frames == 1
+    assert lines[-3:] == ["frames: 2 (10.0 s)", f"{out} holds 1 frame (10.0 s)", f"wrote {out}"]
 
 
 # ------------------------------------------------------------------------ MP4 loop ending

@@ -115,6 +115,11 @@ def run(args: argparse.Namespace) -> int:
     video = ("" if result.video_frames is None else
              f"; the MP4 holds {result.video_frames} video frames at {args.fps:g} fps")
     print(f"frames: {result.frames} ({result.seconds_of_animation:.1f} s){video}")
+    for file in result.written:
+        # A GIF stores equal frames in a row (a picture shown twice) as one: say what it holds.
+        if file.path.lower().endswith(".gif") and file.images != result.frames:
+            print(f"{file.path} holds {file.images} frame{'' if file.images == 1 else 's'} "
+                  f"({file.seconds:.1f} s)")
     for path in result.outputs:
         print(f"wrote {path}")
     return 0
