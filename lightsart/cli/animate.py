@@ -78,7 +78,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="clicks per frame (overrides --duration)")
     a.add_argument("--hold", type=non_negative_float, default=1.0, metavar="SECONDS",
                    help="seconds to hold each picture (default 1)")
-    a.add_argument("--loop", action="store_true", help="play A→B→A seamlessly")
+    a.add_argument("--loop", action="store_true",
+                   help="play A→B→A seamlessly (a GIF restarts on A; an MP4 ends on A, held "
+                        "--hold seconds)")
     add_picture_options(p)
     p.set_defaults(func=run)
 
