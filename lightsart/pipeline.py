@@ -30,6 +30,7 @@ from lightsart.types import Board
 
 if TYPE_CHECKING:
     from lightsart.output.formats import Animation
+    from lightsart.output.writers import Written
 
 __all__ = [
     "AnimationResult",
@@ -408,7 +409,7 @@ def make_animation(
     drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
     preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
     with preflight.writing(planned.outputs):
-        outputs, video_frames = _write_animation(
+        outputs, video_frames, written = _write_animation(
             formats.Animation(segments, plan, drawing, fps, cell, fits[0].rules), out, frames_dir,
             levels=states)
         if models:
@@ -419,7 +420,7 @@ def make_animation(
         transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
         outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
         video_frames=video_frames, rules=fits[0].rules, orders=tuple(c.text for c in choices),
-        reverse=bool(reverse), ease=ease,
+        reverse=bool(reverse), ease=ease, written=tuple(written),
     )
 
 
@@ -444,24 +445,28 @@ def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices:
 
 
 def _write_animation(animation: Animation, out: str | None, frames_dir: str | None, *, levels: int
-                     ) -> tuple[list[str], int | None]:
+                     ) -> tuple[list[str], int | None, list[Written]]:
     """Write the animation to ``out`` and its frames to ``frames_dir`` (each when given): the
-    paths written, and the video's frame count when its format repeats held frames."""
+    paths written, the video's frame count when its format repeats held frames, and what each
+    GIF or MP4 holds (frames after merging, seconds)."""
     from lightsart.animation import animate
     from lightsart.output import formats, writers
 
     outputs: list[str] = []
     video_frames: int | None = None
+    written: list[Written] = []
     if out is not None:
-        held = formats.write_animation(animation, out)
-        video_frames = held if formats.format_for(out).repeats_holds else None
+        file = formats.write_animation_file(animation, out)
+        if file is not None:
+            written.append(file)
+            video_frames = file.images if formats.format_for(out).repeats_holds else None
         outputs.append(out)
     if frames_dir is not None:
-        writers.write_frames(animate.chain_frames(animation.segments, animation.plan, animation.rules),
-                             frames_dir, animation.look, progress_total=animation.plan.frames,
-                             levels=levels)
+        written.append(writers.write_frames(
+            animate.chain_frames(animation.segments, animation.plan, animation.rules), frames_dir,
+            animation.look, progress_total=animation.plan.frames, levels=levels))
         outputs.append(frames_dir)
-    return outputs, video_frames
+    return outputs, video_frames, written
 
 
 def _read_masks(choices: Sequence[Any]) -> dict[str, np.ndarray]:

@@ -126,6 +126,10 @@ class AnimationResult:
     orders: tuple[str, ...] = ()
     reverse: bool = False
     ease: str = "linear"
+    #: What each GIF, MP4 or frames folder written holds: frames after merging holds (a GIF
+    #: keeps one frame for a picture shown twice), seconds and bytes
+    #: (:class:`lightsart.output.writers.Written`); a page has none.
+    written: tuple[Any, ...] = ()
 
     def summary(self) -> dict[str, Any]:
         """The 0.1 name of :meth:`to_dict`."""
@@ -141,6 +145,7 @@ class AnimationResult:
             **({} if self.video_frames is None else {"video_frames": self.video_frames}),
             "duration_seconds": round(self.seconds_of_animation, 3),
             "outputs": list(self.outputs),
+            **self._written_dict(),
             "notes": list(self.notes),
             "seconds": round(self.seconds, 3),
         }
@@ -149,6 +154,14 @@ class AnimationResult:
     def states(self) -> int:
         """States per cell (2: the classic game; more: grey levels)."""
         return 2 if self.rules is None else self.rules.states
+
+    def _written_dict(self) -> dict[str, Any]:
+        """``outputs_detail``: each file's frames as stored, playing seconds and bytes."""
+        if not self.written:
+            return {}
+        return {"outputs_detail": [{"path": w.path, "frames": w.images,
+                                    "seconds": round(w.seconds, 3), "bytes": w.bytes}
+                                   for w in self.written]}
 
     def _transition_dict(self, t: Clicks, k: int) -> dict[str, Any]:
         out: dict[str, Any] = {"clicks": t.count, "clicks_proven_minimal": t.proven,

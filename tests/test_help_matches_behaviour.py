@@ -45,6 +45,7 @@ MINIMAL: dict[str, list[str]] = {
     "sizes": ["sizes", "5x5", "--radius", "0"],
     "census": ["census", "3x3"],
     "play": ["play", "-o", "g.html"],
+    "help": ["help"],
 }
 #: Extra options a value needs to mean anything (the help says so beside the value).
 NEEDS: dict[tuple[str, str], list[str]] = {

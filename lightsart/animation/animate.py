@@ -305,13 +305,15 @@ def _press_batch(board: Board, cells: ClickOrder, scratch: Board, rules: Rules |
 
 
 def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan,
-                 rules: Rules | None = None) -> Iterator[Frame]:
+                 rules: Rules | None = None, *, end_on_first: bool = False) -> Iterator[Frame]:
     """The frames of ``A -> B -> C ...`` lazily: ``segments`` are (start picture, ordered clicks).
 
     Each segment must start where the previous one ends (checked before the first frame). One
     working board is updated in place, batch by batch; each frame is a copy of it. Clicks act
     under ``rules`` (default: the classic game); with more than two states the boards hold levels and
-    each listed cell is one press (see the module docstring).
+    each listed cell is one press (see the module docstring). ``end_on_first`` (looped plans
+    only): one more frame, the first picture held as at the start, for a file that stops on its
+    last frame (a video) instead of restarting (a GIF).
     """
     if not segments:
         raise LightsartError("an animation needs at least one transition")
@@ -333,7 +335,7 @@ def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan,
                 f"{which} has {len(cells)} clicks but its plan has {step.clicks}")
         _press_batch(board, cells, scratch, rules)
         orders.append(cells)
-    return _generate(first, orders, plan, rules)
+    return _generate(first, orders, plan, rules, end_on_first and plan.loop)
 
 
 def _as_levels(board: object, levels: int) -> Board:
@@ -347,8 +349,8 @@ def _as_levels(board: object, levels: int) -> Board:
     return a.astype(np.uint8, copy=False)
 
 
-def _generate(first: Board, orders: list[ClickOrder], plan: Plan, rules: Rules | None
-              ) -> Iterator[Frame]:
+def _generate(first: Board, orders: list[ClickOrder], plan: Plan, rules: Rules | None,
+              end_on_first: bool = False) -> Iterator[Frame]:
     board = first.copy()
     scratch = np.zeros_like(first)
     steps = plan.transitions
@@ -370,7 +372,7 @@ def _generate(first: Board, orders: list[ClickOrder], plan: Plan, rules: Rules |
             _press_batch(board, cells[bounds[k]:bounds[k + 1]][::-1], scratch, rules, undo=True)
             if k > 0:
                 yield Frame(board.copy(), step.step_seconds)
-            elif s > 0:
+            elif s > 0 or end_on_first:
                 yield Frame(board.copy(), step.step_seconds + hold)
             # k == 0 and s == 0: back at the first picture, which is where the loop restarts.
 

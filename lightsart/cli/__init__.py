@@ -8,6 +8,7 @@ line is the command's one-line help; its ``DESCRIPTION`` (with an example) is th
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import os
 import re
@@ -33,19 +34,63 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
+# argparse's words for a bad choice (3.11-3.13: quoted with repr; 3.12.8+/3.13.1+ may use
+# plain quotes), and for options no parser knows.
+_INVALID_CHOICE = re.compile(
+    r"invalid choice: (?P<q>['\"]?)(?P<value>.*?)(?P=q) \(choose from (?P<choices>.*)\)$")
+_UNRECOGNIZED = re.compile(r"unrecognized arguments: (?P<args>.*)$")
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports bad usage as one line and exit code 2.
 
     Values that start with a minus and a digit (``--size -5x5``, ``--seed -1``) are values, so
-    their own check explains what is wrong instead of "expected one argument".
+    their own check explains what is wrong instead of "expected one argument". A long option is
+    never abbreviated (``allow_abbrev=False``: ``--siz`` is refused, not read as ``--size``), and a
+    mistyped command, choice or option gets "did you mean" (``suggest_on_error`` of Python 3.14,
+    done with :mod:`difflib` here so 3.11 has it too).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         self._negative_number_matcher = re.compile(r"^-\d[\w.+-]*$")
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"lightsart: error: {message}\n")
+        self.exit(2, f"lightsart: error: {message}{self._suggestion(message)}\n")
+
+    def _suggestion(self, message: str) -> str:
+        """``; did you mean 'animate'?`` for a near miss, else nothing."""
+        choice = _INVALID_CHOICE.search(message)
+        if choice:
+            choices = re.findall(r"['\"]([^'\"]*)['\"]", choice["choices"])
+            return _did_you_mean(choice["value"], choices)
+        unknown = _UNRECOGNIZED.search(message)
+        if unknown:
+            options = sorted(_option_strings(self))
+            for word in unknown["args"].split():
+                if word.startswith("--"):
+                    found = _did_you_mean(word.split("=", 1)[0], options)
+                    if found:
+                        return found
+        return ""
+
+
+def _did_you_mean(value: str, choices: Sequence[str]) -> str:
+    close = difflib.get_close_matches(value, choices, n=1, cutoff=0.6)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
+def _option_strings(parser: argparse.ArgumentParser) -> set[str]:
+    """Every long option of ``parser`` and of its commands (an unknown option is reported by the
+    top parser, which does not know which command's it was meant to be)."""
+    found: set[str] = set()
+    for action in parser._actions:
+        found.update(o for o in action.option_strings if o.startswith("--"))
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in action.choices.values():
+                found |= _option_strings(sub)
+    return found
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -57,10 +102,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"lightsart {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    sub.required = True
     for name in COMMANDS:
         module = importlib.import_module(f"lightsart.cli.{name}")
         module.add_parser(sub)
+        # --quiet on every command, added here so each command module need not.
+        sub.choices[name].add_argument(
+            "-q", "--quiet", action="store_true",
+            help="print nothing on success but --json's answer (no summary, notes or progress "
+                 "bars); errors still print")
+    helper = sub.add_parser("help", help="List the commands, or show one command's options.",
+                            description="lightsart help: the commands, one line each; "
+                                        "lightsart help COMMAND: that command's --help.")
+    helper.add_argument("topic", nargs="?", choices=COMMANDS, metavar="COMMAND",
+                        help="the command to explain")
+    parser.set_defaults(func=None)
     return parser
 
 
@@ -75,6 +130,13 @@ def _terminate(signum: int, frame: object) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command is None or args.command == "help":
+        # No command, or ``help``: the commands with their one-line help, on stdout, exit 0.
+        topic = getattr(args, "topic", None)
+        if topic is not None:
+            parser.parse_args([topic, "--help"])  # exits 0 after printing the command's help
+        parser.print_help()
+        return 0
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
     try:
@@ -87,7 +149,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     """Run the command; every failure a user can cause becomes one line and an exit code."""
     try:
-        return int(args.func(args))
+        return _quietly(args) if args.quiet else _with_progress(args)
     except LightsartError as exc:
         print(f"lightsart: error: {exc}", file=sys.stderr)
         return 2
@@ -109,3 +171,55 @@ def _run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print("lightsart: interrupted", file=sys.stderr)
         return 130
+
+
+def _quietly(args: argparse.Namespace) -> int:
+    """``--quiet``: no summary, notes or progress; ``--json``'s answer and errors still print."""
+    from lightsart.output.progress import quiet
+
+    with quiet():
+        if getattr(args, "json", False):
+            return int(args.func(args))
+        saved = sys.stdout
+        with open(os.devnull, "w", encoding="utf-8") as devnull:
+            sys.stdout = devnull
+            try:
+                return int(args.func(args))
+            finally:
+                sys.stdout = saved
+
+
+class _StopsWorking:
+    """``sys.stdout`` or ``sys.stderr`` while a :class:`~lightsart.output.progress.Working` line
+    may draw on the same terminal: the first line written erases it, so the summary or a note
+    never lands after it (a progress bar's redraw, starting with a carriage return, does not)."""
+
+    def __init__(self, stream: Any, working: Any) -> None:
+        self._stream = stream
+        self._working = working
+
+    def write(self, text: str) -> int:
+        if not text.startswith("\r"):
+            self._working.stop()
+        return int(self._stream.write(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def _with_progress(args: argparse.Namespace) -> int:
+    """Run the command; on a terminal, a step that takes over a second shows its elapsed time
+    (and the writers their bars), never when stderr is piped."""
+    from lightsart.output.progress import Working
+
+    working = Working(f"lightsart {args.command}: working")
+    if not working.enabled:
+        return int(args.func(args))
+    saved = sys.stdout, sys.stderr
+    sys.stdout = _StopsWorking(saved[0], working)  # type: ignore[assignment]
+    sys.stderr = _StopsWorking(saved[1], working)  # type: ignore[assignment]
+    try:
+        with working:
+            return int(args.func(args))
+    finally:
+        sys.stdout, sys.stderr = saved

@@ -121,7 +121,10 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     r.add_argument("--cell", type=positive_int, metavar="N",
                    help="pixels per cell (default: 480 // cells on the long side, so 400-480 pixels)")
     r.add_argument("--style", choices=STYLES, default="pixels",
-                   help="pixels: white/black cells, exact; lights: like the handheld game")
+                   help="pixels (default): white/black cells, no gaps; lights: like the handheld "
+                        "game, glowing rounded lamps on a dark panel; dots: flat round lamps on a "
+                        "dark panel; grid: square cells with thin gap lines. Every look decodes "
+                        "back to its board exactly")
     for part, what in (("lit", "lit cells"), ("unlit", "unlit cells"), ("panel", "the panel/padding")):
         r.add_argument(f"--{part}-colour", f"--{part}-color", dest=f"{part}_colour", metavar="COLOUR",
                        help=f"colour of {what} (#rrggbb or a name; default: the style's)")

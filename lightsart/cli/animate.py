@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+import re
 import sys
+from collections.abc import Sequence
 
 from lightsart.animation import CLICK_ORDERS
 from lightsart.choices import EASES
@@ -26,14 +29,25 @@ Animate A into B (into C ...): frame one is the Lights Out board closest to A, t
 board closest to B, and every step between is legal Lights Out clicks. The output format follows
 the extension: .gif (loops forever), .mp4, or .html (an interactive page).
 
+A folder given as IMAGE stands for the pictures in it, in name order with numbers read as
+numbers (img2 before img10); only files ending in PICTURE_EXTENSIONS are read.
+
 example: lightsart animate samples/astronaut.png samples/cat.png -o morph.gif
+         lightsart animate shots/ -o shots.gif
 """
+
+#: The files a folder given to ``animate`` contributes, by extension (what Pillow reads).
+PICTURE_EXTENSIONS: tuple[str, ...] = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".tif", ".tiff",
+                                       ".webp")
+DESCRIPTION = DESCRIPTION.replace("PICTURE_EXTENSIONS", " ".join(PICTURE_EXTENSIONS))
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("animate", help=__doc__, description=DESCRIPTION,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("images", nargs="+", metavar="IMAGE", help="two or more pictures, in order")
+    p.add_argument("images", nargs="+", metavar="IMAGE",
+                   help="two or more pictures, in order; a folder stands for its pictures in "
+                        f"name order (img2 before img10; {' '.join(PICTURE_EXTENSIONS)})")
     *others, last = FORMATS.names()
     p.add_argument("-o", "--output", metavar="OUT",
                    help=f"animation to write: {', '.join(others)} or {last}")
@@ -64,7 +78,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="clicks per frame (overrides --duration)")
     a.add_argument("--hold", type=non_negative_float, default=1.0, metavar="SECONDS",
                    help="seconds to hold each picture (default 1)")
-    a.add_argument("--loop", action="store_true", help="play A→B→A seamlessly")
+    a.add_argument("--loop", action="store_true",
+                   help="play A→B→A seamlessly (a GIF restarts on A; an MP4 ends on A, held "
+                        "--hold seconds)")
     add_picture_options(p)
     p.set_defaults(func=run)
 
@@ -73,16 +89,17 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.errors import LightsartError
     from lightsart.pipeline import make_animation
 
-    if len(args.images) < 2:
+    images = pictures_from(args.images)
+    if len(images) < 2:
         raise LightsartError("animate needs at least two pictures")
     from lightsart.settings import Timing
 
     timing = Timing(order=args.order, seed=args.seed, fps=args.fps, duration=args.duration,
                     clicks_per_frame=args.clicks_per_frame, hold=args.hold, loop=args.loop,
                     reverse=args.reverse, ease=args.ease)
-    result = make_animation(args.images, args.output, timing=timing, frames_dir=args.frames,
+    result = make_animation(images, args.output, timing=timing, frames_dir=args.frames,
                             export_model=args.export_model, **settings_from_args(args))
-    for note in result.notes:
+    for note in () if args.quiet else result.notes:
         print(f"lightsart: note: {note}", file=sys.stderr)
     if args.json:
         emit_json(result.to_dict())
@@ -100,6 +117,38 @@ def run(args: argparse.Namespace) -> int:
     video = ("" if result.video_frames is None else
              f"; the MP4 holds {result.video_frames} video frames at {args.fps:g} fps")
     print(f"frames: {result.frames} ({result.seconds_of_animation:.1f} s){video}")
+    for file in result.written:
+        # A GIF stores equal frames in a row (a picture shown twice) as one: say what it holds.
+        if file.path.lower().endswith(".gif") and file.images != result.frames:
+            print(f"{file.path} holds {file.images} frame{'' if file.images == 1 else 's'} "
+                  f"({file.seconds:.1f} s)")
     for path in result.outputs:
         print(f"wrote {path}")
     return 0
+
+
+def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key reading runs of digits as numbers: ``img2`` before ``img10``."""
+    parts = re.split(r"(\d+)", name.casefold())
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in parts if p)
+
+
+def pictures_from(names: Sequence[str]) -> list[str]:
+    """``names`` with each folder replaced by its pictures in natural name order (a folder with
+    fewer than two pictures is one line: it cannot be a transition by itself)."""
+    from lightsart.errors import LightsartError
+
+    found: list[str] = []
+    for name in names:
+        if not os.path.isdir(name):
+            found.append(name)
+            continue
+        inside = sorted((e.name for e in os.scandir(name)
+                         if e.is_file() and e.name.lower().endswith(PICTURE_EXTENSIONS)),
+                        key=lambda n: (natural_key(n), n))
+        if len(inside) < 2:
+            holds = "no pictures" if not inside else "one picture"
+            raise LightsartError(f"folder {name} holds {holds} ({' '.join(PICTURE_EXTENSIONS)}); "
+                                 "animate needs at least two")
+        found.extend(os.path.join(name, n) for n in inside)
+    return found

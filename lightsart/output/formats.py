@@ -26,7 +26,8 @@ if TYPE_CHECKING:
     from lightsart.rules import Rules
     from lightsart.types import Board, Frame
 
-__all__ = ["FORMATS", "Animation", "Format", "format_for", "write_animation", "write_frames_file"]
+__all__ = ["FORMATS", "Animation", "Format", "format_for", "write_animation",
+           "write_animation_file", "write_frames_file"]
 
 
 @dataclass(frozen=True)
@@ -130,12 +131,23 @@ def write_animation(anim: Animation, path: str | os.PathLike[str]) -> int | None
     """Write ``anim`` to ``path`` in the format its extension names; for formats that repeat
     holds, return how many video frames the file holds."""
     kind = format_for(path)
+    written = write_animation_file(anim, path)
+    return written.images if written is not None and kind.repeats_holds else None
+
+
+def write_animation_file(anim: Animation, path: str | os.PathLike[str]) -> Written | None:
+    """Write ``anim`` to ``path`` in the format its extension names: what the file holds
+    (frames after merging holds, seconds, bytes), or ``None`` for a page."""
+    kind = format_for(path)
     if kind.write_page is not None:
         kind.write_page(anim, path)
         return None
     from lightsart.animation.animate import chain_frames
 
     levels = 2 if anim.rules is None else anim.rules.states
-    written = write_frames_file(chain_frames(anim.segments, anim.plan, anim.rules), path,
-                                anim.look, anim.fps, anim.plan.frames, levels)
-    return written.images if kind.repeats_holds else None
+    # A video stops on its last frame: a looped chain ends on its first picture, held (a GIF
+    # restarts there by itself).
+    closes = kind.repeats_holds and anim.plan.loop
+    frames = chain_frames(anim.segments, anim.plan, anim.rules, end_on_first=closes)
+    return write_frames_file(frames, path, anim.look, anim.fps, anim.plan.frames + closes,
+                             levels)

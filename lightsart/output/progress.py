@@ -2,18 +2,39 @@
 
 It draws only when its stream is a terminal, so pipes, logs and tests see nothing; it redraws at
 most ~10 times a second so that a fast loop pays almost nothing for it; and it erases itself when
-done, leaving the terminal as it found it.
+done, leaving the terminal as it found it. :func:`quiet` turns every bar off (``--quiet``), and
+:class:`Working` shows the elapsed time of a step with no count (fitting, a census) once it has
+taken more than a second, pausing while a :class:`Progress` bar draws.
 """
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from types import TracebackType
 from typing import TextIO
 
-__all__ = ["Progress"]
+__all__ = ["Progress", "Working", "quiet"]
+
+# ``--quiet`` for the whole run; bars drawing now (a Working ticker pauses while one does).
+_QUIET = False
+_ACTIVE = 0
+_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def quiet(on: bool = True) -> Iterator[None]:
+    """Within this block no :class:`Progress` or :class:`Working` draws (``--quiet``)."""
+    global _QUIET
+    before, _QUIET = _QUIET, bool(on) or _QUIET
+    try:
+        yield
+    finally:
+        _QUIET = before
 
 
 class Progress:
@@ -39,12 +60,18 @@ class Progress:
         self.stream = sys.stderr if stream is None else stream
         self.interval = interval
         self.done = 0
-        self.enabled = _is_terminal(self.stream)
+        self.enabled = not _QUIET and _is_terminal(self.stream)
         self._start = time.monotonic()
         self._last_draw = -float("inf")
         self._drawn = False
+        self._counted = False  # counted in _ACTIVE, so a Working line pauses
 
     def __enter__(self) -> Progress:
+        global _ACTIVE
+        if self.enabled and not self._counted:
+            self._counted = True
+            with _LOCK:
+                _ACTIVE += 1
         return self
 
     def __exit__(
@@ -85,10 +112,78 @@ class Progress:
 
     def close(self) -> None:
         """Erase the bar (if it was ever drawn)."""
+        global _ACTIVE
         if self.enabled and self._drawn:
-            self.stream.write("\r\x1b[K")
-            self.stream.flush()
+            with _LOCK:
+                self.stream.write("\r\x1b[K")
+                self.stream.flush()
             self._drawn = False
+        if self._counted:
+            self._counted = False
+            with _LOCK:
+                _ACTIVE -= 1
+
+
+class Working:
+    """The elapsed time of a step with no count (``label 3.2s``), redrawn from a thread.
+
+    Nothing draws for the first ``delay`` seconds, so a quick step shows nothing; the line pauses
+    while a :class:`Progress` bar draws, and :meth:`stop` erases it (call it before printing to
+    the same terminal). Off when the stream is not a terminal or within :func:`quiet`.
+    """
+
+    def __init__(self, label: str, stream: TextIO | None = None, delay: float = 1.0,
+                 interval: float = 0.2) -> None:
+        self.label = label
+        self.stream = sys.stderr if stream is None else stream
+        self.delay = delay
+        self.interval = interval
+        self.enabled = not _QUIET and _is_terminal(self.stream)
+        self._start = time.monotonic()
+        self._stop = threading.Event()
+        self._drawn = False
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> Working:
+        if self.enabled:
+            self._thread = threading.Thread(target=self._tick, name="lightsart-working",
+                                            daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    def _tick(self) -> None:
+        if self._stop.wait(self.delay):
+            return
+        while not self._stop.is_set():
+            with _LOCK:
+                if _ACTIVE == 0 and not self._stop.is_set():
+                    elapsed = time.monotonic() - self._start
+                    width = shutil.get_terminal_size((80, 24)).columns
+                    text = f"{self.label} {elapsed:.1f}s"[: width - 1]
+                    self.stream.write("\r" + text + "\x1b[K")
+                    self.stream.flush()
+                    self._drawn = True
+            self._stop.wait(self.interval)
+
+    def stop(self) -> None:
+        """Stop drawing and erase the line (idempotent)."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        with _LOCK:
+            if self._drawn:
+                self.stream.write("\r\x1b[K")
+                self.stream.flush()
+                self._drawn = False
 
 
 def _is_terminal(stream: TextIO) -> bool:
