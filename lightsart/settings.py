@@ -177,9 +177,10 @@ class Timing:
             raise LightsartError(f"order must be text such as 'raster' or 'radial,spiral'; "
                                  f"got {self.order!r}")
         if self.order != "raster":  # the default needs no parsing (nor numpy)
-            from lightsart.animation.orders import parse_orders
+            from lightsart.animation.orders import parse_orders, split_orders
 
-            parse_orders(self.order, len(self.order.split(",")))
+            # Names are checked here; their count against the transitions once the pictures are.
+            parse_orders(self.order, len(split_orders(self.order)))
         _set(self, "fps", check_fps(checks.number(self.fps, "--fps")))
         _set(self, "duration", check_seconds(checks.number(self.duration, "--duration"),
                                              "--duration"))

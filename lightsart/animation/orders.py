@@ -53,6 +53,7 @@ __all__ = [
     "random_click_order",
     "random_order",
     "raster_order",
+    "split_orders",
 ]
 
 #: How the clicks of one transition are ordered.
@@ -175,7 +176,7 @@ def _starts_order(piece: str) -> bool:
     return name in ORDER_FUNCTIONS and (name != "mask" or bool(colon))
 
 
-def _split_orders(text: str) -> list[str]:
+def split_orders(text: str) -> list[str]:
     """``text`` cut at the commas that a name of an order (or ``mask:``) follows."""
     parts: list[str] = []
     for piece in text.split(","):
@@ -199,7 +200,7 @@ def parse_orders(text: str | Sequence[str], transitions: int) -> tuple[OrderChoi
     >>> [c.text for c in parse_orders("mask:a,1.png,radial", 2)]
     ['mask:a,1.png', 'radial']
     """
-    parts = _split_orders(text) if isinstance(text, str) else list(text)
+    parts = split_orders(text) if isinstance(text, str) else list(text)
     choices = []
     for part in (p.strip() for p in parts):
         name, colon, path = part.partition(":")
