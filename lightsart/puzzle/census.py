@@ -93,7 +93,8 @@ class Census:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object printed by ``lightsart census --json``."""
-        grey = {} if self.kernel_size is None else {"kernel_size": self.kernel_size}
+        # kernel_size is in the shared vocabulary (lightsart.vocabulary): 2**nullity for 2 states.
+        grey = {"kernel_size": 1 << self.nullity if self.kernel_size is None else self.kernel_size}
         return {
             "width": self.width,
             "height": self.height,
