@@ -144,7 +144,7 @@ def census(m: int, n: int, *, budget: int = DP_BUDGET, rules: Rules | None = Non
     """
     start = time.perf_counter()
     rules = _rules(m, n, rules)
-    if rules.states > 2:
+    if rules.states > 2:  # Z/K: enumeration of press vectors; GF(2) has the signature-group DP
         from lightsart.puzzle.levels_census import census_levels
 
         found = census_levels(rules)

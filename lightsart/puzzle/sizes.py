@@ -54,7 +54,7 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
     from lightsart.pictures.image import sizes_near as classic_sizes
 
     sizes = classic_sizes(width, height, radius)
-    if states > 2:
+    if states > 2:  # Z/K: a Smith form per size (the kernel is not always K^d), not GF(2) ranks
         return _sizes_levels(sizes, pattern, topology, states)
     base = Rules(1, 1)
     rules = Rules(1, 1, pattern or base.pattern, topology or base.topology)
