@@ -96,16 +96,17 @@ def table(rules: Rules, *, max_rows: int = 1024) -> Table:
 def text(answer: Answer | Table) -> str:
     """What the CLI prints for an answer of :func:`solve`, :func:`explain`, :func:`path` or
     :func:`table` (the 2-state texts are the classic game's words: lights, clicks, ``#``)."""
-    from lightsart.puzzle import levels, levels_chase, levels_text
+    from lightsart.puzzle import levels, levels_chase
+    from lightsart.puzzle import text as words
 
     if isinstance(answer, levels.LevelSolution):
         return levels.solution_text(answer)
     if isinstance(answer, levels_chase.LevelStrategy):
-        return levels_text.level_strategy_text(answer)
+        return words.level_strategy_text(answer)
     if isinstance(answer, levels_chase.LevelPath):
-        return levels_text.level_path_text(answer)
+        return words.level_path_text(answer)
     if isinstance(answer, levels_chase.LevelTable):
-        return levels_text.level_table_text(answer)
+        return words.level_table_text(answer)
     return _bits_text(answer)
 
 
