@@ -101,3 +101,34 @@ def test_cells_to_change_give_the_changed_board(capsys: pytest.CaptureFixture[st
             board[r][c] = (board[r][c] + add) % k
         assert board == data["changed_board"]
         assert len(data["cells_to_change"]) == data["fewest_cells_to_change"]
+
+
+def test_k_state_modules_are_aliases_of_the_merged_ones() -> None:
+    """levels_census and levels_text stay importable one release, as the merged objects."""
+    from lightsart.puzzle import census, levels_census, levels_text, text
+
+    assert levels_census.census_levels is census.census_levels
+    assert levels_census.LevelCounts is census.LevelCounts
+    for name in levels_text.__all__:
+        assert getattr(levels_text, name) is getattr(text, name)
+
+
+@pytest.mark.parametrize("states", [2, 3, 4])
+def test_one_entry_per_tool_solves_at_every_number_of_states(states: int) -> None:
+    """tools.solve's answer, pressed again over Z/K, reaches the goal (independent check)."""
+    import numpy as np
+
+    from lightsart.core.modk import press_mod
+    from lightsart.puzzle import tools
+    from lightsart.rules import Rules
+
+    rules = Rules(3, 4, states=states)
+    rng = np.random.default_rng(states)
+    presses = rng.integers(0, states, size=(3, 4))
+    board = (-press_mod(presses, rules, states).astype(np.int64)) % states  # solvable by construction
+    answer = tools.solve(board.astype(np.uint8), "off", rules)
+    grid = np.zeros((3, 4), dtype=np.int64)
+    for cell in answer.to_dict()["clicks"]:  # type: ignore[union-attr]
+        grid[cell[0], cell[1]] = cell[2] if states > 2 else 1
+    assert ((board + press_mod(grid, rules, states)) % states == 0).all()
+    assert tools.text(answer).startswith("4x3")
