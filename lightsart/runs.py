@@ -64,6 +64,12 @@ class Picture:
             # The clock stopped a search before its planned work: the answer may vary by machine.
             "cut_short": f.cut_short,
             **grey,
+            # The shared vocabulary (lightsart.vocabulary), the same at every number of states.
+            "wrong_cells": f.wrong_pixels,
+            "wrong_cells_proven_minimal": counted,
+            "wrong_cells_lower_bound": count_bound,
+            "click_count": f.clicks_count,
+            "click_count_proven_minimal": f.clicks_proven_minimal,
         }
 
 
@@ -83,8 +89,7 @@ class StillResult:
 
     def to_dict(self) -> dict[str, Any]:
         board: dict[str, Any] = {"width": self.width, "height": self.height, "nullity": self.nullity}
-        if self.picture.fit.kernel_size is not None:
-            board["kernel_size"] = self.picture.fit.kernel_size  # press vectors changing nothing
+        board["kernel_size"] = _kernel_size(self.picture.fit, self.nullity)
         return {
             "board": board,
             "rules": _rules_dict(self.rules, self.height, self.width),
@@ -137,7 +142,9 @@ class AnimationResult:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
+            "board": {"width": self.width, "height": self.height, "nullity": self.nullity,
+                      "kernel_size": _kernel_size(
+                          self.pictures[0].fit if self.pictures else None, self.nullity)},
             "rules": _rules_dict(self.rules, self.height, self.width),
             "pictures": [p.to_dict() for p in self.pictures],
             "transitions": [self._transition_dict(t, k) for k, t in enumerate(self.transitions)],
@@ -172,6 +179,9 @@ class AnimationResult:
             # k states: presses (a cell pressed j times counts j), each one a step of the frames.
             out.update(states=self.states, presses=t.count, presses_proven_minimal=t.proven,
                        cells_pressed=int(np.count_nonzero(t.clicks)))
+        # The shared vocabulary (lightsart.vocabulary), the same at every number of states.
+        out.update(click_count=t.count, click_count_proven_minimal=t.proven,
+                   cells_pressed=int(np.count_nonzero(t.clicks)))
         return out
 
     # Jupyter shows the GIF written (or a preview): lightsart.display, imported on demand.
@@ -179,6 +189,11 @@ class AnimationResult:
         from lightsart.display import animation_result_html
 
         return animation_result_html(self)
+
+
+def _kernel_size(fit: Fit | None, nullity: int) -> int:
+    """Press vectors that change nothing: ``2**nullity`` for 2 states, counted for k states."""
+    return 1 << nullity if fit is None or fit.kernel_size is None else fit.kernel_size
 
 
 def _rules_dict(rules: Rules | None, height: int, width: int) -> dict[str, Any]:

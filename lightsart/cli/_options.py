@@ -220,7 +220,7 @@ def rules_words(rules: Any) -> str:
     levels); empty for the classic game."""
     if rules is None or rules.is_classic:
         return ""
-    states = f"{rules.states} states, " if rules.states > 2 else ""
+    states = f"{rules.states} states, " if rules.states > 2 else ""  # words only: 0.2's text
     return f" ({states}{rules.pattern.name} on the {rules.topology})"
 
 
@@ -238,7 +238,7 @@ def fit_line(path: str, f: Any) -> str:
     and what is proven about each (a least cost proves the cost, not the count)."""
     cut = bool(getattr(f, "cut_short", False))
     count = f.wrong_pixels
-    if f.states > 2:
+    if f.states > 2:  # words only: a k-state cell is not a pixel on or off (0.2's text)
         what = f"{count} wrong cell{'' if count == 1 else 's'} of {f.states} levels"
     else:
         what = wrong_pixels(count)
@@ -250,6 +250,11 @@ def fit_line(path: str, f: Any) -> str:
     count_words = "count proven minimal" if counted else f"count at least {f.count_lower_bound}"
     return (f"{path}: {what} where they show least (cost {f.wrong_cost:.2f}, "
             f"{proven(f.wrong_pixels_proven_minimal, cut)}{bound}; {count_words})")
+
+
+def click_word(states: int) -> str:
+    """What the summary calls a click: the texts keep 0.2's words ("presses" with k states)."""
+    return "clicks" if states == 2 else "presses"
 
 
 def grey_fit_line(path: str, f: Any) -> str:

@@ -12,9 +12,9 @@ from lightsart.animation import CLICK_ORDERS
 from lightsart.choices import EASES
 from lightsart.cli._options import (
     add_picture_options,
+    click_word,
     emit_json,
     fit_line,
-    grey_fit_line,
     non_negative_float,
     positive_float,
     positive_int,
@@ -108,11 +108,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity {result.nullity}"
           f"{exact}")
     for k, pic in enumerate(result.pictures, 1):
-        line = grey_fit_line if pic.fit.states > 2 else fit_line
-        print(f"picture {k} {line(pic.path, pic.fit)}")
+        print(f"picture {k} {fit_line(pic.path, pic.fit)}")
     for k, step in enumerate(result.transitions, 1):
-        unit = "presses" if result.states > 2 else "clicks"
-        print(f"transition {k}->{k + 1}: {step.count} {unit} "
+        print(f"transition {k}->{k + 1}: {step.count} {click_word(result.states)} "
               f"({proven(step.proven, step.cut_short)})")
     video = ("" if result.video_frames is None else
              f"; the MP4 holds {result.video_frames} video frames at {args.fps:g} fps")

@@ -27,25 +27,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json, rules_from_args
-    from lightsart.puzzle.solve import click_path, read_board
-    from lightsart.puzzle.text import path_text
+    from lightsart.puzzle import tools
 
-    if args.states > 2:
-        from lightsart.puzzle.levels import read_levels
-        from lightsart.puzzle.levels_chase import press_path
-        from lightsart.puzzle.levels_text import level_path_text
-
-        levels = read_levels(args.board, args.states, state=args.state, size=args.size)
-        grey = press_path(levels, args.goal, rules_from_args(args, *levels.shape))
-        if args.json:
-            emit_json(grey.to_dict())
-        else:
-            print(level_path_text(grey))
-        return 0
-    board = read_board(args.board, state=args.state, size=args.size)
-    path = click_path(board, args.goal, rules_from_args(args, *board.shape))
+    board = tools.read(args.board, args.states, state=args.state, size=args.size)
+    path = tools.path(board, args.goal, rules_from_args(args, *board.shape))
     if args.json:
         emit_json(path.to_dict())
     else:
-        print(path_text(path))
+        print(tools.text(path))
     return 0

@@ -51,12 +51,12 @@ def run(args: argparse.Namespace) -> int:
                           topology=topology_name(args), states=args.states)
     goal = "all dark"
     if page.picture:
-        cells = "pixels" if page.states == 2 else "cells"
+        cells = "pixels" if page.states == 2 else "cells"  # words only: 0.2's text
         wrong = "" if page.wrong_pixels is None else f" ({page.wrong_pixels} {cells} changed to be reachable)"
         goal = f"your picture{wrong}"
     rules = "" if page.classic else f", pattern {page.pattern_name} on the {page.topology}"
     nullity = f"nullity {page.nullity}"
-    if page.states > 2:
+    if page.states > 2:  # the kernel is counted over Z/K (K^d only for prime K): said in words
         rules += f", {page.states} states"
         many = page.kernel_size != 1
         size = page.kernel_size or 0

@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import rules_from_args
     from lightsart.pictures.image import parse_size
-    from lightsart.puzzle.sizes import sizes_near
+    from lightsart.puzzle.sizes import sizes_near, sizes_text
 
     width, height = parse_size(args.size)
     height = width if height is None else height
@@ -47,37 +47,13 @@ def run(args: argparse.Namespace) -> int:
                 {"width": s.width, "height": s.height, "nullity": s.nullity,
                  "every_picture_exact": s.every_picture_exact,
                  "wrong_pixels_at_most": s.wrong_pixels_at_most,
-                 **({} if s.kernel_size is None else {"kernel_size": s.kernel_size})}
+                 # The shared vocabulary (lightsart.vocabulary): 2**nullity for 2 states.
+                 "kernel_size": 1 << s.nullity if s.kernel_size is None else s.kernel_size,
+                 "wrong_cells_at_most": s.wrong_pixels_at_most}
                 for s in sizes
             ],
             "rules": rules.to_dict(),
         })
         return 0
-    if rules.states > 2:
-        _print_levels(sizes, rules)
-        return 0
-    if not rules.is_classic:
-        print(f"rules: pattern {rules.pattern.name} on the {rules.topology}")
-    print(f"{'WxH':<11}{'nullity':>7}")
-    for s in sizes:
-        note = ("every picture exact" if s.every_picture_exact
-                else f"at most {s.wrong_pixels_at_most} wrong pixel"
-                     f"{'s' if s.wrong_pixels_at_most > 1 else ''} per picture")
-        print(f"{f'{s.width}x{s.height}':<11}{s.nullity:>7}  {note}")
+    print(sizes_text(sizes, rules))
     return 0
-
-
-def _print_levels(sizes: list, rules: object) -> None:  # type: ignore[type-arg]
-    """The table for ``--states K``: quiet patterns are counted, not a power of K."""
-    from lightsart.rules import Rules
-
-    assert isinstance(rules, Rules)
-    plain = rules.with_states(2)
-    note = "" if plain.is_classic else f", pattern {rules.pattern.name} on the {rules.topology}"
-    print(f"rules: {rules.states} states{note}")
-    print(f"{'WxH':<11}{'quiet patterns':>15}")
-    for s in sizes:
-        cells = s.wrong_pixels_at_most
-        tail = ("every picture exact" if s.every_picture_exact
-                else f"at most {cells} wrong cell{'s' if cells > 1 else ''} per picture")
-        print(f"{f'{s.width}x{s.height}':<11}{s.kernel_size:>15}  {tail}")

@@ -3,14 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from lightsart.choices import GOALS
 from lightsart.cli._options import add_rules_arguments, rules_from_args
-
-if TYPE_CHECKING:
-    pass
 
 DESCRIPTION = """\
 Solve a Lights Out board: one minimal click set (grid and (row,col) list, counting from 0), how
@@ -49,44 +44,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.states > 2:
-        return _run_levels(args)
-    from lightsart.puzzle.solve import explain, read_board, solve_puzzle
-    from lightsart.puzzle.text import solution_text, strategy_text
-
-    board = read_board(args.board, state=args.state, size=args.size)
-    rules = rules_from_args(args, *board.shape)
-    solution = solve_puzzle(board, args.goal, rules)
-    strategy = explain(board, args.goal, rules) if args.explain else None
-    return _report(args, solution, strategy, solution_text, strategy_text)
-
-
-def _run_levels(args: argparse.Namespace) -> int:
-    """``solve --states K`` with K > 2: the board is rows of levels, solved over Z/K."""
-    from lightsart.puzzle.levels import read_levels, solution_text, solve_levels
-    from lightsart.puzzle.levels_chase import explain_levels
-    from lightsart.puzzle.levels_text import level_strategy_text
-
-    board = read_levels(args.board, args.states, state=args.state, size=args.size)
-    rules = rules_from_args(args, *board.shape)
-    solution = solve_levels(board, args.goal, rules)
-    strategy = explain_levels(board, args.goal, rules) if args.explain else None
-    return _report(args, solution, strategy, solution_text, level_strategy_text)
-
-
-def _report(args: argparse.Namespace, solution: Any, strategy: Any,
-            solution_text: Callable[[Any], str], strategy_text: Callable[[Any], str]) -> int:
-    """The answer (and the strategy with ``--explain``) as text or ``--json``."""
     from lightsart.cli._options import emit_json
+    from lightsart.puzzle import tools
 
+    board = tools.read(args.board, args.states, state=args.state, size=args.size)
+    rules = rules_from_args(args, *board.shape)
+    solution = tools.solve(board, args.goal, rules)
+    strategy = tools.explain(board, args.goal, rules) if args.explain else None
     if args.json:
         data = solution.to_dict()
         if strategy is not None:
             data["strategy"] = strategy.to_dict()
         emit_json(data)
         return 0
-    print(solution_text(solution))
+    print(tools.text(solution))
     if strategy is not None:
         print()
-        print(strategy_text(strategy))
+        print(tools.text(strategy))
     return 0

@@ -6,9 +6,9 @@ import argparse
 
 from lightsart.cli._options import (
     add_picture_options,
+    click_word,
     emit_json,
     fit_line,
-    grey_fit_line,
     proven,
     rules_words,
     settings_from_args,
@@ -44,10 +44,7 @@ def run(args: argparse.Namespace) -> int:
     f = result.picture.fit
     print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity {result.nullity}")
     clicks = proven(f.clicks_proven_minimal, f.cut_short)
-    if f.states > 2:
-        print(f"{grey_fit_line(result.picture.path, f)}, {f.clicks_count} presses ({clicks})")
-    else:
-        print(f"{fit_line(result.picture.path, f)}, {f.clicks_count} clicks ({clicks})")
+    print(f"{fit_line(result.picture.path, f)}, {f.clicks_count} {click_word(f.states)} ({clicks})")
     for path in result.outputs:
         print(f"wrote {path}")
     return 0

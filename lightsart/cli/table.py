@@ -45,26 +45,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from lightsart.cli._options import emit_json, rules_from_args
-    from lightsart.puzzle.solve import lookup_table, parse_size
-    from lightsart.puzzle.text import table_text
+    from lightsart.puzzle import tools
+    from lightsart.puzzle.solve import parse_size
 
     size = parse_size(args.size)
-    m, n = size.height, size.width
-    if args.states > 2:
-        from lightsart.puzzle.levels_chase import level_table
-        from lightsart.puzzle.levels_text import level_table_text
-
-        grey = level_table(rules_from_args(args, m, n), max_rows=args.max_rows)
-        if args.json:
-            emit_json(grey.to_dict())
-        else:
-            print(level_table_text(grey))
-        return 0
-    table = lookup_table(m, n, max_rows=args.max_rows, rules=rules_from_args(args, m, n))
+    table = tools.table(rules_from_args(args, size.height, size.width), max_rows=args.max_rows)
     if args.json:
         emit_json(table.to_dict())
     else:
-        if table.rules is not None:
-            print(f"rules: pattern {table.rules.pattern.name} on the {table.rules.topology}")
-        print(table_text(table))
+        print(tools.text(table))
     return 0

@@ -38,6 +38,14 @@ the Chinese remainder theorem. Nullity 0 needs none of this: the distribution is
 Out of reach: boards whose state space does not shrink this way, which is most boards with
 nullity above about 4 on more than a few dozen cells (9×9, 11×11, 16×16, 19×19, ...): the
 partial spectra stay distinct, ``2**40`` and more. The error message says where it stopped.
+
+**K states** (:func:`census_levels`, once :mod:`lightsart.puzzle.levels_census`). A board ``s``
+is solved by presses ``x`` with ``s + A x = 0`` (mod ``k``); every press vector solves exactly one
+board and every solvable board has ``kernel_size`` of them, so one pass over all ``k^(mn)`` press
+vectors gives every solvable board's fewest presses (a cell pressed ``j`` times counts ``j``).
+The Walsh-spectrum programme above has no counterpart over ``Z/k`` here, so that census stays
+exact only up to :data:`~lightsart.limits.CENSUS_LEVELS_MAX_STATES` press vectors (refused before
+any work beyond). The count is checked: the solvable boards number ``k^(mn) / kernel_size``.
 """
 
 from __future__ import annotations
@@ -53,10 +61,12 @@ from numpy.typing import NDArray
 from lightsart.core.board import all_lit
 from lightsart.core.decode import walsh_hadamard
 from lightsart.errors import LightsartError
+from lightsart.limits import CENSUS_LEVELS_MAX_STATES
 from lightsart.puzzle.game import game, lightest
 from lightsart.rules import Rules
 
-__all__ = ["DP_BUDGET", "MAX_CENSUS_CELLS", "Census", "census", "signature_groups"]
+__all__ = ["DP_BUDGET", "MAX_CENSUS_CELLS", "Census", "LevelCounts", "census", "census_levels",
+           "signature_groups"]
 
 #: Largest board (cells) whose distribution is listed: beyond it the list itself is unwieldy.
 MAX_CENSUS_CELLS = 4096
@@ -87,13 +97,14 @@ class Census:
     method: str
     seconds: float
     rules: Rules
-    #: With ``k > 2`` states per cell (:mod:`lightsart.puzzle.levels_census`): how many press
+    #: With ``k > 2`` states per cell (:func:`census_levels`): how many press
     #: vectors change nothing (``2**nullity`` for 2 states, where it is left None).
     kernel_size: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object printed by ``lightsart census --json``."""
-        grey = {} if self.kernel_size is None else {"kernel_size": self.kernel_size}
+        # kernel_size is in the shared vocabulary (lightsart.vocabulary): 2**nullity for 2 states.
+        grey = {"kernel_size": 1 << self.nullity if self.kernel_size is None else self.kernel_size}
         return {
             "width": self.width,
             "height": self.height,
@@ -137,15 +148,13 @@ def census(m: int, n: int, *, budget: int = DP_BUDGET, rules: Rules | None = Non
     """Exact census of the ``m`` × ``n`` board (``m`` rows) under ``rules`` (default: classic).
 
     With ``k > 2`` states per cell the census enumerates every press vector
-    (:func:`lightsart.puzzle.levels_census.census_levels`).
+    (:func:`census_levels`).
 
     Raises :class:`LightsartError` when out of reach.
     """
     start = time.perf_counter()
     rules = _rules(m, n, rules)
-    if rules.states > 2:
-        from lightsart.puzzle.levels_census import census_levels
-
+    if rules.states > 2:  # Z/K: enumeration of press vectors; GF(2) has the signature-group DP
         found = census_levels(rules)
         return Census(n, m, found.boards, found.solvable, found.nullity, found.distribution,
                       len(found.distribution) - 1, found.distribution[-1], found.all_lit,
@@ -357,3 +366,72 @@ def _max_spectrum_counts(groups: dict[int, int], d: int, budget: int, board: tup
         state.collapse(0)
     return {int(k): _crt(c, [int(p) for p in state.primes])
             for k, c in zip(state.keys[:, 0], state.counts, strict=True)}
+
+
+# Press vectors enumerated per chunk: about 2**18.
+_CHUNK_BITS = 18
+
+
+@dataclass(frozen=True)
+class LevelCounts:
+    """What the enumeration found (:func:`lightsart.puzzle.census.census` wraps it as a
+    ``Census``): ``distribution[j]`` solvable boards need ``j`` presses at fewest; ``all_lit``
+    is the fewest presses from the all-brightest board (None: unsolvable)."""
+
+    boards: int
+    solvable: int
+    kernel_size: int
+    nullity: int
+    distribution: tuple[int, ...]
+    all_lit: int | None
+    method: str
+    seconds: float
+
+
+def census_levels(rules: Rules) -> LevelCounts:
+    """Exact census of the board of ``rules`` (``rules.states`` > 2 levels), goal every cell 0.
+
+    ``boards`` is ``k^(mn)``, ``nullity`` the fewest generators of the kernel and
+    ``kernel_size`` its number of elements.
+    """
+    from lightsart.core.modk import algebra_mod, kernel_rank, press_mod
+
+    began = time.perf_counter()
+    k = rules.states
+    m, n = rules.shape
+    cells = m * n
+    total = k**cells
+    if total > CENSUS_LEVELS_MAX_STATES:
+        raise LightsartError(
+            f"census of {n}x{m} with {k} states: {k}^{cells} = {total:.3g} boards, more than "
+            f"{CENSUS_LEVELS_MAX_STATES} (the k-state census enumerates every press vector)")
+    alg = algebra_mod(rules)
+    # Column c of A: what one press of cell c adds to each cell.
+    unit = np.eye(cells, dtype=np.int64).reshape(cells, m, n)
+    A = np.stack([press_mod(u, rules, k).reshape(-1) for u in unit], axis=1).astype(np.int64)
+    place = k ** np.arange(cells, dtype=np.int64)  # base-k digit c is cell c
+    worst = (k - 1) * cells + 1
+    best = np.full(total, worst, dtype=np.int32)
+    # Press vectors as (low cells, high cells): the low part's changes are computed once, and
+    # each high part adds its own change to all of them (a chunk of k^low press vectors).
+    low = min(cells, max(1, _CHUNK_BITS * 1000 // int(1000 * np.log2(k))))
+    lows = np.arange(k**low, dtype=np.int64)
+    x_low = (lows[:, None] // place[None, :low]) % k
+    adds_low = (x_low @ A[:, :low].T).astype(np.int16)  # at most (k-1) * 81 per cell: fits
+    presses_low = x_low.sum(axis=1).astype(np.int32)
+    place_f = place.astype(np.float64)  # indices below 2**24: exact in float64, and BLAS is fast
+    for high in range(k ** (cells - low)):
+        x_high = (high // place[: cells - low]) % k
+        adds = adds_low + (A[:, low:] @ x_high).astype(np.int16)
+        board = (((-adds) % k).astype(np.float64) @ place_f).astype(np.int64)
+        np.minimum.at(best, board, presses_low + int(x_high.sum()))
+    solvable = best < worst
+    size = alg.kernel_size
+    if int(solvable.sum()) * size != total:  # pragma: no cover
+        raise AssertionError("the census does not count every board's press vectors")
+    distribution = np.bincount(best[solvable]).tolist()
+    lit = int(best[total - 1])  # every digit k-1: the all-brightest board
+    return LevelCounts(total, total // size, size, kernel_rank(alg),
+                       tuple(int(v) for v in distribution), None if lit == worst else lit,
+                       f"enumeration of all {k}^{cells} press vectors",
+                       time.perf_counter() - began)

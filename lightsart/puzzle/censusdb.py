@@ -193,6 +193,7 @@ def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> Db
         solutions.append(to_state(x))
     quiet = _span_table([to_state(q) for q in alg.quiet_patterns])
     summary = census(m, n, rules=rules).to_dict()
+    summary.pop("kernel_size")  # 2**nullity: the file's bytes stay those of 0.2 (format 1)
     meta = {
         "format": FORMAT, "width": n, "height": m, "nullity": alg.nullity,
         "rules": {"pattern": rules.pattern.text, "topology": rules.topology},

@@ -122,11 +122,15 @@ class LevelSolution:
     cells_proven: bool
     cells_lower_bound: int
     rules: Rules
+    #: The fewest generators of the kernel over ``Z/k`` (the 2-state nullity's meaning).
+    nullity: int = 0
 
     def to_dict(self) -> dict[str, object]:
         """The object printed by ``lightsart solve --states K --json``."""
+        from lightsart.vocabulary import click_cells, speak
+
         height, width = self.board.shape
-        return {
+        data: dict[str, object] = {
             "solvable": self.solvable,
             "presses": None if self.presses is None else self.presses.tolist(),
             "presses_count": self.count,
@@ -143,6 +147,19 @@ class LevelSolution:
             "changed_board": None if self.fixed is None else self.fixed.tolist(),
             "rules": self.rules.to_dict(),
         }
+        return speak(
+            data, clicks=None if self.presses is None else click_cells(self.presses, self.states),
+            click_grid=data["presses"], click_count=self.count,
+            solutions=self.kernel_size if self.solvable else 0,  # the coset of the kernel
+            nullity=self.nullity, cells_to_change=self._changes())
+
+    def _changes(self) -> list[list[int]] | None:
+        """``[row, col, add]``: the cells to change first and the levels to add (mod k)."""
+        from lightsart.vocabulary import click_cells
+
+        if self.fixed is None:
+            return None
+        return click_cells((self.fixed.astype(np.int64) - self.board) % self.states, self.states)
 
 
 def solve_levels(board: Board, goal: Goal, rules: Rules) -> LevelSolution:
@@ -150,7 +167,7 @@ def solve_levels(board: Board, goal: Goal, rules: Rules) -> LevelSolution:
 
     The presses are re-applied and checked to reach the goal before they are returned.
     """
-    from lightsart.core.modk import algebra_mod, press_mod
+    from lightsart.core.modk import algebra_mod, kernel_rank, press_mod
     from lightsart.core.optimize import fewest_clicks
     from lightsart.engines.start import fit_from
 
@@ -170,7 +187,7 @@ def solve_levels(board: Board, goal: Goal, rules: Rules) -> LevelSolution:
         if not (reached == level).all():  # pragma: no cover
             raise AssertionError("the presses do not solve the board")
         return LevelSolution(b, goal, k, True, best.clicks, best.count, best.proven,
-                             alg.kernel_size, None, 0, True, 0, rules)
+                             alg.kernel_size, None, 0, True, 0, rules, kernel_rank(alg))
     # The board reachable from this one closest to the goal: its wrong cells are the fewest
     # cells whose levels must change (by the inverse amounts) before the board can be solved.
     goal_board = np.full(b.shape, level, dtype=np.int64)
@@ -180,7 +197,7 @@ def solve_levels(board: Board, goal: Goal, rules: Rules) -> LevelSolution:
         raise AssertionError("changing the suggested cells does not make the board solvable")
     return LevelSolution(b, goal, k, False, None, None, True, alg.kernel_size, fixed,
                          near.wrong_pixels, near.wrong_pixels_proven_minimal,
-                         round(near.wrong_pixels_lower_bound), rules)
+                         round(near.wrong_pixels_lower_bound), rules, kernel_rank(alg))
 
 
 def solution_text(s: LevelSolution) -> str:

@@ -118,7 +118,15 @@ class LevelTable:
             "rows": [{"bottom": "".join(digits[v] for v in b), "top": "".join(digits[v] for v in t)}
                      for b, t in self.rows],
             "rules": self.rules.to_dict(),
+            # The shared vocabulary (lightsart.vocabulary): the kernel's fewest generators.
+            "nullity": _nullity(self.rules),
         }
+
+
+def _nullity(rules: Rules) -> int:
+    from lightsart.core.modk import algebra_mod, kernel_rank
+
+    return kernel_rank(algebra_mod(rules))
 
 
 def _top_for(bmap: LinearMap, bottom: object, lightest: bool = True) -> Ints | None:
@@ -332,6 +340,7 @@ class LevelPath:
             "start": hex(self.start), "moves": len(self.steps), "proven_minimal": self.proven,
             "path": [{"click": list(c), "state": hex(s)} for c, s in self.steps],
             "rules": self.rules.to_dict(),
+            "click_count": len(self.steps),  # the shared name of "moves" (lightsart.vocabulary)
         }
 
 

@@ -20,7 +20,7 @@ from lightsart.rules import Pattern, Rules, Topology
 if TYPE_CHECKING:
     from lightsart.pictures.image import SizeInfo
 
-__all__ = ["RulesSize", "sizes_near"]
+__all__ = ["RulesSize", "sizes_near", "sizes_text"]
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
     from lightsart.pictures.image import sizes_near as classic_sizes
 
     sizes = classic_sizes(width, height, radius)
-    if states > 2:
+    if states > 2:  # Z/K: a Smith form per size (the kernel is not always K^d), not GF(2) ranks
         return _sizes_levels(sizes, pattern, topology, states)
     base = Rules(1, 1)
     rules = Rules(1, 1, pattern or base.pattern, topology or base.topology)
@@ -92,3 +92,29 @@ def _sizes_levels(sizes: list[SizeInfo], pattern: Pattern | None, topology: Topo
         out.append(RulesSize(s.width, s.height, kernel_rank(alg), len(alg.check_moduli),
                              alg.kernel_size))
     return out
+
+
+def sizes_text(sizes: list[RulesSize], rules: Rules) -> str:
+    """What ``lightsart sizes`` prints: each size's nullity and the wrong pixels it may need."""
+    if rules.states > 2:  # Z/K: the quiet patterns are counted (K^d only for prime K), in cells
+        return _levels_text(sizes, rules)
+    lines = [] if rules.is_classic else [f"rules: pattern {rules.pattern.name} on the {rules.topology}"]
+    lines.append(f"{'WxH':<11}{'nullity':>7}")
+    for s in sizes:
+        note = ("every picture exact" if s.every_picture_exact
+                else f"at most {s.wrong_pixels_at_most} wrong pixel"
+                     f"{'s' if s.wrong_pixels_at_most > 1 else ''} per picture")
+        lines.append(f"{f'{s.width}x{s.height}':<11}{s.nullity:>7}  {note}")
+    return "\n".join(lines)
+
+
+def _levels_text(sizes: list[RulesSize], rules: Rules) -> str:
+    plain = rules.with_states(2)
+    note = "" if plain.is_classic else f", pattern {rules.pattern.name} on the {rules.topology}"
+    lines = [f"rules: {rules.states} states{note}", f"{'WxH':<11}{'quiet patterns':>15}"]
+    for s in sizes:
+        cells = s.wrong_pixels_at_most
+        tail = ("every picture exact" if s.every_picture_exact
+                else f"at most {cells} wrong cell{'s' if cells > 1 else ''} per picture")
+        lines.append(f"{f'{s.width}x{s.height}':<11}{s.kernel_size:>15}  {tail}")
+    return "\n".join(lines)

@@ -43,6 +43,7 @@ from lightsart.puzzle.table import LookupTable, lookup_table
 from lightsart.puzzle.text import grid as _grid
 from lightsart.rules import Rules, press, require_two_states
 from lightsart.types import Board
+from lightsart.vocabulary import speak
 
 __all__ = [
     "COUNT_NULLITY",
@@ -182,8 +183,8 @@ class Solution:
         return int(self.board.shape[1])
 
     def to_dict(self) -> dict[str, object]:
-        """The object printed by ``lightsart solve --json``."""
-        return {
+        """The object printed by ``lightsart solve --json`` (keys: :mod:`lightsart.vocabulary`)."""
+        data: dict[str, object] = {
             "solvable": self.solvable,
             "clicks": None if self.clicks is None else [list(c) for c in click_list(self.clicks)],
             "minimal_solutions": self.minimal_solutions,
@@ -202,6 +203,12 @@ class Solution:
             "fewest_lights_proven": self.fixes_proven,
             "rules": self.rules.to_dict(),
         }
+        return speak(
+            data, click_grid=None if self.clicks is None else self.clicks.tolist(),
+            click_count=self.moves, kernel_size=1 << self.nullity,
+            fewest_cells_to_change=self.fixes_count, fewest_cells_proven=self.fixes_proven,
+            cells_to_change=data["lights_to_change"],
+            changed_board=None if self.fixes is None else (self.board ^ self.fixes).tolist())
 
 
 def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None) -> Solution:
@@ -391,6 +398,7 @@ class ClickPath:
             "start": hex(self.start), "moves": len(self.steps), "proven_minimal": self.proven,
             "path": [{"click": list(c), "state": hex(s)} for c, s in self.steps],
             "rules": self.rules.to_dict(),
+            "click_count": len(self.steps),  # the shared name of "moves" (lightsart.vocabulary)
         }
 
 

@@ -92,6 +92,8 @@ class LookupTable:
             "rows": [{"bottom": "".join(map(str, b)), "top": "".join(map(str, t))}
                      for b, t in self.rows],
             "rules": (self.rules or Rules.plus(self.height, self.width)).to_dict(),
+            # The shared vocabulary (lightsart.vocabulary): what the k-state table says too.
+            "kernel_size": 1 << self.nullity, "reachable": 1 << self.rank,
         }
 
     def top_for(self, bottom: NDArray[np.uint8] | tuple[int, ...]) -> NDArray[np.uint8] | None:

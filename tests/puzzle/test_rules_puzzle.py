@@ -328,11 +328,21 @@ CLASSIC_COMMANDS = {
 }
 
 
+#: Keys 0.2 wrote that the shared vocabulary also names (kept, not dropped).
+_OLD_KEYS = {"clicks", "proven_minimal", "solutions", "nullity", "complete", "bottom", "top",
+             "solvable", "distribution", "max_moves", "every_picture_exact", "click", "state"}
+
+
 def _without_new_keys(data: object) -> object:
-    """The JSON as lightsart 0.2 wrote it: without the ``rules`` and ``light_chasing`` entries."""
+    """The JSON as lightsart 0.2 wrote it: without the ``rules`` and ``light_chasing`` entries
+    and the shared vocabulary's keys that 0.3 added (``lightsart.vocabulary``)."""
+    from lightsart.vocabulary import KEYS
+
+    added = {"rules", "light_chasing", "seconds"}
+    added |= {key.rsplit(".", 1)[-1] for keys in KEYS.values() for key in keys}
     if isinstance(data, dict):
         return {k: _without_new_keys(v) for k, v in data.items()
-                if k not in ("rules", "light_chasing", "seconds")}
+                if k not in added or k in _OLD_KEYS}
     if isinstance(data, list):
         return [_without_new_keys(v) for v in data]
     return data

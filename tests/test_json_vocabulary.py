@@ -1,0 +1,134 @@
+"""One --json vocabulary across states (issue 21, part 5): the same shared keys at 2 and 3
+states for every command, and each deprecated alias equal to its shared key."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lightsart.cli import main
+from lightsart.vocabulary import ALIASES, KEYS
+
+SAMPLE = "samples/cat.png"
+
+#: Each command's arguments at 2 states (``--states 3`` is added for the other run): a solvable
+#: and an unsolvable board for solve, so every key is seen with a value and with None.
+COMMANDS: dict[str, list[list[str]]] = {
+    "solve": [["solve", "110/011/000"], ["solve", "100/000/000", "--topology", "torus"]],
+    "path": [["path", "110/100/000"]],
+    "table": [["table", "4x4"]],
+    "census": [["census", "2x2"]],
+    "sizes": [["sizes", "4x4", "--radius", "1"]],
+    "still": [["still", SAMPLE, "-o", "{tmp}/s.png", "--size", "6"]],
+    "animate": [["animate", SAMPLE, SAMPLE, "-o", "{tmp}/a.gif", "--size", "6", "--fps", "4",
+                 "--duration", "0.5"]],
+}
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    assert main([*argv, "--json"]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def _values(data: dict[str, Any], key: str) -> list[Any]:
+    """The values of ``key`` (``list.key`` for a key inside each item of a list or object)."""
+    if "." not in key:
+        assert key in data, key
+        return [data[key]]
+    outer, inner = key.split(".", 1)
+    items = data[outer] if isinstance(data[outer], list) else [data[outer]]
+    return [v for item in items for v in _values(item, inner)]
+
+
+def _keys(data: dict[str, Any], command: str) -> set[str]:
+    found = set()
+    for key in KEYS[command]:
+        try:
+            _values(data, key)
+        except (AssertionError, KeyError):
+            continue
+        found.add(key)
+    return found
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_same_vocabulary_at_2_and_3_states(command: str, tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in COMMANDS[command]:
+        argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+        two = _run(argv, capsys)
+        three = _run([*argv, "--states", "3"], capsys)
+        assert two["rules"]["states"] == 2 and three["rules"]["states"] == 3
+        assert _keys(two, command) == _keys(three, command) == set(KEYS[command])
+        for data in (two, three):
+            for old, new in ALIASES.get(command, {}).items():
+                try:
+                    old_values = _values(data, old)
+                except (AssertionError, KeyError):
+                    continue  # an alias of the other number of states
+                assert old_values == _values(data, new), (old, new)
+
+
+def test_solve_clicks_press_the_board_to_the_goal(capsys: pytest.CaptureFixture[str]) -> None:
+    """``clicks`` (row, col[, times]) and ``click_grid`` say the same presses, which solve it."""
+    import numpy as np
+
+    from lightsart.core.modk import press_mod
+    from lightsart.rules import Rules
+
+    board = np.array([[1, 2, 0], [2, 0, 1], [0, 1, 2]])
+    data = _run(["solve", "120/201/012", "--states", "3"], capsys)
+    grid = np.zeros((3, 3), dtype=np.int64)
+    for r, c, times in data["clicks"]:
+        grid[r, c] = times
+    assert grid.tolist() == data["click_grid"] and int(grid.sum()) == data["click_count"]
+    assert ((board + press_mod(grid, Rules(3, 3, states=3), 3)) % 3 == 0).all()
+    assert data["solutions"] == data["kernel_size"] == 3 ** data["nullity"]
+
+
+def test_cells_to_change_give_the_changed_board(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, k in ((["solve", "1000/0000/0000/0000"], 2),
+                    (["solve", "1230/0000/0000/0000", "--states", "4"], 4)):
+        data = _run(argv, capsys)
+        assert not data["solvable"]
+        board = [[int(ch) for ch in row] for row in argv[1].split("/")]
+        for cell in data["cells_to_change"]:
+            r, c, add = (*cell, 1) if k == 2 else cell
+            board[r][c] = (board[r][c] + add) % k
+        assert board == data["changed_board"]
+        assert len(data["cells_to_change"]) == data["fewest_cells_to_change"]
+
+
+def test_k_state_modules_are_aliases_of_the_merged_ones() -> None:
+    """levels_census and levels_text stay importable one release, as the merged objects."""
+    from lightsart.puzzle import census, levels_census, levels_text, text
+
+    assert levels_census.census_levels is census.census_levels
+    assert levels_census.LevelCounts is census.LevelCounts
+    for name in levels_text.__all__:
+        assert getattr(levels_text, name) is getattr(text, name)
+
+
+@pytest.mark.parametrize("states", [2, 3, 4])
+def test_one_entry_per_tool_solves_at_every_number_of_states(states: int) -> None:
+    """tools.solve's answer, pressed again over Z/K, reaches the goal (independent check)."""
+    import numpy as np
+
+    from lightsart.core.modk import press_mod
+    from lightsart.puzzle import tools
+    from lightsart.rules import Rules
+
+    rules = Rules(3, 4, states=states)
+    rng = np.random.default_rng(states)
+    presses = rng.integers(0, states, size=(3, 4))
+    board = (-press_mod(presses, rules, states).astype(np.int64)) % states  # solvable by construction
+    answer = tools.solve(board.astype(np.uint8), "off", rules)
+    grid = np.zeros((3, 4), dtype=np.int64)
+    for cell in answer.to_dict()["clicks"]:  # type: ignore[union-attr]
+        grid[cell[0], cell[1]] = cell[2] if states > 2 else 1
+    assert ((board + press_mod(grid, rules, states)) % states == 0).all()
+    assert tools.text(answer).startswith("4x3")
