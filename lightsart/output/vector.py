@@ -26,7 +26,6 @@ from xml.sax.saxutils import escape
 import numpy as np
 
 from lightsart.output.atomic import atomic_path
-from lightsart.output.stills import POINTS_PER_MM, POINTS_PER_PIXEL
 from lightsart.output.render import (
     RGB,
     WRONG_RED,
@@ -37,14 +36,15 @@ from lightsart.output.render import (
     lamp,
     level_colours,
 )
+from lightsart.output.stills import POINTS_PER_MM, POINTS_PER_PIXEL
 
 if TYPE_CHECKING:
     import os
 
     from lightsart.types import Board
 
-__all__ = ["Layer", "Scene", "board_scene", "compare_scene", "pdf_bytes", "svg_text",
-           "write_pdf", "write_svg"]
+__all__ = ["Layer", "Scene", "board_scene", "compare_scene", "pdf_bytes", "sheet_scene",
+           "svg_text", "write_pdf", "write_scene", "write_svg"]
 
 #: A quarter circle as a cubic Bézier: control points this far along the tangents (× radius).
 KAPPA = 4 * (math.sqrt(2) - 1) / 3
@@ -181,6 +181,21 @@ def compare_scene(target: Board, result: Board, wrong: Board, style: Style, leve
         layers.append(Layer("wrong", WRONG_RED, rects=tuple(red)))
     return Scene(3 * width + 4 * margin, top + height + margin, tuple(boxes), tuple(layers),
                  tuple(texts), unit_mm=_unit_mm(style, cell_mm), crisp=shape.shape == "square")
+
+
+def sheet_scene(size: tuple[int, int],
+                tiles: Sequence[tuple[str, Board, int, int, int, int]]) -> Scene:
+    """``preview``'s contact sheet: on mid-grey, each tile ``(label, board, left, top,
+    label_height, cell)`` a white-on-black board under its label (as the PNG sheet draws them)."""
+    grey, white, black = (128, 128, 128), (255, 255, 255), (0, 0, 0)
+    layers: list[Layer] = []
+    texts = []
+    for k, (label, board, left, top, label_h, cell) in enumerate(tiles):
+        texts.append(Text(left, top + label_h - 4, 11, white, label))
+        layers += _board_layers(as_levels(board), Style(cell=cell), 2, left, top + label_h,
+                                f"tile-{k + 1}-", [black, white])
+    return Scene(size[0], size[1], ((0.0, 0.0, size[0], size[1], grey),), tuple(layers),
+                 tuple(texts), crisp=True)
 
 
 # ---------------------------------------------------------------------------------------- SVG
@@ -340,6 +355,14 @@ def write_svg(scene: Scene, path: str | os.PathLike[str]) -> None:
     other outputs)."""
     with atomic_path(path) as tmp:
         tmp.write_text(svg_text(scene), encoding="utf-8")
+
+
+def write_scene(scene: Scene, path: str | os.PathLike[str]) -> None:
+    """Write ``scene`` as the SVG or PDF its extension names."""
+    if str(path).lower().endswith(".pdf"):
+        write_pdf(scene, path)
+    else:
+        write_svg(scene, path)
 
 
 def write_pdf(scene: Scene, path: str | os.PathLike[str]) -> None:
