@@ -391,10 +391,7 @@ def make_animation(
     order, seed, fps, duration, hold, loop = (when.order, when.seed, when.fps, when.duration,
                                               when.hold, when.loop)
     clicks_per_frame, reverse, ease = when.clicks_per_frame, when.reverse, when.ease
-    cell, style, colours = drawn.cell, drawn.style, drawn.colours
-    if drawn.cell_mm is not None:
-        raise LightsartError("cell_mm sizes still's .svg and .pdf outputs; an animation is drawn "
-                             "in pixels (cell)")
+    cell, style, colours = drawn.cell, drawn.style, _animated_colours(drawn)
     from lightsart.animation import animate
     from lightsart.output import formats
 
@@ -444,6 +441,14 @@ def make_animation(
         video_frames=video_frames, rules=fits[0].rules, orders=tuple(c.text for c in choices),
         reverse=bool(reverse), ease=ease,
     )
+
+
+def _animated_colours(drawn: Look) -> tuple[str | None, str | None, str | None]:
+    """The look's colours, once it is known to draw in pixels: ``cell_mm`` is for stills."""
+    if drawn.cell_mm is not None:
+        raise LightsartError("cell_mm sizes still's .svg and .pdf outputs; an animation is drawn "
+                             "in pixels (cell)")
+    return drawn.colours
 
 
 def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices: Sequence[Any],

@@ -353,3 +353,15 @@ def test_preview_sheet_as_svg_and_pdf(tmp_path: Path) -> None:
                           first)
     make_preview(str(SAMPLES / "cat.png"), str(tmp_path / "s.pdf"), size=(20, 20))
     pdf_objects((tmp_path / "s.pdf").read_bytes())
+
+
+def test_cell_mm_is_checked_by_the_look_and_refused_for_animations(tmp_path: Path) -> None:
+    from lightsart import make_animation
+    from lightsart.settings import Look
+
+    with pytest.raises(LightsartError, match="--cell-mm must be 0.1 to 100 mm"):
+        Look(cell_mm=float("nan"))
+    with pytest.raises(LightsartError, match="cell_mm sizes still's"):
+        make_animation([str(SAMPLES / "cat.png"), str(SAMPLES / "coffee.png")],
+                       str(tmp_path / "a.gif"), look=Look(cell_mm=2.0), size=8)
+    assert list(tmp_path.iterdir()) == []
