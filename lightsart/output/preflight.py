@@ -78,7 +78,8 @@ def check_still(outputs: Sequence[str], width: int, height: int, cell: int,
                 cell_mm: float | None, compare: str | None) -> None:
     """Each still output's size, once the board is known and before any is drawn: pictures
     within the pixel limits, drawings within the vector ones (``compare``: three panels)."""
-    from lightsart.output.stills import points_per_cell, still_format
+    from lightsart.output.stills import still_format
+    from lightsart.output.vector import points_per_cell
 
     for p in outputs:
         panels = 3 if p == compare else 1

@@ -23,18 +23,7 @@ if TYPE_CHECKING:
     from lightsart.output.vector import Scene
     from lightsart.types import Board
 
-__all__ = ["POINTS_PER_MM", "POINTS_PER_PIXEL", "STILL_FORMATS", "StillFormat", "points_per_cell",
-           "still_format", "write_board", "write_compare"]
-
-#: Points per CSS pixel: a PDF without ``--cell-mm`` prints as large as the SVG shows.
-POINTS_PER_PIXEL = 0.75
-#: Points per millimetre.
-POINTS_PER_MM = 72 / 25.4
-
-
-def points_per_cell(cell: int, cell_mm: float | None) -> float:
-    """A cell's side on a PDF page, in points: ``cell_mm`` millimetres, else ``cell`` pixels."""
-    return cell * POINTS_PER_PIXEL if cell_mm is None else cell_mm * POINTS_PER_MM
+__all__ = ["STILL_FORMATS", "StillFormat", "still_format", "write_board", "write_compare"]
 
 #: ``(board, path, style, levels, cell_mm)``: write one board.
 BoardWriter = Callable[["Board", "str | os.PathLike[str]", "Style", int, "float | None"], None]

@@ -36,16 +36,19 @@ from lightsart.output.render import (
     lamp,
     level_colours,
 )
-from lightsart.output.stills import POINTS_PER_MM, POINTS_PER_PIXEL
 
 if TYPE_CHECKING:
     import os
 
     from lightsart.types import Board
 
-__all__ = ["Layer", "Scene", "board_scene", "compare_scene", "pdf_bytes", "sheet_scene",
+__all__ = ["Layer", "Scene", "board_scene", "compare_scene", "pdf_bytes", "points_per_cell", "sheet_scene",
            "svg_text", "write_pdf", "write_scene", "write_svg"]
 
+#: Points per CSS pixel: a PDF without ``--cell-mm`` prints as large as the SVG shows.
+POINTS_PER_PIXEL = 0.75
+#: Points per millimetre.
+POINTS_PER_MM = 72 / 25.4
 #: A quarter circle as a cubic Bézier: control points this far along the tangents (× radius).
 KAPPA = 4 * (math.sqrt(2) - 1) / 3
 
@@ -295,6 +298,11 @@ def _rg(rgb: RGB) -> str:
 def _pdf_string(text: str) -> str:
     raw = text.encode("latin-1", "replace").decode("latin-1")
     return "(" + raw.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
+
+
+def points_per_cell(cell: int, cell_mm: float | None) -> float:
+    """A cell's side on a PDF page, in points: ``cell_mm`` millimetres, else ``cell`` pixels."""
+    return cell * POINTS_PER_PIXEL if cell_mm is None else cell_mm * POINTS_PER_MM
 
 
 def page_points(scene: Scene) -> float:

@@ -359,7 +359,7 @@ def test_cell_mm_is_checked_by_the_look_and_refused_for_animations(tmp_path: Pat
     from lightsart import make_animation
     from lightsart.settings import Look
 
-    with pytest.raises(LightsartError, match="--cell-mm must be 0.1 to 100 mm"):
+    with pytest.raises(LightsartError, match=r"--cell-mm must be 0\.1 to 100 mm"):
         Look(cell_mm=float("nan"))
     with pytest.raises(LightsartError, match="cell_mm sizes still's"):
         make_animation([str(SAMPLES / "cat.png"), str(SAMPLES / "coffee.png")],
