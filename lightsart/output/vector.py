@@ -310,37 +310,61 @@ def page_points(scene: Scene) -> float:
     return POINTS_PER_PIXEL if scene.unit_mm is None else scene.unit_mm * POINTS_PER_MM
 
 
-def _content(scene: Scene) -> bytes:
+def _lamp_names(scene: Scene) -> dict[Lamp, str]:
+    lamps = {layer.lamp for layer in scene.layers if layer.lamp is not None}
+    return {shape: f"L{k}" for k, shape in enumerate(sorted(lamps, key=repr))}
+
+
+def _content(scene: Scene, names: dict[Lamp, str]) -> bytes:
     s = page_points(scene)
     out = [f"{_num(round(s, 6))} 0 0 {_num(-round(s, 6))} 0 {_num(round(scene.height * s, 4))} cm\n"]
     for x, y, w, h, rgb in scene.boxes:
         out.append(f"{_rg(rgb)}{_num(x)} {_num(y)} {_num(w)} {_num(h)} re f\n")
     for layer in scene.layers:
         out.append(_rg(layer.colour))
-        out += [f"{_num(x)} {_num(y)} {_num(w)} {_num(h)} re\n" for x, y, w, h in layer.rects]
-        if layer.lamp is not None:
-            out += [_lamp_path(layer.lamp, x, y) for x, y in layer.lamps]
-        out.append("f\n")
+        if layer.rects:
+            out += [f"{_num(x)} {_num(y)} {_num(w)} {_num(h)} re\n" for x, y, w, h in layer.rects]
+            out.append("f\n")
+        if layer.lamp is not None:  # the lamp drawn once (a form), moved from cell to cell
+            name, (px, py) = names[layer.lamp], (0.0, 0.0)
+            out.append("q\n")
+            for x, y in layer.lamps:
+                out.append(f"1 0 0 1 {_num(x - px)} {_num(y - py)} cm /{name} Do\n")
+                px, py = x, y
+            out.append("Q\n")
     for t in scene.texts:  # text is drawn upright: its own matrix undoes the flip
         out.append(f"BT {_rg(t.colour)}/F1 {_num(t.size)} Tf 1 0 0 -1 {_num(t.x)} {_num(t.y)} Tm "
                    f"{_pdf_string(t.text)} Tj ET\n")
     return "".join(out).encode("latin-1")
 
 
+def _form(shape: Lamp) -> bytes:
+    """A lamp as a form XObject at its cell's corner, filled in the colour of where it is used."""
+    path = _lamp_path(shape, 0.0, 0.0).encode() + b"f"
+    right, bottom = _num(shape.left + shape.width), _num(shape.top + shape.height)
+    return (f"<< /Type /XObject /Subtype /Form /BBox [0 0 {right} {bottom}] /Length {len(path)} "
+            ">>\nstream\n").encode() + path + b"\nendstream"
+
+
 def pdf_bytes(scene: Scene) -> bytes:
-    """The scene as a one-page PDF 1.4 file (its content stream Flate-compressed)."""
+    """The scene as a one-page PDF 1.4 file (its content stream Flate-compressed; each lamp
+    shape a form XObject drawn at every cell of its layer)."""
     s = page_points(scene)
     width, height = round(scene.width * s, 4), round(scene.height * s, 4)
-    stream = zlib.compress(_content(scene), 9)
+    names = _lamp_names(scene)
+    stream = zlib.compress(_content(scene, names), 9)
+    forms = " ".join(f"/{name} {7 + k} 0 R" for k, name in enumerate(names.values()))
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         (f"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 {_num(width)} {_num(height)}] "
-         "/Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>").encode(),
+         f"/Resources << /Font << /F1 5 0 R >> /XObject << {forms} >> >> /Contents 4 0 R >>"
+         ).encode(),
         f"<< /Length {len(stream)} /Filter /FlateDecode >>\nstream\n".encode() + stream
         + b"\nendstream",
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
         b"<< /Producer (lightsart) >>",
+        *(_form(shape) for shape in names),
     ]
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
     offsets = []
@@ -350,7 +374,7 @@ def pdf_bytes(scene: Scene) -> bytes:
     xref = len(out)
     out += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
     out += b"".join(f"{o:010d} 00000 n \n".encode() for o in offsets)
-    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info {len(objects)} 0 R >>\n"
+    out += (f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R /Info 6 0 R >>\n"
             f"startxref\n{xref}\n%%EOF\n").encode()
     return bytes(out)
 

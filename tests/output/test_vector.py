@@ -212,53 +212,82 @@ def pdf_objects(data: bytes) -> dict[int, bytes]:
     return objects
 
 
-def pdf_fills(data: bytes) -> tuple[list[float], list[tuple[Colour, list[tuple[float, ...]]]]]:
-    """The page's MediaBox and each fill: its colour and its subpaths' bounding boxes on the
-    page (x0, y0, x1, y1, circle?) — the content stream interpreted, not the writer's model."""
-    objects = pdf_objects(data)
-    page = next(o for o in objects.values() if b"/Type /Page " in o)
-    box = [float(v) for v in re.search(rb"/MediaBox \[([^\]]+)\]", page).group(1).split()]  # type: ignore[union-attr]
-    ref = int(re.search(rb"/Contents (\d+) 0 R", page).group(1))  # type: ignore[union-attr]
-    body = objects[ref]
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """``m`` then ``n`` (PDF's row-vector convention: ``cm`` makes the CTM ``m × CTM``)."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t,
+            e * q + f * s + u)
+
+
+def _stream(body: bytes) -> str:
     length = int(re.search(rb"/Length (\d+)", body).group(1))  # type: ignore[union-attr]
     raw = body[body.index(b"stream\n") + 7:][:length]
     assert body[body.index(b"stream\n") + 7 + length:].startswith(b"\nendstream")
-    tokens = re.sub(r"\([^)]*\)", "()", zlib.decompress(raw).decode("latin-1")).split()
-    ctm, colour = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), (0, 0, 0)
+    text = zlib.decompress(raw) if b"/FlateDecode" in body else raw
+    return re.sub(r"\([^)]*\)", "()", text.decode("latin-1"))
+
+
+def pdf_fills(data: bytes) -> tuple[list[float], list[tuple[Colour, list[tuple[float, ...]]]]]:
+    """The page's MediaBox and each fill: its colour and its subpaths' bounding boxes on the
+    page (x0, y0, x1, y1) — the content stream interpreted (``q``/``Q``, ``cm``, ``rg``, paths,
+    ``f``, form XObjects by ``Do``), not the writer's model."""
+    objects = pdf_objects(data)
+    page = next(o for o in objects.values() if b"/Type /Page " in o)
+    box = [float(v) for v in re.search(rb"/MediaBox \[([^\]]+)\]", page).group(1).split()]  # type: ignore[union-attr]
+    forms = {name.decode(): int(k) for name, k in re.findall(rb"/(L\d+) (\d+) 0 R", page)}
+    ref = int(re.search(rb"/Contents (\d+) 0 R", page).group(1))  # type: ignore[union-attr]
     fills: list[tuple[Colour, list[tuple[float, ...]]]] = []
-    paths: list[list[tuple[float, float]]] = []
-    stack: list[float] = []
-    in_text = False
+    state: dict[str, Any] = {"ctm": (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), "colour": (0, 0, 0)}
+    saved: list[dict[str, Any]] = []
 
-    def at(x: float, y: float) -> tuple[float, float]:
-        a, b, c, d, e, f = ctm
-        return a * x + c * y + e, b * x + d * y + f
+    def run(text: str) -> None:
+        paths: list[list[tuple[float, float]]] = []
+        stack: list[float] = []
+        in_text, previous = False, ""
 
-    for t in tokens:
-        if in_text:
-            in_text = t != "ET"
-        elif re.fullmatch(r"-?[\d.]+", t):
-            stack.append(float(t))
-        elif t == "BT":
-            in_text = True
-        elif t == "cm":
-            ctm = tuple(stack[-6:])  # type: ignore[assignment]  # set once, from the identity
-        elif t == "rg":
-            colour = tuple(round(v * 255) for v in stack[-3:])  # type: ignore[assignment]
-        elif t == "re":
-            x, y, w, h = stack[-4:]
-            paths.append([at(x, y), at(x + w, y + h)])
-        elif t == "m":
-            paths.append([at(*stack[-2:])])
-        elif t in ("l", "c"):
-            paths[-1].append(at(*stack[-2:]))
-        elif t == "f":
-            boxes = [(min(p[0] for p in q), min(p[1] for p in q), max(p[0] for p in q),
-                      max(p[1] for p in q)) for q in paths]
-            fills.append((colour, boxes))
-            paths = []
-        if not re.fullmatch(r"-?[\d.]+", t):
+        def at(x: float, y: float) -> tuple[float, float]:
+            a, b, c, d, e, f = state["ctm"]
+            return a * x + c * y + e, b * x + d * y + f
+
+        for t in text.split():
+            if in_text:
+                in_text = t != "ET"
+                continue
+            if re.fullmatch(r"-?[\d.]+", t):
+                stack.append(float(t))
+                continue
+            if t == "BT":
+                in_text = True
+            elif t == "q":
+                saved.append(dict(state))
+            elif t == "Q":
+                state.update(saved.pop())
+            elif t == "cm":
+                state["ctm"] = _times(tuple(stack[-6:]), state["ctm"])  # type: ignore[arg-type]
+            elif t == "rg":
+                state["colour"] = tuple(round(v * 255) for v in stack[-3:])
+            elif t == "re":
+                x, y, w, h = stack[-4:]
+                paths.append([at(x, y), at(x + w, y + h)])
+            elif t == "m":
+                paths.append([at(*stack[-2:])])
+            elif t in ("l", "c"):
+                paths[-1].append(at(*stack[-2:]))
+            elif t == "f":
+                fills.append((state["colour"], [
+                    (min(p[0] for p in q), min(p[1] for p in q), max(p[0] for p in q),
+                     max(p[1] for p in q)) for q in paths]))
+                paths = []
+            elif t == "Do":
+                run(_stream(objects[forms[previous.lstrip("/")]]))
+            previous = t
             stack = []
+
+    run(_stream(objects[ref]))
     return box, fills
 
 
@@ -294,13 +323,14 @@ def test_pdf_without_cell_mm_is_the_svg_size_in_points() -> None:
     assert box == [0, 0, 7 * 8 * 0.75, 5 * 8 * 0.75]
 
 
-def test_pdf_circles_are_four_curves() -> None:
-    board = np.ones((1, 1), np.uint8)
-    content = zlib.decompress(re.search(  # type: ignore[union-attr]
-        rb"stream\n(.*)\nendstream", pdf_bytes(board_scene(board, Style(cell=10, kind="dots"))),
-        re.S).group(1)).decode()
-    lamp = content.split(" rg\n")[-1]
+def test_pdf_lamps_are_forms_and_circles_are_four_curves() -> None:
+    board = np.ones((3, 4), np.uint8)
+    objects = pdf_objects(pdf_bytes(board_scene(board, Style(cell=10, kind="dots"))))
+    (form,) = [o for o in objects.values() if b"/Subtype /Form" in o]
+    lamp = _stream(form)
     assert lamp.count(" c") == 4 and lamp.count(" m") == 1 and " l" not in lamp
+    content = _stream(next(o for o in objects.values() if b"/FlateDecode" in o))
+    assert content.count("/L0 Do") == 12
 
 
 # ------------------------------------------------------------------- the command line
