@@ -10,8 +10,9 @@ shape defined once (SVG ``<defs>``/``<use>``). Each layer is a top-level group, 
 User units are the PNG's pixels (``cell`` per cell), so an SVG without ``cell_mm`` is exactly as
 large as the PNG; with ``cell_mm`` its width and height are in millimetres, and a PDF page is
 ``mm · 72 / 25.4`` points per cell (without it a pixel is 0.75 point, as CSS has it). The PDF
-is written here (PDF 1.4, one page, one Flate-compressed content stream of ``re`` rectangles
-and Bézier paths, circles as four curves); no dependency.
+is written here (PDF 1.4, one page, one Flate-compressed content stream of ``re`` rectangles;
+each lamp a form XObject of Bézier paths, circles as four curves, placed by ``cm``/``Do`` at its
+cells); no dependency.
 """
 
 from __future__ import annotations
