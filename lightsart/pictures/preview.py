@@ -95,6 +95,17 @@ def _check_side(side: int) -> None:
                              f"{side} (lightsart still makes one board of any size up to 4096)")
 
 
+def _check_drawing(out: str, cells: int) -> None:
+    """An SVG or PDF sheet holds at most ``VECTOR_MAX_CELLS`` cells, all tiles together."""
+    from lightsart.errors import LightsartError
+    from lightsart.limits import VECTOR_MAX_CELLS
+    from lightsart.output.stills import still_format
+
+    if not still_format(out).raster and cells > VECTOR_MAX_CELLS:
+        raise LightsartError(f"the sheet's tiles have {cells:,} cells; an SVG or PDF holds at "
+                             f"most {VECTOR_MAX_CELLS:,} (lower --size, or write a .png)")
+
+
 def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = None,
                  fit: str = "cover") -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG, or an SVG or PDF
@@ -112,7 +123,9 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     aspect = gray.shape[1] / gray.shape[0]
     tiles = []
     fitted: dict[tuple[int, int], NDArray[np.float64]] = {}
-    for v in tiles_for(board, aspect):
+    variants = tiles_for(board, aspect)
+    _check_drawing(out, sum(v.size[0] * v.size[1] for v in variants))
+    for v in variants:
         if v.size not in fitted:
             # Decoded for this size, as still and animate would: each tile is what they make.
             sized = gray if v.size == board else read_for_board(path, v.size)[0]

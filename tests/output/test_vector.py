@@ -395,3 +395,12 @@ def test_cell_mm_is_checked_by_the_look_and_refused_for_animations(tmp_path: Pat
         make_animation([str(SAMPLES / "cat.png"), str(SAMPLES / "coffee.png")],
                        str(tmp_path / "a.gif"), look=Look(cell_mm=2.0), size=8)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_preview_drawing_is_bounded_before_any_tile(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["preview", str(SAMPLES / "cat.png"), "-o", str(tmp_path / "s.svg"),
+                 "--size", "400"])
+    err = capsys.readouterr().err
+    assert code == 2 and "an SVG or PDF holds at most 1,048,576" in err, err
+    assert list(tmp_path.iterdir()) == []
