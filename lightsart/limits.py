@@ -19,6 +19,8 @@ __all__ = [
     "ANIMATION_MAX_SECONDS",
     "BOARD_MAX_SIDE",
     "CELL_MAX",
+    "CELL_MM_MAX",
+    "CELL_MM_MIN",
     "CENSUS_LEVELS_MAX_STATES",
     "CHASE_MAX_FREE",
     "DB_MAX_CELLS",
@@ -52,8 +54,11 @@ __all__ = [
     "TABLE_MAX_ROWS",
     "TABLE_MAX_SIDE",
     "TIME_LIMIT_MAX",
+    "VECTOR_MAX_CELLS",
+    "VECTOR_MAX_POINTS",
     "check_board",
     "check_cell",
+    "check_cell_mm",
     "check_fps",
     "check_frames",
     "check_model",
@@ -61,6 +66,7 @@ __all__ = [
     "check_seconds",
     "check_seed",
     "check_timing",
+    "check_vector",
     "model_size",
     "planning_seconds",
     "shorten",
@@ -96,6 +102,13 @@ DB_MAX_STATES = 1 << 26
 PREVIEW_MAX_SIDE = 512
 #: Pixels per cell.
 CELL_MAX = 512
+#: ``--cell-mm``: millimetres per cell of an SVG or PDF (a fine pen's line to a large tile).
+CELL_MM_MIN = 0.1
+CELL_MM_MAX = 100.0
+#: Cells of one SVG or PDF board (one shape each, tens of bytes: 1024x1024 is tens of MB).
+VECTOR_MAX_CELLS = 1 << 20
+#: Either side of a PDF page, in points (200 inches: what PDF 1.4 readers accept).
+VECTOR_MAX_POINTS = 14_400
 #: Side of a click pattern (rows and columns, each odd).
 PATTERN_MAX_SIDE = 9
 #: Boards whose rules do not chase are eliminated whole (``cells`` × ``cells`` bits): at most this.
@@ -244,6 +257,27 @@ def check_cell(cell: int) -> int:
     if not 1 <= cell <= CELL_MAX:
         raise LightsartError(f"--cell must be 1 to {CELL_MAX} pixels, got {cell}")
     return cell
+
+
+def check_cell_mm(mm: float) -> float:
+    """Millimetres per cell within ``CELL_MM_MIN .. CELL_MM_MAX``."""
+    if not CELL_MM_MIN <= mm <= CELL_MM_MAX:  # NaN fails too
+        raise LightsartError(f"--cell-mm must be {CELL_MM_MIN:g} to {CELL_MM_MAX:g} mm, got {mm:g}")
+    return mm
+
+
+def check_vector(width: int, height: int, points_per_cell: float, *, panels: int = 1) -> None:
+    """An SVG or PDF of a ``width`` × ``height`` board (``panels`` side by side), before it is
+    drawn: at most :data:`VECTOR_MAX_CELLS` cells a panel, and a PDF page at most
+    :data:`VECTOR_MAX_POINTS` on a side (``points_per_cell``: the cell's size on the page)."""
+    if width * height > VECTOR_MAX_CELLS:
+        raise LightsartError(f"a {width}x{height} board has {width * height:,} cells; an SVG or "
+                             f"PDF holds at most {VECTOR_MAX_CELLS:,} (write a .png)")
+    side = max(panels * width, height) * points_per_cell
+    if side > VECTOR_MAX_POINTS:
+        raise LightsartError(
+            f"a {width}x{height} board is {side:,.0f} points on a side as a PDF page; at most "
+            f"{VECTOR_MAX_POINTS:,} (200 inches: lower --cell-mm or --cell)")
 
 
 def check_picture(width: int, height: int, cell: int, *, panels: int = 1) -> None:

@@ -266,13 +266,13 @@ def make_still(
                                                prep.errors, prep.linear)
     engine, time_limit, solver, pattern, topology = (how.engine, how.time_limit, how.solver,
                                                      how.pattern, how.topology)
-    cell, style, colours = drawn.cell, drawn.style, drawn.colours
-    from lightsart.output import render
+    cell, style, colours, cell_mm = drawn.cell, drawn.style, drawn.colours, drawn.cell_mm
+    from lightsart.output import stills
 
     start = time.perf_counter()
     states = how.states
     wanted = [p for p in (out, target_out, compare) if p]
-    planned = preflight.plan_still(path, wanted, size, cell)
+    planned = preflight.plan_still(path, wanted, size, cell, cell_mm)
     if export_model:
         from lightsart.engines.solvers import plan_models
 
@@ -283,16 +283,17 @@ def make_still(
                               topology=topology, states=states, model=export_model)
     f = picture.fit
     drawing = _style(cell or default_cell(f.width, f.height), style, colours)
-    preflight.check_picture(f.width, f.height, drawing.cell, panels=3 if compare else 1)
+    preflight.check_still(wanted, f.width, f.height, drawing.cell, cell_mm, compare)
     _check_reproduces(f)
     outputs = [out]
-    with preflight.writing(planned):
-        render.write_png(f.board, out, drawing, f.states)
+    with preflight.writing(planned):  # each format by its extension: .png, .svg, .pdf
+        stills.write_board(f.board, out, drawing, f.states, cell_mm)
         if target_out:
-            render.write_png(f.target, target_out, drawing, f.states)
+            stills.write_board(f.target, target_out, drawing, f.states, cell_mm)
             outputs.append(target_out)
         if compare:
-            render.write_side_by_side([f.target, f.board, f.wrong], compare, drawing, f.states)
+            stills.write_compare([f.target, f.board, f.wrong], compare, drawing, f.states,
+                                 cell_mm)
             outputs.append(compare)
         if export_model:
             _export_models([f], costs, [export_model])
@@ -372,7 +373,7 @@ def make_animation(
     order, seed, fps, duration, hold, loop = (when.order, when.seed, when.fps, when.duration,
                                               when.hold, when.loop)
     clicks_per_frame, reverse, ease = when.clicks_per_frame, when.reverse, when.ease
-    cell, style, colours = drawn.cell, drawn.style, drawn.colours
+    cell, style, colours = drawn.cell, drawn.style, _animated_colours(drawn)
     from lightsart.animation import animate
     from lightsart.output import formats
 
@@ -422,6 +423,14 @@ def make_animation(
         video_frames=video_frames, rules=fits[0].rules, orders=tuple(c.text for c in choices),
         reverse=bool(reverse), ease=ease, written=tuple(written),
     )
+
+
+def _animated_colours(drawn: Look) -> tuple[str | None, str | None, str | None]:
+    """The look's colours, once it is known to draw in pixels: ``cell_mm`` is for stills."""
+    if drawn.cell_mm is not None:
+        raise LightsartError("cell_mm sizes still's .svg and .pdf outputs; an animation is drawn "
+                             "in pixels (cell)")
+    return drawn.colours
 
 
 def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices: Sequence[Any],

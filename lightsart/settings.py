@@ -33,7 +33,7 @@ from lightsart import checks
 from lightsart.boardsize import Size, parse_size
 from lightsart.choices import EASES, ERRORS, FITS, STYLES, Ease, Errors, FitMode, StyleKind, Topology
 from lightsart.errors import LightsartError
-from lightsart.limits import check_cell, check_fps, check_seconds
+from lightsart.limits import check_cell, check_cell_mm, check_fps, check_seconds
 from lightsart.rules import Pattern, check_states, check_topology, parse_pattern
 
 if TYPE_CHECKING:
@@ -195,12 +195,14 @@ class Timing:
 @dataclass(frozen=True)
 class Look:
     """How boards are drawn: pixels per ``cell`` (``None``: about 480 pixels on the long side),
-    the ``style`` (:data:`~lightsart.choices.STYLES`), and the lit, unlit and panel ``colours``
-    (``#rrggbb`` or a name; ``None``: the style's)."""
+    the ``style`` (:data:`~lightsart.choices.STYLES`), the lit, unlit and panel ``colours``
+    (``#rrggbb`` or a name; ``None``: the style's), and ``cell_mm``, millimetres per cell of an
+    SVG or PDF (``None``: ``cell`` pixels, a pixel being 1/96 inch)."""
 
     cell: int | None = None
     style: StyleKind = "pixels"
     colours: tuple[str | None, str | None, str | None] = (None, None, None)
+    cell_mm: float | None = None
 
     def __post_init__(self) -> None:
         _set(self, "style", checks.one_of(self.style, STYLES, "style"))
@@ -219,6 +221,8 @@ class Look:
         _set(self, "colours", tuple(colours))
         if self.cell is not None:  # after the colours, the order 0.2 checked them in
             _set(self, "cell", check_cell(checks.whole(self.cell, "--cell", least=None)))
+        if self.cell_mm is not None:
+            _set(self, "cell_mm", check_cell_mm(checks.number(self.cell_mm, "--cell-mm")))
 
 
 def gather(function: str, legacy: dict[str, Any], *groups: object, kinds: tuple[type, ...]

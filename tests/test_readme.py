@@ -45,6 +45,8 @@ def test_readme_lists_every_limit() -> None:
         f"at most {limits.DB_MAX_CELLS} cells and 2^{limits.DB_MAX_STATES.bit_length() - 1} "
         "solvable states",
         f"1 to {limits.CELL_MAX} pixels",
+        f"{limits.CELL_MM_MIN:g} to {limits.CELL_MM_MAX:g} mm; a drawing at most "
+        f"{limits.VECTOR_MAX_CELLS:,} cells, a PDF page at most {limits.VECTOR_MAX_POINTS:,} points",
         f"`preview` | at most {limits.PREVIEW_MAX_SIDE} cells on a side",
         f"{limits.FRAME_MAX_PIXELS:,} pixels and {limits.FRAME_MAX_SIDE:,} pixels on a side",
         f"`--fps` | {limits.FPS_MIN:g} to {limits.FPS_MAX:g}",

@@ -21,7 +21,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("preview", help=__doc__, description=DESCRIPTION,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("image", help="picture file (PNG, JPEG, GIF, BMP, TIFF, WebP)")
-    p.add_argument("-o", "--output", required=True, metavar="SHEET.png", help="contact sheet to write")
+    p.add_argument("-o", "--output", required=True, metavar="SHEET.png",
+                   help="contact sheet to write (.png, or .svg/.pdf: one shape per run of cells)")
     p.add_argument("--size", type=size_type, metavar="WxH",
                    help="board size, WxH or W (default: about 100 cells, preferring nullity 0)")
     p.add_argument("--fit", choices=FITS, default="cover",

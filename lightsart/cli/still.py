@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 
 from lightsart.cli._options import (
     add_picture_options,
     click_word,
     emit_json,
     fit_line,
+    positive_float,
     proven,
     rules_words,
     settings_from_args,
@@ -26,18 +28,29 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("still", help=__doc__, description=DESCRIPTION,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("image", help="picture file (PNG, JPEG, GIF, BMP, TIFF, WebP)")
-    p.add_argument("-o", "--output", required=True, metavar="OUT.png", help="board picture to write")
-    p.add_argument("--target-out", metavar="PNG", help="also write the dithered target")
-    p.add_argument("--compare", metavar="PNG", help="also write target | result | wrong pixels")
+    p.add_argument("-o", "--output", required=True, metavar="OUT.png",
+                   help="board picture to write: .png, or .svg/.pdf for a vector drawing (one "
+                        "shape per cell, lit and unlit in separate layers) to print, plot or cut")
+    p.add_argument("--target-out", metavar="PNG", help="also write the dithered target (.png, "
+                   ".svg or .pdf)")
+    p.add_argument("--compare", metavar="PNG", help="also write target | result | wrong pixels "
+                   "(.png, .svg or .pdf)")
     add_picture_options(p)
+    from lightsart.limits import CELL_MM_MAX, CELL_MM_MIN
+
+    p.add_argument("--cell-mm", type=positive_float, metavar="MM",
+                   help=f"millimetres per cell of .svg and .pdf outputs ({CELL_MM_MIN:g} to "
+                        f"{CELL_MM_MAX:g}; default: --cell pixels at 96 per inch)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from lightsart.pipeline import make_still
 
+    settings = settings_from_args(args)
+    settings["look"] = dataclasses.replace(settings["look"], cell_mm=args.cell_mm)
     result = make_still(args.image, args.output, target_out=args.target_out, compare=args.compare,
-                        export_model=args.export_model, **settings_from_args(args))
+                        export_model=args.export_model, **settings)
     if args.json:
         emit_json(result.to_dict())
         return 0

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Protocol
 
 from lightsart import limits
+from lightsart.errors import LightsartError
 from lightsart.limits import check_picture
 from lightsart.output.formats import FORMATS, format_for
 from lightsart.output.staging import OutputPlan, plan_outputs, writing
 
-__all__ = ["Planned", "check_picture", "check_planned", "plan_animation", "plan_still",
-           "writing"]
+__all__ = ["Planned", "check_picture", "check_planned", "check_still", "plan_animation",
+           "plan_still", "writing"]
 
 #: Extensions ``animate -o`` writes (one home: :data:`lightsart.output.formats.FORMATS`).
 ANIMATION_FORMATS = tuple(FORMATS)
@@ -53,10 +54,41 @@ def _early_picture(size: tuple[int, int | None] | None, cell: int | None) -> Non
 
 
 def plan_still(path: str, outputs: Sequence[str], size: tuple[int, int | None] | None,
-               cell: int | None) -> OutputPlan:
-    """``still``: PNG outputs, none of them the picture or each other."""
-    _early_picture(size, cell)
-    return plan_outputs([(p, (".png",)) for p in outputs], inputs=[path])
+               cell: int | None, cell_mm: float | None = None) -> OutputPlan:
+    """``still``: outputs in a still format (:data:`~lightsart.output.stills.STILL_FORMATS`),
+    none of them the picture or each other; ``cell_mm`` only with an SVG or PDF among them."""
+    from lightsart.output.stills import STILL_FORMATS
+
+    kinds = [STILL_FORMATS.get(Path(p).suffix.lower(), None) for p in outputs]
+    if any(k is None or k.raster for k in kinds):  # an unknown one is refused just below
+        _early_picture(size, cell)
+    elif cell is not None:
+        limits.check_cell(cell)
+    plan = plan_outputs([(p, tuple(STILL_FORMATS)) for p in outputs], inputs=[path])
+    if cell_mm is not None:
+        limits.check_cell_mm(cell_mm)
+        if all(k is None or k.raster for k in kinds):
+            vectors = ", ".join(e for e, k in STILL_FORMATS.items() if not k.raster)
+            raise LightsartError(f"--cell-mm sizes the {vectors} outputs and none is asked for "
+                                 "(a .png is --cell pixels per cell)")
+    return plan
+
+
+def check_still(outputs: Sequence[str], width: int, height: int, cell: int,
+                cell_mm: float | None, compare: str | None) -> None:
+    """Each still output's size, once the board is known and before any is drawn: pictures
+    within the pixel limits, drawings within the vector ones (``compare``: three panels)."""
+    from lightsart.output.stills import still_format
+    from lightsart.output.vector import points_per_cell
+
+    for p in outputs:
+        panels = 3 if p == compare else 1
+        kind = still_format(p)
+        if kind.raster:
+            check_picture(width, height, cell, panels=panels)
+        else:
+            limits.check_vector(width, height, points_per_cell(cell, cell_mm) if kind.paged
+                                else 0.0, panels=panels)
 
 
 def plan_animation(paths: Sequence[str], out: str | None, frames_dir: str | None, *,

@@ -60,11 +60,15 @@ __all__ = [
     "Box",
     "CompareSheet",
     "Kind",
+    "Lamp",
     "Sprites",
     "Style",
     "as_levels",
     "compare_image",
     "compare_sheet",
+    "dimmed",
+    "lamp",
+    "level_colours",
     "parse_colour",
     "render",
     "render_indices",
@@ -84,6 +88,8 @@ DEFAULT_COLOURS: dict[str, tuple[RGB, RGB, RGB]] = {
 }
 #: Wrong pixels in the comparison picture, and the separator between its panels.
 WRONG_RED: RGB = (235, 40, 40)
+#: How much of its brightness the result keeps under the wrong pixels.
+WRONG_DIM = 0.35
 SEPARATOR_GREY: RGB = (128, 128, 128)
 #: The labelled comparison sheet: background, label text, panel frames, rings round wrong cells.
 SHEET_BACKGROUND: RGB = (34, 36, 42)
@@ -159,6 +165,55 @@ class Style:
 
 
 @dataclass(frozen=True)
+class Lamp:
+    """Where a cell's lamp sits in its ``cell`` × ``cell`` square, in pixels from its top left:
+    the one home of each style's geometry (the PNG sprites and the SVG/PDF shapes read it).
+
+    ``shape`` is ``"square"`` (a box, corners sharp), ``"rounded"`` (a box with corners of
+    ``radius``) or ``"disc"`` (a circle of ``radius`` about the cell's centre; ``left``/``top``
+    /``width``/``height`` are its bounding box); ``panel`` says whether the panel shows around it.
+    """
+
+    shape: str
+    left: float
+    top: float
+    width: float
+    height: float
+    radius: float = 0.0
+    panel: bool = True
+
+
+def lamp(kind: str, cell: int) -> Lamp:
+    """The lamp of style ``kind`` in a cell of ``cell`` pixels (cells under 3 pixels, 4 for
+    ``grid``, are plain squares in every style)."""
+    if kind == "lights" and cell >= 3:
+        gap = max(1.0, 0.12 * cell)  # about an eighth of a cell between lights
+        half = (cell - gap) / 2
+        return Lamp("rounded", cell / 2 - half, cell / 2 - half, 2 * half, 2 * half, 0.3 * half)
+    if kind == "dots" and cell >= 3:
+        radius = 0.4 * cell
+        return Lamp("disc", cell / 2 - radius, cell / 2 - radius, 2 * radius, 2 * radius, radius)
+    if kind == "grid" and cell >= 4:
+        side = cell - max(1, round(cell / 8))  # the gap line along the right and bottom edges
+        return Lamp("square", 0.0, 0.0, side, side)
+    return Lamp("square", 0.0, 0.0, cell, cell, panel=False)
+
+
+def level_colours(colours: Colours, levels: int = 2) -> list[RGB]:
+    """The flat colour of each level, ``0`` (unlit) to ``levels - 1`` (lit): level ``s`` is
+    ``s / (levels-1)`` of the way from unlit to lit, rounded, as the sprites mix them."""
+    lit, unlit = np.array(colours.lit, np.float64), np.array(colours.unlit, np.float64)
+    return [tuple(int(v) for v in np.clip(np.rint(unlit + (lit - unlit) * (s / (levels - 1))),
+                                          0, 255))  # type: ignore[misc]
+            for s in range(levels)]
+
+
+def dimmed(colour: RGB) -> RGB:
+    """A colour as the wrong-pixel panel dims the result under its red cells."""
+    return tuple(int(v * WRONG_DIM) for v in colour)  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
 class Sprites:
     """The cell pictures of a style, one per level, as palette indices and as RGB.
 
@@ -188,11 +243,12 @@ def _check_levels(levels: int) -> int:
 
 @functools.lru_cache(maxsize=32)
 def _sprites(cell: int, kind: str, colours: Colours, levels: int = 2) -> Sprites:
-    if kind == "lights" and cell >= 3:
+    shape = lamp(kind, cell)
+    if shape.shape == "rounded":
         unlit, lit = _light_sprites(cell, colours)
-    elif kind == "dots" and cell >= 3:
+    elif shape.shape == "disc":
         unlit, lit = _dot_sprites(cell, colours)
-    elif kind == "grid" and cell >= 4:
+    elif shape.panel:
         unlit, lit = _grid_sprites(cell, colours)
     else:  # pixels, or cells too small for gaps and rounding: plain squares
         lit = np.broadcast_to(np.array(colours.lit, np.float64), (cell, cell, 3))
@@ -229,9 +285,8 @@ def _light_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], ND
     ss = 4
     coords = (np.arange(cell * ss) + 0.5) / ss - cell / 2  # sub-pixel centres, cell-centred
     y, x = np.meshgrid(coords, coords, indexing="ij")
-    gap = max(1.0, 0.12 * cell)
-    half = (cell - gap) / 2
-    radius = 0.3 * half
+    shape = lamp("lights", cell)
+    half, radius = shape.width / 2, shape.radius
     qx, qy = np.abs(x) - (half - radius), np.abs(y) - (half - radius)
     outside = np.hypot(np.maximum(qx, 0), np.maximum(qy, 0))
     d = outside + np.minimum(np.maximum(qx, qy), 0) - radius
@@ -260,20 +315,20 @@ def _dot_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], NDAr
     ss = 4
     coords = (np.arange(cell * ss) + 0.5) / ss - cell / 2
     y, x = np.meshgrid(coords, coords, indexing="ij")
-    inside = (np.hypot(x, y) <= 0.4 * cell).astype(np.float64)
+    inside = (np.hypot(x, y) <= lamp("dots", cell).radius).astype(np.float64)
     cover = inside.reshape(cell, ss, cell, ss).mean(axis=(1, 3))[..., None]
     panel = np.array(colours.panel, np.float64)
 
-    def lamp(rgb: RGB) -> NDArray[np.float64]:
+    def disc(rgb: RGB) -> NDArray[np.float64]:
         return cover * np.array(rgb, np.float64) + (1 - cover) * panel
 
-    return lamp(colours.unlit), lamp(colours.lit)
+    return disc(colours.unlit), disc(colours.lit)
 
 
 def _grid_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Unlit and lit cells of the ``grid`` style: the cell's colour with a panel-coloured gap
     along its right and bottom edges (so neighbouring cells are one gap apart)."""
-    gap = max(1, round(cell / 8))
+    gap = cell - int(lamp("grid", cell).width)
     edge = np.zeros((cell, cell, 1), bool)
     edge[cell - gap :, :] = edge[:, cell - gap :] = True
     panel = np.array(colours.panel, np.float64)
@@ -318,7 +373,7 @@ def render(board: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
 def _wrong_panel(result: Board, wrong: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
     """The result dimmed, with every wrong cell filled in :data:`WRONG_RED`."""
     c = style.cell
-    marked = (render(result, style, levels) * 0.35).astype(np.uint8)
+    marked = (render(result, style, levels) * WRONG_DIM).astype(np.uint8)
     mask = np.repeat(np.repeat(wrong.astype(bool), c, axis=0), c, axis=1)
     marked[mask] = WRONG_RED
     return marked

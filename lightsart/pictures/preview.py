@@ -95,9 +95,21 @@ def _check_side(side: int) -> None:
                              f"{side} (lightsart still makes one board of any size up to 4096)")
 
 
+def _check_drawing(out: str, cells: int) -> None:
+    """An SVG or PDF sheet holds at most ``VECTOR_MAX_CELLS`` cells, all tiles together."""
+    from lightsart.errors import LightsartError
+    from lightsart.limits import VECTOR_MAX_CELLS
+    from lightsart.output.stills import still_format
+
+    if not still_format(out).raster and cells > VECTOR_MAX_CELLS:
+        raise LightsartError(f"the sheet's tiles have {cells:,} cells; an SVG or PDF holds at "
+                             f"most {VECTOR_MAX_CELLS:,} (lower --size, or write a .png)")
+
+
 def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = None,
                  fit: str = "cover") -> PreviewResult:
-    """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG)."""
+    """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG, or an SVG or PDF
+    drawing)."""
     from lightsart.engines import DEFAULT_ENGINE, Budget, engine
     from lightsart.output import preflight
     from lightsart.pictures.costs import pixel_costs
@@ -105,13 +117,15 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
 
     if size is not None:  # the sides given, before the picture is read
         _check_side(max(size[0], size[1] or 1))
-    planned = preflight.plan_still(path, [out], size, None)  # a .png, not the picture itself
+    planned = preflight.plan_still(path, [out], size, None)  # .png/.svg/.pdf, not the picture
     gray, board = read_for_board(path, size)
     _check_side(max(board))  # a side from the picture's aspect too, before any tile is fitted
     aspect = gray.shape[1] / gray.shape[0]
     tiles = []
     fitted: dict[tuple[int, int], NDArray[np.float64]] = {}
-    for v in tiles_for(board, aspect):
+    variants = tiles_for(board, aspect)
+    _check_drawing(out, sum(v.size[0] * v.size[1] for v in variants))
+    for v in variants:
         if v.size not in fitted:
             # Decoded for this size, as still and animate would: each tile is what they make.
             sized = gray if v.size == board else read_for_board(path, v.size)[0]
@@ -127,26 +141,34 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
 
 
 def _write_sheet(tiles: list[Tile], out: str) -> None:
+    """The sheet as a PNG, or as an SVG/PDF drawing (:mod:`lightsart.output.vector`) by the
+    extension of ``out``: the same layout either way."""
+    from lightsart.output.stills import still_format
+
+    columns, label_h, gap = 4, 16, 10
+    cells = [max(1, round(TILE_PIXELS / max(t.board.shape))) for t in tiles]
+    tile_w = max(t.board.shape[1] * c for t, c in zip(tiles, cells, strict=True))
+    tile_h = max(t.board.shape[0] * c for t, c in zip(tiles, cells, strict=True))
+    rows = -(-len(tiles) // columns)
+    size = (columns * (tile_w + gap) + gap, rows * (tile_h + label_h + gap) + gap)
+    places = [(gap + (k % columns) * (tile_w + gap), gap + (k // columns) * (tile_h + label_h + gap))
+              for k in range(len(tiles))]
+    if not still_format(out).raster:
+        from lightsart.output.vector import sheet_scene, write_scene
+
+        write_scene(sheet_scene(size, [(t.label, t.board, x, y, label_h, c) for t, (x, y), c
+                                       in zip(tiles, places, cells, strict=True)]), out)
+        return
     from PIL import Image, ImageDraw, ImageFont
 
     from lightsart.output.atomic import atomic_path
 
-    columns = 4
-    cell_images = []
-    for t in tiles:
-        cell = max(1, round(TILE_PIXELS / max(t.board.shape)))
-        cell_images.append(np.kron(t.board * np.uint8(255), np.ones((cell, cell), np.uint8)))
-    tile_w = max(a.shape[1] for a in cell_images)
-    tile_h = max(a.shape[0] for a in cell_images)
-    label_h, gap = 16, 10
-    rows = -(-len(tiles) // columns)
-    sheet = Image.new("L", (columns * (tile_w + gap) + gap, rows * (tile_h + label_h + gap) + gap), 128)
+    sheet = Image.new("L", size, 128)
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default()
-    for k, (t, a) in enumerate(zip(tiles, cell_images, strict=True)):
-        x = gap + (k % columns) * (tile_w + gap)
-        y = gap + (k // columns) * (tile_h + label_h + gap)
+    for t, (x, y), c in zip(tiles, places, cells, strict=True):
         draw.text((x, y), t.label, fill=255, font=font)
-        sheet.paste(Image.fromarray(a), (x, y + label_h))
+        sheet.paste(Image.fromarray(np.kron(t.board * np.uint8(255), np.ones((c, c), np.uint8))),
+                    (x, y + label_h))
     with atomic_path(out) as tmp:
         sheet.save(tmp, format="PNG", optimize=True)
