@@ -257,11 +257,6 @@ def click_word(states: int) -> str:
     return "clicks" if states == 2 else "presses"
 
 
-def grey_fit_line(path: str, f: Any) -> str:
-    """A fit with k > 2 states as the summary prints it (:func:`fit_line`)."""
-    return fit_line(path, f)
-
-
 def emit_json(data: dict[str, Any]) -> None:
     json.dump(data, sys.stdout, indent=2)
     sys.stdout.write("\n")
