@@ -311,13 +311,10 @@ def _fewest_clicks(clicks: Board, rules: Rules) -> Clicks:
     ``d <= POLISH_MAX_NULLITY``, or ``clicks`` itself, unproven, beyond that."""
     if rules.is_classic:
         return fewest_clicks(clicks)
-    started = time.perf_counter()
-    # Z/k's kernel is a sum of cyclic groups (not a GF(2) space): searched by core.modk_search.
+    # Z/k's kernel is a sum of cyclic groups (not a GF(2) space): core.optimize's modk search.
     if rules.states != 2:
-        alg = algebra_mod(rules)
-        found = alg.fewest_presses(clicks)
-        return Clicks(found.presses, found.count, found.proven, kernel_rank(alg),
-                      time.perf_counter() - started)
+        return fewest_clicks(clicks, rules=rules)
+    started = time.perf_counter()
     kernel = general.algebra(rules).kernel()
     d = kernel.shape[0]
     best, proven = clicks.copy(), d == 0
