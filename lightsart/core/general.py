@@ -261,7 +261,7 @@ class Chase:
 
 
 @dataclass(frozen=True, eq=False)
-class RulesAlgebra:
+class RulesAlgebra(packed.GF2Counts):
     """The press operator of one :class:`Rules`, reduced to ``K t = r(c)`` over ``f`` free clicks.
 
     ``nullity`` is the dimension of the kernel of ``A`` (equal to that of ``Aᵀ``: ``A`` is square);
@@ -361,22 +361,8 @@ class RulesAlgebra:
         m, n = self.rules.shape
         return np.ascontiguousarray(packed.unpack(self._left, m * n).T)
 
-    # The rest of the PressAlgebra protocol (lightsart.core.algebra): GF(2), k = 2.
-
-    @property
-    def states(self) -> int:
-        """2: this algebra is GF(2) (:class:`~lightsart.core.modk.ModkAlgebra` for more)."""
-        return 2
-
-    @property
-    def kernel_size(self) -> int:
-        """How many click sets change nothing: ``2**nullity``."""
-        return 1 << self.nullity
-
-    @property
-    def check_moduli(self) -> tuple[int, ...]:
-        """One modulus 2 per left-kernel vector (the syndrome's bits)."""
-        return (2,) * self.nullity
+    # The rest of the PressAlgebra protocol (lightsart.core.algebra): GF(2), k = 2 (states,
+    # kernel_size and check_moduli come from packed.GF2Counts).
 
     def press(self, x: object) -> Bits:
         """``A x`` over GF(2) (:func:`lightsart.rules.press`)."""

@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core.board import as_board, press
-from lightsart.core.packed import Echelon, Words, echelon, pack, parity, unpack
+from lightsart.core.packed import Echelon, GF2Counts, Words, echelon, pack, parity, unpack
 from lightsart.errors import LightsartError
 from lightsart.limits import BOARD_MAX_SIDE, PUZZLE_MAX_NULLITY_CELLS
 from lightsart.rules import Rules
@@ -129,7 +129,7 @@ def _advance(prev: Words, cur: Words) -> Words:
 
 
 @dataclass(frozen=True, eq=False)
-class BoardAlgebra:
+class BoardAlgebra(GF2Counts):
     """Everything about the press operator of one ``m`` × ``n`` board size.
 
     The chase runs along the longer side (``h`` rows of the shorter width ``w``), so all the
@@ -274,27 +274,13 @@ class BoardAlgebra:
         """Each cell's quiet-pattern column, shape ``(m*n, d)``: the syndrome of a 1-cell change."""
         return np.ascontiguousarray(self._flat_patterns.T)
 
-    # The PressAlgebra protocol (lightsart.core.algebra): the classic game is GF(2), k = 2.
+    # The PressAlgebra protocol (lightsart.core.algebra): the classic game is GF(2), k = 2 (states,
+    # kernel_size and check_moduli come from GF2Counts).
 
     @property
     def rules(self) -> Rules:
         """The classic rules of this board size (plus, plane, two states)."""
         return Rules(self.m, self.n)
-
-    @property
-    def states(self) -> int:
-        """2: the classic game is GF(2)."""
-        return 2
-
-    @property
-    def kernel_size(self) -> int:
-        """How many click sets change nothing: ``2**nullity``."""
-        return 1 << self.nullity
-
-    @property
-    def check_moduli(self) -> tuple[int, ...]:
-        """One modulus 2 per quiet pattern (the syndrome's bits)."""
-        return (2,) * self.nullity
 
     def press(self, x: object) -> Board:
         """``A x`` over GF(2) (:func:`lightsart.core.board.press`)."""

@@ -247,7 +247,7 @@ def _decoding_seconds(seconds: float, nullity: int, chased_words: int = 0) -> fl
     return left * (SPLIT_DECODE_SHARE if nullity <= SPLIT_CLICKS_NULLITY else DECODE_SHARE)
 
 
-def _pixel_weights(cost: NDArray[np.float64] | None, shape: tuple[int, ...]
+def pixel_weights(cost: NDArray[np.float64] | None, shape: tuple[int, ...]
                    ) -> NDArray[np.float64] | None:
     """The pixel costs as float64, checked: the target's shape, finite, non-negative."""
     if cost is None:
@@ -371,7 +371,7 @@ def closest_board(
         return _closest_levels(target, cost, grey, seconds=seconds, seed=seed)
     start = time.perf_counter()
     t = as_board(target, "target")
-    weights = _pixel_weights(cost, t.shape)
+    weights = pixel_weights(cost, t.shape)
     setup = _DecoderSetup.of(t ^ np.uint8(1), rules, seconds)
     decoding, wrong, board, best = setup.fit(t, weights, seed=seed, seconds=seconds, rules=rules)
     fit = Fit(

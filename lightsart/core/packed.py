@@ -24,16 +24,42 @@ machine: a 1600 × 1600 dense matrix in about 0.1 s, 4096 × 4096 in about 1 s (
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.errors import LightsartError
 
-__all__ = ["Echelon", "Words", "echelon", "null_space", "pack", "parity", "rank", "solve", "unpack",
-           "words_for"]
+__all__ = ["Echelon", "GF2Counts", "Words", "echelon", "null_space", "pack", "parity", "rank", "solve",
+           "unpack", "words_for"]
 
 Words = NDArray[np.uint64]
+
+
+class _Nullity(Protocol):
+    @property
+    def nullity(self) -> int: ...
+
+
+class GF2Counts:
+    """The counts every GF(2) press algebra (:class:`~lightsart.core.algebra.PressAlgebra`,
+    ``k = 2``) answers from its ``nullity`` alone."""
+
+    @property
+    def states(self) -> int:
+        """2: this algebra is GF(2) (:class:`~lightsart.core.modk.ModkAlgebra` for more)."""
+        return 2
+
+    @property
+    def kernel_size(self: _Nullity) -> int:
+        """How many click sets change nothing: ``2**nullity``."""
+        return 1 << self.nullity
+
+    @property
+    def check_moduli(self: _Nullity) -> tuple[int, ...]:
+        """One modulus 2 per check (the syndrome's bits, one per quiet pattern)."""
+        return (2,) * self.nullity
 Bits = NDArray[np.uint8]
 
 _ONE = np.uint64(1)

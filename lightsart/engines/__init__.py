@@ -54,6 +54,15 @@ class Budget:
         object.__setattr__(self, "seed", checks.seed(self.seed))
         object.__setattr__(self, "solver", get_solver(self.solver, check=False).name)
 
+    def seconds_or(self, default: float) -> float:
+        """``seconds``, or the engine's ``default`` where none was given."""
+        return default if self.seconds is None else self.seconds
+
+
+def given(budget: Budget | None) -> Budget:
+    """``budget``, or the default :class:`Budget` where none was given."""
+    return Budget() if budget is None else budget
+
 
 class Engine(Protocol):
     """Fit a target under any rules, connect two fits under their own rules.

@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lightsart.core.optimize import transition
-from lightsart.engines import Budget
-from lightsart.engines.exact import EXACT_SECONDS
+from lightsart.engines import Budget, given
+from lightsart.engines.exact import ENGINE as EXACT
 from lightsart.results import Clicks, Fit
 
 if TYPE_CHECKING:
@@ -34,22 +33,18 @@ class Bosch:
             budget: Budget | None = None, rules: Rules | None = None) -> Fit:
         from lightsart.engines import ip
 
-        budget = Budget() if budget is None else budget
-        limit = budget.seconds or IP_TIME_LIMIT
-        return ip.closest_board_ip(target, cost, time_limit=limit, solver=budget.solver,
-                                   rules=rules).fit
+        budget = given(budget)
+        return ip.closest_board_ip(target, cost, time_limit=budget.seconds_or(IP_TIME_LIMIT),
+                                   solver=budget.solver, rules=rules).fit
 
     def connect(self, start: Fit, end: Fit, budget: Budget | None = None) -> Clicks:
         from lightsart.engines import ip
 
-        budget = Budget() if budget is None else budget
-        limit = budget.seconds or IP_TIME_LIMIT
-        answer = ip.transition_ip(start, end, time_limit=limit, solver=budget.solver,
-                                  rules=start.rules)
-        if answer.clicks is not None:
-            return answer.clicks
-        # The difference of the two click sets always works; the algebra makes it fewest.
-        return transition(start, end, seed=budget.seed, seconds=budget.seconds or EXACT_SECONDS)
+        budget = given(budget)
+        answer = ip.transition_ip(start, end, time_limit=budget.seconds_or(IP_TIME_LIMIT),
+                                  solver=budget.solver, rules=start.rules)
+        # The difference of the two click sets always works; the exact engine makes it fewest.
+        return answer.clicks if answer.clicks is not None else EXACT.connect(start, end, budget)
 
 
 ENGINE = Bosch()

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lightsart.core.optimize import closest_board, transition
-from lightsart.engines import Budget
+from lightsart.engines import Budget, given
 from lightsart.results import Clicks, Fit
 
 if TYPE_CHECKING:
@@ -31,14 +31,13 @@ class Exact:
 
     def fit(self, target: Board, cost: NDArray[np.float64] | None = None,
             budget: Budget | None = None, rules: Rules | None = None) -> Fit:
-        budget = Budget() if budget is None else budget
-        seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
-        return closest_board(target, cost, seconds=seconds, seed=budget.seed, rules=rules)
+        budget = given(budget)
+        return closest_board(target, cost, seconds=budget.seconds_or(EXACT_SECONDS),
+                             seed=budget.seed, rules=rules)
 
     def connect(self, start: Fit, end: Fit, budget: Budget | None = None) -> Clicks:
-        budget = Budget() if budget is None else budget
-        seconds = EXACT_SECONDS if budget.seconds is None else budget.seconds
-        return transition(start, end, seed=budget.seed, seconds=seconds)
+        budget = given(budget)
+        return transition(start, end, seed=budget.seed, seconds=budget.seconds_or(EXACT_SECONDS))
 
 
 ENGINE = Exact()

@@ -69,7 +69,7 @@ from lightsart.core import general, gf2
 from lightsart.core.board import as_board
 from lightsart.core.decode import decode, walsh_hadamard
 from lightsart.core.modk import algebra_mod, board_from_presses, kernel_rank, press_mod
-from lightsart.core.optimize import closest_board, fewest_clicks
+from lightsart.core.optimize import closest_board, fewest_clicks, pixel_weights
 from lightsart.engines.cbc import SolveReport, SolverOptions, variable
 from lightsart.engines.ip_model import error_model as build_error_model
 from lightsart.engines.ip_model import neighbourhood_terms, presses_model, read, warm
@@ -214,14 +214,9 @@ def _options(time_limit: float | None, threads: int | None, gap: float | None) -
 
 
 def _pixel_costs(cost: NDArray[np.float64] | None, shape: tuple[int, ...]) -> NDArray[np.float64]:
-    if cost is None:
-        return np.ones(shape)
-    w = np.asarray(cost, dtype=np.float64)
-    if w.shape != shape:
-        raise LightsartError(f"cost has shape {w.shape}, target has {shape}")
-    if not np.isfinite(w).all() or (w < 0).any():
-        raise LightsartError("pixel costs must be finite and non-negative")
-    return w
+    """The checked pixel costs (:func:`~lightsart.core.optimize.pixel_weights`), ones if none."""
+    weights = pixel_weights(cost, shape)
+    return np.ones(shape) if weights is None else weights
 
 
 def _integral(w: NDArray[np.float64]) -> bool:
@@ -316,13 +311,10 @@ def _fewest_clicks(clicks: Board, rules: Rules) -> Clicks:
     ``d <= POLISH_MAX_NULLITY``, or ``clicks`` itself, unproven, beyond that."""
     if rules.is_classic:
         return fewest_clicks(clicks)
-    started = time.perf_counter()
-    # Z/k's kernel is a sum of cyclic groups (not a GF(2) space): searched by core.modk_search.
+    # Z/k's kernel is a sum of cyclic groups (not a GF(2) space): core.optimize's modk search.
     if rules.states != 2:
-        alg = algebra_mod(rules)
-        found = alg.fewest_presses(clicks)
-        return Clicks(found.presses, found.count, found.proven, kernel_rank(alg),
-                      time.perf_counter() - started)
+        return fewest_clicks(clicks, rules=rules)
+    started = time.perf_counter()
     kernel = general.algebra(rules).kernel()
     d = kernel.shape[0]
     best, proven = clicks.copy(), d == 0

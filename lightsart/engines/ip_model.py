@@ -71,19 +71,21 @@ def neighbourhood_terms(rules: Rules) -> list[list[tuple[int, int]]]:
     terms: list[Counter[int]] = [Counter() for _ in range(m * n)]
     for di, dj in rules.pattern.offsets:
         for a in range(m):
-            i = a + di
-            if wrap_rows:
-                i %= m
-            elif not 0 <= i < m:
+            i = _landing(a + di, m, wrap_rows)
+            if i is None:
                 continue
             for b in range(n):
-                j = b + dj
-                if wrap_cols:
-                    j %= n
-                elif not 0 <= j < n:
-                    continue
-                terms[i * n + j][a * n + b] += 1
+                j = _landing(b + dj, n, wrap_cols)
+                if j is not None:
+                    terms[i * n + j][a * n + b] += 1
     return [sorted(cell.items()) for cell in terms]
+
+
+def _landing(i: int, size: int, wraps: bool) -> int | None:
+    """Where an offset lands along one axis: wrapped around a torus, ``None`` off a plane's edge."""
+    if wraps:
+        return i % size
+    return i if 0 <= i < size else None
 
 
 def _change_count(x: list[Any], cell: list[tuple[int, int]]) -> Any:

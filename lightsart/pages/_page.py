@@ -64,7 +64,9 @@ def _page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str
         "{{DATA}}": _json(data),
         "{{SCRIPT}}": _script(*scripts),
     }
-    html = _template(template)
+    # Every page shares its head (meta, title, style) and foot (data, script): one template each.
+    html = _template(template).replace("{{HEAD}}\n", _template("page-head.html"), 1)
+    html = html.replace("{{FOOT}}\n", _template("page-foot.html"), 1)
     for key, value in parts.items():
         html = html.replace(key, value)
     return html

@@ -30,7 +30,6 @@ hexadecimal digit per cell (0/1 with two states), and the data carries ``states`
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -121,43 +120,20 @@ class GamePage:
         return self.pattern == PATTERNS["plus"] and self.topology == "plane"
 
 
-def _gf2(rules: Rules) -> tuple[int, Callable[[Board], bool]]:
-    """Two-state rules over GF(2): the nullity and whether a change is reachable, by light
-    chasing for the classic game, else chased or packed elimination."""
-    if rules.is_classic:
-        from lightsart.core.gf2 import algebra
-
-        board = algebra(*rules.shape)
-        return board.nullity, board.is_solvable
-    from lightsart.core.general import algebra as rules_algebra
-
-    alg = rules_algebra(rules)
-    return alg.nullity, alg.is_reachable
-
-
 def kernel(rules: Rules) -> tuple[int, int]:
     """``(nullity, kernel size)`` of ``A`` mod k: the fewest generators of the press vectors that
-    change nothing (:func:`lightsart.engines.levels.kernel_rank`), and how many there are."""
-    # GF(2)'s kernel is a vector space (size 2 ** dimension), found by packed algebras that reach
-    # past modk.SYSTEM_MAX unknowns; over Z/k it is a module, its size the orders' product.
-    if rules.states == 2:
-        nullity = _gf2(rules)[0]
-        return nullity, 2**nullity
-    from lightsart.core.modk import algebra_mod
-    from lightsart.engines.levels import kernel_rank
+    change nothing (:func:`lightsart.core.modk.kernel_rank`), and how many there are."""
+    from lightsart.core.algebra import algebra
 
-    alg = algebra_mod(rules)
-    return kernel_rank(alg), alg.kernel_size
+    alg = algebra(rules)  # GF(2)'s packed algebras for two states, past modk.SYSTEM_MAX unknowns
+    return alg.nullity, alg.kernel_size
 
 
 def is_reachable(change: Board, rules: Rules) -> bool:
     """Whether some presses add exactly ``change`` (levels mod k; two states: toggle)."""
-    # GF(2): the packed checks (any size the page allows); Z/k: the syndrome over the cokernel.
-    if rules.states == 2:
-        return _gf2(rules)[1](change)
-    from lightsart.core.modk import algebra_mod
+    from lightsart.core.algebra import algebra
 
-    return algebra_mod(rules).is_reachable(change)
+    return algebra(rules).is_reachable(change)
 
 
 def _check_side(side: int, what: str, low: int, high: int) -> None:
