@@ -494,10 +494,9 @@ def export_model(
     Example: ``export_model(fit.target, "cat.mps")``; then ``cbc cat.mps solve`` or
     ``highs cat.mps``. MPS carries no objective sense: the model minimises.
     """
-    t = as_board(target, "target")
-    r = _rules(t, rules)
+    r = _rules(target, rules)
     check_model(r.width, r.height, len(r.pattern.offsets), r.states, path)  # before building it
-    write_model(error_model(t, cost, r), path)
+    write_model(error_model(target, cost, r), path)
 
 
 def closest_board_ip(
