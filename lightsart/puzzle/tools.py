@@ -96,6 +96,12 @@ def table(rules: Rules, *, max_rows: int = 1024) -> Table:
 def text(answer: Answer | Table) -> str:
     """What the CLI prints for an answer of :func:`solve`, :func:`explain`, :func:`path` or
     :func:`table` (the 2-state texts are the classic game's words: lights, clicks, ``#``)."""
+    from lightsart.puzzle import solve as bits
+    from lightsart.puzzle.table import LookupTable
+
+    if isinstance(answer, (bits.Solution, bits.Strategy, bits.ClickPath, LookupTable)):
+        return _bits_text(answer)
+    # Only grey-level answers get here: their modules are imported only for them.
     from lightsart.puzzle import levels, levels_chase
     from lightsart.puzzle import text as words
 
@@ -105,9 +111,8 @@ def text(answer: Answer | Table) -> str:
         return words.level_strategy_text(answer)
     if isinstance(answer, levels_chase.LevelPath):
         return words.level_path_text(answer)
-    if isinstance(answer, levels_chase.LevelTable):
-        return words.level_table_text(answer)
-    return _bits_text(answer)
+    assert isinstance(answer, levels_chase.LevelTable)
+    return words.level_table_text(answer)
 
 
 def _bits_text(answer: object) -> str:
