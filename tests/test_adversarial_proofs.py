@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from brute import press_matrix
 from numpy.typing import NDArray
 from PIL import Image
 
@@ -48,24 +49,6 @@ SLACK = 1e-6
 
 
 # ------------------------------------------------------------------------ brute force
-
-
-def press_matrix(rules: Rules) -> Ints:
-    """``A`` as a dense ``cells x cells`` matrix of counts: column ``c`` holds what a click at
-    ``c`` adds to each cell (built from the pattern's offsets, not from the library's press)."""
-    m, n = rules.shape
-    wrap_rows, wrap_cols = rules.topology == "torus", rules.topology in ("torus", "cylinder")
-    a = np.zeros((m * n, m * n), dtype=np.int64)
-    for i, j in itertools.product(range(m), range(n)):
-        for di, dj in rules.pattern.offsets:
-            r, c = i + di, j + dj
-            if wrap_rows:
-                r %= m
-            if wrap_cols:
-                c %= n
-            if 0 <= r < m and 0 <= c < n:
-                a[r * n + c, i * n + j] += 1
-    return a
 
 
 @dataclass(frozen=True)

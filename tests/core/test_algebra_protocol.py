@@ -12,6 +12,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from brute import press_matrix
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,20 +46,8 @@ def _rules(k: int, pattern: str, topology: str, shape: tuple[int, int]) -> Rules
 
 @cache
 def _matrix(rules: Rules) -> np.ndarray:
-    """``A`` (cells × cells) from the offsets alone: cell ``(i + di, j + dj)`` counts click ``(i, j)``."""
-    m, n = rules.shape
-    wrap_rows, wrap_cols = rules.wraps
-    a = np.zeros((m * n, m * n), dtype=np.int64)
-    for i, j in itertools.product(range(m), range(n)):
-        for di, dj in rules.pattern.offsets:
-            r, c = i + di, j + dj
-            if wrap_rows:
-                r %= m
-            if wrap_cols:
-                c %= n
-            if 0 <= r < m and 0 <= c < n:
-                a[r * n + c, i * n + j] += 1
-    return a % rules.states
+    """``A`` (cells × cells) mod ``k``, from the offsets alone."""
+    return press_matrix(rules) % rules.states
 
 
 @cache

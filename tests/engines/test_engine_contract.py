@@ -17,6 +17,7 @@ from functools import cache
 
 import numpy as np
 import pytest
+from brute import press_matrix
 
 import lightsart
 from lightsart.engines import DEFAULT_ENGINE, ENGINES, Budget, engine
@@ -39,23 +40,6 @@ BUDGET = Budget(20.0)
 def _rules(shape: str, states: int) -> Rules:
     m, n, pattern, topology = SHAPES[shape]
     return Rules(m, n, parse_pattern(pattern), topology, states)  # type: ignore[arg-type]
-
-
-def press_matrix(rules: Rules) -> np.ndarray:
-    """``A[cell, click]``: how often ``click`` adds to ``cell``, from the offsets and topology."""
-    m, n = rules.shape
-    wrap_rows, wrap_cols = rules.topology == "torus", rules.topology in ("torus", "cylinder")
-    a = np.zeros((m * n, m * n), dtype=np.int64)
-    for r, c in itertools.product(range(m), range(n)):
-        for di, dj in rules.pattern.offsets:
-            i, j = r + di, c + dj
-            if wrap_rows:
-                i %= m
-            if wrap_cols:
-                j %= n
-            if 0 <= i < m and 0 <= j < n:
-                a[i * n + j, r * n + c] += 1
-    return a
 
 
 @cache
