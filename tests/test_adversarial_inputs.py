@@ -8,15 +8,14 @@ plan finite work instead of raising.
 
 from __future__ import annotations
 
-import hashlib
 import math
-import os
 import time
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image
+from refusal import refused
 
 from lightsart import limits
 from lightsart.cli import main
@@ -37,35 +36,6 @@ def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def snapshot(folder: Path) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for root, dirs, files in os.walk(folder):
-        for name in dirs + files:
-            p = Path(root) / name
-            rel = str(p.relative_to(folder))
-            out[rel] = "dir" if p.is_dir() else hashlib.sha256(p.read_bytes()).hexdigest()
-    return out
-
-
-def refused(argv: list[str], folder: Path, capsys: pytest.CaptureFixture[str],
-            match: str | None = None) -> str:
-    """Run ``argv``; assert the refusal contract; return the error line."""
-    before = snapshot(folder)
-    try:
-        code = main(argv)
-    except SystemExit as exc:  # argparse's own errors
-        code = int(exc.code or 0)
-    captured = capsys.readouterr()
-    lines = captured.err.splitlines()
-    assert code == 2, (code, captured.err)
-    assert len(lines) == 1, captured.err
-    assert lines[0].startswith("lightsart: error: ")
-    assert "Traceback" not in captured.err
-    assert captured.out == ""
-    assert snapshot(folder) == before
-    if match is not None:
-        assert match in lines[0], lines[0]
-    return lines[0]
 
 
 # ------------------------------------------------------------------------------ --time-limit
