@@ -254,7 +254,9 @@ def fit_line(path: str, f: Any) -> str:
 
 def click_word(states: int) -> str:
     """What the summary calls a click: the texts keep 0.2's words ("presses" with k states)."""
-    return "clicks" if states == 2 else "presses"
+    from lightsart.results import vocabulary
+
+    return "presses" if vocabulary(states).grey else "clicks"
 
 
 def emit_json(data: dict[str, Any]) -> None:
