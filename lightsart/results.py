@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from lightsart.rules import Rules
     from lightsart.types import Board
 
-__all__ = ["Clicks", "Fit", "Vocabulary", "vocabulary", "with_count_bound"]
+__all__ = ["ClickSearch", "Clicks", "Fit", "Vocabulary", "vocabulary", "with_count_bound"]
 
 
 @dataclass(frozen=True)
@@ -43,6 +43,33 @@ def vocabulary(states: int) -> Vocabulary:
 
 
 @dataclass(frozen=True)
+class ClickSearch:
+    """The work behind a fewest-clicks answer (``--json``'s ``click_search``).
+
+    ``method``: ``none`` (one click set: nullity 0), ``transform`` (every member scored at once),
+    ``split`` (one transform per leaf, :mod:`lightsart.core.fewest`) or ``local`` (blocks of
+    quiet patterns, no proof). ``leaves_searched`` of ``leaves_planned`` (what the budget bought
+    at the nominal speed) were scored, each of ``members_per_leaf`` click sets; a proof by the
+    split search scores ``leaves_total`` (one per symmetry orbit) and needs ``seconds_needed`` at
+    the nominal speed (``None`` where no estimate applies).
+    """
+
+    method: str
+    leaves_searched: int
+    leaves_planned: int
+    leaves_total: int | None
+    members_per_leaf: int
+    seconds_needed: float | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"method": self.method, "leaves_searched": self.leaves_searched,
+                "leaves_planned": self.leaves_planned, "leaves_total": self.leaves_total,
+                "members_per_leaf": self.members_per_leaf,
+                "seconds_needed": None if self.seconds_needed is None
+                else round(self.seconds_needed, 3)}
+
+
+@dataclass(frozen=True)
 class Clicks:
     """A click set with its size, and whether no smaller click set gives the same board."""
 
@@ -54,6 +81,10 @@ class Clicks:
     #: The clock stopped the search before its planned work was done (the answer then depends
     #: on the machine's speed; without a cut, the same input and seed give the same answer).
     cut_short: bool = False
+    #: No click set making the same board has fewer clicks (``count`` when proven).
+    lower_bound: int = 0
+    #: The work the search did and planned (None where no search ran, e.g. k states).
+    search: ClickSearch | None = None
 
     # Jupyter draws the click set (lightsart.display, imported only when a notebook asks).
     def _repr_png_(self) -> bytes:

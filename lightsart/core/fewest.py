@@ -51,11 +51,16 @@ combinations against ``2**32 ~ 4.3e9`` members; on 47 x 47, ``2.1e10`` against `
 
 from __future__ import annotations
 
+import contextlib
+import math
 import os
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from itertools import repeat
+from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -73,12 +78,12 @@ from lightsart.core.coset_symmetry import (
     leaf_action,
 )
 from lightsart.core.fewest_leaf import LeafData, leaf_data, score_leaves, wht_max
-from lightsart.limits import planning_seconds
+from lightsart.limits import TIME_LIMIT_MAX, planning_seconds
 
-__all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "SplitCoset", "coset_minimum", "split_coset"]
+__all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "SearchPlan", "SplitCoset", "Watcher",
+           "coset_minimum", "nominal_seconds", "plan_search", "split_coset", "watcher",
+           "watching"]
 
-#: Largest nullity the split branch and bound accepts (outer block at most 24 bits).
-MAX_FEWEST_NULLITY = 44
 _MAX_OUTER = 24
 #: Inner block: 2**18 int16 entries stay in a core's cache, the fastest leaf per entry.
 _INNER = 18
@@ -90,6 +95,88 @@ _BOUND_SHARE = 8
 _WORKERS = 4
 #: Leaves per worker and batch (one call of the compiled loop).
 _RUN = 16
+#: Grid symmetries a square board's coset can keep at most (one leaf per orbit of up to 8).
+_MOST_SYMMETRIES = 8
+
+
+def nominal_seconds(members: int, compiled: bool = True) -> float:
+    """Seconds the split search needs to score ``members`` coset members at the nominal speed
+    of :mod:`lightsart.calibration` (the compiled leaves' start-up included)."""
+    if compiled:
+        return COMPILED_START_SECONDS + members / MEMBERS_PER_SECOND
+    return members / NUMPY_MEMBERS_PER_SECOND
+
+
+#: Memory: a leaf holds at most ``2**24`` entries (with its work and bound arrays about 8 bytes
+#: an entry, 128 MB a worker); the leaf grows past ``2**18`` entries beyond nullity 42.
+_MAX_INNER = 24
+
+
+def _largest_nullity() -> int:
+    """The largest nullity whose proof, with every symmetry of a square board, fits in the
+    longest budget (:data:`~lightsart.limits.TIME_LIMIT_MAX`) at the nominal speed (50), and
+    whose leaves fit in memory (48): beyond it no budget proves more."""
+    d = 1
+    while nominal_seconds((1 << (d + 1)) // _MOST_SYMMETRIES) <= TIME_LIMIT_MAX:
+        d += 1
+    return min(d, _MAX_OUTER + _MAX_INNER)
+
+
+#: Largest nullity the split branch and bound accepts: the longest budget and the memory are
+#: the ceiling, not a measured time (see :func:`lightsart.core.optimize.fewest_clicks`).
+MAX_FEWEST_NULLITY = _largest_nullity()
+
+
+@dataclass(frozen=True)
+class SearchPlan:
+    """What a split search will do, known before it starts: ``leaves`` to score for a proof
+    (one per symmetry orbit) of ``members`` coset members each, the ``planned`` leaves the budget
+    buys at the nominal speed, and the nominal ``seconds_needed`` for all of them."""
+
+    leaves: int
+    members: int
+    planned: int
+    seconds_needed: float
+    compiled: bool
+
+    @property
+    def finishes(self) -> bool:
+        """The budget buys every leaf: the search is planned to end with a proof."""
+        return self.planned >= self.leaves
+
+    @property
+    def seconds_planned(self) -> float:
+        """Nominal seconds of the leaves it will score (all of them, or the budget's)."""
+        return nominal_seconds(min(self.planned, self.leaves) * self.members, self.compiled)
+
+
+class Watcher(Protocol):
+    """Told how a long search goes (the CLI's progress line): ``start`` once with the plan and
+    the lower bound known before it, then ``advance`` with the leaves scored and the fewest
+    clicks so far."""
+
+    def start(self, plan: SearchPlan, lower_bound: int) -> None: ...
+
+    def advance(self, done: int, best: int) -> None: ...
+
+
+# Set by the CLI around one command (a context, so library calls elsewhere are not watched).
+_WATCHER: ContextVar[Watcher | None] = ContextVar("lightsart_fewest_watcher", default=None)
+
+
+@contextlib.contextmanager
+def watching(watch: Watcher | None) -> Iterator[None]:
+    """Within this block every fewest-clicks search tells ``watch`` how it goes."""
+    token = _WATCHER.set(watch)
+    try:
+        yield
+    finally:
+        _WATCHER.reset(token)
+
+
+def watcher() -> Watcher | None:
+    """The :class:`Watcher` set by :func:`watching`, if any."""
+    return _WATCHER.get()
 
 
 @dataclass(frozen=True)
@@ -110,6 +197,12 @@ class CosetMinimum:
     #: The clock stopped the bounds or the leaves before the planned work (the answer may then
     #: depend on the machine); otherwise it depends only on the input and ``seconds``.
     cut_short: bool = False
+    #: No member weighs less (``weight`` when proven; else from the bounds of the leaves not
+    #: scored, at least 0).
+    lower_bound: int = 0
+    #: The plan the budget bought (leaves for a proof, leaves planned, nominal seconds needed);
+    #: not compared: the numpy and compiled leaves plan differently and find the same answer.
+    plan: SearchPlan | None = field(default=None, compare=False)
 
 
 def signatures(patterns: NDArray[np.uint8]) -> NDArray[np.int64]:
@@ -252,9 +345,25 @@ def _compiled_pays(members: int, seconds: float) -> bool:
     return buys_more and sooner
 
 
+def plan_search(split: SplitCoset, seconds: float, compiled: bool | None = None) -> SearchPlan:
+    """The leaves ``seconds`` buys for ``split`` at the nominal speed (a count, so the answer
+    repeats on any machine), and what a proof needs. ``compiled``: as :func:`coset_minimum`."""
+    k, leaves = split.data.k, int(split.leaves.size)
+    seconds = planning_seconds(seconds)  # a huge budget plans a finite number of leaves
+    if compiled is None:
+        compiled = _compiled_pays(leaves << k, seconds)
+    if compiled:
+        planned = max(1, int(max(0.0, seconds - COMPILED_START_SECONDS) * MEMBERS_PER_SECOND) >> k)
+    else:
+        planned = max(1, int(seconds * NUMPY_MEMBERS_PER_SECOND) >> k)
+    return SearchPlan(leaves, 1 << k, planned, nominal_seconds(leaves << k, compiled), compiled)
+
+
 def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
                   inner: int | None = None, seconds: float = 60.0,
-                  symmetric: bool = True, compiled: bool | None = None) -> CosetMinimum:
+                  symmetric: bool = True, compiled: bool | None = None,
+                  split: SplitCoset | None = None, watcher: Watcher | None = None,
+                  floor: int = 0) -> CosetMinimum:
     """The lightest ``x0 ^ sum_k l_k patterns[k]``, proven unless ``seconds`` ran out.
 
     ``patterns`` has shape ``(d, h, w)`` (independent rows) and ``x0`` shape ``(h, w)``.
@@ -263,14 +372,18 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     ``symmetric`` (default) scores one leaf per orbit of the grid symmetries that keep the coset
     (:mod:`lightsart.core.coset_symmetry`); ``False`` scores every leaf. ``compiled`` scores the
     leaves with numba (:mod:`lightsart.core.fewest_kernel`) or numpy; by default numba when that
-    buys more of the budget and finishes sooner, at the nominal speeds.
+    buys more of the budget and finishes sooner, at the nominal speeds. ``split``: the coset
+    already set out by :func:`split_coset` (then ``inner`` and ``symmetric`` are its own);
+    ``watcher`` is told the plan and each batch; ``floor`` is a lower bound the caller knows
+    (the result's ``lower_bound`` is at least it).
 
     >>> import numpy as np
     >>> coset_minimum(np.array([[1, 1, 0]], np.uint8), np.array([[[1, 1, 1]]], np.uint8)).weight
     1
     """
     start = time.perf_counter()
-    split = split_coset(x0, patterns, inner=inner, symmetric=symmetric)
+    if split is None:
+        split = split_coset(x0, patterns, inner=inner, symmetric=symmetric)
     cells, data, leaves = int(x0.size), split.data, split.leaves
     k, f_alone = data.k, data.f_alone
     vb_m, s_m, group, groups = data.vb, data.s, data.group, data.groups
@@ -289,14 +402,10 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     best_f, best_a, best_b = -(cells + 1), 0, 0
     scored, proven, at = 0, True, 0
     deadline = start + seconds
-    seconds = planning_seconds(seconds)  # a huge budget plans a finite number of leaves
-    if compiled is None:
-        compiled = _compiled_pays(leaves.size << k, seconds)
-    # The leaves a budget buys at the nominal speed: a count, so the answer repeats anywhere.
-    if compiled:
-        planned = max(1, int(max(0.0, seconds - COMPILED_START_SECONDS) * MEMBERS_PER_SECOND) >> k)
-    else:
-        planned = max(1, int(seconds * NUMPY_MEMBERS_PER_SECOND) >> k)
+    plan = plan_search(split, seconds, compiled)
+    planned, compiled = plan.planned, plan.compiled
+    if watcher is not None:
+        watcher.start(plan, floor)
     workers = max(1, min(_WORKERS, os.cpu_count() or 1))
     with ThreadPoolExecutor(workers) as pool:
         while at < leaves.size and bound[at] > best_f:
@@ -319,6 +428,8 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
                     scored += 1
                     if value > best_f:
                         best_f, best_a, best_b = value, a, b
+            if watcher is not None:
+                watcher.advance(scored, (cells - best_f) // 2)
     y = 0
     for i, c in enumerate(split.inner):
         y |= ((best_a >> i) & 1) << c
@@ -328,6 +439,13 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     for i, vector in enumerate(split.basis):
         if (y >> i) & 1:
             choice ^= vector
+    weight = (cells - best_f) // 2
+    if proven:
+        lower = weight
+    else:
+        # A leaf not scored reaches at most its bound (``F <= cells`` where none was computed).
+        top = max(best_f, int(bound[at]) if at < leaves.size else best_f)
+        lower = min(weight, max(floor, math.ceil((cells - min(top, cells)) / 2)))
     # Once proven, every leaf not scored was excluded by the bound (in its batch or after it).
-    return CosetMinimum(choice, (cells - best_f) // 2, proven, scored,
-                        leaves.size - scored if proven else 0, len(split.maps), cut)
+    return CosetMinimum(choice, weight, proven, scored, leaves.size - scored if proven else 0,
+                        len(split.maps), cut, lower, plan)

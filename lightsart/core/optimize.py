@@ -34,6 +34,7 @@ from lightsart.core.general import algebra as rules_algebra
 from lightsart.core.gf2 import BoardAlgebra, algebra, chase
 from lightsart.core.packed import words_for
 from lightsart.core.quiet import (
+    BLOCK,
     QuietPatterns,
     combine_patterns,
     coset_weights,
@@ -42,8 +43,8 @@ from lightsart.core.quiet import (
 )
 from lightsart.core.relink import Focus
 from lightsart.errors import LightsartError
-from lightsart.limits import PUZZLE_MAX_NULLITY_CELLS
-from lightsart.results import Clicks, Fit, with_count_bound
+from lightsart.limits import PUZZLE_MAX_NULLITY_CELLS, planning_seconds
+from lightsart.results import Clicks, ClickSearch, Fit, with_count_bound
 from lightsart.rules import Rules
 from lightsart.rules import press as rules_press
 from lightsart.types import Board
@@ -64,9 +65,11 @@ __all__ = [
 #: Largest nullity for which fewest clicks is proven by a full Walsh–Hadamard transform.
 EXACT_CLICKS_NULLITY = 24
 #: Largest nullity for which fewest clicks runs the split branch and bound of ``fewest`` (one
-#: leaf per symmetry orbit, compiled leaves). Measured proofs on the all-lit boards: nullity 32
-#: in under a second, nullity 40 (61 x 61) in 25-42 s on two shared cores; with less time than the
-#: proof needs, the best leaf so far, unproven.
+#: leaf per symmetry orbit, compiled leaves) whatever the budget: with less time than the proof
+#: needs, its best leaf so far, unproven. Above it the split search runs when the budget buys
+#: the whole proof (up to ``fewest.MAX_FEWEST_NULLITY``), else the local search. Measured proofs
+#: on the all-lit boards: nullity 32 in under a second, nullity 40 (61 x 61) in 25-42 s and 42
+#: (65 x 65) in about 170 s on two shared cores.
 SPLIT_CLICKS_NULLITY = 40
 #: Cells × quiet patterns the clicks search may hold densely (beyond: chased block by block).
 DENSE_PATTERN_BITS = PUZZLE_MAX_NULLITY_CELLS
@@ -131,12 +134,20 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
                   rules: Rules | None = None) -> Clicks:
     """The smallest click set producing the same board as ``clicks`` (under ``rules``).
 
-    Proven minimal when the nullity is at most :data:`EXACT_CLICKS_NULLITY`; up to
-    :data:`SPLIT_CLICKS_NULLITY` a branch and bound over a split coset, one leaf per orbit of the
-    grid symmetries that keep it (:func:`lightsart.core.fewest.coset_minimum`), proven when it
-    finishes within ``seconds``; beyond that a local search over blocks of quiet patterns
-    (:func:`lightsart.core.quiet.local_search`, its rounds planned from ``seconds``), marked
-    unproven. ``cut_short`` says the clock stopped a search before its planned work.
+    Proven minimal when the nullity is at most :data:`EXACT_CLICKS_NULLITY` (one transform);
+    beyond that a branch and bound over a split coset, one leaf per orbit of the grid symmetries
+    that keep it (:func:`lightsart.core.fewest.coset_minimum`), proven when it finishes within
+    ``seconds``. It runs up to :data:`SPLIT_CLICKS_NULLITY` whatever the budget (its best leaf
+    so far otherwise), and above that whenever ``seconds`` buys every leaf at the nominal speed
+    (up to :data:`~lightsart.core.fewest.MAX_FEWEST_NULLITY`, where the longest budget ends):
+    the budget, not the nullity, is the ceiling. Otherwise a local search over blocks of quiet
+    patterns (:func:`lightsart.core.quiet.local_search`, its rounds planned from ``seconds``),
+    marked unproven. ``cut_short`` says the clock stopped a search before its planned work;
+    ``lower_bound`` is what is proven (``count`` when proven; else the bounds of the leaves not
+    scored, and at least the changed cells over the cells one click toggles) and ``search`` the
+    work done, planned and needed (:class:`~lightsart.results.ClickSearch`: with its nominal
+    seconds for a proof, known before the search starts and told to the
+    :func:`~lightsart.core.fewest.watching` watcher).
 
     With ``k`` states (``rules.states`` above 2) ``clicks`` holds press counts and the answer is the
     press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) making the same
@@ -150,24 +161,67 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     x0 = as_board(clicks, "clicks")
     source = _quiet(x0.shape, rules)
     d = source.nullity
-    cut = False
+    floor = _press_bound(x0, rules)
+    cut, lower, search = False, floor, None
     if d == 0:
         best, proven = x0.copy(), True
+        search = ClickSearch("none", 1, 1, 1, 1)
     elif d <= EXACT_CLICKS_NULLITY:
         best, proven = lightest(x0, source), True
-    elif d <= SPLIT_CLICKS_NULLITY and d * x0.size <= DENSE_PATTERN_BITS:
-        from lightsart.core.fewest import coset_minimum
-
-        patterns = source.all()
-        found = coset_minimum(x0, patterns, seconds=seconds)
-        best, proven = x0 ^ combine_patterns(patterns, found.choice), found.proven
-        cut = found.cut_short
+        search = ClickSearch("transform", 1, 1, 1, 1 << d)
     else:
-        searched = local_search(x0, source, seed, seconds)
-        best, proven, cut = searched.clicks, False, searched.cut_short
+        best, proven, cut, lower, search = _search(x0, source, rules, seed, seconds, floor)
     if not np.array_equal(_press(best, rules), _press(x0, rules)):  # pragma: no cover - a bug
         raise AssertionError("minimised click set does not produce the same board")
-    return Clicks(best, int(best.sum()), proven, d, time.perf_counter() - start, cut)
+    count = int(best.sum())
+    return Clicks(best, count, proven, d, time.perf_counter() - start, cut,
+                  count if proven else min(count, lower), search)
+
+
+def _press_bound(x0: Board, rules: Rules | None) -> int:
+    """Clicks needed at least: every click toggles at most its pattern's cells."""
+    reach = 5 if classic(rules) else max(1, len(rules.pattern.offsets))  # type: ignore[union-attr]
+    return -(-int(_press(x0, rules).sum()) // reach)
+
+
+def _search(x0: Board, source: QuietPatterns, rules: Rules | None, seed: int, seconds: float,
+            floor: int) -> tuple[Board, bool, bool, int, ClickSearch]:
+    """Fewest clicks beyond one transform: the split search where it runs (see
+    :func:`fewest_clicks`), else the local search. Returns the clicks, proven, cut short, the
+    lower bound and the work."""
+    from lightsart.core.fewest import (
+        MAX_FEWEST_NULLITY,
+        coset_minimum,
+        nominal_seconds,
+        plan_search,
+        split_coset,
+        watcher,
+    )
+
+    d, watch = source.nullity, watcher()
+    dense = d * x0.size <= DENSE_PATTERN_BITS
+    # With every symmetry of a square board, a proof scores at least 2**d / 8 members.
+    needed = nominal_seconds((1 << d) // 8)
+    plan = None
+    if dense and (d <= SPLIT_CLICKS_NULLITY
+                  or (d <= MAX_FEWEST_NULLITY and needed <= planning_seconds(seconds))):
+        patterns = source.all()
+        split = split_coset(x0, patterns)
+        plan = plan_search(split, seconds)
+        if d <= SPLIT_CLICKS_NULLITY or plan.finishes:
+            found = coset_minimum(x0, patterns, seconds=seconds, split=split, watcher=watch,
+                                  floor=floor)
+            work = ClickSearch("split", found.leaves, plan.planned, plan.leaves, plan.members,
+                               plan.seconds_needed)
+            return (x0 ^ combine_patterns(patterns, found.choice), found.proven, found.cut_short,
+                    found.lower_bound, work)
+        needed = plan.seconds_needed
+    if watch is not None and plan is not None:
+        watch.start(plan, floor)
+    searched = local_search(x0, source, seed, seconds)
+    work = ClickSearch("local", searched.rounds, searched.planned, None, 1 << min(BLOCK, d),
+                       needed)
+    return searched.clicks, False, searched.cut_short, floor, work
 
 
 def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint64], int]:

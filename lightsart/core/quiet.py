@@ -119,16 +119,14 @@ def lightest(x0: Board, source: QuietPatterns) -> Board:
 
 @dataclass(frozen=True)
 class Searched:
-    """The lightest click set the block search reached, after ``rounds`` of ``planned``."""
+    """The lightest click set the block search reached, after ``rounds`` of ``planned``
+    (fewer when it stopped finding lighter members, or when the clock stopped it)."""
 
     clicks: Board
     rounds: int
     planned: int
-
-    @property
-    def cut_short(self) -> bool:
-        """The clock stopped the search before its planned rounds."""
-        return self.rounds < self.planned
+    #: The clock stopped the search before its planned rounds.
+    cut_short: bool = False
 
 
 def planned_rounds(cells: int, nullity: int, seconds: float) -> int:
@@ -152,7 +150,7 @@ def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float) -> 
     stale, rounds = 0, 0
     while rounds < planned and stale < max(16, 2 * d):
         if time.perf_counter() > deadline:
-            return Searched(x, rounds, planned)
+            return Searched(x, rounds, planned, True)
         block = np.sort(rng.choice(d, size=min(BLOCK, d), replace=False))
         patterns = source.block(block)
         weights = coset_weights(x, patterns)
@@ -163,4 +161,4 @@ def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float) -> 
             stale = 0
         else:
             stale += 1
-    return Searched(x, rounds, rounds)
+    return Searched(x, rounds, planned)
