@@ -29,6 +29,7 @@ __all__ = [
     "QUIET_ROUND_SECONDS",
     "SPLIT_DECODE_SHARE",
     "STERN_SHARE",
+    "TRANSFORM_MEMBERS_PER_SECOND",
     "WORDS_PER_SECOND",
 ]
 
@@ -80,6 +81,10 @@ NUMPY_MEMBERS_PER_SECOND = 2e8
 #: at 1024, 480 ms at 2048; rounds are planned for :data:`QUIET_PLANNED_SHARE` of the budget, so
 #: the work normally ends before the cap.
 CELL_PATTERNS_PER_SECOND = 1.5e8
+#: Nominal coset members per second one numpy Walsh–Hadamard transform scores
+#: (:func:`lightsart.core.quiet.coset_weights`; measured 3.7e6-1.4e7 at 2**12-2**20 members,
+#: busy): ``table`` plans how many top rows it makes lightest from its budget.
+TRANSFORM_MEMBERS_PER_SECOND = 4e6
 QUIET_ROUND_SECONDS = 0.006
 QUIET_PLANNED_SHARE = 0.8
 

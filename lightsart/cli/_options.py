@@ -57,6 +57,35 @@ def time_limit_type(text: str) -> float:
     return value
 
 
+#: The fewest clicks' search budget of ``solve``, ``path`` and ``table`` when no ``--time-limit``
+#: is given (the library's default, :func:`lightsart.core.optimize.fewest_clicks`).
+PUZZLE_SECONDS = 2.0
+
+
+def add_time_limit(p: argparse._ActionsContainer, what: str) -> None:
+    """``--time-limit`` for a command whose fewest-clicks search ``what`` describes."""
+    p.add_argument("--time-limit", type=time_limit_type, metavar="SECONDS",
+                   help=f"search budget for {what} (default {PUZZLE_SECONDS:g} s): the work is "
+                        "planned from it, the clock only caps it, and the answer says when it "
+                        "was cut short; a proof that needs longer is announced before it starts, "
+                        f"with the time it would need; at most {TIME_LIMIT_MAX:g} (a day)")
+
+
+def search_seconds(args: argparse.Namespace) -> float:
+    """The ``--time-limit`` asked for, or :data:`PUZZLE_SECONDS`."""
+    limit = getattr(args, "time_limit", None)
+    return PUZZLE_SECONDS if limit is None else float(limit)
+
+
+def watching_search(args: argparse.Namespace) -> Any:
+    """A context in which fewest-clicks searches show their plan and progress on stderr
+    (:class:`lightsart.output.progress.SearchProgress`)."""
+    from lightsart.core.fewest import watching
+    from lightsart.output.progress import SearchProgress
+
+    return watching(SearchProgress(search_seconds(args)))
+
+
 def non_negative_float(text: str) -> float:
     try:
         value = float(text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from lightsart.choices import GOALS
-from lightsart.cli._options import add_rules_arguments, rules_from_args
+from lightsart.cli._options import add_rules_arguments, add_time_limit, rules_from_args
 
 DESCRIPTION = """\
 Solve a Lights Out board: one minimal click set (grid and (row,col) list, counting from 0), how
@@ -31,6 +31,7 @@ def add_board_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--goal", choices=GOALS, default="off",
                    help="turn every light off (the game; default) or on")
     add_rules_arguments(p)
+    add_time_limit(p, "the fewest clicks beyond nullity 20 (2 states)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -44,13 +45,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.cli._options import emit_json
+    from lightsart.cli._options import emit_json, search_seconds, watching_search
     from lightsart.puzzle import tools
 
     board = tools.read(args.board, args.states, state=args.state, size=args.size)
     rules = rules_from_args(args, *board.shape)
-    solution = tools.solve(board, args.goal, rules)
-    strategy = tools.explain(board, args.goal, rules) if args.explain else None
+    seconds = search_seconds(args)
+    with watching_search(args):
+        solution = tools.solve(board, args.goal, rules, seconds=seconds)
+        strategy = (tools.explain(board, args.goal, rules, seconds=seconds) if args.explain
+                    else None)
     if args.json:
         data = solution.to_dict()
         if strategy is not None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from lightsart.cli._options import add_rules_arguments
+from lightsart.cli._options import add_rules_arguments, add_time_limit
 from lightsart.rules import CHASE_TOPOLOGIES, PATTERNS, TOPOLOGIES, Pattern
 
 
@@ -39,17 +39,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--max-rows", type=int, default=1024, metavar="N",
                    help="list the table in full up to N rows, else a basis (default 1024)")
     add_rules_arguments(p)
+    add_time_limit(p, "the lightest top rows when the kernel has more than 10 vectors "
+                      "(up to 24; 2 states)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.cli._options import emit_json, rules_from_args
+    from lightsart.cli._options import emit_json, rules_from_args, search_seconds
     from lightsart.puzzle import tools
     from lightsart.puzzle.solve import parse_size
 
     size = parse_size(args.size)
-    table = tools.table(rules_from_args(args, size.height, size.width), max_rows=args.max_rows)
+    table = tools.table(rules_from_args(args, size.height, size.width), max_rows=args.max_rows,
+                        seconds=search_seconds(args))
     if args.json:
         emit_json(table.to_dict())
     else:

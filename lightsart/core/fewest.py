@@ -81,7 +81,8 @@ from lightsart.core.fewest_leaf import LeafData, leaf_data, score_leaves, wht_ma
 from lightsart.limits import TIME_LIMIT_MAX, planning_seconds
 
 __all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "SearchPlan", "SplitCoset", "Watcher",
-           "coset_minimum", "nominal_seconds", "plan_search", "split_coset", "watcher",
+           "coset_minimum", "nominal_seconds", "plan_search", "rough_plan", "split_coset",
+           "watcher",
            "watching"]
 
 _MAX_OUTER = 24
@@ -153,11 +154,14 @@ class SearchPlan:
 class Watcher(Protocol):
     """Told how a long search goes (the CLI's progress line): ``start`` once with the plan and
     the lower bound known before it, then ``advance`` with the leaves scored and the fewest
-    clicks so far."""
+    clicks so far, and ``finish`` when it ends. ``local`` in ``start``: the plan is the proof's,
+    but the budget runs the local search instead (no leaves, no proof)."""
 
-    def start(self, plan: SearchPlan, lower_bound: int) -> None: ...
+    def start(self, plan: SearchPlan, lower_bound: int, local: bool = False) -> None: ...
 
     def advance(self, done: int, best: int) -> None: ...
+
+    def finish(self) -> None: ...
 
 
 # Set by the CLI around one command (a context, so library calls elsewhere are not watched).
@@ -359,6 +363,17 @@ def plan_search(split: SplitCoset, seconds: float, compiled: bool | None = None)
     return SearchPlan(leaves, 1 << k, planned, nominal_seconds(leaves << k, compiled), compiled)
 
 
+def rough_plan(d: int, seconds: float) -> SearchPlan:
+    """A plan for a coset of nullity ``d`` not set out: every symmetry of a square board
+    assumed (one leaf per orbit of 8), so ``seconds_needed`` is the least a proof could need."""
+    k = max(_INNER, d - _MAX_OUTER)
+    leaves = max(1, ((1 << d) // _MOST_SYMMETRIES) >> k)
+    members = leaves << k
+    planned = max(1, int(max(0.0, planning_seconds(seconds) - COMPILED_START_SECONDS)
+                         * MEMBERS_PER_SECOND) >> k)
+    return SearchPlan(leaves, 1 << k, planned, nominal_seconds(members), True)
+
+
 def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
                   inner: int | None = None, seconds: float = 60.0,
                   symmetric: bool = True, compiled: bool | None = None,
@@ -430,6 +445,8 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
                         best_f, best_a, best_b = value, a, b
             if watcher is not None:
                 watcher.advance(scored, (cells - best_f) // 2)
+    if watcher is not None:
+        watcher.finish()
     y = 0
     for i, c in enumerate(split.inner):
         y |= ((best_a >> i) & 1) << c

@@ -43,7 +43,7 @@ from lightsart.core.quiet import (
 )
 from lightsart.core.relink import Focus
 from lightsart.errors import LightsartError
-from lightsart.limits import PUZZLE_MAX_NULLITY_CELLS, planning_seconds
+from lightsart.limits import PUZZLE_MAX_NULLITY_CELLS
 from lightsart.results import Clicks, ClickSearch, Fit, with_count_bound
 from lightsart.rules import Rules
 from lightsart.rules import press as rules_press
@@ -192,19 +192,17 @@ def _search(x0: Board, source: QuietPatterns, rules: Rules | None, seed: int, se
     from lightsart.core.fewest import (
         MAX_FEWEST_NULLITY,
         coset_minimum,
-        nominal_seconds,
         plan_search,
+        rough_plan,
         split_coset,
         watcher,
     )
 
     d, watch = source.nullity, watcher()
     dense = d * x0.size <= DENSE_PATTERN_BITS
-    # With every symmetry of a square board, a proof scores at least 2**d / 8 members.
-    needed = nominal_seconds((1 << d) // 8)
-    plan = None
-    if dense and (d <= SPLIT_CLICKS_NULLITY
-                  or (d <= MAX_FEWEST_NULLITY and needed <= planning_seconds(seconds))):
+    # With every symmetry of a square board a proof needs at least this plan's time.
+    plan = rough_plan(d, seconds)
+    if dense and (d <= SPLIT_CLICKS_NULLITY or (d <= MAX_FEWEST_NULLITY and plan.finishes)):
         patterns = source.all()
         split = split_coset(x0, patterns)
         plan = plan_search(split, seconds)
@@ -215,12 +213,13 @@ def _search(x0: Board, source: QuietPatterns, rules: Rules | None, seed: int, se
                                plan.seconds_needed)
             return (x0 ^ combine_patterns(patterns, found.choice), found.proven, found.cut_short,
                     found.lower_bound, work)
-        needed = plan.seconds_needed
-    if watch is not None and plan is not None:
-        watch.start(plan, floor)
+    if watch is not None:
+        watch.start(plan, floor, local=True)
     searched = local_search(x0, source, seed, seconds)
+    if watch is not None:
+        watch.finish()
     work = ClickSearch("local", searched.rounds, searched.planned, None, 1 << min(BLOCK, d),
-                       needed)
+                       plan.seconds_needed)
     return searched.clicks, False, searched.cut_short, floor, work
 
 

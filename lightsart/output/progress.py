@@ -4,21 +4,26 @@ It draws only when its stream is a terminal, so pipes, logs and tests see nothin
 most ~10 times a second so that a fast loop pays almost nothing for it; and it erases itself when
 done, leaving the terminal as it found it. :func:`quiet` turns every bar off (``--quiet``), and
 :class:`Working` shows the elapsed time of a step with no count (fitting, a census) once it has
-taken more than a second, pausing while a :class:`Progress` bar draws.
+taken more than a second, pausing while a :class:`Progress` bar draws. :class:`SearchProgress`
+shows the fewest-clicks search (leaves scored of those planned, best so far, lower bound).
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import shutil
 import sys
 import threading
 import time
 from collections.abc import Iterator
 from types import TracebackType
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-__all__ = ["Progress", "Working", "quiet"]
+if TYPE_CHECKING:
+    from lightsart.core.fewest import SearchPlan
+
+__all__ = ["Progress", "SearchProgress", "Working", "quiet"]
 
 # ``--quiet`` for the whole run; bars drawing now (a Working ticker pauses while one does).
 _QUIET = False
@@ -184,6 +189,65 @@ class Working:
                 self.stream.write("\r\x1b[K")
                 self.stream.flush()
                 self._drawn = False
+
+
+class SearchProgress:
+    """The fewest-clicks search as the CLI shows it (a :class:`~lightsart.core.fewest.Watcher`).
+
+    Before a search that the budget (``seconds``, ``--time-limit``) cannot finish, one note on
+    the stream says so, with the nominal time a proof needs (:meth:`note`; not within
+    :func:`quiet`). While a search planned to take more than ``delay`` seconds runs, a bar of the
+    leaves scored out of those planned, the fewest clicks so far and the lower bound, on a
+    terminal only (a :class:`Progress`).
+    """
+
+    def __init__(self, seconds: float, stream: TextIO | None = None, delay: float = 1.0) -> None:
+        self.seconds = seconds
+        self.stream = sys.stderr if stream is None else stream
+        self.delay = delay
+        self._bar: Progress | None = None
+        self._bound = 0
+
+    @staticmethod
+    def note(plan: SearchPlan, seconds: float, local: bool = False) -> str | None:
+        """The line said before a search the budget cannot finish (None when it can)."""
+        if plan.finishes and not local:
+            return None
+        from lightsart.limits import TIME_LIMIT_MAX
+
+        need = plan.seconds_needed
+        about = f"about {need:,.0f} s" if need < 1e7 else f"about {need:.1e} s"
+        if need > TIME_LIMIT_MAX:
+            advice = f"more than the longest --time-limit, {TIME_LIMIT_MAX:g}"
+        else:
+            advice = f"try --time-limit {math.ceil(need * 1.25):g}"
+        how = "the best a local search finds" if local else (
+            f"the best of {plan.planned:,} of its {plan.leaves:,} leaves")
+        return (f"lightsart: proving the fewest clicks needs {about} at the nominal speed "
+                f"({advice}); within --time-limit {seconds:g} s the answer is {how}, "
+                "not proven")
+
+    def start(self, plan: SearchPlan, lower_bound: int, local: bool = False) -> None:
+        line = self.note(plan, self.seconds, local)
+        if line is not None and not _QUIET:
+            self.stream.write(line + "\n")
+            self.stream.flush()
+        self._bound = lower_bound
+        if local or min(plan.seconds_planned, self.seconds) <= self.delay:
+            return
+        self._bar = Progress(min(plan.planned, plan.leaves), "fewest clicks: leaves",
+                             stream=self.stream)
+        self._bar.__enter__()
+
+    def advance(self, done: int, best: int) -> None:
+        if self._bar is not None:
+            self._bar.label = f"fewest clicks: best {best}, at least {self._bound}; leaves"
+            self._bar.advance(done - self._bar.done)
+
+    def finish(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
 
 
 def _is_terminal(stream: TextIO) -> bool:

@@ -25,6 +25,7 @@ from lightsart import limits
 from lightsart.core import general, gf2
 from lightsart.core.optimize import combine_patterns, coset_weights, fewest_clicks
 from lightsart.errors import LightsartError
+from lightsart.results import ClickSearch
 from lightsart.rules import Rules, press
 from lightsart.types import Board
 
@@ -129,6 +130,11 @@ class Lightest:
     proven: bool
     count: int | None
     weights: NDArray[np.int64] | None
+    #: Fewer clicks are impossible (the weight when proven), the search's work, and whether the
+    #: clock stopped it before its planned work (:class:`~lightsart.results.Clicks`).
+    lower_bound: int = 0
+    search: ClickSearch | None = None
+    cut_short: bool = False
 
     @property
     def choice(self) -> int | None:
@@ -136,19 +142,23 @@ class Lightest:
         return None if self.weights is None else int(np.argmin(self.weights))
 
 
-def lightest(x: Board, g: Game) -> Lightest:
+def lightest(x: Board, g: Game, seconds: float = 2.0) -> Lightest:
     """Minimise ``|x ^ λ·Q|`` over all ``λ``: one Walsh–Hadamard transform of ``2**d`` entries.
 
     Cells with the same quiet-pattern column ``v`` flip together, so the weight of every ``λ`` is
     ``|x| + (Σ f - F(λ)) / 2`` with ``f(v) = Σ (1 - 2 x_p)`` and ``F`` its transform
-    (:func:`lightsart.core.optimize.coset_weights`).
+    (:func:`lightsart.core.optimize.coset_weights`). Beyond :data:`COUNT_NULLITY` the search of
+    :func:`~lightsart.core.optimize.fewest_clicks`, its work planned from ``seconds``.
     """
     if g.nullity == 0:
-        return Lightest(x, True, 1, np.array([int(x.sum())], dtype=np.int64))
+        return Lightest(x, True, 1, np.array([int(x.sum())], dtype=np.int64), int(x.sum()),
+                        ClickSearch("none", 1, 1, 1, 1))
     if g.nullity > COUNT_NULLITY:
-        best = fewest_clicks(x, rules=None if g.rules.is_classic else g.rules)
-        return Lightest(best.clicks, best.proven, None, None)
+        best = fewest_clicks(x, rules=None if g.rules.is_classic else g.rules, seconds=seconds)
+        return Lightest(best.clicks, best.proven, None, None, best.lower_bound, best.search,
+                        best.cut_short)
     weights = coset_weights(x, g.quiet_patterns)
     choice = int(np.argmin(weights))
     count = int((weights == weights[choice]).sum())
-    return Lightest(x ^ combine_patterns(g.quiet_patterns, choice), True, count, weights)
+    return Lightest(x ^ combine_patterns(g.quiet_patterns, choice), True, count, weights,
+                    int(weights[choice]), ClickSearch("transform", 1, 1, 1, weights.size))

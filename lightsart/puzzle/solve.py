@@ -41,6 +41,7 @@ from lightsart.errors import LightsartError
 from lightsart.puzzle.game import COUNT_NULLITY, game, lightest, rules_for
 from lightsart.puzzle.table import LookupTable, lookup_table
 from lightsart.puzzle.text import grid as _grid
+from lightsart.results import ClickSearch
 from lightsart.rules import Rules, press, require_two_states
 from lightsart.types import Board
 from lightsart.vocabulary import speak
@@ -173,6 +174,11 @@ class Solution:
     fixes_proven: bool
     rules: Rules
     failed_boards: tuple[Board, ...] = ()
+    #: The fewest clicks' certificate: no solution has fewer than ``lower_bound`` clicks (None
+    #: when unsolvable), the search's work, and whether the clock stopped it (``--time-limit``).
+    lower_bound: int | None = None
+    search: ClickSearch | None = None
+    cut_short: bool = False
 
     @property
     def height(self) -> int:
@@ -208,14 +214,23 @@ class Solution:
             click_count=self.moves, kernel_size=1 << self.nullity,
             fewest_cells_to_change=self.fixes_count, fewest_cells_proven=self.fixes_proven,
             cells_to_change=data["lights_to_change"],
-            changed_board=None if self.fixes is None else (self.board ^ self.fixes).tolist())
+            changed_board=None if self.fixes is None else (self.board ^ self.fixes).tolist(),
+            **_certificate(self.lower_bound, self.search, self.cut_short))
 
 
-def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None) -> Solution:
+def _certificate(lower_bound: int | None, search: ClickSearch | None, cut_short: bool
+                 ) -> dict[str, object]:
+    """The fewest clicks' lower bound, the work of the search and the clock's cut (``--json``)."""
+    return {"click_count_lower_bound": lower_bound, "cut_short": cut_short,
+            "click_search": None if search is None else search.to_dict()}
+
+
+def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
+                 seconds: float = 2.0) -> Solution:
     """Solve ``board`` for ``goal`` under ``rules`` (default: the classic game of its size).
 
     Returns one minimal click set and the counts, or the checks it fails and the fewest lights
-    to change first.
+    to change first. ``seconds``: the fewest clicks' search budget (``--time-limit``).
     """
     b = as_board(board)
     rules = rules_for(b, rules)
@@ -223,11 +238,13 @@ def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None) -
     g = game(rules)
     x = g.solve(change)
     if x is not None:
-        best = lightest(x, g)
+        best = lightest(x, g, seconds)
         if not np.array_equal(g.apply(b, best.clicks), b ^ change):  # pragma: no cover
             raise AssertionError("the click set does not solve the board")
         return Solution(b, goal, g.nullity, True, best.clicks, int(best.clicks.sum()),
-                        best.proven, best.count, 1 << g.nullity, (), None, 0, True, rules)
+                        best.proven, best.count, 1 << g.nullity, (), None, 0, True, rules,
+                        lower_bound=best.lower_bound, search=best.search,
+                        cut_short=best.cut_short)
     syndrome = g.syndrome(change)
     # Bosch's baseline (every error in the bottom row) is a classic chase; other rules go without.
     baseline = np.flatnonzero(chase(change)[1].ravel()) if rules.is_classic else None
@@ -320,7 +337,8 @@ def _chase_steps(board: Board, goal: Goal, label: str) -> tuple[list[Step], Boar
     return steps, board
 
 
-def explain(board: Board, goal: Goal = "off", rules: Rules | None = None) -> Strategy:
+def explain(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
+            seconds: float = 2.0) -> Strategy:
     """Light chasing, the lookup table, chasing again, then quiet patterns to the minimum.
 
     Under rules other than the classic ones there is no chase: the strategy is the algebra's
@@ -337,7 +355,7 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None) -> Str
         if x is None:
             return Strategy(b, goal, (), False, (), None, None, None, None, (), None, rules,
                             g.quiet_patterns)
-        return _shorten(b, goal, (), (), (), None, x, rules)
+        return _shorten(b, goal, (), (), (), None, x, rules, seconds)
     table = lookup_table(m, n)
     steps, now = _chase_steps(b, goal, "chase")
     bottom = wrong_cells(now, goal)[-1]
@@ -361,15 +379,15 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None) -> Str
     if wrong_cells(now, goal).any() or not np.array_equal(g.apply(b, solution), now):
         raise AssertionError("the strategy did not reach the goal")  # pragma: no cover
     return _shorten(b, goal, tuple(steps), tuple(int(v) for v in bottom),
-                    tuple(int(v) for v in top), table, solution, rules)
+                    tuple(int(v) for v in top), table, solution, rules, seconds)
 
 
 def _shorten(b: Board, goal: Goal, steps: tuple[Step, ...], bottom: tuple[int, ...],
-             top: tuple[int, ...], table: LookupTable | None, solution: Board, rules: Rules
-             ) -> Strategy:
+             top: tuple[int, ...], table: LookupTable | None, solution: Board, rules: Rules,
+             seconds: float = 2.0) -> Strategy:
     """The strategy's click set made minimal by adding quiet patterns."""
     g = game(rules)
-    best = lightest(solution, g)
+    best = lightest(solution, g, seconds)
     added: tuple[int, ...] | None = None if g.nullity > COUNT_NULLITY else ()
     choice = best.choice
     if choice is not None and g.nullity:
@@ -391,6 +409,10 @@ class ClickPath:
     steps: tuple[tuple[Cell, int], ...]
     proven: bool
     rules: Rules
+    #: The fewest clicks' certificate, as in :class:`Solution`.
+    lower_bound: int | None = None
+    search: ClickSearch | None = None
+    cut_short: bool = False
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -399,15 +421,17 @@ class ClickPath:
             "path": [{"click": list(c), "state": hex(s)} for c, s in self.steps],
             "rules": self.rules.to_dict(),
             "click_count": len(self.steps),  # the shared name of "moves" (lightsart.vocabulary)
+            **_certificate(self.lower_bound, self.search, self.cut_short),
         }
 
 
-def click_path(board: Board, goal: Goal = "off", rules: Rules | None = None) -> ClickPath:
+def click_path(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
+               seconds: float = 2.0) -> ClickPath:
     """The clicks of one minimal solution in reading order, with the state after each."""
     require_two_states(rules, "path")
     m, n = as_board(board).shape
     limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # every state is printed
-    solution = solve_puzzle(board, goal, rules)
+    solution = solve_puzzle(board, goal, rules, seconds=seconds)
     if solution.clicks is None:
         failed = ", ".join(str(k) for k in solution.failed_patterns)
         kind = "quiet pattern" if solution.rules.pattern.symmetric else "check"
@@ -425,4 +449,5 @@ def click_path(board: Board, goal: Goal = "off", rules: Rules | None = None) -> 
     if wrong_cells(now, goal).any():  # pragma: no cover
         raise AssertionError("the path does not end at the goal")
     return ClickPath(solution.width, solution.height, goal, to_state(solution.board),
-                     tuple(steps), solution.proven, solution.rules)
+                     tuple(steps), solution.proven, solution.rules, solution.lower_bound,
+                     solution.search, solution.cut_short)

@@ -14,6 +14,7 @@ rules have no such table (the puzzle tools show the algebraic solution instead),
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -83,6 +84,12 @@ class LookupTable:
     _basis: tuple[tuple[int, int], ...]
     _kernel: tuple[int, ...]
     rules: Rules | None = None
+    #: Listed rows whose top row is proven lightest (all of them up to a kernel of 10; beyond,
+    #: as many as the budget plans, :data:`SEARCH_NULLITY` at most), of ``top_rows_planned``;
+    #: the clock stopped the minimising when ``cut_short``.
+    top_rows_lightest: int | None = None
+    top_rows_planned: int | None = None
+    cut_short: bool = False
 
     def to_dict(self) -> dict[str, object]:
         """The table as data: rows of (bottom row, top-row presses) as 0/1 strings."""
@@ -94,6 +101,11 @@ class LookupTable:
             "rules": (self.rules or Rules.plus(self.height, self.width)).to_dict(),
             # The shared vocabulary (lightsart.vocabulary): what the k-state table says too.
             "kernel_size": 1 << self.nullity, "reachable": 1 << self.rank,
+            "top_rows_lightest": (len(self.rows) if self.top_rows_lightest is None
+                                  else self.top_rows_lightest),
+            "top_rows_planned": (len(self.rows) if self.top_rows_planned is None
+                                 else self.top_rows_planned),
+            "cut_short": self.cut_short,
         }
 
     def top_for(self, bottom: NDArray[np.uint8] | tuple[int, ...]) -> NDArray[np.uint8] | None:
@@ -132,13 +144,16 @@ def _reading(value: int, width: int, lit_first: bool = False) -> tuple[int, ...]
     return tuple(((value >> j) & 1) ^ lit_first for j in range(width))
 
 
-def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = None) -> LookupTable:
+def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = None,
+                 seconds: float = 2.0) -> LookupTable:
     """The bottom-row → top-row lookup table of the ``m`` × ``n`` board (``n`` columns).
 
     Column ``j`` of the map is the bottom row left by pressing only top cell ``j`` and chasing
     down; elimination gives a basis of the bottom rows that occur and the presses for each.
     Listed in full when there are at most ``max_rows`` rows, else as a basis. ``rules`` other
-    may be any under which light chasing applies (:func:`chases`); others are refused.
+    may be any under which light chasing applies (:func:`chases`); others are refused. Each
+    listed top row is the lightest of its coset when the kernel has at most 10 vectors; beyond,
+    as many rows as ``seconds`` plans (:func:`_minimise_rows`, up to :data:`SEARCH_NULLITY`).
     """
     general = _table_rules(m, n, max_rows, rules)
     basis, pivots, kernel = _eliminate(_top_to_bottom(m, n, general))
@@ -148,13 +163,50 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = 
     rank = len(basis)
     complete = (1 << rank) <= max_rows
     rows = _every_row(basis, kernel, n) if complete else list(basis)
+    rows, lightest, planned, cut = _minimise_rows(rows, kernel, n, seconds)
 
     def bits(v: int) -> tuple[int, ...]:
         return tuple((v >> j) & 1 for j in range(n))
 
     return LookupTable(n, m, len(kernel), rank, complete, tuple(pivots),
                        tuple((bits(e), bits(t)) for e, t in rows), tuple(basis), tuple(kernel),
-                       general)
+                       general, lightest, planned, cut)
+
+
+#: Largest kernel whose listed top rows ``table`` makes lightest (one transform of ``2**d``
+#: members a row, planned from the budget); the exhaustive list covers kernels up to 10.
+SEARCH_NULLITY = 24
+
+
+def _minimise_rows(rows: list[tuple[int, int]], kernel: list[int], n: int, seconds: float
+                   ) -> tuple[list[tuple[int, int]], int | None, int | None, bool]:
+    """The rows with their top rows made lightest by one transform each (kernels of 11 to
+    :data:`SEARCH_NULLITY`), as many as ``seconds`` buys at the nominal speed (a count: the
+    table repeats on any machine), the clock only capping it. Returns the rows, how many are
+    proven lightest and were planned (None: every row, by the exhaustive list) and the cut."""
+    d = len(kernel)
+    if d <= 10:
+        return rows, None, None, False
+    if d > SEARCH_NULLITY:
+        return rows, 0, 0, False
+    from lightsart.calibration import TRANSFORM_MEMBERS_PER_SECOND
+    from lightsart.core.quiet import coset_weights
+    from lightsart.limits import planning_seconds
+
+    planned = min(len(rows), int(planning_seconds(seconds) * TRANSFORM_MEMBERS_PER_SECOND) >> d)
+    patterns = np.array([[_to_bits(k, n)] for k in kernel], dtype=np.uint8)
+    deadline = time.perf_counter() + seconds
+    out = list(rows)
+    for i in range(planned):
+        if i and time.perf_counter() > deadline:
+            return out, i, planned, True
+        e, t = out[i]
+        choice = int(np.argmin(coset_weights(_to_bits(t, n)[None, :], patterns)))
+        for k, vector in enumerate(kernel):
+            if (choice >> k) & 1:
+                t ^= vector
+        out[i] = (e, t)
+    return out, planned, planned, False
 
 
 def _table_rules(m: int, n: int, max_rows: int, rules: Rules | None) -> Rules | None:

@@ -60,6 +60,16 @@ def _cells(board: Board) -> str:
     return " ".join(f"({r},{c})" for r, c in click_list(board)) or "none"
 
 
+def _proof(proven: bool, cut_short: bool, lower_bound: int | None, tail: str = "") -> str:
+    """``proven minimal``, or ``fewest found`` with the time limit's cut, ``tail`` and the lower
+    bound."""
+    if proven:
+        return "proven minimal"
+    cut = " before the time limit" if cut_short else ""
+    bound = "" if lower_bound is None else f", at least {lower_bound}"
+    return f"fewest found{cut}{tail}{bound}"
+
+
 def solution_text(s: Solution) -> str:
     """What ``lightsart solve`` prints (cells are ``(row, col)`` counted from 0)."""
     lines = [f"{s.width}x{s.height} board{rules_note(s.rules)}, goal: all lights {s.goal}, "
@@ -69,8 +79,8 @@ def solution_text(s: Solution) -> str:
                    f"{s.minimal_solutions} minimal solution{'s' if s.minimal_solutions > 1 else ''}"
                    ", ")
         lines.append(f"solvable: yes, in {_plural(s.moves or 0, 'click')} "
-                     f"({'proven minimal' if s.proven else 'fewest found, not proven'}); "
-                     f"{counted}{_plural(s.solutions, 'solution')} in all")
+                     f"({_proof(s.proven, s.cut_short, s.lower_bound, ', not proven')}"
+                     f"); {counted}{_plural(s.solutions, 'solution')} in all")
         lines += side_by_side(("board", grid(s.board)), ("clicks", grid(s.clicks, "X")))
         lines.append(f"clicks (row,col): {_cells(s.clicks)}")
         return "\n".join(lines)
@@ -201,13 +211,17 @@ def table_text(t: LookupTable) -> str:
         for (b, p), col in zip(t.rows, t.pivots, strict=True):
             lines.append(f"{row(b)}   {row(p)}")
             lines.append(" " * col + "^")
+    if t.top_rows_lightest is not None and t.top_rows_lightest < len(t.rows):
+        cut = ", cut short by the time limit" if t.cut_short else ""
+        lines.append(f"Top rows proven lightest: {t.top_rows_lightest} of {len(t.rows)} (the "
+                     f"others press more than they need{cut}; raise --time-limit).")
     return "\n".join(lines)
 
 
 def path_text(p: ClickPath) -> str:
     """What ``lightsart path`` prints: the state (hex, bit i*n+j = cell (i,j) lit) per click."""
     lines = [f"{p.width}x{p.height}{rules_note(p.rules)}, goal all {p.goal}: {len(p.steps)} clicks "
-             f"({'proven minimal' if p.proven else 'fewest found'})",
+             f"({_proof(p.proven, p.cut_short, p.lower_bound)})",
              f"start        {p.start:#x}"]
     for k, ((r, c), state) in enumerate(p.steps, 1):
         lines.append(f"{k:>3}. ({r},{c})  {state:#x}")

@@ -49,45 +49,51 @@ def read(board: str | None, states: int, *, state: str | None = None,
     return read_levels(board, states, state=state, size=size)
 
 
-def solve(board: Board, goal: Goal, rules: Rules) -> Solution | LevelSolution:
-    """The fewest clicks for ``board`` under ``rules``, or the fewest cells to change first."""
+def solve(board: Board, goal: Goal, rules: Rules, *, seconds: float = 2.0
+          ) -> Solution | LevelSolution:
+    """The fewest clicks for ``board`` under ``rules``, or the fewest cells to change first;
+    ``seconds``: the 2-state fewest clicks' search budget (``--time-limit``)."""
     if _bits(rules.states):
         from lightsart.puzzle.solve import solve_puzzle
 
-        return solve_puzzle(board, goal, rules)
+        return solve_puzzle(board, goal, rules, seconds=seconds)
     from lightsart.puzzle.levels import solve_levels
 
     return solve_levels(board, goal, rules)
 
 
-def explain(board: Board, goal: Goal, rules: Rules) -> Strategy | LevelStrategy:
+def explain(board: Board, goal: Goal, rules: Rules, *, seconds: float = 2.0
+            ) -> Strategy | LevelStrategy:
     """The strategy a person follows: light chasing where the rules allow it, else the algebra."""
     if _bits(rules.states):
         from lightsart.puzzle.solve import explain as explain_bits
 
-        return explain_bits(board, goal, rules)
+        return explain_bits(board, goal, rules, seconds=seconds)
     from lightsart.puzzle.levels_chase import explain_levels
 
     return explain_levels(board, goal, rules)
 
 
-def path(board: Board, goal: Goal, rules: Rules) -> ClickPath | LevelPath:
+def path(board: Board, goal: Goal, rules: Rules, *, seconds: float = 2.0
+         ) -> ClickPath | LevelPath:
     """One fewest-click solution played click by click, with the state after each."""
     if _bits(rules.states):
         from lightsart.puzzle.solve import click_path
 
-        return click_path(board, goal, rules)
+        return click_path(board, goal, rules, seconds=seconds)
     from lightsart.puzzle.levels_chase import press_path
 
     return press_path(board, goal, rules)
 
 
-def table(rules: Rules, *, max_rows: int = 1024) -> Table:
-    """The lookup table for finishing light chasing on ``rules``' board size."""
+def table(rules: Rules, *, max_rows: int = 1024, seconds: float = 2.0) -> Table:
+    """The lookup table for finishing light chasing on ``rules``' board size; ``seconds``: the
+    budget for making the listed 2-state top rows lightest (``--time-limit``)."""
     if _bits(rules.states):  # packed-bit elimination: a basis for sizes the Z/K table refuses
         from lightsart.puzzle.table import lookup_table
 
-        return lookup_table(rules.height, rules.width, max_rows=max_rows, rules=rules)
+        return lookup_table(rules.height, rules.width, max_rows=max_rows, rules=rules,
+                            seconds=seconds)
     from lightsart.puzzle.levels_chase import level_table
 
     return level_table(rules, max_rows=max_rows)
