@@ -74,8 +74,8 @@ def prove(n: int, budget: float) -> dict[str, object]:
 def table(lines: list[dict[str, object]]) -> str:
     """The README's Markdown table: the boards with nullity above 0, then the others in a line."""
     rows = {int(str(line["n"])): line for line in lines}
-    out = ["| n | nullity | fewest clicks | proven | time (s) | leaves scored / needed |",
-           "|---:|---:|---:|:---|---:|---:|"]
+    out = ["| n | nullity | fewest clicks | proven | time (s) | load | search |",
+           "|---:|---:|---:|:---|---:|---:|:---|"]
     unique = []
     for n in sorted(rows):
         r = rows[n]
@@ -83,15 +83,18 @@ def table(lines: list[dict[str, object]]) -> str:
             unique.append(f"{n}: {r['clicks']}")
             continue
         search = r["search"] if isinstance(r["search"], dict) else {}
-        leaves = ""
+        how = f"one transform of 2^{r['nullity']}"
         if search.get("method") == "split":
-            leaves = f"{search['leaves_searched']:,} / {search['leaves_total']:,}"
+            how = (f"split: {search['leaves_searched']:,} of {search['leaves_total']:,} leaves "
+                   f"of 2^{int(search['members_per_leaf']).bit_length() - 1}")
+        elif search.get("method") == "local":
+            how = "local search"
         if r["proven"]:
             verdict = "yes"
         else:
             verdict = f"not proven within {float(str(r['budget'])):g} s (at least {r['lower_bound']})"
-        out.append(f"| {n} | {r['nullity']} | {r['clicks']} | {verdict} | {float(str(r['seconds'])):.1f} "
-                   f"| {leaves} |")
+        out.append(f"| {n} | {r['nullity']} | {r['clicks']} | {verdict} "
+                   f"| {float(str(r['seconds'])):.1f} | {r['load_before']}–{r['load_after']} | {how} |")
     out.append("")
     out.append("Nullity 0 (one click set, proven at once): " + ", ".join(unique) + ".")
     return "\n".join(out)
