@@ -129,6 +129,18 @@ class Fit:
     #: A proven lower bound on the count ``wrong_pixels`` itself, whatever was minimised (with
     #: ``weighted``, ``wrong_pixels_lower_bound`` bounds the cost; a least cost proves no count).
     wrong_count_lower_bound: int = 0
+    #: The clicks' certificate from :func:`lightsart.core.optimize.fewest_clicks`: no click set
+    #: making ``board`` has fewer than this (None: not known; see :attr:`clicks_bound`), and the
+    #: search's work.
+    clicks_lower_bound: int | None = None
+    clicks_search: ClickSearch | None = None
+
+    @property
+    def clicks_bound(self) -> int:
+        """A proven lower bound on the clicks making ``board``: the count when proven minimal."""
+        if self.clicks_proven_minimal:
+            return self.clicks_count
+        return min(self.clicks_count, self.clicks_lower_bound or 0)
 
     @property
     def count_lower_bound(self) -> int:

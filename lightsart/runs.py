@@ -70,6 +70,8 @@ class Picture:
             "wrong_cells_lower_bound": count_bound,
             "click_count": f.clicks_count,
             "click_count_proven_minimal": f.clicks_proven_minimal,
+            "click_count_lower_bound": f.clicks_bound,
+            "click_search": None if f.clicks_search is None else f.clicks_search.to_dict(),
         }
 
 
@@ -181,7 +183,9 @@ class AnimationResult:
                        cells_pressed=int(np.count_nonzero(t.clicks)))
         # The shared vocabulary (lightsart.vocabulary), the same at every number of states.
         out.update(click_count=t.count, click_count_proven_minimal=t.proven,
-                   cells_pressed=int(np.count_nonzero(t.clicks)))
+                   cells_pressed=int(np.count_nonzero(t.clicks)),
+                   click_count_lower_bound=t.count if t.proven else min(t.count, t.lower_bound),
+                   click_search=None if t.search is None else t.search.to_dict())
         return out
 
     # Jupyter shows the GIF written (or a preview): lightsart.display, imported on demand.

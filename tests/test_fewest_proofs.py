@@ -350,3 +350,31 @@ def test_progress_absent_when_piped() -> None:
          "--time-limit", "1", "--json", "--quiet"], capture_output=True, text=True, env=env,
         check=False)
     assert quiet_run.returncode == 0 and quiet_run.stderr == ""
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_still_and_animate_json_carry_the_certificate(
+        exact: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    if not exact:  # the split search, cut to what a tiny budget buys, answers the clicks
+        monkeypatch.setattr(optimize, "EXACT_CLICKS_NULLITY", -1)
+        monkeypatch.setattr(fewest, "_INNER", 1)
+    picture = str(ROOT / "samples" / "astronaut.png")
+    still = _run_json(["still", picture, "-o", str(tmp_path / "s.png"), "--size", "9x9",
+                       "--json", "--time-limit", "0.001"], capsys)
+    shown = still["pictures"][0]
+    animate = _run_json(["animate", picture, picture, "-o", str(tmp_path / "a.gif"),
+                         "--size", "9x9", "--json", "--time-limit", "0.001"], capsys)
+    rules = Rules.plus(9, 9)
+    for part in (shown, *animate["pictures"], *animate["transitions"]):
+        count, bound = part["click_count"], part["click_count_lower_bound"]
+        assert isinstance(bound, int) and 0 <= bound <= count
+        if part["click_count_proven_minimal"]:
+            assert bound == count
+        assert part["click_search"]["method"] in ("none", "transform", "split", "local")
+    # A fit's click bound never exceeds the true fewest clicks of its board (brute force).
+    from lightsart import closest_board
+
+    fit = closest_board(np.ones((9, 9), np.uint8) ^ np.eye(9, dtype=np.uint8), seconds=0.001)
+    truth = brute_fewest(fit.clicks, rules)
+    assert fit.clicks_bound <= truth <= fit.clicks_count

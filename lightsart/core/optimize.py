@@ -444,6 +444,8 @@ def closest_board(
         weighted=weights is not None and not bool(np.all(weights == 1.0)),
         rules=None if classic(rules) else rules,
         cut_short=best.cut_short or decoding.cut_short,
+        clicks_lower_bound=best.lower_bound,
+        clicks_search=best.search,
     )
     # The least cost bounds the count through the dearest pixel (weighted fits only).
     return fit if weights is None else with_count_bound(fit, float(weights.max(initial=0.0)))
@@ -543,7 +545,7 @@ def _fewest_presses(presses: object, rules: Rules) -> Clicks:
     alg = algebra_mod(rules)
     found = alg.fewest_presses(presses)
     return Clicks(found.presses, found.count, found.proven, alg.nullity,
-                  time.perf_counter() - began)
+                  time.perf_counter() - began, lower_bound=found.count if found.proven else 0)
 
 
 def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules) -> Clicks:
