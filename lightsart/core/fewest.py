@@ -399,21 +399,8 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     start = time.perf_counter()
     if split is None:
         split = split_coset(x0, patterns, inner=inner, symmetric=symmetric)
-    cells, data, leaves = int(x0.size), split.data, split.leaves
-    k, f_alone = data.k, data.f_alone
-    vb_m, s_m, group, groups = data.vb, data.s, data.group, data.groups
-    if leaves.size * vb_m.size <= _BOUND_WORK or vb_m.size << _BOUND_SHARE <= 1 << k:
-        max_alone, _ = wht_max(f_alone.copy(), k)
-        # At most half the time goes to bounds; the rest to leaves.
-        bound = max_alone + _bounds(leaves, vb_m, s_m, group, groups == 0, start + seconds / 2)
-        cut = time.perf_counter() > start + seconds / 2
-        order = np.argsort(-bound, kind="stable")
-        leaves, bound = leaves[order], bound[order]
-    else:
-        # The bound would cost more than it can save (it sums over every moving cell per leaf).
-        bound = np.broadcast_to(np.int64(cells + 1), leaves.shape)
-        cut = False
-
+    cells, data = int(x0.size), split.data
+    leaves, bound, cut = _ordered(split, cells, start + seconds / 2)
     best_f, best_a, best_b = -(cells + 1), 0, 0
     scored, proven, at = 0, True, 0
     deadline = start + seconds
@@ -447,6 +434,35 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
                 watcher.advance(scored, (cells - best_f) // 2)
     if watcher is not None:
         watcher.finish()
+    weight = (cells - best_f) // 2
+    if proven:
+        lower = weight
+    else:
+        # A leaf not scored reaches at most its bound (``F <= cells`` where none was computed).
+        top = max(best_f, int(bound[at]) if at < leaves.size else best_f)
+        lower = min(weight, max(floor, math.ceil((cells - min(top, cells)) / 2)))
+    # Once proven, every leaf not scored was excluded by the bound (in its batch or after it).
+    return CosetMinimum(_choice(split, best_a, best_b), weight, proven, scored,
+                        leaves.size - scored if proven else 0, len(split.maps), cut, lower, plan)
+
+
+def _ordered(split: SplitCoset, cells: int, deadline: float
+             ) -> tuple[NDArray[np.int64], NDArray[np.int64], bool]:
+    """The leaves in order of decreasing bound, their bounds, and whether ``deadline`` cut the
+    bounds short; where the bounds would cost more than they can save (they sum over every
+    moving cell per leaf), the leaves as they are with the trivial bound ``cells + 1``."""
+    data, leaves = split.data, split.leaves
+    if leaves.size * data.vb.size <= _BOUND_WORK or data.vb.size << _BOUND_SHARE <= 1 << data.k:
+        max_alone, _ = wht_max(data.f_alone.copy(), data.k)
+        bound = max_alone + _bounds(leaves, data.vb, data.s, data.group, data.groups == 0,
+                                    deadline)
+        order = np.argsort(-bound, kind="stable")
+        return leaves[order], bound[order], time.perf_counter() > deadline
+    return leaves, np.broadcast_to(np.int64(cells + 1), leaves.shape), False
+
+
+def _choice(split: SplitCoset, best_a: int, best_b: int) -> int:
+    """The coefficient vector (bit ``k`` = quiet pattern ``k``) of inner ``a`` and outer ``b``."""
     y = 0
     for i, c in enumerate(split.inner):
         y |= ((best_a >> i) & 1) << c
@@ -456,13 +472,4 @@ def coset_minimum(x0: NDArray[np.uint8], patterns: NDArray[np.uint8], *,
     for i, vector in enumerate(split.basis):
         if (y >> i) & 1:
             choice ^= vector
-    weight = (cells - best_f) // 2
-    if proven:
-        lower = weight
-    else:
-        # A leaf not scored reaches at most its bound (``F <= cells`` where none was computed).
-        top = max(best_f, int(bound[at]) if at < leaves.size else best_f)
-        lower = min(weight, max(floor, math.ceil((cells - min(top, cells)) / 2)))
-    # Once proven, every leaf not scored was excluded by the bound (in its batch or after it).
-    return CosetMinimum(choice, weight, proven, scored, leaves.size - scored if proven else 0,
-                        len(split.maps), cut, lower, plan)
+    return choice

@@ -339,6 +339,9 @@ def _without_new_keys(data: object) -> object:
     from lightsart.vocabulary import KEYS
 
     added = {"rules", "light_chasing", "seconds"}
+    # The fewest clicks' certificate and the table's lightest rows (issue 25).
+    added |= {"click_count_lower_bound", "cut_short", "click_search", "top_rows_lightest",
+              "top_rows_planned"}
     added |= {key.rsplit(".", 1)[-1] for keys in KEYS.values() for key in keys}
     if isinstance(data, dict):
         return {k: _without_new_keys(v) for k, v in data.items()
