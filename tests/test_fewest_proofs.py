@@ -378,3 +378,39 @@ def test_still_and_animate_json_carry_the_certificate(
     fit = closest_board(np.ones((9, 9), np.uint8) ^ np.eye(9, dtype=np.uint8), seconds=0.001)
     truth = brute_fewest(fit.clicks, rules)
     assert fit.clicks_bound <= truth <= fit.clicks_count
+
+
+def _chased_bottom(top: str, height: int) -> str:
+    """Press ``top`` on a solved board of the plus pattern and chase down: the bottom row left
+    (pressed here by hand, not by the library)."""
+    a = press_matrix(Rules.plus(height, len(top)))
+    n = len(top)
+    x = np.zeros(height * n, dtype=np.int64)
+    x[:n] = [int(c) for c in top]
+    for r in range(height - 1):
+        lit = (a @ x % 2)[r * n:(r + 1) * n]
+        x[(r + 1) * n:(r + 2) * n] ^= lit
+    return "".join(str(v) for v in (a @ x % 2)[-n:])
+
+
+def test_table_plans_its_lightest_rows_from_the_budget(capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    # 30x30: 1024 rows over a kernel of 20; half a second plans one transform of 2**20.
+    first = _run_json(["table", "30x30", "--json", "--time-limit", "0.5"], capsys)
+    assert first["nullity"] == 20 and len(first["rows"]) == 1024
+    assert first["top_rows_planned"] == 1
+    assert int(first["top_rows_lightest"]) <= 1 and isinstance(first["cut_short"], bool)
+    more = _run_json(["table", "30x30", "--json", "--time-limit", "2"], capsys)
+    assert int(more["top_rows_planned"]) > int(first["top_rows_planned"])
+    # A row made lightest presses no more than before, and still leaves its bottom row.
+    changed = 0
+    for old, new in zip(first["rows"], more["rows"], strict=True):
+        assert old["bottom"] == new["bottom"]
+        assert new["top"].count("1") <= old["top"].count("1")
+        if new["top"] != old["top"]:
+            changed += 1
+            assert _chased_bottom(new["top"], 30) == new["bottom"]
+    assert changed > 0
+    assert main(["table", "30x30", "--time-limit", "0.5"]) == 0
+    text = capsys.readouterr().out
+    assert "Top rows proven lightest: " in text and "of 1024" in text

@@ -18,9 +18,12 @@ a bound computed per outer choice in ``O(cells)``. Leaves run in order of decrea
 once the next bound cannot beat the best leaf, every remaining outer choice is pruned and the
 answer is proven. The outer coordinates are chosen greedily to leave as many cells as possible
 with ``b_p = 0``, which is what makes the bound tight. The bounds are only computed where they
-cost little next to the leaves (``_BOUND_WORK``, ``_BOUND_SHARE``). Deterministic; bounded by
-``seconds`` (at most half of it for the bounds), after which the best leaf so far is returned
-unproven.
+cost little next to the leaves (``_BOUND_WORK``, ``_BOUND_SHARE``). Deterministic; the leaves
+scored are planned from ``seconds`` at the nominal speed (:func:`plan_search`, a count known
+before the search starts, with the nominal time the whole proof needs), the clock only caps them
+(at most half of it for the bounds); then the best leaf so far is returned unproven, with the
+lower bound the leaves not scored still allow. A :class:`Watcher` (the CLI's progress line,
+:func:`watching`) hears the plan and each batch.
 
 When grid symmetries keep the coset (:mod:`lightsart.core.coset_symmetry`; the all-lit board
 keeps all eight), the inner block is instead an invariant subspace, a symmetry maps whole leaves
@@ -39,8 +42,8 @@ the leaves on 61 x 61, chunk by chunk. Per member of a leaf, one thread: 3.4 ns 
 previous leaf), 0.44-0.54 ns compiled, 0.26-0.37 ns once the best is known. Measured
 (``benchmarks/bench_fewest.py``, two cores shared with another busy job): nullity 30-32
 (47 x 47, 39 x 39) in 0.5-0.7 s; nullity 40 (61 x 61, 526,352 leaves) proven at 1629 clicks in
-25-42 s (the numpy leaves: 406-472 s in the same runs); nullity 42 (65 x 65, 2,102,304 leaves, beyond what
-:func:`lightsart.core.optimize.fewest_clicks` hands over) proven at 1867 clicks in 170 s.
+25-42 s (the numpy leaves: 406-472 s in the same runs); nullity 42 (65 x 65, 2,102,304 leaves)
+proven at 1867 clicks in 170 s (390 s beside seven other jobs; ``scripts/fewest_table.py``).
 
 Brouwer–Zimmermann (minimum weight by information sets) does not help here: the lightest member
 weighs nearly half the cells, so the Zimmermann bound ``J (t + 1)`` needs a large ``t``. On
