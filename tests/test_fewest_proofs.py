@@ -172,8 +172,8 @@ class _Recorder:
     def __init__(self) -> None:
         self.events: list[tuple[str, object]] = []
 
-    def start(self, plan: SearchPlan, lower_bound: int, local: bool = False) -> None:
-        self.events.append(("start", (plan, lower_bound, local)))
+    def start(self, plan: SearchPlan, lower_bound: int, local_rounds: int = 0) -> None:
+        self.events.append(("start", (plan, lower_bound, local_rounds)))
 
     def advance(self, done: int, best: int) -> None:
         self.events.append(("advance", (done, best)))
@@ -227,7 +227,7 @@ def test_note_and_bar_follow_the_terminal(tty: bool) -> None:
     assert "--time-limit 5 s" in note and "not proven" in note
     assert ("\r" in text) == tty  # the bar draws on a terminal only
     if tty:
-        assert "best 77, at least 40" in text and text.endswith("\r\x1b[K")
+        assert "clicks 77 (at least 40)" in text and text.endswith("\r\x1b[K")
 
 
 def test_quiet_silences_note_and_bar() -> None:
@@ -414,3 +414,33 @@ def test_table_plans_its_lightest_rows_from_the_budget(capsys: pytest.CaptureFix
     assert main(["table", "30x30", "--time-limit", "0.5"]) == 0
     text = capsys.readouterr().out
     assert "Top rows proven lightest: " in text and "of 1024" in text
+
+
+def test_watcher_hears_the_local_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(optimize, "EXACT_CLICKS_NULLITY", -1)
+    monkeypatch.setattr(optimize, "SPLIT_CLICKS_NULLITY", -1)
+    monkeypatch.setattr(fewest, "MAX_FEWEST_NULLITY", 0)
+    rules = Rules.plus(9, 9)
+    x0 = _x0(rules, 9)
+    seen = _Recorder()
+    with fewest.watching(seen):
+        found = optimize.fewest_clicks(x0, seconds=1.0)
+    plan, bound, rounds = seen.events[0][1]  # type: ignore[misc]
+    assert rounds == found.search.leaves_planned > 0  # type: ignore[union-attr]
+    assert bound <= found.count and plan.seconds_needed > 0
+    steps = [v for k, v in seen.events if k == "advance"]
+    assert [done for done, _ in steps] == list(range(1, len(steps) + 1))  # type: ignore[misc]
+    bests = [best for _, best in steps]  # type: ignore[misc]
+    assert bests == sorted(bests, reverse=True) and bests[-1] == found.count
+    assert seen.events[-1][0] == "finish"
+
+
+def test_local_bar_counts_rounds() -> None:
+    stream = _Stream(True)
+    shown = SearchProgress(5.0, stream=stream, delay=0.0)
+    shown.start(PLAN, 40, local_rounds=30)
+    shown.advance(3, 90)
+    shown.finish()
+    text = stream.getvalue()
+    assert "the best a local search finds" in text.splitlines()[0]
+    assert "local rounds" in text and "3/30" in text

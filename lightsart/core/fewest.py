@@ -157,10 +157,11 @@ class SearchPlan:
 class Watcher(Protocol):
     """Told how a long search goes (the CLI's progress line): ``start`` once with the plan and
     the lower bound known before it, then ``advance`` with the leaves scored and the fewest
-    clicks so far, and ``finish`` when it ends. ``local`` in ``start``: the plan is the proof's,
-    but the budget runs the local search instead (no leaves, no proof)."""
+    clicks so far, and ``finish`` when it ends. ``local_rounds`` in ``start``: the plan is the
+    proof's, but the budget runs that many rounds of the local search instead (no proof), and
+    ``advance`` counts rounds."""
 
-    def start(self, plan: SearchPlan, lower_bound: int, local: bool = False) -> None: ...
+    def start(self, plan: SearchPlan, lower_bound: int, local_rounds: int = 0) -> None: ...
 
     def advance(self, done: int, best: int) -> None: ...
 

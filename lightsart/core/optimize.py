@@ -40,6 +40,7 @@ from lightsart.core.quiet import (
     coset_weights,
     lightest,
     local_search,
+    planned_rounds,
 )
 from lightsart.core.relink import Focus
 from lightsart.errors import LightsartError
@@ -214,8 +215,9 @@ def _search(x0: Board, source: QuietPatterns, rules: Rules | None, seed: int, se
             return (x0 ^ combine_patterns(patterns, found.choice), found.proven, found.cut_short,
                     found.lower_bound, work)
     if watch is not None:
-        watch.start(plan, floor, local=True)
-    searched = local_search(x0, source, seed, seconds)
+        watch.start(plan, floor, local_rounds=planned_rounds(x0.size, d, seconds))
+    searched = local_search(x0, source, seed, seconds,
+                            None if watch is None else watch.advance)
     if watch is not None:
         watch.finish()
     work = ClickSearch("local", searched.rounds, searched.planned, None, 1 << min(BLOCK, d),

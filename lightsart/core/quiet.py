@@ -136,12 +136,14 @@ def planned_rounds(cells: int, nullity: int, seconds: float) -> int:
     return int(_PLANNED_SHARE * planning_seconds(seconds) / one)
 
 
-def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float) -> Searched:
+def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float,
+                 on_round: Callable[[int, int], None] | None = None) -> Searched:
     """Exact search over random blocks of quiet patterns, keeping any lighter member.
 
     Stops after the planned rounds, or earlier when ``max(16, 2 d)`` rounds in a row found
     nothing (both counts, so the answer depends only on the input, the seed and ``seconds``), or
-    when the clock passes ``seconds`` (then :attr:`Searched.cut_short`).
+    when the clock passes ``seconds`` (then :attr:`Searched.cut_short`). ``on_round`` hears the
+    rounds done and the clicks so far after each round (a progress line).
     """
     rng = np.random.default_rng(seed)
     d = source.nullity
@@ -161,4 +163,6 @@ def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float) -> 
             stale = 0
         else:
             stale += 1
+        if on_round is not None:
+            on_round(rounds, int(weights[best]))
     return Searched(x, rounds, planned)

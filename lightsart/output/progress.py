@@ -207,6 +207,7 @@ class SearchProgress:
         self.delay = delay
         self._bar: Progress | None = None
         self._bound = 0
+        self._unit = "leaves"
 
     @staticmethod
     def note(plan: SearchPlan, seconds: float, local: bool = False) -> str | None:
@@ -218,7 +219,7 @@ class SearchProgress:
         need = plan.seconds_needed
         about = f"about {need:,.0f} s" if need < 1e7 else f"about {need:.1e} s"
         if need > TIME_LIMIT_MAX:
-            advice = f"more than the longest --time-limit, {TIME_LIMIT_MAX:g}"
+            advice = f"more than the longest --time-limit, {TIME_LIMIT_MAX:g} s"
         else:
             advice = f"try --time-limit {math.ceil(need * 1.25):g}"
         how = "the best a local search finds" if local else (
@@ -227,21 +228,25 @@ class SearchProgress:
                 f"({advice}); within --time-limit {seconds:g} s the answer is {how}, "
                 "not proven")
 
-    def start(self, plan: SearchPlan, lower_bound: int, local: bool = False) -> None:
-        line = self.note(plan, self.seconds, local)
+    def start(self, plan: SearchPlan, lower_bound: int, local_rounds: int = 0) -> None:
+        line = self.note(plan, self.seconds, local_rounds > 0)
         if line is not None and not _QUIET:
             self.stream.write(line + "\n")
             self.stream.flush()
         self._bound = lower_bound
-        if local or min(plan.seconds_planned, self.seconds) <= self.delay:
+        # The local search may stop early (nothing lighter found): it is expected to take up
+        # to its budget; the split search its planned leaves.
+        expected = self.seconds if local_rounds else min(plan.seconds_planned, self.seconds)
+        if expected <= self.delay:
             return
-        self._bar = Progress(min(plan.planned, plan.leaves), "fewest clicks: leaves",
-                             stream=self.stream)
+        self._unit = "local rounds" if local_rounds else "leaves"
+        total = local_rounds if local_rounds else min(plan.planned, plan.leaves)
+        self._bar = Progress(total, f"clicks: {self._unit}", stream=self.stream)
         self._bar.__enter__()
 
     def advance(self, done: int, best: int) -> None:
         if self._bar is not None:
-            self._bar.label = f"fewest clicks: best {best}, at least {self._bound}; leaves"
+            self._bar.label = f"clicks {best} (at least {self._bound}), {self._unit}"
             self._bar.advance(done - self._bar.done)
 
     def finish(self) -> None:
