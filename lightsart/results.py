@@ -86,6 +86,11 @@ class Clicks:
     #: The work the search did and planned (None where no search ran, e.g. k states).
     search: ClickSearch | None = None
 
+    def __post_init__(self) -> None:
+        # A proof is its own bound, whichever engine gave it (the ip engine sets none).
+        if self.proven and self.lower_bound != self.count:
+            object.__setattr__(self, "lower_bound", self.count)
+
     # Jupyter draws the click set (lightsart.display, imported only when a notebook asks).
     def _repr_png_(self) -> bytes:
         from lightsart.display import clicks_png
