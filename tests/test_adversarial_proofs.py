@@ -190,7 +190,7 @@ def _cases() -> list[tuple[int, str, str, int, int, str]]:
 
 def switch_off_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     """Switch the exact searches off: the heuristics then answer, and report, on small boards."""
-    from lightsart.core import decode, modk_search, optimize
+    from lightsart.core import decode, fewest, modk_search, optimize
     from lightsart.puzzle import game
 
     monkeypatch.setattr(modk_search, "DECODE_MAX", 0)
@@ -198,6 +198,7 @@ def switch_off_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(decode, "EXACT_NULLITY", -1)
     monkeypatch.setattr(optimize, "EXACT_CLICKS_NULLITY", -1)
     monkeypatch.setattr(optimize, "SPLIT_CLICKS_NULLITY", -1)
+    monkeypatch.setattr(fewest, "MAX_FEWEST_NULLITY", 0)  # no split search, even when it can finish
     monkeypatch.setattr(game, "COUNT_NULLITY", -1)
 
 
