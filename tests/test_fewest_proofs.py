@@ -23,7 +23,7 @@ from brute import press_matrix
 from refusal import refused
 
 from lightsart.cli import main
-from lightsart.core import fewest, optimize
+from lightsart.core import fewest, optimize, watch
 from lightsart.core.fewest import SearchPlan
 from lightsart.output.progress import SearchProgress, quiet
 from lightsart.puzzle import game
@@ -155,7 +155,8 @@ def test_budget_not_nullity_is_the_ceiling(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(optimize, "EXACT_CLICKS_NULLITY", -1)
     monkeypatch.setattr(optimize, "SPLIT_CLICKS_NULLITY", 0)
     monkeypatch.setattr(fewest, "_INNER", 1)
-    monkeypatch.setattr(fewest, "MEMBERS_PER_SECOND", 4.0)  # a slow nominal machine
+    for module in (fewest, watch):  # a slow nominal machine
+        monkeypatch.setattr(module, "MEMBERS_PER_SECOND", 4.0)
     rules = Rules.plus(9, 9)
     x0 = _x0(rules, 7)
     truth = brute_fewest(x0, rules)
@@ -188,7 +189,7 @@ def test_watcher_hears_the_plan_before_the_work(monkeypatch: pytest.MonkeyPatch)
     rules = Rules.plus(9, 9)
     x0 = _x0(rules, 8)
     seen = _Recorder()
-    with fewest.watching(seen):
+    with watch.watching(seen):
         found = optimize.fewest_clicks(x0, seconds=1e-9)
     kinds = [kind for kind, _ in seen.events]
     assert kinds[0] == "start" and kinds[-1] == "finish" and "advance" in kinds
@@ -198,7 +199,7 @@ def test_watcher_hears_the_plan_before_the_work(monkeypatch: pytest.MonkeyPatch)
     dones = [v[0] for k, v in seen.events if k == "advance"]  # type: ignore[index]
     assert dones == sorted(dones) and dones[-1] == found.search.leaves_searched  # type: ignore[union-attr]
     # Outside the block nothing is watched.
-    assert fewest.watcher() is None
+    assert watch.watcher() is None
 
 
 class _Stream(io.StringIO):
@@ -423,7 +424,7 @@ def test_watcher_hears_the_local_search(monkeypatch: pytest.MonkeyPatch) -> None
     rules = Rules.plus(9, 9)
     x0 = _x0(rules, 9)
     seen = _Recorder()
-    with fewest.watching(seen):
+    with watch.watching(seen):
         found = optimize.fewest_clicks(x0, seconds=1.0)
     plan, bound, rounds = seen.events[0][1]  # type: ignore[misc]
     assert rounds == found.search.leaves_planned > 0  # type: ignore[union-attr]

@@ -80,7 +80,7 @@ def search_seconds(args: argparse.Namespace) -> float:
 def watching_search(args: argparse.Namespace) -> Any:
     """A context in which fewest-clicks searches show their plan and progress on stderr
     (:class:`lightsart.output.progress.SearchProgress`)."""
-    from lightsart.core.fewest import watching
+    from lightsart.core.watch import watching
     from lightsart.output.progress import SearchProgress
 
     return watching(SearchProgress(search_seconds(args)))

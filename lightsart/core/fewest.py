@@ -54,16 +54,12 @@ combinations against ``2**32 ~ 4.3e9`` members; on 47 x 47, ``2.1e10`` against `
 
 from __future__ import annotations
 
-import contextlib
 import math
 import os
 import time
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from itertools import repeat
-from typing import Protocol
 
 import numpy as np
 from numpy.typing import NDArray
@@ -81,12 +77,12 @@ from lightsart.core.coset_symmetry import (
     leaf_action,
 )
 from lightsart.core.fewest_leaf import LeafData, leaf_data, score_leaves, wht_max
+from lightsart.core.watch import SearchPlan, Watcher, nominal_seconds, watcher, watching
 from lightsart.limits import TIME_LIMIT_MAX, planning_seconds
 
 __all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "SearchPlan", "SplitCoset", "Watcher",
            "coset_minimum", "nominal_seconds", "plan_search", "rough_plan", "split_coset",
-           "watcher",
-           "watching"]
+           "watcher", "watching"]
 
 _MAX_OUTER = 24
 #: Inner block: 2**18 int16 entries stay in a core's cache, the fastest leaf per entry.
@@ -101,14 +97,6 @@ _WORKERS = 4
 _RUN = 16
 #: Grid symmetries a square board's coset can keep at most (one leaf per orbit of up to 8).
 _MOST_SYMMETRIES = 8
-
-
-def nominal_seconds(members: int, compiled: bool = True) -> float:
-    """Seconds the split search needs to score ``members`` coset members at the nominal speed
-    of :mod:`lightsart.calibration` (the compiled leaves' start-up included)."""
-    if compiled:
-        return COMPILED_START_SECONDS + members / MEMBERS_PER_SECOND
-    return members / NUMPY_MEMBERS_PER_SECOND
 
 
 #: Memory: a leaf holds at most ``2**24`` entries (with its work and bound arrays about 8 bytes
@@ -129,62 +117,6 @@ def _largest_nullity() -> int:
 #: Largest nullity the split branch and bound accepts: the longest budget and the memory are
 #: the ceiling, not a measured time (see :func:`lightsart.core.optimize.fewest_clicks`).
 MAX_FEWEST_NULLITY = _largest_nullity()
-
-
-@dataclass(frozen=True)
-class SearchPlan:
-    """What a split search will do, known before it starts: ``leaves`` to score for a proof
-    (one per symmetry orbit) of ``members`` coset members each, the ``planned`` leaves the budget
-    buys at the nominal speed, and the nominal ``seconds_needed`` for all of them."""
-
-    leaves: int
-    members: int
-    planned: int
-    seconds_needed: float
-    compiled: bool
-
-    @property
-    def finishes(self) -> bool:
-        """The budget buys every leaf: the search is planned to end with a proof."""
-        return self.planned >= self.leaves
-
-    @property
-    def seconds_planned(self) -> float:
-        """Nominal seconds of the leaves it will score (all of them, or the budget's)."""
-        return nominal_seconds(min(self.planned, self.leaves) * self.members, self.compiled)
-
-
-class Watcher(Protocol):
-    """Told how a long search goes (the CLI's progress line): ``start`` once with the plan and
-    the lower bound known before it, then ``advance`` with the leaves scored and the fewest
-    clicks so far, and ``finish`` when it ends. ``local_rounds`` in ``start``: the plan is the
-    proof's, but the budget runs that many rounds of the local search instead (no proof), and
-    ``advance`` counts rounds."""
-
-    def start(self, plan: SearchPlan, lower_bound: int, local_rounds: int = 0) -> None: ...
-
-    def advance(self, done: int, best: int) -> None: ...
-
-    def finish(self) -> None: ...
-
-
-# Set by the CLI around one command (a context, so library calls elsewhere are not watched).
-_WATCHER: ContextVar[Watcher | None] = ContextVar("lightsart_fewest_watcher", default=None)
-
-
-@contextlib.contextmanager
-def watching(watch: Watcher | None) -> Iterator[None]:
-    """Within this block every fewest-clicks search tells ``watch`` how it goes."""
-    token = _WATCHER.set(watch)
-    try:
-        yield
-    finally:
-        _WATCHER.reset(token)
-
-
-def watcher() -> Watcher | None:
-    """The :class:`Watcher` set by :func:`watching`, if any."""
-    return _WATCHER.get()
 
 
 @dataclass(frozen=True)

@@ -148,7 +148,7 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     scored, and at least the changed cells over the cells one click toggles) and ``search`` the
     work done, planned and needed (:class:`~lightsart.results.ClickSearch`: with its nominal
     seconds for a proof, known before the search starts and told to the
-    :func:`~lightsart.core.fewest.watching` watcher).
+    :func:`~lightsart.core.watch.watching` watcher).
 
     With ``k`` states (``rules.states`` above 2) ``clicks`` holds press counts and the answer is the
     press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) making the same

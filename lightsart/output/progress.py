@@ -21,7 +21,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from lightsart.core.fewest import SearchPlan
+    from lightsart.core.watch import SearchPlan
 
 __all__ = ["Progress", "SearchProgress", "Working", "quiet"]
 
@@ -192,7 +192,7 @@ class Working:
 
 
 class SearchProgress:
-    """The fewest-clicks search as the CLI shows it (a :class:`~lightsart.core.fewest.Watcher`).
+    """The fewest-clicks search as the CLI shows it (a :class:`~lightsart.core.watch.Watcher`).
 
     Before a search that the budget (``seconds``, ``--time-limit``) cannot finish, one note on
     the stream says so, with the nominal time a proof needs (:meth:`note`; not within
