@@ -101,6 +101,10 @@ def run(args: argparse.Namespace) -> int:
                             export_model=args.export_model, **settings_from_args(args))
     for note in () if args.quiet else result.notes:
         print(f"lightsart: note: {note}", file=sys.stderr)
+    if not args.quiet:
+        from lightsart.cli.still import print_texture_hint
+
+        print_texture_hint(args.fit, result.pictures)
     if args.json:
         emit_json(result.to_dict())
         return 0

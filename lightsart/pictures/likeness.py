@@ -10,17 +10,23 @@ The picture is first stretched by one global affine map so its 1st..99th percent
 Correlation itself is blind to that map, but SSIM's stabilising constant ``C`` is not: without the
 stretch, a dull photo's local variances are as small as ``C`` and every board, good or bad, scores
 near 1 on it. With it, ``C`` weighs the same for a dull photo as for a crisp one.
+
+:func:`texture_hint` turns the score into the one hint line ``still`` and ``animate`` print when a
+board likely reads as texture (a larger board or ``--states 4`` usually helps).
 """
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
+from lightsart.choices import FitMode
 from lightsart.types import Board, Gray
 
-__all__ = ["structure_score"]
+__all__ = ["TEXTURE_BELOW", "picture_likeness", "structure_score", "texture_hint"]
 
 _C3 = 0.03**2 / 2
 
@@ -45,3 +51,49 @@ def structure_score(board: Board, picture: Gray, cell_sigma: float = 1.0) -> flo
     vy = np.maximum(blur(y * y, 1.5) - my * my, 0.0)
     cov = blur(x * y, 1.5) - mx * my
     return float(((cov + _C3) / (np.sqrt(vx * vy) + _C3)).mean())
+
+
+#: Boards scoring below this (:func:`structure_score` against the picture) tend to read as
+#: texture rather than as the picture: chosen by eye on 19 photos at the default size and checked
+#: on 20 others (docs/photos-*.png; scripts/make_photo_sheets.py prints each board's score).
+TEXTURE_BELOW = 0.905
+#: The larger board a hint suggests: this many times the width.
+_LARGER = 1.5
+
+
+def picture_likeness(path: str, board: Board, fit: FitMode = "cover") -> float:
+    """:func:`structure_score` of a two-state ``board`` against the picture at ``path`` fitted to
+    the board's shape as ``still`` fits it (before the tone stage: the photo as it is)."""
+    from lightsart.pictures.image import fit_to_board, read_for_board
+
+    height, width = board.shape
+    gray, _ = read_for_board(path, (width, height))
+    return structure_score(board, fit_to_board(gray, width, height, fit))
+
+
+def texture_hint(scores: Sequence[tuple[str, float]], width: int, height: int) -> str | None:
+    """One line for the user when a board of ``width`` x ``height`` likely reads as texture: the
+    picture with the lowest ``(path, score)`` scores below :data:`TEXTURE_BELOW`. It names the
+    options that usually help (a board 1.5 times as wide, ``--states 4``) and ``preview``, which
+    shows both; ``None`` when every board reads as its picture.
+
+    >>> texture_hint([("a.png", 0.95)], 100, 67) is None
+    True
+    >>> print(texture_hint([("a.png", 0.95), ("b.png", 0.83)], 100, 67))
+    picture 2 (b.png) may read as texture at 100x67 cells (likeness 0.830, below 0.905); --size 150 \
+or --states 4 usually reads better (lightsart preview b.png -o sheet.png shows both)
+    """
+    from lightsart.limits import PICTURE_MAX_SIDE
+
+    if not scores:
+        return None
+    k, (path, score) = min(enumerate(scores, 1), key=lambda s: s[1][1])
+    if score >= TEXTURE_BELOW:
+        return None
+    label = "this picture" if len(scores) == 1 else f"picture {k} ({path})"
+    larger = round(width * _LARGER)
+    helps = [f"--size {larger}"] if larger <= PICTURE_MAX_SIDE else []
+    helps.append("--states 4")
+    return (f"{label} may read as texture at {width}x{height} cells (likeness {score:.3f}, "
+            f"below {TEXTURE_BELOW:g}); {' or '.join(helps)} usually reads better "
+            f"(lightsart preview {shlex.quote(path)} -o sheet.png shows both)")
