@@ -7,8 +7,10 @@ One row per photo: the photo itself (grey, cropped as the board crops it) and th
 column, each the reachable board ``lightsart still`` makes with those options (the exact engine,
 through :func:`lightsart.pipeline.fit_pictures`), every tile drawn at the same width on the sheet
 (whole pixels per cell, so a 200-cell board has smaller cells than a 100-cell one: what the same
-print size looks like). Under each board its structure score against the photo
-(:func:`lightsart.pictures.likeness.structure_score`) and its ratio to Pillow's ``convert("1")``.
+print size looks like). Under each board ``v``: its likeness at viewing scale
+(:func:`lightsart.pictures.likeness.viewing_score`, what the hint line of ``still`` reads), and
+``x``: its structure score as a ratio to that of Pillow's ``convert("1")`` (as
+``benchmarks/bench_pictures.py`` reports it).
 
 Columns: ``default`` (what ``still`` does with no options); a number (that long side, else the
 defaults); ``tone-none``; ``lcX`` / ``shX`` (tone auto with local contrast or
@@ -28,7 +30,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from lightsart.pictures.image import fit_to_board, read_for_board, read_gray
-from lightsart.pictures.likeness import structure_score
+from lightsart.pictures.likeness import structure_score, viewing_score
 from lightsart.pictures.tone import Tone
 
 
@@ -104,10 +106,11 @@ def row_images(path: Path, columns: list[Column], tile: int
             crop = fit_to_board(photo, tile, height)
             images.append((f"{path.stem[:22]}", Image.fromarray((crop * 255).astype(np.uint8))))
         states = column.states
-        score = structure_score(board * (1.0 / (states - 1)), fitted)
         words = f"{column.label} {board.shape[1]}x{board.shape[0]}"
         if states == 2:
-            words += f" s{score:.2f} x{pillow_ratio(board, fitted):.2f}"
+            # v: the likeness the hint line reads; x: the ratio bench_pictures.py reports
+            words += (f" v{viewing_score(board, fitted):.3f}"
+                      f" x{pillow_ratio(board, fitted):.2f}")
         images.append((words, drawn(board, states, tile)))
     return images
 

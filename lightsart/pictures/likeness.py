@@ -26,13 +26,22 @@ import numpy as np
 from lightsart.choices import FitMode
 from lightsart.types import Board, Gray
 
-__all__ = ["TEXTURE_BELOW", "picture_likeness", "structure_score", "texture_hint"]
+__all__ = [
+    "HINT_FROM_SIDE",
+    "TEXTURE_BELOW",
+    "picture_likeness",
+    "structure_score",
+    "texture_hint",
+    "viewing_score",
+]
 
 _C3 = 0.03**2 / 2
 
 
-def structure_score(board: Board, picture: Gray, cell_sigma: float = 1.0) -> float:
-    """Mean local correlation between ``board`` and ``picture`` (same shape) after blurring."""
+def structure_score(board: Board, picture: Gray, cell_sigma: float = 1.0,
+                    window_sigma: float = 1.5) -> float:
+    """Mean local correlation between ``board`` and ``picture`` (same shape) after blurring by
+    ``cell_sigma``, in Gaussian windows of ``window_sigma`` (both in cells)."""
     from skimage import filters
 
     gaussian: Any = filters.gaussian  # scikit-image ships no type hints for it
@@ -46,10 +55,11 @@ def structure_score(board: Board, picture: Gray, cell_sigma: float = 1.0) -> flo
     if high - low > 1e-9:
         p = (p - low) / (high - low)
     x, y = blur(board, cell_sigma), blur(p, cell_sigma)
-    mx, my = blur(x, 1.5), blur(y, 1.5)
-    vx = np.maximum(blur(x * x, 1.5) - mx * mx, 0.0)
-    vy = np.maximum(blur(y * y, 1.5) - my * my, 0.0)
-    cov = blur(x * y, 1.5) - mx * my
+    w = window_sigma
+    mx, my = blur(x, w), blur(y, w)
+    vx = np.maximum(blur(x * x, w) - mx * mx, 0.0)
+    vy = np.maximum(blur(y * y, w) - my * my, 0.0)
+    cov = blur(x * y, w) - mx * my
     return float(((cov + _C3) / (np.sqrt(vx * vy) + _C3)).mean())
 
 
@@ -59,21 +69,35 @@ def structure_score(board: Board, picture: Gray, cell_sigma: float = 1.0) -> flo
 TEXTURE_BELOW = 0.905
 #: The larger board a hint suggests: this many times the width.
 _LARGER = 1.5
+#: Boards with a shorter long side are not scored for the hint: a board asked that small is
+#: meant to show its cells (the default is about 100).
+HINT_FROM_SIDE = 90
+
+
+def viewing_score(board: Board, picture: Gray) -> float:
+    """:func:`structure_score` as the board looks at the size a 100-cell board is seen: both
+    blurs grow with the long side past 100 cells (a 200-cell board's cells are half as large on
+    the same page), so boards of different sizes compare as a viewer compares them."""
+    from lightsart.pictures.image import DEFAULT_LONG_SIDE
+
+    scale = max(1.0, max(board.shape) / DEFAULT_LONG_SIDE)
+    return structure_score(board, picture, scale, 1.5 * scale)
 
 
 def picture_likeness(path: str, board: Board, fit: FitMode = "cover") -> float:
-    """:func:`structure_score` of a two-state ``board`` against the picture at ``path`` fitted to
+    """:func:`viewing_score` of a two-state ``board`` against the picture at ``path`` fitted to
     the board's shape as ``still`` fits it (before the tone stage: the photo as it is)."""
     from lightsart.pictures.image import fit_to_board, read_for_board
 
     height, width = board.shape
     gray, _ = read_for_board(path, (width, height))
-    return structure_score(board, fit_to_board(gray, width, height, fit))
+    return viewing_score(board, fit_to_board(gray, width, height, fit))
 
 
 def texture_hint(scores: Sequence[tuple[str, float]], width: int, height: int) -> str | None:
     """One line for the user when a board of ``width`` x ``height`` likely reads as texture: the
-    picture with the lowest ``(path, score)`` scores below :data:`TEXTURE_BELOW`. It names the
+    picture with the lowest ``(path, score)`` (:func:`picture_likeness`) scores below
+    :data:`TEXTURE_BELOW`, on a board of at least :data:`HINT_FROM_SIDE` cells. It names the
     options that usually help (a board 1.5 times as wide, ``--states 4``) and ``preview``, which
     shows both; ``None`` when every board reads as its picture.
 
@@ -85,7 +109,7 @@ or --states 4 usually reads better (lightsart preview b.png -o sheet.png shows b
     """
     from lightsart.limits import PICTURE_MAX_SIDE
 
-    if not scores:
+    if not scores or max(width, height) < HINT_FROM_SIDE:
         return None
     k, (path, score) = min(enumerate(scores, 1), key=lambda s: s[1][1])
     if score >= TEXTURE_BELOW:
