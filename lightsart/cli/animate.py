@@ -32,6 +32,9 @@ the extension: .gif (loops forever), .mp4, or .html (an interactive page).
 A folder given as IMAGE stands for the pictures in it, in name order with numbers read as
 numbers (img2 before img10); only files ending in PICTURE_EXTENSIONS are read.
 
+When a picture's board likely reads as texture, one hint line on stderr names it and what usually
+reads better (a larger --size, --states 4; not with --quiet).
+
 example: lightsart animate samples/astronaut.png samples/cat.png -o morph.gif
          lightsart animate shots/ -o shots.gif
 """

@@ -27,6 +27,10 @@ DESCRIPTION = """\
 Fit one picture onto a Lights Out board: the board reachable from all-lit that is closest to the
 dithered picture, with the fewest clicks that make it.
 
+A busy or low-contrast photo can read as texture at the default size (about 100 cells): then one
+hint line on stderr names what usually reads better (a larger --size, --states 4) and preview,
+which shows both side by side (not with --quiet).
+
 example: lightsart still samples/astronaut.png -o astronaut.png --compare compare.png
 """
 
