@@ -93,8 +93,10 @@ def fit_pictures(
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
-    Without a size the first picture chooses it (about 100 cells on the long side, preferring a
-    size where every picture is exact); the others are fitted to the same board. ``errors``
+    Without a size the first picture chooses it (about 100 cells on the long side, or 150 for a
+    busy or low-contrast picture that would read as texture at 100 with two states:
+    :func:`lightsart.pictures.likeness.read_for_default_board`; preferring a size where every
+    picture is exact); the others are fitted to the same board. ``errors``
     chooses where unavoidable wrong pixels go (:mod:`lightsart.pictures.costs`). Anything the
     user should know (a picture cropped to another's shape) is appended to ``notes``. ``solver``
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart.engines.solvers`); each picture's pixel
@@ -122,7 +124,13 @@ def fit_pictures(
     nullity_of = _nullity_under(pattern, topology, states)
     pictures = []
     for k, path in enumerate(paths):
-        gray, (width, height) = read_for_board(path, board, nullity_of)
+        if board is None and states == 2:  # the first picture's detail chooses the size
+            from lightsart.pictures.likeness import read_for_default_board
+
+            gray, (width, height) = read_for_default_board(path, fit, dither, tone, linear,
+                                                           nullity_of)
+        else:
+            gray, (width, height) = read_for_board(path, board, nullity_of)
         if k == 0:
             board = (width, height)
             _check_board(width, height, pattern, topology, states, model)

@@ -11,25 +11,33 @@ Correlation itself is blind to that map, but SSIM's stabilising constant ``C`` i
 stretch, a dull photo's local variances are as small as ``C`` and every board, good or bad, scores
 near 1 on it. With it, ``C`` weighs the same for a dull photo as for a crisp one.
 
-:func:`texture_hint` turns the score into the one hint line ``still`` and ``animate`` print when a
-board likely reads as texture (a larger board or ``--states 4`` usually helps).
+:func:`read_for_default_board` uses the score to choose the default board size from the picture's
+detail (about 100 cells, or 150 for a picture that would read as texture at 100), and
+:func:`texture_hint` turns it into the one hint line ``still`` and ``animate`` print when even
+that board likely reads as texture (a larger board or ``--states 4`` usually helps).
 """
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from lightsart.choices import FitMode
 from lightsart.types import Board, Gray
 
+if TYPE_CHECKING:
+    from lightsart.pictures.image import NullityOf
+    from lightsart.pictures.tone import Tone
+
 __all__ = [
+    "DETAILED_LONG_SIDE",
     "HINT_FROM_SIDE",
     "TEXTURE_BELOW",
     "picture_likeness",
+    "read_for_default_board",
     "structure_score",
     "texture_hint",
     "viewing_score",
@@ -121,3 +129,29 @@ or --states 4 usually reads better (lightsart preview b.png -o sheet.png shows b
     return (f"{label} may read as texture at {width}x{height} cells (likeness {score:.3f}, "
             f"below {TEXTURE_BELOW:g}); {' or '.join(helps)} usually reads better "
             f"(lightsart preview {shlex.quote(path)} -o sheet.png shows both)")
+
+
+#: The default board's long side for a picture that would read as texture at about 100 cells:
+#: by eye (docs/photos-sizes*.png) the step from 100 to 150 is the large one on busy and
+#: low-contrast photos, and 150 still animates and solves in about the time 100 does.
+DETAILED_LONG_SIDE = 150
+
+
+def read_for_default_board(path: str, fit: FitMode = "cover", dither: str = "floyd-steinberg",
+                           tone: Tone | None = None, linear: bool = False,
+                           nullity_of: NullityOf | None = None) -> tuple[Gray, tuple[int, int]]:
+    """:func:`~lightsart.pictures.image.read_for_board` with the board size chosen from the
+    picture's detail: about 100 cells on the long side, or :data:`DETAILED_LONG_SIDE` when the
+    board dithered at 100 (with these settings) would read as texture (:func:`viewing_score`
+    below :data:`TEXTURE_BELOW`: a busy or low-contrast photo). Two-state boards only."""
+    from lightsart.pictures.image import choose_size, fit_to_board, read_for_board
+    from lightsart.pictures.image import dither as dithering
+    from lightsart.pictures.tone import apply_tone
+
+    gray, board = read_for_board(path, None, nullity_of)
+    fitted = fit_to_board(gray, *board, fit)
+    bits = dithering(apply_tone(fitted, tone), dither, linear=linear)
+    if viewing_score(bits, fitted) >= TEXTURE_BELOW:
+        return gray, board
+    larger = choose_size(gray.shape[1] / gray.shape[0], DETAILED_LONG_SIDE, nullity_of)
+    return read_for_board(path, larger, nullity_of)

@@ -138,7 +138,12 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     if size is not None:  # the sides given, before the picture is read
         _check_side(max(size[0], size[1] or 1))
     planned = preflight.plan_still(path, [out], size, None)  # .png/.svg/.pdf, not the picture
-    gray, board = read_for_board(path, size)
+    if size is None:  # the size still and animate choose, from the picture's detail
+        from lightsart.pictures.likeness import read_for_default_board
+
+        gray, board = read_for_default_board(path, fit)  # type: ignore[arg-type]
+    else:
+        gray, board = read_for_board(path, size)
     _check_side(max(board))  # a side from the picture's aspect too, before any tile is fitted
     aspect = gray.shape[1] / gray.shape[0]
     tiles = []

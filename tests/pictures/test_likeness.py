@@ -16,8 +16,9 @@ import pytest
 from PIL import Image
 
 from lightsart.cli import main
-from lightsart.pictures.image import fit_to_board, read_gray
+from lightsart.pictures.image import fit_to_board, load_target, read_gray
 from lightsart.pictures.likeness import (
+    DETAILED_LONG_SIDE,
     TEXTURE_BELOW,
     structure_score,
     texture_hint,
@@ -25,8 +26,8 @@ from lightsart.pictures.likeness import (
 )
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
-# At the default size the photographer's grass field and sky dither to texture (docs/photos-*.png);
-# the horse is a black silhouette on white, clean at any size.
+# At 100 cells the photographer's grass field and sky dither to texture (docs/photos-*.png); the
+# horse is a black silhouette on white, clean at any size.
 TEXTURE, CLEAN = str(SAMPLES / "photographer.png"), str(SAMPLES / "horse.png")
 
 
@@ -50,7 +51,7 @@ def test_a_board_that_reads_as_texture_gets_one_hint(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "board.png"
-    assert main(["still", TEXTURE, "-o", str(out), "--cell", "1"]) == 0
+    assert main(["still", TEXTURE, "-o", str(out), "--cell", "1", "--size", "100"]) == 0
     captured = capsys.readouterr()
     (hint,) = hints(captured.err)
     assert "hint" not in captured.out
@@ -67,6 +68,23 @@ def test_a_board_that_reads_as_texture_gets_one_hint(
     assert likeness_of(decoded(larger), TEXTURE) > TEXTURE_BELOW > said
 
 
+def test_the_default_size_follows_the_pictures_detail(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The photographer would read as texture at 100 cells: by default it gets 150, and no hint;
+    # the horse reads cleanly at 100 and keeps it.
+    for picture, side in [(TEXTURE, DETAILED_LONG_SIDE), (CLEAN, 100)]:
+        out = tmp_path / "board.png"
+        assert main(["still", picture, "-o", str(out), "--cell", "1"]) == 0
+        assert not hints(capsys.readouterr().err)
+        board = decoded(out)
+        assert max(board.shape) == side and likeness_of(board, picture) > TEXTURE_BELOW
+    assert likeness_of(load_target(TEXTURE, (100, 100)).bits, TEXTURE) < TEXTURE_BELOW
+    # Grey levels read well at 100 cells: the size is not raised for them.
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "g.png"), "--states", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["board"]["width"] == 100
+
+
 def test_a_clean_board_gets_no_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "board.png"
     assert main(["still", CLEAN, "-o", str(out), "--cell", "1"]) == 0
@@ -74,7 +92,7 @@ def test_a_clean_board_gets_no_hint(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert likeness_of(decoded(out), CLEAN) > TEXTURE_BELOW
 
 
-@pytest.mark.parametrize("options", [["--states", "4"], ["--size", "40"]])
+@pytest.mark.parametrize("options", [["--states", "4", "--size", "100"], ["--size", "40"]])
 def test_no_hint_for_grey_levels_or_a_small_board_asked_for(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str]
 ) -> None:
@@ -85,9 +103,9 @@ def test_no_hint_for_grey_levels_or_a_small_board_asked_for(
 def test_quiet_silences_the_hint_and_json_keeps_it_off_stdout(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["still", TEXTURE, "-o", str(tmp_path / "q.png"), "-q"]) == 0
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "q.png"), "-q", "--size", "100"]) == 0
     assert capsys.readouterr() == ("", "")
-    assert main(["still", TEXTURE, "-o", str(tmp_path / "j.png"), "--json"]) == 0
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "j.png"), "--json", "--size", "100"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["board"]["width"] == 100
     assert len(hints(captured.err)) == 1
