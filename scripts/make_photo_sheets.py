@@ -13,9 +13,9 @@ print size looks like). Under each board ``v``: its likeness at viewing scale
 ``benchmarks/bench_pictures.py`` reports it).
 
 Columns: ``default`` (what ``still`` does with no options); a number (that long side, else the
-defaults); ``tone-none``; ``lcX`` / ``shX`` (tone auto with local contrast or
-sharpening ``X``); a dithering method's name; ``states-N``; ``NNN+method`` combines a size
-with a method. Nothing here is a dependency of lightsart: the photos may come from anywhere
+defaults); ``tone-none``; ``lcX`` / ``shX`` (tone auto with local contrast or sharpening ``X``);
+a dithering method's name; ``states-N``; ``NNN+column`` is that column at long side ``NNN``.
+Nothing here is a dependency of lightsart: the photos may come from anywhere
 (scikit-image's data folder, desktop wallpaper packages).
 """
 
@@ -44,7 +44,13 @@ class Column:
 
 
 def parse_column(text: str) -> Column:
-    """A column named as the module docstring says."""
+    """A column named as the module docstring says (``NNN+`` before any other name sets the size
+    too, e.g. ``100+lc0``)."""
+    size, plus, rest = text.partition("+")
+    if plus and size.isdigit():
+        named = parse_column(rest)
+        return Column(f"--size {size} {named.label}", int(size), named.dither, named.tone,
+                      named.states)
     if text == "default":
         return Column(text)
     if text == "tone-none":
@@ -55,10 +61,8 @@ def parse_column(text: str) -> Column:
         return Column(f"sharpen {text[2:]}", tone=Tone(sharpen=float(text[2:])))
     if text.startswith("states-"):
         return Column(f"--states {text[7:]}", states=int(text[7:]))
-    size, _, method = text.partition("+")
-    if size.isdigit():
-        return Column(f"--size {size}" + (f" {method}" if method else ""), int(size),
-                      method or None)
+    if text.isdigit():
+        return Column(f"--size {text}", int(text))
     return Column(text, dither=text)
 
 
@@ -116,19 +120,20 @@ def row_images(path: Path, columns: list[Column], tile: int
 
 
 def sheet(rows: list[list[tuple[str, Image.Image]]], tile: int) -> Image.Image:
+    """The rows under each other, each as tall as its tallest picture, every tile ``tile`` wide."""
     label_h, gap = 12, 4
-    height = max(img.height for row in rows for _, img in row)
+    heights = [max(img.height for _, img in row) + label_h + gap for row in rows]
     cols = max(len(r) for r in rows)
-    out = Image.new("L", (cols * (tile + gap) + gap, len(rows) * (height + label_h + gap) + gap),
-                    128)
+    out = Image.new("L", (cols * (tile + gap) + gap, sum(heights) + gap), 128)
     draw = ImageDraw.Draw(out)
     font = ImageFont.load_default()
-    for r, row in enumerate(rows):
-        y = gap + r * (height + label_h + gap)
+    y = gap
+    for row, height in zip(rows, heights, strict=True):
         for c, (label, img) in enumerate(row):
             x = gap + c * (tile + gap)
             draw.text((x, y), label, fill=255, font=font)
             out.paste(img, (x, y + label_h))
+        y += height
     return out
 
 
