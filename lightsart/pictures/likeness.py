@@ -71,9 +71,9 @@ def structure_score(board: Board, picture: Gray, cell_sigma: float = 1.0,
     return float(((cov + _C3) / (np.sqrt(vx * vy) + _C3)).mean())
 
 
-#: Boards scoring below this (:func:`structure_score` against the picture) tend to read as
-#: texture rather than as the picture: chosen by eye on 19 photos at the default size and checked
-#: on 20 others (docs/photos-*.png; scripts/make_photo_sheets.py prints each board's score).
+#: Boards scoring below this (:func:`viewing_score` against the picture) tend to read as texture
+#: rather than as the picture: chosen by eye on 19 photos at about 100 cells and checked on 20
+#: others (docs/photos-*.png; scripts/make_photo_sheets.py prints each board's score).
 TEXTURE_BELOW = 0.905
 #: The larger board a hint suggests: this many times the width.
 _LARGER = 1.5
