@@ -25,7 +25,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("-o", "--output", required=True, metavar="SHEET.png",
                    help="contact sheet to write (.png, or .svg/.pdf: one shape per run of cells)")
     p.add_argument("--size", type=size_type, metavar="WxH",
-                   help="board size, WxH or W (default: about 100 cells, preferring nullity 0)")
+                   help="board size, WxH or W (default: about 100 cells on the long side, or 150 for a "
+                        "busy or low-contrast picture that would read as texture at 100; "
+                        "preferring nullity 0)")
     p.add_argument("--fit", choices=FITS, default="cover",
                    help="how the picture fills the board (default: cover, centred)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the list")
