@@ -1,17 +1,22 @@
 """How much boards look like their photos, per method, against Pillow — and how fast photos load.
 
-Run:  python benchmarks/bench_pictures.py [--side 100] [--png DIR]
+Run:  python benchmarks/bench_pictures.py [--side 100] [--png DIR] [PHOTO ...]
 
 Photos: 13 of different kinds that ship with scikit-image and matplotlib (none of them the source of
 a file in samples/): a portrait, night scenes, low contrast, text, line art, texture, a busy
 scene, medical pictures; plus a line drawing this script draws itself. Each is fitted to a board of
-about ``--side`` cells on the long side.
+``--side`` cells on the long side, or without it to the board ``still`` chooses (about 100 cells,
+or 150 for a picture that would read as texture at 100).
 
 Score: :func:`lightsart.pictures.likeness.structure_score` (the structure term of SSIM after blurring board
 and photo at cell scale: local correlation, blind to overall tone), as a ratio to the score of
 Pillow's ``Image.convert("1")`` (Floyd–Steinberg in C) of the same fitted photo, measured in this
 run. "default" is what ``lightsart still`` does (tone auto, Floyd–Steinberg); "tone none" is 0.1's
-target; the other columns are tone auto with that dithering method. Also: seconds per photo for the
+target; the other columns are tone auto with that dithering method. "likeness" is the default
+board's :func:`~lightsart.pictures.likeness.viewing_score` and "hint" says whether ``still`` prints
+its hint line for it (likeness below :data:`~lightsart.pictures.likeness.TEXTURE_BELOW`). PHOTO
+files given on the command line join the table (e.g. desktop wallpapers, to check on pictures
+the defaults were not chosen on). Also: seconds per photo for the
 whole picture stage (decode, fit, tone, dither), and loading a 24-megapixel JPEG to a 100-cell
 board, reduced decoding against the full decode, in fresh processes (peak RSS).
 """
@@ -30,7 +35,13 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from lightsart.pictures.image import fit_to_board, read_for_board, target_from_array
-from lightsart.pictures.likeness import structure_score
+from lightsart.pictures.likeness import (
+    TEXTURE_BELOW,
+    read_for_default_board,
+    structure_score,
+    texture_hint,
+    viewing_score,
+)
 from lightsart.pictures.tone import Tone
 
 
@@ -82,15 +93,19 @@ COLUMNS: dict[str, tuple[Tone, str]] = {
 }
 
 
-def scores(side: int, png: Path | None) -> None:
+def scores(side: int, png: Path | None, extra: list[Path]) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        pictures = {**photos(), "line drawing (drawn)": line_drawing(Path(tmp) / "drawing.png")}
-        header = f"{'photo':28} {'Pillow':>6} " + " ".join(f"{c[:8]:>8}" for c in COLUMNS) + "  s/photo"
+        pictures = {**photos(), "line drawing (drawn)": line_drawing(Path(tmp) / "drawing.png"),
+                    **{p.name[:28]: p for p in extra}}
+        header = (f"{'photo':28} {'Pillow':>6} " + " ".join(f"{c[:8]:>8}" for c in COLUMNS)
+                  + "  s/photo likeness hint")
         print(header)
         ratios: dict[str, list[float]] = {c: [] for c in COLUMNS}
         for name, path in pictures.items():
             start = time.perf_counter()
-            gray, board = read_for_board(path, (side, None) if side else None)
+            # Without --side, the size still chooses (from the picture's detail).
+            gray, board = (read_for_board(path, (side, None)) if side
+                           else read_for_default_board(str(path)))
             target = target_from_array(gray, board)
             seconds = time.perf_counter() - start
             fitted = fit_to_board(gray, *board)
@@ -105,7 +120,11 @@ def scores(side: int, png: Path | None) -> None:
                 if png is not None and column in ("default", "tone none"):
                     Image.fromarray(np.kron(bits * 255, np.ones((4, 4), np.uint8)).astype(np.uint8)).save(
                         png / f"{name.split(' (')[0].replace(' ', '_')}_{column.replace(' ', '_')}.png")
-            print(f"{name:28} {base:6.3f} " + " ".join(f"{r:8.2f}" for r in row) + f"  {seconds:7.3f}")
+            likeness = viewing_score(target.bits, fitted)
+            hint = texture_hint([(str(path), likeness)], *board) is not None
+            assert hint == (likeness < TEXTURE_BELOW) or max(board) < 90
+            print(f"{name:28} {base:6.3f} " + " ".join(f"{r:8.2f}" for r in row)
+                  + f"  {seconds:7.3f} {likeness:8.3f} {'yes' if hint else 'no':>4}")
         print(f"{'mean ratio':28} {'':6} " + " ".join(f"{np.mean(v):8.2f}" for v in ratios.values()))
         print(f"{'lowest ratio':28} {'':6} " + " ".join(f"{np.min(v):8.2f}" for v in ratios.values()))
 
@@ -155,10 +174,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--side", type=int, default=0, help="long side, cells (default: lightsart picks)")
     parser.add_argument("--png", type=Path, help="write each photo's default and tone-none boards here")
+    parser.add_argument("extra", nargs="*", type=Path, metavar="PHOTO", help="more photos to score")
+    parser.add_argument("--no-jpeg", action="store_true", help="skip the 24-megapixel JPEG timing")
     args = parser.parse_args()
     if args.png:
         args.png.mkdir(parents=True, exist_ok=True)
-    scores(args.side, args.png)
+    scores(args.side, args.png, args.extra)
+    if args.no_jpeg:
+        return
     large_jpeg()
 
 

@@ -93,8 +93,10 @@ def fit_pictures(
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
-    Without a size the first picture chooses it (about 100 cells on the long side, preferring a
-    size where every picture is exact); the others are fitted to the same board. ``errors``
+    Without a size the first picture chooses it (about 100 cells on the long side, or 150 for a
+    busy or low-contrast picture that would read as texture at 100 with two states:
+    :func:`lightsart.pictures.likeness.read_for_default_board`; preferring a size where every
+    picture is exact); the others are fitted to the same board. ``errors``
     chooses where unavoidable wrong pixels go (:mod:`lightsart.pictures.costs`). Anything the
     user should know (a picture cropped to another's shape) is appended to ``notes``. ``solver``
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart.engines.solvers`); each picture's pixel
@@ -107,7 +109,7 @@ def fit_pictures(
     before any picture is fitted.
     """
     from lightsart.pictures.costs import pixel_costs
-    from lightsart.pictures.image import read_for_board, target_from_array
+    from lightsart.pictures.image import target_from_array
 
     # The settings check every value (one line, before any work), as make_still's do.
     prep = Pictures(size, fit, dither, tone, errors, linear)
@@ -122,7 +124,7 @@ def fit_pictures(
     nullity_of = _nullity_under(pattern, topology, states)
     pictures = []
     for k, path in enumerate(paths):
-        gray, (width, height) = read_for_board(path, board, nullity_of)
+        gray, (width, height) = _read(path, board, prep, states, nullity_of)
         if k == 0:
             board = (width, height)
             _check_board(width, height, pattern, topology, states, model)
@@ -146,6 +148,20 @@ def fit_pictures(
             found = with_count_bound(found, float(cost.max()))
         pictures.append(Picture(str(path), found, errors, _grey(target)))
     return pictures
+
+
+def _read(path: str, board: tuple[int, int | None] | None, prep: Pictures, states: int,
+          nullity_of: Callable[[int, int], int] | None) -> tuple[np.ndarray, tuple[int, int]]:
+    """The picture decoded for ``board``; without one, for the size its detail chooses (two
+    states: :func:`lightsart.pictures.likeness.read_for_default_board`)."""
+    from lightsart.pictures.image import read_for_board
+
+    if board is None and states == 2:
+        from lightsart.pictures.likeness import read_for_default_board
+
+        return read_for_default_board(path, prep.fit, prep.dither, prep.tone, prep.linear,
+                                      nullity_of)
+    return read_for_board(path, board, nullity_of)
 
 
 def _check_engine(engine: Engine, solver: str, states: int) -> None:

@@ -99,7 +99,9 @@ def non_negative_float(text: str) -> float:
 def add_picture_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("pictures")
     g.add_argument("--size", type=size_type, metavar="WxH",
-                   help="board size, WxH or W (default: about 100 cells, preferring nullity 0)")
+                   help="board size, WxH or W (default: about 100 cells on the long side, or 150 for a "
+                        "busy or low-contrast picture that would read as texture at 100; "
+                        "preferring nullity 0)")
     g.add_argument("--fit", choices=FITS, default="cover",
                    help="how a picture fills the board (default: cover, centred)")
     from lightsart.pictures.dither import DEFAULT_METHOD, METHODS

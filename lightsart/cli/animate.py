@@ -32,6 +32,9 @@ the extension: .gif (loops forever), .mp4, or .html (an interactive page).
 A folder given as IMAGE stands for the pictures in it, in name order with numbers read as
 numbers (img2 before img10); only files ending in PICTURE_EXTENSIONS are read.
 
+When a picture's board likely reads as texture, one hint line on stderr names it and what usually
+reads better (a larger --size, --states 4; not with --quiet).
+
 example: lightsart animate samples/astronaut.png samples/cat.png -o morph.gif
          lightsart animate shots/ -o shots.gif
 """
@@ -101,6 +104,10 @@ def run(args: argparse.Namespace) -> int:
                             export_model=args.export_model, **settings_from_args(args))
     for note in () if args.quiet else result.notes:
         print(f"lightsart: note: {note}", file=sys.stderr)
+    if not args.quiet:
+        from lightsart.cli.still import print_texture_hint
+
+        print_texture_hint(args.fit, result.pictures)
     if args.json:
         emit_json(result.to_dict())
         return 0

@@ -9,9 +9,10 @@ from lightsart.cli._options import emit_json, size_type
 
 DESCRIPTION = """\
 Write a contact sheet of labelled variants of one picture as Lights Out boards: the default
-(tone auto, Floyd–Steinberg), tone none, the main dithering methods, and two board sizes near the
-one asked for. Each tile is the reachable board; --json lists each tile's options for still or
-animate.
+(tone auto, Floyd–Steinberg), tone none, the main dithering methods, --states 4 (four grey levels
+per cell), and a smaller and two larger boards (1.5 and 2 times the long side), every tile at the
+same pixels per cell, packed row by row. Each tile is the reachable board; --json lists each
+tile's options for still or animate, its size and states, and the sheet's pixels per cell.
 
 example: lightsart preview samples/cat.png -o sheet.png
 """
@@ -24,7 +25,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("-o", "--output", required=True, metavar="SHEET.png",
                    help="contact sheet to write (.png, or .svg/.pdf: one shape per run of cells)")
     p.add_argument("--size", type=size_type, metavar="WxH",
-                   help="board size, WxH or W (default: about 100 cells, preferring nullity 0)")
+                   help="board size, WxH or W (default: about 100 cells on the long side, or 150 for a "
+                        "busy or low-contrast picture that would read as texture at 100; "
+                        "preferring nullity 0)")
     p.add_argument("--fit", choices=FITS, default="cover",
                    help="how the picture fills the board (default: cover, centred)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the list")

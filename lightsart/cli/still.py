@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from lightsart.cli._options import (
     add_picture_options,
@@ -16,9 +19,17 @@ from lightsart.cli._options import (
     settings_from_args,
 )
 
+if TYPE_CHECKING:
+    from lightsart.choices import FitMode
+    from lightsart.runs import Picture
+
 DESCRIPTION = """\
 Fit one picture onto a Lights Out board: the board reachable from all-lit that is closest to the
 dithered picture, with the fewest clicks that make it.
+
+A busy or low-contrast photo can read as texture at the default size (about 100 cells): then one
+hint line on stderr names what usually reads better (a larger --size, --states 4) and preview,
+which shows both side by side (not with --quiet).
 
 example: lightsart still samples/astronaut.png -o astronaut.png --compare compare.png
 """
@@ -44,6 +55,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.set_defaults(func=run)
 
 
+def print_texture_hint(fit: FitMode, pictures: Sequence[Picture]) -> None:
+    """The hint line on stderr when a two-state board likely reads as texture
+    (:func:`lightsart.pictures.likeness.texture_hint`): scoring rereads each picture, so it is
+    skipped under ``--quiet``."""
+    from lightsart.pictures.likeness import HINT_FROM_SIDE, picture_likeness, texture_hint
+
+    fits = [p.fit for p in pictures]
+    if not fits or fits[0].states != 2 or max(fits[0].width, fits[0].height) < HINT_FROM_SIDE:
+        return  # the score is for lit and unlit cells, and small boards are meant to show cells
+    scores = [(p.path, picture_likeness(p.path, p.fit.board, fit)) for p in pictures]
+    hint = texture_hint(scores, fits[0].width, fits[0].height)
+    if hint is not None:
+        print(f"lightsart: hint: {hint}", file=sys.stderr)
+
+
 def run(args: argparse.Namespace) -> int:
     from lightsart.pipeline import make_still
 
@@ -51,6 +77,8 @@ def run(args: argparse.Namespace) -> int:
     settings["look"] = dataclasses.replace(settings["look"], cell_mm=args.cell_mm)
     result = make_still(args.image, args.output, target_out=args.target_out, compare=args.compare,
                         export_model=args.export_model, **settings)
+    if not args.quiet:
+        print_texture_hint(args.fit, [result.picture])
     if args.json:
         emit_json(result.to_dict())
         return 0

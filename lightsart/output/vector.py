@@ -188,16 +188,22 @@ def compare_scene(target: Board, result: Board, wrong: Board, style: Style, leve
 
 
 def sheet_scene(size: tuple[int, int],
-                tiles: Sequence[tuple[str, Board, int, int, int, int]]) -> Scene:
+                tiles: Sequence[tuple[str, Board, int, int, int, int]],
+                states: Sequence[int] | None = None) -> Scene:
     """``preview``'s contact sheet: on mid-grey, each tile ``(label, board, left, top,
-    label_height, cell)`` a white-on-black board under its label (as the PNG sheet draws them)."""
+    label_height, cell)`` a white-on-black board under its label (as the PNG sheet draws them);
+    ``states`` gives each tile's levels (default 2; more: greys evenly from black to white)."""
     grey, white, black = (128, 128, 128), (255, 255, 255), (0, 0, 0)
     layers: list[Layer] = []
     texts = []
     for k, (label, board, left, top, label_h, cell) in enumerate(tiles):
+        levels = 2 if states is None else states[k]
+        greys = [round(255 * v / (levels - 1)) for v in range(levels)]
+        colours: list[RGB] = [(g, g, g) for g in greys]
         texts.append(Text(left, top + label_h - 4, 11, white, label))
-        layers += _board_layers(as_levels(board), Style(cell=cell), 2, left, top + label_h,
-                                f"tile-{k + 1}-", [black, white])
+        layers += _board_layers(as_levels(board, levels), Style(cell=cell), levels, left,
+                                top + label_h, f"tile-{k + 1}-",
+                                [black, white] if levels == 2 else colours)
     return Scene(size[0], size[1], ((0.0, 0.0, size[0], size[1], grey),), tuple(layers),
                  tuple(texts), crisp=True)
 

@@ -1,9 +1,10 @@
 """A contact sheet of labelled variants of one picture, so settings are picked by looking.
 
 :func:`make_preview` fits one picture several ways (tone on and off, the main dithering methods,
-board sizes near the one asked for), solves each for its reachable board with the exact engine,
-and lays the boards out in a grid under their labels. Each tile carries the command-line options
-that reproduce it in ``still`` or ``animate``.
+four grey levels per cell, a smaller and two larger boards), solves each for its reachable board
+with the exact engine, and lays the boards out under their labels, every tile at the same pixels
+per cell, row after row. Each tile carries the command-line options that reproduce it in
+``still`` or ``animate``.
 """
 
 from __future__ import annotations
@@ -17,12 +18,18 @@ from numpy.typing import NDArray
 from lightsart.pictures.tone import Tone
 from lightsart.types import Board
 
-__all__ = ["PREVIEW_METHODS", "PreviewResult", "Tile", "make_preview", "tiles_for"]
+__all__ = ["PREVIEW_METHODS", "PREVIEW_STATES", "PreviewResult", "Tile", "layout", "make_preview",
+           "tiles_for"]
 
 #: Dithering methods a preview shows beside the default (the main families).
 PREVIEW_METHODS = ("atkinson", "jarvis-judice-ninke", "bayer", "blue-noise")
-#: Long side of each tile on the sheet, in pixels (about).
+#: Long side of the requested board's tiles on the sheet, in pixels (about): every tile is
+#: drawn at the pixels per cell this gives, so a larger board's tile is larger.
 TILE_PIXELS = 240
+#: Grey levels of the ``--states`` tile (what ``still`` and ``animate``'s hint suggests).
+PREVIEW_STATES = 4
+#: Board sizes shown beside the requested one, as factors of its long side.
+SIZE_FACTORS = (0.64, 1.5, 2.0)
 #: Seconds the exact engine may spend on one tile at nullity > 20.
 _TILE_SECONDS = 0.3
 
@@ -35,11 +42,13 @@ class Tile:
     options: tuple[str, ...]
     board: Board
     wrong_pixels: int
+    #: Levels per cell: 2 (lit and unlit) but for the ``--states`` tile.
+    states: int = 2
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label, "options": list(self.options),
                 "width": int(self.board.shape[1]), "height": int(self.board.shape[0]),
-                "wrong_pixels": self.wrong_pixels}
+                "wrong_pixels": self.wrong_pixels, "states": self.states}
 
 
 @dataclass(frozen=True)
@@ -48,9 +57,12 @@ class PreviewResult:
     tiles: tuple[Tile, ...]
     output: str
 
+    #: Pixels per cell of every tile on the sheet.
+    cell: int = 1
+
     def to_dict(self) -> dict[str, Any]:
         return {"picture": self.path, "tiles": [t.to_dict() for t in self.tiles],
-                "outputs": [self.output]}
+                "outputs": [self.output], "cell": self.cell}
 
 
 @dataclass(frozen=True)
@@ -60,6 +72,7 @@ class _Variant:
     size: tuple[int, int]
     dither: str
     tone: Tone
+    states: int = 2
 
 
 def _size_option(size: tuple[int, int]) -> tuple[str, ...]:
@@ -77,10 +90,17 @@ def tiles_for(board: tuple[int, int], aspect: float) -> list[_Variant]:
         _Variant("tone none", (*size, "--tone", "none"), board, "floyd-steinberg", none),
     ]
     variants += [_Variant(m, (*size, "--dither", m), board, m, auto) for m in PREVIEW_METHODS]
-    long_side = max(board)
-    for factor in (0.64, 1.5):
-        other = choose_size(aspect, max(8, min(4096, round(long_side * factor))))
-        if other != board:
+    variants.append(_Variant(f"--states {PREVIEW_STATES}", (*size, "--states", str(PREVIEW_STATES)),
+                             board, "floyd-steinberg", auto, PREVIEW_STATES))
+    from lightsart.limits import PREVIEW_MAX_SIDE
+
+    long_side, sizes = max(board), {board}
+    for factor in SIZE_FACTORS:
+        # Larger boards only up to preview's own bound (a 1024-cell tile takes most of a minute).
+        side = max(8, min(PREVIEW_MAX_SIDE, round(long_side * factor)))
+        other = choose_size(aspect, side)
+        if other not in sizes:
+            sizes.add(other)
             variants.append(_Variant(f"{other[0]}x{other[1]}", _size_option(other), other,
                                      "floyd-steinberg", auto))
     return variants
@@ -118,7 +138,12 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     if size is not None:  # the sides given, before the picture is read
         _check_side(max(size[0], size[1] or 1))
     planned = preflight.plan_still(path, [out], size, None)  # .png/.svg/.pdf, not the picture
-    gray, board = read_for_board(path, size)
+    if size is None:  # the size still and animate choose, from the picture's detail
+        from lightsart.pictures.likeness import read_for_default_board
+
+        gray, board = read_for_default_board(path, fit)  # type: ignore[arg-type]
+    else:
+        gray, board = read_for_board(path, size)
     _check_side(max(board))  # a side from the picture's aspect too, before any tile is fitted
     aspect = gray.shape[1] / gray.shape[0]
     tiles = []
@@ -126,6 +151,9 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     variants = tiles_for(board, aspect)
     _check_drawing(out, sum(v.size[0] * v.size[1] for v in variants))
     for v in variants:
+        if v.states > 2:
+            tiles.append(_levels_tile(path, v, fit))
+            continue
         if v.size not in fitted:
             # Decoded for this size, as still and animate would: each tile is what they make.
             sized = gray if v.size == board else read_for_board(path, v.size)[0]
@@ -133,31 +161,62 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
         target = target_from_array(fitted[v.size], v.size, "stretch", v.dither, tone=v.tone)
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray)
         f = engine(DEFAULT_ENGINE).fit(target.bits, cost, Budget(_TILE_SECONDS))
-        tiles.append(Tile(v.label, (*v.options, *(("--fit", fit) if fit != "cover" else ())),
-                          f.board, f.wrong_pixels))
+        tiles.append(Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels))
+    cell = max(1, round(TILE_PIXELS / max(board)))
     with preflight.writing(planned):
-        _write_sheet(tiles, out)
-    return PreviewResult(path, tuple(tiles), out)
+        _write_sheet(tiles, out, cell)
+    return PreviewResult(path, tuple(tiles), out, cell)
 
 
-def _write_sheet(tiles: list[Tile], out: str) -> None:
+def _fit_option(fit: str) -> tuple[str, ...]:
+    return ("--fit", fit) if fit != "cover" else ()
+
+
+def _levels_tile(path: str, v: _Variant, fit: str) -> Tile:
+    """The ``--states`` tile: what ``still --states K`` makes (the pipeline's own fit)."""
+    from lightsart.pipeline import fit_pictures
+
+    (picture,) = fit_pictures([path], v.size, fit, v.dither,  # type: ignore[arg-type]
+                              time_limit=_TILE_SECONDS, tone=v.tone, states=v.states)
+    f = picture.fit
+    return Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, v.states)
+
+
+#: Gap between tiles and around the sheet, and the height of a label, in pixels.
+_GAP, _LABEL = 4, 14
+
+
+def layout(shapes: list[tuple[int, int]], cell: int
+           ) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """The sheet's ``(width, height)`` and each tile's top-left corner: tiles of ``shapes``
+    (rows, columns) at ``cell`` pixels per cell, left to right in rows no wider than four of the
+    first tile (or the widest tile), each row as tall as its tallest tile."""
+    sizes = [(cols * cell, rows * cell + _LABEL) for rows, cols in shapes]
+    width = max(4 * sizes[0][0] + 3 * _GAP, max(w for w, _ in sizes))
+    places: list[tuple[int, int]] = []
+    x = y = row_h = 0
+    for w, h in sizes:
+        if x and x + w > width:
+            x, y, row_h = 0, y + row_h + _GAP, 0
+        places.append((_GAP + x, _GAP + y))
+        x += w + _GAP
+        row_h = max(row_h, h)
+    used = max(px + w for (px, _), (w, _) in zip(places, sizes, strict=True))
+    return (used + _GAP, _GAP + y + row_h + _GAP), places
+
+
+def _write_sheet(tiles: list[Tile], out: str, cell: int) -> None:
     """The sheet as a PNG, or as an SVG/PDF drawing (:mod:`lightsart.output.vector`) by the
-    extension of ``out``: the same layout either way."""
+    extension of ``out``: the same layout either way, every tile at ``cell`` pixels per cell."""
     from lightsart.output.stills import still_format
 
-    columns, label_h, gap = 4, 16, 10
-    cells = [max(1, round(TILE_PIXELS / max(t.board.shape))) for t in tiles]
-    tile_w = max(t.board.shape[1] * c for t, c in zip(tiles, cells, strict=True))
-    tile_h = max(t.board.shape[0] * c for t, c in zip(tiles, cells, strict=True))
-    rows = -(-len(tiles) // columns)
-    size = (columns * (tile_w + gap) + gap, rows * (tile_h + label_h + gap) + gap)
-    places = [(gap + (k % columns) * (tile_w + gap), gap + (k // columns) * (tile_h + label_h + gap))
-              for k in range(len(tiles))]
+    size, places = layout([t.board.shape for t in tiles], cell)  # type: ignore[misc]
     if not still_format(out).raster:
         from lightsart.output.vector import sheet_scene, write_scene
 
-        write_scene(sheet_scene(size, [(t.label, t.board, x, y, label_h, c) for t, (x, y), c
-                                       in zip(tiles, places, cells, strict=True)]), out)
+        write_scene(sheet_scene(size, [(t.label, t.board, x, y, _LABEL, cell) for t, (x, y)
+                                       in zip(tiles, places, strict=True)],
+                                [t.states for t in tiles]), out)
         return
     from PIL import Image, ImageDraw, ImageFont
 
@@ -166,9 +225,10 @@ def _write_sheet(tiles: list[Tile], out: str) -> None:
     sheet = Image.new("L", size, 128)
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default()
-    for t, (x, y), c in zip(tiles, places, cells, strict=True):
+    for t, (x, y) in zip(tiles, places, strict=True):
         draw.text((x, y), t.label, fill=255, font=font)
-        sheet.paste(Image.fromarray(np.kron(t.board * np.uint8(255), np.ones((c, c), np.uint8))),
-                    (x, y + label_h))
+        grey = (t.board.astype(np.uint16) * 255 // (t.states - 1)).astype(np.uint8)
+        sheet.paste(Image.fromarray(np.kron(grey, np.ones((cell, cell), np.uint8))),
+                    (x, y + _LABEL))
     with atomic_path(out) as tmp:
         sheet.save(tmp, format="PNG", optimize=True)

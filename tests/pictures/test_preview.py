@@ -13,7 +13,13 @@ from lightsart.cli import main
 from lightsart.core.board import board_from_clicks
 from lightsart.core.gf2 import nullity
 from lightsart.core.optimize import closest_board
-from lightsart.pictures.preview import PREVIEW_METHODS, make_preview
+from lightsart.pictures.preview import (
+    PREVIEW_METHODS,
+    PREVIEW_STATES,
+    PreviewResult,
+    layout,
+    make_preview,
+)
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 CAT = str(SAMPLES / "cat.png")
@@ -42,6 +48,8 @@ def test_every_tile_is_what_still_makes_with_its_options(
     assert not np.array_equal(boards["tone none"], boards[labels[0]])
     for k, tile in enumerate(data["tiles"]):
         board = boards[tile["label"]]
+        if tile["states"] != 2:
+            continue  # the grey-level tile: test_the_states_tile_and_the_larger_boards_...
         assert np.array_equal(board_from_clicks(closest_board(board).clicks), board)  # reachable
         if nullity(tile["height"], tile["width"]) == 0:
             assert np.array_equal(still_board(tmp_path, tile["options"], f"t{k}"), board)
@@ -64,3 +72,64 @@ def test_bad_outputs_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "lightsart: error:" in err
     assert not (tmp_path / out).exists()
+
+
+def tile_area_share(result: PreviewResult) -> float:
+    (width, height), _ = layout([t.board.shape for t in result.tiles], result.cell)
+    return sum(t.board.size for t in result.tiles) * result.cell**2 / (width * height)
+
+
+def test_every_tile_is_drawn_at_one_scale_where_the_layout_puts_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    wide = tmp_path / "wide.png"
+    with Image.open(CAT) as im:
+        im.crop((0, 64, 256, 192)).save(wide)  # 2:1, so tiles are not squares
+    sheet = tmp_path / "sheet.png"
+    assert main(["preview", str(wide), "-o", str(sheet), "--size", "24", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    result = make_preview(str(wide), str(tmp_path / "again.png"), size=(24, None))
+    cell = data["cell"]
+    assert cell == result.cell == round(240 / 24)
+    (width, height), places = layout([t.board.shape for t in result.tiles], cell)
+    with Image.open(sheet) as im:
+        assert im.size == (width, height)
+        drawn = np.asarray(im.convert("L")).astype(int)
+    boxes = []
+    for tile, (x, y), listed in zip(result.tiles, places, data["tiles"], strict=True):
+        rows, cols = tile.board.shape
+        assert (listed["width"], listed["height"], listed["states"]) == (cols, rows, tile.states)
+        top = y + 14  # under the label
+        region = drawn[top:top + rows * cell, x:x + cols * cell]
+        # Every cell a solid block of cell x cell pixels, of the tile's level as a grey.
+        blocks = region.reshape(rows, cell, cols, cell)
+        assert (blocks == blocks[:, :1, :, :1]).all()
+        want = tile.board.astype(int) * 255 // (tile.states - 1)
+        assert np.array_equal(blocks[:, 0, :, 0], want)
+        boxes.append((x, top, x + cols * cell, top + rows * cell))
+    for k, a in enumerate(boxes):  # no two tiles overlap
+        for b in boxes[k + 1:]:
+            assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+    # Rows packed by their own tiles, not a grid of the largest: most of the sheet is boards.
+    assert tile_area_share(result) > 0.7  # 0.59 in 0.3's grid of 240-pixel tiles
+
+
+def test_the_states_tile_and_the_larger_boards_are_what_still_makes(tmp_path: Path) -> None:
+    from lightsart import Solving, make_still
+
+    result = make_preview(CAT, str(tmp_path / "sheet.png"), size=(20, 20))
+    tiles = {t.label: t for t in result.tiles}
+    grey = tiles[f"--states {PREVIEW_STATES}"]
+    assert grey.states == PREVIEW_STATES and grey.options == ("--size", "20x20", "--states", "4")
+    made = make_still(CAT, str(tmp_path / "grey.png"), size=(20, 20),
+                      solving=Solving(states=PREVIEW_STATES))
+    assert np.array_equal(made.picture.fit.board, grey.board) and grey.board.max() == 3
+    sides = sorted(max(t.board.shape) for t in result.tiles if t.states == 2)
+    assert sides[0] < 20 and sides[-1] == 40 and (30 in sides or 31 in sides)  # 0.64, 1.5, 2 x
+
+
+def test_a_vector_sheet_draws_the_grey_levels(tmp_path: Path) -> None:
+    out = tmp_path / "sheet.svg"
+    make_preview(CAT, str(out), size=(16, 16))
+    text = out.read_text()
+    assert all(f"#{v:02x}{v:02x}{v:02x}" in text for v in (0x55, 0xaa))  # levels 1 and 2 of 4

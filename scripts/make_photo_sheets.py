@@ -1,0 +1,162 @@
+"""Side-by-side contact sheets of photos as boards, to choose the picture defaults by eye.
+
+Run:  python scripts/make_photo_sheets.py -o docs/photos-a.png PHOTO [PHOTO ...]
+      [--columns default,150,200,tone-none,blue-noise,states-4] [--tile 300]
+
+One row per photo: the photo itself (grey, cropped as the board crops it) and then one tile per
+column, each the reachable board ``lightsart still`` makes with those options (the exact engine,
+through :func:`lightsart.pipeline.fit_pictures`), every tile drawn at the same width on the sheet
+(whole pixels per cell, so a 200-cell board has smaller cells than a 100-cell one: what the same
+print size looks like). Under each board ``v``: its likeness at viewing scale
+(:func:`lightsart.pictures.likeness.viewing_score`, what the hint line of ``still`` reads), and
+``x``: its structure score as a ratio to that of Pillow's ``convert("1")`` (as
+``benchmarks/bench_pictures.py`` reports it).
+
+Columns: ``default`` (what ``still`` does with no options); a number (that long side, else the
+defaults); ``tone-none``; ``lcX`` / ``shX`` (tone auto with local contrast or sharpening ``X``);
+a dithering method's name; ``states-N``; ``NNN+column`` is that column at long side ``NNN``.
+Nothing here is a dependency of lightsart: the photos may come from anywhere
+(scikit-image's data folder, desktop wallpaper packages).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+from lightsart.pictures.image import fit_to_board, read_for_board, read_gray
+from lightsart.pictures.likeness import structure_score, viewing_score
+from lightsart.pictures.tone import Tone
+
+
+@dataclass(frozen=True)
+class Column:
+    label: str
+    long_side: int | None = None
+    dither: str | None = None
+    tone: Tone | None = None
+    states: int = 2
+
+
+def parse_column(text: str) -> Column:
+    """A column named as the module docstring says (``NNN+`` before any other name sets the size
+    too, e.g. ``100+lc0``)."""
+    size, plus, rest = text.partition("+")
+    if plus and size.isdigit():
+        named = parse_column(rest)
+        return Column(f"--size {size} {named.label}", int(size), named.dither, named.tone,
+                      named.states)
+    if text == "default":
+        return Column(text)
+    if text == "tone-none":
+        return Column(text, tone=Tone.none())
+    if text.startswith("lc"):  # tone auto with another local contrast (CLAHE clip limit)
+        return Column(f"local contrast {text[2:]}", tone=Tone(local_contrast=float(text[2:])))
+    if text.startswith("sh"):  # tone auto with another sharpening amount
+        return Column(f"sharpen {text[2:]}", tone=Tone(sharpen=float(text[2:])))
+    if text.startswith("states-"):
+        return Column(f"--states {text[7:]}", states=int(text[7:]))
+    if text.isdigit():
+        return Column(f"--size {text}", int(text))
+    return Column(text, dither=text)
+
+
+def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray]:
+    """The reachable board ``still`` makes for ``column`` (level indices) and the fitted grey."""
+    from lightsart.pipeline import fit_pictures
+
+    size = None if column.long_side is None else (column.long_side, None)
+    if column.long_side is not None:
+        from lightsart.pictures.image import choose_size
+
+        g = read_gray(path)
+        size = choose_size(g.shape[1] / g.shape[0], column.long_side)
+    kwargs = {} if column.dither is None else {"dither": column.dither}
+    (picture,) = fit_pictures([str(path)], size, tone=column.tone, states=column.states, **kwargs)
+    board = picture.fit.board
+    gray, _ = read_for_board(path, (board.shape[1], board.shape[0]))
+    return board, fit_to_board(gray, board.shape[1], board.shape[0])
+
+
+def pillow_ratio(board: np.ndarray, fitted: np.ndarray) -> float:
+    grey = Image.fromarray(np.round(fitted * 255).astype(np.uint8))
+    pillow = (np.asarray(grey.convert("1"), dtype=np.uint8) > 0).astype(np.uint8)
+    return structure_score(board, fitted) / structure_score(pillow, fitted)
+
+
+def drawn(board: np.ndarray, states: int, tile: int) -> Image.Image:
+    """The board at whole pixels per cell, about ``tile`` pixels wide."""
+    cell = max(1, tile // board.shape[1])
+    values = (board.astype(np.float64) * 255 / (states - 1)).round().astype(np.uint8)
+    return Image.fromarray(np.kron(values, np.ones((cell, cell), np.uint8)))
+
+
+def row_images(path: Path, columns: list[Column], tile: int
+               ) -> list[tuple[str, Image.Image]]:
+    images: list[tuple[str, Image.Image]] = []
+    first: np.ndarray | None = None
+    for column in columns:
+        board, fitted = board_for(path, column)
+        if first is None:
+            first = board
+            photo = read_gray(path)
+            # The photo as the board crops it, at the tile's width.
+            height = round(tile * board.shape[0] / board.shape[1])
+            crop = fit_to_board(photo, tile, height)
+            images.append((f"{path.stem[:22]}", Image.fromarray((crop * 255).astype(np.uint8))))
+        states = column.states
+        words = f"{column.label} {board.shape[1]}x{board.shape[0]}"
+        if states == 2:
+            # v: the likeness the hint line reads; x: the ratio bench_pictures.py reports
+            words += (f" v{viewing_score(board, fitted):.3f}"
+                      f" x{pillow_ratio(board, fitted):.2f}")
+        images.append((words, drawn(board, states, tile)))
+    return images
+
+
+def sheet(rows: list[list[tuple[str, Image.Image]]], tile: int) -> Image.Image:
+    """The rows under each other, each as tall as its tallest picture, every tile ``tile`` wide."""
+    label_h, gap = 12, 4
+    heights = [max(img.height for _, img in row) + label_h + gap for row in rows]
+    cols = max(len(r) for r in rows)
+    out = Image.new("L", (cols * (tile + gap) + gap, sum(heights) + gap), 128)
+    draw = ImageDraw.Draw(out)
+    font = ImageFont.load_default()
+    y = gap
+    for row, height in zip(rows, heights, strict=True):
+        for c, (label, img) in enumerate(row):
+            x = gap + c * (tile + gap)
+            draw.text((x, y), label, fill=255, font=font)
+            out.paste(img, (x, y + label_h))
+        y += height
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("photos", nargs="+", type=Path)
+    parser.add_argument("-o", "--output", type=Path, required=True)
+    parser.add_argument("--columns", default="default,150,200,tone-none,blue-noise,states-4")
+    parser.add_argument("--tile", type=int, default=600, help="tile width in pixels")
+    args = parser.parse_args(argv)
+    columns = [parse_column(c) for c in args.columns.split(",")]
+    rows = []
+    for path in args.photos:
+        rows.append(row_images(path, columns, args.tile))
+        print(f"{path.name}: " + "; ".join(label for label, _ in rows[-1][1:]), file=sys.stderr)
+    image = sheet(rows, args.tile)
+    if args.output.suffix.lower() in (".jpg", ".jpeg"):
+        image.save(args.output, quality=80)
+    else:
+        image.save(args.output, optimize=True)
+    print(f"wrote {args.output} ({args.output.stat().st_size // 1024} KB)", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

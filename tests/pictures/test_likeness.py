@@ -1,0 +1,148 @@
+"""The hint line of `still` and `animate`: it appears when a board reads as texture, not otherwise.
+
+The likeness it reads is checked against the structure score computed here from the written board
+and the picture (an independent path: the PNG decoded, the picture fitted again), and the hint's
+own advice is checked to read better by that same measure.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from lightsart.cli import main
+from lightsart.pictures.image import fit_to_board, load_target, read_gray
+from lightsart.pictures.likeness import (
+    DETAILED_LONG_SIDE,
+    TEXTURE_BELOW,
+    structure_score,
+    texture_hint,
+    viewing_score,
+)
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+# At 100 cells the photographer's grass field and sky dither to texture (docs/photos-*.png); the
+# horse is a black silhouette on white, clean at any size.
+TEXTURE, CLEAN = str(SAMPLES / "photographer.png"), str(SAMPLES / "horse.png")
+
+
+def hints(err: str) -> list[str]:
+    return [line for line in err.splitlines() if line.startswith("lightsart: hint: ")]
+
+
+def decoded(path: Path) -> np.ndarray:
+    with Image.open(path) as im:
+        return (np.asarray(im.convert("L")) > 127).astype(np.uint8)
+
+
+def likeness_of(board: np.ndarray, picture: str) -> float:
+    """The structure score at viewing scale, from the picture decoded in full (not reduced)."""
+    fitted = fit_to_board(read_gray(picture), board.shape[1], board.shape[0])
+    scale = max(1.0, max(board.shape) / 100)
+    return structure_score(board, fitted, scale, 1.5 * scale)
+
+
+def test_a_board_that_reads_as_texture_gets_one_hint(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "board.png"
+    assert main(["still", TEXTURE, "-o", str(out), "--cell", "1", "--size", "100"]) == 0
+    captured = capsys.readouterr()
+    (hint,) = hints(captured.err)
+    assert "hint" not in captured.out
+    board = decoded(out)
+    assert board.shape == (100, 100)
+    assert "at 100x100 cells" in hint and "--size 150" in hint and "--states 4" in hint
+    assert f"lightsart preview {TEXTURE}" in hint
+    said = float(re.search(r"likeness (\d\.\d+)", hint).group(1))  # type: ignore[union-attr]
+    assert said == pytest.approx(likeness_of(board, TEXTURE), abs=0.002) and said < TEXTURE_BELOW
+    # The advice helps: the larger board reads better, and gets no hint of its own.
+    larger = tmp_path / "larger.png"
+    assert main(["still", TEXTURE, "-o", str(larger), "--cell", "1", "--size", "150"]) == 0
+    assert not hints(capsys.readouterr().err)
+    assert likeness_of(decoded(larger), TEXTURE) > TEXTURE_BELOW > said
+
+
+def test_the_default_size_follows_the_pictures_detail(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The photographer would read as texture at 100 cells: by default it gets 150, and no hint;
+    # the horse reads cleanly at 100 and keeps it.
+    for picture, side in [(TEXTURE, DETAILED_LONG_SIDE), (CLEAN, 100)]:
+        out = tmp_path / "board.png"
+        assert main(["still", picture, "-o", str(out), "--cell", "1"]) == 0
+        assert not hints(capsys.readouterr().err)
+        board = decoded(out)
+        assert max(board.shape) == side and likeness_of(board, picture) > TEXTURE_BELOW
+    assert likeness_of(load_target(TEXTURE, (100, 100)).bits, TEXTURE) < TEXTURE_BELOW
+    # Grey levels read well at 100 cells: the size is not raised for them.
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "g.png"), "--states", "4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["board"]["width"] == 100
+
+
+def test_a_clean_board_gets_no_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "board.png"
+    assert main(["still", CLEAN, "-o", str(out), "--cell", "1"]) == 0
+    assert capsys.readouterr().err == ""
+    assert likeness_of(decoded(out), CLEAN) > TEXTURE_BELOW
+
+
+@pytest.mark.parametrize("options", [["--states", "4", "--size", "100"], ["--size", "40"]])
+def test_no_hint_for_grey_levels_or_a_small_board_asked_for(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str]
+) -> None:
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "b.png"), *options]) == 0
+    assert not hints(capsys.readouterr().err)
+
+
+def test_quiet_silences_the_hint_and_json_keeps_it_off_stdout(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "q.png"), "-q", "--size", "100"]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "j.png"), "--json", "--size", "100"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["board"]["width"] == 100
+    assert len(hints(captured.err)) == 1
+
+
+def test_animate_names_the_picture_that_reads_as_texture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    gif = tmp_path / "a.gif"
+    assert main(["animate", CLEAN, TEXTURE, "-o", str(gif), "--size", "100x100", "--fps", "4",
+                 "--duration", "1"]) == 0
+    (hint,) = hints(capsys.readouterr().err)
+    assert f"picture 2 ({TEXTURE})" in hint
+    assert main(["animate", CLEAN, CLEAN, "-o", str(gif), "--size", "100x100", "--fps", "4",
+                 "--duration", "1", "-q"]) == 0
+    assert capsys.readouterr() == ("", "")
+    assert main(["animate", CLEAN, CLEAN, "-o", str(gif), "--size", "100x100", "--fps", "4",
+                 "--duration", "1"]) == 0
+    assert not hints(capsys.readouterr().err)
+
+
+def test_texture_hint_picks_the_worst_picture_below_the_bound() -> None:
+    assert texture_hint([("a.png", 0.95), ("b.png", TEXTURE_BELOW)], 100, 67) is None
+    hint = texture_hint([("a.png", 0.80), ("b b.png", 0.70)], 100, 67)
+    assert hint is not None and hint.startswith("picture 2 (b b.png)")
+    assert "'b b.png'" in hint  # quoted for the shell
+    assert texture_hint([("a.png", 0.5)], 60, 40) is None  # a small board shows its cells
+    big = texture_hint([("a.png", 0.5)], 3000, 2000)
+    assert big is not None and "--size" not in big and "--states 4" in big
+
+
+def test_viewing_score_sees_finer_boards_as_a_viewer_does() -> None:
+    rng = np.random.default_rng(1)
+    yy, xx = np.mgrid[0:200, 0:200] / 200
+    picture = 0.5 + 0.3 * np.sin(6 * xx) * np.cos(4 * yy)
+    board = (rng.random(picture.shape) < picture).astype(np.uint8)  # random dither: texture
+    small = board[::2, ::2]
+    assert viewing_score(small, picture[::2, ::2]) == structure_score(small, picture[::2, ::2])
+    # Twice the cells on the same page: the noise is finer than the eye, the picture is not.
+    assert viewing_score(board, picture) > structure_score(board, picture) + 0.05
