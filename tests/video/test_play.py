@@ -1,0 +1,133 @@
+"""Play mode's step: every board is the old board plus the presses, never looks worse, keeps the budget.
+
+Checked against independent methods: the brute-force press matrix (tests/brute.py), the project's
+own press function, and an eye-filtered error computed here by a full 2-D convolution.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from brute import press_matrix
+
+from lightsart.core.algebra import reached
+from lightsart.errors import LightsartError
+from lightsart.rules import Rules, parse_pattern
+from lightsart.video.play import eye_error, play_step
+
+RULES = {
+    "classic": Rules(6, 7),
+    "torus": Rules(5, 6, topology="torus"),
+    "cylinder x": Rules(6, 5, parse_pattern("x"), "cylinder"),
+    "sigma": Rules(6, 6, parse_pattern("sigma")),
+    "lopsided": Rules(5, 7, parse_pattern("011/010/000/000/100")),
+    "3 states": Rules(5, 6, states=3),
+    "4 states torus": Rules(5, 5, topology="torus", states=4),
+    "narrow torus square": Rules(2, 5, parse_pattern("square"), "torus", states=3),
+}
+
+
+def independent_error(board: np.ndarray, target: np.ndarray, states: int, sigma: float = 0.8) -> float:
+    """``|| g * (board/(k-1) - target) ||²`` over the board and the margin the blur reaches."""
+    radius = max(1, int(np.ceil(2.5 * sigma)))
+    x = np.arange(-radius, radius + 1)
+    g = np.exp(-(x[:, None] ** 2 + x[None, :] ** 2) / (2 * sigma * sigma))
+    g /= g.sum()
+    e = board / (states - 1) - target
+    m, n = e.shape
+    out = np.zeros((m + 2 * radius, n + 2 * radius))
+    for (i, j), w in np.ndenumerate(g):
+        out[i:i + m, j:j + n] += w * e
+    return float((out**2).sum())
+
+
+def brute_board(board: np.ndarray, presses: np.ndarray, rules: Rules) -> np.ndarray:
+    return ((board.ravel() + press_matrix(rules) @ presses.ravel()) % rules.states).reshape(rules.shape)
+
+
+def frame(rules: Rules, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    board = rng.integers(0, rules.states, rules.shape).astype(np.uint8)
+    m, n = rules.shape
+    yy, xx = np.mgrid[0:m, 0:n]
+    target = np.clip(0.5 + 0.45 * np.sin(xx / 2.0 + seed) * np.cos(yy / 3.0) + 0.1 * rng.random((m, n)), 0, 1)
+    return board, target
+
+
+@pytest.mark.parametrize("name", RULES)
+@pytest.mark.parametrize("clicks", [0, 1, 3, 12, 1000])
+def test_step_is_legal_keeps_budget_and_never_looks_worse(name: str, clicks: int) -> None:
+    rules = RULES[name]
+    for seed in range(3):
+        board, target = frame(rules, seed)
+        step = play_step(board, target, rules, max_clicks=clicks)
+        assert step.board.shape == rules.shape and step.board.dtype == np.uint8
+        assert step.presses.min() >= 0 and step.presses.max() < rules.states
+        assert step.clicks == int(step.presses.sum()) <= clicks
+        assert np.array_equal(step.board, reached(board, step.presses, rules))
+        assert np.array_equal(step.board, brute_board(board, step.presses, rules))
+        before = independent_error(board, target, rules.states)
+        after = independent_error(step.board, target, rules.states)
+        assert after <= before + 1e-9
+        assert eye_error(step.board, target, rules.states) == pytest.approx(after, rel=1e-9, abs=1e-12)
+        if clicks == 0:
+            assert np.array_equal(step.board, board)
+
+
+@pytest.mark.parametrize("name", RULES)
+def test_one_click_is_the_best_single_press(name: str) -> None:
+    """With a budget of one press the step takes the single press that lowers the error most
+    (found here by trying every cell), or none when no press helps: the gains are exact."""
+    rules = RULES[name]
+    for seed in range(4):
+        board, target = frame(rules, seed)
+        before = independent_error(board, target, rules.states)
+        tries = [independent_error(brute_board(board, one, rules), target, rules.states)
+                 for one in np.eye(rules.cells, dtype=np.int64)]
+        step = play_step(board, target, rules, max_clicks=1)
+        after = independent_error(step.board, target, rules.states)
+        best = min(tries)
+        if best < before - 1e-9:
+            assert step.clicks == 1
+            assert after == pytest.approx(best, rel=1e-9)
+        else:
+            assert step.clicks == 0
+
+
+def test_many_clicks_reach_a_local_optimum() -> None:
+    """With no budget limit no single press (one to k-1 times) improves the result any more."""
+    rules = Rules(6, 6, topology="torus", states=3)
+    board, target = frame(rules, 7)
+    step = play_step(board, target, rules, max_clicks=10_000)
+    final = independent_error(step.board, target, rules.states)
+    for c, times in itertools.product(range(rules.cells), range(1, rules.states)):
+        one = np.zeros(rules.cells, dtype=np.int64)
+        one[c] = times
+        moved = brute_board(step.board, one.reshape(rules.shape), rules)
+        assert independent_error(moved, target, rules.states) >= final - 1e-9
+
+
+def test_the_board_chases_a_moving_picture() -> None:
+    """A bar moving across the board: each frame the board ends nearer the frame than it started."""
+    rules = Rules(12, 16)
+    board = np.ones(rules.shape, np.uint8)
+    gains = []
+    for t in range(8):
+        target = np.zeros(rules.shape)
+        target[:, t:t + 5] = 1.0
+        step = play_step(board, target, rules, max_clicks=20)
+        gains.append(eye_error(board, target) - eye_error(step.board, target))
+        board = step.board
+    assert min(gains) > 0
+
+
+@pytest.mark.parametrize(("board", "target", "clicks"), [
+    (np.ones((4, 5), np.uint8), np.ones((5, 4)), 3),
+    (np.full((5, 4), 2, np.uint8), np.ones((5, 4)), 3),
+    (np.ones((5, 4), np.uint8), np.ones((5, 4)), -1),
+])
+def test_bad_input_is_one_clear_error(board: np.ndarray, target: np.ndarray, clicks: int) -> None:
+    with pytest.raises(LightsartError):
+        play_step(board, target, Rules(5, 4), max_clicks=clicks)
