@@ -40,6 +40,9 @@ from lightsart.rules import Rules
 
 __all__ = ["PlayStep", "eye_error", "play_step"]
 
+#: Passes of the vector greedy that picks non-interacting clicks in one round.
+_PASSES = 3
+
 
 @dataclass(frozen=True)
 class PlayStep:
@@ -60,14 +63,17 @@ class _Geometry:
     ``dest[a, c]`` is the flat index of footprint cell ``a`` of a click at ``c`` (``cells``: off
     the board); ``times[a, c]`` how often the click adds to it (0 on repeats of a cell already
     listed, which wrapped boards narrower than the pattern make); ``pair[a, b, c]`` is ``K``
-    between footprint cells ``a`` and ``b``; ``reach`` the half sizes of the window beyond which
+    between footprint cells ``a`` and ``b`` (kept as its diagonal and its upper triangle, ``K`` being
+    symmetric); ``reach`` the half sizes of the window beyond which
     two clicks do not interact; ``jitter`` breaks ties between equal gains without a bias to a
     corner.
     """
 
     dest: NDArray[np.intp]
     times: NDArray[np.int64]
-    pair: NDArray[np.float64]
+    pair_diagonal: NDArray[np.float64]
+    pair_upper: NDArray[np.float64]
+    upper: tuple[NDArray[np.intp], NDArray[np.intp]]
     kernel: NDArray[np.float64]
     reach: tuple[int, int]
     jitter: NDArray[np.float64]
@@ -113,23 +119,29 @@ def _geometry(rules: Rules, sigma: float) -> _Geometry:
     pair = np.where(near, kernel[index[:, :, 0]] * kernel[index[:, :, 1]], 0.0)
     ri, rj = rules.pattern.radius
     order = np.random.default_rng(0).permutation(m * n).astype(np.float64)
-    return _Geometry(dest=dest, times=times, pair=pair, kernel=kernel,
+    upper = np.triu_indices(len(offsets), 1)
+    diagonal = np.arange(len(offsets))
+    return _Geometry(dest=dest, times=times, pair_diagonal=pair[diagonal, diagonal], pair_upper=pair[upper],
+                     upper=(upper[0].astype(np.intp), upper[1].astype(np.intp)), kernel=kernel,
                      reach=(half + 2 * ri, half + 2 * rj), jitter=order / (m * n))
 
 
-def _blur(e: NDArray[np.float64], kernel: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``K * e`` on the board, ``e`` zero off it (``K`` separable: one pass per axis)."""
+def _band(size: int, kernel: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The ``size x size`` matrix of a 1-D correlation with ``kernel``, zero past the ends."""
     half = len(kernel) // 2
-    m, n = e.shape
-    padded = np.zeros((m + 2 * half, n), dtype=np.float64)
-    padded[half:half + m] = e
-    cols = np.zeros((m, n + 2 * half), dtype=np.float64)
-    for j, w in enumerate(kernel):
-        cols[:, half:half + n] += w * padded[j:j + m]
-    out = np.zeros((m, n), dtype=np.float64)
-    for j, w in enumerate(kernel):
-        out += w * cols[:, j:j + n]
-    return out
+    gap = np.arange(size)[:, None] - np.arange(size)[None, :]
+    return np.where(np.abs(gap) <= half, kernel[np.clip(gap + half, 0, 2 * half)], 0.0)
+
+
+def _blur(e: NDArray[np.float64], kernel: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``K * e`` on the board, ``e`` zero off it (``K`` is separable: one band matrix per axis)."""
+    return _bands(e.shape, kernel.tobytes())[0] @ e @ _bands(e.shape, kernel.tobytes())[1]
+
+
+@functools.lru_cache(maxsize=16)
+def _bands(shape: tuple[int, int], kernel: bytes) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    k = np.frombuffer(kernel, dtype=np.float64)
+    return _band(shape[0], k), _band(shape[1], k)
 
 
 def eye_error(board: object, target: object, states: int = 2, sigma: float = 0.8) -> float:
@@ -164,28 +176,41 @@ def eye_error(board: object, target: object, states: int = 2, sigma: float = 0.8
 def _min_window(key: NDArray[np.float64], reach: tuple[int, int],
                 wraps: tuple[bool, bool]) -> NDArray[np.float64]:
     """The least ``key`` within ``reach`` cells on each axis (wrapping where the board wraps)."""
-    out = key
-    for axis, (r, wrap) in enumerate(zip(reach, wraps, strict=True)):
-        size = out.shape[axis]
-        if wrap and 2 * r + 1 > size:  # the window covers the whole wrapped axis
-            out = np.broadcast_to(out.min(axis=axis, keepdims=True), out.shape).copy()
-            continue
-        pad = [(0, 0), (0, 0)]
-        pad[axis] = (r, r)
-        padded = np.pad(out, pad, mode="wrap") if wrap else np.pad(out, pad, constant_values=np.inf)
-        windows = np.lib.stride_tricks.sliding_window_view(padded, 2 * r + 1, axis=axis)
-        out = windows.min(axis=-1)
-    return out
+    rows = _min_rows(key, reach[0], wraps[0])
+    return _min_rows(rows.T, reach[1], wraps[1]).T
+
+
+def _min_rows(a: NDArray[np.float64], r: int, wrap: bool) -> NDArray[np.float64]:
+    """The least of ``a`` over ``r`` rows either side of each row."""
+    size = a.shape[0]
+    if wrap and 2 * r + 1 > size:  # the window covers the whole wrapped axis
+        return np.broadcast_to(a.min(axis=0), a.shape).copy()
+    if wrap:
+        padded = np.concatenate([a[size - r:], a, a[:r]])
+    else:
+        edge = np.full((r, a.shape[1]), np.inf)
+        padded = np.concatenate([edge, a, edge])
+    least = padded[:size].copy()
+    for j in range(1, 2 * r + 1):  # 2r + 1 shifted minima: cheaper than window views here
+        np.minimum(least, padded[j:j + size], out=least)
+    return least
 
 
 @dataclass
 class _State:
-    """The step under way: levels, presses so far and ``s = K e``, flat with one spare cell."""
+    """The step under way: levels, presses so far, ``s = K e`` (flat, one spare cell) and ``E``.
+
+    ``key``, ``moves`` and ``cost`` are each cell's best move (gain per click, press count, clicks
+    spent), kept up to date where the last round changed them.
+    """
 
     levels: NDArray[np.uint8]
     presses: NDArray[np.int64]
     s: NDArray[np.float64]
     error: float
+    key: NDArray[np.float64]
+    moves: NDArray[np.int64]
+    cost: NDArray[np.int64]
 
 
 def _measure(levels: NDArray[np.uint8], presses: NDArray[np.int64], target: NDArray[np.float64],
@@ -194,58 +219,107 @@ def _measure(levels: NDArray[np.uint8], presses: NDArray[np.int64], target: NDAr
     s = _blur(e, kernel)
     spare = np.zeros(s.size + 1)
     spare[:-1] = s.ravel()
-    return _State(levels, presses, spare, float((e * s).sum()))
+    none = np.zeros(levels.size, dtype=np.int64)
+    return _State(levels, presses, spare, float((e * s).sum()), np.full(levels.size, np.inf), none, none)
 
 
-def _best_moves(state: _State, geo: _Geometry, k: int, budget: int
-                ) -> tuple[NDArray[np.float64], NDArray[np.int64], NDArray[np.int64]]:
-    """Per cell: the best press count ``1..k-1`` by gain per click, its gain and its cost.
+def _best_moves(state: _State, geo: _Geometry, k: int, budget: int, where: NDArray[np.intp] | None) -> None:
+    """Each cell's best press count ``1..k-1`` by gain per click, into ``state`` (only ``where``).
 
-    A move is a candidate when it lowers the error and its cost fits in ``budget``; the key of a
-    cell that has none is ``+inf``.
+    A move counts when it lowers the error and its cost fits in ``budget``; a cell with none
+    gets the key ``+inf``.
     """
+    dest = geo.dest if where is None else geo.dest[:, where]
     lv = np.zeros(state.levels.size + 1, dtype=np.int64)
     lv[:-1] = state.levels.ravel()
-    around = lv[geo.dest]
-    s_around = state.s[geo.dest]
-    pressed = state.presses.ravel()
+    around = lv[dest]
+    s_around = state.s[dest]
+    pressed = state.presses.ravel() if where is None else state.presses.ravel()[where]
+    diagonal, upper = geo.pair_diagonal, geo.pair_upper
+    times = geo.times
+    if where is not None:
+        diagonal, upper, times = diagonal[:, where], upper[:, where], times[:, where]
     best_key = np.full(pressed.shape, np.inf)
     best_m = np.zeros(pressed.shape, dtype=np.int64)
     best_cost = np.zeros(pressed.shape, dtype=np.int64)
     for m in range(1, k):
-        u = ((around + m * geo.times) % k - around) / (k - 1)
-        gain = 2.0 * (u * s_around).sum(axis=0) + (u * (geo.pair * u[None]).sum(axis=1)).sum(axis=0)
+        u = ((around + m * times) % k - around) / (k - 1)
+        # <u, K u> over pairs of footprint cells: the diagonal once, each pair a < b twice.
+        pairs = np.einsum("ac,ac,ac->c", diagonal, u, u) + 2.0 * np.einsum(
+            "qc,qc,qc->c", upper, u[geo.upper[0]], u[geo.upper[1]])
+        gain = 2.0 * np.einsum("ac,ac->c", u, s_around) + pairs
         cost = (pressed + m) % k - pressed
         key = gain / np.maximum(cost, 1)
         better = (gain < -1e-12) & (cost <= budget) & (key < best_key)
         best_key = np.where(better, key, best_key)
         best_m = np.where(better, m, best_m)
         best_cost = np.where(better, cost, best_cost)
-    return best_key, best_m, best_cost
+    if where is None:
+        state.key, state.moves, state.cost = best_key, best_m, best_cost
+    else:
+        state.key[where], state.moves[where], state.cost[where] = best_key, best_m, best_cost
+
+
+def _independent(key: NDArray[np.float64], finite: NDArray[np.bool_], geo: _Geometry, rules: Rules
+                 ) -> tuple[NDArray[np.intp], NDArray[np.bool_]]:
+    """Cells no two of which interact, best key first, and the cells within reach of them.
+
+    Near a greedy pick in a few vector passes: each takes every available cell whose key is the
+    least within its window, then makes the windows around them unavailable.
+    """
+    scale = float(np.abs(key[finite]).max())
+    jittered = np.where(finite, key + geo.jitter * scale * 1e-9, np.inf).reshape(rules.shape)
+    free = finite.reshape(rules.shape).copy()
+    picked = np.zeros(rules.shape, dtype=bool)
+    near = np.zeros(rules.shape, dtype=bool)
+    for _ in range(_PASSES):
+        available = np.where(free, jittered, np.inf)
+        pick = free & (available == _min_window(available, geo.reach, rules.wraps))
+        if not pick.any():
+            break
+        picked |= pick
+        around = _min_window(np.where(pick, 0.0, 1.0), geo.reach, rules.wraps) == 0
+        near |= around
+        free &= ~around
+    chosen = np.flatnonzero(picked)
+    return chosen[np.argsort(key[chosen], kind="stable")], near
 
 
 def _round(state: _State, geo: _Geometry, rules: Rules, target: NDArray[np.float64],
            budget: int) -> _State | None:
-    """One round of non-interacting clicks within ``budget``; None when no click helps."""
+    """One round of non-interacting clicks within ``budget``; None when no click helps.
+
+    The moves must already be in ``state``; the new state has them again, recomputed only within
+    reach of this round's clicks (elsewhere nothing they depend on changed).
+    """
     k = rules.states
-    key, moves, cost = _best_moves(state, geo, k, budget)
-    finite = np.isfinite(key)
+    finite = np.isfinite(state.key) & (state.cost <= budget)
     if not finite.any():
         return None
-    scale = float(np.abs(key[finite]).max())
-    jittered = np.where(finite, key + geo.jitter * scale * 1e-9, np.inf).reshape(rules.shape)
-    chosen = np.flatnonzero(finite & (jittered == _min_window(jittered, geo.reach, rules.wraps)).ravel())
-    chosen = chosen[np.argsort(key[chosen], kind="stable")]
-    over = np.flatnonzero(np.cumsum(cost[chosen]) > budget)
-    chosen = chosen[:over[0]] if over.size else chosen
+    chosen, near = _independent(state.key, finite, geo, rules)
+    over = np.flatnonzero(np.cumsum(state.cost[chosen]) > budget)
+    if over.size:  # the budget runs out: only the best that fit, so fewer cells need new moves
+        chosen = chosen[:over[0]]
+        near = _min_window(np.where(_flags(chosen, rules), 0.0, 1.0), geo.reach, rules.wraps) == 0
     if chosen.size == 0:
         return None
     step = np.zeros(state.levels.size, dtype=np.int64)
-    step[chosen] = moves[chosen]
+    step[chosen] = state.moves[chosen]
     step2d = step.reshape(rules.shape)
     levels = reached(state.levels, step2d, rules)
     after = _measure(levels, (state.presses + step2d) % k, target, k, geo.kernel)
-    return after if after.error <= state.error else None
+    if after.error > state.error:
+        return None
+    after.key, after.moves, after.cost = state.key.copy(), state.moves.copy(), state.cost.copy()
+    left = budget - int(state.cost[chosen].sum())
+    _best_moves(after, geo, k, left, np.flatnonzero(near) if left >= k - 1 else None)
+    return after
+
+
+def _flags(cells: NDArray[np.intp], rules: Rules) -> NDArray[np.bool_]:
+    flags = np.zeros(rules.cells, dtype=bool)
+    flags[cells] = True
+    return flags.reshape(rules.shape)
 
 
 def _checked(board: object, target: object, rules: Rules, max_clicks: int, sigma: float
@@ -297,6 +371,7 @@ def play_step(board: object, target: object, rules: Rules, *, max_clicks: int,
     geo = _geometry(rules, float(sigma))
     start = np.zeros(rules.shape, dtype=np.int64)
     state = _measure(levels, start, goal, rules.states, geo.kernel)
+    _best_moves(state, geo, rules.states, max_clicks, None)
     for _ in range(2 * max_clicks + 1):  # each round lowers the error and spends or refunds a click
         budget = max_clicks - int(state.presses.sum())
         after = _round(state, geo, rules, goal, budget)
