@@ -30,6 +30,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -38,10 +39,14 @@ from lightsart.core.algebra import reached
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules
 
-__all__ = ["PlayStep", "eye_error", "play_step"]
+__all__ = ["SETTLE", "PlayStep", "eye_error", "play_step"]
 
 #: Passes of the vector greedy that picks non-interacting clicks in one round.
 _PASSES = 3
+#: Footprints of at most this many cells get a table of <u, K u> by lit pattern (two states).
+_TABLE_CELLS = 12
+#: The default ``settle``: a move must lower the eye-filtered error by this much per click.
+SETTLE = 0.05
 
 
 @dataclass(frozen=True)
@@ -57,26 +62,51 @@ class PlayStep:
 
 
 @dataclass(frozen=True)
-class _Geometry:
-    """What a click does on one board under one set of rules, for every cell at once.
+class _Move:
+    """One kind of move, at every anchor cell at once: presses at fixed offsets from the anchor.
 
-    ``dest[a, c]`` is the flat index of footprint cell ``a`` of a click at ``c`` (``cells``: off
-    the board); ``times[a, c]`` how often the click adds to it (0 on repeats of a cell already
-    listed, which wrapped boards narrower than the pattern make); ``pair[a, b, c]`` is ``K``
-    between footprint cells ``a`` and ``b`` (kept as its diagonal and its upper triangle, ``K`` being
-    symmetric); ``reach`` the half sizes of the window beyond which
-    two clicks do not interact; ``jitter`` breaks ties between equal gains without a bias to a
-    corner.
+    ``press_at[q, c]`` is the flat index of press ``q`` of the move anchored at ``c`` and
+    ``usable[c]`` whether all its presses are distinct cells on the board. ``dest[a, c]`` is the
+    flat index of footprint cell ``a`` (``cells``: off the board) and ``times[a, c]`` how much the
+    move adds to it (0 on repeats of a cell already listed, which wrapped boards narrower than the
+    pattern make). ``K`` between footprint cells ``a`` and ``b`` is kept as its diagonal and its
+    upper triangle (``upper`` lists the pairs ``a < b``), ``K`` being symmetric.
     """
 
+    press_at: NDArray[np.intp]
+    usable: NDArray[np.bool_]
     dest: NDArray[np.intp]
     times: NDArray[np.int64]
     pair_diagonal: NDArray[np.float64]
     pair_upper: NDArray[np.float64]
     upper: tuple[NDArray[np.intp], NDArray[np.intp]]
+    flips: NDArray[np.float64]
+    shape_class: NDArray[np.intp]
+    table: NDArray[np.float64]
+    offsets: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """The moves of one rule set and board, the eye's kernel, and how far moves interact.
+
+    Two moves whose anchors are more than ``reach`` cells apart on some axis do not interact;
+    ``jitter`` breaks ties between equal gains without a bias to a corner.
+    """
+
+    rules: Rules
+    moves: tuple[_Move, ...]
+    pad: int
     kernel: NDArray[np.float64]
     reach: tuple[int, int]
     jitter: NDArray[np.float64]
+
+
+#: Moves as press offsets from the anchor: one click, then two neighbouring clicks in each
+#: direction, whose overlapping footprints change cells no single click can change alone.
+_SINGLE: tuple[tuple[int, int], ...] = ((0, 0),)
+_PAIRS: tuple[tuple[tuple[int, int], ...], ...] = (
+    ((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 0), (1, 1)), ((0, 0), (1, -1)))
 
 
 def _eye_kernel(sigma: float) -> NDArray[np.float64]:
@@ -88,42 +118,84 @@ def _eye_kernel(sigma: float) -> NDArray[np.float64]:
     return np.convolve(g, g)
 
 
-@functools.lru_cache(maxsize=16)
-def _geometry(rules: Rules, sigma: float) -> _Geometry:
+_Cells = tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]]
+
+
+def _cells_at(rules: Rules, di: int, dj: int) -> _Cells:
+    """Flat index (``cells`` when off the board) and board row and column of ``c + (di, dj)``."""
     m, n = rules.shape
-    kernel = _eye_kernel(sigma)
-    half = len(kernel) // 2
-    wrap_rows, wrap_cols = rules.wraps
     rows, cols = np.divmod(np.arange(m * n), n)
-    offsets = rules.pattern.offsets
-    dest = np.empty((len(offsets), m * n), dtype=np.intp)
-    real = np.empty((len(offsets), 2, m * n), dtype=np.int64)  # board coordinates of each target
-    for a, (di, dj) in enumerate(offsets):
-        r, c = rows + di, cols + dj
-        r = r % m if wrap_rows else r
-        c = c % n if wrap_cols else c
-        inside = (r >= 0) & (r < m) & (c >= 0) & (c < n)
-        dest[a] = np.where(inside, r * n + c, m * n)
-        real[a] = r, c
-    times = np.ones(dest.shape, dtype=np.int64)
-    for a in range(len(offsets)):  # a cell listed twice gets both adds on its first listing
+    wrap_rows, wrap_cols = rules.wraps
+    r = (rows + di) % m if wrap_rows else rows + di
+    c = (cols + dj) % n if wrap_cols else cols + dj
+    inside = (r >= 0) & (r < m) & (c >= 0) & (c < n)
+    return np.where(inside, r * n + c, m * n).astype(np.intp), r, c
+
+
+def _move(rules: Rules, presses: tuple[tuple[int, int], ...], kernel: NDArray[np.float64]) -> _Move:
+    cells = rules.cells
+    press_at = np.array([_cells_at(rules, *d)[0] for d in presses], dtype=np.intp)
+    usable: NDArray[np.bool_] = np.asarray((press_at < cells).all(axis=0))
+    for q in range(len(presses)):
+        usable &= (press_at[:q] != press_at[q]).all(axis=0)
+    counts: dict[tuple[int, int], int] = {}  # what the presses add, cell by cell, on an endless plane
+    for (pi, pj) in presses:
+        for (di, dj) in rules.pattern.offsets:
+            counts[pi + di, pj + dj] = counts.get((pi + di, pj + dj), 0) + 1
+    spots = [d for d, t in counts.items() if t % rules.states]
+    found = [_cells_at(rules, *d) for d in spots]
+    dest = np.array([f[0] for f in found], dtype=np.intp)
+    real = np.array([(f[1], f[2]) for f in found], dtype=np.int64)  # (F, 2, cells)
+    times = np.array([np.full(cells, counts[d]) for d in spots], dtype=np.int64)
+    for a in range(len(spots)):  # a cell listed twice gets both adds on its first listing
         for b in range(a):
-            same = (dest[a] == dest[b]) & (dest[a] < m * n)
+            same = (dest[a] == dest[b]) & (dest[a] < cells) & (times[b] > 0)
+            times[b][same] += times[a][same]
             times[a][same] = 0
-            first = same & (times[b] > 0)
-            times[b][first] += 1
-    times[dest == m * n] = 0
-    gap = np.abs(real[:, None] - real[None, :])  # (P, P, 2, cells): distances between footprint cells
+    times[dest == cells] = 0
+    half = len(kernel) // 2
+    gap = np.abs(real[:, None] - real[None, :])  # (F, F, 2, cells)
     near = (gap[:, :, 0] <= half) & (gap[:, :, 1] <= half)
     index = np.minimum(gap, half) + half
     pair = np.where(near, kernel[index[:, :, 0]] * kernel[index[:, :, 1]], 0.0)
+    upper = np.triu_indices(len(spots), 1)
+    diagonal = np.arange(len(spots))
+    flips = (times % 2).astype(np.float64)
+    shape_class, table = _lit_table(pair * flips[:, None] * flips[None, :], rules.states)
+    shifts = table.size > 0 and bool(((times % 2 == 1) | (dest == cells)).all())
+    return _Move(press_at=press_at, usable=usable, dest=dest, times=times,
+                 pair_diagonal=pair[diagonal, diagonal], pair_upper=pair[upper],
+                 upper=(upper[0].astype(np.intp), upper[1].astype(np.intp)), flips=flips,
+                 shape_class=shape_class * table.shape[1], table=table.ravel(),
+                 offsets=tuple(spots) if shifts else ())
+
+
+def _lit_table(pair: NDArray[np.float64], states: int) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
+    """``<u, K u>`` by anchor class and lit pattern, for two states and at most 12 footprint cells."""
+    size = pair.shape[0]
+    if states != 2 or size > _TABLE_CELLS:
+        return np.zeros(0, dtype=np.intp), np.zeros((0, 0))
+    classes, shape_class = np.unique(pair.reshape(size * size, -1).T, axis=0, return_inverse=True)
+    bits = (np.arange(2**size)[:, None] >> np.arange(size)[None, :]) & 1
+    sign = 1.0 - 2.0 * bits  # a toggle lights an unlit cell (+1) and darkens a lit one (-1)
+    table = np.einsum("nab,ca,cb->nc", classes.reshape(-1, size, size), sign, sign)
+    return shape_class.reshape(-1).astype(np.intp), table
+
+
+@functools.lru_cache(maxsize=16)
+def _geometry(rules: Rules, sigma: float, pairs: bool) -> _Geometry:
+    """The single clicks (and with ``pairs`` the neighbouring pairs of clicks) on ``rules``' board."""
+    kernel = _eye_kernel(sigma)
+    kinds = (_SINGLE, *_PAIRS) if pairs else (_SINGLE,)
+    moves = tuple(_move(rules, presses, kernel) for presses in kinds)
     ri, rj = rules.pattern.radius
-    order = np.random.default_rng(0).permutation(m * n).astype(np.float64)
-    upper = np.triu_indices(len(offsets), 1)
-    diagonal = np.arange(len(offsets))
-    return _Geometry(dest=dest, times=times, pair_diagonal=pair[diagonal, diagonal], pair_upper=pair[upper],
-                     upper=(upper[0].astype(np.intp), upper[1].astype(np.intp)), kernel=kernel,
-                     reach=(half + 2 * ri, half + 2 * rj), jitter=order / (m * n))
+    spread = 1 if pairs else 0  # a pair reaches one cell further than its anchor's pattern
+    half = len(kernel) // 2
+    order = np.random.default_rng(0).permutation(rules.cells).astype(np.float64)
+    pad = max(ri, rj) + spread
+    return _Geometry(rules=rules, moves=moves, pad=pad, kernel=kernel,
+                     reach=(half + 2 * (ri + spread), half + 2 * (rj + spread)),
+                     jitter=order / rules.cells)
 
 
 def _band(size: int, kernel: NDArray[np.float64]) -> NDArray[np.float64]:
@@ -190,9 +262,12 @@ def _min_rows(a: NDArray[np.float64], r: int, wrap: bool) -> NDArray[np.float64]
     else:
         edge = np.full((r, a.shape[1]), np.inf)
         padded = np.concatenate([edge, a, edge])
-    least = padded[:size].copy()
-    for j in range(1, 2 * r + 1):  # 2r + 1 shifted minima: cheaper than window views here
-        np.minimum(least, padded[j:j + size], out=least)
+    span, least = 1, padded  # least[i] = min of padded[i : i + span], the span doubling
+    while 2 * span <= 2 * r + 1:
+        least = np.minimum(least[:-span], least[span:])
+        span *= 2
+    if span < 2 * r + 1:  # two overlapping spans cover the window
+        least = np.minimum(least[:size], least[2 * r + 1 - span:2 * r + 1 - span + size])
     return least
 
 
@@ -200,8 +275,8 @@ def _min_rows(a: NDArray[np.float64], r: int, wrap: bool) -> NDArray[np.float64]
 class _State:
     """The step under way: levels, presses so far, ``s = K e`` (flat, one spare cell) and ``E``.
 
-    ``key``, ``moves`` and ``cost`` are each cell's best move (gain per click, press count, clicks
-    spent), kept up to date where the last round changed them.
+    ``key``, ``kind``, ``times`` and ``cost`` are each anchor's best move (gain per click, which
+    move, how many times, clicks spent), kept up to date where the last round changed them.
     """
 
     levels: NDArray[np.uint8]
@@ -209,7 +284,8 @@ class _State:
     s: NDArray[np.float64]
     error: float
     key: NDArray[np.float64]
-    moves: NDArray[np.int64]
+    kind: NDArray[np.int64]
+    times: NDArray[np.int64]
     cost: NDArray[np.int64]
 
 
@@ -220,51 +296,105 @@ def _measure(levels: NDArray[np.uint8], presses: NDArray[np.int64], target: NDAr
     spare = np.zeros(s.size + 1)
     spare[:-1] = s.ravel()
     none = np.zeros(levels.size, dtype=np.int64)
-    return _State(levels, presses, spare, float((e * s).sum()), np.full(levels.size, np.inf), none, none)
+    return _State(levels, presses, spare, float((e * s).sum()), np.full(levels.size, np.inf), none, none,
+                  none)
 
 
-def _best_moves(state: _State, geo: _Geometry, k: int, budget: int, where: NDArray[np.intp] | None) -> None:
-    """Each cell's best press count ``1..k-1`` by gain per click, into ``state`` (only ``where``).
+@dataclass(frozen=True)
+class _Around:
+    """The board as the gains read it: levels and ``s`` flat with a spare cell (off the board),
+    and for shifted sums the lit cells and ``(1 - 2 lit) s`` padded by ``pad`` cells (wrapped
+    where the board wraps, zero elsewhere)."""
 
-    A move counts when it lowers the error and its cost fits in ``budget``; a cell with none
-    gets the key ``+inf``.
-    """
-    dest = geo.dest if where is None else geo.dest[:, where]
+    lv: NDArray[np.int64]
+    s: NDArray[np.float64]
+    lit: NDArray[np.intp]
+    signed_s: NDArray[np.float64]
+    pad: int
+
+
+def _around(state: _State, rules: Rules, pad: int) -> _Around:
     lv = np.zeros(state.levels.size + 1, dtype=np.int64)
     lv[:-1] = state.levels.ravel()
-    around = lv[dest]
-    s_around = state.s[dest]
-    pressed = state.presses.ravel() if where is None else state.presses.ravel()[where]
-    diagonal, upper = geo.pair_diagonal, geo.pair_upper
-    times = geo.times
-    if where is not None:
-        diagonal, upper, times = diagonal[:, where], upper[:, where], times[:, where]
-    best_key = np.full(pressed.shape, np.inf)
-    best_m = np.zeros(pressed.shape, dtype=np.int64)
-    best_cost = np.zeros(pressed.shape, dtype=np.int64)
-    for m in range(1, k):
-        u = ((around + m * times) % k - around) / (k - 1)
-        # <u, K u> over pairs of footprint cells: the diagonal once, each pair a < b twice.
-        pairs = np.einsum("ac,ac,ac->c", diagonal, u, u) + 2.0 * np.einsum(
-            "qc,qc,qc->c", upper, u[geo.upper[0]], u[geo.upper[1]])
-        gain = 2.0 * np.einsum("ac,ac->c", u, s_around) + pairs
-        cost = (pressed + m) % k - pressed
-        key = gain / np.maximum(cost, 1)
-        better = (gain < -1e-12) & (cost <= budget) & (key < best_key)
-        best_key = np.where(better, key, best_key)
-        best_m = np.where(better, m, best_m)
-        best_cost = np.where(better, cost, best_cost)
-    if where is None:
-        state.key, state.moves, state.cost = best_key, best_m, best_cost
-    else:
-        state.key[where], state.moves[where], state.cost[where] = best_key, best_m, best_cost
+    s2d = state.s[:-1].reshape(rules.shape)
+    wraps = [(pad, pad) if w else (0, 0) for w in rules.wraps]
+    zeros = [(0, 0) if w else (pad, pad) for w in rules.wraps]
+
+    def padded(a: NDArray[Any]) -> NDArray[Any]:
+        return np.pad(np.pad(a, wraps, mode="wrap"), zeros)
+
+    signed = (1.0 - 2.0 * state.levels) * s2d
+    return _Around(lv, state.s, padded(state.levels.astype(np.intp)), padded(signed), pad)
+
+
+def _shifted_gains(move: _Move, near: _Around, shape: tuple[int, int]) -> NDArray[np.float64]:
+    """Two-state gains at every anchor from shifted copies of the board (see :class:`_Move`)."""
+    m, n = shape
+    p = near.pad
+    first = np.zeros(shape)
+    code = np.zeros(shape, dtype=np.intp)
+    for a, (di, dj) in enumerate(move.offsets):
+        first += near.signed_s[p + di:p + di + m, p + dj:p + dj + n]
+        code |= near.lit[p + di:p + di + m, p + dj:p + dj + n] << a
+    return 2.0 * first.ravel() + move.table[move.shape_class + code.ravel()]
+
+
+def _gains(move: _Move, near: _Around, k: int, m: int, where: NDArray[np.intp] | slice
+           ) -> NDArray[np.float64]:
+    """``ΔE`` of making ``move`` ``m`` times at the anchors ``where``: ``2 <u, s> + <u, K u>``."""
+    dest = move.dest[:, where]
+    around = near.lv[dest]
+    if move.table.size:  # two states: u is ±1 where the move toggles, <u, K u> a table look-up
+        u = move.flips[:, where] * (1.0 - 2.0 * around)
+        code = np.zeros(around.shape[1], dtype=np.intp)
+        for a in range(around.shape[0]):
+            code |= around[a] << a
+        return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + move.table[move.shape_class[where] + code]
+    times = move.times[:, where]
+    u = ((around + m * times) % k - around) / (k - 1)
+    # <u, K u> over pairs of footprint cells: the diagonal once, each pair a < b twice.
+    pairs = np.einsum("ac,ac,ac->c", move.pair_diagonal[:, where], u, u) + 2.0 * np.einsum(
+        "qc,qc,qc->c", move.pair_upper[:, where], u[move.upper[0]], u[move.upper[1]])
+    return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + pairs
+
+
+def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where: NDArray[np.intp] | None
+                ) -> None:
+    """Each anchor's best move and press count ``1..k-1`` by gain per click, into ``state``.
+
+    Only at the anchors ``where`` (all when None). A move counts when it lowers the error by more
+    than ``settle`` per click and its cost fits in ``budget``; an anchor with none gets ``+inf``.
+    """
+    if all(move.offsets for move in geo.moves):  # shifted sums: the whole board costs less than gathers
+        where = None
+    at: NDArray[np.intp] | slice = slice(None) if where is None else where
+    k = geo.rules.states
+    near = _around(state, geo.rules, geo.pad)
+    pressed = np.zeros(state.presses.size + 1, dtype=np.int64)
+    pressed[:-1] = state.presses.ravel()
+    size = state.levels.size if where is None else where.size
+    best_key = np.full(size, np.inf)
+    best_kind, best_times, best_cost = (np.zeros(size, dtype=np.int64) for _ in range(3))
+    for kind, move in enumerate(geo.moves):
+        before = pressed[move.press_at[:, at]]
+        for m in range(1, k):
+            gain = (_shifted_gains(move, near, geo.rules.shape) if move.offsets and where is None
+                    else _gains(move, near, k, m, at))
+            cost = ((before + m) % k - before).sum(axis=0)
+            key = gain / np.maximum(cost, 1)
+            better = key < np.minimum(best_key, -settle)
+            better &= move.usable[at] & (gain < -1e-12) & (cost <= budget)
+            best_key[better] = key[better]
+            best_kind[better], best_times[better], best_cost[better] = kind, m, cost[better]
+    state.key[at], state.kind[at] = best_key, best_kind
+    state.times[at], state.cost[at] = best_times, best_cost
 
 
 def _independent(key: NDArray[np.float64], finite: NDArray[np.bool_], geo: _Geometry, rules: Rules
                  ) -> tuple[NDArray[np.intp], NDArray[np.bool_]]:
-    """Cells no two of which interact, best key first, and the cells within reach of them.
+    """Anchors no two of which interact, best key first, and the cells within reach of them.
 
-    Near a greedy pick in a few vector passes: each takes every available cell whose key is the
+    Near a greedy pick in a few vector passes: each takes every available anchor whose key is the
     least within its window, then makes the windows around them unavailable.
     """
     scale = float(np.abs(key[finite]).max())
@@ -285,13 +415,24 @@ def _independent(key: NDArray[np.float64], finite: NDArray[np.bool_], geo: _Geom
     return chosen[np.argsort(key[chosen], kind="stable")], near
 
 
-def _round(state: _State, geo: _Geometry, rules: Rules, target: NDArray[np.float64],
-           budget: int) -> _State | None:
-    """One round of non-interacting clicks within ``budget``; None when no click helps.
+def _presses(state: _State, geo: _Geometry, chosen: NDArray[np.intp], rules: Rules) -> NDArray[np.int64]:
+    """The press counts of the moves anchored at ``chosen`` (their presses are distinct cells)."""
+    step = np.zeros(rules.cells + 1, dtype=np.int64)
+    for kind, move in enumerate(geo.moves):
+        these = chosen[state.kind[chosen] == kind]
+        for q in range(move.press_at.shape[0]):
+            step[move.press_at[q, these]] += state.times[these]
+    return step[:-1].reshape(rules.shape)
+
+
+def _round(state: _State, geo: _Geometry, target: NDArray[np.float64], budget: int, settle: float
+           ) -> _State | None:
+    """One round of non-interacting moves within ``budget``; None when no move helps.
 
     The moves must already be in ``state``; the new state has them again, recomputed only within
-    reach of this round's clicks (elsewhere nothing they depend on changed).
+    reach of this round's moves (elsewhere nothing they depend on changed).
     """
+    rules = geo.rules
     k = rules.states
     finite = np.isfinite(state.key) & (state.cost <= budget)
     if not finite.any():
@@ -303,16 +444,15 @@ def _round(state: _State, geo: _Geometry, rules: Rules, target: NDArray[np.float
         near = _min_window(np.where(_flags(chosen, rules), 0.0, 1.0), geo.reach, rules.wraps) == 0
     if chosen.size == 0:
         return None
-    step = np.zeros(state.levels.size, dtype=np.int64)
-    step[chosen] = state.moves[chosen]
-    step2d = step.reshape(rules.shape)
-    levels = reached(state.levels, step2d, rules)
-    after = _measure(levels, (state.presses + step2d) % k, target, k, geo.kernel)
+    step = _presses(state, geo, chosen, rules)
+    levels = reached(state.levels, step, rules)
+    after = _measure(levels, (state.presses + step) % k, target, k, geo.kernel)
     if after.error > state.error:
         return None
-    after.key, after.moves, after.cost = state.key.copy(), state.moves.copy(), state.cost.copy()
+    after.key, after.kind, after.times, after.cost = (
+        state.key.copy(), state.kind.copy(), state.times.copy(), state.cost.copy())
     left = budget - int(state.cost[chosen].sum())
-    _best_moves(after, geo, k, left, np.flatnonzero(near) if left >= k - 1 else None)
+    _best_moves(after, geo, left, settle, np.flatnonzero(near) if left >= 2 * (k - 1) else None)
     return after
 
 
@@ -322,7 +462,7 @@ def _flags(cells: NDArray[np.intp], rules: Rules) -> NDArray[np.bool_]:
     return flags.reshape(rules.shape)
 
 
-def _checked(board: object, target: object, rules: Rules, max_clicks: int, sigma: float
+def _checked(board: object, target: object, rules: Rules, max_clicks: int, sigma: float, settle: float
              ) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
     levels = np.asarray(board)
     goal = np.asarray(target, dtype=np.float64)
@@ -331,14 +471,14 @@ def _checked(board: object, target: object, rules: Rules, max_clicks: int, sigma
                              f"shape {rules.shape}")
     if levels.size and (levels.min() < 0 or levels.max() >= rules.states):
         raise LightsartError(f"board levels must be 0 to {rules.states - 1}")
-    if max_clicks < 0 or not sigma > 0:
-        raise LightsartError(f"clicks per frame must be at least 0 and sigma positive, got "
-                             f"{max_clicks} and {sigma}")
+    if max_clicks < 0 or not sigma > 0 or not settle >= 0:
+        raise LightsartError(f"clicks per frame and settle must be at least 0 and sigma positive, got "
+                             f"{max_clicks}, {settle} and {sigma}")
     return levels.astype(np.uint8), goal
 
 
 def play_step(board: object, target: object, rules: Rules, *, max_clicks: int,
-              sigma: float = 0.8) -> PlayStep:
+              sigma: float = 0.8, settle: float = SETTLE) -> PlayStep:
     """The previous board plus at most ``max_clicks`` presses, chosen to look most like ``target``.
 
     Parameters
@@ -353,6 +493,10 @@ def play_step(board: object, target: object, rules: Rules, *, max_clicks: int,
         Most presses this frame (a cell pressed ``j`` times counts ``j``).
     sigma : float
         The eye's Gaussian, in cells, that blurs the error (see the module docstring).
+    settle : float
+        A move is made only if it lowers the error by more than this per click: small changes
+        are left alone, so a still or slowly moving picture gives a steady board (0: every
+        improving move).
 
     Returns
     -------
@@ -367,16 +511,23 @@ def play_step(board: object, target: object, rules: Rules, *, max_clicks: int,
     >>> step.clicks <= 3, int(step.board.sum()) < 25
     (True, True)
     """
-    levels, goal = _checked(board, target, rules, max_clicks, sigma)
-    geo = _geometry(rules, float(sigma))
+    levels, goal = _checked(board, target, rules, max_clicks, sigma, settle)
     start = np.zeros(rules.shape, dtype=np.int64)
-    state = _measure(levels, start, goal, rules.states, geo.kernel)
-    _best_moves(state, geo, rules.states, max_clicks, None)
+    state = _measure(levels, start, goal, rules.states, _eye_kernel(float(sigma)))
+    for pairs in (False, True):  # single clicks first (cheaper); pairs where single clicks are stuck
+        geo = _geometry(rules, float(sigma), pairs)
+        state = _rounds(state, geo, goal, max_clicks, float(settle))
+    return PlayStep(board=reached(levels, state.presses, rules), presses=state.presses,
+                    clicks=int(state.presses.sum()))
+
+
+def _rounds(state: _State, geo: _Geometry, goal: NDArray[np.float64], max_clicks: int, settle: float
+            ) -> _State:
+    """Rounds of moves from ``geo`` until none helps or the clicks run out."""
+    _best_moves(state, geo, max_clicks - int(state.presses.sum()), settle, None)
     for _ in range(2 * max_clicks + 1):  # each round lowers the error and spends or refunds a click
-        budget = max_clicks - int(state.presses.sum())
-        after = _round(state, geo, rules, goal, budget)
+        after = _round(state, geo, goal, max_clicks - int(state.presses.sum()), settle)
         if after is None:
             break
         state = after
-    return PlayStep(board=reached(levels, state.presses, rules), presses=state.presses,
-                    clicks=int(state.presses.sum()))
+    return state
