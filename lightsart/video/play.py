@@ -7,22 +7,28 @@ truncated at ``ceil(2.5 sigma)`` cells), summed over the board and the margin th
 
     E = || g * e ||²  with  e = d - t  (zero off the board)  =  <e, K e>,  K = g ⋆ g.
 
-Pressing cell ``c`` ``m`` times changes ``d`` by ``u`` on its footprint (``u_p = ((b_p + m) mod k -
-b_p) / (k-1)``), so with ``s = K e`` its exact gain is::
+A move presses one cell, or two neighbouring cells (across, down or diagonally), ``m`` times each;
+it changes ``d`` by ``u`` on its footprint (``u_p = ((b_p + m·count_p) mod k - b_p) / (k-1)``), so
+with ``s = K e`` its exact gain is::
 
-    ΔE_c = 2 <u, s> + <u, K u>,
+    ΔE = 2 <u, s> + <u, K u>
 
-for every cell at once: the first term gathers ``s`` over the footprint (a correlation with the
-press pattern), the second sums ``u_p u_q K[p - q]`` over pairs of footprint cells (``K`` for each
-pair is fixed by the rules, so it is computed once). Two clicks whose footprints are more than
-``K``'s radius apart do not interact (the cross term ``2 <u, K u'>`` is zero), so each round presses
-every cell whose gain is the best within that distance, the most improving first, within the click
-budget; then ``s`` is recomputed (two 1-D correlations) and the next round starts. A cell pressed
-again in the same step counts its presses mod ``k`` (for two states an unpress gives a click back).
+for every anchor cell at once: the first term is a correlation of ``s`` with the footprint, the
+second a sum of ``u_p u_q K[p - q]`` over pairs of footprint cells, fixed by the rules for each
+lit pattern (with two states a table look-up). Two moves whose footprints are more than ``K``'s
+radius apart do not interact (the cross term ``2 <u, K u'>`` is zero), so each round makes every
+move whose gain per click is the best within that distance (a few vector passes of a greedy
+pick), the most improving first, within the click budget; then ``s`` is recomputed (two band
+matrix products) and the gains again, only within reach of the moves made. Single clicks go
+first; pairs, whose overlapping footprints change cell shapes no single click can, take over
+where single clicks are stuck. A cell pressed again in the same step counts its presses mod
+``k`` (for two states an unpress gives a click back).
 
-The presses are applied with the project's press operator, so the board returned is exactly
-``board + A presses`` (mod ``k``); only moves that lower ``E`` are taken and a round is kept only
-if the recomputed ``E`` did not rise, so ``E`` never increases over a step.
+A move is made only if it lowers ``E`` by more than ``settle`` per click: small gains (a pixel of
+drift, a flicker of tone) leave the board alone, so a still scene gives a still board and a
+slow pan moves only the edges. The presses are applied with the project's press operator, so the
+board returned is exactly ``board + A presses`` (mod ``k``); a round is kept only if the
+recomputed ``E`` did not rise, so ``E`` never increases over a step.
 """
 
 from __future__ import annotations
@@ -47,6 +53,7 @@ _PASSES = 3
 _TABLE_CELLS = 12
 #: The default ``settle``: a move must lower the eye-filtered error by this much per click.
 SETTLE = 0.05
+PHASES = (False, True)
 
 
 @dataclass(frozen=True)
@@ -189,12 +196,13 @@ def _geometry(rules: Rules, sigma: float, pairs: bool) -> _Geometry:
     kinds = (_SINGLE, *_PAIRS) if pairs else (_SINGLE,)
     moves = tuple(_move(rules, presses, kernel) for presses in kinds)
     ri, rj = rules.pattern.radius
-    spread = 1 if pairs else 0  # a pair reaches one cell further than its anchor's pattern
+    # How far a footprint reaches from its anchor, per axis: the pattern's radius beyond the press.
+    far_i = ri + max(abs(pi) for presses in kinds for pi, _ in presses)
+    far_j = rj + max(abs(pj) for presses in kinds for _, pj in presses)
     half = len(kernel) // 2
     order = np.random.default_rng(0).permutation(rules.cells).astype(np.float64)
-    pad = max(ri, rj) + spread
-    return _Geometry(rules=rules, moves=moves, pad=pad, kernel=kernel,
-                     reach=(half + 2 * (ri + spread), half + 2 * (rj + spread)),
+    return _Geometry(rules=rules, moves=moves, pad=max(far_i, far_j), kernel=kernel,
+                     reach=(half + 2 * far_i, half + 2 * far_j),
                      jitter=order / rules.cells)
 
 
@@ -295,9 +303,9 @@ def _measure(levels: NDArray[np.uint8], presses: NDArray[np.int64], target: NDAr
     s = _blur(e, kernel)
     spare = np.zeros(s.size + 1)
     spare[:-1] = s.ravel()
-    none = np.zeros(levels.size, dtype=np.int64)
-    return _State(levels, presses, spare, float((e * s).sum()), np.full(levels.size, np.inf), none, none,
-                  none)
+    kind, times, cost = (np.zeros(levels.size, dtype=np.int64) for _ in range(3))  # three arrays, not one
+    return _State(levels, presses, spare, float((e * s).sum()), np.full(levels.size, np.inf), kind, times,
+                  cost)
 
 
 @dataclass(frozen=True)
@@ -514,7 +522,7 @@ def play_step(board: object, target: object, rules: Rules, *, max_clicks: int,
     levels, goal = _checked(board, target, rules, max_clicks, sigma, settle)
     start = np.zeros(rules.shape, dtype=np.int64)
     state = _measure(levels, start, goal, rules.states, _eye_kernel(float(sigma)))
-    for pairs in (False, True):  # single clicks first (cheaper); pairs where single clicks are stuck
+    for pairs in PHASES:  # single clicks first (cheaper); pairs where single clicks are stuck
         geo = _geometry(rules, float(sigma), pairs)
         state = _rounds(state, geo, goal, max_clicks, float(settle))
     return PlayStep(board=reached(levels, state.presses, rules), presses=state.presses,

@@ -124,6 +124,27 @@ def test_every_move_gain_is_the_change_in_error(name: str) -> None:
                 assert gains[c] == pytest.approx(change, abs=1e-9)
 
 
+@pytest.mark.parametrize("name", [*RULES, "wide"])
+@pytest.mark.parametrize("pairs", [False, True])
+def test_a_round_lowers_the_error_by_the_sum_of_its_gains(name: str, pairs: bool) -> None:
+    """The moves of one round do not interact: the error falls by exactly the sum of their gains,
+    measured independently, and the presses applied are the moves chosen."""
+    rules = RULES.get(name, Rules(20, 31, parse_pattern("x"), "cylinder"))
+    for seed in range(3):
+        board, target = frame(rules, seed)
+        geo = play._geometry(rules, 0.8, pairs)
+        state = play._measure(board, np.zeros(rules.shape, np.int64), target, rules.states, geo.kernel)
+        play._best_moves(state, geo, 1000, 0.0, None)
+        chosen, _ = play._independent(state.key, np.isfinite(state.key), geo, rules)
+        after = play._round(state, geo, target, 1000, 0.0)
+        assert after is not None
+        gains = state.key[chosen] * np.maximum(state.cost[chosen], 1)
+        before = independent_error(board, target, rules.states)
+        moved = brute_board(board, (after.presses - state.presses) % rules.states, rules)
+        assert independent_error(moved, target, rules.states) - before == pytest.approx(gains.sum(), abs=1e-9)
+        assert int(np.abs(after.presses).sum()) == int(state.cost[chosen].sum())
+
+
 def test_many_clicks_reach_a_local_optimum() -> None:
     """With no budget limit no single press (one to k-1 times) improves the result any more."""
     rules = Rules(6, 6, topology="torus", states=3)
