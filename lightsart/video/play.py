@@ -19,9 +19,9 @@ lit pattern (with two states a table look-up). Two moves whose footprints are mo
 radius apart do not interact (the cross term ``2 <u, K u'>`` is zero), so each round makes every
 move whose gain per click is the best within that distance (a few vector passes of a greedy
 pick), the most improving first, within the click budget; then ``s`` is recomputed (two band
-matrix products) and the gains again, only within reach of the moves made. Single clicks go
-first; pairs, whose overlapping footprints change cell shapes no single click can, take over
-where single clicks are stuck. A cell pressed again in the same step counts its presses mod
+matrix products) and the gains again, only within reach of the moves made. Single clicks
+and pairs, whose overlapping footprints change cell shapes no single click can, compete by
+gain per click. A cell pressed again in the same step counts its presses mod
 ``k`` (for two states an unpress gives a click back).
 
 A move is made only if it lowers ``E`` by more than ``settle`` per click: small gains (a pixel of
@@ -49,11 +49,13 @@ __all__ = ["SETTLE", "PlayStep", "eye_error", "play_step"]
 
 #: Passes of the vector greedy that picks non-interacting clicks in one round.
 _PASSES = 3
+#: Gains are gathered cell by cell where fewer than 1 in this many anchors need them, else summed
+#: over the whole board from shifted copies.
+_GATHER_SHARE = 8
 #: Footprints of at most this many cells get a table of <u, K u> by lit pattern (two states).
 _TABLE_CELLS = 12
 #: The default ``settle``: a move must lower the eye-filtered error by this much per click.
 SETTLE = 0.05
-PHASES = (False, True)
 
 
 @dataclass(frozen=True)
@@ -341,7 +343,7 @@ def _shifted_gains(move: _Move, near: _Around, shape: tuple[int, int]) -> NDArra
     p = near.pad
     first = np.zeros(shape)
     code = np.zeros(shape, dtype=np.intp)
-    for a, (di, dj) in enumerate(move.offsets):
+    for a, (di, dj) in enumerate(move.offsets):  # bit a of the code: footprint cell a is lit
         first += near.signed_s[p + di:p + di + m, p + dj:p + dj + n]
         code |= near.lit[p + di:p + di + m, p + dj:p + dj + n] << a
     return 2.0 * first.ravel() + move.table[move.shape_class + code.ravel()]
@@ -373,8 +375,9 @@ def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where
     Only at the anchors ``where`` (all when None). A move counts when it lowers the error by more
     than ``settle`` per click and its cost fits in ``budget``; an anchor with none gets ``+inf``.
     """
-    if all(move.offsets for move in geo.moves):  # shifted sums: the whole board costs less than gathers
-        where = None
+    shifts = all(move.offsets for move in geo.moves)
+    if shifts and where is not None and where.size * _GATHER_SHARE > state.levels.size:
+        where = None  # shifted sums over the whole board cost less than gathers over most of it
     at: NDArray[np.intp] | slice = slice(None) if where is None else where
     k = geo.rules.states
     near = _around(state, geo.rules, geo.pad)
@@ -388,12 +391,18 @@ def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where
         for m in range(1, k):
             gain = (_shifted_gains(move, near, geo.rules.shape) if move.offsets and where is None
                     else _gains(move, near, k, m, at))
-            cost = ((before + m) % k - before).sum(axis=0)
+            # Clicks spent: for two states an unpress gives one back.
+            cost = len(before) - 2 * before.sum(axis=0) if k == 2 else ((before + m) % k - before).sum(axis=0)
             key = gain / np.maximum(cost, 1)
             better = key < np.minimum(best_key, -settle)
-            better &= move.usable[at] & (gain < -1e-12) & (cost <= budget)
-            best_key[better] = key[better]
-            best_kind[better], best_times[better], best_cost[better] = kind, m, cost[better]
+            better &= move.usable[at]
+            better &= gain < -1e-12
+            if budget < len(before) * m:  # only then can a move cost more than the clicks left
+                better &= cost <= budget
+            np.copyto(best_key, key, where=better)
+            np.copyto(best_kind, kind, where=better)
+            np.copyto(best_times, m, where=better)
+            np.copyto(best_cost, cost, where=better)
     state.key[at], state.kind[at] = best_key, best_kind
     state.times[at], state.cost[at] = best_times, best_cost
 
@@ -522,9 +531,7 @@ def play_step(board: object, target: object, rules: Rules, *, max_clicks: int,
     levels, goal = _checked(board, target, rules, max_clicks, sigma, settle)
     start = np.zeros(rules.shape, dtype=np.int64)
     state = _measure(levels, start, goal, rules.states, _eye_kernel(float(sigma)))
-    for pairs in PHASES:  # single clicks first (cheaper); pairs where single clicks are stuck
-        geo = _geometry(rules, float(sigma), pairs)
-        state = _rounds(state, geo, goal, max_clicks, float(settle))
+    state = _rounds(state, _geometry(rules, float(sigma), True), goal, max_clicks, float(settle))
     return PlayStep(board=reached(levels, state.presses, rules), presses=state.presses,
                     clicks=int(state.presses.sum()))
 
