@@ -78,19 +78,27 @@ class _Move:
     ``usable[c]`` whether all its presses are distinct cells on the board. ``dest[a, c]`` is the
     flat index of footprint cell ``a`` (``cells``: off the board) and ``times[a, c]`` how much the
     move adds to it (0 on repeats of a cell already listed, which wrapped boards narrower than the
-    pattern make). ``K`` between footprint cells ``a`` and ``b`` is kept as its diagonal and its
-    upper triangle (``upper`` lists the pairs ``a < b``), ``K`` being symmetric.
+    pattern make). Anchors whose footprints sit alike (the interior is one class; edges and seams
+    make others) share ``shape_class``; for each class, ``K`` between footprint cells ``a`` and
+    ``b`` is kept as its diagonal and its upper triangle (``upper`` lists the pairs ``a < b``).
+
+    Two states (and a small footprint): the move toggles the footprint cells of odd ``times``,
+    and ``<u, K u>`` depends only on which footprint cells are lit: ``table[table_at[c] + code]``
+    holds it for each lit pattern ``code`` (bit ``a``: cell ``a`` lit). ``offsets`` are the
+    footprint cells relative to the anchor when each is toggled once on every board cell it
+    lands on (no two land on one cell): then sums over the footprint are sums of shifted copies
+    of the board, cheaper than gathers.
     """
 
     press_at: NDArray[np.intp]
     usable: NDArray[np.bool_]
     dest: NDArray[np.intp]
-    times: NDArray[np.int64]
+    times: NDArray[np.int8]
+    shape_class: NDArray[np.intp]
     pair_diagonal: NDArray[np.float64]
     pair_upper: NDArray[np.float64]
     upper: tuple[NDArray[np.intp], NDArray[np.intp]]
-    flips: NDArray[np.float64]
-    shape_class: NDArray[np.intp]
+    table_at: NDArray[np.intp]
     table: NDArray[np.float64]
     offsets: tuple[tuple[int, int], ...]
 
@@ -154,7 +162,6 @@ def _move(rules: Rules, presses: tuple[tuple[int, int], ...], kernel: NDArray[np
     spots = [d for d, t in counts.items() if t % rules.states]
     found = [_cells_at(rules, *d) for d in spots]
     dest = np.array([f[0] for f in found], dtype=np.intp)
-    real = np.array([(f[1], f[2]) for f in found], dtype=np.int64)  # (F, 2, cells)
     times = np.array([np.full(cells, counts[d]) for d in spots], dtype=np.int64)
     for a in range(len(spots)):  # a cell listed twice gets both adds on its first listing
         for b in range(a):
@@ -162,36 +169,48 @@ def _move(rules: Rules, presses: tuple[tuple[int, int], ...], kernel: NDArray[np
             times[b][same] += times[a][same]
             times[a][same] = 0
     times[dest == cells] = 0
-    half = len(kernel) // 2
-    gap = np.abs(real[:, None] - real[None, :])  # (F, F, 2, cells)
-    near = (gap[:, :, 0] <= half) & (gap[:, :, 1] <= half)
-    index = np.minimum(gap, half) + half
-    pair = np.where(near, kernel[index[:, :, 0]] * kernel[index[:, :, 1]], 0.0)
+    rows, cols = np.divmod(np.arange(cells), rules.width)
+    # Where each footprint cell lies from its anchor on the board (a wrap moves it a board away).
+    lie = np.array([(f[1] - rows, f[2] - cols) for f in found], dtype=np.int64)  # (F, 2, cells)
+    signature = np.concatenate([lie[:, 0], lie[:, 1], times]).T.astype(np.int32)
+    alike, first, shape_class = np.unique(signature, axis=0,
+                                          return_index=True, return_inverse=True)
+    pair = _pairs(lie[:, :, first], times[:, first], kernel)  # (F, F, classes)
     upper = np.triu_indices(len(spots), 1)
     diagonal = np.arange(len(spots))
-    flips = (times % 2).astype(np.float64)
-    shape_class, table = _lit_table(pair * flips[:, None] * flips[None, :], rules.states)
+    shape_class = shape_class.reshape(-1).astype(np.intp)
+    table = _lit_table(pair, times[:, first] % 2, rules.states)
     shifts = table.size > 0 and bool(((times % 2 == 1) | (dest == cells)).all())
-    return _Move(press_at=press_at, usable=usable, dest=dest, times=times,
+    return _Move(press_at=press_at, usable=usable, dest=dest, times=times.astype(np.int8),
+                 shape_class=shape_class,
                  pair_diagonal=pair[diagonal, diagonal], pair_upper=pair[upper],
-                 upper=(upper[0].astype(np.intp), upper[1].astype(np.intp)), flips=flips,
-                 shape_class=shape_class * table.shape[1], table=table.ravel(),
-                 offsets=tuple(spots) if shifts else ())
+                 upper=(upper[0].astype(np.intp), upper[1].astype(np.intp)),
+                 table_at=shape_class * (table.size // len(alike)),
+                 table=table.ravel(), offsets=tuple(spots) if shifts else ())
 
 
-def _lit_table(pair: NDArray[np.float64], states: int) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
+def _pairs(lie: NDArray[np.int64], times: NDArray[np.int64], kernel: NDArray[np.float64]
+           ) -> NDArray[np.float64]:
+    """``K`` between footprint cells of one anchor per class (0 where either gets nothing)."""
+    half = len(kernel) // 2
+    gap = np.abs(lie[:, None] - lie[None, :])  # (F, F, 2, classes)
+    near = (gap[:, :, 0] <= half) & (gap[:, :, 1] <= half) & (times[:, None] > 0) & (times[None, :] > 0)
+    index = np.minimum(gap, half) + half
+    return np.where(near, kernel[index[:, :, 0]] * kernel[index[:, :, 1]], 0.0)
+
+
+def _lit_table(pair: NDArray[np.float64], flips: NDArray[np.int64], states: int) -> NDArray[np.float64]:
     """``<u, K u>`` by anchor class and lit pattern, for two states and at most 12 footprint cells."""
     size = pair.shape[0]
     if states != 2 or size > _TABLE_CELLS:
-        return np.zeros(0, dtype=np.intp), np.zeros((0, 0))
-    classes, shape_class = np.unique(pair.reshape(size * size, -1).T, axis=0, return_inverse=True)
+        return np.zeros((0, 0))
+    toggled = pair * flips[:, None] * flips[None, :]
     bits = (np.arange(2**size)[:, None] >> np.arange(size)[None, :]) & 1
     sign = 1.0 - 2.0 * bits  # a toggle lights an unlit cell (+1) and darkens a lit one (-1)
-    table = np.einsum("nab,ca,cb->nc", classes.reshape(-1, size, size), sign, sign)
-    return shape_class.reshape(-1).astype(np.intp), table
+    return np.einsum("abn,ca,cb->nc", toggled, sign, sign)
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=4)
 def _geometry(rules: Rules, sigma: float, pairs: bool) -> _Geometry:
     """The single clicks (and with ``pairs`` the neighbouring pairs of clicks) on ``rules``' board."""
     kernel = _eye_kernel(sigma)
@@ -346,7 +365,7 @@ def _shifted_gains(move: _Move, near: _Around, shape: tuple[int, int]) -> NDArra
     for a, (di, dj) in enumerate(move.offsets):  # bit a of the code: footprint cell a is lit
         first += near.signed_s[p + di:p + di + m, p + dj:p + dj + n]
         code |= near.lit[p + di:p + di + m, p + dj:p + dj + n] << a
-    return 2.0 * first.ravel() + move.table[move.shape_class + code.ravel()]
+    return 2.0 * first.ravel() + move.table[move.table_at + code.ravel()]
 
 
 def _gains(move: _Move, near: _Around, k: int, m: int, where: NDArray[np.intp] | slice
@@ -355,16 +374,17 @@ def _gains(move: _Move, near: _Around, k: int, m: int, where: NDArray[np.intp] |
     dest = move.dest[:, where]
     around = near.lv[dest]
     if move.table.size:  # two states: u is ±1 where the move toggles, <u, K u> a table look-up
-        u = move.flips[:, where] * (1.0 - 2.0 * around)
+        u = (move.times[:, where] & 1) * (1.0 - 2.0 * around)
         code = np.zeros(around.shape[1], dtype=np.intp)
         for a in range(around.shape[0]):
             code |= around[a] << a
-        return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + move.table[move.shape_class[where] + code]
-    times = move.times[:, where]
+        return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + move.table[move.table_at[where] + code]
+    times = move.times[:, where].astype(np.int64)  # m · times can pass 127
     u = ((around + m * times) % k - around) / (k - 1)
     # <u, K u> over pairs of footprint cells: the diagonal once, each pair a < b twice.
-    pairs = np.einsum("ac,ac,ac->c", move.pair_diagonal[:, where], u, u) + 2.0 * np.einsum(
-        "qc,qc,qc->c", move.pair_upper[:, where], u[move.upper[0]], u[move.upper[1]])
+    kind = move.shape_class[where]
+    pairs = np.einsum("ac,ac,ac->c", move.pair_diagonal[:, kind], u, u) + 2.0 * np.einsum(
+        "qc,qc,qc->c", move.pair_upper[:, kind], u[move.upper[0]], u[move.upper[1]])
     return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + pairs
 
 
