@@ -79,15 +79,17 @@ class _Move:
     flat index of footprint cell ``a`` (``cells``: off the board) and ``times[a, c]`` how much the
     move adds to it (0 on repeats of a cell already listed, which wrapped boards narrower than the
     pattern make). Anchors whose footprints sit alike (the interior is one class; edges and seams
-    make others) share ``shape_class``; for each class, ``K`` between footprint cells ``a`` and
-    ``b`` is kept as its diagonal and its upper triangle (``upper`` lists the pairs ``a < b``).
+    make others) share ``shape_class`` (``main`` the most common); for each class, ``K`` between
+    footprint cells ``a`` and ``b`` is kept as its diagonal and its upper triangle (``upper``
+    lists the pairs ``a < b``).
 
     Two states (and a small footprint): the move toggles the footprint cells of odd ``times``,
     and ``<u, K u>`` depends only on which footprint cells are lit: ``table[table_at[c] + code]``
     holds it for each lit pattern ``code`` (bit ``a``: cell ``a`` lit). ``offsets`` are the
     footprint cells relative to the anchor when each is toggled once on every board cell it
     lands on (no two land on one cell): then sums over the footprint are sums of shifted copies
-    of the board, cheaper than gathers.
+    of the board, cheaper than gathers, weighted as in the main class, then redone for the
+    anchors of other classes (``odd``); ``spot_times`` is what the move adds to each.
     """
 
     press_at: NDArray[np.intp]
@@ -95,12 +97,15 @@ class _Move:
     dest: NDArray[np.intp]
     times: NDArray[np.int8]
     shape_class: NDArray[np.intp]
+    main: int
     pair_diagonal: NDArray[np.float64]
     pair_upper: NDArray[np.float64]
     upper: tuple[NDArray[np.intp], NDArray[np.intp]]
     table_at: NDArray[np.intp]
     table: NDArray[np.float64]
     offsets: tuple[tuple[int, int], ...]
+    spot_times: tuple[int, ...]
+    odd: NDArray[np.intp]
 
 
 @dataclass(frozen=True)
@@ -180,13 +185,16 @@ def _move(rules: Rules, presses: tuple[tuple[int, int], ...], kernel: NDArray[np
     diagonal = np.arange(len(spots))
     shape_class = shape_class.reshape(-1).astype(np.intp)
     table = _lit_table(pair, times[:, first] % 2, rules.states)
-    shifts = table.size > 0 and bool(((times % 2 == 1) | (dest == cells)).all())
+    counts_at = np.array([counts[d] for d in spots], dtype=np.int64)[:, None]
+    shifts = bool(((times == counts_at) | (dest == cells)).all())
     return _Move(press_at=press_at, usable=usable, dest=dest, times=times.astype(np.int8),
-                 shape_class=shape_class,
+                 shape_class=shape_class, main=int(np.bincount(shape_class).argmax()),
                  pair_diagonal=pair[diagonal, diagonal], pair_upper=pair[upper],
                  upper=(upper[0].astype(np.intp), upper[1].astype(np.intp)),
                  table_at=shape_class * (table.size // len(alike)),
-                 table=table.ravel(), offsets=tuple(spots) if shifts else ())
+                 table=table.ravel(), offsets=tuple(spots) if shifts else (),
+                 spot_times=tuple(counts[d] for d in spots),
+                 odd=np.flatnonzero(shape_class != np.bincount(shape_class).argmax()))
 
 
 def _pairs(lie: NDArray[np.int64], times: NDArray[np.int64], kernel: NDArray[np.float64]
@@ -331,18 +339,25 @@ def _measure(levels: NDArray[np.uint8], presses: NDArray[np.int64], target: NDAr
 
 @dataclass(frozen=True)
 class _Around:
-    """The board as the gains read it: levels and ``s`` flat with a spare cell (off the board),
-    and for shifted sums the lit cells and ``(1 - 2 lit) s`` padded by ``pad`` cells (wrapped
-    where the board wraps, zero elsewhere)."""
+    """The board as the gains read it.
+
+    ``lv`` and ``s`` are flat with a spare cell (off the board); ``change[level * k + add]`` is
+    what adding ``add`` to a cell at ``level`` shows. For shifted sums, padded by ``pad`` cells
+    (wrapped where the board wraps, zero elsewhere): the lit cells and ``(1 - 2 lit) s`` (two
+    states), and for each ``add`` the change it makes to each cell and that change times ``s``.
+    """
 
     lv: NDArray[np.int64]
     s: NDArray[np.float64]
+    change: NDArray[np.float64]
     lit: NDArray[np.intp]
     signed_s: NDArray[np.float64]
+    steps: tuple[NDArray[np.float64], ...]
+    steps_s: tuple[NDArray[np.float64], ...]
     pad: int
 
 
-def _around(state: _State, rules: Rules, pad: int) -> _Around:
+def _around(state: _State, rules: Rules, pad: int, steps_too: bool) -> _Around:
     lv = np.zeros(state.levels.size + 1, dtype=np.int64)
     lv[:-1] = state.levels.ravel()
     s2d = state.s[:-1].reshape(rules.shape)
@@ -352,8 +367,36 @@ def _around(state: _State, rules: Rules, pad: int) -> _Around:
     def padded(a: NDArray[Any]) -> NDArray[Any]:
         return np.pad(np.pad(a, wraps, mode="wrap"), zeros)
 
-    signed = (1.0 - 2.0 * state.levels) * s2d
-    return _Around(lv, state.s, padded(state.levels.astype(np.intp)), padded(signed), pad)
+    k = rules.states
+    level, add = np.divmod(np.arange(k * k), k)
+    change = ((level + add) % k - level) / (k - 1)
+    steps = [change[state.levels * k + j] for j in range(k)] if steps_too else []
+    return _Around(lv, state.s, change, padded(state.levels.astype(np.intp)),
+                   padded((1.0 - 2.0 * state.levels) * s2d), tuple(padded(d) for d in steps),
+                   tuple(padded(d * s2d) for d in steps), pad)
+
+
+def _shifted_levels(move: _Move, near: _Around, k: int, m: int, shape: tuple[int, int]
+                    ) -> NDArray[np.float64]:
+    """Gains at every anchor from shifted copies of the board, any number of states."""
+    rows, cols = shape
+    p = near.pad
+    first = np.zeros(shape)
+    u = []
+    for (di, dj), times in zip(move.offsets, move.spot_times, strict=True):
+        add = (m * times) % k
+        first += near.steps_s[add][p + di:p + di + rows, p + dj:p + dj + cols]
+        u.append(near.steps[add][p + di:p + di + rows, p + dj:p + dj + cols])
+    pairs = np.zeros(shape)
+    for a, weight in enumerate(move.pair_diagonal[:, move.main]):
+        pairs += weight * u[a] * u[a]
+    for a, b, weight in zip(*move.upper, move.pair_upper[:, move.main], strict=True):
+        if weight:
+            pairs += 2.0 * weight * u[a] * u[b]
+    gain = (2.0 * first + pairs).ravel()
+    if move.odd.size:
+        gain[move.odd] = _gains(move, near, k, m, move.odd)
+    return gain
 
 
 def _shifted_gains(move: _Move, near: _Around, shape: tuple[int, int]) -> NDArray[np.float64]:
@@ -379,13 +422,25 @@ def _gains(move: _Move, near: _Around, k: int, m: int, where: NDArray[np.intp] |
         for a in range(around.shape[0]):
             code |= around[a] << a
         return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + move.table[move.table_at[where] + code]
-    times = move.times[:, where].astype(np.int64)  # m · times can pass 127
-    u = ((around + m * times) % k - around) / (k - 1)
-    # <u, K u> over pairs of footprint cells: the diagonal once, each pair a < b twice.
-    kind = move.shape_class[where]
-    pairs = np.einsum("ac,ac,ac->c", move.pair_diagonal[:, kind], u, u) + 2.0 * np.einsum(
-        "qc,qc,qc->c", move.pair_upper[:, kind], u[move.upper[0]], u[move.upper[1]])
+    add = (move.times[:, where].astype(np.int64) * m) % k
+    u = near.change[around * k + add]
+    # <u, K u> over pairs of footprint cells, the diagonal once and each pair a < b twice: with
+    # the interior's weights everywhere, then again with their own where footprints sit otherwise.
+    pairs = _pair_sum(move, u, move.main)
+    odd = np.flatnonzero(move.shape_class[where] != move.main)
+    if odd.size:
+        pairs[odd] = _pair_sum(move, u[:, odd], move.shape_class[where][odd])
     return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + pairs
+
+
+def _pair_sum(move: _Move, u: NDArray[np.float64], kind: int | NDArray[np.intp]) -> NDArray[np.float64]:
+    """``<u, K u>`` with the weights of class ``kind`` (one class, or one per column of ``u``)."""
+    diagonal, upper = move.pair_diagonal[:, kind], move.pair_upper[:, kind]
+    if isinstance(kind, int):
+        return np.einsum("a,ac,ac->c", diagonal, u, u) + 2.0 * np.einsum(
+            "q,qc,qc->c", upper, u[move.upper[0]], u[move.upper[1]])
+    return np.einsum("ac,ac,ac->c", diagonal, u, u) + 2.0 * np.einsum(
+        "qc,qc,qc->c", upper, u[move.upper[0]], u[move.upper[1]])
 
 
 def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where: NDArray[np.intp] | None
@@ -400,7 +455,7 @@ def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where
         where = None  # shifted sums over the whole board cost less than gathers over most of it
     at: NDArray[np.intp] | slice = slice(None) if where is None else where
     k = geo.rules.states
-    near = _around(state, geo.rules, geo.pad)
+    near = _around(state, geo.rules, geo.pad, not all(move.table.size for move in geo.moves))
     pressed = np.zeros(state.presses.size + 1, dtype=np.int64)
     pressed[:-1] = state.presses.ravel()
     size = state.levels.size if where is None else where.size
@@ -409,8 +464,12 @@ def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where
     for kind, move in enumerate(geo.moves):
         before = pressed[move.press_at[:, at]]
         for m in range(1, k):
-            gain = (_shifted_gains(move, near, geo.rules.shape) if move.offsets and where is None
-                    else _gains(move, near, k, m, at))
+            if not move.offsets or where is not None:
+                gain = _gains(move, near, k, m, at)
+            elif move.table.size:
+                gain = _shifted_gains(move, near, geo.rules.shape)
+            else:
+                gain = _shifted_levels(move, near, k, m, geo.rules.shape)
             # Clicks spent: for two states an unpress gives one back.
             cost = len(before) - 2 * before.sum(axis=0) if k == 2 else ((before + m) % k - before).sum(axis=0)
             key = gain / np.maximum(cost, 1)

@@ -109,12 +109,15 @@ def test_every_move_gain_is_the_change_in_error(name: str) -> None:
     board, target = frame(rules, 5)
     geo = play._geometry(rules, 0.8, True)
     state = play._measure(board, np.zeros(rules.shape, np.int64), target, rules.states, geo.kernel)
-    near = play._around(state, rules, geo.pad)
+    near = play._around(state, rules, geo.pad, True)
     before = independent_error(board, target, rules.states)
     for move in geo.moves:
         for times in range(1, rules.states):
             gains = play._gains(move, near, rules.states, times, slice(None))
-            if move.offsets:
+            if move.offsets:  # the sums over shifted copies of the board give the same gains
+                shifted = play._shifted_levels(move, near, rules.states, times, rules.shape)
+                assert np.allclose(shifted, gains, atol=1e-12)
+            if move.offsets and move.table.size:
                 assert np.allclose(play._shifted_gains(move, near, rules.shape), gains, atol=1e-12)
             for c in np.flatnonzero(move.usable):
                 x = np.zeros(rules.cells + 1, dtype=np.int64)
