@@ -15,14 +15,14 @@ with ``s = K e`` its exact gain is::
 
 for every anchor cell at once: the first term is a correlation of ``s`` with the footprint, the
 second a sum of ``u_p u_q K[p - q]`` over pairs of footprint cells, fixed by the rules for each
-lit pattern (with two states a table look-up). Two moves whose footprints are more than ``K``'s
-radius apart do not interact (the cross term ``2 <u, K u'>`` is zero), so each round makes every
-move whose gain per click is the best within that distance (a few vector passes of a greedy
-pick), the most improving first, within the click budget; then ``s`` is recomputed (two band
-matrix products) and the gains again, only within reach of the moves made. Single clicks
-and pairs, whose overlapping footprints change cell shapes no single click can, compete by
-gain per click. A cell pressed again in the same step counts its presses mod
-``k`` (for two states an unpress gives a click back).
+pattern of levels (a table look-up where the patterns are few). Two moves whose footprints are
+more than ``K``'s radius apart do not interact (the cross term ``2 <u, K u'>`` is zero), so each
+round makes every move whose gain per click is the best within that distance (a few vector
+passes of a greedy pick), the most improving first, within the click budget; then ``s`` is
+recomputed (two band matrix products) and the gains again, only within reach of the moves made.
+Single clicks and pairs, whose overlapping footprints change cell shapes no single click can,
+compete by gain per click. A cell pressed again in the same step counts its presses mod ``k``
+(for two states an unpress gives a click back).
 
 A move is made only if it lowers ``E`` by more than ``settle`` per click: small gains (a pixel of
 drift, a flicker of tone) leave the board alone, so a still scene gives a still board and a
@@ -52,8 +52,9 @@ _PASSES = 3
 #: Gains are gathered cell by cell where fewer than 1 in this many anchors need them, else summed
 #: over the whole board from shifted copies.
 _GATHER_SHARE = 8
-#: Footprints of at most this many cells get a table of <u, K u> by lit pattern (two states).
-_TABLE_CELLS = 12
+#: Moves whose footprint has at most this many level patterns (states ** cells) get a table of
+#: <u, K u> by pattern.
+_TABLE_CODES = 1 << 13
 #: The default ``settle``: a move must lower the eye-filtered error by this much per click.
 SETTLE = 0.05
 
@@ -83,9 +84,9 @@ class _Move:
     footprint cells ``a`` and ``b`` is kept as its diagonal and its upper triangle (``upper``
     lists the pairs ``a < b``).
 
-    Two states (and a small footprint): the move toggles the footprint cells of odd ``times``,
-    and ``<u, K u>`` depends only on which footprint cells are lit: ``table[table_at[c] + code]``
-    holds it for each lit pattern ``code`` (bit ``a``: cell ``a`` lit). ``offsets`` are the
+    ``<u, K u>`` depends only on the levels of the footprint cells: for a small footprint
+    ``table[m - 1, table_at[c] + code]`` holds it for each pattern ``code`` (digit ``a`` in base
+    ``k``: the level of cell ``a``) when the move is made ``m`` times. ``offsets`` are the
     footprint cells relative to the anchor when each is toggled once on every board cell it
     lands on (no two land on one cell): then sums over the footprint are sums of shifted copies
     of the board, cheaper than gathers, weighted as in the main class, then redone for the
@@ -178,21 +179,20 @@ def _move(rules: Rules, presses: tuple[tuple[int, int], ...], kernel: NDArray[np
     # Where each footprint cell lies from its anchor on the board (a wrap moves it a board away).
     lie = np.array([(f[1] - rows, f[2] - cols) for f in found], dtype=np.int64)  # (F, 2, cells)
     signature = np.concatenate([lie[:, 0], lie[:, 1], times]).T.astype(np.int32)
-    alike, first, shape_class = np.unique(signature, axis=0,
-                                          return_index=True, return_inverse=True)
+    _, first, shape_class = np.unique(signature, axis=0, return_index=True, return_inverse=True)
     pair = _pairs(lie[:, :, first], times[:, first], kernel)  # (F, F, classes)
     upper = np.triu_indices(len(spots), 1)
     diagonal = np.arange(len(spots))
     shape_class = shape_class.reshape(-1).astype(np.intp)
-    table = _lit_table(pair, times[:, first] % 2, rules.states)
+    table = _level_table(pair, times[:, first], rules.states)
     counts_at = np.array([counts[d] for d in spots], dtype=np.int64)[:, None]
     shifts = bool(((times == counts_at) | (dest == cells)).all())
     return _Move(press_at=press_at, usable=usable, dest=dest, times=times.astype(np.int8),
                  shape_class=shape_class, main=int(np.bincount(shape_class).argmax()),
                  pair_diagonal=pair[diagonal, diagonal], pair_upper=pair[upper],
                  upper=(upper[0].astype(np.intp), upper[1].astype(np.intp)),
-                 table_at=shape_class * (table.size // len(alike)),
-                 table=table.ravel(), offsets=tuple(spots) if shifts else (),
+                 table_at=shape_class * rules.states ** len(spots),
+                 table=table.reshape(rules.states - 1, -1), offsets=tuple(spots) if shifts else (),
                  spot_times=tuple(counts[d] for d in spots),
                  odd=np.flatnonzero(shape_class != np.bincount(shape_class).argmax()))
 
@@ -207,15 +207,19 @@ def _pairs(lie: NDArray[np.int64], times: NDArray[np.int64], kernel: NDArray[np.
     return np.where(near, kernel[index[:, :, 0]] * kernel[index[:, :, 1]], 0.0)
 
 
-def _lit_table(pair: NDArray[np.float64], flips: NDArray[np.int64], states: int) -> NDArray[np.float64]:
-    """``<u, K u>`` by anchor class and lit pattern, for two states and at most 12 footprint cells."""
+def _level_table(pair: NDArray[np.float64], times: NDArray[np.int64], k: int) -> NDArray[np.float64]:
+    """``<u, K u>`` by press count, anchor class and level pattern (empty for a large footprint)."""
     size = pair.shape[0]
-    if states != 2 or size > _TABLE_CELLS:
-        return np.zeros((0, 0))
-    toggled = pair * flips[:, None] * flips[None, :]
-    bits = (np.arange(2**size)[:, None] >> np.arange(size)[None, :]) & 1
-    sign = 1.0 - 2.0 * bits  # a toggle lights an unlit cell (+1) and darkens a lit one (-1)
-    return np.einsum("abn,ca,cb->nc", toggled, sign, sign)
+    if k**size > _TABLE_CODES:
+        return np.zeros((k - 1, 0, 0))
+    digits = (np.arange(k**size)[:, None] // k ** np.arange(size)[None, :]) % k  # (codes, F)
+    level, add = np.divmod(np.arange(k * k), k)
+    change = ((level + add) % k - level) / (k - 1)
+    tables = []
+    for m in range(1, k):
+        u = change[digits[None] * k + ((m * times.T) % k)[:, None, :]]  # (classes, codes, F)
+        tables.append(np.einsum("abn,nca,ncb->nc", pair, u, u))
+    return np.array(tables)
 
 
 @functools.lru_cache(maxsize=4)
@@ -343,15 +347,14 @@ class _Around:
 
     ``lv`` and ``s`` are flat with a spare cell (off the board); ``change[level * k + add]`` is
     what adding ``add`` to a cell at ``level`` shows. For shifted sums, padded by ``pad`` cells
-    (wrapped where the board wraps, zero elsewhere): the lit cells and ``(1 - 2 lit) s`` (two
-    states), and for each ``add`` the change it makes to each cell and that change times ``s``.
+    (wrapped where the board wraps, zero elsewhere): the levels, and for each ``add`` the change
+    it makes to each cell (``steps``, only when asked for) and that change times ``s``.
     """
 
     lv: NDArray[np.int64]
     s: NDArray[np.float64]
     change: NDArray[np.float64]
-    lit: NDArray[np.intp]
-    signed_s: NDArray[np.float64]
+    levels: NDArray[np.intp]
     steps: tuple[NDArray[np.float64], ...]
     steps_s: tuple[NDArray[np.float64], ...]
     pad: int
@@ -370,9 +373,9 @@ def _around(state: _State, rules: Rules, pad: int, steps_too: bool) -> _Around:
     k = rules.states
     level, add = np.divmod(np.arange(k * k), k)
     change = ((level + add) % k - level) / (k - 1)
-    steps = [change[state.levels * k + j] for j in range(k)] if steps_too else []
+    steps = [change[state.levels * k + j] for j in range(k)]
     return _Around(lv, state.s, change, padded(state.levels.astype(np.intp)),
-                   padded((1.0 - 2.0 * state.levels) * s2d), tuple(padded(d) for d in steps),
+                   tuple(padded(d) for d in steps) if steps_too else (),
                    tuple(padded(d * s2d) for d in steps), pad)
 
 
@@ -399,16 +402,17 @@ def _shifted_levels(move: _Move, near: _Around, k: int, m: int, shape: tuple[int
     return gain
 
 
-def _shifted_gains(move: _Move, near: _Around, shape: tuple[int, int]) -> NDArray[np.float64]:
-    """Two-state gains at every anchor from shifted copies of the board (see :class:`_Move`)."""
-    m, n = shape
+def _shifted_gains(move: _Move, near: _Around, k: int, m: int, shape: tuple[int, int]
+                   ) -> NDArray[np.float64]:
+    """Gains at every anchor from shifted copies of the board and the table (see :class:`_Move`)."""
+    rows, cols = shape
     p = near.pad
     first = np.zeros(shape)
     code = np.zeros(shape, dtype=np.intp)
-    for a, (di, dj) in enumerate(move.offsets):  # bit a of the code: footprint cell a is lit
-        first += near.signed_s[p + di:p + di + m, p + dj:p + dj + n]
-        code |= near.lit[p + di:p + di + m, p + dj:p + dj + n] << a
-    return 2.0 * first.ravel() + move.table[move.table_at + code.ravel()]
+    for a, ((di, dj), times) in enumerate(zip(move.offsets, move.spot_times, strict=True)):
+        first += near.steps_s[(m * times) % k][p + di:p + di + rows, p + dj:p + dj + cols]
+        code += near.levels[p + di:p + di + rows, p + dj:p + dj + cols] * k**a  # digit a: its level
+    return 2.0 * first.ravel() + move.table[m - 1, move.table_at + code.ravel()]
 
 
 def _gains(move: _Move, near: _Around, k: int, m: int, where: NDArray[np.intp] | slice
@@ -416,14 +420,11 @@ def _gains(move: _Move, near: _Around, k: int, m: int, where: NDArray[np.intp] |
     """``ΔE`` of making ``move`` ``m`` times at the anchors ``where``: ``2 <u, s> + <u, K u>``."""
     dest = move.dest[:, where]
     around = near.lv[dest]
-    if move.table.size:  # two states: u is ±1 where the move toggles, <u, K u> a table look-up
-        u = (move.times[:, where] & 1) * (1.0 - 2.0 * around)
-        code = np.zeros(around.shape[1], dtype=np.intp)
-        for a in range(around.shape[0]):
-            code |= around[a] << a
-        return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + move.table[move.table_at[where] + code]
     add = (move.times[:, where].astype(np.int64) * m) % k
     u = near.change[around * k + add]
+    if move.table.size:  # <u, K u> looked up by the footprint's levels
+        code = (around * (k ** np.arange(len(around)))[:, None]).sum(axis=0)
+        return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + move.table[m - 1, move.table_at[where] + code]
     # <u, K u> over pairs of footprint cells, the diagonal once and each pair a < b twice: with
     # the interior's weights everywhere, then again with their own where footprints sit otherwise.
     pairs = _pair_sum(move, u, move.main)
@@ -467,7 +468,7 @@ def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where
             if not move.offsets or where is not None:
                 gain = _gains(move, near, k, m, at)
             elif move.table.size:
-                gain = _shifted_gains(move, near, geo.rules.shape)
+                gain = _shifted_gains(move, near, k, m, geo.rules.shape)
             else:
                 gain = _shifted_levels(move, near, k, m, geo.rules.shape)
             # Clicks spent: for two states an unpress gives one back.

@@ -102,9 +102,15 @@ def test_one_click_is_the_best_single_press(name: str, settle: float) -> None:
 
 
 @pytest.mark.parametrize("name", RULES)
-def test_every_move_gain_is_the_change_in_error(name: str) -> None:
+@pytest.mark.parametrize("tables", [True, False])
+def test_every_move_gain_is_the_change_in_error(name: str, tables: bool, monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
     """The gain the search reads for each move (one press or two neighbouring presses, each
-    1..k-1 times) at each anchor is the change of the independently computed error."""
+    1..k-1 times) at each anchor is the change of the independently computed error, whether
+    ``<u, K u>`` is looked up in a table or summed."""
+    if not tables:
+        monkeypatch.setattr(play, "_TABLE_CODES", 0)
+    play._geometry.cache_clear()
     rules = RULES[name]
     board, target = frame(rules, 5)
     geo = play._geometry(rules, 0.8, True)
@@ -118,13 +124,16 @@ def test_every_move_gain_is_the_change_in_error(name: str) -> None:
                 shifted = play._shifted_levels(move, near, rules.states, times, rules.shape)
                 assert np.allclose(shifted, gains, atol=1e-12)
             if move.offsets and move.table.size:
-                assert np.allclose(play._shifted_gains(move, near, rules.shape), gains, atol=1e-12)
+                shifted = play._shifted_gains(move, near, rules.states, times, rules.shape)
+                assert np.allclose(shifted, gains, atol=1e-12)
+            assert tables or not move.table.size
             for c in np.flatnonzero(move.usable):
                 x = np.zeros(rules.cells + 1, dtype=np.int64)
                 x[move.press_at[:, c]] += times
                 moved = brute_board(board, x[:-1].reshape(rules.shape) % rules.states, rules)
                 change = independent_error(moved, target, rules.states) - before
                 assert gains[c] == pytest.approx(change, abs=1e-9)
+    play._geometry.cache_clear()  # no geometry without tables outlives this test
 
 
 @pytest.mark.parametrize("name", [*RULES, "wide"])
