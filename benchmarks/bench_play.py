@@ -19,7 +19,9 @@ is one game from the all-lit board); frames 1.. are measured. Columns: ``score``
 :func:`~lightsart.pictures.likeness.structure_score` (against the fitted frame) divided by Pillow's
 on the same frame (``min`` the worst frame); ``change``: mean percent of cells that differ from the
 previous frame; ``clicks``: mean clicks per frame; ``ms``: mean CPU milliseconds per step. Pillow and
-Floyd–Steinberg boards are not reachable Lights Out boards; they are the look to match.
+Floyd–Steinberg boards are not reachable Lights Out boards; they are the look to match. Last, per
+board and N, a cut from one pan to another: how many frames the board takes to look like the
+new picture again, and the slowest step.
 """
 
 from __future__ import annotations
@@ -159,6 +161,26 @@ def strip(frames: list[np.ndarray], keep: dict[str, list[np.ndarray]], path: Pat
     Image.fromarray(sheet).save(path)
 
 
+def cut(width: int, height: int) -> None:
+    """A cut from one pan to another: frames until the board is back to 0.8x and 0.9x Pillow."""
+    frames = clip("motorcycle_left.png", width, height, 10) + clip("coffee.png", width, height, 30)
+    toned = [apply_tone(f, Tone()) for f in frames]
+    base = [structure_score(pillow(f), f) for f in frames]
+    rules = Rules(height, width)
+    print(f"\ncut at {width}x{height}: frames after the cut until the score is back to 0.8x / 0.9x Pillow")
+    for n in CLICKS:
+        board, _ = _first("play", np.ones((height, width), np.uint8), toned[0], rules)
+        ratios, times = [], []
+        for f in range(1, len(frames)):
+            start = time.process_time()
+            board = play_step(board, toned[f], rules, max_clicks=n).board
+            times.append(time.process_time() - start)
+            ratios.append(structure_score(board, frames[f]) / base[f])
+        after = ratios[9:]
+        back = [next((i for i, r in enumerate(after) if r >= level), None) for level in (0.8, 0.9)]
+        print(f"play {n:<4} {back[0]!s:>3} / {back[1]!s:<3} slowest step {1000 * max(times):.1f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=60)
@@ -182,6 +204,7 @@ def main() -> None:
             mean = np.mean(rows, axis=0)
             print(f"{'mean':12} {name:12} {mean[0]:6.3f} {np.min(np.array(rows)[:, 1]):6.3f} {mean[2]:8.2f} "
                   f"{mean[3]:7.1f} {mean[4]:7.2f}")
+        cut(width, height)
 
 
 if __name__ == "__main__":

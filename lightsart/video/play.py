@@ -56,7 +56,7 @@ _GATHER_SHARE = 8
 #: <u, K u> by pattern.
 _TABLE_CODES = 1 << 13
 #: The default ``settle``: a move must lower the eye-filtered error by this much per click.
-SETTLE = 0.05
+SETTLE = 0.04
 
 
 @dataclass(frozen=True)
