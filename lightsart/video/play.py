@@ -566,8 +566,11 @@ def _checked(board: object, target: object, rules: Rules, max_clicks: int, sigma
     if levels.shape != rules.shape or goal.shape != rules.shape:
         raise LightsartError(f"board {levels.shape} and frame {goal.shape} must both have the rules' "
                              f"shape {rules.shape}")
-    if levels.size and (levels.min() < 0 or levels.max() >= rules.states):
-        raise LightsartError(f"board levels must be 0 to {rules.states - 1}")
+    whole = levels.dtype == np.bool_ or np.issubdtype(levels.dtype, np.integer)
+    if not whole or (levels.size and (levels.min() < 0 or levels.max() >= rules.states)):
+        raise LightsartError(f"board levels must be whole numbers 0 to {rules.states - 1}")
+    if not np.isfinite(goal).all():
+        raise LightsartError("frame values must be finite numbers (0 dark to 1 lit)")
     if max_clicks < 0 or not sigma > 0 or not settle >= 0:
         raise LightsartError(f"clicks per frame and settle must be at least 0 and sigma positive, got "
                              f"{max_clicks}, {settle} and {sigma}")

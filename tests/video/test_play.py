@@ -188,6 +188,8 @@ def test_the_board_chases_a_moving_picture() -> None:
     (np.ones((4, 5), np.uint8), np.ones((5, 4)), 3),
     (np.full((5, 4), 2, np.uint8), np.ones((5, 4)), 3),
     (np.ones((5, 4), np.uint8), np.ones((5, 4)), -1),
+    (np.full((5, 4), 0.5), np.ones((5, 4)), 3),
+    (np.ones((5, 4), np.uint8), np.full((5, 4), np.nan), 3),
 ])
 def test_bad_input_is_one_clear_error(board: np.ndarray, target: np.ndarray, clicks: int) -> None:
     with pytest.raises(LightsartError):
