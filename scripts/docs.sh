@@ -8,7 +8,8 @@ cd "$(dirname "$0")/.."
 if [ "${LIGHTSART_DOCS_SKIP_INSTALL:-0}" != 1 ]; then
     python -m pip install --quiet --disable-pip-version-check -e '.[docs]'
 fi
-rm -rf docs/_build docs/api/generated docs/auto_examples docs/jupyter_execute docs/notebooks
+rm -rf docs/_build docs/api/generated docs/auto_examples docs/jupyter_execute docs/notebooks \
+    docs/sg_execution_times.rst
 # The package imported is this checkout's (docs/conf.py puts it first on sys.path); the notebooks'
 # kernels and the examples inherit it through PYTHONPATH.
 export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"
