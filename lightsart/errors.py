@@ -9,11 +9,6 @@ class LightsartError(Exception):
     The CLI prints the message alone on stderr and exits with code 2; the library raises it
     before any work or output, for the same reasons and with the same words.
 
-    Parameters
-    ----------
-    *args : object
-        The message (one line), as for :class:`Exception`.
-
     Examples
     --------
     >>> from lightsart import LightsartError, Timing
