@@ -11,7 +11,7 @@ from pathlib import Path
 
 from lightsart import Look, make_still
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 result = make_still(SAMPLES / "cat.png", "cat-board.png", size="64x48", look=Look(cell=4),
                     compare="cat-compare.png")

@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt
 
 from lightsart import closest_board, load_target
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 methods = ["floyd-steinberg", "atkinson", "jarvis-judice-ninke", "stucki", "sierra-lite",
            "bayer-4", "blue-noise", "none"]

@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 from lightsart import load_target
 from lightsart.pictures.tone import Tone
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 fig, axes = plt.subplots(1, 2, figsize=(8, 4.4))
 for ax, (title, tone) in zip(axes, [("tone auto (default)", None), ("tone none", Tone.none())],

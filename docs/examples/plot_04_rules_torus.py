@@ -14,7 +14,7 @@ import matplotlib.pyplot as plt
 from lightsart import closest_board, load_target
 from lightsart.rules import Rules, parse_pattern
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 target = load_target(SAMPLES / "horse.png", size="35x35").bits
 fig, axes = plt.subplots(1, 4, figsize=(11, 3.4))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lightsart import Look, Solving, make_still
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 for states in (2, 4, 8):
     result = make_still(SAMPLES / "astronaut.png", f"astronaut-{states}.png", size="60x60",

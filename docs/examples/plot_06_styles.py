@@ -11,7 +11,7 @@ from pathlib import Path
 
 from lightsart import Look, make_still
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 for style in ("pixels", "lights", "dots", "grid"):
     make_still(SAMPLES / "coffee.png", f"coffee-{style}.png", size="40x40",

@@ -15,7 +15,7 @@ import numpy as np
 from lightsart import apply_clicks, closest_board, load_target, transition
 from lightsart.animation import orders
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 a = closest_board(load_target(SAMPLES / "astronaut.png", size="64x64").bits)
 b = closest_board(load_target(SAMPLES / "cat.png", size="64x64").bits)

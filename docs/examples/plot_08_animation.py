@@ -12,12 +12,12 @@ from pathlib import Path
 
 from lightsart import Look, Timing, make_animation
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 result = make_animation(
     [SAMPLES / "horse.png", SAMPLES / "cat.png"], "horse-to-cat.gif", size="48x48",
     timing=Timing(order="radial", ease="in-out", fps=12, duration=2, hold=0.5, loop=True),
-    look=Look(cell=4))
+    look=Look(cell=6))
 for step in result.transitions:
     print(f"{step.count} clicks (proven minimal: {step.proven})")
 print(f"{result.frames} frames, {result.seconds_of_animation:.1f} s")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from lightsart.pictures.preview import make_preview
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 sheet = make_preview(SAMPLES / "photographer.png", "sheet.png", size=(48, 48))
 for tile in sheet.tiles:

@@ -15,7 +15,7 @@ import numpy as np
 
 from lightsart import algebra, closest_board, load_target
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 target = load_target(SAMPLES / "coffee.png", size="9x9").bits
 fit = closest_board(target)

@@ -14,7 +14,7 @@ from playwright.sync_api import sync_playwright
 
 from lightsart.pages.play import make_game_page
 
-SAMPLES = Path("../../samples")  # the repository's photographs (examples run from docs/examples/)
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 page_file = Path("horse-game.html")
 made = make_game_page(page_file, size=(16, 16), image=SAMPLES / "horse.png", start="lit")
