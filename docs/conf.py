@@ -30,6 +30,7 @@ extensions = [
     "sphinx_gallery.gen_gallery",
     "sphinx_copybutton",
     "cli_reference",
+    "mathjax_local",
 ]
 
 exclude_patterns = ["_build", "README.md", "**.ipynb_checkpoints", "auto_examples/*.ipynb",
