@@ -113,3 +113,25 @@ def test_readme_grey_animation_runs_as_shown(
         assert main(args) == 0
         assert "presses (proven minimal)" in capsys.readouterr().out
     assert (ROOT / "docs" / "grey.gif").stat().st_size < 1_000_000
+
+
+def test_readme_three_commands_run_as_shown(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The "Three more commands" run as written, each output file written (into tmp_path)."""
+    from lightsart.cli import main
+
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("## Three more commands"):text.index("From Python:")]
+    commands = re.findall(r"^lightsart (.*)$", section, re.M)
+    assert len(commands) == 3
+    monkeypatch.chdir(ROOT)
+    for command in commands:
+        args = command.split()
+        outputs = [k + 1 for k, a in enumerate(args) if a in ("-o", "--compare")]
+        for k in outputs:
+            args[k] = str(tmp_path / args[k])
+        assert main(args) == 0, command
+        for k in outputs:
+            assert Path(args[k]).stat().st_size > 0, args[k]
+    capsys.readouterr()
