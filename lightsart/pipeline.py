@@ -252,9 +252,37 @@ def make_still(
 ) -> StillResult:
     """The reachable board closest to one picture, written as a PNG (plus optional extras).
 
-    ``export_model`` (``.lp``/``.mps``) also writes Bosch's error IP for the picture, with the
-    pixel costs the engine used, unsolved (:func:`lightsart.engines.ip.export_model`). The
-    settings' fields also work as keyword arguments (``size=64`` reads as ``--size 64`` does).
+    What ``lightsart still`` does. ``export_model`` (``.lp``/``.mps``) also writes Bosch's error
+    IP for the picture, with the pixel costs the engine used, unsolved
+    (:func:`lightsart.engines.ip.export_model`). Every output is checked before any work, and
+    the files appear together at the end or not at all.
+
+    Parameters
+    ----------
+    path : str
+        The picture (PNG, JPEG, GIF, BMP, TIFF or WebP).
+    out : str
+        The board: ``.png``, or a ``.svg``/``.pdf`` drawing.
+    pictures : Pictures or None, optional
+        How the picture becomes a target (``None``: the defaults).
+    solving : Solving or None, optional
+        The rules and the engine (``None``: the classic game, the exact engine).
+    look : Look or None, optional
+        How the board is drawn.
+    target_out : str or None, optional
+        Also write the dithered target.
+    compare : str or None, optional
+        Also write target | board | wrong pixels side by side.
+    export_model : str or None, optional
+        Also write Bosch's error IP (``.lp`` or ``.mps``).
+    **legacy
+        The settings' fields as keyword arguments (``size=64`` reads as ``--size 64`` does;
+        0.1's calls keep working).
+
+    Returns
+    -------
+    StillResult
+        The board's size and nullity, the picture's fit, the files written.
 
     Examples
     --------
@@ -373,8 +401,59 @@ def make_animation(
 ) -> AnimationResult:
     """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files.
 
-    ``export_model`` writes each picture's error IP, numbered (``m.lp`` -> ``m-1.lp``, ...;
-    :func:`lightsart.engines.solvers.model_paths`).
+    What ``lightsart animate`` does: every picture is fitted to one board, consecutive boards are
+    connected by their fewest clicks, and the clicks are played in the chosen order. Every frame
+    is a board reachable from the all-lit board. ``export_model`` writes each picture's error IP,
+    numbered (``m.lp`` -> ``m-1.lp``, ...; :func:`lightsart.engines.solvers.model_paths`).
+
+    Parameters
+    ----------
+    paths : sequence of str
+        Two or more pictures, in the order they appear.
+    out : str or None
+        The animation: ``.gif``, ``.mp4`` or ``.html`` (an interactive page); ``None`` with
+        ``frames_dir`` only.
+    pictures : Pictures or None, optional
+        How pictures become targets.
+    solving : Solving or None, optional
+        The rules and the engine.
+    timing : Timing or None, optional
+        Click order, frame rate, durations, loop and easing.
+    look : Look or None, optional
+        How boards are drawn.
+    frames_dir : str or None, optional
+        Also write every frame as ``frame_00000.png``, ... into this folder.
+    export_model : str or None, optional
+        Also write each picture's error IP (``.lp`` or ``.mps``), numbered.
+    **legacy
+        The settings' fields as keyword arguments (``size=48``, ``order="radial"``, ...).
+
+    Returns
+    -------
+    AnimationResult
+        The fits, the transitions (clicks, proven or not), the frames and the files written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from PIL import Image, ImageOps
+    >>> from lightsart import Timing, make_animation
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> ramp = Image.linear_gradient("L").resize((32, 32))
+    >>> a, b = Path(folder.name, "a.png"), Path(folder.name, "b.png")
+    >>> ramp.save(a); ImageOps.flip(ramp).save(b)  # dark to light, then light to dark
+    >>> out = Path(folder.name, "ab.gif")
+    >>> result = make_animation([str(a), str(b)], str(out), size=15,
+    ...                         timing=Timing(order="radial", fps=10, duration=1, hold=0))
+    >>> result.width, result.height, result.nullity, result.frames
+    (15, 15, 0, 11)
+    >>> step = result.transitions[0]
+    >>> step.count, step.proven, result.to_dict()["transitions"][0]["click_count"]
+    (109, True, 109)
+    >>> out.exists()
+    True
+    >>> folder.cleanup()
     """
     prep: Pictures
     how: Solving

@@ -71,7 +71,33 @@ class ClickSearch:
 
 @dataclass(frozen=True)
 class Clicks:
-    """A click set with its size, and whether no smaller click set gives the same board."""
+    """A click set with its size, and whether no smaller click set gives the same board.
+
+    Returned by :func:`lightsart.fewest_clicks` and :func:`lightsart.transition`; in Jupyter it
+    draws itself.
+
+    Parameters
+    ----------
+    clicks : numpy.ndarray
+        The click set, ``uint8`` of shape ``(m, n)``: 0/1, or press counts ``0 .. K-1`` with K
+        states.
+    count : int
+        The number of clicks (presses: a cell pressed j times counts j).
+    proven : bool
+        No smaller click set makes the same board (a proof, not a solver status).
+    nullity : int
+        The nullity of the board's press operator.
+    seconds : float
+        Time spent.
+    cut_short : bool, optional
+        The clock stopped the search before its planned work was done (the answer then depends
+        on the machine's speed; without a cut, the same input and seed give the same answer).
+
+    Returns
+    -------
+    Clicks
+        The result.
+    """
 
     clicks: Board
     count: int
@@ -105,7 +131,57 @@ class Clicks:
 
 @dataclass(frozen=True)
 class Fit:
-    """The reachable board closest to a target, and the clicks that produce it from all-lit."""
+    """The reachable board closest to a target, the clicks that make it, and what is proven.
+
+    Returned by :func:`lightsart.closest_board` and every engine's ``fit``; in Jupyter it draws
+    target | board | wrong pixels.
+
+    Parameters
+    ----------
+    target : numpy.ndarray
+        The target, ``uint8`` of shape ``(m, n)`` (0/1; K states: levels ``0 .. K-1``).
+    board : numpy.ndarray
+        The reachable board closest to it (same shape).
+    clicks : numpy.ndarray
+        The clicks that make ``board`` from the all-lit (all-brightest) board.
+    wrong : numpy.ndarray
+        1 where ``board`` differs from ``target``.
+    wrong_pixels : int
+        How many cells differ.
+    wrong_cost : float
+        Their cost under the per-pixel costs (their count without costs).
+    wrong_pixels_proven_minimal : bool
+        No reachable board does better on the quantity minimised (``wrong_cost`` when
+        ``weighted``).
+    wrong_pixels_lower_bound : float
+        A proven lower bound on that quantity.
+    clicks_count : int
+        The number of clicks (presses).
+    clicks_proven_minimal : bool
+        No smaller click set makes ``board``.
+    nullity : int
+        The nullity of the press operator (the number of independent quiet patterns).
+    seconds : float
+        Time spent.
+    method : str
+        How the board was found (for example ``"exact"``).
+    weighted : bool, optional
+        Pixels had unequal costs: then ``wrong_pixels_proven_minimal`` and
+        ``wrong_pixels_lower_bound`` speak of ``wrong_cost``, not of the count.
+    rules : lightsart.Rules or None, optional
+        The rules the board is reachable under (``None``: the classic game).
+    cut_short : bool, optional
+        The clock stopped a search before its planned work was done.
+    kernel_size : int or None, optional
+        With more than two states, how many press vectors change nothing.
+    wrong_count_lower_bound : int, optional
+        A proven lower bound on the count ``wrong_pixels`` itself, whatever was minimised.
+
+    Returns
+    -------
+    Fit
+        The result.
+    """
 
     target: Board
     board: Board
@@ -182,10 +258,12 @@ class Fit:
 
     @property
     def height(self) -> int:
+        """Rows of the board."""
         return int(self.board.shape[0])
 
     @property
     def width(self) -> int:
+        """Columns of the board."""
         return int(self.board.shape[1])
 
     # Jupyter draws target | board | wrong pixels (lightsart.display, imported on demand).

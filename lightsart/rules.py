@@ -202,6 +202,25 @@ class Rules:
     :func:`lightsart.core.modk.algebra_mod` (the GF(2) tools refuse more states:
     :func:`require_two_states`). Every field is checked when the value is made.
 
+    Parameters
+    ----------
+    height : int
+        Rows ``m`` of the board.
+    width : int
+        Columns ``n`` of the board.
+    pattern : Pattern, optional
+        The cells a click toggles, centred on the clicked cell (:func:`parse_pattern`; default
+        the classic plus ``010/111/010``).
+    topology : {"plane", "torus", "cylinder"}, optional
+        Whether the board wraps: not at all, both axes, or left–right.
+    states : int, optional
+        States per cell, 2 to 16.
+
+    Returns
+    -------
+    Rules
+        The rules, a frozen value.
+
     Examples
     --------
     >>> from lightsart.core.board import format_board
@@ -247,6 +266,7 @@ class Rules:
 
     @property
     def cells(self) -> int:
+        """The number of cells, ``m * n``."""
         return self.height * self.width
 
     @property

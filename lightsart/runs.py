@@ -77,6 +77,31 @@ class Picture:
 
 @dataclass(frozen=True)
 class StillResult:
+    """What :func:`lightsart.make_still` made: the board, the picture's fit, the files written.
+
+    ``to_dict()`` is the ``--json`` object of ``lightsart still``; in Jupyter it draws the fit.
+
+    Parameters
+    ----------
+    width, height : int
+        The board's columns and rows.
+    nullity : int
+        The board's nullity under the rules (0: every picture reachable exactly).
+    picture : Picture
+        The picture's path, its target and its :class:`~lightsart.Fit` (``picture.fit``).
+    outputs : tuple of str
+        The files written, in order.
+    seconds : float
+        Time spent.
+    rules : lightsart.Rules or None, optional
+        The rules of the game (``None``: the classic game).
+
+    Returns
+    -------
+    StillResult
+        The result.
+    """
+
     width: int
     height: int
     nullity: int
@@ -90,6 +115,7 @@ class StillResult:
         return self.to_dict()
 
     def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` object of ``lightsart still`` (keys: :mod:`lightsart.vocabulary`)."""
         board: dict[str, Any] = {"width": self.width, "height": self.height, "nullity": self.nullity}
         board["kernel_size"] = _kernel_size(self.picture.fit, self.nullity)
         return {
@@ -114,6 +140,49 @@ class StillResult:
 
 @dataclass(frozen=True)
 class AnimationResult:
+    """What :func:`lightsart.make_animation` made: the fits, the transitions, the frames, the files.
+
+    ``to_dict()`` is the ``--json`` object of ``lightsart animate``; in Jupyter it plays the GIF.
+
+    Parameters
+    ----------
+    width, height : int
+        The board's columns and rows (every picture is fitted to the same board).
+    nullity : int
+        The board's nullity under the rules.
+    pictures : tuple of Picture
+        Each picture's path, target and :class:`~lightsart.Fit`.
+    transitions : tuple of Clicks
+        The fewest clicks between consecutive pictures (with ``loop``, the way back too).
+    frames : int
+        Frames planned.
+    seconds_of_animation : float
+        How long the animation plays.
+    outputs : tuple of str
+        The files and folders written.
+    seconds : float, optional
+        Time spent.
+    notes : tuple of str, optional
+        Things the user should know that are not errors (a picture cropped to the board's shape).
+    video_frames : int or None, optional
+        Frames the MP4 holds (holds become repeated frames there); ``None`` without an MP4.
+    rules : lightsart.Rules or None, optional
+        The rules of the game (``None``: the classic game).
+    orders : tuple of str, optional
+        Each transition's click order as ``--order`` names it.
+    reverse : bool, optional
+        Whether the orders were played backwards.
+    ease : str, optional
+        How the clicks were spread over each transition's frames.
+    written : tuple, optional
+        What each GIF, MP4 or frames folder holds (:class:`lightsart.output.writers.Written`).
+
+    Returns
+    -------
+    AnimationResult
+        The result.
+    """
+
     width: int
     height: int
     nullity: int
@@ -143,6 +212,7 @@ class AnimationResult:
         return self.to_dict()
 
     def to_dict(self) -> dict[str, Any]:
+        """The ``--json`` object of ``lightsart animate`` (keys: :mod:`lightsart.vocabulary`)."""
         return {
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity,
                       "kernel_size": _kernel_size(

@@ -78,14 +78,45 @@ def _set(settings: object, field: str, value: object) -> None:
 
 @dataclass(frozen=True)
 class Pictures:
-    """How pictures become targets.
+    """How pictures become targets: board size, fit, tone, dithering and which errors count.
 
-    ``size``: the board, ``(W, H)``, ``(W, None)`` (the height follows the first picture) or
-    ``None`` (about 100 cells, preferring nullity 0); ``64`` and ``"64x48"`` are read as
-    ``--size`` reads them. ``fit`` (:data:`~lightsart.choices.FITS`), ``dither`` (a name of
-    :data:`lightsart.pictures.dither.METHODS`), ``tone`` (``None``: automatic), ``errors``
-    (:data:`~lightsart.choices.ERRORS`) and ``linear`` (dither in linear light) are checked when
-    the value is made.
+    Every field is checked when the value is made, with the same one-line message as the CLI's
+    option of the same name.
+
+    Parameters
+    ----------
+    size : tuple of (int, int or None), int, str or None, optional
+        The board: ``(W, H)``, ``(W, None)`` (the height follows the first picture) or ``None``
+        (about 100 cells on the long side, preferring nullity 0). ``64`` and ``"64x48"`` are read
+        as ``--size`` reads them; the stored value is a :class:`~lightsart.boardsize.Size`.
+    fit : {"cover", "contain", "stretch"}, optional
+        How a picture of another shape fills the board: cropped to the centre, padded with white
+        or stretched (:data:`~lightsart.choices.FITS`).
+    dither : str, optional
+        A dithering method of :data:`lightsart.pictures.dither.METHODS` (``"floyd-steinberg"``,
+        ``"atkinson"``, ``"bayer-4"``, ``"blue-noise"``, ``"none"``, ...).
+    tone : lightsart.pictures.tone.Tone or None, optional
+        The tone stage; ``None`` is automatic (levels, local contrast, sharpening), and
+        ``Tone.none()`` dithers the picture's tones as they are.
+    errors : {"perceptual", "uniform", "brightness"}, optional
+        Which wrong pixels count: weighed by how much each shows (default), all alike, or (with
+        grey levels) by how far each level is off (:data:`~lightsart.choices.ERRORS`).
+    linear : bool, optional
+        Dither in linear light instead of sRGB values.
+
+    Returns
+    -------
+    Pictures
+        The checked settings (a frozen value: change one with :func:`dataclasses.replace`).
+
+    Examples
+    --------
+    >>> Pictures(size="64x48", dither="atkinson").size
+    Size(width=64, height=48)
+    >>> Pictures(fit="crop")
+    Traceback (most recent call last):
+    ...
+    lightsart.errors.LightsartError: fit must be one of cover, contain, stretch; got 'crop'
     """
 
     size: tuple[int, int | None] | None = None
@@ -112,14 +143,41 @@ class Pictures:
 
 @dataclass(frozen=True)
 class Solving:
-    """The rules and the engine that solves boards under them.
+    """The rules of the game and the engine that solves boards under them.
 
-    ``pattern`` is a preset name or ROWS text (:func:`lightsart.rules.parse_pattern`; a
-    :class:`~lightsart.rules.Pattern` is kept as its ROWS), ``topology`` one of
-    :data:`~lightsart.choices.TOPOLOGIES`, ``states`` per cell 2 to 16 (grey levels above 2).
-    ``engine`` names one of :data:`lightsart.engines.ENGINES`, ``time_limit`` is its budget in
-    seconds (``None``: the engine's own), ``solver`` the MIP solver of the integer-program
-    engines (:mod:`lightsart.engines.solvers`; whether it is installed is checked when used).
+    Parameters
+    ----------
+    engine : str, optional
+        One of :data:`lightsart.engines.ENGINES`: ``"exact"`` (the algebra, default), ``"ip"``
+        (Bosch's integer programs) or ``"auto"``.
+    time_limit : float or None, optional
+        The engine's budget in seconds per picture and per transition (``None``: the engine's
+        own, 1 s for ``exact``).
+    solver : str, optional
+        The MIP solver of the integer-program engines (:mod:`lightsart.engines.solvers`,
+        ``"cbc"`` or ``"highs"``); whether it is installed is checked when it is used.
+    pattern : str or lightsart.rules.Pattern, optional
+        The cells a click toggles: a preset (``"plus"``, ``"sigma"``, ``"x"``, ``"square"``) or
+        rows such as ``"010/111/010"`` (:func:`lightsart.rules.parse_pattern`). A ``Pattern`` is
+        kept as its rows.
+    topology : {"plane", "torus", "cylinder"}, optional
+        Whether the board wraps (:data:`~lightsart.choices.TOPOLOGIES`).
+    states : int, optional
+        States per cell, 2 to 16 (grey levels above 2; a click adds 1 modulo ``states``).
+
+    Returns
+    -------
+    Solving
+        The checked settings.
+
+    Examples
+    --------
+    >>> Solving(pattern="010/101/010", topology="torus").pattern
+    '010/101/010'
+    >>> Solving(states=17)
+    Traceback (most recent call last):
+    ...
+    lightsart.errors.LightsartError: states per cell must be a whole number from 2 to 16, got 17
     """
 
     engine: str = "exact"
@@ -149,13 +207,41 @@ class Solving:
 
 @dataclass(frozen=True)
 class Timing:
-    """How an animation plays.
+    """How an animation plays: click order, frame rate, durations, loop and easing.
 
-    ``order``: the click order, a name of :data:`~lightsart.choices.ORDERS`, ``mask:FILE``, or
-    one per transition, comma-separated; ``seed`` seeds the random orders; ``fps`` frames per
-    second; ``duration`` seconds per transition (or ``clicks_per_frame``); ``hold`` seconds each
-    picture is held; ``loop`` plays back to the start; ``reverse`` plays each order backwards;
-    ``ease`` spreads the clicks over a transition (:data:`~lightsart.choices.EASES`).
+    Parameters
+    ----------
+    order : str, optional
+        The click order: a name of :data:`~lightsart.choices.ORDERS` (``"raster"``,
+        ``"radial"``, ``"noise"``, ``"morph"``, ...), ``"mask:FILE"``, or one per transition,
+        comma-separated (``"radial,spiral"``).
+    seed : int, optional
+        Seeds the random orders (``random``, ``noise``, ``morph``'s tie-breaks), 0 to 2**64 - 1.
+    fps : float, optional
+        Frames per second, 1 to 120.
+    duration : float, optional
+        Seconds per transition (its clicks are spread evenly over ``round(fps * duration)``
+        frames).
+    clicks_per_frame : int or None, optional
+        Clicks per frame instead of a duration (``None``: from ``duration``).
+    hold : float, optional
+        Seconds each picture is held (may be 0).
+    loop : bool, optional
+        Undo the same clicks in reverse back to the first picture (A → B → A).
+    reverse : bool, optional
+        Play each order backwards (``radial``: an iris closing).
+    ease : {"linear", "in-out"}, optional
+        How the clicks are spread over a transition's frames (:data:`~lightsart.choices.EASES`).
+
+    Returns
+    -------
+    Timing
+        The checked settings.
+
+    Examples
+    --------
+    >>> Timing(order="radial,noise", fps=12).fps
+    12.0
     """
 
     order: str = "raster"
@@ -194,10 +280,32 @@ class Timing:
 
 @dataclass(frozen=True)
 class Look:
-    """How boards are drawn: pixels per ``cell`` (``None``: about 480 pixels on the long side),
-    the ``style`` (:data:`~lightsart.choices.STYLES`), the lit, unlit and panel ``colours``
-    (``#rrggbb`` or a name; ``None``: the style's), and ``cell_mm``, millimetres per cell of an
-    SVG or PDF (``None``: ``cell`` pixels, a pixel being 1/96 inch)."""
+    """How boards are drawn: cell size, style and colours.
+
+    Parameters
+    ----------
+    cell : int or None, optional
+        Pixels per cell, 1 to 512 (``None``: about 480 pixels on the long side).
+    style : {"pixels", "lights", "dots", "grid"}, optional
+        One square per cell, rounded lamps on a panel, round dots, or squares with a gap
+        (:data:`~lightsart.choices.STYLES`).
+    colours : tuple of three str or None, optional
+        The lit, unlit and panel colours, each ``#rrggbb``, a colour name or ``None`` (the
+        style's own).
+    cell_mm : float or None, optional
+        Millimetres per cell of an SVG or PDF drawing (``None``: ``cell`` pixels, a pixel being
+        1/96 inch).
+
+    Returns
+    -------
+    Look
+        The checked settings.
+
+    Examples
+    --------
+    >>> Look(cell=6, style="lights", colours=("#ffb000", None, "black")).colours
+    ('#ffb000', None, 'black')
+    """
 
     cell: int | None = None
     style: StyleKind = "pixels"

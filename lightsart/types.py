@@ -15,7 +15,20 @@ Gray = NDArray[np.float64]
 
 @dataclass(frozen=True)
 class Frame:
-    """One frame of an animation: the board shown and how long it stays on screen."""
+    """One frame of an animation: the board shown and how long it stays on screen.
+
+    Parameters
+    ----------
+    board : numpy.ndarray
+        The board shown, ``uint8`` 0/1 of shape ``(m, n)`` (K states: levels ``0 .. K-1``).
+    seconds : float
+        How long the frame stays on screen.
+
+    Returns
+    -------
+    Frame
+        The frame.
+    """
 
     board: Board
     seconds: float

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Install everything the tests need, then run lint, type check and the whole test suite.
-# This is the README's test command, and .ci/run calls it unchanged.
+# Install everything the tests and the documentation need, then run lint, type check, the whole
+# test suite (with every docstring example) and build the documentation site with warnings as
+# errors (scripts/docs.sh: about 2 minutes on 2 cores, most of it running the six notebooks and
+# the gallery's examples). This is the README's test command, and .ci/run calls it unchanged.
+# LIGHTSART_SKIP_DOCS=1 skips the site (arguments are passed to pytest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # The HTML page tests drive Debian's Chromium through Playwright: install the browser package
@@ -11,7 +14,10 @@ if [ "${LIGHTSART_SKIP_BROWSER:-0}" != 1 ] && [ ! -x "${LIGHTSART_CHROMIUM:-/usr
     $sudo apt-get update -q
     $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium
 fi
-python -m pip install --quiet --disable-pip-version-check -e '.[test]'
-python -m ruff check lightsart tests benchmarks scripts notebooks
+python -m pip install --quiet --disable-pip-version-check -e '.[test,docs]'
+python -m ruff check lightsart tests benchmarks scripts notebooks docs
 python -m mypy
 python -m pytest -n 2 "$@"
+if [ "${LIGHTSART_SKIP_DOCS:-0}" != 1 ]; then
+    LIGHTSART_DOCS_SKIP_INSTALL=1 bash scripts/docs.sh -q
+fi

@@ -45,3 +45,16 @@ def test_the_checker_finds_a_long_and_a_branchy_function(tmp_path: Path) -> None
     assert len(found) == 2, found
     assert "branchy: complexity 21 > 20" in found[0]
     assert "Holder.long: 82 lines > 80" in found[1]
+
+
+def test_a_docstring_does_not_count_towards_a_functions_length(tmp_path: Path) -> None:
+    """numpydoc sections (issue 24) are documentation: a short function with a long docstring
+    fits, and the same lines as code do not."""
+    checker = _checker()
+    doc = "    \"\"\"Summary.\n\n" + "    A line of documentation.\n" * checker.MAX_LINES + "    \"\"\"\n"
+    code = "".join(f"    y{i} = {i}\n" for i in range(checker.MAX_LINES))
+    (tmp_path / "documented.py").write_text(
+        "def documented():\n" + doc + "    return 0\n\n\n"
+        "def coded():\n" + code + "    return 0\n")
+    found = checker.offenders(tmp_path)
+    assert len(found) == 1 and "coded: 82 lines > 80" in found[0], found

@@ -1,4 +1,5 @@
-"""The README's Python example runs as written (from the repository root)."""
+"""The README's commands and Python example run as written (from the repository root), and the
+user guide pages that took over the README's long sections still say what the code does."""
 
 from __future__ import annotations
 
@@ -21,15 +22,16 @@ def test_readme_python_examples_run(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_readme_lists_every_limit() -> None:
-    """The README's limits table shows the numbers the code enforces (one home: limits.py;
-    the picture, census and game-page bounds are checked against their modules)."""
+    """The limits table (docs/guide/limits.md, moved from the README) shows the numbers the code
+    enforces (one home: limits.py; the picture, census and game-page bounds are checked against
+    their modules)."""
     from lightsart import limits
     from lightsart.pages import play
     from lightsart.pictures import image
     from lightsart.puzzle import census
 
-    text = (ROOT / "README.md").read_text()
-    section = text[text.index("### Limits (checked before any work)"):text.index("## Development")]
+    text = (ROOT / "docs" / "guide" / "limits.md").read_text()
+    section = text[text.index("## Limits (checked before any work)"):]
     assert image.MAX_SIDE == limits.PICTURE_MAX_SIDE
     shown = [
         f"{limits.PICTURE_MAX_SIDE} cells on a side",
@@ -97,13 +99,13 @@ def test_readme_first_run_prints_what_it_shows(
 def test_readme_grey_animation_runs_as_shown(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The "Grey levels" section's animate command runs as written (output into tmp_path)."""
+    """The grey-levels guide's animate commands (docs/guide/states.md, moved from the README) run
+    as written (output into tmp_path)."""
     from lightsart.cli import main
 
-    text = (ROOT / "README.md").read_text()
-    section = text[text.index("### Grey levels"):text.index("### `lightsart still`")]
+    section = (ROOT / "docs" / "guide" / "states.md").read_text()
     commands = re.findall(r"^lightsart (animate .*)$", section, re.M)
-    assert commands, "the Grey levels section shows no animate command"
+    assert commands, "the grey levels guide shows no animate command"
     monkeypatch.chdir(ROOT)
     for command in commands:
         args = command.split()
@@ -111,3 +113,25 @@ def test_readme_grey_animation_runs_as_shown(
         assert main(args) == 0
         assert "presses (proven minimal)" in capsys.readouterr().out
     assert (ROOT / "docs" / "grey.gif").stat().st_size < 1_000_000
+
+
+def test_readme_three_commands_run_as_shown(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The "Three more commands" run as written, each output file written (into tmp_path)."""
+    from lightsart.cli import main
+
+    text = (ROOT / "README.md").read_text()
+    section = text[text.index("## Three more commands"):text.index("From Python:")]
+    commands = re.findall(r"^lightsart (.*)$", section, re.M)
+    assert len(commands) == 3
+    monkeypatch.chdir(ROOT)
+    for command in commands:
+        args = command.split()
+        outputs = [k + 1 for k, a in enumerate(args) if a in ("-o", "--compare")]
+        for k in outputs:
+            args[k] = str(tmp_path / args[k])
+        assert main(args) == 0, command
+        for k in outputs:
+            assert Path(args[k]).stat().st_size > 0, args[k]
+    capsys.readouterr()

@@ -48,7 +48,26 @@ def as_board(array: object, name: str = "board") -> Board:
 
 
 def press(clicks: Board) -> Board:
-    """The cells toggled by a click set: ``A x`` (each click toggles itself and 4 neighbours)."""
+    """The cells toggled by a click set: ``A x`` (each click toggles itself and 4 neighbours).
+
+    Parameters
+    ----------
+    clicks : numpy.ndarray
+        The click set, 0/1 of shape ``(m, n)``.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``uint8`` 0/1 of the same shape: 1 where an odd number of clicks reach the cell.
+
+    Examples
+    --------
+    >>> from lightsart import format_board, press
+    >>> print(format_board(press([[0, 0, 0], [0, 1, 0], [0, 0, 0]])))
+    010
+    111
+    010
+    """
     x = np.asarray(clicks, dtype=np.uint8)
     out = x.copy()
     out[1:, :] ^= x[:-1, :]
@@ -59,7 +78,28 @@ def press(clicks: Board) -> Board:
 
 
 def apply_clicks(board: Board, clicks: Board) -> Board:
-    """The board after clicking every cell of ``clicks`` once (in any order): ``board ^ A x``."""
+    """The board after clicking every cell of ``clicks`` once (in any order): ``board ^ A x``.
+
+    Parameters
+    ----------
+    board : numpy.ndarray
+        The board before, 0/1 of shape ``(m, n)``.
+    clicks : numpy.ndarray
+        The cells clicked, 0/1 of the same shape.
+
+    Returns
+    -------
+    numpy.ndarray
+        The board after, ``uint8``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import apply_clicks
+    >>> corner = np.zeros((3, 3), np.uint8); corner[0, 0] = 1
+    >>> apply_clicks(np.ones((3, 3), np.uint8), corner).sum()  # three lights go out
+    np.uint64(6)
+    """
     return np.asarray(board, dtype=np.uint8) ^ press(clicks)
 
 
@@ -69,7 +109,25 @@ def all_lit(m: int, n: int) -> Board:
 
 
 def board_from_clicks(clicks: Board) -> Board:
-    """The board reached from all-lit by ``clicks``: ``1 ^ A x``."""
+    """The board reached from all-lit by ``clicks``: ``1 ^ A x``.
+
+    Parameters
+    ----------
+    clicks : numpy.ndarray
+        The click set, 0/1 of shape ``(m, n)``.
+
+    Returns
+    -------
+    numpy.ndarray
+        The board, ``uint8`` 0/1 (1 = lit).
+
+    Examples
+    --------
+    >>> from lightsart import board_from_clicks, format_board
+    >>> print(format_board(board_from_clicks([[1, 0], [0, 0]])))
+    00
+    01
+    """
     return press(clicks) ^ np.uint8(1)
 
 
@@ -80,13 +138,51 @@ def click_list(clicks: Board) -> list[tuple[int, int]]:
 
 
 def to_state(board: Board) -> int:
-    """Integer state: row-major, bit ``i*n + j`` is cell ``(i, j)``, set = lit."""
+    """Integer state: row-major, bit ``i*n + j`` is cell ``(i, j)``, set = lit.
+
+    Parameters
+    ----------
+    board : numpy.ndarray
+        A 0/1 board of shape ``(m, n)``.
+
+    Returns
+    -------
+    int
+        The state, as other Lights Out tools number boards.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import to_state
+    >>> hex(to_state(np.ones((5, 5), np.uint8)))
+    '0x1ffffff'
+    """
     flat = np.asarray(board, dtype=np.uint8).ravel()
     return int.from_bytes(np.packbits(flat, bitorder="little").tobytes(), "little")
 
 
 def from_state(state: int, m: int, n: int) -> Board:
-    """The ``m`` × ``n`` board of an integer state (inverse of :func:`to_state`)."""
+    """The ``m`` × ``n`` board of an integer state (inverse of :func:`to_state`).
+
+    Parameters
+    ----------
+    state : int
+        The state: bit ``i*n + j`` is cell ``(i, j)``.
+    m, n : int
+        Rows and columns.
+
+    Returns
+    -------
+    numpy.ndarray
+        The board, ``uint8`` 0/1 of shape ``(m, n)``.
+
+    Examples
+    --------
+    >>> from lightsart import format_board, from_state
+    >>> print(format_board(from_state(0b100001, 2, 3)))
+    100
+    001
+    """
     if m < 1 or n < 1:
         raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
     cells = m * n
@@ -105,6 +201,22 @@ def parse_board(text: str) -> Board:
 
     Lit cells are any of ``1 # X x * @``; unlit cells any of ``0 . O o - _``. Spaces inside a
     row are ignored, so ``"1 0 1"`` and ``"101"`` are the same row. Blank lines are skipped.
+
+    Parameters
+    ----------
+    text : str
+        The rows, for example ``"010/111/010"``.
+
+    Returns
+    -------
+    numpy.ndarray
+        The board, ``uint8`` 0/1.
+
+    Examples
+    --------
+    >>> from lightsart import parse_board
+    >>> parse_board("#.#/.#.").tolist()
+    [[1, 0, 1], [0, 1, 0]]
     """
     rows = [re.sub(r"[ \t,]", "", row) for row in re.split(r"[/;\r\n]+", text)]
     rows = [row for row in rows if row]
@@ -130,6 +242,27 @@ def parse_board(text: str) -> Board:
 
 
 def format_board(board: Board, on: str = "1", off: str = "0", sep: str = "\n") -> str:
-    """Board text, one row per line (or joined by ``sep``), the inverse of :func:`parse_board`."""
+    """Board text, one row per line (or joined by ``sep``), the inverse of :func:`parse_board`.
+
+    Parameters
+    ----------
+    board : numpy.ndarray
+        A 0/1 board.
+    on, off : str, optional
+        The characters of a lit and an unlit cell.
+    sep : str, optional
+        What joins the rows.
+
+    Returns
+    -------
+    str
+        The text.
+
+    Examples
+    --------
+    >>> from lightsart import format_board
+    >>> format_board([[1, 0], [0, 1]], on="#", off=".", sep="/")
+    '#./.#'
+    """
     a = np.asarray(board)
     return sep.join("".join(on if v else off for v in row) for row in a)

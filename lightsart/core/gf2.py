@@ -78,6 +78,31 @@ def chase(change: Board, top: Board | None = None) -> tuple[Board, Board]:
     Row ``r + 1`` is clicked exactly under every cell of row ``r`` that is still wrong, so every row
     but the last ends right. Returns ``(clicks, leftover)`` with ``leftover = change ^ A clicks``,
     zero everywhere except the bottom row: Bosch's "push all errors into the bottom row".
+
+    Parameters
+    ----------
+    change : numpy.ndarray
+        The cells that must toggle, 0/1 of shape ``(m, n)``.
+    top : numpy.ndarray or None, optional
+        The top row's clicks, ``n`` values (``None``: no clicks in the top row).
+
+    Returns
+    -------
+    clicks : numpy.ndarray
+        The clicks, ``uint8`` of shape ``(m, n)``, forced row by row from ``top``.
+    leftover : numpy.ndarray
+        ``change ^ A clicks``: zero but in the bottom row.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import chase, press
+    >>> lit = np.ones((5, 5), np.uint8)
+    >>> clicks, leftover = chase(lit)  # turn the all-lit 5x5 board off, row by row
+    >>> leftover[:-1].any(), leftover[-1].tolist()
+    (np.False_, [1, 0, 0, 0, 1])
+    >>> bool((leftover == lit ^ press(clicks)).all())
+    True
     """
     c = as_board(change, "change")
     n = c.shape[1]
@@ -138,6 +163,33 @@ class BoardAlgebra(GF2Counts):
     ``T_low · excess(c) = 0`` (:meth:`checks`). Quiet patterns (a basis of the null space of
     ``A``, ``2**(m*n - d)`` boards are reachable) are chased from the kernel of ``B`` when asked
     for: :meth:`quiet_block` for a few, :attr:`quiet_patterns` for all (dense, ``d × m × n``).
+    Make one with :func:`algebra` (cached per size), not by hand.
+
+    Parameters
+    ----------
+    m, n : int
+        Rows and columns of the board.
+    nullity : int
+        The dimension ``d`` of the null space of the press operator.
+    _transposed, _elim, _kernel
+        The chase's orientation, the echelon form of ``B`` and its kernel (made by
+        :func:`algebra`).
+
+    Returns
+    -------
+    BoardAlgebra
+        The algebra of that board size.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import algebra
+    >>> five = algebra(5, 5)
+    >>> five.nullity, five.quiet_patterns.shape
+    (2, (2, 5, 5))
+    >>> lit = np.ones((5, 5), np.uint8)
+    >>> bool(five.is_solvable(lit)), int(five.solve(lit).sum())
+    (True, 15)
     """
 
     m: int
@@ -303,7 +355,26 @@ class BoardAlgebra(GF2Counts):
 
 @lru_cache(maxsize=32)
 def algebra(m: int, n: int) -> BoardAlgebra:
-    """The (cached) algebra of the ``m`` × ``n`` board; chases along the longer side."""
+    """The (cached) algebra of the ``m`` × ``n`` board; chases along the longer side.
+
+    Parameters
+    ----------
+    m, n : int
+        Rows and columns, each at most :data:`MAX_SIDE`.
+
+    Returns
+    -------
+    BoardAlgebra
+        Solves, tests reachability and gives the quiet patterns of that size.
+
+    Examples
+    --------
+    >>> from lightsart import algebra, parse_board
+    >>> board = parse_board("11110/10001/00001/00100/01110")
+    >>> solver = algebra(5, 5)
+    >>> bool(solver.is_solvable(board)), solver.nullity
+    (True, 2)
+    """
     _check_size(m, n)
     transposed = n > m
     h, w = (n, m) if transposed else (m, n)
@@ -314,7 +385,25 @@ def algebra(m: int, n: int) -> BoardAlgebra:
 
 @lru_cache(maxsize=4096)
 def nullity(m: int, n: int) -> int:
-    """Dimension of the null space of the ``m`` × ``n`` press operator (0: all reachable)."""
+    """Dimension of the null space of the ``m`` × ``n`` press operator (0: all reachable).
+
+    Parameters
+    ----------
+    m, n : int
+        Rows and columns.
+
+    Returns
+    -------
+    int
+        The nullity ``d``: ``2**d`` click sets make each reachable board, and at most
+        ``min(d, n)`` pixels of a picture are wrong.
+
+    Examples
+    --------
+    >>> from lightsart import nullity
+    >>> nullity(5, 5), nullity(4, 4), nullity(100, 100), nullity(128, 128)
+    (2, 4, 0, 56)
+    """
     _check_size(m, n)
     h, w = (n, m) if n > m else (m, n)
     return echelon(_bottom_matrix(h, w), w).nullity

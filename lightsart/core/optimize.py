@@ -154,6 +154,36 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) making the same
     change (:func:`lightsart.core.modk_search.fewest_presses`); ``nullity`` is then the fewest
     generators of the kernel (:func:`lightsart.core.modk.kernel_rank`).
+
+    Parameters
+    ----------
+    clicks : numpy.ndarray
+        One click set (K states: press counts), shape ``(m, n)``.
+    seed : int, optional
+        Seeds the local search's tie-breaks (the same seed gives the same answer).
+    seconds : float, optional
+        The time budget: the searches plan their work from it; the clock only caps them.
+    rules : lightsart.Rules or None, optional
+        The rules of the game (``None``: the classic game).
+
+    Returns
+    -------
+    Clicks
+        The fewest clicks making the same board, their count, and whether that is proven.
+
+    Examples
+    --------
+    Clicking all 25 cells of the 5x5 board makes the same board as 9 clicks (the board has
+    nullity 2, so four click sets make every reachable board), and no fewer do:
+
+    >>> import numpy as np
+    >>> from lightsart import fewest_clicks, press
+    >>> every = np.ones((5, 5), np.uint8)
+    >>> best = fewest_clicks(every)
+    >>> best.count, best.proven, best.nullity
+    (9, True, 2)
+    >>> bool((press(best.clicks) == press(every)).all())
+    True
     """
     grey = _levels(rules)
     if grey is not None:
@@ -397,6 +427,25 @@ def closest_board(
     per cell and level (shape ``(cells, k)``, zero at error 0, as
     :func:`lightsart.pictures.costs.level_costs` gives).
 
+    Parameters
+    ----------
+    target : numpy.ndarray
+        The picture as a board, 0/1 of shape ``(m, n)`` (K states: levels ``0 .. K-1``), for
+        example :attr:`lightsart.Target.bits`.
+    cost : numpy.ndarray or None, optional
+        The cost of each wrong pixel (``None``: every pixel counts 1).
+    seed : int, optional
+        Seeds the searches' tie-breaks (the same seed gives the same answer).
+    seconds : float, optional
+        The time budget for decoding and clicks together.
+    rules : lightsart.Rules or None, optional
+        The rules of the game (``None``: the classic game).
+
+    Returns
+    -------
+    Fit
+        The closest reachable board, its clicks, its wrong pixels and what is proven about both.
+
     Examples
     --------
     The 5x5 board has nullity 2, so not every board is reachable from all-lit: one unlit corner
@@ -462,6 +511,22 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
     The rules are the fits' own (or ``rules``; default the classic game). With ``k``
     states (above 2) the answer holds press counts: the difference of the presses (or the solved change
     ``end - start`` mod ``k``), made fewest over the kernel.
+
+    Parameters
+    ----------
+    start, end : Fit or numpy.ndarray
+        Two fits of one board size and rules, or two boards that are reachable from each other.
+    seed : int, optional
+        Seeds the searches' tie-breaks.
+    rules : lightsart.Rules or None, optional
+        The rules for plain boards (fits carry their own; ``None``: the classic game).
+    seconds : float, optional
+        The time budget.
+
+    Returns
+    -------
+    Clicks
+        The fewest clicks from ``start`` to ``end`` (in any order), and whether that is proven.
 
     Examples
     --------

@@ -125,6 +125,25 @@ class Style:
     ``cell`` is pixels per cell (callers choose it so the picture is a few hundred pixels wide).
     A colour left as None takes the kind's default (``DEFAULT_COLOURS``); ``panel`` is the
     background between lights and the padding colour of videos.
+
+    Parameters
+    ----------
+    cell : int, optional
+        Pixels per cell, 1 to 512.
+    kind : {"pixels", "lights", "dots", "grid"}, optional
+        The kind of picture (``--style``).
+    lit, unlit, panel : tuple of three int, str or None, optional
+        RGB colours (0-255 each), ``#rrggbb`` or a colour name; ``None`` takes the kind's.
+
+    Returns
+    -------
+    Style
+        The checked style.
+
+    Examples
+    --------
+    >>> Style(cell=3, kind="dots", lit="#ffb000").lit
+    (255, 176, 0)
     """
 
     cell: int = 4

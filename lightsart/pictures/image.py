@@ -96,6 +96,26 @@ class Target:
     ``levels`` > 2 grey levels ``0 .. levels-1``, the highest white), ``gray`` the fitted
     luminance (same shape, float64 in ``[0, 1]``), ``toned`` the same after the tone stage (what
     was dithered), ``source`` the file it came from (or a label for arrays).
+
+    Parameters
+    ----------
+    bits : numpy.ndarray
+        The dithered target, ``uint8`` of shape ``(height, width)``.
+    gray : numpy.ndarray
+        The picture's luminance fitted to the board, float64 in ``[0, 1]``.
+    source : str
+        The file it came from, or a label.
+    width, height : int
+        The board's columns and rows.
+    toned : numpy.ndarray or None, optional
+        ``gray`` after the tone stage (what was dithered).
+    levels : int, optional
+        Grey levels per cell (2: lit and unlit).
+
+    Returns
+    -------
+    Target
+        The target.
     """
 
     bits: Board
@@ -539,8 +559,47 @@ def load_target(
 ) -> Target:
     """Load the picture at ``path`` and make it a board target (the whole image stage).
 
-    The picture is decoded only as finely as the board needs (:func:`read_for_board`);
-    ``levels`` grey levels per cell (2: lit and unlit).
+    The picture is decoded only as finely as the board needs (:func:`read_for_board`), fitted
+    to the board, toned and dithered.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        A PNG, JPEG, GIF, BMP, TIFF or WebP file.
+    size : Size, str or None, optional
+        The board, as ``--size`` reads it (``"64x48"``, ``"64"``; ``None``: about 100 cells on
+        the long side, preferring nullity 0).
+    fit : {"cover", "contain", "stretch"}, optional
+        How a picture of another shape fills the board.
+    dither : str, optional
+        A dithering method of :data:`lightsart.pictures.dither.METHODS`.
+    tone : lightsart.pictures.tone.Tone or None, optional
+        The tone stage (``None``: automatic).
+    linear : bool, optional
+        Dither in linear light.
+    levels : int, optional
+        Grey levels per cell (2: lit and unlit).
+
+    Returns
+    -------
+    Target
+        The dithered target (``bits``) with the picture it came from.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from PIL import Image
+    >>> from lightsart import load_target
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> picture = Path(folder.name, "ramp.png")
+    >>> Image.linear_gradient("L").resize((80, 60)).save(picture)
+    >>> target = load_target(picture, size="40x30")
+    >>> target.bits.shape, target.levels, target.bits.dtype
+    ((30, 40), 2, dtype('uint8'))
+    >>> load_target(picture, size="8x6", levels=4).bits.max()
+    np.uint8(3)
+    >>> folder.cleanup()
     """
     _check_choice(fit, FitMode, "fit")
     _check_dither(dither)

@@ -1,0 +1,32 @@
+"""
+The game in the browser
+=======================
+
+``lightsart play`` writes one self-contained HTML page (it works offline) whose goal is the
+reachable board closest to a picture. Here the page is written, opened in Chromium through
+Playwright and photographed.
+"""
+
+import os
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from lightsart.pages.play import make_game_page
+
+SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
+
+page_file = Path("horse-game.html")
+made = make_game_page(page_file, size=(16, 16), image=SAMPLES / "horse.png", start="lit")
+try:
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=os.environ.get("LIGHTSART_CHROMIUM", "/usr/bin/chromium"))
+        page = browser.new_page(viewport={"width": 900, "height": 700})
+        page.goto(page_file.resolve().as_uri())
+        page.wait_for_timeout(300)
+        page.screenshot(path="horse-game.png")
+        browser.close()
+finally:
+    page_file.unlink()
+print(f"goal: {made.wrong_pixels} wrong pixels from the picture")
