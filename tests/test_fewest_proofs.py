@@ -231,6 +231,15 @@ def test_note_and_bar_follow_the_terminal(tty: bool) -> None:
         assert "clicks 77 (at least 40)" in text and text.endswith("\r\x1b[K")
 
 
+def test_note_said_once_per_command() -> None:
+    stream = _Stream(False)
+    shown = SearchProgress(5.0, stream=stream)
+    for _ in range(2):  # solve --explain: the same search twice
+        shown.start(PLAN, 40)
+        shown.finish()
+    assert len(stream.getvalue().splitlines()) == 1
+
+
 def test_quiet_silences_note_and_bar() -> None:
     stream = _Stream(True)
     with quiet():

@@ -296,7 +296,9 @@ def plan_search(split: SplitCoset, seconds: float, compiled: bool | None = None)
         planned = max(1, int(max(0.0, seconds - COMPILED_START_SECONDS) * MEMBERS_PER_SECOND) >> k)
     else:
         planned = max(1, int(seconds * NUMPY_MEMBERS_PER_SECOND) >> k)
-    return SearchPlan(leaves, 1 << k, planned, nominal_seconds(leaves << k, compiled), compiled)
+    # A proof's time with the faster leaves (a budget that small may plan the numpy ones).
+    needed = min(nominal_seconds(leaves << k, True), nominal_seconds(leaves << k, False))
+    return SearchPlan(leaves, 1 << k, planned, needed, compiled)
 
 
 def rough_plan(d: int, seconds: float) -> SearchPlan:

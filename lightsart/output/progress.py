@@ -208,6 +208,7 @@ class SearchProgress:
         self._bar: Progress | None = None
         self._bound = 0
         self._unit = "leaves"
+        self._said: set[str] = set()
 
     @staticmethod
     def note(plan: SearchPlan, seconds: float, local: bool = False) -> str | None:
@@ -230,7 +231,8 @@ class SearchProgress:
 
     def start(self, plan: SearchPlan, lower_bound: int, local_rounds: int = 0) -> None:
         line = self.note(plan, self.seconds, local_rounds > 0)
-        if line is not None and not _QUIET:
+        if line is not None and not _QUIET and line not in self._said:
+            self._said.add(line)  # solve --explain searches the same coset twice: say it once
             self.stream.write(line + "\n")
             self.stream.flush()
         self._bound = lower_bound
