@@ -1,0 +1,1 @@
+"""Films: a video clip played on a Lights Out board."""
