@@ -71,13 +71,23 @@ def ffmpeg_exe() -> str:
 
 
 def _refusal(path: str, log: str) -> str:
-    if "moov atom not found" in log:
+    if "moov atom not found" in log and _has_mp4_head(path):
         return f"{path} is truncated (its index is missing: the file was cut short)"
     if "No such file" in log:
         return f"{path}: no such file"
     if "Permission denied" in log:
         return f"{path}: permission denied"
     return f"{path} is not a video ffmpeg can read"
+
+
+def _has_mp4_head(path: str) -> bool:
+    """Whether the file starts as an MP4 or MOV does (a box such as ``ftyp`` first)."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(12)
+    except OSError:
+        return False
+    return head[4:8] in (b"ftyp", b"moov", b"mdat", b"wide", b"free", b"skip")
 
 
 def probe(path: str) -> Clip:
@@ -161,12 +171,20 @@ def read_frames(clip: Clip, size: tuple[int, int], fps: float, start: float,
     _check_ending(clip, code, text, count, fps, start, seconds)
 
 
-def _check_ending(clip: Clip, code: int, log: str, count: int, fps: float, start: float,
-                  seconds: float | None) -> None:
+_PREFIXES = re.compile(r"^(\[[^\]]*\]\s*)+", re.M)
+
+
+def _message(log: str) -> str:
+    """ffmpeg's line a user needs, without its ``[dec:h264 @ 0x...]`` prefixes."""
     from lightsart.output.mp4 import ffmpeg_message
 
+    return ffmpeg_message(_PREFIXES.sub("", log))
+
+
+def _check_ending(clip: Clip, code: int, log: str, count: int, fps: float, start: float,
+                  seconds: float | None) -> None:
     if code != 0:
-        raise LightsartError(f"cannot read {clip.path}: ffmpeg failed ({ffmpeg_message(log)})")
+        raise LightsartError(f"cannot read {clip.path}: ffmpeg failed ({_message(log)})")
     if count == 0:
         raise LightsartError(f"{clip.path} has no frames"
                              + (f" after --start {start:g}" if start > 0 else ""))
@@ -176,7 +194,7 @@ def _check_ending(clip: Clip, code: int, log: str, count: int, fps: float, start
     expected = stretch * fps
     if count < expected - max(2.0, 0.05 * expected):
         raise LightsartError(f"{clip.path} is truncated or damaged: ffmpeg decoded {count} of "
-                             f"about {expected:.0f} frames ({ffmpeg_message(log)})")
+                             f"about {expected:.0f} frames ({_message(log)})")
 
 
 def luminance(rgb: np.ndarray) -> Gray:

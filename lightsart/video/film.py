@@ -258,7 +258,7 @@ def make_film(
     style = _style(plan, drawn)
     if planned.renders:
         limits.check_picture(plan.width, plan.height, style.cell)
-    tone = SteadyTone(prep.tone or Tone(sharpen=0.0), plan.fps)
+    tone = SteadyTone(prep.tone or Tone(), plan.fps)
     frames = _boards(plan, mode, tone, prep)
     from lightsart.video.output import write_film
 

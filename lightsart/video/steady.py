@@ -33,9 +33,11 @@ from numpy.typing import NDArray
 from lightsart.pictures.tone import Tone, apply_tone
 from lightsart.types import Board, Gray
 
-__all__ = ["CUT", "HYSTERESIS", "KEEP_PRICE", "TONE_SECONDS", "SteadyTone", "steady_costs",
+__all__ = ["AUTO_SHARPEN", "CUT", "HYSTERESIS", "KEEP_PRICE", "TONE_SECONDS", "SteadyTone", "steady_costs",
            "steady_dither"]
 
+#: Sharpening of the automatic tone (stills: 0.5; the film's search sharpens by itself).
+AUTO_SHARPEN = 0.25
 #: Time constant of the moving black and white points, in seconds of film.
 TONE_SECONDS = 0.5
 #: A percentile that moves this much in one frame is a cut: the levels follow at once.
@@ -53,13 +55,21 @@ class SteadyTone:
     """The tone of one film, frame after frame (the state is the moving black and white points).
 
     ``tone`` gives the manual parts (gamma, contrast, brightness, invert, and local contrast or
-    sharpening when set); ``tone.auto`` turns the moving levels on and sharpening to its
-    automatic amount. ``fps`` sets how fast the levels follow.
+    sharpening when set); ``tone.auto`` turns the moving levels on and sharpening to
+    :data:`AUTO_SHARPEN` (local contrast stays off unless set). ``fps`` sets how fast the
+    levels follow.
     """
 
     tone: Tone
     fps: float
     points: tuple[float, float] | None = field(default=None, init=False)
+
+    @property
+    def sharpen(self) -> float:
+        """The unsharp-mask amount in effect."""
+        if self.tone.sharpen is not None:
+            return self.tone.sharpen
+        return AUTO_SHARPEN if self.tone.auto else 0.0
 
     @property
     def follow(self) -> float:
@@ -86,7 +96,7 @@ class SteadyTone:
         g = self._levels(gray) if t.auto else gray
         rest = Tone(auto=False, gamma=t.gamma, brightness=t.brightness, contrast=t.contrast,
                     local_contrast=t.local_contrast or 0.0,
-                    sharpen=t.sharpen_amount, invert=t.invert)
+                    sharpen=self.sharpen, invert=t.invert)
         return apply_tone(g, rest)
 
 
