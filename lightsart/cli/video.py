@@ -15,6 +15,7 @@ from lightsart.cli._options import (
     rules_words,
     settings_from_args,
 )
+from lightsart.video.options import STEADY
 
 DESCRIPTION = """\
 Film CLIP (anything ffmpeg reads: MP4, WebM, MOV, MKV, animated GIF) on a Lights Out board.
@@ -34,13 +35,11 @@ example: lightsart video clip.mp4 -o film.mp4
          lightsart video clip.mp4 -o game.mp4 --mode play --start 2 --end 6
 """
 
-#: The film's own dither (the default): a search from the previous frame's board.
-STEADY = "steady"
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from lightsart.output.formats import FORMATS
-    from lightsart.video.film import DEFAULT_FPS_MAX, MODES
+    from lightsart.video.options import DEFAULT_FPS_MAX, MODES
 
     p = sub.add_parser("video", help=__doc__, description=DESCRIPTION,
                        formatter_class=argparse.RawDescriptionHelpFormatter)

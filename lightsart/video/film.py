@@ -17,14 +17,13 @@ import math
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from lightsart import checks, limits
 from lightsart.errors import LightsartError
 from lightsart.settings import Look, Pictures, Solving
 from lightsart.types import Board, Frame
+from lightsart.video.options import DEFAULT_FPS_MAX, MODES, STEADY, Mode
 
 if TYPE_CHECKING:
     from lightsart.output.writers import Written
@@ -34,16 +33,9 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_FPS_MAX", "MODES", "FilmResult", "Filming", "default_clicks", "make_film"]
 
-Mode = Literal["boards", "play"]
-#: The film's modes (``--mode``).
-MODES: tuple[Mode, ...] = ("boards", "play")
-#: Without ``--fps`` a film keeps its clip's frame rate, up to this.
-DEFAULT_FPS_MAX = 30.0
 #: Play mode's presses per frame without ``--clicks-per-frame``, per cell of the board: 150 on
 #: the 48x35 board of the issue's measurement (chosen by looking, see the README).
 CLICKS_PER_CELL = 150 / (48 * 35)
-#: The film's own dither (:mod:`lightsart.video.refine`), the default.
-STEADY = "steady"
 #: Search budget per frame in seconds (the engines' fits and connections), unless --time-limit.
 FRAME_BUDGET = 0.05
 
@@ -318,10 +310,3 @@ def _boards(plan: _Plan, mode: BoardsMode | PlayMode, tone: Any, prep: Pictures
         yield Frame(board, 1.0 / plan.fps), step
     if count == 0:  # pragma: no cover - read_frames refuses a clip without frames
         raise LightsartError(f"{plan.clip.path} has no frames")
-
-
-def press_list(presses: np.ndarray) -> np.ndarray:
-    """A step's presses as ``(row, col)`` pairs in raster order, a cell pressed ``j`` times
-    listed ``j`` times (what the page replays)."""
-    cells = np.argwhere(presses > 0)
-    return np.repeat(cells, presses[presses > 0].astype(np.int64), axis=0)

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from lightsart.output.writers import Written
     from lightsart.rules import Rules
 
-__all__ = ["Shot", "write_film"]
+__all__ = ["Shot", "press_list", "write_film"]
 
 
 @dataclass
@@ -52,7 +52,6 @@ class _Page:
 def _pass(frames: Iterable[tuple[Frame, Any]], shot: Shot, folder: Path | None, style: Style,
           levels: int, page: _Page | None) -> Iterator[Frame]:
     from lightsart.output.render import write_png
-    from lightsart.video.film import press_list
 
     for frame, step in frames:
         if step.presses is not None:
@@ -117,3 +116,10 @@ def _write_page(page: _Page, out: str, fps: float, style: Style, rules: Rules) -
                        hold=1.0, style=style.kind, colours=style.colours(),
                        pattern=rules.pattern.text, topology=rules.topology, states=rules.states,
                        frames=[page.ends] if len(page.ends) > 1 else None)
+
+
+def press_list(presses: np.ndarray) -> np.ndarray:
+    """A step's presses as ``(row, col)`` pairs in raster order, a cell pressed ``j`` times
+    listed ``j`` times (what the page replays)."""
+    cells = np.argwhere(presses > 0)
+    return np.repeat(cells, presses[presses > 0].astype(np.int64), axis=0)

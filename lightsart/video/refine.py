@@ -44,29 +44,30 @@ def _kernel(sigma: float) -> NDArray[np.float64]:
 
 def _blur(a: NDArray[np.float64], k: NDArray[np.float64]) -> NDArray[np.float64]:
     """``a`` filtered by the separable kernel ``k`` along both axes, zero outside."""
-    r = len(k) // 2
-    rows, cols = a.shape
-    p = np.zeros((rows + 2 * r, cols))
-    p[r:r + rows] = a
-    down = sum(k[j] * p[j:j + rows] for j in range(len(k)))
-    q = np.zeros((rows, cols + 2 * r))
-    q[:, r:r + cols] = down
-    return np.asarray(sum(k[j] * q[:, j:j + cols] for j in range(len(k))))
+    from scipy import ndimage
+
+    down = ndimage.correlate1d(a, k, axis=0, mode="constant")
+    return np.asarray(ndimage.correlate1d(down, k, axis=1, mode="constant"))
 
 
-def _local_best(gain: NDArray[np.float64]) -> NDArray[np.bool_]:
-    """Cells whose gain is the largest within two cells (ties to the first in raster order)."""
+#: The cells within two cells of a cell, but itself, in raster order.
+_AROUND = [(dy, dx) for dy in range(-2, 3) for dx in range(-2, 3) if (dy, dx) != (0, 0)]
+
+
+def _local_best(gain: NDArray[np.float64]) -> NDArray[np.intp]:
+    """The cells (flat indices) with a positive gain that is the largest within two cells (ties
+    to the first in raster order); only the cells that gain are compared, usually few."""
     rows, cols = gain.shape
     p = np.full((rows + 4, cols + 4), -np.inf)
     p[2:-2, 2:-2] = gain
-    best = np.ones(gain.shape, dtype=bool)
-    for dy in range(-2, 3):
-        for dx in range(-2, 3):
-            if dy == 0 and dx == 0:
-                continue
-            other = p[2 + dy:2 + dy + rows, 2 + dx:2 + dx + cols]
-            best &= (gain > other) if (dy, dx) < (0, 0) else (gain >= other)
-    return best
+    cells = np.flatnonzero(gain > 1e-12)
+    r, c = np.divmod(cells, cols)
+    mine = gain.reshape(-1)[cells]
+    best = np.ones(cells.size, dtype=bool)
+    for dy, dx in _AROUND:
+        other = p[r + 2 + dy, c + 2 + dx]
+        best &= (mine > other) if (dy, dx) < (0, 0) else (mine >= other)
+    return cells[best]
 
 
 def refine(start: Board, toned: Gray, previous: Board | None, levels: int, *,
@@ -101,9 +102,9 @@ def refine(start: Board, toned: Gray, previous: Board | None, levels: int, *,
             gain_down -= np.where(here, keep_price,
                                   np.where(board - 1 == prev, -keep_price, 0.0))
         gain = np.maximum(gain_up, gain_down)
-        moves = (gain > 1e-12) & _local_best(gain)
-        if not moves.any():
+        moves = _local_best(gain)
+        if moves.size == 0:
             break
-        step = np.where(gain_up >= gain_down, 1, -1)
-        board = np.where(moves, board + step, board)
+        flat = board.reshape(-1)
+        flat[moves] += np.where(gain_up.reshape(-1)[moves] >= gain_down.reshape(-1)[moves], 1, -1)
     return board.astype(np.uint8)

@@ -13,7 +13,7 @@ import importlib.util
 import json
 import subprocess
 from collections.abc import Iterator
-from itertools import product
+from itertools import pairwise, product
 from pathlib import Path
 from typing import Any
 
@@ -156,7 +156,7 @@ def test_boards_mode_mp4_every_frame_reachable_with_sound(
     assert all(_reachable(b, rules) for b in boards)
     # The clicks between consecutive boards are the fewest (brute force over the 64 kernel
     # elements) and add up to the total.
-    fewest = [_fewest_presses(a, b, rules) for a, b in zip(boards, boards[1:], strict=False)]
+    fewest = [_fewest_presses(a, b, rules) for a, b in pairwise(boards)]
     assert data["clicks_per_frame"] == fewest
     assert data["clicks_total"] == sum(fewest)
     header = _header(out)
@@ -174,7 +174,7 @@ def test_play_mode_every_step_is_at_most_n_clicks(
     assert len(boards) == data["frames"]
     assert data["clicks_limit"] == 3
     assert _reachable(boards[0], rules)
-    steps = [_fewest_presses(a, b, rules) for a, b in zip(boards, boards[1:], strict=False)]
+    steps = [_fewest_presses(a, b, rules) for a, b in pairwise(boards)]
     assert all(s is not None and s <= 3 for s in steps), steps
     assert all(c <= 3 for c in data["clicks_per_frame"])
     assert sum(data["clicks_per_frame"]) > 0  # the cross-fade moves the game
@@ -268,7 +268,7 @@ def test_slow_pan_changes_few_cells_and_keeps_structure(tmp_path: Path) -> None:
     make_film(str(clip), None, frames_dir=str(folder), pictures=Pictures(size="48x35"),
               look=Look(cell=1), filming=Filming())
     boards = [np.asarray(Image.open(p).convert("L")) // 255 for p in sorted(folder.iterdir())]
-    changed = np.mean([np.mean(a != b) for a, b in zip(boards, boards[1:], strict=False)])
+    changed = np.mean([np.mean(a != b) for a, b in pairwise(boards)])
     assert changed <= 0.01
     frames = _pan_frames(clip)
     assert len(frames) == len(boards)
