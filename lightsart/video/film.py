@@ -153,6 +153,7 @@ class _Plan:
     start: float
     seconds: float | None
     frames: int | None
+    notes: tuple[str, ...] = ()
 
 
 def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
@@ -162,6 +163,8 @@ def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
 
     fps = filming.fps if filming.fps is not None else min(clip.fps, DEFAULT_FPS_MAX)
     fps = limits.check_fps(fps)
+    notes = () if filming.fps is not None or clip.fps <= DEFAULT_FPS_MAX else (
+        f"the clip has {clip.fps:g} frames per second; the film has {fps:g} (--fps to choose)",)
     seconds: float | None = None
     if clip.duration is not None and filming.start >= clip.duration:
         raise LightsartError(f"--start {filming.start:g} is at or past the end of {clip.path} "
@@ -177,7 +180,7 @@ def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
     frames = None if seconds is None else max(1, round(seconds * fps))
     if frames is not None and seconds is not None:
         limits.check_film(frames, seconds, width * height)
-    return _Plan(clip, width, height, rules, fps, filming.start, seconds, frames)
+    return _Plan(clip, width, height, rules, fps, filming.start, seconds, frames, notes)
 
 
 def _mode(plan: _Plan, prep: Pictures, how: Solving, filming: Filming
@@ -262,7 +265,7 @@ def make_film(
                       plan.fps, plan.start, shot.frames, tuple(shot.clicks),
                       None if filming.mode == "boards" else getattr(mode, "max_clicks", None),
                       shot.sound, tuple(shot.outputs), tuple(shot.written),
-                      time.perf_counter() - begun)
+                      time.perf_counter() - begun, plan.notes)
 
 
 def _style(plan: _Plan, drawn: Look) -> Any:

@@ -5,7 +5,8 @@ writer of ``-o`` pulls them (an MP4 through ffmpeg, a GIF image by image), and t
 writes each frame's PNG into the staged ``--frames`` folder and notes each step's presses, so
 nothing is decoded or fitted twice and nothing is kept but the page's clicks. An ``.html`` page
 replays the clicks of the whole film (one transition, a batch per frame) and lets the viewer
-click along, as ``animate``'s page does.
+click along, as ``animate``'s page does; a frame without clicks has no batch of its own there,
+so a page skips the film's still stretches.
 """
 
 from __future__ import annotations
@@ -82,8 +83,12 @@ def write_film(frames: Iterable[tuple[Frame, Any]], out: str | None, frames_dir:
         folder = None if frames_dir is None else stack.enter_context(staged_folder(frames_dir))
         stream = _pass(frames, shot, folder, style, levels, page)
         if out is None or page is not None:
-            for _ in stream:
-                pass
+            from lightsart.output.progress import Progress
+
+            # No writer draws a bar here: the pass itself counts the frames on a terminal.
+            with Progress(total, f"filming {Path(out or frames_dir or '').name}") as bar:
+                for _ in stream:
+                    bar.advance()
         elif out.lower().endswith(".mp4"):
             shot.written.append(writers.write_mp4(stream, out, style, fps=fps,
                                                   progress_total=total, levels=levels,
