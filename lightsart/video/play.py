@@ -7,22 +7,28 @@ truncated at ``ceil(2.5 sigma)`` cells), summed over the board and the margin th
 
     E = || g * e ||²  with  e = d - t  (zero off the board)  =  <e, K e>,  K = g ⋆ g.
 
-Pressing cell ``c`` ``m`` times changes ``d`` by ``u`` on its footprint (``u_p = ((b_p + m) mod k -
-b_p) / (k-1)``), so with ``s = K e`` its exact gain is::
+A move presses one cell, or two neighbouring cells (across, down or diagonally), ``m`` times each;
+it changes ``d`` by ``u`` on its footprint (``u_p = ((b_p + m·count_p) mod k - b_p) / (k-1)``), so
+with ``s = K e`` its exact gain is::
 
-    ΔE_c = 2 <u, s> + <u, K u>,
+    ΔE = 2 <u, s> + <u, K u>
 
-for every cell at once: the first term gathers ``s`` over the footprint (a correlation with the
-press pattern), the second sums ``u_p u_q K[p - q]`` over pairs of footprint cells (``K`` for each
-pair is fixed by the rules, so it is computed once). Two clicks whose footprints are more than
-``K``'s radius apart do not interact (the cross term ``2 <u, K u'>`` is zero), so each round presses
-every cell whose gain is the best within that distance, the most improving first, within the click
-budget; then ``s`` is recomputed (two 1-D correlations) and the next round starts. A cell pressed
-again in the same step counts its presses mod ``k`` (for two states an unpress gives a click back).
+for every anchor cell at once: the first term is a correlation of ``s`` with the footprint, the
+second a sum of ``u_p u_q K[p - q]`` over pairs of footprint cells, fixed by the rules for each
+lit pattern (with two states a table look-up). Two moves whose footprints are more than ``K``'s
+radius apart do not interact (the cross term ``2 <u, K u'>`` is zero), so each round makes every
+move whose gain per click is the best within that distance (a few vector passes of a greedy
+pick), the most improving first, within the click budget; then ``s`` is recomputed (two band
+matrix products) and the gains again, only within reach of the moves made. Single clicks go
+first; pairs, whose overlapping footprints change cell shapes no single click can, take over
+where single clicks are stuck. A cell pressed again in the same step counts its presses mod
+``k`` (for two states an unpress gives a click back).
 
-The presses are applied with the project's press operator, so the board returned is exactly
-``board + A presses`` (mod ``k``); only moves that lower ``E`` are taken and a round is kept only
-if the recomputed ``E`` did not rise, so ``E`` never increases over a step.
+A move is made only if it lowers ``E`` by more than ``settle`` per click: small gains (a pixel of
+drift, a flicker of tone) leave the board alone, so a still scene gives a still board and a
+slow pan moves only the edges. The presses are applied with the project's press operator, so the
+board returned is exactly ``board + A presses`` (mod ``k``); a round is kept only if the
+recomputed ``E`` did not rise, so ``E`` never increases over a step.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
@@ -38,7 +45,15 @@ from lightsart.core.algebra import reached
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules
 
-__all__ = ["PlayStep", "eye_error", "play_step"]
+__all__ = ["SETTLE", "PlayStep", "eye_error", "play_step"]
+
+#: Passes of the vector greedy that picks non-interacting clicks in one round.
+_PASSES = 3
+#: Footprints of at most this many cells get a table of <u, K u> by lit pattern (two states).
+_TABLE_CELLS = 12
+#: The default ``settle``: a move must lower the eye-filtered error by this much per click.
+SETTLE = 0.05
+PHASES = (False, True)
 
 
 @dataclass(frozen=True)
@@ -54,23 +69,51 @@ class PlayStep:
 
 
 @dataclass(frozen=True)
-class _Geometry:
-    """What a click does on one board under one set of rules, for every cell at once.
+class _Move:
+    """One kind of move, at every anchor cell at once: presses at fixed offsets from the anchor.
 
-    ``dest[a, c]`` is the flat index of footprint cell ``a`` of a click at ``c`` (``cells``: off
-    the board); ``times[a, c]`` how often the click adds to it (0 on repeats of a cell already
-    listed, which wrapped boards narrower than the pattern make); ``pair[a, b, c]`` is ``K``
-    between footprint cells ``a`` and ``b``; ``reach`` the half sizes of the window beyond which
-    two clicks do not interact; ``jitter`` breaks ties between equal gains without a bias to a
-    corner.
+    ``press_at[q, c]`` is the flat index of press ``q`` of the move anchored at ``c`` and
+    ``usable[c]`` whether all its presses are distinct cells on the board. ``dest[a, c]`` is the
+    flat index of footprint cell ``a`` (``cells``: off the board) and ``times[a, c]`` how much the
+    move adds to it (0 on repeats of a cell already listed, which wrapped boards narrower than the
+    pattern make). ``K`` between footprint cells ``a`` and ``b`` is kept as its diagonal and its
+    upper triangle (``upper`` lists the pairs ``a < b``), ``K`` being symmetric.
     """
 
+    press_at: NDArray[np.intp]
+    usable: NDArray[np.bool_]
     dest: NDArray[np.intp]
     times: NDArray[np.int64]
-    pair: NDArray[np.float64]
+    pair_diagonal: NDArray[np.float64]
+    pair_upper: NDArray[np.float64]
+    upper: tuple[NDArray[np.intp], NDArray[np.intp]]
+    flips: NDArray[np.float64]
+    shape_class: NDArray[np.intp]
+    table: NDArray[np.float64]
+    offsets: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class _Geometry:
+    """The moves of one rule set and board, the eye's kernel, and how far moves interact.
+
+    Two moves whose anchors are more than ``reach`` cells apart on some axis do not interact;
+    ``jitter`` breaks ties between equal gains without a bias to a corner.
+    """
+
+    rules: Rules
+    moves: tuple[_Move, ...]
+    pad: int
     kernel: NDArray[np.float64]
     reach: tuple[int, int]
     jitter: NDArray[np.float64]
+
+
+#: Moves as press offsets from the anchor: one click, then two neighbouring clicks in each
+#: direction, whose overlapping footprints change cells no single click can change alone.
+_SINGLE: tuple[tuple[int, int], ...] = ((0, 0),)
+_PAIRS: tuple[tuple[tuple[int, int], ...], ...] = (
+    ((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 0), (1, 1)), ((0, 0), (1, -1)))
 
 
 def _eye_kernel(sigma: float) -> NDArray[np.float64]:
@@ -82,54 +125,103 @@ def _eye_kernel(sigma: float) -> NDArray[np.float64]:
     return np.convolve(g, g)
 
 
-@functools.lru_cache(maxsize=16)
-def _geometry(rules: Rules, sigma: float) -> _Geometry:
+_Cells = tuple[NDArray[np.intp], NDArray[np.int64], NDArray[np.int64]]
+
+
+def _cells_at(rules: Rules, di: int, dj: int) -> _Cells:
+    """Flat index (``cells`` when off the board) and board row and column of ``c + (di, dj)``."""
     m, n = rules.shape
-    kernel = _eye_kernel(sigma)
-    half = len(kernel) // 2
-    wrap_rows, wrap_cols = rules.wraps
     rows, cols = np.divmod(np.arange(m * n), n)
-    offsets = rules.pattern.offsets
-    dest = np.empty((len(offsets), m * n), dtype=np.intp)
-    real = np.empty((len(offsets), 2, m * n), dtype=np.int64)  # board coordinates of each target
-    for a, (di, dj) in enumerate(offsets):
-        r, c = rows + di, cols + dj
-        r = r % m if wrap_rows else r
-        c = c % n if wrap_cols else c
-        inside = (r >= 0) & (r < m) & (c >= 0) & (c < n)
-        dest[a] = np.where(inside, r * n + c, m * n)
-        real[a] = r, c
-    times = np.ones(dest.shape, dtype=np.int64)
-    for a in range(len(offsets)):  # a cell listed twice gets both adds on its first listing
+    wrap_rows, wrap_cols = rules.wraps
+    r = (rows + di) % m if wrap_rows else rows + di
+    c = (cols + dj) % n if wrap_cols else cols + dj
+    inside = (r >= 0) & (r < m) & (c >= 0) & (c < n)
+    return np.where(inside, r * n + c, m * n).astype(np.intp), r, c
+
+
+def _move(rules: Rules, presses: tuple[tuple[int, int], ...], kernel: NDArray[np.float64]) -> _Move:
+    cells = rules.cells
+    press_at = np.array([_cells_at(rules, *d)[0] for d in presses], dtype=np.intp)
+    usable: NDArray[np.bool_] = np.asarray((press_at < cells).all(axis=0))
+    for q in range(len(presses)):
+        usable &= (press_at[:q] != press_at[q]).all(axis=0)
+    counts: dict[tuple[int, int], int] = {}  # what the presses add, cell by cell, on an endless plane
+    for (pi, pj) in presses:
+        for (di, dj) in rules.pattern.offsets:
+            counts[pi + di, pj + dj] = counts.get((pi + di, pj + dj), 0) + 1
+    spots = [d for d, t in counts.items() if t % rules.states]
+    found = [_cells_at(rules, *d) for d in spots]
+    dest = np.array([f[0] for f in found], dtype=np.intp)
+    real = np.array([(f[1], f[2]) for f in found], dtype=np.int64)  # (F, 2, cells)
+    times = np.array([np.full(cells, counts[d]) for d in spots], dtype=np.int64)
+    for a in range(len(spots)):  # a cell listed twice gets both adds on its first listing
         for b in range(a):
-            same = (dest[a] == dest[b]) & (dest[a] < m * n)
+            same = (dest[a] == dest[b]) & (dest[a] < cells) & (times[b] > 0)
+            times[b][same] += times[a][same]
             times[a][same] = 0
-            first = same & (times[b] > 0)
-            times[b][first] += 1
-    times[dest == m * n] = 0
-    gap = np.abs(real[:, None] - real[None, :])  # (P, P, 2, cells): distances between footprint cells
+    times[dest == cells] = 0
+    half = len(kernel) // 2
+    gap = np.abs(real[:, None] - real[None, :])  # (F, F, 2, cells)
     near = (gap[:, :, 0] <= half) & (gap[:, :, 1] <= half)
     index = np.minimum(gap, half) + half
     pair = np.where(near, kernel[index[:, :, 0]] * kernel[index[:, :, 1]], 0.0)
+    upper = np.triu_indices(len(spots), 1)
+    diagonal = np.arange(len(spots))
+    flips = (times % 2).astype(np.float64)
+    shape_class, table = _lit_table(pair * flips[:, None] * flips[None, :], rules.states)
+    shifts = table.size > 0 and bool(((times % 2 == 1) | (dest == cells)).all())
+    return _Move(press_at=press_at, usable=usable, dest=dest, times=times,
+                 pair_diagonal=pair[diagonal, diagonal], pair_upper=pair[upper],
+                 upper=(upper[0].astype(np.intp), upper[1].astype(np.intp)), flips=flips,
+                 shape_class=shape_class * table.shape[1], table=table.ravel(),
+                 offsets=tuple(spots) if shifts else ())
+
+
+def _lit_table(pair: NDArray[np.float64], states: int) -> tuple[NDArray[np.intp], NDArray[np.float64]]:
+    """``<u, K u>`` by anchor class and lit pattern, for two states and at most 12 footprint cells."""
+    size = pair.shape[0]
+    if states != 2 or size > _TABLE_CELLS:
+        return np.zeros(0, dtype=np.intp), np.zeros((0, 0))
+    classes, shape_class = np.unique(pair.reshape(size * size, -1).T, axis=0, return_inverse=True)
+    bits = (np.arange(2**size)[:, None] >> np.arange(size)[None, :]) & 1
+    sign = 1.0 - 2.0 * bits  # a toggle lights an unlit cell (+1) and darkens a lit one (-1)
+    table = np.einsum("nab,ca,cb->nc", classes.reshape(-1, size, size), sign, sign)
+    return shape_class.reshape(-1).astype(np.intp), table
+
+
+@functools.lru_cache(maxsize=16)
+def _geometry(rules: Rules, sigma: float, pairs: bool) -> _Geometry:
+    """The single clicks (and with ``pairs`` the neighbouring pairs of clicks) on ``rules``' board."""
+    kernel = _eye_kernel(sigma)
+    kinds = (_SINGLE, *_PAIRS) if pairs else (_SINGLE,)
+    moves = tuple(_move(rules, presses, kernel) for presses in kinds)
     ri, rj = rules.pattern.radius
-    order = np.random.default_rng(0).permutation(m * n).astype(np.float64)
-    return _Geometry(dest=dest, times=times, pair=pair, kernel=kernel,
-                     reach=(half + 2 * ri, half + 2 * rj), jitter=order / (m * n))
+    # How far a footprint reaches from its anchor, per axis: the pattern's radius beyond the press.
+    far_i = ri + max(abs(pi) for presses in kinds for pi, _ in presses)
+    far_j = rj + max(abs(pj) for presses in kinds for _, pj in presses)
+    half = len(kernel) // 2
+    order = np.random.default_rng(0).permutation(rules.cells).astype(np.float64)
+    return _Geometry(rules=rules, moves=moves, pad=max(far_i, far_j), kernel=kernel,
+                     reach=(half + 2 * far_i, half + 2 * far_j),
+                     jitter=order / rules.cells)
+
+
+def _band(size: int, kernel: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The ``size x size`` matrix of a 1-D correlation with ``kernel``, zero past the ends."""
+    half = len(kernel) // 2
+    gap = np.arange(size)[:, None] - np.arange(size)[None, :]
+    return np.where(np.abs(gap) <= half, kernel[np.clip(gap + half, 0, 2 * half)], 0.0)
 
 
 def _blur(e: NDArray[np.float64], kernel: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``K * e`` on the board, ``e`` zero off it (``K`` separable: one pass per axis)."""
-    half = len(kernel) // 2
-    m, n = e.shape
-    padded = np.zeros((m + 2 * half, n), dtype=np.float64)
-    padded[half:half + m] = e
-    cols = np.zeros((m, n + 2 * half), dtype=np.float64)
-    for j, w in enumerate(kernel):
-        cols[:, half:half + n] += w * padded[j:j + m]
-    out = np.zeros((m, n), dtype=np.float64)
-    for j, w in enumerate(kernel):
-        out += w * cols[:, j:j + n]
-    return out
+    """``K * e`` on the board, ``e`` zero off it (``K`` is separable: one band matrix per axis)."""
+    return _bands(e.shape, kernel.tobytes())[0] @ e @ _bands(e.shape, kernel.tobytes())[1]
+
+
+@functools.lru_cache(maxsize=16)
+def _bands(shape: tuple[int, int], kernel: bytes) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    k = np.frombuffer(kernel, dtype=np.float64)
+    return _band(shape[0], k), _band(shape[1], k)
 
 
 def eye_error(board: object, target: object, states: int = 2, sigma: float = 0.8) -> float:
@@ -164,28 +256,45 @@ def eye_error(board: object, target: object, states: int = 2, sigma: float = 0.8
 def _min_window(key: NDArray[np.float64], reach: tuple[int, int],
                 wraps: tuple[bool, bool]) -> NDArray[np.float64]:
     """The least ``key`` within ``reach`` cells on each axis (wrapping where the board wraps)."""
-    out = key
-    for axis, (r, wrap) in enumerate(zip(reach, wraps, strict=True)):
-        size = out.shape[axis]
-        if wrap and 2 * r + 1 > size:  # the window covers the whole wrapped axis
-            out = np.broadcast_to(out.min(axis=axis, keepdims=True), out.shape).copy()
-            continue
-        pad = [(0, 0), (0, 0)]
-        pad[axis] = (r, r)
-        padded = np.pad(out, pad, mode="wrap") if wrap else np.pad(out, pad, constant_values=np.inf)
-        windows = np.lib.stride_tricks.sliding_window_view(padded, 2 * r + 1, axis=axis)
-        out = windows.min(axis=-1)
-    return out
+    rows = _min_rows(key, reach[0], wraps[0])
+    return _min_rows(rows.T, reach[1], wraps[1]).T
+
+
+def _min_rows(a: NDArray[np.float64], r: int, wrap: bool) -> NDArray[np.float64]:
+    """The least of ``a`` over ``r`` rows either side of each row."""
+    size = a.shape[0]
+    if wrap and 2 * r + 1 > size:  # the window covers the whole wrapped axis
+        return np.broadcast_to(a.min(axis=0), a.shape).copy()
+    if wrap:
+        padded = np.concatenate([a[size - r:], a, a[:r]])
+    else:
+        edge = np.full((r, a.shape[1]), np.inf)
+        padded = np.concatenate([edge, a, edge])
+    span, least = 1, padded  # least[i] = min of padded[i : i + span], the span doubling
+    while 2 * span <= 2 * r + 1:
+        least = np.minimum(least[:-span], least[span:])
+        span *= 2
+    if span < 2 * r + 1:  # two overlapping spans cover the window
+        least = np.minimum(least[:size], least[2 * r + 1 - span:2 * r + 1 - span + size])
+    return least
 
 
 @dataclass
 class _State:
-    """The step under way: levels, presses so far and ``s = K e``, flat with one spare cell."""
+    """The step under way: levels, presses so far, ``s = K e`` (flat, one spare cell) and ``E``.
+
+    ``key``, ``kind``, ``times`` and ``cost`` are each anchor's best move (gain per click, which
+    move, how many times, clicks spent), kept up to date where the last round changed them.
+    """
 
     levels: NDArray[np.uint8]
     presses: NDArray[np.int64]
     s: NDArray[np.float64]
     error: float
+    key: NDArray[np.float64]
+    kind: NDArray[np.int64]
+    times: NDArray[np.int64]
+    cost: NDArray[np.int64]
 
 
 def _measure(levels: NDArray[np.uint8], presses: NDArray[np.int64], target: NDArray[np.float64],
@@ -194,61 +303,174 @@ def _measure(levels: NDArray[np.uint8], presses: NDArray[np.int64], target: NDAr
     s = _blur(e, kernel)
     spare = np.zeros(s.size + 1)
     spare[:-1] = s.ravel()
-    return _State(levels, presses, spare, float((e * s).sum()))
+    kind, times, cost = (np.zeros(levels.size, dtype=np.int64) for _ in range(3))  # three arrays, not one
+    return _State(levels, presses, spare, float((e * s).sum()), np.full(levels.size, np.inf), kind, times,
+                  cost)
 
 
-def _best_moves(state: _State, geo: _Geometry, k: int, budget: int
-                ) -> tuple[NDArray[np.float64], NDArray[np.int64], NDArray[np.int64]]:
-    """Per cell: the best press count ``1..k-1`` by gain per click, its gain and its cost.
+@dataclass(frozen=True)
+class _Around:
+    """The board as the gains read it: levels and ``s`` flat with a spare cell (off the board),
+    and for shifted sums the lit cells and ``(1 - 2 lit) s`` padded by ``pad`` cells (wrapped
+    where the board wraps, zero elsewhere)."""
 
-    A move is a candidate when it lowers the error and its cost fits in ``budget``; the key of a
-    cell that has none is ``+inf``.
-    """
+    lv: NDArray[np.int64]
+    s: NDArray[np.float64]
+    lit: NDArray[np.intp]
+    signed_s: NDArray[np.float64]
+    pad: int
+
+
+def _around(state: _State, rules: Rules, pad: int) -> _Around:
     lv = np.zeros(state.levels.size + 1, dtype=np.int64)
     lv[:-1] = state.levels.ravel()
-    around = lv[geo.dest]
-    s_around = state.s[geo.dest]
-    pressed = state.presses.ravel()
-    best_key = np.full(pressed.shape, np.inf)
-    best_m = np.zeros(pressed.shape, dtype=np.int64)
-    best_cost = np.zeros(pressed.shape, dtype=np.int64)
-    for m in range(1, k):
-        u = ((around + m * geo.times) % k - around) / (k - 1)
-        gain = 2.0 * (u * s_around).sum(axis=0) + (u * (geo.pair * u[None]).sum(axis=1)).sum(axis=0)
-        cost = (pressed + m) % k - pressed
-        key = gain / np.maximum(cost, 1)
-        better = (gain < -1e-12) & (cost <= budget) & (key < best_key)
-        best_key = np.where(better, key, best_key)
-        best_m = np.where(better, m, best_m)
-        best_cost = np.where(better, cost, best_cost)
-    return best_key, best_m, best_cost
+    s2d = state.s[:-1].reshape(rules.shape)
+    wraps = [(pad, pad) if w else (0, 0) for w in rules.wraps]
+    zeros = [(0, 0) if w else (pad, pad) for w in rules.wraps]
+
+    def padded(a: NDArray[Any]) -> NDArray[Any]:
+        return np.pad(np.pad(a, wraps, mode="wrap"), zeros)
+
+    signed = (1.0 - 2.0 * state.levels) * s2d
+    return _Around(lv, state.s, padded(state.levels.astype(np.intp)), padded(signed), pad)
 
 
-def _round(state: _State, geo: _Geometry, rules: Rules, target: NDArray[np.float64],
-           budget: int) -> _State | None:
-    """One round of non-interacting clicks within ``budget``; None when no click helps."""
-    k = rules.states
-    key, moves, cost = _best_moves(state, geo, k, budget)
-    finite = np.isfinite(key)
-    if not finite.any():
-        return None
+def _shifted_gains(move: _Move, near: _Around, shape: tuple[int, int]) -> NDArray[np.float64]:
+    """Two-state gains at every anchor from shifted copies of the board (see :class:`_Move`)."""
+    m, n = shape
+    p = near.pad
+    first = np.zeros(shape)
+    code = np.zeros(shape, dtype=np.intp)
+    for a, (di, dj) in enumerate(move.offsets):
+        first += near.signed_s[p + di:p + di + m, p + dj:p + dj + n]
+        code |= near.lit[p + di:p + di + m, p + dj:p + dj + n] << a
+    return 2.0 * first.ravel() + move.table[move.shape_class + code.ravel()]
+
+
+def _gains(move: _Move, near: _Around, k: int, m: int, where: NDArray[np.intp] | slice
+           ) -> NDArray[np.float64]:
+    """``ΔE`` of making ``move`` ``m`` times at the anchors ``where``: ``2 <u, s> + <u, K u>``."""
+    dest = move.dest[:, where]
+    around = near.lv[dest]
+    if move.table.size:  # two states: u is ±1 where the move toggles, <u, K u> a table look-up
+        u = move.flips[:, where] * (1.0 - 2.0 * around)
+        code = np.zeros(around.shape[1], dtype=np.intp)
+        for a in range(around.shape[0]):
+            code |= around[a] << a
+        return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + move.table[move.shape_class[where] + code]
+    times = move.times[:, where]
+    u = ((around + m * times) % k - around) / (k - 1)
+    # <u, K u> over pairs of footprint cells: the diagonal once, each pair a < b twice.
+    pairs = np.einsum("ac,ac,ac->c", move.pair_diagonal[:, where], u, u) + 2.0 * np.einsum(
+        "qc,qc,qc->c", move.pair_upper[:, where], u[move.upper[0]], u[move.upper[1]])
+    return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + pairs
+
+
+def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where: NDArray[np.intp] | None
+                ) -> None:
+    """Each anchor's best move and press count ``1..k-1`` by gain per click, into ``state``.
+
+    Only at the anchors ``where`` (all when None). A move counts when it lowers the error by more
+    than ``settle`` per click and its cost fits in ``budget``; an anchor with none gets ``+inf``.
+    """
+    if all(move.offsets for move in geo.moves):  # shifted sums: the whole board costs less than gathers
+        where = None
+    at: NDArray[np.intp] | slice = slice(None) if where is None else where
+    k = geo.rules.states
+    near = _around(state, geo.rules, geo.pad)
+    pressed = np.zeros(state.presses.size + 1, dtype=np.int64)
+    pressed[:-1] = state.presses.ravel()
+    size = state.levels.size if where is None else where.size
+    best_key = np.full(size, np.inf)
+    best_kind, best_times, best_cost = (np.zeros(size, dtype=np.int64) for _ in range(3))
+    for kind, move in enumerate(geo.moves):
+        before = pressed[move.press_at[:, at]]
+        for m in range(1, k):
+            gain = (_shifted_gains(move, near, geo.rules.shape) if move.offsets and where is None
+                    else _gains(move, near, k, m, at))
+            cost = ((before + m) % k - before).sum(axis=0)
+            key = gain / np.maximum(cost, 1)
+            better = key < np.minimum(best_key, -settle)
+            better &= move.usable[at] & (gain < -1e-12) & (cost <= budget)
+            best_key[better] = key[better]
+            best_kind[better], best_times[better], best_cost[better] = kind, m, cost[better]
+    state.key[at], state.kind[at] = best_key, best_kind
+    state.times[at], state.cost[at] = best_times, best_cost
+
+
+def _independent(key: NDArray[np.float64], finite: NDArray[np.bool_], geo: _Geometry, rules: Rules
+                 ) -> tuple[NDArray[np.intp], NDArray[np.bool_]]:
+    """Anchors no two of which interact, best key first, and the cells within reach of them.
+
+    Near a greedy pick in a few vector passes: each takes every available anchor whose key is the
+    least within its window, then makes the windows around them unavailable.
+    """
     scale = float(np.abs(key[finite]).max())
     jittered = np.where(finite, key + geo.jitter * scale * 1e-9, np.inf).reshape(rules.shape)
-    chosen = np.flatnonzero(finite & (jittered == _min_window(jittered, geo.reach, rules.wraps)).ravel())
-    chosen = chosen[np.argsort(key[chosen], kind="stable")]
-    over = np.flatnonzero(np.cumsum(cost[chosen]) > budget)
-    chosen = chosen[:over[0]] if over.size else chosen
+    free = finite.reshape(rules.shape).copy()
+    picked = np.zeros(rules.shape, dtype=bool)
+    near = np.zeros(rules.shape, dtype=bool)
+    for _ in range(_PASSES):
+        available = np.where(free, jittered, np.inf)
+        pick = free & (available == _min_window(available, geo.reach, rules.wraps))
+        if not pick.any():
+            break
+        picked |= pick
+        around = _min_window(np.where(pick, 0.0, 1.0), geo.reach, rules.wraps) == 0
+        near |= around
+        free &= ~around
+    chosen = np.flatnonzero(picked)
+    return chosen[np.argsort(key[chosen], kind="stable")], near
+
+
+def _presses(state: _State, geo: _Geometry, chosen: NDArray[np.intp], rules: Rules) -> NDArray[np.int64]:
+    """The press counts of the moves anchored at ``chosen`` (their presses are distinct cells)."""
+    step = np.zeros(rules.cells + 1, dtype=np.int64)
+    for kind, move in enumerate(geo.moves):
+        these = chosen[state.kind[chosen] == kind]
+        for q in range(move.press_at.shape[0]):
+            step[move.press_at[q, these]] += state.times[these]
+    return step[:-1].reshape(rules.shape)
+
+
+def _round(state: _State, geo: _Geometry, target: NDArray[np.float64], budget: int, settle: float
+           ) -> _State | None:
+    """One round of non-interacting moves within ``budget``; None when no move helps.
+
+    The moves must already be in ``state``; the new state has them again, recomputed only within
+    reach of this round's moves (elsewhere nothing they depend on changed).
+    """
+    rules = geo.rules
+    k = rules.states
+    finite = np.isfinite(state.key) & (state.cost <= budget)
+    if not finite.any():
+        return None
+    chosen, near = _independent(state.key, finite, geo, rules)
+    over = np.flatnonzero(np.cumsum(state.cost[chosen]) > budget)
+    if over.size:  # the budget runs out: only the best that fit, so fewer cells need new moves
+        chosen = chosen[:over[0]]
+        near = _min_window(np.where(_flags(chosen, rules), 0.0, 1.0), geo.reach, rules.wraps) == 0
     if chosen.size == 0:
         return None
-    step = np.zeros(state.levels.size, dtype=np.int64)
-    step[chosen] = moves[chosen]
-    step2d = step.reshape(rules.shape)
-    levels = reached(state.levels, step2d, rules)
-    after = _measure(levels, (state.presses + step2d) % k, target, k, geo.kernel)
-    return after if after.error <= state.error else None
+    step = _presses(state, geo, chosen, rules)
+    levels = reached(state.levels, step, rules)
+    after = _measure(levels, (state.presses + step) % k, target, k, geo.kernel)
+    if after.error > state.error:
+        return None
+    after.key, after.kind, after.times, after.cost = (
+        state.key.copy(), state.kind.copy(), state.times.copy(), state.cost.copy())
+    left = budget - int(state.cost[chosen].sum())
+    _best_moves(after, geo, left, settle, np.flatnonzero(near) if left >= 2 * (k - 1) else None)
+    return after
 
 
-def _checked(board: object, target: object, rules: Rules, max_clicks: int, sigma: float
+def _flags(cells: NDArray[np.intp], rules: Rules) -> NDArray[np.bool_]:
+    flags = np.zeros(rules.cells, dtype=bool)
+    flags[cells] = True
+    return flags.reshape(rules.shape)
+
+
+def _checked(board: object, target: object, rules: Rules, max_clicks: int, sigma: float, settle: float
              ) -> tuple[NDArray[np.uint8], NDArray[np.float64]]:
     levels = np.asarray(board)
     goal = np.asarray(target, dtype=np.float64)
@@ -257,14 +479,14 @@ def _checked(board: object, target: object, rules: Rules, max_clicks: int, sigma
                              f"shape {rules.shape}")
     if levels.size and (levels.min() < 0 or levels.max() >= rules.states):
         raise LightsartError(f"board levels must be 0 to {rules.states - 1}")
-    if max_clicks < 0 or not sigma > 0:
-        raise LightsartError(f"clicks per frame must be at least 0 and sigma positive, got "
-                             f"{max_clicks} and {sigma}")
+    if max_clicks < 0 or not sigma > 0 or not settle >= 0:
+        raise LightsartError(f"clicks per frame and settle must be at least 0 and sigma positive, got "
+                             f"{max_clicks}, {settle} and {sigma}")
     return levels.astype(np.uint8), goal
 
 
 def play_step(board: object, target: object, rules: Rules, *, max_clicks: int,
-              sigma: float = 0.8) -> PlayStep:
+              sigma: float = 0.8, settle: float = SETTLE) -> PlayStep:
     """The previous board plus at most ``max_clicks`` presses, chosen to look most like ``target``.
 
     Parameters
@@ -279,6 +501,10 @@ def play_step(board: object, target: object, rules: Rules, *, max_clicks: int,
         Most presses this frame (a cell pressed ``j`` times counts ``j``).
     sigma : float
         The eye's Gaussian, in cells, that blurs the error (see the module docstring).
+    settle : float
+        A move is made only if it lowers the error by more than this per click: small changes
+        are left alone, so a still or slowly moving picture gives a steady board (0: every
+        improving move).
 
     Returns
     -------
@@ -293,15 +519,23 @@ def play_step(board: object, target: object, rules: Rules, *, max_clicks: int,
     >>> step.clicks <= 3, int(step.board.sum()) < 25
     (True, True)
     """
-    levels, goal = _checked(board, target, rules, max_clicks, sigma)
-    geo = _geometry(rules, float(sigma))
+    levels, goal = _checked(board, target, rules, max_clicks, sigma, settle)
     start = np.zeros(rules.shape, dtype=np.int64)
-    state = _measure(levels, start, goal, rules.states, geo.kernel)
+    state = _measure(levels, start, goal, rules.states, _eye_kernel(float(sigma)))
+    for pairs in PHASES:  # single clicks first (cheaper); pairs where single clicks are stuck
+        geo = _geometry(rules, float(sigma), pairs)
+        state = _rounds(state, geo, goal, max_clicks, float(settle))
+    return PlayStep(board=reached(levels, state.presses, rules), presses=state.presses,
+                    clicks=int(state.presses.sum()))
+
+
+def _rounds(state: _State, geo: _Geometry, goal: NDArray[np.float64], max_clicks: int, settle: float
+            ) -> _State:
+    """Rounds of moves from ``geo`` until none helps or the clicks run out."""
+    _best_moves(state, geo, max_clicks - int(state.presses.sum()), settle, None)
     for _ in range(2 * max_clicks + 1):  # each round lowers the error and spends or refunds a click
-        budget = max_clicks - int(state.presses.sum())
-        after = _round(state, geo, rules, goal, budget)
+        after = _round(state, geo, goal, max_clicks - int(state.presses.sum()), settle)
         if after is None:
             break
         state = after
-    return PlayStep(board=reached(levels, state.presses, rules), presses=state.presses,
-                    clicks=int(state.presses.sum()))
+    return state
