@@ -81,6 +81,9 @@ class Filming:
         if self.clicks_per_frame is not None:
             object.__setattr__(self, "clicks_per_frame",
                                checks.whole(self.clicks_per_frame, "clicks_per_frame"))
+            if self.mode != "play":
+                raise LightsartError("--clicks-per-frame limits the clicks of --mode play; "
+                                     "boards mode takes whatever each frame needs")
         object.__setattr__(self, "sound", checks.flag(self.sound, "sound"))
 
 
@@ -191,6 +194,12 @@ def _mode(plan: _Plan, prep: Pictures, how: Solving, filming: Filming
 
     _check_engine(how.engine, how.solver, how.states)
     _check_board(plan.width, plan.height, how.pattern, how.topology, how.states, None)
+    if how.states > 2 and how.engine == "exact":
+        from lightsart.core.modk import algebra_mod
+
+        algebra = algebra_mod(plan.rules)
+        if algebra.kernel_size > 1:  # frames may be unreachable: their syndromes, bounded now
+            algebra.check_columns()
     budget = Budget(FRAME_BUDGET if how.time_limit is None else how.time_limit,
                     solver=how.solver)
     classic = game_rules(plan.width, plan.height, how.pattern, how.topology, how.states)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.choices import Errors
 from lightsart.types import Board, Gray
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ class BoardsMode:
     rules: Rules
     engine: Engine
     budget: Budget
-    errors: str = "perceptual"
+    errors: Errors = "perceptual"
     linear: bool = False
     #: The rules as the engine takes them (``None``: the classic game, its fastest path).
     engine_rules: Rules | None = None
@@ -82,18 +83,15 @@ class BoardsMode:
         k = self.rules.states
         target = self._target = self.target(toned)
         previous = None if self._fit is None else self._fit.board
-        fit = self.engine.fit(target, steady_costs(self._costs(target, toned), target, previous,
-                                                   k), self.budget, self.engine_rules)
-        if k == 2 and fit.board.shape != target.shape:  # pragma: no cover
-            raise AssertionError("the engine's board has another shape")
-        return fit
+        return self.engine.fit(target, steady_costs(self._costs(target, toned), target, previous,
+                                                    k), self.budget, self.engine_rules)
 
     def _costs(self, target: Board, toned: Gray) -> NDArray[np.float64] | None:
         from lightsart.pictures.costs import level_costs, pixel_costs
 
         if self.rules.states == 2:
-            return pixel_costs(target, toned, self.errors)  # type: ignore[arg-type]
-        return level_costs(target, toned, self.rules.states, self.errors)  # type: ignore[arg-type]
+            return pixel_costs(target, toned, self.errors)
+        return level_costs(target, toned, self.rules.states, self.errors)
 
     def step(self, toned: Gray) -> Step:
         fit = self.fit(toned)

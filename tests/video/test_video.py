@@ -351,7 +351,7 @@ def test_frames_times_cells_are_bounded_before_any_work(
 
 @pytest.mark.parametrize("argv", [
     ["--start", "5"], ["--start", "0.5", "--end", "0.25"], ["--fps", "500"],
-    ["--export-model", "m.lp"], ["-o", "film.png"],
+    ["--export-model", "m.lp"], ["-o", "film.png"], ["--clicks-per-frame", "5"],
 ])
 def test_bad_film_options_are_one_line(clips: dict[str, Path], tmp_path: Path,
                                        capsys: pytest.CaptureFixture[str],
