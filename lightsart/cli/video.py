@@ -63,13 +63,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="stop this far into the clip (default: its end)")
     f.add_argument("--no-audio", action="store_true", help="an MP4 without the clip's sound")
     add_picture_options(p)
-    _steady_default(p)
+    _film_options(p)
     p.set_defaults(func=run)
 
 
-def _steady_default(p: argparse.ArgumentParser) -> None:
-    """``--dither`` takes ``steady`` too, and defaults to it (the other methods flicker)."""
+def _film_options(p: argparse.ArgumentParser) -> None:
+    """The shared picture options as a film reads them: ``--dither`` takes ``steady`` too and
+    defaults to it (the other methods flicker), ``--time-limit`` is per frame, and
+    ``--export-model`` (a still's) is hidden (and refused)."""
     for action in p._actions:
+        if "--export-model" in action.option_strings:
+            action.help = argparse.SUPPRESS
+        if "--time-limit" in action.option_strings:
+            action.help = ("search budget per frame for the engine's fit and the clicks between "
+                           "frames (default 0.05 s; only boards of nullity above 0 search)")
         if "--dither" in action.option_strings:
             action.choices = [STEADY, *(action.choices or [])]
             action.default = STEADY
