@@ -358,3 +358,15 @@ def test_bad_film_options_are_one_line(clips: dict[str, Path], tmp_path: Path,
                                        argv: list[str]) -> None:
     out = [] if "-o" in argv else ["-o", str(tmp_path / "f.gif")]
     refused(["video", str(clips["pan_zoom"]), *out, "--size", "8x6", *argv], tmp_path, capsys)
+
+
+def test_a_fast_clip_is_filmed_at_30_fps_with_a_note(tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    clip = _clips_module().make_clips(tmp_path, width=64, seconds=0.5, fps=60,
+                                      names=("crossfade",), sound=False)["crossfade"]
+    out = tmp_path / "film.gif"
+    data = _film(["video", str(clip), "-o", str(out), "--size", "8x6"], capsys)
+    assert data["fps"] == 30.0
+    assert data["frames"] == 15  # half a second at 30 frames per second
+    assert any("60 frames per second" in note for note in data["notes"])
+    assert data["sound"] is False  # a GIF has no sound, and this clip none either
