@@ -26,6 +26,8 @@ _EXPORTS: dict[str, str] = {
     "AnimationResult": "lightsart.pipeline",
     "BoardAlgebra": "lightsart.core.gf2",
     "Clicks": "lightsart.results",
+    "FilmResult": "lightsart.video.film",
+    "Filming": "lightsart.video.film",
     "Fit": "lightsart.results",
     "Frame": "lightsart.types",
     "LightsartError": "lightsart.errors",
@@ -47,6 +49,7 @@ _EXPORTS: dict[str, str] = {
     "from_state": "lightsart.core.board",
     "load_target": "lightsart.pictures.image",
     "make_animation": "lightsart.pipeline",
+    "make_film": "lightsart.video.film",
     "make_still": "lightsart.pipeline",
     "nullity": "lightsart.core.gf2",
     "parse_board": "lightsart.core.board",
@@ -103,3 +106,6 @@ if TYPE_CHECKING:
     from lightsart.settings import Solving as Solving
     from lightsart.settings import Timing as Timing
     from lightsart.types import Frame as Frame
+    from lightsart.video.film import FilmResult as FilmResult
+    from lightsart.video.film import Filming as Filming
+    from lightsart.video.film import make_film as make_film

@@ -79,8 +79,8 @@ SCHEMES: tuple[Scheme, ...] = get_args(Scheme)
 
 #: Commands where ``--states K`` with ``K > 2`` (grey levels) works; the help of ``--states`` and
 #: the refusals below are written from this list, and a test runs every entry.
-STATES_COMMANDS: tuple[str, ...] = ("still", "animate", "solve", "path", "table", "sizes",
-                                    "census", "play")
+STATES_COMMANDS: tuple[str, ...] = ("still", "animate", "video", "solve", "path", "table",
+                                    "sizes", "census", "play")
 #: Uses of those commands that take only 2 states so far (refused with one line; tested).
 STATES_TWO_ONLY: tuple[str, ...] = ("census --db", "--engine auto")
 

@@ -26,6 +26,7 @@ __all__ = [
     "DB_MAX_CELLS",
     "DB_MAX_STATES",
     "DENSE_MAX_CELLS",
+    "FILM_MAX_CELL_FRAMES",
     "FPS_MAX",
     "FPS_MIN",
     "FRAMES_MAX",
@@ -59,6 +60,7 @@ __all__ = [
     "check_board",
     "check_cell",
     "check_cell_mm",
+    "check_film",
     "check_fps",
     "check_frames",
     "check_model",
@@ -127,6 +129,9 @@ FPS_MAX = 120.0
 ANIMATION_MAX_SECONDS = 3600.0
 #: Frames in any animation output (an MP4 counts every repeated frame of a hold).
 FRAMES_MAX = 100_000
+#: ``video``: frames x cells of a film (each frame's board is toned, searched and fitted; the
+#: default 100x56 board at 30 fps for the longest film, an hour, is 6e8; 2**30 allows that).
+FILM_MAX_CELL_FRAMES = 1 << 30
 #: ``--time-limit``: a search budget of at most a day (per picture, per transition, per integer
 #: program); the library clamps larger budgets to it when it plans its work.
 TIME_LIMIT_MAX = 86400.0
@@ -236,6 +241,21 @@ def check_frames(frames: int, seconds: float, fps: float, *, video: bool = False
             raise LightsartError(
                 f"the animation would have {count} {what}; at most {FRAMES_MAX} "
                 "(raise --clicks-per-frame, or lower --fps or --hold)")
+
+
+def check_film(frames: int, seconds: float, cells: int) -> None:
+    """A film of ``frames`` frames lasting ``seconds`` on a board of ``cells`` cells: within
+    :data:`ANIMATION_MAX_SECONDS`, :data:`FRAMES_MAX` and :data:`FILM_MAX_CELL_FRAMES`."""
+    if seconds > ANIMATION_MAX_SECONDS:
+        raise LightsartError(f"the film would last {seconds:.0f} s; at most "
+                             f"{ANIMATION_MAX_SECONDS:g} s (use --start/--end)")
+    if frames > FRAMES_MAX:
+        raise LightsartError(f"the film would have {frames} frames; at most {FRAMES_MAX} "
+                             "(lower --fps, or use --start/--end)")
+    if frames * cells > FILM_MAX_CELL_FRAMES:
+        raise LightsartError(f"the film would have {frames} frames of {cells} cells; at most "
+                             f"{FILM_MAX_CELL_FRAMES} frames x cells (a smaller --size, a lower "
+                             "--fps, or --start/--end)")
 
 
 def check_board(width: int, height: int, *, most_side: int = BOARD_MAX_SIDE,

@@ -29,6 +29,9 @@ def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in ("a.png", "b.png"):
         grey = np.kron(rng.integers(0, 256, (4, 5)), np.ones((8, 8))).astype(np.uint8)
         Image.fromarray(grey).save(tmp_path / name)
+    shots = [Image.fromarray(np.kron(rng.integers(0, 256, (4, 5)), np.ones((8, 8))).astype(np.uint8))
+             for _ in range(3)]
+    shots[0].save(tmp_path / "c.gif", save_all=True, append_images=shots[1:], duration=100)
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
@@ -38,6 +41,7 @@ MINIMAL: dict[str, list[str]] = {
     "still": ["still", "a.png", "-o", "s.png", "--size", "8x6", "--cell", "1"],
     "animate": ["animate", "a.png", "b.png", "-o", "a.gif", "--size", "8x6", "--cell", "1",
                 "--duration", "0.2", "--hold", "0"],
+    "video": ["video", "c.gif", "-o", "v.gif", "--size", "8x6", "--cell", "1"],
     "preview": ["preview", "a.png", "-o", "p.png", "--size", "8x6"],
     "solve": ["solve", "010/111/010"],
     "path": ["path", "010/111/010"],

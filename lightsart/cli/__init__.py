@@ -23,6 +23,7 @@ from lightsart.errors import LightsartError
 #: Command modules, in the order ``lightsart --help`` lists them.
 COMMANDS: tuple[str, ...] = (
     "animate",
+    "video",
     "still",
     "preview",
     "sizes",

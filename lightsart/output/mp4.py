@@ -15,6 +15,7 @@ import re
 import struct
 import subprocess
 import tempfile
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from types import TracebackType
@@ -25,7 +26,7 @@ from numpy.typing import NDArray
 
 from lightsart.errors import LightsartError
 
-__all__ = ["Encoder", "check_mp4", "ffmpeg_message"]
+__all__ = ["Encoder", "Sound", "check_mp4", "ffmpeg_message"]
 
 _NOISE = re.compile(r"^\[[^\]]*\]\s*")
 
@@ -41,22 +42,38 @@ def ffmpeg_message(log: str) -> str:
     return text if len(text) <= 120 else text[:117] + "..."
 
 
+@dataclass(frozen=True)
+class Sound:
+    """The sound of a film: ``seconds`` of the first audio stream of ``path`` from ``start``."""
+
+    path: str
+    start: float
+    seconds: float
+
+    def arguments(self) -> list[str]:
+        """ffmpeg's second input (the trimmed clip) and the AAC encoding of its sound."""
+        return ["-ss", f"{self.start:.6f}", "-t", f"{self.seconds:.6f}", "-i", self.path,
+                "-map", "0:v:0", "-map", "1:a:0", "-c:a", "aac", "-b:a", "128k"]
+
+
 class Encoder:
     """Raw RGB frames into ``ffmpeg -c:v libx264`` writing ``path``; raises on any failure.
 
     ``path`` may be ``/proc/PID/fd/N`` (an unnamed file of ours), so the format is named
-    explicitly (``-f mp4``). ``name`` is the output's user-facing name for messages.
+    explicitly (``-f mp4``). ``name`` is the output's user-facing name for messages. ``sound``
+    (a film's) is muxed in as AAC, trimmed to its stretch; without it the file has no audio.
     """
 
     def __init__(self, exe: str, path: Path, size: tuple[int, int], fps: float, crf: int,
-                 name: str) -> None:
+                 name: str, sound: Sound | None = None) -> None:
         self.name = name
         rate = Fraction(fps).limit_denominator(1001)
         width, height = size
         cmd = [
             exe, "-hide_banner", "-loglevel", "error", "-y",
             "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}",
-            "-r", f"{rate.numerator}/{rate.denominator}", "-i", "pipe:0", "-an",
+            "-r", f"{rate.numerator}/{rate.denominator}", "-i", "pipe:0",
+            *(["-an"] if sound is None else sound.arguments()),
             "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", str(crf), "-preset", "medium",
             "-movflags", "+faststart", "-f", "mp4", str(path),
         ]

@@ -24,7 +24,7 @@ import os
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 import numpy as np
 from numpy.typing import NDArray
@@ -37,6 +37,9 @@ from lightsart.output.progress import Progress
 from lightsart.output.render import Style, as_levels, render, render_indices, sprites
 from lightsart.output.staging import staged_folder
 from lightsart.types import Board, Frame
+
+if TYPE_CHECKING:
+    from lightsart.output.mp4 import Sound
 
 __all__ = [
     "GIF_MAX_DELAY_CS",
@@ -255,6 +258,7 @@ def write_mp4(
     progress_total: int | None = None,
     crf: int = MP4_CRF,
     levels: int = 2,
+    sound: Sound | None = None,
 ) -> Written:
     """Write an H.264 MP4 (yuv420p, ``fps`` frames per second) by streaming frames to ffmpeg.
 
@@ -263,7 +267,8 @@ def write_mp4(
     is that count, the frames the file holds. yuv420p needs even sizes: the picture is padded on
     the right/bottom with the panel colour, never scaled. The file counts as written only when
     ffmpeg exits cleanly and the file is a whole MP4 (see :mod:`lightsart.output.mp4`); ffmpeg's own
-    messages are kept from the terminal and the first one becomes the error.
+    messages are kept from the terminal and the first one becomes the error. ``sound`` (a
+    film's, :class:`lightsart.output.mp4.Sound`) is muxed in beside the frames.
     """
     from lightsart.output.mp4 import Encoder, check_mp4
 
@@ -283,7 +288,8 @@ def write_mp4(
         canvas = np.empty((height + height % 2, width + width % 2, 3), np.uint8)
         canvas[:] = panel
         shown: Board | None = None
-        with Encoder(exe, tmp, (canvas.shape[1], canvas.shape[0]), fps, crf, str(path)) as video:
+        with Encoder(exe, tmp, (canvas.shape[1], canvas.shape[0]), fps, crf, str(path),
+                     sound) as video:
             for frame in _chain(first, frame_iter):
                 board = _frame_board(frame, shape, levels)
                 start = round(total * fps)
