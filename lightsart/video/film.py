@@ -71,6 +71,11 @@ class Filming:
     dither
         ``"steady"`` or a method of :data:`lightsart.pictures.dither.METHODS`.
 
+    Returns
+    -------
+    Filming
+        The checked settings.
+
     Examples
     --------
     >>> from lightsart.video.film import Filming
@@ -134,6 +139,11 @@ class FilmResult:
         Whether the MP4 kept the clip's sound.
     outputs, written, seconds, notes
         The files written, their details, the run's wall time and any notes printed.
+
+    Returns
+    -------
+    FilmResult
+        The record (``to_dict()`` is the ``video --json`` output).
     """
 
     clip: str
