@@ -55,8 +55,11 @@ _GATHER_SHARE = 8
 #: Moves whose footprint has at most this many level patterns (states ** cells) get a table of
 #: <u, K u> by pattern.
 _TABLE_CODES = 1 << 13
-#: The default ``settle``: a move must lower the eye-filtered error by this much per click.
-SETTLE = 0.04
+#: The default ``settle``: a move must lower the eye-filtered error by this much per click. On the
+#: slow-pan test clip (48x35, the film's steady tone) 0.04 changed 2.4 % of cells per frame at
+#: 0.88x Pillow's structure score; 0.01 changes 3.4 % at 0.92x, with cleaner edges by eye, and
+#: 0.005 buys nothing more (0.92x, 4.0 %); the silhouettes clip stays at 1.00x for all.
+SETTLE = 0.01
 
 
 @dataclass(frozen=True)
