@@ -201,7 +201,7 @@ def closest_board(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metric
     of the metric (``metric`` must then be ``"wrong"``): the exact search minimises it; the
     decoder weighs each cell by its cheapest wrong level.
     """
-    from lightsart.core import modk_decode
+    from lightsart.core.decode import decode
 
     began = time.perf_counter()
     method, cut_short = "exact", False
@@ -236,14 +236,14 @@ def closest_board(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metric
             if weighted:  # one or two cells at their cheapest wrong level
                 bound = float(np.sort(cheapest)[: int(bound)].sum())
             if metric == "wrong":
-                found = modk_decode.decode(columns, moduli, sigma, k, error, seconds=seconds,
-                                           seed=seed, rounds=rounds, floor=bound,
-                                           cost=cheapest if weighted else None,
-                                           value_cost=costs if weighted else None)
+                found = decode(columns, sigma, cheapest if weighted else None, error, states=k,
+                               moduli=moduli, value_cost=costs if weighted else None, floor=bound,
+                               seconds=seconds, seed=seed, work=rounds)
+                assert found.values is not None
                 # The decoder weighs a wrong cell at its cheapest level: keep the chase's errors
                 # if their levels cost less after all.
-                if _total(costs, found.error) <= _total(costs, error):
-                    error, method = found.error, "isd"
+                if _total(costs, found.values) <= _total(costs, error):
+                    error, method = found.values, "isd"
                 cut_short = found.cut_short
             proven = _total(costs, error) <= bound
     board = ((target.reshape(-1) + error) % k).reshape(m, n).astype(np.uint8)
