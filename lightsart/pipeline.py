@@ -115,7 +115,7 @@ def fit_pictures(
     size, fit, errors = prep.size, prep.fit, prep.errors
     engine, time_limit, solver, states = how.engine, how.time_limit, how.solver, how.states
     chosen = get_engine(engine)
-    _check_engine(engine, solver, states)
+    _check_engine(engine, solver)
     if not paths:
         raise LightsartError("no pictures given")
     board: tuple[int, int | None] | None = size
@@ -148,12 +148,9 @@ def fit_pictures(
     return pictures
 
 
-def _check_engine(engine: Engine, solver: str, states: int) -> None:
-    """An engine that cannot take these states, or a missing solver: one line, before any work."""
-    # Only exact and ip fit over Z/k; the other engines' searches are GF(2) bit arithmetic.
-    if states > 2 and engine not in ("exact", "ip"):
-        raise LightsartError(f"--engine {engine} does not support {states} states per cell yet "
-                             "(only 2); use --engine exact or ip")  # choices.STATES_TWO_ONLY
+def _check_engine(engine: Engine, solver: str) -> None:
+    """A missing solver: one line, before any work. Every engine fits any number of states
+    (``auto`` with more than two is the exact engine)."""
     if engine != "exact":
         from lightsart.engines.solvers import get_solver
 
@@ -173,13 +170,15 @@ def _check_board(width: int, height: int, pattern: str, topology: Topology, stat
 
 def _fit_levels(path: str, target: Any, grey: Rules, chosen: Any, budget: Budget,
                 engine: Engine, errors: Errors) -> Picture:
-    """One picture of ``grey.states`` levels fitted by the engine (the exact one prices each wrong
-    level by ``errors``; the k-state IP counts wrong cells)."""
+    """One picture of ``grey.states`` levels fitted by the engine (the exact one, and auto, which
+    is the exact one with k states, price each wrong level by ``errors``; the k-state IP counts
+    wrong cells)."""
     from lightsart.pictures.costs import level_costs
 
     states = grey.states
     weights = None
-    if engine == "exact":
+    priced = engine != "ip"
+    if priced:
         from lightsart.core.modk import algebra_mod
 
         # A target that is not reachable needs the syndrome columns: bounded before pricing.
@@ -188,7 +187,7 @@ def _fit_levels(path: str, target: Any, grey: Rules, chosen: Any, budget: Budget
             algebra_mod(grey).check_columns()
         weights = level_costs(target.bits, _grey(target), states, errors)
     levels = chosen.fit(target.bits, weights, budget, grey)
-    return Picture(path, levels, errors if engine == "exact" else "uniform", _grey(target))
+    return Picture(path, levels, errors if priced else "uniform", _grey(target))
 
 
 def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray | None) -> np.ndarray | None:

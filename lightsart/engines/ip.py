@@ -56,7 +56,6 @@ unproven answer says so (see :class:`lightsart.engines.cbc.SolveReport`).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import time
 from dataclasses import dataclass
@@ -81,8 +80,6 @@ from lightsart.rules import Rules, board_from_clicks, press
 from lightsart.types import Board
 
 __all__ = [
-    "AUTO_IP_MAX_NULLITY",
-    "AUTO_IP_MIN_SECONDS",
     "POLISH_MAX_NULLITY",
     "IPAnimation",
     "IPClicks",
@@ -90,7 +87,6 @@ __all__ = [
     "animation_ip",
     "basic_ip",
     "chase_start",
-    "closest_board_auto",
     "closest_board_ip",
     "closest_board_reduced_ip",
     "decoded_start",
@@ -101,14 +97,6 @@ __all__ = [
 ]
 
 
-#: Largest nullity at which the ``auto`` engine hands an unproven fit to the reduced parity IP.
-#: Measured at equal 32 s budgets (benchmarks/bench_ip.py table 4: two photos, d 22-32): with
-#: contrast-weighted pixel costs CBC turned the exact answer into a proof in 5 of 8 cases and
-#: never found a cheaper board; with unit costs it helped in none of 8; at d 40-42 (and 56,
-#: 144 in table 3) it never improved answer or bound. So it is tried only with costs, d <= 32.
-AUTO_IP_MAX_NULLITY = 32
-#: Least time budget (seconds) for which ``auto`` runs CBC at all; shorter runs never helped.
-AUTO_IP_MIN_SECONDS = 10.0
 #: Largest kernel dimension over which fewest clicks is searched exhaustively for rules other than
 #: the classic game (one Walsh–Hadamard transform of ``2**d`` entries); beyond it no polishing.
 POLISH_MAX_NULLITY = 20
@@ -697,60 +685,13 @@ def closest_board_reduced_ip(
     return IPFit(fit, report)
 
 
-# ---------------------------------------------------------------------------- auto engine
+# ``closest_board_auto`` and its constants moved to lightsart.engines.auto; the names stay here.
+_MOVED_TO_AUTO = ("AUTO_IP_MAX_NULLITY", "AUTO_IP_MIN_SECONDS", "closest_board_auto")
 
 
-def _closest_exact(
-    t: Board, cost: NDArray[np.float64] | None, rules: Rules, seed: int, seconds: float
-) -> Fit:
-    """The exact engine's answer, under the rules: :func:`lightsart.core.optimize.closest_board`."""
-    return closest_board(t, cost, seed=seed, seconds=seconds,
-                         rules=None if rules.is_classic else rules)
+def __getattr__(name: str) -> Any:
+    if name in _MOVED_TO_AUTO:
+        import importlib
 
-
-def closest_board_auto(
-    target: Board,
-    cost: NDArray[np.float64] | None = None,
-    *,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    seed: int = 0,
-    solver: str = DEFAULT_SOLVER,
-    rules: Rules | None = None,
-) -> Fit:
-    """The exact engine, plus the reduced parity IP only where measurement says it can help.
-
-    Runs :func:`lightsart.core.optimize.closest_board` (for rules other than the classic game,
-    the same syndrome decoding over :mod:`lightsart.core.general`). Only when per-pixel ``cost``
-    is given, the nullity is at most :data:`AUTO_IP_MAX_NULLITY` and ``time_limit`` (seconds,
-    default 2) is at least :data:`AUTO_IP_MIN_SECONDS`, the exact engine gets a quarter of the
-    budget and, if its answer is not proven, CBC the rest, warm-started with that answer. CBC's
-    answer is taken only if cheaper; its bound tightens the proven lower bound either way.
-    Otherwise this is exactly the exact engine. ``solver`` names the MIP solver
-    (:mod:`lightsart.engines.solvers`).
-    """
-    started = time.perf_counter()
-    t = as_board(target, "target")
-    r = _rules(t, rules)
-    budget = 2.0 if time_limit is None else float(time_limit)
-    if not budget > 0:
-        raise LightsartError(f"time limit must be a positive number, got {time_limit}")
-    d = _algebra(r).nullity
-    try_ip = cost is not None and d <= AUTO_IP_MAX_NULLITY and budget >= AUTO_IP_MIN_SECONDS
-    exact = _closest_exact(t, cost, r, seed, budget / 4 if try_ip else budget)
-    if exact.wrong_pixels_proven_minimal or not try_ip:
-        return exact
-    remaining = max(1.0, budget - (time.perf_counter() - started))
-    found = closest_board_reduced_ip(
-        t, cost, start=exact, time_limit=remaining, threads=threads, solver=solver, rules=r
-    ).fit
-    best = found if found.wrong_cost < exact.wrong_cost - 1e-9 else exact
-    bound = min(max(exact.wrong_pixels_lower_bound, found.wrong_pixels_lower_bound),
-                best.wrong_cost)
-    return dataclasses.replace(
-        best,
-        wrong_pixels_lower_bound=bound,
-        wrong_pixels_proven_minimal=best.wrong_cost <= bound + 1e-9,
-        seconds=time.perf_counter() - started,
-        method=f"auto: {exact.method}, then {found.method}",
-    )
+        return getattr(importlib.import_module("lightsart.engines.auto"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from lightsart.core import isd, optimize, relink
+from lightsart.core import closest, isd, relink
 from lightsart.core.decode import decode
 from lightsart.core.gf2 import algebra
 from lightsart.core.optimize import closest_board, edge_focus
@@ -281,8 +281,8 @@ def test_the_edge_chain_decodes_a_board_from_its_four_chases(side: int) -> None:
 
 
 def test_closest_board_weighted_with_edge_chains(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(optimize, "EDGE_CHAINS_NULLITY", 20)  # 39x39 has nullity 32
-    monkeypatch.setattr(optimize, "EDGE_CHAINS_SECONDS", 0.1)
+    monkeypatch.setattr(closest, "EDGE_CHAINS_NULLITY", 20)  # 39x39 has nullity 32
+    monkeypatch.setattr(closest, "EDGE_CHAINS_SECONDS", 0.1)
     rng = np.random.default_rng(4)
     target = (rng.random((39, 39)) < 0.5).astype(np.uint8)
     cost = rng.random((39, 39)) + 0.5
