@@ -409,11 +409,15 @@ class RelinkedChains:
 @dataclass(frozen=True)
 class LeeBrickell:
     """The earlier timed search: Lee–Brickell rounds with a fresh elimination each until a
-    quarter of the search budget is left, then 3-for-2 and 2-for-1 swaps (not repeatable)."""
+    quarter of the search budget is left, then 3-for-2 and 2-for-1 swaps (not repeatable;
+    GF(2) only, no chains)."""
 
+    name: str = "lee-brickell"
+    rings: bool = False
     rounds: int = 10_000
 
-    def run(self, problem: _Problem, budget: _Budget, rng: np.random.Generator) -> _Found:
+    def run(self, problem: _Problem, budget: _Budget, rng: np.random.Generator, plan: _Plan
+            ) -> tuple[_Answer, list[_Found]]:
         gens, bound = problem.gens, problem.bound
         cost, chosen = lee_brickell.search(gens, problem.syndrome, rng,
                                            budget.deadline - budget.search / 4, bound,
@@ -422,7 +426,7 @@ class LeeBrickell:
             polished = lee_brickell.improve([int(g) for g in chosen], gens, rng, budget.deadline)
             chosen = np.asarray(polished, dtype=np.intp)
             cost = float(gens.cost[chosen].sum())
-        return _Found(cost, gens.pixel[chosen])
+        return _Answer.first(problem).take(_Found(cost, gens.pixel[chosen]), "isd"), []
 
 
 def _check_starts(problem: _Problem, focus: Sequence[Focus]) -> None:
@@ -512,22 +516,10 @@ class _Stern:
         return _Answer.first(problem).take(walked, method), chains
 
 
-@dataclass(frozen=True)
-class _LeeBrickell:
-    """The earlier timed Lee–Brickell search (no chains)."""
-
-    name: str = "lee-brickell"
-    rings: bool = False
-
-    def run(self, problem: _Problem, budget: _Budget, rng: np.random.Generator, plan: _Plan
-            ) -> tuple[_Answer, list[_Found]]:
-        return _Answer.first(problem).take(LeeBrickell().run(problem, budget, rng), "isd"), []
-
-
 #: The searches for large ``d`` by name: the Stern walk of :mod:`lightsart.core.isd` (default,
 #: counted in rounds; over ``Z/k`` the walk of :mod:`lightsart.core.isd_ring`), or the earlier
 #: Lee–Brickell rounds with a fresh elimination each (timed; kept to compare against).
 METHODS: Registry[Search] = Registry("decoding method")
 METHODS.register("stern", _Stern(), about="the Stern walk, repeatable (counted in rounds)")
-METHODS.register("lee-brickell", _LeeBrickell(),
+METHODS.register("lee-brickell", LeeBrickell(),
                  about="Lee–Brickell rounds, timed (GF(2) only; kept to compare against)")

@@ -207,7 +207,7 @@ def game_page_html(
         # White = lit shows a picture as itself; the handheld game's yellow otherwise.
         "scheme": scheme or ("paper" if rows else "classic"),
         "rules": _rules_data(rules),
-        **_states_data(states),
+        **_states_data(states)[0],
     }
     return _page("game.html", title or ("Lights Out: your picture" if rows else "Lights Out"), data,
                  _scripts("game.js", states))
