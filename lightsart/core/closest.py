@@ -266,7 +266,7 @@ def decode_bits(target: object, cost: NDArray[np.float64] | None, rules: Rules |
         t, np.ones_like(t), board, x0, float(decoding.cost), decoding.proven,
         float(decoding.lower_bound), decoding.method, decoding.cut_short,
         weighted=weights is not None and not bool(np.all(weights == 1.0)),
-        nullity=setup.alg.nullity, share=setup.share,
+        nullity=setup.alg.nullity, share=setup.share, kernel_size=setup.alg.kernel_size,
         dearest=None if weights is None else float(weights.max(initial=0.0)),
     )
 

@@ -46,9 +46,8 @@ pattern of ``s`` cells (``y <= 2`` for the plus).
   *left* kernel, which :meth:`lightsart.core.general.RulesAlgebra.columns` gives.
 
 Fewest-clicks polishing (the IPs count wrong pixels, not clicks) minimises over the kernel of
-``A``: the classic game through :func:`lightsart.core.optimize.fewest_clicks`, other rules by one
-Walsh–Hadamard pass over all ``2**d`` kernel combinations when ``d <= POLISH_MAX_NULLITY``, and
-not at all beyond that (``clicks_proven_minimal=False``).
+``A`` with the exact engine's :func:`lightsart.core.optimize.fewest_clicks`, for any rules and
+states (proven where that search proves it).
 
 Solver answers are re-applied with the rules' press operator before they are returned; an
 unproven answer says so (see :class:`lightsart.engines.cbc.SolveReport`).
@@ -65,9 +64,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core import general, gf2
+from lightsart.core.algebra import algebra as one_algebra
 from lightsart.core.board import as_board
-from lightsart.core.decode import decode, walsh_hadamard
-from lightsart.core.modk import algebra_mod, board_from_presses, kernel_rank, press_mod
+from lightsart.core.decode import decode
+from lightsart.core.modk import board_from_presses, press_mod
 from lightsart.core.optimize import closest_board, fewest_clicks, pixel_weights
 from lightsart.engines.cbc import SolveReport, SolverOptions, variable
 from lightsart.engines.ip_model import error_model as build_error_model
@@ -76,7 +76,7 @@ from lightsart.engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart.errors import LightsartError
 from lightsart.limits import check_model
 from lightsart.results import Clicks, Fit
-from lightsart.rules import Rules, board_from_clicks, press
+from lightsart.rules import Rules, board_from_clicks
 from lightsart.types import Board
 
 __all__ = [
@@ -97,8 +97,8 @@ __all__ = [
 ]
 
 
-#: Largest kernel dimension over which fewest clicks is searched exhaustively for rules other than
-#: the classic game (one Walsh–Hadamard transform of ``2**d`` entries); beyond it no polishing.
+#: Largest kernel dimension the IPs' own Walsh–Hadamard polish searched, before 0.3 (the
+#: polish is now :func:`lightsart.core.optimize.fewest_clicks`, exact up to nullity 24).
 POLISH_MAX_NULLITY = 20
 
 
@@ -159,14 +159,11 @@ def _algebra(rules: Rules) -> _Algebra:
     return general.algebra(rules)
 
 
-def _kernel(rules: Rules) -> tuple[int, int | None]:
-    """Generators of the press kernel (GF(2)'s nullity, or over ``Z/k`` its cyclic rank) and,
-    over ``Z/k``, how many press vectors it holds (:attr:`Fit.kernel_size`)."""
-    # Two states keep the bit-packed GF(2) algebras (fast); Z/k needs the Smith-form one.
-    if rules.states == 2:
-        return _algebra(rules).nullity, None
-    alg = algebra_mod(rules)
-    return kernel_rank(alg), alg.kernel_size
+def _kernel(rules: Rules) -> tuple[int, int]:
+    """The fewest generators of the press kernel (GF(2)'s nullity, or over ``Z/k`` its cyclic
+    rank) and how many press vectors it holds (:attr:`Fit.kernel_size`): the one algebra's."""
+    alg = one_algebra(rules)
+    return alg.nullity, alg.kernel_size
 
 
 def _rules(target: object, rules: Rules | None) -> Rules:
@@ -293,33 +290,9 @@ def _read(variables: list[Any], shape: tuple[int, ...], solver: str = "CBC") -> 
 
 
 def _fewest_clicks(clicks: Board, rules: Rules) -> Clicks:
-    """The smallest click set pressing like ``clicks``: the classic engine's for the classic game;
-    over ``Z/k`` the modk algebra's search; else every ``clicks ^ (kernel combination)`` scored at
-    once by a Walsh–Hadamard transform (as :func:`lightsart.core.optimize.coset_weights`) when
-    ``d <= POLISH_MAX_NULLITY``, or ``clicks`` itself, unproven, beyond that."""
-    if rules.is_classic:
-        return fewest_clicks(clicks)
-    # Z/k's kernel is a sum of cyclic groups (not a GF(2) space): core.optimize's modk search.
-    if rules.states != 2:
-        return fewest_clicks(clicks, rules=rules)
-    started = time.perf_counter()
-    kernel = general.algebra(rules).kernel()
-    d = kernel.shape[0]
-    best, proven = clicks.copy(), d == 0
-    if 0 < d <= POLISH_MAX_NULLITY:
-        flat = clicks.ravel().astype(np.int64)
-        bits = kernel.reshape(d, -1).astype(np.int64)
-        signature = (bits << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-        f = np.bincount(signature, weights=1 - 2 * flat, minlength=1 << d).astype(np.int64)
-        weights = int(flat.sum()) + (int(f.sum()) - walsh_hadamard(f)) // 2
-        choice = int(np.argmin(weights))
-        for k in range(d):
-            if (choice >> k) & 1:
-                best ^= kernel[k]
-        proven = True
-    if not np.array_equal(press(best, rules), press(clicks, rules)):  # pragma: no cover - a bug
-        raise AssertionError("minimised click set does not produce the same board")
-    return Clicks(best, int(best.sum()), proven, d, time.perf_counter() - started)
+    """The smallest click set pressing like ``clicks``: the exact engine's
+    :func:`lightsart.core.optimize.fewest_clicks` under the rules (any states)."""
+    return fewest_clicks(clicks, rules=None if rules.is_classic else rules)
 
 
 # ---------------------------------------------------------------------------- basic IP

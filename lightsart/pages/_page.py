@@ -19,6 +19,7 @@ from numpy.typing import ArrayLike
 
 from lightsart.choices import Topology
 from lightsart.errors import LightsartError
+from lightsart.results import vocabulary
 from lightsart.rules import Pattern, Rules, parse_pattern
 from lightsart.types import Board
 
@@ -115,8 +116,7 @@ def as_levels(board: ArrayLike, states: int, what: str) -> Board:
         return a.astype(np.uint8)
     if not np.issubdtype(a.dtype, np.integer) or int(a.min()) < 0 or int(a.max()) >= states:
         # Two states keep the words of lightsart.core.board.as_board.
-        allowed = "0 and 1" if states == 2 else f"levels 0 to {states - 1}"
-        raise LightsartError(f"{what} must hold only {allowed}")
+        raise LightsartError(f"{what} must hold only {vocabulary(states).values}")
     return a.astype(np.uint8)
 
 
