@@ -66,7 +66,6 @@ from numpy.typing import NDArray
 from lightsart.core import general, gf2
 from lightsart.core.algebra import algebra as one_algebra
 from lightsart.core.board import as_board
-from lightsart.core.decode import decode
 from lightsart.core.modk import board_from_presses, press_mod
 from lightsart.core.optimize import closest_board, fewest_clicks, pixel_weights
 from lightsart.engines.cbc import SolveReport, SolverOptions, variable
@@ -245,30 +244,17 @@ def decoded_start(
 ) -> Board:
     """Clicks of the reachable board nearest ``target`` by syndrome decoding, for any rules.
 
-    The warm start of the error IPs where light chasing does not apply: with two states the
-    picture's syndrome over the rules' left kernel is decoded with
-    :func:`lightsart.core.decode.decode` (exact for nullity up to 20, else best effort within
-    ``seconds``) and the corrected picture solved for clicks; with ``k`` states it is
-    :func:`lightsart.core.optimize.closest_board`'s answer over ``Z/k``. Often already optimal;
-    the integer program then has to prove it.
+    The warm start of the error IPs where light chasing does not apply: the exact engine's
+    :func:`lightsart.core.optimize.closest_board` within ``seconds`` (the picture's syndrome
+    decoded over the rules' field, exact for nullity up to 20, then fewest clicks). Often
+    already optimal; the integer program then has to prove it.
     """
     r = _rules(target, rules)
     t = _levels(target, r, "target")
     w = _pixel_costs(cost, t.shape)
     unit = bool(np.all(w == 1.0))
-    # GF(2) decodes the syndrome itself (core.decode is a binary decoder); Z/k's decoder sits
-    # behind closest_board.
-    if r.states != 2:
-        return closest_board(t, None if unit else w, seconds=seconds, rules=r).clicks
-    alg = _algebra(r)
-    found = decode(alg.columns(), alg.syndrome(t ^ np.uint8(1)), None if unit else w.ravel(),
-                   seconds=seconds)
-    wrong = np.zeros(t.size, dtype=np.uint8)
-    wrong[found.errors] = 1
-    clicks = alg.solve(t ^ wrong.reshape(t.shape) ^ np.uint8(1))
-    if clicks is None:  # pragma: no cover - a decoding always gives a reachable board
-        raise AssertionError("the decoded board is not reachable")
-    return clicks
+    return closest_board(t, None if unit else w, seconds=seconds,
+                         rules=None if r.is_classic else r).clicks
 
 
 def _start(t: Board, w: NDArray[np.float64], rules: Rules, time_limit: float | None) -> Board:
