@@ -62,7 +62,7 @@ from lightsart.animation.orders import (
     raster_order,
 )
 from lightsart.choices import EASES, Ease, Order
-from lightsart.core.algebra import reached, rules_for
+from lightsart.core.algebra import mod_sum
 from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules
@@ -294,8 +294,9 @@ def _press_batch(board: Board, cells: ClickOrder, scratch: Board, rules: Rules |
     k = 2 if rules is None else rules.states
     # add (not assignment) so a cell listed twice counts twice, as two real clicks would.
     np.add.at(scratch, (rows, cols), k - 1 if undo else 1)
-    np.remainder(scratch, k, out=scratch)
-    board[...] = reached(board, scratch, rules_for(rules, board.shape))
+    scratch[rows, cols] %= np.uint8(k)
+    board += _press_with(scratch, rules)
+    mod_sum(board, k)  # levels and changes are below k
     scratch[rows, cols] = 0
 
 
