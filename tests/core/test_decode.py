@@ -143,6 +143,15 @@ def test_a_tiny_time_cap_cuts_the_work_short() -> None:
     assert got.cost <= baseline.size
 
 
+def test_a_clock_gone_before_the_walk_still_gives_a_solution() -> None:
+    # No baseline and no time left once the basis is built (a loaded machine): Prange's
+    # solution, cut short, where the decoder used to stop with "no decoding found".
+    columns, syndrome, _ = _instance(6, 400, 56, planted=12)
+    got = decode(columns, syndrome, None, None, seed=1, seconds=1e-9, work=10**6)
+    assert got.cut_short and np.isfinite(got.cost)
+    _check(columns, syndrome, got.errors)
+
+
 def test_columns_that_do_not_span() -> None:
     rng = np.random.default_rng(2)
     columns = (rng.random((80, 40)) < 0.5).astype(np.uint8)
