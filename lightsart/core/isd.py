@@ -302,8 +302,7 @@ def search(
         return basis.piv[np.flatnonzero(basis.bits(s_))].astype(np.intp)
 
     if time.perf_counter() > deadline:  # the basis took the time: Prange's solution, cut short
-        prange = solution(s)
-        return Search(float(cost[prange].sum()), prange, 0, True)
+        return Search(float(cost[solution(s)].sum()), solution(s), 0, True)
     score = _Scorer(cost, unit, d)
     slack = _SLACK * float(np.median(cost))
     best_cost, best = score.base(basis, s), solution(s)
