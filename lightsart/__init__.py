@@ -106,6 +106,6 @@ if TYPE_CHECKING:
     from lightsart.settings import Solving as Solving
     from lightsart.settings import Timing as Timing
     from lightsart.types import Frame as Frame
-    from lightsart.video.film import FilmResult as FilmResult
     from lightsart.video.film import Filming as Filming
+    from lightsart.video.film import FilmResult as FilmResult
     from lightsart.video.film import make_film as make_film

@@ -82,7 +82,7 @@ SCHEMES: tuple[Scheme, ...] = get_args(Scheme)
 STATES_COMMANDS: tuple[str, ...] = ("still", "animate", "video", "solve", "path", "table",
                                     "sizes", "census", "play")
 #: Uses of those commands that take only 2 states so far (refused with one line; tested).
-STATES_TWO_ONLY: tuple[str, ...] = ("census --db", "--engine auto")
+STATES_TWO_ONLY: tuple[str, ...] = ("census --db",)
 
 
 def states_words() -> str:

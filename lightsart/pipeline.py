@@ -108,7 +108,6 @@ def fit_pictures(
     ``model``: an ``--export-model`` path; its size is checked once the board size is known,
     before any picture is fitted.
     """
-    from lightsart.pictures.costs import pixel_costs
     from lightsart.pictures.image import target_from_array
 
     # The settings check every value (one line, before any work), as make_still's do.
@@ -117,7 +116,7 @@ def fit_pictures(
     size, fit, errors = prep.size, prep.fit, prep.errors
     engine, time_limit, solver, states = how.engine, how.time_limit, how.solver, how.states
     chosen = get_engine(engine)
-    _check_engine(engine, solver, states)
+    _check_engine(engine, solver)
     if not paths:
         raise LightsartError("no pictures given")
     board: tuple[int, int | None] | None = size
@@ -132,21 +131,13 @@ def fit_pictures(
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         target = target_from_array(gray, (width, height), fit, dither,
                                    source=str(path), tone=tone, linear=linear, levels=states)
-        if states > 2:
-            # k states: a wrong cell has k - 1 wrong levels, each priced (level_costs, not
-            # pixel_costs), and --export-model writes only the GF(2) error IP.
-            if costs is not None:
-                costs.append(None)  # the k-state programs count wrong cells
-            grey = Rules(height, width, parse_pattern(pattern), topology, states)
-            pictures.append(_fit_levels(str(path), target, grey, chosen,
-                                        Budget(time_limit, solver=solver), engine, errors))
-            continue
-        cost = _kept(costs, pixel_costs(target.bits, _grey(target), errors))
+        rules = Rules(height, width, parse_pattern(pattern), topology, states)
+        cost, said = _costs(target, rules, engine, errors, costs)
         found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
-                           game_rules(width, height, pattern, topology))
-        if cost is not None and cost.size:
+                           None if rules.is_classic else rules)
+        if cost is not None and cost.size:  # (the exact engine's own bound, for the others)
             found = with_count_bound(found, float(cost.max()))
-        pictures.append(Picture(str(path), found, errors, _grey(target)))
+        pictures.append(Picture(str(path), found, said, _grey(target)))
     return pictures
 
 
@@ -164,12 +155,9 @@ def _read(path: str, board: tuple[int, int | None] | None, prep: Pictures, state
     return read_for_board(path, board, nullity_of)
 
 
-def _check_engine(engine: Engine, solver: str, states: int) -> None:
-    """An engine that cannot take these states, or a missing solver: one line, before any work."""
-    # Only exact and ip fit over Z/k; the other engines' searches are GF(2) bit arithmetic.
-    if states > 2 and engine not in ("exact", "ip"):
-        raise LightsartError(f"--engine {engine} does not support {states} states per cell yet "
-                             "(only 2); use --engine exact or ip")  # choices.STATES_TWO_ONLY
+def _check_engine(engine: Engine, solver: str) -> None:
+    """A missing solver: one line, before any work. Every engine fits any number of states
+    (``auto`` with more than two is the exact engine)."""
     if engine != "exact":
         from lightsart.engines.solvers import get_solver
 
@@ -187,24 +175,26 @@ def _check_board(width: int, height: int, pattern: str, topology: Topology, stat
         algebra_mod(Rules(height, width, parse_pattern(pattern), topology, states))
 
 
-def _fit_levels(path: str, target: Any, grey: Rules, chosen: Any, budget: Budget,
-                engine: Engine, errors: Errors) -> Picture:
-    """One picture of ``grey.states`` levels fitted by the engine (the exact one prices each wrong
-    level by ``errors``; the k-state IP counts wrong cells)."""
-    from lightsart.pictures.costs import level_costs
+def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
+           kept: list[np.ndarray | None] | None) -> tuple[np.ndarray | None, Errors]:
+    """What a wrong cell costs the engine (``None``: count them) and the ``errors`` that says so;
+    the costs are also appended to ``kept`` (for ``--export-model``)."""
+    from lightsart.pictures.costs import level_costs, pixel_costs
 
-    states = grey.states
-    weights = None
-    if engine == "exact":
-        from lightsart.core.modk import algebra_mod
+    if rules.states == 2:  # a wrong pixel is one flip (pixel_costs), as the exported IP prices it
+        return _kept(kept, pixel_costs(target.bits, _grey(target), errors)), errors
+    # k states: a wrong cell has k - 1 wrong levels, each priced (level_costs) by the exact engine
+    # (and auto, the exact one here); the k-state programs, exported too, count wrong cells.
+    _kept(kept, None)
+    if engine == "ip":
+        return None, "uniform"
+    from lightsart.core.modk import algebra_mod
 
-        # A target that is not reachable needs the syndrome columns: bounded before pricing.
-        if not algebra_mod(grey).is_reachable(
-                (target.bits.astype(np.int64) - (states - 1)) % states):
-            algebra_mod(grey).check_columns()
-        weights = level_costs(target.bits, _grey(target), states, errors)
-    levels = chosen.fit(target.bits, weights, budget, grey)
-    return Picture(path, levels, errors if engine == "exact" else "uniform", _grey(target))
+    # A target that is not reachable needs the syndrome columns: bounded before pricing.
+    alg = algebra_mod(rules)
+    if not alg.is_reachable((target.bits.astype(np.int64) - (rules.states - 1)) % rules.states):
+        alg.check_columns()
+    return level_costs(target.bits, _grey(target), rules.states, errors), errors
 
 
 def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray | None) -> np.ndarray | None:

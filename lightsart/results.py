@@ -27,19 +27,26 @@ class Vocabulary:
     its level differs. The words (and the ``--json`` keys that follow them) are a public contract;
     the mathematics behind both is the one algebra over ``Z/k``.
 
-    >>> vocabulary(2).step, vocabulary(3).wrong
-    ('click', 'wrong cell')
+    >>> vocabulary(2).step, vocabulary(3).wrong, vocabulary(3).values, vocabulary(2).named
+    ('click', 'wrong cell', 'levels 0 to 2', '')
     """
 
     grey: bool
     step: str
     wrong: str
+    #: The values a board may hold, in words ("0 and 1" with two states, 0.1's error text).
+    values: str = "0 and 1"
+    #: How a rule set's name adds its states (two, the default, go unsaid).
+    named: str = ""
 
 
 def vocabulary(states: int) -> Vocabulary:
     """The :class:`Vocabulary` of a game with ``states`` states per cell."""
-    grey = states > 2  # words only: grey levels are pressed and counted as cells (0.2's keys)
-    return Vocabulary(grey, "press" if grey else "click", "wrong cell" if grey else "wrong pixel")
+    # Words only: grey levels are pressed and counted as cells (0.2's keys).
+    if states == 2:
+        return Vocabulary(False, "click", "wrong pixel")
+    return Vocabulary(True, "press", "wrong cell", f"levels 0 to {states - 1}",
+                      f" with {states} states")
 
 
 @dataclass(frozen=True)
@@ -203,9 +210,10 @@ class Fit:
     rules: Rules | None = None
     #: The clock stopped a search (decoding or clicks) before its planned work was done.
     cut_short: bool = False
-    #: With more than two states (``rules.states``): how many press vectors change nothing. Then
-    #: ``target`` and ``board`` hold levels ``0 .. k-1``, ``clicks`` press counts (``clicks_count``
-    #: their sum), the start is the all-brightest board and ``wrong_pixels`` counts wrong cells.
+    #: How many press vectors change nothing (``2**nullity`` with two states; ``None``: not said).
+    #: With more than two states (``rules.states``) ``target`` and ``board`` hold levels
+    #: ``0 .. k-1``, ``clicks`` press counts (``clicks_count`` their sum), the start is the
+    #: all-brightest board and ``wrong_pixels`` counts wrong cells.
     kernel_size: int | None = None
     #: A proven lower bound on the count ``wrong_pixels`` itself, whatever was minimised (with
     #: ``weighted``, ``wrong_pixels_lower_bound`` bounds the cost; a least cost proves no count).

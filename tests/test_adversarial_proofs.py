@@ -190,11 +190,11 @@ def _cases() -> list[tuple[int, str, str, int, int, str]]:
 
 def switch_off_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     """Switch the exact searches off: the heuristics then answer, and report, on small boards."""
-    from lightsart.core import decode, fewest, modk_search, optimize
+    from lightsart.core import closest, decode, fewest, optimize, presses
     from lightsart.puzzle import game
 
-    monkeypatch.setattr(modk_search, "DECODE_MAX", 0)
-    monkeypatch.setattr(modk_search, "EXACT_MAX", 0)
+    monkeypatch.setattr(closest, "DECODE_MAX", 0)
+    monkeypatch.setattr(presses, "EXACT_MAX", 0)
     monkeypatch.setattr(decode, "EXACT_NULLITY", -1)
     monkeypatch.setattr(optimize, "EXACT_CLICKS_NULLITY", -1)
     monkeypatch.setattr(optimize, "SPLIT_CLICKS_NULLITY", -1)

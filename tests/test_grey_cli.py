@@ -109,8 +109,6 @@ def test_lights_style_has_k_lamp_brightnesses(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "words"),
     [
-        (["still", A, "-o", "OUT/s.png", "--states", "4", "--engine", "auto"],
-         "--engine auto does not support 4 states"),
         (["census", "4x4", "--states", "3"], "3^16"),
         (["census", "--db", "OUT/c.sqlite", "--state", "3", "--states", "3"],
          "census --db does not support 3 states"),
@@ -193,6 +191,42 @@ def test_animate_with_the_ip_engine_for_k_states_matches_the_exact_presses(
     assert main(["animate", A, B, "-o", str(tmp_path / "two.gif"), "--size", "5x4",
                  "--engine", "ip", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["transitions"][0]["clicks_proven_minimal"] is True
+
+
+@pytest.mark.parametrize("errors", ["uniform", "brightness"])
+def test_still_with_the_auto_engine_and_k_states_is_the_exact_engine_and_optimal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], errors: str
+) -> None:
+    """``--engine auto`` takes k states (it is the exact engine there): the same board, presses
+    and proofs as ``--engine exact``, and the fewest wrong cells by brute force over every
+    press vector of the 3x3 board (3^9 of them)."""
+    k, runs = 3, {}
+    for engine in ("exact", "auto"):
+        out = tmp_path / f"{engine}.png"
+        assert main(["still", A, "-o", str(out), "--states", str(k), "--size", "3x3",
+                     "--cell", "3", "--style", "pixels", "--errors", errors,
+                     "--engine", engine, "--json"]) == 0
+        runs[engine] = json.loads(capsys.readouterr().out)
+        for key in ("seconds", "outputs"):  # the time taken, and the file's own name
+            runs[engine].pop(key, None)
+        for picture in runs[engine]["pictures"]:
+            picture.pop("seconds", None)
+    assert runs["auto"] == runs["exact"]
+    assert np.array_equal(decode_levels(tmp_path / "auto.png", 3, k),
+                          decode_levels(tmp_path / "exact.png", 3, k))
+    (picture,) = runs["auto"]["pictures"]
+    target = load_target(A, size=(3, 3), levels=k).bits.ravel().astype(np.int64)
+    rules = Rules(3, 3, states=k)
+    presses = np.array(list(itertools.product(range(k), repeat=9)), dtype=np.int64)
+    boards = np.array([(k - 1 + press_mod(x.reshape(3, 3), rules, k).ravel()) % k
+                       for x in presses])
+    if errors == "uniform":
+        assert picture["wrong_cells"] == int((boards != target).sum(axis=1).min())
+    else:  # brightness: the least total of levels off
+        least = int(np.abs(boards - target).sum(axis=1).min())
+        board = decode_levels(tmp_path / "auto.png", 3, k).ravel().astype(np.int64)
+        assert int(np.abs(board - target).sum()) == least
+    assert picture["wrong_cells_proven_minimal"] or errors == "brightness"
 
 
 def test_solve_with_k_states(capsys: pytest.CaptureFixture[str]) -> None:

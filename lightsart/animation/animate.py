@@ -62,6 +62,7 @@ from lightsart.animation.orders import (
     raster_order,
 )
 from lightsart.choices import EASES, Ease, Order
+from lightsart.core.algebra import mod_sum
 from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules
@@ -286,21 +287,16 @@ def _press_batch(board: Board, cells: ClickOrder, scratch: Board, rules: Rules |
                  undo: bool = False) -> None:
     """Click ``cells`` on ``board`` in place; ``scratch`` is an all-zero board, left all-zero.
 
-    With more than two states each listed cell is one press (``undo``: one press taken back)."""
+    Each listed cell is one click: one press, adding 1 mod ``k`` (``rules.states``; 2 toggles).
+    ``undo`` takes the batch back, ``k - 1`` more presses of each cell (over GF(2) the same
+    clicks)."""
     rows, cols = cells[:, 0], cells[:, 1]
-    if rules is not None and rules.states > 2:  # Z/k presses add, an undo subtracts; GF(2) toggles
-        from lightsart.core.modk import press_mod
-
-        k = rules.states
-        counts = np.zeros(board.shape, np.int64)
-        np.add.at(counts, (rows, cols), 1)
-        change = press_mod(counts, rules, k).astype(np.int64)
-        board[...] = ((board.astype(np.int64) + (k - change if undo else change)) % k
-                      ).astype(np.uint8)
-        return
-    # xor (not assignment) so a cell listed twice cancels, as two real clicks would.
-    np.bitwise_xor.at(scratch, (rows, cols), 1)
-    board ^= _press_with(scratch, rules)
+    k = 2 if rules is None else rules.states
+    # add (not assignment) so a cell listed twice counts twice, as two real clicks would.
+    np.add.at(scratch, (rows, cols), k - 1 if undo else 1)
+    scratch[rows, cols] %= np.uint8(k)
+    board += _press_with(scratch, rules)
+    mod_sum(board, k)  # levels and changes are below k
     scratch[rows, cols] = 0
 
 

@@ -42,7 +42,7 @@ from lightsart.core import general, gf2
 from lightsart.rules import Rules
 from lightsart.rules import press as press_gf2
 
-__all__ = ["PressAlgebra", "algebra", "press", "reached", "rules_for"]
+__all__ = ["PressAlgebra", "algebra", "mod_sum", "press", "reached", "rules_for"]
 
 
 @runtime_checkable
@@ -160,9 +160,18 @@ def reached(board: object, presses: object, rules: Rules) -> NDArray[np.uint8]:
     >>> reached([[1, 1], [1, 1]], [[1, 0], [0, 0]], Rules(2, 2)).tolist()
     [[0, 0], [0, 1]]
     """
-    start = np.asarray(board).astype(np.uint8, copy=False)
-    change = press(presses, rules).astype(np.uint8, copy=False)
-    if rules.states == 2:  # GF(2): addition is XOR, about 15 times faster than a remainder
-        return start ^ change
-    # Levels and changes are below k <= 16, so their sum fits in uint8 (no int64 copies).
-    return (start + change) % np.uint8(rules.states)
+    total = np.asarray(board).astype(np.uint8)
+    total += press(presses, rules).astype(np.uint8, copy=False)
+    return mod_sum(total, rules.states)
+
+
+def mod_sum(total: NDArray[np.uint8], k: int) -> NDArray[np.uint8]:
+    """``total mod k`` in place, for sums of two values below ``k <= 16``.
+
+    ``total - k`` wraps round to at least ``256 - k`` where ``total < k``, so the smaller of the
+    two is the remainder: as fast as XOR, where a ``uint8`` remainder is tens of times slower.
+
+    >>> mod_sum(np.array([0, 2, 3, 5], dtype=np.uint8), 3).tolist()
+    [0, 2, 0, 2]
+    """
+    return np.minimum(total, total - np.uint8(k), out=total)

@@ -21,7 +21,11 @@ cheapest) set of pixels whose columns XOR to the syndrome ``s``: decoding with o
 
 :func:`decode` climbs these as a ladder of small strategy objects, each planning its own share
 of the budget: :class:`ExactSearch`, then :class:`SternWalk` (or the timed :class:`LeeBrickell`)
-and :class:`RelinkedChains`, then :class:`PairTable`.
+and :class:`RelinkedChains`, then :class:`PairTable`. The search is named by :data:`METHODS`.
+
+**k states.** The same call decodes over ``Z/k`` (``states=k``): errors are values ``0 .. k-1``
+per cell, the checks have moduli (the cokernel ``⊕ Z/p^a``), and the walk is the one of
+:mod:`lightsart.core.isd_ring`, by prime powers, from a known solution (the bottom-row chase).
 """
 
 from __future__ import annotations
@@ -30,18 +34,21 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Protocol, cast
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.calibration import CHAIN_SHARE, PAIRS_PER_SECOND, STERN_SHARE
-from lightsart.core import isd, lee_brickell
+from lightsart.core import isd, isd_ring, lee_brickell
 from lightsart.core.bound import lower_bound
 from lightsart.core.generators import Generators, cheap_bound, generators
 from lightsart.core.packed import pack
 from lightsart.core.relink import Focus, run_chains
+from lightsart.registry import Registry
 
-__all__ = ["EXACT_NULLITY", "METHODS", "PAIRS_PER_SECOND", "Decoding", "decode", "walsh_hadamard"]
+__all__ = ["EXACT_NULLITY", "METHODS", "PAIRS_PER_SECOND", "Decoding", "Search", "decode",
+           "walsh_hadamard"]
 
 #: Largest nullity decoded exactly by search over all syndromes.
 EXACT_NULLITY = 20
@@ -49,10 +56,6 @@ EXACT_NULLITY = 20
 _KNAPSACK_BUDGET = 6e8
 #: Pair tables searched for a weight-5 answer once weight 4 is ruled out (a few seconds each).
 _HUNTS = 3
-#: Searches for large ``d``: the Stern walk of :mod:`lightsart.core.isd` (default, counted in
-#: rounds), or the earlier Lee–Brickell rounds with a fresh elimination each (timed; kept to
-#: compare against).
-METHODS = ("stern", "lee-brickell")
 
 
 @dataclass(frozen=True)
@@ -67,6 +70,10 @@ class Decoding:
     #: The clock cap stopped the search before its work was done (the answer may then differ
     #: from run to run and machine to machine; otherwise it depends only on the inputs and seed).
     cut_short: bool = False
+    #: With ``k`` states: the error's value at every cell (``errors`` are the non-zero ones).
+    values: NDArray[np.int64] | None = None
+    #: With ``k`` states: the rounds the walk ran.
+    rounds: int = 0
 
 
 def walsh_hadamard(values: NDArray[np.int64]) -> NDArray[np.int64]:
@@ -152,11 +159,15 @@ def _check_solution(gens: Generators, syndrome: NDArray[np.uint8],
 
 
 def decode(
-    columns: NDArray[np.uint8] | NDArray[np.uint64],
-    syndrome: NDArray[np.uint8],
+    columns: NDArray[np.uint8] | NDArray[np.uint64] | NDArray[np.int64],
+    syndrome: NDArray[np.uint8] | NDArray[np.int64],
     cost: NDArray[np.float64] | None = None,
     baseline: NDArray[np.intp] | None = None,
     *,
+    states: int = 2,
+    moduli: NDArray[np.int64] | None = None,
+    value_cost: NDArray[np.float64] | None = None,
+    floor: float = 0.0,
     seed: int = 0,
     seconds: float = 2.0,
     work: int | None = None,
@@ -175,8 +186,8 @@ def decode(
     stopped the work early. With unit costs and ``d <= 64`` the pair-table bound follows the
     search when ``seconds`` allows it (at :data:`PAIRS_PER_SECOND`, decided from the number of
     pair sums alone; the 128x128 board's 132 million pair sums take ~12 s and 1.1 GB, so
-    ``seconds >= 14``), up to ``2**28`` pair sums in at most 2 GB. ``method="lee-brickell"``
-    runs the earlier timed search instead (not repeatable).
+    ``seconds >= 14``), up to ``2**28`` pair sums in at most 2 GB. ``method`` names the search
+    in :data:`METHODS` (``"lee-brickell"``: the earlier timed search, not repeatable).
 
     ``focus``: chains of walks (:mod:`lightsart.core.relink`), each on a few pixels from a few
     known solutions (e.g. the cells near two opposite edges, and light chasing towards them).
@@ -186,14 +197,25 @@ def decode(
     (else ``ValueError``). The planned work is then about twice the walk's: on the machine
     these were measured on, both fit in ~75% of ``seconds``; where they do not, the clock cuts
     the chains (``cut_short``), never the walk's answer.
+
+    With ``states=k`` (above 2) the columns and ``syndrome`` are integers, each check modulo its
+    entry of ``moduli``, and ``baseline`` is a solution as one error value per cell; the Stern
+    walk over ``Z/k`` (:func:`lightsart.core.isd_ring.search`, ``work`` rounds, the clock at
+    twice ``seconds``) keeps the cheapest by ``value_cost`` (``(cells, k)``) when given, and
+    stops once it reaches ``floor``, the caller's proven lower bound. ``values`` holds the
+    errors' values.
     """
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, not {method!r}")
+    search = _search(method)
+    if states > 2:  # Z/k: a ring of k - 1 multiples per column, not bits; its own walk
+        return _ring(columns, syndrome, cost, baseline, states, moduli, value_cost, floor=floor,
+                     seed=seed, seconds=seconds, work=work, search=search)
     start = time.perf_counter()
     w = np.ones(columns.shape[0]) if cost is None else np.asarray(cost, dtype=np.float64).ravel()
     if not syndrome.any():
         return Decoding(np.zeros(0, np.intp), 0.0, 0.0, True, "reachable")
-    problem = _Problem.of(columns, syndrome, w, unit=cost is None, baseline=baseline)
+    bits = cast("NDArray[np.uint8] | NDArray[np.uint64]", columns)  # GF(2): 0/1 or packed words
+    problem = _Problem.of(bits, syndrome.astype(np.uint8, copy=False), w, unit=cost is None,
+                          baseline=baseline)
     exact = ExactSearch().run(problem)
     if exact is not None:
         return exact
@@ -201,17 +223,7 @@ def decode(
     table = PairTable.planned(problem, seconds)
     budget = _Budget.of(start, seconds - table.seconds if table.used else seconds)
     rng = np.random.default_rng(seed)
-    answer = _Answer.first(problem)
-    if method == "stern":
-        # With chains (which walk further on fewer columns), the walk plans a fifth of the
-        # budget's work and the chains half of it; the rest is margin for their set-ups.
-        walked = SternWalk(STERN_SHARE if focus else 1.0, work).run(problem, budget, rng)
-        # The chains follow the walk, so a clock that cuts the work short cuts them first.
-        chains = RelinkedChains(tuple(focus), CHAIN_SHARE, work, seed).run(problem, budget)
-        answer = answer.take(walked, "stern + relink" if focus else "stern")
-    else:
-        chains = []
-        answer = answer.take(LeeBrickell().run(problem, budget, rng), "isd")
+    answer, chains = search.run(problem, budget, rng, _Plan(tuple(focus), work, seed))
     # Then the chains and their starts, when strictly cheaper (so ties keep the answer above).
     for found in [*chains, *_starts(focus, w)]:
         answer = answer.take(found, answer.method, margin=1e-9)
@@ -220,6 +232,32 @@ def decode(
     if table.used and answer.cost > answer.bound + 1e-9:
         answer = table.run(problem, answer, seed, deadline=start + seconds)
     return answer.decoding(problem)
+
+
+def _search(method: str) -> Search:
+    """The search :data:`METHODS` calls ``method`` (``ValueError`` for an unknown name)."""
+    if method not in METHODS:
+        raise ValueError(str(METHODS.unknown(method)))
+    return METHODS.get(method)
+
+
+def _ring(columns: NDArray[np.generic], sigma: NDArray[np.generic],
+          cost: NDArray[np.float64] | None, start: NDArray[np.intp] | None, k: int,
+          moduli: NDArray[np.int64] | None, value_cost: NDArray[np.float64] | None, *,
+          floor: float, seed: int, seconds: float, work: int | None, search: Search) -> Decoding:
+    """:func:`decode` over ``Z/k``: the walk of :mod:`lightsart.core.isd_ring` from ``start``."""
+    if not search.rings:
+        raise ValueError(f"the {search.name} search decodes over GF(2) only, not Z/{k}")
+    if moduli is None or start is None:
+        raise ValueError(f"decoding over Z/{k} needs the checks' moduli and a starting solution")
+    found = isd_ring.search(np.asarray(columns, dtype=np.int64), moduli,
+                            np.asarray(sigma, dtype=np.int64), k, np.asarray(start, np.int64),
+                            cost=cost, seconds=seconds, seed=seed, rounds=work, floor=floor,
+                            value_cost=value_cost)
+    bound = min(floor, found.cost)
+    return Decoding(np.flatnonzero(found.error).astype(np.intp), found.cost, bound,
+                    found.cost <= bound + 1e-9, "isd", found.cut_short, values=found.error,
+                    rounds=found.rounds)
 
 
 @dataclass(frozen=True)
@@ -371,11 +409,15 @@ class RelinkedChains:
 @dataclass(frozen=True)
 class LeeBrickell:
     """The earlier timed search: Lee–Brickell rounds with a fresh elimination each until a
-    quarter of the search budget is left, then 3-for-2 and 2-for-1 swaps (not repeatable)."""
+    quarter of the search budget is left, then 3-for-2 and 2-for-1 swaps (not repeatable;
+    GF(2) only, no chains)."""
 
+    name: str = "lee-brickell"
+    rings: bool = False
     rounds: int = 10_000
 
-    def run(self, problem: _Problem, budget: _Budget, rng: np.random.Generator) -> _Found:
+    def run(self, problem: _Problem, budget: _Budget, rng: np.random.Generator, plan: _Plan
+            ) -> tuple[_Answer, list[_Found]]:
         gens, bound = problem.gens, problem.bound
         cost, chosen = lee_brickell.search(gens, problem.syndrome, rng,
                                            budget.deadline - budget.search / 4, bound,
@@ -384,7 +426,7 @@ class LeeBrickell:
             polished = lee_brickell.improve([int(g) for g in chosen], gens, rng, budget.deadline)
             chosen = np.asarray(polished, dtype=np.intp)
             cost = float(gens.cost[chosen].sum())
-        return _Found(cost, gens.pixel[chosen])
+        return _Answer.first(problem).take(_Found(cost, gens.pixel[chosen]), "isd"), []
 
 
 def _check_starts(problem: _Problem, focus: Sequence[Focus]) -> None:
@@ -427,3 +469,57 @@ class PairTable:
                                  method)
         return replace(answer, bound=max(answer.bound, float(table.bound)), method=method,
                        cut_short=answer.cut_short or table.cut_short)
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a search gets besides the problem: the chains' focus, fixed work, the seed."""
+
+    focus: tuple[Focus, ...]
+    work: int | None
+    seed: int
+
+
+class Search(Protocol):
+    """A search of :data:`METHODS` for ``d`` beyond the exact search: the answer it found
+    (from the baseline and the cheap bound) and the chains' solutions still to weigh."""
+
+    @property
+    def name(self) -> str:
+        """The name it is registered under."""
+        ...
+
+    @property
+    def rings(self) -> bool:
+        """It also decodes over ``Z/k`` (the walk of :mod:`lightsart.core.isd_ring`)."""
+        ...
+
+    def run(self, problem: _Problem, budget: _Budget, rng: np.random.Generator, plan: _Plan
+            ) -> tuple[_Answer, list[_Found]]: ...
+
+
+@dataclass(frozen=True)
+class _Stern:
+    """The Stern walk on all columns, then (given a focus) the relinked chains."""
+
+    name: str = "stern"
+    rings: bool = True
+
+    def run(self, problem: _Problem, budget: _Budget, rng: np.random.Generator, plan: _Plan
+            ) -> tuple[_Answer, list[_Found]]:
+        # With chains (which walk further on fewer columns), the walk plans a fifth of the
+        # budget's work and the chains half of it; the rest is margin for their set-ups.
+        walked = SternWalk(STERN_SHARE if plan.focus else 1.0, plan.work).run(problem, budget, rng)
+        # The chains follow the walk, so a clock that cuts the work short cuts them first.
+        chains = RelinkedChains(plan.focus, CHAIN_SHARE, plan.work, plan.seed).run(problem, budget)
+        method = "stern + relink" if plan.focus else "stern"
+        return _Answer.first(problem).take(walked, method), chains
+
+
+#: The searches for large ``d`` by name: the Stern walk of :mod:`lightsart.core.isd` (default,
+#: counted in rounds; over ``Z/k`` the walk of :mod:`lightsart.core.isd_ring`), or the earlier
+#: Lee–Brickell rounds with a fresh elimination each (timed; kept to compare against).
+METHODS: Registry[Search] = Registry("decoding method")
+METHODS.register("stern", _Stern(), about="the Stern walk, repeatable (counted in rounds)")
+METHODS.register("lee-brickell", LeeBrickell(),
+                 about="Lee–Brickell rounds, timed (GF(2) only; kept to compare against)")

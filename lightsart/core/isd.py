@@ -280,8 +280,8 @@ def search(
 
     ``packed``: the generators as ``(G, W)`` words of ``d`` bits; ``syndrome``: ``(W,)`` words;
     ``cost``: per generator; ``start``: a solution (generator indices) to start from. The walk
-    stops early at ``deadline`` (``time.perf_counter()``; then ``cut_short``, and with no set at
-    all if the basis was not ready) or when the cost reaches ``stop_at`` (a proven lower bound).
+    stops early at ``deadline`` (``time.perf_counter()``; then ``cut_short``, and Prange's set
+    if the basis was not ready before it) or when the cost reaches ``stop_at`` (a proven lower bound).
     ``prefer``: generators tried as pivots right after ``start`` (e.g. the columns of other good
     solutions, so the walk sees the moves that mix them in).
     """
@@ -297,14 +297,14 @@ def search(
     basis, s = _basis(packed, d, first.astype(np.intp), syndrome)
     if basis.bits(s).sum() != popcount(s[:, None])[0]:
         return None  # s' has bits past the rank: s is not in the columns' span
-    if time.perf_counter() > deadline:
-        return Search(np.inf, np.zeros(0, np.intp), 0, True)
-    score = _Scorer(cost, unit, d)
-    slack = _SLACK * float(np.median(cost))
 
     def solution(s_: Words) -> NDArray[np.intp]:
         return basis.piv[np.flatnonzero(basis.bits(s_))].astype(np.intp)
 
+    if time.perf_counter() > deadline:  # the basis took the time: Prange's solution, cut short
+        return Search(float(cost[solution(s)].sum()), solution(s), 0, True)
+    score = _Scorer(cost, unit, d)
+    slack = _SLACK * float(np.median(cost))
     best_cost, best = score.base(basis, s), solution(s)
     lstern = min(basis.rank, max(8, g.bit_length() + 4))
     done = 0

@@ -28,7 +28,7 @@ has as many. The *syndrome* of a change (its coordinates in the cokernel, one pe
 modulus ``p^a``) is zero iff the change is reachable; it is ``Z/k``-linear, so one column per cell
 (:meth:`ModkAlgebra.syndrome_columns`) gives every syndrome.
 
-Optimisation over cosets (fewest presses, closest board) lives in :mod:`lightsart.core.modk_search`.
+Fewest presses live in :mod:`lightsart.core.presses`, the closest board in :mod:`lightsart.core.closest`.
 """
 
 from __future__ import annotations
@@ -49,7 +49,8 @@ from lightsart.limits import MODK_COLUMNS_MAX_WORK, STATES_MAX  # STATES_MAX: is
 from lightsart.rules import Rules
 
 if TYPE_CHECKING:
-    from lightsart.core.modk_search import ClosestBoard, Metric, Presses
+    from lightsart.core.closest import ClosestBoard, Metric
+    from lightsart.core.presses import Presses
 
 __all__ = ["STATES_MAX", "SYSTEM_MAX", "LinearMap", "ModkAlgebra", "algebra_mod", "board_from_presses",
            "kernel_rank", "linear_map", "press_mod"]
@@ -254,7 +255,8 @@ class ModkAlgebra:
         """``A x`` over ``Z/k`` (:func:`press_mod`)."""
         return press_mod(x, self.rules, self.k)
 
-    def _levels(self, a: object, what: str) -> Ints:
+    def levels(self, a: object, what: str) -> Ints:
+        """``a`` checked (the rules' shape, integers) as values mod ``k``; ``what`` names it."""
         b = np.asarray(a)
         if b.shape != self.rules.shape:
             raise LightsartError(f"{what} has shape {b.shape}, expected {self.rules.shape}")
@@ -273,7 +275,7 @@ class ModkAlgebra:
 
     def syndrome(self, change: object) -> Ints:
         """The change's cokernel coordinates (moduli :attr:`check_moduli`): zero iff reachable."""
-        c = self._levels(change, "change")
+        c = self.levels(change, "change")
         return self._syndromes(self._residuals(c[:, :, None]))[:, 0]
 
     def is_reachable(self, change: object) -> bool:
@@ -326,7 +328,7 @@ class ModkAlgebra:
 
         The answer is checked by pressing it before it is returned.
         """
-        c = self._levels(change, "change")
+        c = self.levels(change, "change")
         r = self._residuals(c[:, :, None])[:, 0]
         ts = []
         for part in self.parts:
@@ -394,10 +396,10 @@ class ModkAlgebra:
 
     def fewest_presses(self, x: object, *, exact_max: int | None = None) -> Presses:
         """The press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) in the
-        coset ``x + kernel``: it makes the same change as ``x``. See :mod:`lightsart.core.modk_search`."""
-        from lightsart.core import modk_search
+        coset ``x + kernel``: it makes the same change as ``x``. See :mod:`lightsart.core.presses`."""
+        from lightsart.core.presses import fewest_presses
 
-        return modk_search.fewest_presses(self, self._levels(x, "press vector"), exact_max=exact_max)
+        return fewest_presses(self, self.levels(x, "press vector"), exact_max=exact_max)
 
     def closest_board(self, target: object, start: object | None = None, *,
                       metric: Metric = "wrong", exact_max: int | None = None, seconds: float = 1.0,
@@ -407,14 +409,14 @@ class ModkAlgebra:
         ``target``: fewest wrong cells, or with ``metric="brightness"`` least ``Σ |board - target|``,
         or with ``costs`` (shape ``(cells, k)``: the price of error ``v`` at each cell) the least
         total cost. Beyond the exact search the decoder works ``rounds`` rounds (default: planned
-        from ``seconds``) seeded by ``seed``. See :mod:`lightsart.core.modk_search`."""
-        from lightsart.core import modk_search
+        from ``seconds``) seeded by ``seed``. See :func:`lightsart.core.closest.closest_levels`."""
+        from lightsart.core.closest import closest_levels
 
-        t = self._levels(target, "target")
-        s = np.full_like(t, self.k - 1) if start is None else self._levels(start, "start")
+        t = self.levels(target, "target")
+        s = np.full_like(t, self.k - 1) if start is None else self.levels(start, "start")
         c = None if costs is None else np.asarray(costs, dtype=np.float64)
-        return modk_search.closest_board(self, t, s, metric=metric, exact_max=exact_max,
-                                         seconds=seconds, seed=seed, rounds=rounds, costs=c)
+        return closest_levels(self, t, s, metric=metric, exact_max=exact_max, seconds=seconds,
+                              seed=seed, rounds=rounds, costs=c)
 
 
 def kernel_rank(alg: ModkAlgebra) -> int:

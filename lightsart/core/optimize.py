@@ -5,12 +5,14 @@
   ``x0 ^ sum_k l_k N_k`` is ``|x0| + (F_total - F(l)) / 2`` with ``F`` the Walsh–Hadamard
   transform of ``f(v) = sum over cells with column v of (1 - 2 x0)``. One transform of ``2**d``
   entries scores every member of the coset at once.
-* :func:`closest_board`: the reachable board nearest to a target (see :mod:`lightsart.core.decode`).
+* :func:`closest_board`: the reachable board nearest to a target, for any rules and states: the
+  decoding problem of :mod:`lightsart.core.closest` in the rules' field, then fewest clicks.
 * :func:`transition`: the fewest clicks turning one reachable board into another.
 
 All three take any :class:`~lightsart.rules.Rules`, ``k`` states included: then a click adds 1
 mod ``k`` (a press count ``0 .. k-1`` per cell), pictures start from the all-brightest board, and
-the work is done over ``Z/k`` by :mod:`lightsart.core.modk_search` (see :func:`_levels`). The
+the work is done over ``Z/k`` (:mod:`lightsart.core.closest`, :mod:`lightsart.core.presses`; see
+:func:`_levels`). The
 engines (:mod:`lightsart.engines`) call these; ``engine("exact").fit`` is :func:`closest_board`.
 
 Every click set is re-applied with the press operator before it is returned.
@@ -19,7 +21,6 @@ Every click set is re-applied with the press operator before it is returned.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 
 import numpy as np
 from numpy.typing import NDArray
@@ -28,11 +29,23 @@ from lightsart.calibration import CHASE_WORDS_PER_SECOND, DECODE_SHARE, SPLIT_DE
 from lightsart.core.algebra import algebra as one_algebra
 from lightsart.core.algebra import reached, rules_for
 from lightsart.core.board import as_board, press
-from lightsart.core.decode import Decoding, decode
-from lightsart.core.general import RulesAlgebra
+from lightsart.core.closest import (  # noqa: F401 - the decoder's limits, still importable here
+    CHASE_WORDS,
+    COLUMN_BITS,
+    EDGE_BAND,
+    EDGE_CHAINS_MAX_NULLITY,
+    EDGE_CHAINS_NULLITY,
+    EDGE_CHAINS_SECONDS,
+    ELIMINATION_WORDS,
+    SAMPLE_ROWS,
+    _check_columns,
+    decode_bits,
+    decode_levels,
+    edge_focus,
+    pixel_weights,
+)
 from lightsart.core.general import algebra as rules_algebra
-from lightsart.core.gf2 import BoardAlgebra, algebra, chase
-from lightsart.core.packed import words_for
+from lightsart.core.gf2 import algebra
 from lightsart.core.quiet import (
     BLOCK,
     QuietPatterns,
@@ -42,7 +55,6 @@ from lightsart.core.quiet import (
     local_search,
     planned_rounds,
 )
-from lightsart.core.relink import Focus
 from lightsart.errors import LightsartError
 from lightsart.limits import PUZZLE_MAX_NULLITY_CELLS
 from lightsart.results import Clicks, ClickSearch, Fit, with_count_bound
@@ -60,6 +72,7 @@ __all__ = [
     "coset_weights",
     "edge_focus",
     "fewest_clicks",
+    "pixel_weights",
     "transition",
 ]
 
@@ -74,26 +87,6 @@ EXACT_CLICKS_NULLITY = 24
 SPLIT_CLICKS_NULLITY = 40
 #: Cells × quiet patterns the clicks search may hold densely (beyond: chased block by block).
 DENSE_PATTERN_BITS = PUZZLE_MAX_NULLITY_CELLS
-#: Check-column bits handed to the decoder at once (cells × nullity; 128 MB packed).
-COLUMN_BITS = 1 << 30
-#: Packed words the chase of check columns may step through (rows × width × words per row).
-CHASE_WORDS = 1 << 26
-#: Word operations of one elimination of the check columns (``d**2 * cells / 64``).
-ELIMINATION_WORDS = 1 << 29
-#: Rows a sample of check columns is spread over.
-SAMPLE_ROWS = 64
-#: Rows (columns) next to each edge whose cells the decoder's focused chain walks on: on the
-#: full-resolution 512x512 astronaut (8 seeds, the same work) 16 gives 50.75 wrong pixels on
-#: average, 24 gives 51.0 and 8 gives 53.0.
-EDGE_BAND = 16
-#: Nullity above which the decoder gets the edge chains. Up to 64 the pair-table bound follows
-#: the Stern walk and, given the time, proves its answer (128x128 astronaut: 5 wrong pixels in
-#: 20 s); chains there only took the table's time (30 s budget: cut short, 36 s in all).
-EDGE_CHAINS_NULLITY = 64
-#: Largest nullity that gets the chains (at 2048x2048, nullity 1056, their set-up ran past the
-#: plan), and the decoding budget they need (with less, set-up alone overran 1 s at 512x512).
-EDGE_CHAINS_MAX_NULLITY = 512
-EDGE_CHAINS_SECONDS = 2.0
 
 
 def _quiet(shape: tuple[int, ...], rules: Rules | None) -> QuietPatterns:
@@ -255,72 +248,6 @@ def _search(x0: Board, source: QuietPatterns, rules: Rules | None, seed: int, se
     return searched.clicks, False, searched.cut_short, floor, work
 
 
-def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint64], int]:
-    """Cells offered to the decoder, their check columns (packed), and the words chased.
-
-    Every cell when there are at most ``min(COLUMN_BITS / d, 64 ELIMINATION_WORDS / d**2)``
-    (a memory cap, and one packed elimination of ``d`` rows over the columns in about a
-    second). Otherwise the whole bottom chased row (where Bosch's baseline errors are) and a
-    lattice of cells over up to :data:`SAMPLE_ROWS` rows spread up the board, as far as
-    :data:`CHASE_WORDS` lets the chase reach: wrong pixels are then spread rather than lined up.
-    """
-    h, w, d = alg.h, alg.w, alg.nullity
-    cap = max(w, min(COLUMN_BITS // max(1, d), 64 * ELIMINATION_WORDS // max(1, d * d)))
-    reach = max(1, min(h, CHASE_WORDS // (w * words_for(d))))
-    if h * w <= cap and reach >= h:
-        return (*alg.check_rows(np.arange(h)), h * w * words_for(d))
-    count = max(1, min(SAMPLE_ROWS, reach, COLUMN_BITS // max(1, w * d)))
-    if cap <= w:
-        count = 1
-    # Rows counted up from the bottom one (always included), spread over the reach.
-    up = np.round(np.linspace(0, reach - 1, count)).astype(np.intp)
-    rows = np.unique(h - 1 - up)
-    cells, columns = alg.check_rows(rows)
-    if rows.size > 1:
-        # Keep the bottom row whole and every ``stride``-th cell of the others (shifted per row).
-        stride = max(1, -(-(rows.size - 1) * w // (cap - w)))
-        row_of = np.arange(cells.size) // w
-        keep = (row_of == rows.size - 1) | ((np.arange(cells.size) + row_of) % stride == 0)
-        cells, columns = cells[keep], columns[keep]
-    return cells, columns, (h - int(rows[0])) * w * words_for(d)
-
-
-def _chase_view(a: NDArray[np.generic], view: int) -> NDArray[np.generic]:
-    """The board as light chasing down (0), up (1), right (2) and left (3) sees it."""
-    b = a.T if view >= 2 else a
-    return b[::-1] if view % 2 else b
-
-
-def edge_focus(change: Board, cells: NDArray[np.intp], band: int = EDGE_BAND
-               ) -> tuple[Focus, ...]:
-    """One chain for :func:`lightsart.core.decode.decode`: the cells within ``band`` rows or
-    columns of any edge, starting from light chasing down, up, right and left. Near an edge the
-    plus shapes are cut (near a corner on two sides), so short relations between check columns
-    abound there, and each chase puts the errors on one edge; walking on all four bands at once
-    lets the relinked walks mix errors near different edges (the 512x512 astronaut: 50.75 wrong
-    pixels on average over 8 seeds, where a chain for the rows and one for the columns, sharing
-    the same work, gave 51.9).
-
-    ``change``: the cells that must toggle; ``cells``: the board cells (flat, increasing) whose
-    columns the decoder gets. Returns indices into ``cells``; a start with a cell not offered
-    is left out, and no chain when no start is left.
-    """
-    m, n = change.shape
-    flat = np.arange(m * n, dtype=np.intp).reshape(m, n)
-    rows, cols = np.divmod(flat, n)
-    near = (np.minimum(rows, m - 1 - rows) < band) | (np.minimum(cols, n - 1 - cols) < band)
-    starts = []
-    for view in range(4):
-        _, leftover = chase(np.ascontiguousarray(_chase_view(change, view)))
-        wrong = np.sort(_chase_view(flat, view).ravel()[np.flatnonzero(leftover.ravel())])
-        at = np.minimum(np.searchsorted(cells, wrong), max(0, cells.size - 1))
-        if cells.size and np.array_equal(cells[at], wrong):
-            starts.append(at.astype(np.intp))
-    if not starts:
-        return ()
-    return (Focus(np.flatnonzero(near.ravel()[cells]).astype(np.intp), tuple(starts)),)
-
-
 def _decoding_seconds(seconds: float, nullity: int, chased_words: int = 0) -> float:
     """The decoder's share of a fit's budget: what is left after the nominal time of chasing
     the check columns, all of it when the clicks are exact (their transform is not budgeted),
@@ -330,76 +257,6 @@ def _decoding_seconds(seconds: float, nullity: int, chased_words: int = 0) -> fl
     if nullity <= EXACT_CLICKS_NULLITY:
         return left
     return left * (SPLIT_DECODE_SHARE if nullity <= SPLIT_CLICKS_NULLITY else DECODE_SHARE)
-
-
-def pixel_weights(cost: NDArray[np.float64] | None, shape: tuple[int, ...]
-                   ) -> NDArray[np.float64] | None:
-    """The pixel costs as float64, checked: the target's shape, finite, non-negative."""
-    if cost is None:
-        return None
-    weights = np.asarray(cost, dtype=np.float64)
-    if weights.shape != shape:
-        raise LightsartError(f"cost has shape {weights.shape}, target has {shape}")
-    if not np.isfinite(weights).all() or (weights < 0).any():
-        raise LightsartError("pixel costs must be finite and non-negative")
-    return weights
-
-
-@dataclass(frozen=True, eq=False)
-class _DecoderSetup:
-    """What the decoder gets for one fit: the algebra, the cells offered and their check
-    columns, the syndrome of the change, Bosch's baseline (classic game), the decoder's share
-    of the budget and the edge chains' focus."""
-
-    alg: BoardAlgebra | RulesAlgebra
-    cells: NDArray[np.intp]
-    columns: NDArray[np.uint8] | NDArray[np.uint64]
-    syndrome: NDArray[np.uint8]
-    baseline: NDArray[np.intp] | None
-    share: float
-    focus: tuple[Focus, ...] = ()
-
-    @classmethod
-    def of(cls, change: Board, rules: Rules | None, seconds: float) -> _DecoderSetup:
-        m, n = change.shape
-        if not classic(rules):
-            alg = rules_algebra(_checked(rules, change.shape))
-            return cls(alg, np.arange(m * n, dtype=np.intp), alg.columns(), alg.syndrome(change),
-                       None, _decoding_seconds(seconds, alg.nullity))
-        board = algebra(m, n)
-        cells, columns, chased = _check_columns(board)
-        # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
-        # bottom chased row, the last ``w`` cells offered.
-        baseline = cells.size - board.w + np.flatnonzero(board.excess(change))
-        share = _decoding_seconds(seconds, board.nullity, chased)
-        focus: tuple[Focus, ...] = ()
-        if (EDGE_CHAINS_NULLITY < board.nullity <= EDGE_CHAINS_MAX_NULLITY
-                and share >= EDGE_CHAINS_SECONDS):
-            focus = edge_focus(change, cells)
-        return cls(board, cells, columns, board.checks(change), baseline, share, focus)
-
-    def fit(self, t: Board, weights: NDArray[np.float64] | None, *, seed: int, seconds: float,
-            rules: Rules | None) -> tuple[Decoding, Board, Board, Clicks]:
-        """Decode the wrong pixels within the decoder's share, then the fewest clicks of the
-        board they give within the rest of the fit's budget: the decoding, the wrong pixels,
-        the board and its clicks (each step checked)."""
-        m, n = t.shape
-        decoding = decode(
-            self.columns, self.syndrome, None if weights is None else weights.ravel()[self.cells],
-            baseline=self.baseline, seed=seed, seconds=self.share, focus=self.focus,
-        )
-        wrong = np.zeros(m * n, dtype=np.uint8)
-        wrong[self.cells[decoding.errors]] = 1
-        wrong = wrong.reshape(m, n)
-        board = t ^ wrong
-        x0 = self.alg.solve(board ^ np.uint8(1))
-        if x0 is None:  # pragma: no cover - decoding must land on a reachable board
-            raise AssertionError("decoded board is not reachable")
-        # The clicks get the rest of the fit's budget; they plan their work from the fixed share.
-        best = fewest_clicks(x0, seed=seed, seconds=max(0.0, seconds - self.share), rules=rules)
-        if not np.array_equal(_press(best.clicks, rules) ^ np.uint8(1), board):  # pragma: no cover
-            raise AssertionError("clicks do not reproduce the fitted board")
-        return decoding, wrong, board, best
 
 
 def closest_board(
@@ -470,36 +327,34 @@ def closest_board(
     >>> fit.wrong_pixels, fit.wrong_pixels_proven_minimal, fit.board.tolist(), fit.clicks.tolist()
     (1, True, [[2, 1], [1, 1]], [[0, 0], [0, 2]])
     """
+    began = time.perf_counter()
     grey = _levels(rules)
     if grey is not None:
-        return _closest_levels(target, cost, grey, seconds=seconds, seed=seed)
-    start = time.perf_counter()
-    t = as_board(target, "target")
-    weights = pixel_weights(cost, t.shape)
-    setup = _DecoderSetup.of(t ^ np.uint8(1), rules, seconds)
-    decoding, wrong, board, best = setup.fit(t, weights, seed=seed, seconds=seconds, rules=rules)
+        from lightsart.core.modk import algebra_mod
+
+        found = decode_levels(target, cost, algebra_mod(grey), seed=seed, seconds=seconds)
+    else:
+        found = decode_bits(target, cost, rules, seed=seed, seconds=seconds,
+                            share=_decoding_seconds)
+    # The clicks get the rest of the fit's budget; they plan their work from the fixed share.
+    best = fewest_clicks(found.presses, seed=seed, seconds=max(0.0, seconds - found.share),
+                         rules=rules)
+    if not np.array_equal(reached(found.start, best.clicks, rules_for(rules, found.board.shape)),
+                          found.board):  # pragma: no cover - a bug
+        raise AssertionError("the clicks do not make the fitted board from the start")
+    wrong = (found.board != found.target).astype(np.uint8)
     fit = Fit(
-        target=t,
-        board=board,
-        clicks=best.clicks,
-        wrong=wrong,
-        wrong_pixels=int(wrong.sum()),
-        wrong_cost=float(decoding.cost),
-        wrong_pixels_proven_minimal=decoding.proven,
-        wrong_pixels_lower_bound=float(decoding.lower_bound),
-        clicks_count=best.count,
-        clicks_proven_minimal=best.proven,
-        nullity=setup.alg.nullity,
-        seconds=time.perf_counter() - start,
-        method=decoding.method,
-        weighted=weights is not None and not bool(np.all(weights == 1.0)),
-        rules=None if classic(rules) else rules,
-        cut_short=best.cut_short or decoding.cut_short,
-        clicks_lower_bound=best.lower_bound,
-        clicks_search=best.search,
+        target=found.target, board=found.board, clicks=best.clicks, wrong=wrong,
+        wrong_pixels=int(wrong.sum()), wrong_cost=found.wrong_cost,
+        wrong_pixels_proven_minimal=found.proven, wrong_pixels_lower_bound=found.lower_bound,
+        clicks_count=best.count, clicks_proven_minimal=best.proven, nullity=found.nullity,
+        seconds=time.perf_counter() - began, method=found.method, weighted=found.weighted,
+        rules=None if classic(rules) else rules, cut_short=best.cut_short or found.cut_short,
+        kernel_size=found.kernel_size,
+        clicks_lower_bound=best.lower_bound, clicks_search=best.search,
     )
     # The least cost bounds the count through the dearest pixel (weighted fits only).
-    return fit if weights is None else with_count_bound(fit, float(weights.max(initial=0.0)))
+    return fit if found.dearest is None else with_count_bound(fit, found.dearest)
 
 
 def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
@@ -560,48 +415,6 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
 
 
 # ---------------------------------------------------------------------------- k states
-
-
-def _level_costs(cost: object | None, rules: Rules) -> NDArray[np.float64] | None:
-    """Per-cell costs as ``(cells, k)`` prices of each error level (``None``: count wrong cells)."""
-    if cost is None:
-        return None
-    c = np.asarray(cost, dtype=np.float64)
-    if c.shape == rules.shape:  # one price per cell, for every wrong level
-        k = rules.states
-        c = np.repeat(c.reshape(-1, 1), k, axis=1)
-        c[:, 0] = 0.0
-    return c
-
-
-def _closest_levels(target: Board, cost: object | None, rules: Rules, *, seconds: float,
-                    seed: int) -> Fit:
-    """:func:`closest_board` with ``k`` states (above 2): syndrome decoding over the cokernel of ``A``
-    mod ``k`` (:meth:`lightsart.core.modk.ModkAlgebra.closest_board`), fewest presses in the coset."""
-    from lightsart.core.modk import algebra_mod, board_from_presses
-
-    began = time.perf_counter()
-    k = rules.states
-    t = np.asarray(target)
-    if t.shape != rules.shape:
-        raise LightsartError(f"target has shape {t.shape}, expected {rules.shape}")
-    alg = algebra_mod(rules)
-    costs = _level_costs(cost, rules)
-    found = alg.closest_board(t, metric="wrong", seconds=seconds, seed=seed, costs=costs)
-    if not np.array_equal(board_from_presses(found.presses, rules), found.board):  # pragma: no cover
-        raise AssertionError("the presses do not reproduce the board from the all-brightest board")
-    fit = Fit(
-        target=found.target, board=found.board, clicks=found.presses,
-        wrong=found.wrong.astype(np.uint8), wrong_pixels=found.wrong_cells,
-        wrong_cost=float(found.wrong_cells if found.cost is None else found.cost),
-        weighted=found.cost is not None, wrong_pixels_proven_minimal=found.proven,
-        wrong_pixels_lower_bound=float(found.lower_bound), clicks_count=found.presses_count,
-        clicks_proven_minimal=found.presses_proven, nullity=alg.nullity,
-        seconds=time.perf_counter() - began, method=f"Z/{k} {alg.method}", rules=rules,
-        kernel_size=alg.kernel_size, cut_short=found.cut_short,
-    )
-    # The least cost bounds the count through the dearest wrong level (weighted fits only).
-    return fit if costs is None else with_count_bound(fit, float(np.max(costs, initial=0.0)))
 
 
 def _fewest_presses(presses: object, rules: Rules) -> Clicks:

@@ -46,9 +46,8 @@ pattern of ``s`` cells (``y <= 2`` for the plus).
   *left* kernel, which :meth:`lightsart.core.general.RulesAlgebra.columns` gives.
 
 Fewest-clicks polishing (the IPs count wrong pixels, not clicks) minimises over the kernel of
-``A``: the classic game through :func:`lightsart.core.optimize.fewest_clicks`, other rules by one
-Walsh–Hadamard pass over all ``2**d`` kernel combinations when ``d <= POLISH_MAX_NULLITY``, and
-not at all beyond that (``clicks_proven_minimal=False``).
+``A`` with the exact engine's :func:`lightsart.core.optimize.fewest_clicks`, for any rules and
+states (proven where that search proves it).
 
 Solver answers are re-applied with the rules' press operator before they are returned; an
 unproven answer says so (see :class:`lightsart.engines.cbc.SolveReport`).
@@ -56,7 +55,6 @@ unproven answer says so (see :class:`lightsart.engines.cbc.SolveReport`).
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import time
 from dataclasses import dataclass
@@ -66,9 +64,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core import general, gf2
+from lightsart.core.algebra import algebra as one_algebra
 from lightsart.core.board import as_board
-from lightsart.core.decode import decode, walsh_hadamard
-from lightsart.core.modk import algebra_mod, board_from_presses, kernel_rank, press_mod
+from lightsart.core.modk import board_from_presses, press_mod
 from lightsart.core.optimize import closest_board, fewest_clicks, pixel_weights
 from lightsart.engines.cbc import SolveReport, SolverOptions, variable
 from lightsart.engines.ip_model import error_model as build_error_model
@@ -77,12 +75,10 @@ from lightsart.engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart.errors import LightsartError
 from lightsart.limits import check_model
 from lightsart.results import Clicks, Fit
-from lightsart.rules import Rules, board_from_clicks, press
+from lightsart.rules import Rules, board_from_clicks
 from lightsart.types import Board
 
 __all__ = [
-    "AUTO_IP_MAX_NULLITY",
-    "AUTO_IP_MIN_SECONDS",
     "POLISH_MAX_NULLITY",
     "IPAnimation",
     "IPClicks",
@@ -90,7 +86,6 @@ __all__ = [
     "animation_ip",
     "basic_ip",
     "chase_start",
-    "closest_board_auto",
     "closest_board_ip",
     "closest_board_reduced_ip",
     "decoded_start",
@@ -101,16 +96,8 @@ __all__ = [
 ]
 
 
-#: Largest nullity at which the ``auto`` engine hands an unproven fit to the reduced parity IP.
-#: Measured at equal 32 s budgets (benchmarks/bench_ip.py table 4: two photos, d 22-32): with
-#: contrast-weighted pixel costs CBC turned the exact answer into a proof in 5 of 8 cases and
-#: never found a cheaper board; with unit costs it helped in none of 8; at d 40-42 (and 56,
-#: 144 in table 3) it never improved answer or bound. So it is tried only with costs, d <= 32.
-AUTO_IP_MAX_NULLITY = 32
-#: Least time budget (seconds) for which ``auto`` runs CBC at all; shorter runs never helped.
-AUTO_IP_MIN_SECONDS = 10.0
-#: Largest kernel dimension over which fewest clicks is searched exhaustively for rules other than
-#: the classic game (one Walsh–Hadamard transform of ``2**d`` entries); beyond it no polishing.
+#: Largest kernel dimension the IPs' own Walsh–Hadamard polish searched, before 0.3 (the
+#: polish is now :func:`lightsart.core.optimize.fewest_clicks`, exact up to nullity 24).
 POLISH_MAX_NULLITY = 20
 
 
@@ -171,14 +158,11 @@ def _algebra(rules: Rules) -> _Algebra:
     return general.algebra(rules)
 
 
-def _kernel(rules: Rules) -> tuple[int, int | None]:
-    """Generators of the press kernel (GF(2)'s nullity, or over ``Z/k`` its cyclic rank) and,
-    over ``Z/k``, how many press vectors it holds (:attr:`Fit.kernel_size`)."""
-    # Two states keep the bit-packed GF(2) algebras (fast); Z/k needs the Smith-form one.
-    if rules.states == 2:
-        return _algebra(rules).nullity, None
-    alg = algebra_mod(rules)
-    return kernel_rank(alg), alg.kernel_size
+def _kernel(rules: Rules) -> tuple[int, int]:
+    """The fewest generators of the press kernel (GF(2)'s nullity, or over ``Z/k`` its cyclic
+    rank) and how many press vectors it holds (:attr:`Fit.kernel_size`): the one algebra's."""
+    alg = one_algebra(rules)
+    return alg.nullity, alg.kernel_size
 
 
 def _rules(target: object, rules: Rules | None) -> Rules:
@@ -260,30 +244,17 @@ def decoded_start(
 ) -> Board:
     """Clicks of the reachable board nearest ``target`` by syndrome decoding, for any rules.
 
-    The warm start of the error IPs where light chasing does not apply: with two states the
-    picture's syndrome over the rules' left kernel is decoded with
-    :func:`lightsart.core.decode.decode` (exact for nullity up to 20, else best effort within
-    ``seconds``) and the corrected picture solved for clicks; with ``k`` states it is
-    :func:`lightsart.core.optimize.closest_board`'s answer over ``Z/k``. Often already optimal;
-    the integer program then has to prove it.
+    The warm start of the error IPs where light chasing does not apply: the exact engine's
+    :func:`lightsart.core.optimize.closest_board` within ``seconds`` (the picture's syndrome
+    decoded over the rules' field, exact for nullity up to 20, then fewest clicks). Often
+    already optimal; the integer program then has to prove it.
     """
     r = _rules(target, rules)
     t = _levels(target, r, "target")
     w = _pixel_costs(cost, t.shape)
     unit = bool(np.all(w == 1.0))
-    # GF(2) decodes the syndrome itself (core.decode is a binary decoder); Z/k's decoder sits
-    # behind closest_board.
-    if r.states != 2:
-        return closest_board(t, None if unit else w, seconds=seconds, rules=r).clicks
-    alg = _algebra(r)
-    found = decode(alg.columns(), alg.syndrome(t ^ np.uint8(1)), None if unit else w.ravel(),
-                   seconds=seconds)
-    wrong = np.zeros(t.size, dtype=np.uint8)
-    wrong[found.errors] = 1
-    clicks = alg.solve(t ^ wrong.reshape(t.shape) ^ np.uint8(1))
-    if clicks is None:  # pragma: no cover - a decoding always gives a reachable board
-        raise AssertionError("the decoded board is not reachable")
-    return clicks
+    return closest_board(t, None if unit else w, seconds=seconds,
+                         rules=None if r.is_classic else r).clicks
 
 
 def _start(t: Board, w: NDArray[np.float64], rules: Rules, time_limit: float | None) -> Board:
@@ -305,33 +276,9 @@ def _read(variables: list[Any], shape: tuple[int, ...], solver: str = "CBC") -> 
 
 
 def _fewest_clicks(clicks: Board, rules: Rules) -> Clicks:
-    """The smallest click set pressing like ``clicks``: the classic engine's for the classic game;
-    over ``Z/k`` the modk algebra's search; else every ``clicks ^ (kernel combination)`` scored at
-    once by a Walsh–Hadamard transform (as :func:`lightsart.core.optimize.coset_weights`) when
-    ``d <= POLISH_MAX_NULLITY``, or ``clicks`` itself, unproven, beyond that."""
-    if rules.is_classic:
-        return fewest_clicks(clicks)
-    # Z/k's kernel is a sum of cyclic groups (not a GF(2) space): core.optimize's modk search.
-    if rules.states != 2:
-        return fewest_clicks(clicks, rules=rules)
-    started = time.perf_counter()
-    kernel = general.algebra(rules).kernel()
-    d = kernel.shape[0]
-    best, proven = clicks.copy(), d == 0
-    if 0 < d <= POLISH_MAX_NULLITY:
-        flat = clicks.ravel().astype(np.int64)
-        bits = kernel.reshape(d, -1).astype(np.int64)
-        signature = (bits << np.arange(d, dtype=np.int64)[:, None]).sum(axis=0)
-        f = np.bincount(signature, weights=1 - 2 * flat, minlength=1 << d).astype(np.int64)
-        weights = int(flat.sum()) + (int(f.sum()) - walsh_hadamard(f)) // 2
-        choice = int(np.argmin(weights))
-        for k in range(d):
-            if (choice >> k) & 1:
-                best ^= kernel[k]
-        proven = True
-    if not np.array_equal(press(best, rules), press(clicks, rules)):  # pragma: no cover - a bug
-        raise AssertionError("minimised click set does not produce the same board")
-    return Clicks(best, int(best.sum()), proven, d, time.perf_counter() - started)
+    """The smallest click set pressing like ``clicks``: the exact engine's
+    :func:`lightsart.core.optimize.fewest_clicks` under the rules (any states)."""
+    return fewest_clicks(clicks, rules=None if rules.is_classic else rules)
 
 
 # ---------------------------------------------------------------------------- basic IP
@@ -697,60 +644,13 @@ def closest_board_reduced_ip(
     return IPFit(fit, report)
 
 
-# ---------------------------------------------------------------------------- auto engine
+# ``closest_board_auto`` and its constants moved to lightsart.engines.auto; the names stay here.
+_MOVED_TO_AUTO = ("AUTO_IP_MAX_NULLITY", "AUTO_IP_MIN_SECONDS", "closest_board_auto")
 
 
-def _closest_exact(
-    t: Board, cost: NDArray[np.float64] | None, rules: Rules, seed: int, seconds: float
-) -> Fit:
-    """The exact engine's answer, under the rules: :func:`lightsart.core.optimize.closest_board`."""
-    return closest_board(t, cost, seed=seed, seconds=seconds,
-                         rules=None if rules.is_classic else rules)
+def __getattr__(name: str) -> Any:
+    if name in _MOVED_TO_AUTO:
+        import importlib
 
-
-def closest_board_auto(
-    target: Board,
-    cost: NDArray[np.float64] | None = None,
-    *,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    seed: int = 0,
-    solver: str = DEFAULT_SOLVER,
-    rules: Rules | None = None,
-) -> Fit:
-    """The exact engine, plus the reduced parity IP only where measurement says it can help.
-
-    Runs :func:`lightsart.core.optimize.closest_board` (for rules other than the classic game,
-    the same syndrome decoding over :mod:`lightsart.core.general`). Only when per-pixel ``cost``
-    is given, the nullity is at most :data:`AUTO_IP_MAX_NULLITY` and ``time_limit`` (seconds,
-    default 2) is at least :data:`AUTO_IP_MIN_SECONDS`, the exact engine gets a quarter of the
-    budget and, if its answer is not proven, CBC the rest, warm-started with that answer. CBC's
-    answer is taken only if cheaper; its bound tightens the proven lower bound either way.
-    Otherwise this is exactly the exact engine. ``solver`` names the MIP solver
-    (:mod:`lightsart.engines.solvers`).
-    """
-    started = time.perf_counter()
-    t = as_board(target, "target")
-    r = _rules(t, rules)
-    budget = 2.0 if time_limit is None else float(time_limit)
-    if not budget > 0:
-        raise LightsartError(f"time limit must be a positive number, got {time_limit}")
-    d = _algebra(r).nullity
-    try_ip = cost is not None and d <= AUTO_IP_MAX_NULLITY and budget >= AUTO_IP_MIN_SECONDS
-    exact = _closest_exact(t, cost, r, seed, budget / 4 if try_ip else budget)
-    if exact.wrong_pixels_proven_minimal or not try_ip:
-        return exact
-    remaining = max(1.0, budget - (time.perf_counter() - started))
-    found = closest_board_reduced_ip(
-        t, cost, start=exact, time_limit=remaining, threads=threads, solver=solver, rules=r
-    ).fit
-    best = found if found.wrong_cost < exact.wrong_cost - 1e-9 else exact
-    bound = min(max(exact.wrong_pixels_lower_bound, found.wrong_pixels_lower_bound),
-                best.wrong_cost)
-    return dataclasses.replace(
-        best,
-        wrong_pixels_lower_bound=bound,
-        wrong_pixels_proven_minimal=best.wrong_cost <= bound + 1e-9,
-        seconds=time.perf_counter() - started,
-        method=f"auto: {exact.method}, then {found.method}",
-    )
+        return getattr(importlib.import_module("lightsart.engines.auto"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

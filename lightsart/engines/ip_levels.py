@@ -38,11 +38,16 @@ __all__ = [
 LevelsModel = Model
 
 
-def _check(levels: object, rules: Rules, what: str) -> NDArray[np.int64]:
+def _grey(rules: Rules) -> Rules:
     """0.2's contract: these names take rules with at least 3 states (``ip`` takes any)."""
     if rules.states < 3:
         raise LightsartError("the k-state integer programs need rules with at least 3 states")
-    return ip._levels(levels, rules, what).astype(np.int64)
+    return rules
+
+
+def _check(levels: object, rules: Rules, what: str) -> NDArray[np.int64]:
+    """``levels`` as a board of levels under ``rules`` (at least 3 states)."""
+    return ip._levels(levels, _grey(rules), what).astype(np.int64)
 
 
 def error_model_levels(target: object, rules: Rules, start: object | None = None) -> Model:
@@ -69,9 +74,10 @@ def transition_ip_levels(first: Fit, second: Fit, *, time_limit: float | None = 
                          solver: str = DEFAULT_SOLVER) -> IPClicks:
     """:func:`lightsart.engines.ip.transition_ip` for two fits of the same k-state rules."""
     rules = first.rules
-    if rules is None or second.rules != rules or rules.states < 3:
-        raise LightsartError("a k-state transition needs two fits of the same rules with k > 2 states")
-    return ip.transition_ip(first, second, time_limit=time_limit, solver=solver, rules=rules)
+    if rules is None or second.rules != rules:
+        raise LightsartError("a k-state transition needs two fits of the same rules")
+    return ip.transition_ip(first, second, time_limit=time_limit, solver=solver,
+                            rules=_grey(rules))
 
 
 def closest_board_ip_levels(target: object, rules: Rules, *, time_limit: float | None = None,

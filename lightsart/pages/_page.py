@@ -19,6 +19,7 @@ from numpy.typing import ArrayLike
 
 from lightsart.choices import Topology
 from lightsart.errors import LightsartError
+from lightsart.results import vocabulary
 from lightsart.rules import Pattern, Rules, parse_pattern
 from lightsart.types import Board
 
@@ -31,10 +32,9 @@ def _template(name: str) -> str:
 
 def _scripts(page: str, states: int) -> tuple[str, ...]:
     """A page's scripts: the rules and GF(2) solver, the one API for any number of states
-    (``lights.js``), the Z/k solver, the view, the page."""
-    # Two states solve by lights.js's GF(2) fast path (faster than Z/2, and proven fewest where
-    # Z/2 only searches: benchmarks/page_solvers.js), so two-state pages need no Z/k solver.
-    return ("lightsout.js", "lights.js", *(("modk.js",) if states > 2 else ()), "view.js", page)
+    (``lights.js``), the Z/k solver when the page needs it (:func:`_states_data`), the view,
+    the page."""
+    return ("lightsout.js", "lights.js", *_states_data(states)[1], "view.js", page)
 
 
 def _script(*names: str) -> str:
@@ -93,10 +93,14 @@ def _rules_data(rules: Rules) -> dict[str, Any]:
             "topology": rules.topology}
 
 
-def _states_data(states: int) -> dict[str, int]:
-    """The page data's ``states`` entry: absent for two states, which the pages take as default."""
-    # Two-state pages keep the data they always had (the page reads a missing entry as 2).
-    return {"states": states} if states > 2 else {}
+def _states_data(states: int) -> tuple[dict[str, int], tuple[str, ...]]:
+    """The page data's ``states`` entry and the Z/k solver script, for ``states`` states."""
+    # Two-state pages keep the data they always had (the page reads a missing entry as 2) and
+    # solve by lights.js's GF(2) fast path (faster than Z/2, and proven fewest where Z/2 only
+    # searches: benchmarks/page_solvers.js), so they need no Z/k solver.
+    if states == 2:
+        return {}, ()
+    return {"states": states}, ("modk.js",)
 
 
 _DIGITS = "0123456789abcdef"
@@ -112,8 +116,7 @@ def as_levels(board: ArrayLike, states: int, what: str) -> Board:
         return a.astype(np.uint8)
     if not np.issubdtype(a.dtype, np.integer) or int(a.min()) < 0 or int(a.max()) >= states:
         # Two states keep the words of lightsart.core.board.as_board.
-        allowed = "0 and 1" if states == 2 else f"levels 0 to {states - 1}"
-        raise LightsartError(f"{what} must hold only {allowed}")
+        raise LightsartError(f"{what} must hold only {vocabulary(states).values}")
     return a.astype(np.uint8)
 
 

@@ -140,7 +140,7 @@ def artwork_page_html(
         "scheme": scheme or "made", "autoplay": autoplay, "style": style,
         "colours": {"lit": _hex(lit), "unlit": _hex(unlit), "panel": _hex(panel)},
         "rules": _rules_data(rules),
-        **_states_data(states),
+        **_states_data(states)[0],
         **({"frames": _frame_offsets(frames, encoded)} if frames is not None else {}),
     }
     return _page("art.html", title or "lightsart: Lights Out animation", data,

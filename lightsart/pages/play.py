@@ -50,6 +50,7 @@ from lightsart.pages._page import (
     level_rows,
 )
 from lightsart.pages.artwork import ArtworkPage, artwork_page_html, write_artwork_page
+from lightsart.results import vocabulary
 from lightsart.rules import PATTERNS, Rules, parse_pattern
 from lightsart.types import Board
 
@@ -142,8 +143,7 @@ def _check_side(side: int, what: str, low: int, high: int) -> None:
 
 
 def _describe(rules: Rules) -> str:
-    states = f" with {rules.states} states" if rules.states != 2 else ""  # two: the default, unsaid
-    return f"pattern {rules.pattern.name} on the {rules.topology}{states}"
+    return f"pattern {rules.pattern.name} on the {rules.topology}{vocabulary(rules.states).named}"
 
 
 def _check_picture(rules: Rules) -> None:
@@ -152,8 +152,10 @@ def _check_picture(rules: Rules) -> None:
     for side, what in ((width, "picture width"), (height, "picture height")):
         _check_side(side, what, MIN_SIDE, MAX_PICTURE_SIDE)
     if not rules.with_states(2).is_classic and rules.cells > MAX_RULES_PICTURE_CELLS:
-        # The page's solver: packed GF(2) elimination, or the slower chase and Smith form over Z/k.
-        how = "by elimination" if rules.states == 2 else f"over Z/{rules.states} in JavaScript"
+        # The page's solver: packed GF(2) elimination, or the slower chase and Smith form over
+        # Z/k of the Z/k script the page then carries.
+        zk = _states_data(rules.states)[1]
+        how = f"over Z/{rules.states} in JavaScript" if zk else "by elimination"
         raise LightsartError(
             f"a {width}x{height} picture has {rules.cells} cells; under {_describe(rules)} the page "
             f"solves {how}, up to {MAX_RULES_PICTURE_CELLS} cells (try --size 32)"
@@ -207,7 +209,7 @@ def game_page_html(
         # White = lit shows a picture as itself; the handheld game's yellow otherwise.
         "scheme": scheme or ("paper" if rows else "classic"),
         "rules": _rules_data(rules),
-        **_states_data(states),
+        **_states_data(states)[0],
     }
     return _page("game.html", title or ("Lights Out: your picture" if rows else "Lights Out"), data,
                  _scripts("game.js", states))

@@ -247,7 +247,7 @@ def _mode(plan: _Plan, prep: Pictures, how: Solving, filming: Filming
     from lightsart.pipeline import _check_board, _check_engine, game_rules
     from lightsart.video.steps import BoardsMode, PlayMode
 
-    _check_engine(how.engine, how.solver, how.states)
+    _check_engine(how.engine, how.solver)
     _check_board(plan.width, plan.height, how.pattern, how.topology, how.states, None)
     if how.states > 2 and how.engine == "exact":
         from lightsart.core.modk import algebra_mod

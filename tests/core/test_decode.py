@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from lightsart.core import isd, optimize, relink
+from lightsart.core import closest, isd, relink
 from lightsart.core.decode import decode
 from lightsart.core.gf2 import algebra
 from lightsart.core.optimize import closest_board, edge_focus
@@ -141,6 +141,15 @@ def test_a_tiny_time_cap_cuts_the_work_short() -> None:
     assert got.cut_short
     _check(columns, syndrome, got.errors)
     assert got.cost <= baseline.size
+
+
+def test_a_clock_gone_before_the_walk_still_gives_a_solution() -> None:
+    # No baseline and no time left once the basis is built (a loaded machine): Prange's
+    # solution, cut short, where the decoder used to stop with "no decoding found".
+    columns, syndrome, _ = _instance(6, 400, 56, planted=12)
+    got = decode(columns, syndrome, None, None, seed=1, seconds=1e-9, work=10**6)
+    assert got.cut_short and np.isfinite(got.cost)
+    _check(columns, syndrome, got.errors)
 
 
 def test_columns_that_do_not_span() -> None:
@@ -281,8 +290,8 @@ def test_the_edge_chain_decodes_a_board_from_its_four_chases(side: int) -> None:
 
 
 def test_closest_board_weighted_with_edge_chains(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(optimize, "EDGE_CHAINS_NULLITY", 20)  # 39x39 has nullity 32
-    monkeypatch.setattr(optimize, "EDGE_CHAINS_SECONDS", 0.1)
+    monkeypatch.setattr(closest, "EDGE_CHAINS_NULLITY", 20)  # 39x39 has nullity 32
+    monkeypatch.setattr(closest, "EDGE_CHAINS_SECONDS", 0.1)
     rng = np.random.default_rng(4)
     target = (rng.random((39, 39)) < 0.5).astype(np.uint8)
     cost = rng.random((39, 39)) + 0.5

@@ -132,13 +132,13 @@ def test_large_boards_decode_over_a_spread_sample_of_cells(
     """With the column caps shrunk, a fit decodes over the bottom chased row plus a lattice of
     cells up the board: still reachable, re-applied, never worse than the chase, and its wrong
     pixels only where cells were offered; the checks agree with the quiet-pattern syndrome."""
-    import lightsart.core.optimize as optimize
+    import lightsart.core.closest as closest
     from lightsart.core.packed import unpack
 
     alg = algebra(m, n)
-    monkeypatch.setattr(optimize, "ELIMINATION_WORDS", (3 * alg.w * alg.nullity**2) // 64)
-    monkeypatch.setattr(optimize, "SAMPLE_ROWS", 6)
-    cells, packed_columns, _ = optimize._check_columns(alg)
+    monkeypatch.setattr(closest, "ELIMINATION_WORDS", (3 * alg.w * alg.nullity**2) // 64)
+    monkeypatch.setattr(closest, "SAMPLE_ROWS", 6)
+    cells, packed_columns, _ = closest._check_columns(alg)
     columns = unpack(packed_columns, alg.nullity)
     assert alg.w < cells.size < m * n
     for cell, column in zip(cells[::97], columns[::97], strict=True):
@@ -177,11 +177,11 @@ def test_transition_budget_reaches_the_clicks_search() -> None:
 def test_the_smallest_sample_is_the_bottom_chased_row(monkeypatch: pytest.MonkeyPatch) -> None:
     """With room for one row only, the decoder is offered exactly the row Bosch's chase leaves its
     errors in, so the baseline is a solution and the fit is reachable."""
-    import lightsart.core.optimize as optimize
+    import lightsart.core.closest as closest
 
     alg = algebra(47, 39)  # tall: chased down the 47 rows, 39 wide
-    monkeypatch.setattr(optimize, "ELIMINATION_WORDS", 1)
-    cells, _, _ = optimize._check_columns(alg)
+    monkeypatch.setattr(closest, "ELIMINATION_WORDS", 1)
+    cells, _, _ = closest._check_columns(alg)
     assert sorted(cells.tolist()) == list(range(46 * 39, 47 * 39))
     rng = np.random.default_rng(4)
     target = rng.integers(0, 2, (47, 39), dtype=np.uint8)

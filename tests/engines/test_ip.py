@@ -13,7 +13,7 @@ import pytest
 from lightsart.core.board import board_from_clicks, parse_board, press
 from lightsart.core.gf2 import algebra, chase
 from lightsart.core.optimize import Fit, closest_board, fewest_clicks, transition
-from lightsart.engines import cbc, ip
+from lightsart.engines import auto, cbc, ip
 from lightsart.errors import LightsartError
 
 TINY_SIZES = [(1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (2, 3), (3, 2), (3, 3)]
@@ -229,8 +229,8 @@ def test_auto_improves_an_unproven_exact_answer(monkeypatch: pytest.MonkeyPatch)
     optimum = closest_board(target)
     unproven = weak_fit(target)
     assert unproven.wrong_pixels > optimum.wrong_pixels
-    monkeypatch.setattr(ip, "closest_board", lambda *args, **kwargs: unproven)
-    fit = ip.closest_board_auto(target, np.ones(target.shape), time_limit=ip.AUTO_IP_MIN_SECONDS)
+    monkeypatch.setattr(auto, "closest_board", lambda *args, **kwargs: unproven)
+    fit = auto.closest_board_auto(target, np.ones(target.shape), time_limit=auto.AUTO_IP_MIN_SECONDS)
     assert fit.wrong_pixels == optimum.wrong_pixels and fit.wrong_pixels_proven_minimal
     assert np.array_equal(board_from_clicks(fit.clicks), fit.board)
     assert "ip parity: optimal" in fit.method
@@ -239,10 +239,10 @@ def test_auto_improves_an_unproven_exact_answer(monkeypatch: pytest.MonkeyPatch)
 def test_auto_is_the_exact_engine_without_costs_or_time(monkeypatch: pytest.MonkeyPatch) -> None:
     target = np.random.default_rng(9).integers(0, 2, (9, 9), dtype=np.uint8)
     unproven = weak_fit(target)
-    monkeypatch.setattr(ip, "closest_board", lambda *args, **kwargs: unproven)
+    monkeypatch.setattr(auto, "closest_board", lambda *args, **kwargs: unproven)
     # Unit costs (measured: CBC never helped), or too little time: the exact answer as is.
-    assert ip.closest_board_auto(target, time_limit=60.0) is unproven
-    assert ip.closest_board_auto(target, np.ones((9, 9)), time_limit=1.0) is unproven
+    assert auto.closest_board_auto(target, time_limit=60.0) is unproven
+    assert auto.closest_board_auto(target, np.ones((9, 9)), time_limit=1.0) is unproven
 
 
 def test_missing_cbc_is_one_clear_line(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -15,7 +15,7 @@ import pytest
 
 from lightsart.core.general import algebra
 from lightsart.core.optimize import Fit
-from lightsart.engines import ip
+from lightsart.engines import auto, ip
 from lightsart.errors import LightsartError
 from lightsart.rules import Rules, Topology, change_counts, parse_pattern
 
@@ -262,7 +262,7 @@ def test_auto_engine_under_other_rules(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = np.random.default_rng(4)
     target = rng.integers(0, 2, (m, n), dtype=np.uint8)
     cost = rng.integers(1, 9, (m, n)).astype(float)
-    exact = ip.closest_board_auto(target, cost, rules=rules)
+    exact = auto.closest_board_auto(target, cost, rules=rules)
     assert exact.wrong_cost == fewest_wrong(b, target, cost) and exact.wrong_pixels_proven_minimal
     assert np.array_equal(board_from(b, exact.clicks), exact.board)
     # An unproven, poor exact answer (all-lit) is handed to the reduced IP, which fixes it.
@@ -272,8 +272,8 @@ def test_auto_engine_under_other_rules(monkeypatch: pytest.MonkeyPatch) -> None:
                   "wrong_cost": float((cost * (lit ^ target)).sum()),
                   "wrong_pixels": int((lit ^ target).sum()), "wrong_pixels_proven_minimal": False})
     assert weak.wrong_cost > exact.wrong_cost
-    monkeypatch.setattr(ip, "_closest_exact", lambda *args, **kwargs: weak)
-    fit = ip.closest_board_auto(target, cost, rules=rules, time_limit=ip.AUTO_IP_MIN_SECONDS)
+    monkeypatch.setattr(auto, "_closest_exact", lambda *args, **kwargs: weak)
+    fit = auto.closest_board_auto(target, cost, rules=rules, time_limit=auto.AUTO_IP_MIN_SECONDS)
     assert fit.wrong_cost == exact.wrong_cost and fit.wrong_pixels_proven_minimal
     assert "ip parity: optimal" in fit.method
     assert np.array_equal(board_from(b, fit.clicks), fit.board)
