@@ -15,19 +15,20 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lightsart.core.board import click_list
+from lightsart.puzzle.table import LookupTable
+from lightsart.results import vocabulary
 from lightsart.types import Board
 
 if TYPE_CHECKING:
     from lightsart.puzzle.census import Census
     from lightsart.puzzle.censusdb import DbAnswer
-    from lightsart.puzzle.levels_chase import LevelPath, LevelStrategy, LevelTable
     from lightsart.puzzle.solve import ClickPath, Solution, Strategy
-    from lightsart.puzzle.table import LookupTable
+    from lightsart.puzzle.table import LevelTable
     from lightsart.rules import Rules
 
 __all__ = ["answer_text", "census_text", "grid", "level_grid", "level_path_text",
-           "level_strategy_text", "level_table_text", "path_text", "rules_note", "side_by_side",
-           "solution_text", "strategy_text", "table_text"]
+           "level_solution_text", "level_strategy_text", "level_table_text", "path_text",
+           "rules_note", "side_by_side", "solution_text", "strategy_text", "table_text"]
 
 
 def rules_note(rules: Rules) -> str:
@@ -60,8 +61,16 @@ def _cells(board: Board) -> str:
     return " ".join(f"({r},{c})" for r, c in click_list(board)) or "none"
 
 
+def _states_note(rules: Rules) -> str:
+    """What follows a board size: ``", 3 states"`` with grey levels, then :func:`rules_note`."""
+    grey = f", {rules.states} states" if vocabulary(rules.states).grey else ""
+    return grey + rules_note(rules.with_states(2))
+
+
 def solution_text(s: Solution) -> str:
     """What ``lightsart solve`` prints (cells are ``(row, col)`` counted from 0)."""
+    if vocabulary(s.states).grey:  # 0.2's words for levels: digits and presses
+        return level_solution_text(s)
     lines = [f"{s.width}x{s.height} board{rules_note(s.rules)}, goal: all lights {s.goal}, "
              f"nullity {s.nullity}"]
     if s.solvable and s.clicks is not None:
@@ -95,6 +104,8 @@ def solution_text(s: Solution) -> str:
 
 def strategy_text(st: Strategy) -> str:
     """What ``lightsart solve --explain`` adds: every step with the board after it."""
+    if vocabulary(st.rules.states).grey:  # 0.2's words for levels: digits and presses
+        return level_strategy_text(st)
     if st.table is None:
         return _algebraic_text(st)
     word = "lit" if st.goal == "off" else "unlit"
@@ -179,8 +190,15 @@ def _algebraic_text(st: Strategy) -> str:
     return "\n".join(lines)
 
 
-def table_text(t: LookupTable) -> str:
+def table_text(t: LookupTable | LevelTable) -> str:
     """What ``lightsart table WxH`` prints."""
+    if not isinstance(t, LookupTable):
+        return level_table_text(t)
+    head = "" if t.rules is None else f"rules: pattern {t.rules.pattern.name} on the {t.rules.topology}\n"
+    return head + _bits_table_text(t)
+
+
+def _bits_table_text(t: LookupTable) -> str:
     def row(bits: tuple[int, ...]) -> str:
         return "".join("#" if b else "." for b in bits)
 
@@ -205,12 +223,14 @@ def table_text(t: LookupTable) -> str:
 
 
 def path_text(p: ClickPath) -> str:
-    """What ``lightsart path`` prints: the state (hex, bit i*n+j = cell (i,j) lit) per click."""
-    lines = [f"{p.width}x{p.height}{rules_note(p.rules)}, goal all {p.goal}: {len(p.steps)} clicks "
-             f"({'proven minimal' if p.proven else 'fewest found'})",
+    """What ``lightsart path`` prints: the state after each press (hex; base-K digit i*n+j = cell
+    (i,j), with two states bit i*n+j lit)."""
+    grey = vocabulary(p.states).grey
+    goal = _goal(p.goal, p.states) if grey else f"all {p.goal}"
+    lines = [f"{p.width}x{p.height}{_states_note(p.rules)}, goal {goal}: {len(p.steps)} "
+             f"{'presses' if grey else 'clicks'} ({'proven minimal' if p.proven else 'fewest found'})",
              f"start        {p.start:#x}"]
-    for k, ((r, c), state) in enumerate(p.steps, 1):
-        lines.append(f"{k:>3}. ({r},{c})  {state:#x}")
+    lines += [f"{n:>3}. ({r},{c})  {state:#x}" for n, ((r, c), state) in enumerate(p.steps, 1)]
     return "\n".join(lines)
 
 
@@ -278,7 +298,7 @@ def _goal(goal: str, k: int) -> str:
     return f"every cell {0 if goal == 'off' else k - 1}"
 
 
-def level_strategy_text(st: LevelStrategy) -> str:
+def level_strategy_text(st: Strategy) -> str:
     """What ``lightsart solve --states K --explain`` adds: every step with the board after it."""
     k = st.rules.states
     head = f"The strategy ({k} states, goal {_goal(st.goal, k)}; cells are (row,col) from 0):"
@@ -324,7 +344,7 @@ def level_strategy_text(st: LevelStrategy) -> str:
     return "\n".join(lines + _fewest_lines(st, "5."))
 
 
-def _fewest_lines(st: LevelStrategy, label: str) -> list[str]:
+def _fewest_lines(st: Strategy, label: str) -> list[str]:
     assert st.minimal is not None
     count = int(st.minimal.astype(int).sum())
     if st.kernel_size == 1:
@@ -358,12 +378,22 @@ def level_table_text(t: LevelTable) -> str:
     return "\n".join(lines)
 
 
-def level_path_text(p: LevelPath) -> str:
-    """What ``lightsart path --states K`` prints: the state (hex; base-K digit i*n+j = cell
-    (i,j)) after each press."""
-    lines = [f"{p.width}x{p.height}, {p.states} states{rules_note(p.rules.with_states(2))}, goal "
-             f"{_goal(p.goal, p.states)}: {len(p.steps)} presses "
-             f"({'proven minimal' if p.proven else 'fewest found'})",
-             f"start        {p.start:#x}"]
-    lines += [f"{n:>3}. ({r},{c})  {state:#x}" for n, ((r, c), state) in enumerate(p.steps, 1)]
-    return "\n".join(lines)
+level_path_text = path_text  # the name of lightsart 0.2's k-state path text
+
+
+def level_solution_text(s: Solution) -> str:
+    """What ``lightsart solve --states K`` prints."""
+    goal = "every cell 0" if s.goal == "off" else f"every cell {s.states - 1}"
+    head = f"{s.width}x{s.height} board, {s.states} states per cell, goal {goal}"
+    if s.clicks is not None:
+        grid = "\n".join(level_grid(s.clicks))
+        proven = "proven minimal" if s.proven else "best found, not proven minimal"
+        others = ("the only solution" if s.kernel_size == 1
+                  else f"one of {s.kernel_size} press vectors that solve it")
+        return (f"{head}: solvable with {s.moves} presses ({proven}; {others})\n"
+                f"presses per cell:\n{grid}")
+    assert s.fixed is not None
+    bound = "proven minimal" if s.cells_proven else f"best found, at least {s.cells_lower_bound}"
+    return (f"{head}: not solvable; change {s.cells_to_change} cell"
+            f"{'' if s.cells_to_change == 1 else 's'} first ({bound}), e.g. to\n"
+            + "\n".join(level_grid(s.fixed)))
