@@ -12,7 +12,7 @@ Two kernels matter, and they differ when the pattern is not symmetric:
 Both have ``d`` = nullity vectors (``A`` is square). The classic rules (plus on the plane) keep the
 fast :mod:`lightsart.core.gf2` path; every other rule set uses :mod:`lightsart.core.general`.
 
-With ``k > 2`` states per cell the same questions are asked over ``Z/k``
+With more states per cell (``k`` levels) the same questions are asked over ``Z/k``
 (:class:`LevelGame`): :func:`game_for` chooses the game by the rules, and the puzzle tools
 (solve, explain, path) ask it alone, whatever the number of states.
 """
@@ -20,7 +20,7 @@ With ``k > 2`` states per cell the same questions are asked over ``Z/k``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -150,28 +150,19 @@ class Changes:
 
 @dataclass(frozen=True, eq=False)
 class LevelGame:
-    """Solve and press under rules with ``k > 2`` states per cell, over ``Z/k``
-    (:mod:`lightsart.core.modk`): the same questions as :class:`Game`."""
+    """Solve and press under rules with ``k`` states per cell (three or more), over ``Z/k``
+    (:mod:`lightsart.core.modk`): the same questions as :class:`Game`.
+
+    ``nullity`` is the fewest generators of the kernel (for prime ``k`` its dimension),
+    ``kernel_size`` how many press vectors change nothing (``k**nullity`` only for prime ``k``)
+    and ``quiet_patterns`` the generators ``(g, m, n)``.
+    """
 
     rules: Rules
     algebra: ModkAlgebra
-
-    @cached_property
-    def nullity(self) -> int:
-        """The fewest generators of the kernel (for prime ``k`` its dimension)."""
-        from lightsart.core.modk import kernel_rank
-
-        return kernel_rank(self.algebra)
-
-    @property
-    def kernel_size(self) -> int:
-        """How many press vectors change nothing (``k**nullity`` only for prime ``k``)."""
-        return self.algebra.kernel_size
-
-    @property
-    def quiet_patterns(self) -> Board:
-        """Generators of the press vectors that change nothing ``(g, m, n)``."""
-        return self.algebra.kernel()
+    nullity: int
+    kernel_size: int
+    quiet_patterns: Board
 
     def cells(self, board: object) -> Board:
         """``board`` as levels ``0 .. k-1``, refusing anything else."""
@@ -221,7 +212,8 @@ def game_for(rules: Rules) -> Game | LevelGame:
     if rules.states != 2:  # Z/k is a ring: no bit columns to decode on, no 2**d coset transform
         from lightsart.core.modk import algebra_mod
 
-        return LevelGame(rules, algebra_mod(rules))
+        alg = algebra_mod(rules)
+        return LevelGame(rules, alg, alg.nullity, alg.kernel_size, alg.kernel())
     return game(rules)
 
 

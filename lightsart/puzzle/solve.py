@@ -48,7 +48,7 @@ import numpy as np
 from lightsart import boardsize, limits
 from lightsart.choices import Goal
 from lightsart.core.algebra import reached
-from lightsart.core.board import as_board, from_state, parse_board, to_state
+from lightsart.core.board import as_board, from_state, parse_board
 from lightsart.errors import LightsartError
 from lightsart.puzzle.game import COUNT_NULLITY, Changes, game_for, rules_for
 from lightsart.puzzle.table import LookupTable, chases, lookup_table, table_for
@@ -148,11 +148,18 @@ def parse_levels(text: str, states: int) -> Board:
 
 
 def to_state_levels(board: Board, states: int) -> int:
-    """The board as an integer: cell ``(i, j)`` is the base-``states`` digit ``i*n + j``."""
-    if states == 2:  # bits: packed eight to a byte, in linear time on the largest boards
-        return to_state(board)
+    """The board as an integer: cell ``(i, j)`` is the base-``states`` digit ``i*n + j``.
+
+    >>> to_state_levels([[1, 0], [1, 1]], 2), to_state_levels([[1, 2]], 3), to_state_levels([[3, 1]], 4)
+    (13, 7, 7)
+    """
+    flat = np.asarray(board, dtype=np.uint8).reshape(-1)
+    bits = states.bit_length() - 1
+    if states == 1 << bits:  # a digit of a power of two is `bits` bits: packed, in linear time
+        planes = (flat[:, None] >> np.arange(bits, dtype=np.uint8)) & 1
+        return int.from_bytes(np.packbits(planes.reshape(-1), bitorder="little").tobytes(), "little")
     value = 0
-    for level in reversed(np.asarray(board).reshape(-1).tolist()):
+    for level in reversed(flat.tolist()):
         value = value * states + int(level)
     return value
 
@@ -280,33 +287,19 @@ class Solution:
         return self.kernel_size if self.solvable else 0
 
     @property
-    def fixes(self) -> Board | None:
-        """The amount to add to each cell before the board can be solved (None: solvable)."""
-        return None if self.changes is None else self.changes.cells
-
-    @property
     def fixed(self) -> Board | None:
-        """The board after :attr:`fixes`: the solvable board closest to this one."""
+        """The solvable board closest to this one: after :attr:`fixes` (None: solvable)."""
         if self.changes is None:
             return None
         return ((self.board.astype(np.int64) + self.changes.cells) % self.states).astype(np.uint8)
 
-    @property
-    def fixes_count(self) -> int:
-        return 0 if self.changes is None else self.changes.count
-
-    @property
-    def fixes_proven(self) -> bool:
-        return True if self.changes is None else self.changes.proven
-
-    @property
-    def failed_patterns(self) -> tuple[int, ...]:
-        return () if self.changes is None else self.changes.failed
-
-    @property
-    def failed_boards(self) -> tuple[Board, ...]:
-        return () if self.changes is None else self.changes.failed_boards
-
+    # What an unsolvable board needs first (:class:`~lightsart.puzzle.game.Changes`; solvable:
+    # nothing to change), under the names of lightsart 0.2's two-state solution.
+    fixes = property(lambda self: None if self.changes is None else self.changes.cells)
+    fixes_count = property(lambda self: 0 if self.changes is None else self.changes.count)
+    fixes_proven = property(lambda self: self.changes is None or self.changes.proven)
+    failed_patterns = property(lambda self: () if self.changes is None else self.changes.failed)
+    failed_boards = property(lambda self: () if self.changes is None else self.changes.failed_boards)
     # The names of lightsart 0.2's k-state solution (LevelSolution), kept until 0.4.
     presses = property(lambda self: self.clicks)
     count = property(lambda self: self.moves)

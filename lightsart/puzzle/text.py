@@ -235,33 +235,22 @@ def path_text(p: ClickPath) -> str:
 
 
 def census_text(c: Census) -> str:
-    """What ``lightsart census WxH`` prints."""
-    if c.kernel_size is not None:
-        return _census_levels_text(c)
-    share = f"1 in {1 << c.nullity}" if c.nullity else "all of them"
-    lines = [f"{c.width}x{c.height} board{rules_note(c.rules)}: {c.states} states, {c.solvable} "
-             f"solvable (nullity {c.nullity}: {share})",
-             "moves  solvable states (fewest clicks to turn every light off)"]
-    lines += [f"{k:>5}  {count}" for k, count in enumerate(c.distribution)]
-    lit = ("not solvable" if c.all_lit_moves is None else f"{c.all_lit_moves} moves")
-    lines.append(f"hardest: {c.max_moves} moves, needed by {c.states_at_max} state"
-                 f"{'s' if c.states_at_max > 1 else ''}; from all lit: {lit}")
-    lines.append(f"exact, by {c.method}, {c.seconds:.3f} s")
-    return "\n".join(lines)
-
-
-def _census_levels_text(c: Census) -> str:
-    """``census --states K``: boards of K levels, goal every cell 0, presses counted one by one."""
+    """What ``lightsart census WxH`` prints (0.2's words: moves and lights with two states,
+    presses and levels with ``--states K``)."""
     k = c.rules.states
-    share = ("no press vector changes nothing: all of them" if c.kernel_size == 1 else
-             f"{c.kernel_size} press vectors change nothing: 1 in {c.kernel_size}")
-    lines = [f"{c.width}x{c.height} board, {k} states{rules_note(c.rules.with_states(2))}: "
-             f"{c.states} states, {c.solvable} solvable ({share})",
-             "presses  solvable states (fewest presses to turn every cell to 0)"]
-    lines += [f"{n:>7}  {count}" for n, count in enumerate(c.distribution)]
-    lit = ("not solvable" if c.all_lit_moves is None else f"{c.all_lit_moves} presses")
-    lines.append(f"hardest: {c.max_moves} presses, needed by {c.states_at_max} state"
-                 f"{'s' if c.states_at_max > 1 else ''}; from all {k - 1}: {lit}")
+    if vocabulary(k).grey:
+        unit, aim, lit = "presses", "fewest presses to turn every cell to 0", f"all {k - 1}"
+        share = ("no press vector changes nothing: all of them" if c.kernel_size == 1 else
+                 f"{c.kernel_size} press vectors change nothing: 1 in {c.kernel_size}")
+    else:
+        unit, aim, lit = "moves", "fewest clicks to turn every light off", "all lit"
+        share = f"nullity {c.nullity}: " + (f"1 in {1 << c.nullity}" if c.nullity else "all of them")
+    lines = [f"{c.width}x{c.height} board{_states_note(c.rules)}: {c.states} states, {c.solvable} "
+             f"solvable ({share})", f"{unit}  solvable states ({aim})"]
+    lines += [f"{n:>{len(unit)}}  {count}" for n, count in enumerate(c.distribution)]
+    from_lit = "not solvable" if c.all_lit_moves is None else f"{c.all_lit_moves} {unit}"
+    lines.append(f"hardest: {c.max_moves} {unit}, needed by {c.states_at_max} state"
+                 f"{'s' if c.states_at_max > 1 else ''}; from {lit}: {from_lit}")
     lines.append(f"exact, by {c.method}, {c.seconds:.3f} s")
     return "\n".join(lines)
 
