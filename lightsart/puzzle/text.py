@@ -10,6 +10,8 @@ text is exactly what lightsart 0.2 printed; other rules are named in the first l
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -102,44 +104,107 @@ def solution_text(s: Solution) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class _Words:
+    """0.2's words for one strategy: lights (clicks, ``#`` and ``X``) or levels (presses, digits).
+    Each ``str`` is a line (``step`` a format of ``n``, ``title`` and ``cells``)."""
+
+    head: str
+    algebra: str
+    unsolvable: str
+    solved: str
+    chase: str
+    step: str
+    presses: str
+    not_in_table: str
+    clear: str
+    lookup: str
+    again: bool
+    together: str
+    together_grid: bool
+    board: Callable[[Board], list[str]]
+    pressed: Callable[[Board], list[str]]
+    tail: Callable[[Strategy, str], list[str]]
+
+
+def _words(st: Strategy) -> _Words:
+    k, name, topology = st.rules.states, st.rules.pattern.name, st.rules.topology
+    size = "" if st.table is None else f"{st.table.width}x{st.table.height}"
+    bottom, top = _digits(st.bottom), _digits(st.top or ())
+    count = 0 if st.solution is None else int(st.solution.astype(np.int64).sum())
+    cells = "" if st.solution is None else _cells(st.solution)
+    if vocabulary(k).grey:
+        return _Words(
+            f"The strategy ({k} states, goal {_goal(st.goal, k)}; cells are (row,col) from 0):",
+            "Light chasing needs a pattern that reaches one row up only above the clicked cell, on "
+            f"the plane or the cylinder; under pattern {name} on the {topology} here is the "
+            f"algebraic solution over Z/{k} instead.",
+            f"1. A x = (the change to the goal) has no solution over Z/{k}: this board cannot be "
+            "solved.",
+            f"1. Solving A x = (the change to the goal) over Z/{k} gives {count} presses:",
+            "1. Chase down: for each row from the top, press the cell below every cell off the goal "
+            f"as many times as that cell needs (a press adds 1, mod {k}). Only the bottom row is "
+            "left.",
+            "  step {n}. {title}", "presses",
+            f"2. The bottom row is {bottom} past the goal, which is not in the lookup table "
+            f"(lightsart table {size} --states {k}): no top-row presses clear it, so this board "
+            "cannot be solved.",
+            "2. The bottom row is already at the goal: no lookup needed.",
+            f"2. Look up the bottom row {bottom} (past the goal) in the table: press {top} in the "
+            "top row (each digit: times to press that cell).", True,
+            f"4. Together that is {count} presses (a cell pressed {k} times is not pressed at all):",
+            True, level_grid, lambda presses: level_grid(presses, "."), _fewest_lines)
+    return _Words(
+        f"The strategy (goal: all {st.goal}; cells are (row,col) from 0):",
+        "Light chasing with a lookup table is the strategy of the classic game (plus on the "
+        f"plane); under pattern {name} on the {topology} here is the algebraic solution instead.",
+        "1. Solving A x = (the cells to change) over GF(2) has no solution: this board cannot be "
+        "solved (see the checks it fails above).",
+        f"1. Solving A x = (the cells to change) over GF(2) gives {_plural(count, 'click')}: {cells}",
+        "1. Chase the lights down: for each row from the top, click the cell below every "
+        f"{'lit' if st.goal == 'off' else 'unlit'} cell. Only the bottom row is left.",
+        "  step {n}. {title}: {cells}", "click",
+        f"2. The bottom row reads {bottom}, which is not in the lookup table (lightsart table "
+        f"{size}): no presses clear it, so this board cannot be solved.",
+        "2. The bottom row is already clear: no lookup needed.",
+        f"2. Look up the bottom row {bottom} in the table: press {top} in the top row.",
+        st.board.shape[0] > 1,
+        f"4. Together that is {_plural(count, 'click')} (a cell clicked twice is not clicked at "
+        f"all): {cells}", False, grid, lambda presses: grid(presses, "X"), _quiet_lines)
+
+
 def strategy_text(st: Strategy) -> str:
-    """What ``lightsart solve --explain`` adds: every step with the board after it."""
-    if vocabulary(st.rules.states).grey:  # 0.2's words for levels: digits and presses
-        return level_strategy_text(st)
-    if st.table is None:
-        return _algebraic_text(st)
-    word = "lit" if st.goal == "off" else "unlit"
-    lines = [f"The strategy (goal: all {st.goal}; cells are (row,col) from 0):",
-             f"1. Chase the lights down: for each row from the top, click the cell below every "
-             f"{word} cell. Only the bottom row is left."]
+    """What ``lightsart solve --explain`` adds: every step with the board after it (0.2's words
+    for lights or for levels, :class:`_Words`)."""
+    w = _words(st)
+    lines = [w.head]
+    if st.table is None:  # the rules do not chase: the algebra's answer
+        lines.append(w.algebra)
+        if not st.solvable or st.solution is None:
+            return "\n".join([*lines, w.unsolvable])
+        return "\n".join([*lines, w.solved, *("    " + r for r in w.pressed(st.solution)),
+                          *w.tail(st, "2.")])
+    lines.append(w.chase)
     previous = st.board
-    for k, step in enumerate(st.steps, 1):
-        lines.append(f"  step {k}. {step.title}: {' '.join(f'({r},{c})' for r, c in step.clicks)}")
-        clicks = np.zeros_like(previous)
-        for r, c in step.clicks:
-            clicks[r, c] = 1
-        lines += ["    " + row for row in side_by_side(("before", grid(previous)),
-                                                        ("click", grid(clicks, "X")),
-                                                        ("after", grid(step.board)))]
+    for n, step in enumerate(st.steps, 1):
+        cells = " ".join(f"({r},{c})" for r, c in step.clicks)
+        lines.append(w.step.format(n=n, title=step.title, cells=cells))
+        lines += ["    " + row for row in side_by_side(("before", w.board(previous)),
+                                                        (w.presses, w.pressed(step.presses)),
+                                                        ("after", w.board(step.board)))]
         previous = step.board
-    bottom = "".join(map(str, st.bottom))
     if not st.solvable:
-        lines.append(f"2. The bottom row reads {bottom}, which is not in the lookup table "
-                     f"(lightsart table {st.table.width}x{st.table.height}): no presses clear it, "
-                     f"so this board cannot be solved.")
-        return "\n".join(lines)
+        return "\n".join([*lines, w.not_in_table])
     if st.top is None or not any(st.top):
-        lines.append("2. The bottom row is already clear: no lookup needed.")
+        lines.append(w.clear)
     else:
-        lines.append(f"2. Look up the bottom row {bottom} in the table: press "
-                     f"{''.join(map(str, st.top))} in the top row.")
-        if st.board.shape[0] > 1:
-            lines.append("3. Chase down again (the steps after the lookup above).")
-    assert st.solution is not None and st.minimal is not None
-    lines.append(f"4. Together that is {_plural(int(st.solution.sum()), 'click')} (a cell clicked twice is "
-                 f"not clicked at all): {_cells(st.solution)}")
-    lines += _quiet_lines(st, "5.")
-    return "\n".join(lines)
+        lines += [w.lookup, *(["3. Chase down again (the steps after the lookup above)."]
+                              if w.again else [])]
+    assert st.solution is not None
+    lines.append(w.together)
+    if w.together_grid:
+        lines += ["    " + row for row in w.pressed(st.solution)]
+    return "\n".join(lines + w.tail(st, "5."))
 
 
 def _quiet_lines(st: Strategy, label: str) -> list[str]:
@@ -170,24 +235,6 @@ def _quiet_lines(st: Strategy, label: str) -> list[str]:
                      f"{_plural(int(st.minimal.sum()), 'click')}")
     lines += ["    " + row for row in grid(st.minimal, "X")]
     return lines
-
-
-def _algebraic_text(st: Strategy) -> str:
-    """``--explain`` under rules other than the classic ones: the algebra, not a chase."""
-    name, topology = st.rules.pattern.name, st.rules.topology
-    lines = [f"The strategy (goal: all {st.goal}; cells are (row,col) from 0):",
-             f"Light chasing with a lookup table is the strategy of the classic game (plus on the "
-             f"plane); under pattern {name} on the {topology} here is the algebraic solution "
-             f"instead."]
-    if not st.solvable or st.solution is None:
-        lines.append("1. Solving A x = (the cells to change) over GF(2) has no solution: this "
-                     "board cannot be solved (see the checks it fails above).")
-        return "\n".join(lines)
-    lines.append(f"1. Solving A x = (the cells to change) over GF(2) gives "
-                 f"{_plural(int(st.solution.sum()), 'click')}: {_cells(st.solution)}")
-    lines += ["    " + row for row in grid(st.solution, "X")]
-    lines += _quiet_lines(st, "2.")
-    return "\n".join(lines)
 
 
 def table_text(t: LookupTable | LevelTable) -> str:
@@ -287,50 +334,7 @@ def _goal(goal: str, k: int) -> str:
     return f"every cell {0 if goal == 'off' else k - 1}"
 
 
-def level_strategy_text(st: Strategy) -> str:
-    """What ``lightsart solve --states K --explain`` adds: every step with the board after it."""
-    k = st.rules.states
-    head = f"The strategy ({k} states, goal {_goal(st.goal, k)}; cells are (row,col) from 0):"
-    if st.table is None:
-        lines = [head, f"Light chasing needs a pattern that reaches one row up only above the "
-                       f"clicked cell, on the plane or the cylinder; under pattern "
-                       f"{st.rules.pattern.name} on the {st.rules.topology} here is the algebraic "
-                       f"solution over Z/{k} instead."]
-        if not st.solvable or st.solution is None:
-            lines.append(f"1. A x = (the change to the goal) has no solution over Z/{k}: this "
-                         "board cannot be solved.")
-            return "\n".join(lines)
-        lines.append(f"1. Solving A x = (the change to the goal) over Z/{k} gives "
-                     f"{int(st.solution.astype(int).sum())} presses:")
-        lines += ["    " + row for row in level_grid(st.solution, ".")]
-        return "\n".join(lines + _fewest_lines(st, "2."))
-    lines = [head, "1. Chase down: for each row from the top, press the cell below every cell "
-                   "off the goal as many times as that cell needs (a press adds 1, mod "
-                   f"{k}). Only the bottom row is left."]
-    previous = st.board
-    for n, step in enumerate(st.steps, 1):
-        lines.append(f"  step {n}. {step.title}")
-        lines += ["    " + row for row in side_by_side(("before", level_grid(previous)),
-                                                        ("presses", level_grid(step.presses, ".")),
-                                                        ("after", level_grid(step.board)))]
-        previous = step.board
-    bottom = _digits(st.bottom)
-    if not st.solvable:
-        lines.append(f"2. The bottom row is {bottom} past the goal, which is not in the lookup "
-                     f"table (lightsart table {st.table.width}x{st.table.height} --states {k}): no "
-                     "top-row presses clear it, so this board cannot be solved.")
-        return "\n".join(lines)
-    if st.top is None or not any(st.top):
-        lines.append("2. The bottom row is already at the goal: no lookup needed.")
-    else:
-        lines.append(f"2. Look up the bottom row {bottom} (past the goal) in the table: press "
-                     f"{_digits(st.top)} in the top row (each digit: times to press that cell).")
-        lines.append("3. Chase down again (the steps after the lookup above).")
-    assert st.solution is not None
-    lines.append(f"4. Together that is {int(st.solution.astype(int).sum())} presses (a cell "
-                 f"pressed {k} times is not pressed at all):")
-    lines += ["    " + row for row in level_grid(st.solution, ".")]
-    return "\n".join(lines + _fewest_lines(st, "5."))
+level_strategy_text = strategy_text  # the name of lightsart 0.2's k-state strategy text
 
 
 def _fewest_lines(st: Strategy, label: str) -> list[str]:
