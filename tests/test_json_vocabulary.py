@@ -106,8 +106,7 @@ def test_cells_to_change_give_the_changed_board(capsys: pytest.CaptureFixture[st
 def test_k_state_modules_are_aliases_of_the_merged_ones() -> None:
     """levels_census, levels_text, levels and levels_chase stay importable one release, as the
     merged objects (one class and one function for every number of states)."""
-    from lightsart.puzzle import census, levels, levels_census, levels_chase, levels_text, solve
-    from lightsart.puzzle import table, text
+    from lightsart.puzzle import census, levels, levels_census, levels_chase, levels_text, solve, table, text
 
     assert levels_census.census_levels is census.census_levels
     assert levels_census.LevelCounts is census.LevelCounts
