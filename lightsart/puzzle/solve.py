@@ -279,7 +279,7 @@ class Solution:
     @property
     def moves(self) -> int | None:
         """How many presses (a cell pressed ``j`` times counts ``j``); None when unsolvable."""
-        return None if self.clicks is None else int(self.clicks.astype(np.int64).sum())
+        return None if self.clicks is None else int(self.clicks.sum(dtype=np.int64))
 
     @property
     def solutions(self) -> int:
@@ -291,7 +291,7 @@ class Solution:
         """The solvable board closest to this one: after :attr:`fixes` (None: solvable)."""
         if self.changes is None:
             return None
-        return ((self.board.astype(np.int64) + self.changes.cells) % self.states).astype(np.uint8)
+        return (self.board + self.changes.cells) % np.uint8(self.states)  # in uint8: k <= 16
 
     # What an unsolvable board needs first (:class:`~lightsart.puzzle.game.Changes`; solvable:
     # nothing to change), under the names of lightsart 0.2's two-state solution.
@@ -364,7 +364,7 @@ def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None) -
     g = game_for(rules)
     b = g.cells(board)
     level = goal_level(goal, rules.states)
-    change = ((level - b.astype(np.int64)) % rules.states).astype(np.uint8)
+    change = _change(b, level, rules.states)
     x = g.solve(change)
     if x is None:
         return Solution(b, goal, rules, g.nullity, g.kernel_size, None, True, 0,
@@ -373,6 +373,11 @@ def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None) -
     if not (g.apply(b, best.clicks) == level).all():  # pragma: no cover
         raise AssertionError("the click set does not solve the board")
     return Solution(b, goal, rules, g.nullity, g.kernel_size, best.clicks, best.proven, best.count)
+
+
+def _change(board: Board, level: int, states: int) -> Board:
+    """``level - board`` (mod ``states``): the change that brings every cell to ``level``."""
+    return (np.uint8(level + states) - board) % np.uint8(states)  # in uint8: k <= 16
 
 
 def solve_levels(board: Board, goal: Goal, rules: Rules) -> Solution:
@@ -508,7 +513,7 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None) -> Str
     unsolved = Strategy(b, goal, (), False, (), None, table, None, None, True, (), None, rules,
                         g.quiet_patterns, g.kernel_size)
     if table is None:
-        x = g.solve(((level - b.astype(np.int64)) % k).astype(np.uint8))
+        x = g.solve(_change(b, level, k))
         if x is None:
             return unsolved
         solution = x
