@@ -115,8 +115,9 @@ def test_k_state_modules_are_aliases_of_the_merged_ones() -> None:
     assert levels.LevelSolution is solve.Solution and levels.solution_text is text.level_solution_text
     assert levels_chase.LevelStrategy is solve.Strategy and levels_chase.LevelPath is solve.ClickPath
     assert levels_chase.level_table is table.level_table
-    for name in ("from_state_levels", "parse_levels", "read_levels", "solve_levels",
-                 "to_state_levels"):
+    assert levels.solve_levels is solve.solve_puzzle and levels_chase.press_path is solve.click_path
+    assert levels_chase.explain_levels is solve.explain
+    for name in ("from_state_levels", "parse_levels", "to_state_levels"):
         assert getattr(levels, name) is getattr(solve, name)
 
 
