@@ -88,7 +88,8 @@ def to_state_levels(board: Board, states: int) -> int:
     flat = np.asarray(board, dtype=np.uint8).reshape(-1)
     bits = states.bit_length() - 1
     if states == 1 << bits:  # a digit of a power of two is `bits` bits: packed, in linear time
-        planes = (flat[:, None] >> np.arange(bits, dtype=np.uint8)) & 1
+        # One-bit digits are their own bits (the two-state board as it is: no copy to make).
+        planes = flat if bits == 1 else (flat[:, None] >> np.arange(bits, dtype=np.uint8)) & 1
         return int.from_bytes(np.packbits(planes.reshape(-1), bitorder="little").tobytes(), "little")
     value = 0
     for level in reversed(flat.tolist()):
