@@ -11,7 +11,6 @@ import errno
 import functools
 import re
 import stat
-import string
 from pathlib import Path
 
 import numpy as np
@@ -25,7 +24,7 @@ from lightsart.types import Board
 __all__ = ["from_state_levels", "parse_levels", "parse_size", "parse_state", "read_board",
            "to_state_levels"]
 
-_DIGITS = string.digits + "abcdef"
+_DIGITS = "0123456789abcdef"
 #: Largest board-text file read (bytes): a 2000 × 2000 board is about 4 MB.
 _MAX_FILE = 16 << 20
 

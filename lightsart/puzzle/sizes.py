@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 
 from lightsart.errors import LightsartError
 from lightsart.limits import SIZES_LEVELS_MAX_WORK, SIZES_RULES_MAX_WORK
-from lightsart.results import vocabulary
 from lightsart.rules import Pattern, Rules, Topology
 
 if TYPE_CHECKING:
@@ -63,7 +62,6 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
     nullity is under ``pattern``, ``topology`` and ``states`` (default: plus on the plane with
     two states, the classic game).
     """
-    from lightsart.core.algebra import algebra
     from lightsart.pictures.image import sizes_near as classic_sizes
 
     sizes = classic_sizes(width, height, radius)
@@ -73,6 +71,8 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
         return [RulesSize(s.width, s.height, s.nullity, s.wrong_pixels_at_most, 1 << s.nullity)
                 for s in sizes]
     _check_work(sizes, rules)
+    from lightsart.core.algebra import algebra  # other rules only: the classic sizes are known
+
     out = []
     for s in sizes:
         alg = algebra(Rules(s.height, s.width, rules.pattern, rules.topology, states))
@@ -99,6 +99,8 @@ def _check_work(sizes: list[SizeInfo], rules: Rules) -> None:
 def sizes_text(sizes: list[RulesSize], rules: Rules) -> str:
     """What ``lightsart sizes`` prints: each size's nullity (the number of quiet patterns with
     grey levels, where it is not ``k^d``) and the wrong pixels (cells) it may need."""
+    from lightsart.results import vocabulary
+
     grey = vocabulary(rules.states).grey
     note = "" if rules.with_states(2).is_classic else \
         f"pattern {rules.pattern.name} on the {rules.topology}"

@@ -235,8 +235,16 @@ def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None) -
 
 
 def _change(board: Board, level: int, states: int) -> Board:
-    """``level - board`` (mod ``states``): the change that brings every cell to ``level``."""
-    return (np.uint8(level + states) - board) % np.uint8(states)  # in uint8: k <= 16
+    """``level - board`` (mod ``states``): the change that brings every cell to ``level``.
+
+    In uint8 (``k <= 16``), without a remainder (numpy's is about 100 times slower than a mask):
+    ``level + k - board`` is ``1 .. 2k-1``, reduced by a mask for a power of two, else by
+    subtracting ``k`` where it is at least ``k``.
+    """
+    x = np.uint8(level + states) - board
+    if states & (states - 1) == 0:
+        return x & np.uint8(states - 1)
+    return x - np.uint8(states) * (x >= states)
 
 
 @dataclass(frozen=True)
