@@ -16,12 +16,15 @@ import numpy as np
 __all__ = ["ALIASES", "KEYS", "click_cells", "speak"]
 
 #: The shared keys each command's ``--json`` carries at every number of states (a test checks
-#: them at 2 and 3 states). Keys inside lists are named ``list.key``.
+#: them at 2 and 3 states). Keys inside lists are named ``list.key``; ``strategy`` is the object
+#: ``solve --explain --json`` adds.
 KEYS: dict[str, tuple[str, ...]] = {
     "solve": ("clicks", "click_grid", "click_count", "proven_minimal", "solutions", "nullity",
               "kernel_size", "fewest_cells_to_change", "fewest_cells_proven", "cells_to_change",
               "changed_board"),
     "path": ("click_count", "proven_minimal", "path.click", "path.state"),
+    "strategy": ("steps.clicks", "steps.click_grid", "chased_clicks", "chased_click_grid",
+                 "fewest_click_grid", "fewest_click_count", "kernel_size"),
     "table": ("nullity", "kernel_size", "reachable", "complete", "rows.bottom", "rows.top"),
     "census": ("nullity", "kernel_size", "solvable", "distribution", "max_moves"),
     "sizes": ("sizes.nullity", "sizes.kernel_size", "sizes.every_picture_exact",
@@ -43,6 +46,8 @@ ALIASES: dict[str, dict[str, str]] = {
               "fewest_lights_proven": "fewest_cells_proven",
               "lights_to_change": "cells_to_change"},
     "path": {"moves": "click_count"},
+    "strategy": {"chased_presses": "chased_click_grid", "fewest_presses": "fewest_click_grid",
+                 "fewest_presses_count": "fewest_click_count", "steps.presses": "steps.click_grid"},
     "sizes": {"sizes.wrong_pixels_at_most": "sizes.wrong_cells_at_most"},
     "still": {"pictures.wrong_pixels": "pictures.wrong_cells",
               "pictures.wrong_pixels_proven_minimal": "pictures.wrong_cells_proven_minimal",
@@ -65,8 +70,9 @@ def click_cells(grid: Any, states: int) -> list[list[int]]:
     g = np.asarray(grid)
     cells = np.argwhere(g % states != 0)
     if states == 2:  # a cell pressed twice is not pressed: the pair alone says it all
-        return [[int(r), int(c)] for r, c in cells]
-    return [[int(r), int(c), int(g[r, c] % states)] for r, c in cells]
+        return cells.tolist()  # type: ignore[no-any-return]
+    times = g[tuple(cells.T)].astype(np.intp) % states
+    return np.column_stack([cells, times]).tolist()  # type: ignore[no-any-return]
 
 
 def speak(data: dict[str, Any], **shared: Any) -> dict[str, Any]:

@@ -104,13 +104,62 @@ def test_cells_to_change_give_the_changed_board(capsys: pytest.CaptureFixture[st
 
 
 def test_k_state_modules_are_aliases_of_the_merged_ones() -> None:
-    """levels_census and levels_text stay importable one release, as the merged objects."""
-    from lightsart.puzzle import census, levels_census, levels_text, text
+    """levels_census, levels_text, levels and levels_chase stay importable one release, as the
+    merged objects (one class and one function for every number of states)."""
+    from lightsart.puzzle import census, levels, levels_census, levels_chase, levels_text, solve, table, text
 
     assert levels_census.census_levels is census.census_levels
     assert levels_census.LevelCounts is census.LevelCounts
     for name in levels_text.__all__:
         assert getattr(levels_text, name) is getattr(text, name)
+    assert levels.LevelSolution is solve.Solution and levels.solution_text is text.level_solution_text
+    assert levels_chase.LevelStrategy is solve.Strategy and levels_chase.LevelPath is solve.ClickPath
+    assert levels_chase.level_table is table.level_table
+    assert levels.solve_levels is solve.solve_puzzle and levels_chase.press_path is solve.click_path
+    assert levels_chase.explain_levels is solve.explain
+    for name in ("from_state_levels", "parse_levels", "to_state_levels"):
+        assert getattr(levels, name) is getattr(solve, name)
+
+
+@pytest.mark.parametrize("states", [2, 3])
+def test_explain_speaks_one_vocabulary(states: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """``solve --explain --json``: the strategy's shared keys at 2 and 3 states, each alias equal
+    to its shared key, and the chased clicks, pressed over Z/K, reach the goal."""
+    import numpy as np
+
+    from lightsart.core.modk import press_mod
+    from lightsart.rules import Rules
+
+    rows = "11110/10001/00001/00100/01110" if states == 2 else "120/201/012"
+    data = _run(["solve", rows, "--explain", "--states", str(states)], capsys)["strategy"]
+    assert _keys(data, "strategy") == set(KEYS["strategy"])
+    for old, new in ALIASES["strategy"].items():
+        try:
+            old_values = _values(data, old)
+        except (AssertionError, KeyError):
+            assert states == 2, old  # the k-state names: 0.2 wrote them with levels only
+            continue
+        assert old_values == _values(data, new), (old, new)
+    board = np.array([[int(ch) for ch in row] for row in rows.split("/")])
+    grid = np.zeros(board.shape, dtype=np.int64)
+    for cell in data["chased_clicks"]:
+        grid[cell[0], cell[1]] = cell[2] if states > 2 else 1
+    assert grid.tolist() == data["chased_click_grid"]
+    rules = Rules(*board.shape, states=states)
+    assert ((board + press_mod(grid, rules, states)) % states == 0).all()
+    fewest = np.array(data["fewest_click_grid"])
+    assert ((board + press_mod(fewest, rules, states)) % states == 0).all()
+    assert int(fewest.sum()) == data["fewest_click_count"] <= int(grid.sum())
+
+
+def test_each_number_of_states_keeps_its_own_old_keys(capsys: pytest.CaptureFixture[str]) -> None:
+    """The deprecated keys are the ones 0.2 wrote at that number of states, no others."""
+    two = _run(["solve", "110/011/000"], capsys)
+    three = _run(["solve", "110/011/000", "--states", "3"], capsys)
+    assert {"moves", "fewest_lights_to_change", "lights_to_change"} <= set(two)
+    assert not {"presses", "presses_count"} & set(two)
+    assert {"presses", "presses_count"} <= set(three)
+    assert not {"moves", "fewest_lights_to_change", "lights_to_change"} & set(three)
 
 
 @pytest.mark.parametrize("states", [2, 3, 4])

@@ -38,14 +38,19 @@ def positive_int(text: str) -> int:
     return value
 
 
-def positive_float(text: str) -> float:
+def _finite(text: str, low_ok: bool, want: str) -> float:
+    """A finite number above 0 (or at 0 when ``low_ok``), else ``expected {want}``."""
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number, got {text!r}")
+    if not (value > 0 or (low_ok and value == 0)) or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected {want}, got {text!r}")
     return value
+
+
+def positive_float(text: str) -> float:
+    return _finite(text, False, "a positive number")
 
 
 def time_limit_type(text: str) -> float:
@@ -87,13 +92,7 @@ def watching_search(args: argparse.Namespace) -> Any:
 
 
 def non_negative_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not value >= 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}")
-    return value
+    return _finite(text, True, "a number >= 0")
 
 
 def add_picture_options(p: argparse.ArgumentParser) -> None:
@@ -249,9 +248,11 @@ def topology_name(args: argparse.Namespace) -> Topology:
 def rules_words(rules: Any) -> str:
     """`` (sigma on the torus)`` for the summary (`` (4 states, plus on the plane)`` with grey
     levels); empty for the classic game."""
+    from lightsart.results import vocabulary
+
     if rules is None or rules.is_classic:
         return ""
-    states = f"{rules.states} states, " if rules.states > 2 else ""  # words only: 0.2's text
+    states = f"{rules.states} states, " if vocabulary(rules.states).grey else ""
     return f" ({states}{rules.pattern.name} on the {rules.topology})"
 
 
@@ -269,10 +270,9 @@ def fit_line(path: str, f: Any) -> str:
     and what is proven about each (a least cost proves the cost, not the count)."""
     cut = bool(getattr(f, "cut_short", False))
     count = f.wrong_pixels
-    if f.states > 2:  # words only: a k-state cell is not a pixel on or off (0.2's text)
-        what = f"{count} wrong cell{'' if count == 1 else 's'} of {f.states} levels"
-    else:
-        what = wrong_pixels(count)
+    # A grey cell is not a pixel on or off: "wrong cells of K levels" (0.2's words).
+    what = (f"{count} wrong cell{'' if count == 1 else 's'} of {f.states} levels" if f.grey
+            else wrong_pixels(count))
     counted = f.count_proven_minimal
     count_bound = "" if counted else f", at least {f.count_lower_bound}"
     if not f.weighted or count == 0:

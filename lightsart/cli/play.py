@@ -49,14 +49,17 @@ def run(args: argparse.Namespace) -> int:
     page = make_game_page(args.output, args.size, args.image, fit=args.fit, start=args.start,
                           scheme=args.colours, pattern=pattern_text(args),
                           topology=topology_name(args), states=args.states)
+    from lightsart.results import vocabulary
+
+    words = vocabulary(page.states)
     goal = "all dark"
     if page.picture:
-        cells = "pixels" if page.states == 2 else "cells"  # words only: 0.2's text
+        cells = words.wrong.split()[-1] + "s"  # pixels, or cells of K levels (0.2's words)
         wrong = "" if page.wrong_pixels is None else f" ({page.wrong_pixels} {cells} changed to be reachable)"
         goal = f"your picture{wrong}"
     rules = "" if page.classic else f", pattern {page.pattern_name} on the {page.topology}"
     nullity = f"nullity {page.nullity}"
-    if page.states > 2:  # the kernel is counted over Z/K (K^d only for prime K): said in words
+    if words.grey:  # the kernel is counted over Z/K (K^d only for prime K): said in words
         rules += f", {page.states} states"
         many = page.kernel_size != 1
         size = page.kernel_size or 0

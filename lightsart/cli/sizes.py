@@ -43,15 +43,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({
             "request": {"width": width, "height": height},
-            "sizes": [
-                {"width": s.width, "height": s.height, "nullity": s.nullity,
-                 "every_picture_exact": s.every_picture_exact,
-                 "wrong_pixels_at_most": s.wrong_pixels_at_most,
-                 # The shared vocabulary (lightsart.vocabulary): 2**nullity for 2 states.
-                 "kernel_size": 1 << s.nullity if s.kernel_size is None else s.kernel_size,
-                 "wrong_cells_at_most": s.wrong_pixels_at_most}
-                for s in sizes
-            ],
+            "sizes": [s.to_dict() for s in sizes],
             "rules": rules.to_dict(),
         })
         return 0

@@ -97,8 +97,8 @@ class Census:
     method: str
     seconds: float
     rules: Rules
-    #: With ``k > 2`` states per cell (:func:`census_levels`): how many press
-    #: vectors change nothing (``2**nullity`` for 2 states, where it is left None).
+    #: Over ``Z/k`` (:func:`census_levels`): how many press vectors change nothing
+    #: (``2**nullity`` for 2 states, where it is left None).
     kernel_size: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
@@ -147,7 +147,7 @@ def _rules(m: int, n: int, rules: Rules | None) -> Rules:
 def census(m: int, n: int, *, budget: int = DP_BUDGET, rules: Rules | None = None) -> Census:
     """Exact census of the ``m`` × ``n`` board (``m`` rows) under ``rules`` (default: classic).
 
-    With ``k > 2`` states per cell the census enumerates every press vector
+    With grey levels (``rules.states`` above two) the census enumerates every press vector
     (:func:`census_levels`).
 
     Raises :class:`LightsartError` when out of reach.

@@ -1,10 +1,12 @@
-"""Board sizes near a request and their nullity under any rules.
+"""Board sizes near a request and their nullity under any rules, at any number of states.
 
 The nullity ``d`` (dimension of the kernel of ``A``) decides how close a picture can get: with
 ``d = 0`` every picture is reachable exactly; otherwise the fewest wrong pixels is a syndrome
 decoding with ``d`` checks, so at most ``d`` (the checks' columns span every syndrome). The
 classic game also has the light-chasing bound (one side: every error pushed into the last row);
-for other rules only ``d`` is claimed.
+for other rules only ``d`` is claimed. Over ``Z/k`` (``k`` states per cell) the kernel is a module
+(``k^d`` members only for prime ``k``): its size is counted, and a picture never needs more wrong
+cells than the cokernel has cyclic factors.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lightsart.core import general
 from lightsart.errors import LightsartError
 from lightsart.limits import SIZES_LEVELS_MAX_WORK, SIZES_RULES_MAX_WORK
 from lightsart.rules import Pattern, Rules, Topology
@@ -27,10 +28,11 @@ __all__ = ["RulesSize", "sizes_near", "sizes_text"]
 class RulesSize:
     """One board size under some rules: its nullity and the worst case of wrong pixels.
 
-    With ``k > 2`` states per cell ``nullity`` is the fewest generators of the kernel over
-    ``Z/k``, ``kernel_size`` the number of press vectors that change nothing (the quiet patterns,
-    the empty one included: ``k^nullity`` only for prime ``k``) and ``wrong_pixels_at_most`` the
-    number of cyclic factors of the cokernel (wrong cells never needed beyond one per factor).
+    ``nullity`` is the fewest generators of the kernel (over ``Z/k`` for ``k`` states; with two
+    states its dimension), ``kernel_size`` the number of press vectors that change nothing (the
+    quiet patterns, the empty one included: ``k^nullity`` only for prime ``k``) and
+    ``wrong_pixels_at_most`` the number of cyclic factors of the cokernel (wrong cells never
+    needed beyond one per factor; for the classic game also the light-chasing bound).
     """
 
     width: int
@@ -43,78 +45,73 @@ class RulesSize:
     def every_picture_exact(self) -> bool:
         return self.nullity == 0
 
+    def to_dict(self) -> dict[str, object]:
+        """One size as ``lightsart sizes --json`` lists it (keys: :mod:`lightsart.vocabulary`)."""
+        return {"width": self.width, "height": self.height, "nullity": self.nullity,
+                "every_picture_exact": self.every_picture_exact,
+                "wrong_pixels_at_most": self.wrong_pixels_at_most,
+                "kernel_size": 1 << self.nullity if self.kernel_size is None else self.kernel_size,
+                "wrong_cells_at_most": self.wrong_pixels_at_most}
+
 
 def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | None = None,
                topology: Topology | None = None, states: int = 2) -> list[RulesSize]:
     """Every size within ``radius`` cells of ``width`` x ``height``, nearest first, with nullity.
 
     The sizes and their order are those of :func:`lightsart.pictures.image.sizes_near`; the
-    nullity is under ``pattern`` and ``topology`` (default: plus on the plane, the classic game).
+    nullity is under ``pattern``, ``topology`` and ``states`` (default: plus on the plane with
+    two states, the classic game).
     """
     from lightsart.pictures.image import sizes_near as classic_sizes
 
     sizes = classic_sizes(width, height, radius)
-    if states > 2:  # Z/K: a Smith form per size (the kernel is not always K^d), not GF(2) ranks
-        return _sizes_levels(sizes, pattern, topology, states)
     base = Rules(1, 1)
-    rules = Rules(1, 1, pattern or base.pattern, topology or base.topology)
+    rules = Rules(1, 1, pattern or base.pattern, topology or base.topology, states)
     if rules.is_classic:
-        return [RulesSize(s.width, s.height, s.nullity, s.wrong_pixels_at_most) for s in sizes]
-    work = sum(min(s.width, s.height) ** 3 for s in sizes)
-    if work > SIZES_RULES_MAX_WORK:  # one elimination per size, before any of them
-        raise LightsartError(
-            f"sizes under {rules.pattern.name} on the {rules.topology} near "
-            f"{sizes[0].width}x{sizes[0].height}: too much work (one elimination per size); ask "
-            f"for sides of at most about 1024 or a smaller --radius")
+        return [RulesSize(s.width, s.height, s.nullity, s.wrong_pixels_at_most, 1 << s.nullity)
+                for s in sizes]
+    _check_work(sizes, rules)
+    from lightsart.core.algebra import algebra  # other rules only: the classic sizes are known
+
     out = []
     for s in sizes:
-        d = general.algebra(Rules(s.height, s.width, rules.pattern, rules.topology)).nullity
-        out.append(RulesSize(s.width, s.height, d, d))
-    return out
-
-
-def _sizes_levels(sizes: list[SizeInfo], pattern: Pattern | None, topology: Topology | None,
-                  states: int) -> list[RulesSize]:
-    """The sizes with the kernel and cokernel of ``A`` over ``Z/states``, bounded before work."""
-    from lightsart.core.modk import algebra_mod, kernel_rank
-
-    work = sum(min(s.width, s.height) ** 3 for s in sizes)
-    if work > SIZES_LEVELS_MAX_WORK:
-        raise LightsartError(
-            f"sizes with {states} states near {sizes[0].width}x{sizes[0].height}: too much work "
-            f"(one Smith form over Z/{states} per size); ask for sides of at most about 256 or a "
-            f"smaller --radius")
-    base = Rules(1, 1)
-    out = []
-    for s in sizes:
-        alg = algebra_mod(Rules(s.height, s.width, pattern or base.pattern,
-                                topology or base.topology, states))
-        out.append(RulesSize(s.width, s.height, kernel_rank(alg), len(alg.check_moduli),
+        alg = algebra(Rules(s.height, s.width, rules.pattern, rules.topology, states))
+        out.append(RulesSize(s.width, s.height, alg.nullity, len(alg.check_moduli),
                              alg.kernel_size))
     return out
 
 
+def _check_work(sizes: list[SizeInfo], rules: Rules) -> None:
+    """Refuse, before any of them, sizes whose eliminations would take too long."""
+    work = sum(min(s.width, s.height) ** 3 for s in sizes)
+    near = f"near {sizes[0].width}x{sizes[0].height}: too much work"
+    if rules.states == 2:  # GF(2): packed bits eliminate four times the side a Smith form does
+        if work > SIZES_RULES_MAX_WORK:
+            raise LightsartError(
+                f"sizes under {rules.pattern.name} on the {rules.topology} {near} (one elimination "
+                f"per size); ask for sides of at most about 1024 or a smaller --radius")
+    elif work > SIZES_LEVELS_MAX_WORK:
+        raise LightsartError(
+            f"sizes with {rules.states} states {near} (one Smith form over Z/{rules.states} per "
+            f"size); ask for sides of at most about 256 or a smaller --radius")
+
+
 def sizes_text(sizes: list[RulesSize], rules: Rules) -> str:
-    """What ``lightsart sizes`` prints: each size's nullity and the wrong pixels it may need."""
-    if rules.states > 2:  # Z/K: the quiet patterns are counted (K^d only for prime K), in cells
-        return _levels_text(sizes, rules)
-    lines = [] if rules.is_classic else [f"rules: pattern {rules.pattern.name} on the {rules.topology}"]
-    lines.append(f"{'WxH':<11}{'nullity':>7}")
-    for s in sizes:
-        note = ("every picture exact" if s.every_picture_exact
-                else f"at most {s.wrong_pixels_at_most} wrong pixel"
-                     f"{'s' if s.wrong_pixels_at_most > 1 else ''} per picture")
-        lines.append(f"{f'{s.width}x{s.height}':<11}{s.nullity:>7}  {note}")
-    return "\n".join(lines)
+    """What ``lightsart sizes`` prints: each size's nullity (the number of quiet patterns with
+    grey levels, where it is not ``k^d``) and the wrong pixels (cells) it may need."""
+    from lightsart.results import vocabulary
 
-
-def _levels_text(sizes: list[RulesSize], rules: Rules) -> str:
-    plain = rules.with_states(2)
-    note = "" if plain.is_classic else f", pattern {rules.pattern.name} on the {rules.topology}"
-    lines = [f"rules: {rules.states} states{note}", f"{'WxH':<11}{'quiet patterns':>15}"]
+    grey = vocabulary(rules.states).grey
+    note = "" if rules.with_states(2).is_classic else \
+        f"pattern {rules.pattern.name} on the {rules.topology}"
+    head = f"{rules.states} states{', ' + note if note else ''}" if grey else note
+    lines = [f"rules: {head}"] if head else []
+    lines.append(f"{'WxH':<11}{'quiet patterns':>15}" if grey else f"{'WxH':<11}{'nullity':>7}")
+    wrong = vocabulary(rules.states).wrong
     for s in sizes:
-        cells = s.wrong_pixels_at_most
+        most = s.wrong_pixels_at_most
         tail = ("every picture exact" if s.every_picture_exact
-                else f"at most {cells} wrong cell{'s' if cells > 1 else ''} per picture")
-        lines.append(f"{f'{s.width}x{s.height}':<11}{s.kernel_size:>15}  {tail}")
+                else f"at most {most} {wrong}{'s' if most > 1 else ''} per picture")
+        count = f"{s.kernel_size:>15}" if grey else f"{s.nullity:>7}"
+        lines.append(f"{f'{s.width}x{s.height}':<11}{count}  {tail}")
     return "\n".join(lines)

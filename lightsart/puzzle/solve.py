@@ -1,50 +1,64 @@
-"""The classic puzzle: solve a board, explain the strategy a person follows, list the clicks.
+"""The puzzle with the number of states a parameter: solve a board, explain the strategy a person
+follows, list the presses.
 
-A board is solved by the clicks ``x`` with ``A x = c``, where ``c`` marks the *wrong* cells: the
-lit ones for the goal "off" (the game), the unlit ones for the goal "on". All solutions form the
-coset ``x0 ^ span(quiet patterns)`` (``2**d`` of them); the fewest clicks is its lightest member,
-and the number of minimal solutions is how many members reach that weight (one Walsh–Hadamard
-transform scores all ``2**d``). An unsolvable board fails some quiet pattern ``q``: it has an odd
-number of wrong cells on ``q``, and no click can change that parity. The fewest lights to change
-to make it solvable is a syndrome-decoding problem (:func:`lightsart.core.decode.decode`).
+A click adds 1 (mod ``k``) to every cell of its pattern; with the classic ``k = 2`` it toggles the
+lights. A board is solved by the presses ``x`` with ``A x = c``, where ``c = goal - board`` (mod
+``k``) is the change needed: goal "off" is every cell 0 (the game), "on" every cell ``k - 1``. All
+solutions form the coset ``x0 + kernel`` (``kernel_size`` of them); the fewest presses is its
+lightest member (a cell pressed ``j`` times counts ``j``). With two states the number of minimal
+solutions is how many members reach that weight (one Walsh–Hadamard transform scores all ``2**d``).
+An unsolvable board fails some check (an odd number of wrong cells on a quiet pattern, with two
+states), and no click can change that; the fewest cells to change first are a syndrome decoding
+(:func:`lightsart.core.decode.decode`) over GF(2), the exact engine's fit from the board over
+``Z/k``. :class:`lightsart.puzzle.game.Game` and ``LevelGame`` answer those questions; this
+module asks them the same way at every number of states.
 
-The human strategy (:func:`explain`) is light chasing: clear each row by clicking the cells below
-its wrong cells, which leaves only the bottom row wrong; read the top-row presses for that bottom
-row from the board size's lookup table (:func:`lookup_table`); press them and chase again. The
-clicks add up (cells clicked twice cancel) to one solution, and adding quiet patterns to it gives
-the minimal one.
+The human strategy (:func:`explain`) is light chasing: clear each row by pressing the cells below
+its wrong cells as many times as they need, which leaves only the bottom row wrong; read the
+top-row presses for that bottom row from the board size's lookup table
+(:mod:`lightsart.puzzle.table`); press them and chase again. The presses add up (mod ``k``) to one
+solution, and adding quiet patterns to it gives the fewest.
 
 **Other rules** (:class:`~lightsart.rules.Rules`: pattern, topology). Everything above holds with
 ``A`` the rules' press operator, except that for a pattern that is not symmetric the checks a
 board must pass are the kernel of ``Aᵀ`` (the quiet patterns of the pattern turned 180°), not the
-quiet patterns themselves (:mod:`lightsart.puzzle.game`). Light chasing with a lookup table is the
-classic game's strategy; under other rules :func:`explain` gives the algebraic solution and its
-quiet patterns instead. Text for people is in :mod:`lightsart.puzzle.text`.
+quiet patterns themselves (:mod:`lightsart.puzzle.game`). Where the rules do not chase,
+:func:`explain` gives the algebraic solution and its quiet patterns instead. Text for people is in
+:mod:`lightsart.puzzle.text`.
+Boards are read by :mod:`lightsart.puzzle.reading` (its names are re-exported here).
 """
 
 from __future__ import annotations
 
-import errno
-import re
-import stat
+import itertools
 from dataclasses import dataclass
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lightsart import boardsize, limits
+from lightsart import limits
 from lightsart.choices import Goal
-from lightsart.core.board import apply_clicks, as_board, click_list, from_state, parse_board, to_state
-from lightsart.core.decode import decode
-from lightsart.core.gf2 import chase
+from lightsart.core.algebra import reached
+from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
-from lightsart.puzzle.game import COUNT_NULLITY, game, lightest, rules_for
-from lightsart.puzzle.table import LookupTable, lookup_table
+from lightsart.puzzle.game import COUNT_NULLITY, Changes, game_for, rules_for
+from lightsart.puzzle.reading import (
+    from_state_levels,
+    parse_levels,
+    parse_size,
+    parse_state,
+    read_board,
+    to_state_levels,
+)
+from lightsart.puzzle.table import LookupTable, chases, lookup_table, table_for
 from lightsart.puzzle.text import grid as _grid
-from lightsart.results import ClickSearch
-from lightsart.rules import Rules, press, require_two_states
+from lightsart.results import ClickSearch, vocabulary
+from lightsart.rules import Rules
 from lightsart.types import Board
-from lightsart.vocabulary import speak
+from lightsart.vocabulary import ALIASES, click_cells
+
+if TYPE_CHECKING:
+    from lightsart.puzzle.table import LevelTable
 
 __all__ = [
     "COUNT_NULLITY",
@@ -56,129 +70,63 @@ __all__ = [
     "Strategy",
     "click_path",
     "explain",
+    "from_state_levels",
+    "goal_level",
     "lookup_table",
+    "parse_levels",
     "parse_size",
     "parse_state",
     "read_board",
     "solve_puzzle",
+    "to_state_levels",
     "wrong_cells",
 ]
 
 Cell = tuple[int, int]
 
-#: Largest board-text file read (bytes): a 2000 × 2000 board is about 4 MB.
-_MAX_FILE = 16 << 20
-
-
-def parse_size(text: str) -> boardsize.Shape:
-    """``WxH`` (columns × rows) as ``Shape(width, height)``, within the puzzle tools' bounds
-    (the one parser is :func:`lightsart.boardsize.parse_size`)."""
-    shape = boardsize.parse_shape(text)
-    limits.check_board(shape.width, shape.height, most_cells=limits.PUZZLE_MAX_CELLS)
-    return shape
-
-
-def parse_state(text: str) -> int:
-    """A state integer: ``0x1ffffff``, ``0b101``, or decimal."""
-    try:
-        value = int(text.strip().replace("_", ""), 0)
-    except ValueError:
-        raise LightsartError(
-            "state must be an integer such as 0x1ffffff (hex needs 0x; decimal at most 4300 "
-            f"digits), got {limits.shorten(text)}"
-        ) from None
-    if value < 0:
-        raise LightsartError(f"state must not be negative, got {limits.shorten(text)}")
-    return value
-
-
-def _check_board_file(path: Path) -> None:
-    """A folder or a symbolic-link loop is named as such, not read as rows of cells."""
-    try:
-        info = path.stat()
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise LightsartError(f"cannot read {path}: a loop of symbolic links") from None
-        return  # not a file: the text is rows
-    if stat.S_ISDIR(info.st_mode):
-        raise LightsartError(f"{path} is a folder, not a board file")
-
-
-def read_board(board: str | None = None, *, state: str | None = None,
-               size: str | None = None) -> Board:
-    """A board from rows text, a text file, or ``state`` (an integer, e.g. ``0x1ffffff``) + ``size``.
-
-    Rows text and files are read by :func:`lightsart.core.board.parse_board`.
-    """
-    if state is not None:
-        if board is not None:
-            raise LightsartError("give a board or --state, not both")
-        if size is None:
-            raise LightsartError("--state needs --size WxH")
-        board_size = parse_size(size)
-        return from_state(parse_state(state), board_size.height, board_size.width)
-    if board is None:
-        raise LightsartError("give a board (rows like 10101/01110/...) or --state with --size")
-    if size is not None:
-        raise LightsartError("--size goes with --state; a board's rows give its size")
-    path = Path(board)
-    _check_board_file(path)
-    if path.is_file():
-        if path.stat().st_size > _MAX_FILE:
-            raise LightsartError(f"{path} is larger than {_MAX_FILE >> 20} MB")
-        try:
-            return parse_board(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError) as exc:
-            raise LightsartError(f"cannot read board file {path}: {exc}") from None
-    try:
-        return parse_board(board)
-    except LightsartError:
-        # Words (a file name) are not board rows; malformed rows keep parse_board's message.
-        if "\n" not in board and re.search(r"[A-Za-z]{2,}\.|\.[A-Za-z]{2,}$", board):
-            raise LightsartError(f"no board file {board!r} (and it is not rows like 10101/01110)"
-                                 ) from None
-        raise
+def goal_level(goal: Goal, states: int) -> int:
+    """The level every cell has at ``goal``: 0 for "off", ``states - 1`` for "on"."""
+    if goal not in ("off", "on"):
+        raise LightsartError(f"goal must be 'off' or 'on', got {goal!r}")
+    return 0 if goal == "off" else states - 1
 
 
 def wrong_cells(board: Board, goal: Goal = "off") -> Board:
     """The cells that must toggle to reach the goal: lit cells for "off", unlit ones for "on"."""
     b = as_board(board)
-    if goal not in ("off", "on"):
-        raise LightsartError(f"goal must be 'off' or 'on', got {goal!r}")
-    return b.copy() if goal == "off" else b ^ np.uint8(1)
+    return b ^ np.uint8(goal_level(goal, 2))
 
 
 @dataclass(frozen=True)
 class Solution:
-    """Everything ``lightsart solve`` reports about one board under ``rules``.
+    """Everything ``lightsart solve`` reports about one board under ``rules``, at any number of
+    states.
 
-    ``clicks`` is one minimal click set (None when unsolvable); ``minimal_solutions`` is exact
-    for nullity up to :data:`COUNT_NULLITY` (else None). For an unsolvable board,
-    ``failed_patterns`` lists the checks (kernel of ``Aᵀ``; the quiet patterns when the pattern is
-    symmetric) it fails, ``failed_boards`` the first three of them, and ``fixes`` one smallest set
-    of lights to toggle to make it solvable.
+    ``clicks`` is one click set with the fewest presses (presses per cell; None when
+    unsolvable); ``minimal_solutions`` how many click sets share that count (two states, nullity
+    up to :data:`COUNT_NULLITY`; else None). An unsolvable board has ``changes``: the fewest cells
+    to change first and the checks it fails (kernel of ``Aᵀ``; the quiet patterns when the
+    pattern is symmetric).
     """
 
     board: Board
     goal: Goal
+    rules: Rules
     nullity: int
-    solvable: bool
+    kernel_size: int
     clicks: Board | None
-    moves: int | None
     proven: bool
     minimal_solutions: int | None
-    solutions: int
-    failed_patterns: tuple[int, ...]
-    fixes: Board | None
-    fixes_count: int
-    fixes_proven: bool
-    rules: Rules
-    failed_boards: tuple[Board, ...] = ()
+    changes: Changes | None = None
     #: The fewest clicks' certificate: no solution has fewer than ``lower_bound`` clicks (None
     #: when unsolvable), the search's work, and whether the clock stopped it (``--time-limit``).
     lower_bound: int | None = None
     search: ClickSearch | None = None
     cut_short: bool = False
+
+    @property
+    def states(self) -> int:
+        return self.rules.states
 
     @property
     def height(self) -> int:
@@ -188,34 +136,86 @@ class Solution:
     def width(self) -> int:
         return int(self.board.shape[1])
 
+    @property
+    def solvable(self) -> bool:
+        return self.clicks is not None
+
+    @property
+    def moves(self) -> int | None:
+        """How many presses (a cell pressed ``j`` times counts ``j``); None when unsolvable."""
+        return None if self.clicks is None else int(self.clicks.sum(dtype=np.int64))
+
+    @property
+    def solutions(self) -> int:
+        """How many click sets solve the board: the kernel's size, or 0."""
+        return self.kernel_size if self.solvable else 0
+
+    @property
+    def fixed(self) -> Board | None:
+        """The solvable board closest to this one: after :attr:`fixes` (None: solvable)."""
+        if self.changes is None:
+            return None
+        return (self.board + self.changes.cells) % np.uint8(self.states)  # in uint8: k <= 16
+
+    # What an unsolvable board needs first (:class:`~lightsart.puzzle.game.Changes`; solvable:
+    # nothing to change), under the names of lightsart 0.2's two-state solution.
+    fixes = property(lambda self: None if self.changes is None else self.changes.cells)
+    fixes_count = property(lambda self: 0 if self.changes is None else self.changes.count)
+    fixes_proven = property(lambda self: self.changes is None or self.changes.proven)
+    failed_patterns = property(lambda self: () if self.changes is None else self.changes.failed)
+    failed_boards = property(lambda self: () if self.changes is None else self.changes.failed_boards)
+    # The names of lightsart 0.2's k-state solution (LevelSolution), kept until 0.4.
+    presses = property(lambda self: self.clicks)
+    count = property(lambda self: self.moves)
+    cells_to_change = property(lambda self: self.fixes_count)
+    cells_proven = property(lambda self: self.fixes_proven)
+    cells_lower_bound = property(lambda self: 0 if self.changes is None else self.changes.lower_bound)
+
     def to_dict(self) -> dict[str, object]:
         """The object printed by ``lightsart solve --json`` (keys: :mod:`lightsart.vocabulary`)."""
+        k = self.states
         data: dict[str, object] = {
             "solvable": self.solvable,
-            "clicks": None if self.clicks is None else [list(c) for c in click_list(self.clicks)],
-            "minimal_solutions": self.minimal_solutions,
+            "clicks": None if self.clicks is None else click_cells(self.clicks, k),
+            "click_grid": None if self.clicks is None else self.clicks.tolist(),
+            "click_count": self.moves,
+            "minimal_solutions": 0 if self.clicks is None else self.minimal_solutions,
             "solutions": self.solutions,
-            "moves": self.moves,
             "proven_minimal": self.proven,
             "width": self.width,
             "height": self.height,
+            "states": k,
             "goal": self.goal,
-            "state": hex(to_state(self.board)),
+            "state": hex(to_state_levels(self.board, k)),
             "nullity": self.nullity,
+            "kernel_size": self.kernel_size,
             "failed_quiet_patterns": list(self.failed_patterns),
-            "fewest_lights_to_change": self.fixes_count,
-            "lights_to_change": None if self.fixes is None else [list(c) for c in
-                                                               click_list(self.fixes)],
-            "fewest_lights_proven": self.fixes_proven,
+            "fewest_cells_to_change": self.fixes_count,
+            "fewest_cells_proven": self.fixes_proven,
+            "fewest_cells_lower_bound": self.cells_lower_bound,
+            "cells_to_change": None if self.changes is None else click_cells(self.changes.cells, k),
+            "changed_board": None if self.fixed is None else self.fixed.tolist(),
             "rules": self.rules.to_dict(),
         }
-        return speak(
-            data, click_grid=None if self.clicks is None else self.clicks.tolist(),
-            click_count=self.moves, kernel_size=1 << self.nullity,
-            fewest_cells_to_change=self.fixes_count, fewest_cells_proven=self.fixes_proven,
-            cells_to_change=data["lights_to_change"],
-            changed_board=None if self.fixes is None else (self.board ^ self.fixes).tolist(),
-            **_certificate(self.lower_bound, self.search, self.cut_short))
+        data.update(_certificate(self.lower_bound, self.search, self.cut_short))
+        return _aliased(data, "solve", k)
+
+
+#: The keys lightsart 0.2 wrote with each vocabulary (lights, levels) that the shared keys
+#: replace: kept one release as aliases (lightsart.vocabulary.ALIASES, CHANGELOG.md).
+_OLD_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "solve": (("moves", "fewest_lights_to_change", "fewest_lights_proven", "lights_to_change"),
+              ("presses", "presses_count")),
+    "strategy": ((), ("chased_presses", "fewest_presses", "fewest_presses_count")),
+    "path": (("moves",), ("moves",)),
+}
+
+
+def _aliased(data: dict[str, object], command: str, states: int) -> dict[str, object]:
+    """``data`` with the deprecated keys 0.2 wrote at this number of states."""
+    for old in _OLD_KEYS[command][vocabulary(states).grey]:
+        data[old] = data[ALIASES[command][old]]
+    return data
 
 
 def _certificate(lower_bound: int | None, search: ClickSearch | None, cut_short: bool
@@ -229,60 +229,65 @@ def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None, *
                  seconds: float = 2.0) -> Solution:
     """Solve ``board`` for ``goal`` under ``rules`` (default: the classic game of its size).
 
-    Returns one minimal click set and the counts, or the checks it fails and the fewest lights
-    to change first. ``seconds``: the fewest clicks' search budget (``--time-limit``).
+    Returns one click set with the fewest presses and the counts, or the checks it fails and the
+    fewest cells to change first. The presses are re-applied and checked before they are
+    returned.
     """
-    b = as_board(board)
-    rules = rules_for(b, rules)
-    change = wrong_cells(b, goal)
-    g = game(rules)
+    rules = rules_for(board, rules)
+    g = game_for(rules)
+    b = g.cells(board)
+    level = goal_level(goal, rules.states)
+    change = _change(b, level, rules.states)
     x = g.solve(change)
-    if x is not None:
-        best = lightest(x, g, seconds)
-        if not np.array_equal(g.apply(b, best.clicks), b ^ change):  # pragma: no cover
-            raise AssertionError("the click set does not solve the board")
-        return Solution(b, goal, g.nullity, True, best.clicks, int(best.clicks.sum()),
-                        best.proven, best.count, 1 << g.nullity, (), None, 0, True, rules,
-                        lower_bound=best.lower_bound, search=best.search,
-                        cut_short=best.cut_short)
-    syndrome = g.syndrome(change)
-    # Bosch's baseline (every error in the bottom row) is a classic chase; other rules go without.
-    baseline = np.flatnonzero(chase(change)[1].ravel()) if rules.is_classic else None
-    # Decoded on the game's own checks, not through the exact engine (fit_from): both find the
-    # fewest lights, but the engine's checks and budget pick other lights among equal answers.
-    fix = decode(g.columns(), syndrome, baseline=baseline)
-    flat = np.zeros(b.size, dtype=np.uint8)
-    flat[fix.errors] = 1
-    fixes = flat.reshape(b.shape)
-    if not g.is_solvable(change ^ fixes):  # pragma: no cover
-        raise AssertionError("changing the suggested lights does not make the board solvable")
-    failed = tuple(int(k) for k in np.flatnonzero(syndrome))
-    return Solution(b, goal, g.nullity, False, None, None, True, 0, 0, failed, fixes,
-                    int(fixes.sum()), fix.proven, rules,
-                    tuple(g.checks[k] for k in failed[:3]))
+    if x is None:
+        return Solution(b, goal, rules, g.nullity, g.kernel_size, None, True, 0,
+                        g.changes(b, change))
+    best = g.lightest(x, seconds)
+    if not (g.apply(b, best.clicks) == level).all():  # pragma: no cover
+        raise AssertionError("the click set does not solve the board")
+    return Solution(b, goal, rules, g.nullity, g.kernel_size, best.clicks, best.proven, best.count,
+                    lower_bound=best.lower_bound, search=best.search, cut_short=best.cut_short)
+
+
+def _change(board: Board, level: int, states: int) -> Board:
+    """``level - board`` (mod ``states``): the change that brings every cell to ``level``.
+
+    In uint8 (``k <= 16``), without a remainder (numpy's is about 100 times slower than a mask):
+    ``level + k - board`` is ``1 .. 2k-1``, reduced by a mask for a power of two, else by
+    subtracting ``k`` where it is at least ``k``.
+    """
+    x = np.uint8(level + states) - board
+    if states & (states - 1) == 0:
+        return x & np.uint8(states - 1)
+    return x - np.uint8(states) * (x >= states)
 
 
 @dataclass(frozen=True)
 class Step:
-    """One step of the strategy: what to do, the clicks, and the board after them."""
+    """One step of the strategy: what to do, the presses per cell, and the board after them."""
 
     title: str
-    clicks: tuple[Cell, ...]
+    presses: Board
     board: Board
+
+    @property
+    def clicks(self) -> tuple[Cell, ...]:
+        """The pressed cells in reading order."""
+        return tuple((int(r), int(c)) for r, c in np.argwhere(self.presses))
 
 
 @dataclass(frozen=True)
 class Strategy:
     """The human strategy for one board, step by step, and how quiet patterns shorten it.
 
-    ``solution`` is the XOR of every step's clicks; ``minimal`` is ``solution`` plus the quiet
-    patterns ``added`` (indices; None when the nullity is too large to search them all, and
-    ``minimal`` is the fewest found). ``weights[l]`` is the clicks with pattern combination ``l``
-    (bit ``k`` = pattern ``k``), None when the nullity is too large to list.
+    ``solution`` is the sum of every step's presses (mod ``k``; with two states the XOR);
+    ``minimal`` the fewest presses making the same change (``proven`` when the coset could be
+    searched whole). With two states ``added`` lists the quiet patterns added to get there
+    (None when the nullity is too large to search them all) and ``weights[l]`` the clicks with
+    pattern combination ``l`` (bit ``k`` = pattern ``k``; None when too many to list).
 
-    Light chasing is the classic game's strategy: under other rules ``chased`` is False, there
-    are no steps and no ``table``, and ``solution`` is the algebra's click set (None when the
-    board cannot be solved).
+    Under rules that do not chase ``chased`` is False, there are no steps and no ``table``,
+    and ``solution`` is the algebra's click set (None when the board cannot be solved).
     """
 
     board: Board
@@ -291,116 +296,146 @@ class Strategy:
     solvable: bool
     bottom: tuple[int, ...]
     top: tuple[int, ...] | None
-    table: LookupTable | None
+    table: LookupTable | LevelTable | None
     solution: Board | None
     minimal: Board | None
+    proven: bool
     added: tuple[int, ...] | None
     weights: tuple[int, ...] | None
     rules: Rules
     quiet_patterns: Board
+    kernel_size: int
 
     @property
     def chased(self) -> bool:
-        """Whether the steps are light chasing (the classic rules) or the algebra alone."""
+        """Whether the steps are light chasing or the algebra alone."""
         return self.table is not None
 
     def to_dict(self) -> dict[str, object]:
-        """The strategy as data: steps with their clicks and the board after each."""
-        return {
-            "steps": [{"title": s.title, "clicks": [list(c) for c in s.clicks],
-                       "board": _grid(s.board)} for s in self.steps],
+        """The strategy as data: steps with their presses and the board after each."""
+        k = self.rules.states
+        lights = not vocabulary(k).grey  # 0.2's step boards: rows of # and . for lights
+        minimal = self.minimal
+        data: dict[str, object] = {
+            "steps": [{"title": s.title, "clicks": click_cells(s.presses, k),
+                       "click_grid": s.presses.tolist(),
+                       "board": _grid(s.board) if lights else s.board.tolist()}
+                      for s in self.steps],
             "bottom_row": list(self.bottom),
             "top_row_presses": None if self.top is None else list(self.top),
-            "chased_clicks": None if self.solution is None else
-            [list(c) for c in click_list(self.solution)],
+            "chased_clicks": None if self.solution is None else click_cells(self.solution, k),
+            "chased_click_grid": None if self.solution is None else self.solution.tolist(),
+            "fewest_click_grid": None if minimal is None else minimal.tolist(),
+            "fewest_click_count": None if minimal is None else int(minimal.astype(np.int64).sum()),
+            "proven_minimal": self.proven,
+            "kernel_size": self.kernel_size,
             "quiet_patterns_added": None if self.added is None else list(self.added),
             "clicks_with_each_pattern_combination": None if self.weights is None
             else list(self.weights),
             "light_chasing": self.chased,
         }
+        if not lights:  # 0.2's k-state steps named their press grid "presses"
+            for step in data["steps"]:  # type: ignore[attr-defined]
+                step["presses"] = step["click_grid"]
+        return _aliased(data, "strategy", k)
 
 
-def _chase_steps(board: Board, goal: Goal, label: str) -> tuple[list[Step], Board]:
+def _chase_steps(board: Board, goal: Goal, rules: Rules, label: str) -> tuple[list[Step], Board]:
+    """Chase ``board`` down: press under every cell off the goal as many times as it needs."""
+    k = rules.states
+    level = goal_level(goal, k)
     steps = []
     for r in range(board.shape[0] - 1):
-        wrong = np.flatnonzero(wrong_cells(board, goal)[r])
-        if wrong.size == 0:
+        need = ((level - board[r].astype(np.int64)) % k).astype(np.uint8)
+        if not need.any():
             continue
-        clicks = np.zeros_like(board)
-        clicks[r + 1, wrong] = 1
-        board = apply_clicks(board, clicks)  # chasing is the classic game's strategy
-        cells = tuple((r + 1, int(j)) for j in wrong)
-        word = "lit" if goal == "off" else "unlit"
-        steps.append(Step(f"{label}: row {r} has {wrong.size} {word} cell"
-                          f"{'s' if wrong.size > 1 else ''}; click under them in row {r + 1}",
-                          cells, board))
+        presses = np.zeros_like(board)
+        presses[r + 1] = need
+        board = reached(board, presses, rules)
+        steps.append(Step(_chase_title(label, r, need, goal, k), presses, board))
     return steps, board
+
+
+def _chase_title(label: str, r: int, need: Board, goal: Goal, states: int) -> str:
+    """What one chasing step says: 0.2's words for lights (click under them) or levels."""
+    cells = int(np.count_nonzero(need))
+    many = "s" if cells > 1 else ""
+    if vocabulary(states).grey:
+        return (f"{label}: row {r} has {cells} cell{many} off the goal; press under each in row "
+                f"{r + 1} as many times as it needs ({int(need.astype(np.int64).sum())} presses)")
+    word = "lit" if goal == "off" else "unlit"
+    return f"{label}: row {r} has {cells} {word} cell{many}; click under them in row {r + 1}"
 
 
 def explain(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
             seconds: float = 2.0) -> Strategy:
-    """Light chasing, the lookup table, chasing again, then quiet patterns to the minimum.
+    """Light chasing, the lookup table, chasing again, then quiet patterns to the fewest presses
+    (``seconds``: the fewest clicks' search budget, ``--time-limit``).
 
-    Under rules other than the classic ones there is no chase: the strategy is the algebra's
-    click set and the quiet patterns that shorten it (see :class:`Strategy`).
+    Under rules that do not chase the strategy is the algebra's click set and the quiet patterns
+    that shorten it (see :class:`Strategy`).
     """
-    b = as_board(board)
+    rules = rules_for(board, rules)
+    g = game_for(rules)
+    b = g.cells(board)
     m, n = b.shape
     limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # a board per step
-    require_two_states(rules, "solve --explain")
-    rules = rules_for(b, rules)
-    g = game(rules)
-    if not rules.is_classic:
-        x = g.solve(wrong_cells(b, goal))
+    k = rules.states
+    level = goal_level(goal, k)
+    # lightsart 0.2 chased two-state boards under the classic rules only (other chasing rules
+    # get the algebraic solution there), and k-state boards under every rule set that chases.
+    chase_here = chases(rules) if k > 2 else rules.is_classic
+    steps: list[Step] = []
+    bottom: tuple[int, ...] = ()
+    top: tuple[int, ...] | None = ()
+    table = table_for(rules, max_rows=0) if chase_here else None
+    unsolved = Strategy(b, goal, (), False, (), None, table, None, None, True, (), None, rules,
+                        g.quiet_patterns, g.kernel_size)
+    if table is None:
+        x = g.solve(_change(b, level, k))
         if x is None:
-            return Strategy(b, goal, (), False, (), None, None, None, None, (), None, rules,
-                            g.quiet_patterns)
-        return _shorten(b, goal, (), (), (), None, x, rules, seconds)
-    table = lookup_table(m, n)
-    steps, now = _chase_steps(b, goal, "chase")
-    bottom = wrong_cells(now, goal)[-1]
-    top = table.top_for(bottom)
-    if top is None:
-        return Strategy(b, goal, tuple(steps), False, tuple(int(v) for v in bottom), None, table,
-                        None, None, (), None, rules, g.quiet_patterns)
-    if top.any():
-        presses = np.zeros_like(b)
-        presses[0] = top
-        now = now ^ press(presses, rules)
-        cells = tuple((0, int(j)) for j in np.flatnonzero(top))
-        steps.append(Step(f"bottom row reads {''.join(map(str, bottom))}: the table says press "
-                          f"{''.join(map(str, top))} in the top row", cells, now))
-        more, now = _chase_steps(now, goal, "chase again")
-        steps += more
-    solution = np.zeros_like(b)
-    for step in steps:
-        for r, c in step.clicks:
-            solution[r, c] ^= 1
-    if wrong_cells(now, goal).any() or not np.array_equal(g.apply(b, solution), now):
-        raise AssertionError("the strategy did not reach the goal")  # pragma: no cover
-    return _shorten(b, goal, tuple(steps), tuple(int(v) for v in bottom),
-                    tuple(int(v) for v in top), table, solution, rules, seconds)
-
-
-def _shorten(b: Board, goal: Goal, steps: tuple[Step, ...], bottom: tuple[int, ...],
-             top: tuple[int, ...], table: LookupTable | None, solution: Board, rules: Rules,
-             seconds: float = 2.0) -> Strategy:
-    """The strategy's click set made minimal by adding quiet patterns."""
-    g = game(rules)
-    best = lightest(solution, g, seconds)
-    added: tuple[int, ...] | None = None if g.nullity > COUNT_NULLITY else ()
-    choice = best.choice
-    if choice is not None and g.nullity:
-        added = tuple(k for k in range(g.nullity) if (choice >> k) & 1)
+            return unsolved
+        solution = x
+    else:
+        steps, now = _chase_steps(b, goal, rules, "chase")
+        bottom = tuple(int(v) for v in (now[-1].astype(np.int64) - level) % k)
+        found = table.top_for(np.array(bottom))
+        if found is None:
+            return Strategy(b, goal, tuple(steps), False, bottom, None, table, None, None, True, (),
+                            None, rules, g.quiet_patterns, g.kernel_size)
+        top = tuple(int(v) for v in found)
+        if found.any():
+            steps += _after_lookup(now, goal, rules, bottom, top)
+        solution = (sum((s.presses.astype(np.int64) for s in steps), start=np.zeros(b.shape, np.int64))
+                    % k).astype(np.uint8)
+    if not (g.apply(b, solution) == level).all():  # pragma: no cover
+        raise AssertionError("the strategy's presses do not solve the board")
+    best = g.lightest(solution, seconds)
+    added = None if best.choice is None else tuple(j for j in range(g.nullity)
+                                                   if (best.choice >> j) & 1)
     weights = best.weights
-    return Strategy(b, goal, steps, True, bottom, top, table, solution, best.clicks, added,
+    return Strategy(b, goal, tuple(steps), True, bottom, top, table, solution, best.clicks,
+                    best.proven, added,
                     None if weights is None or g.nullity > 6 else tuple(int(w) for w in weights),
-                    rules, g.quiet_patterns)
+                    rules, g.quiet_patterns, g.kernel_size)
+
+
+def _after_lookup(now: Board, goal: Goal, rules: Rules, bottom: tuple[int, ...],
+                  top: tuple[int, ...]) -> list[Step]:
+    """The top-row presses the table gives for ``bottom``, then chasing down again."""
+    presses = np.zeros_like(now)
+    presses[0] = top
+    now = reached(now, presses, rules)
+    past = " past the goal" if vocabulary(rules.states).grey else ""  # 0.2's words for levels
+    steps = [Step(f"bottom row reads {''.join(map(str, bottom))}{past}: the table says press "
+                  f"{''.join(map(str, top))} in the top row", presses, now)]
+    return steps + _chase_steps(now, goal, rules, "chase again")[0]
 
 
 @dataclass(frozen=True)
 class ClickPath:
-    """One minimal solution played click by click: ``(row, col)`` and the state after it."""
+    """One solution with the fewest presses played one press at a time: ``(row, col)`` and the
+    state after it (the integer whose base-``k`` digit ``i*n + j`` is cell ``(i, j)``)."""
 
     width: int
     height: int
@@ -414,40 +449,54 @@ class ClickPath:
     search: ClickSearch | None = None
     cut_short: bool = False
 
+    @property
+    def states(self) -> int:
+        return self.rules.states
+
     def to_dict(self) -> dict[str, object]:
-        return {
-            "width": self.width, "height": self.height, "goal": self.goal,
-            "start": hex(self.start), "moves": len(self.steps), "proven_minimal": self.proven,
+        data: dict[str, object] = {
+            "width": self.width, "height": self.height, "states": self.states, "goal": self.goal,
+            "start": hex(self.start), "click_count": len(self.steps), "proven_minimal": self.proven,
             "path": [{"click": list(c), "state": hex(s)} for c, s in self.steps],
             "rules": self.rules.to_dict(),
-            "click_count": len(self.steps),  # the shared name of "moves" (lightsart.vocabulary)
             **_certificate(self.lower_bound, self.search, self.cut_short),
         }
+        return _aliased(data, "path", self.states)
 
 
 def click_path(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
                seconds: float = 2.0) -> ClickPath:
-    """The clicks of one minimal solution in reading order, with the state after each."""
-    require_two_states(rules, "path")
-    m, n = as_board(board).shape
+    """One solution with the fewest presses, cell by cell in reading order (a cell pressed ``j``
+    times is ``j`` steps), with the state after each press (``seconds``: the fewest clicks'
+    search budget, ``--time-limit``)."""
+    rules = rules_for(board, rules)
+    b = game_for(rules).cells(board)
+    m, n = b.shape
     limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # every state is printed
-    solution = solve_puzzle(board, goal, rules, seconds=seconds)
+    solution = solve_puzzle(b, goal, rules, seconds=seconds)
     if solution.clicks is None:
-        failed = ", ".join(str(k) for k in solution.failed_patterns)
-        kind = "quiet pattern" if solution.rules.pattern.symmetric else "check"
-        raise LightsartError(
-            f"this board cannot reach all {goal}: it fails {kind} {failed}; "
-            f"change {solution.fixes_count} light(s) first (lightsart solve shows which)"
-        )
-    now = solution.board
-    steps = []
-    for r, c in click_list(solution.clicks):
-        one = np.zeros_like(now)
-        one[r, c] = 1
-        now = now ^ press(one, solution.rules)
-        steps.append(((r, c), to_state(now)))
-    if wrong_cells(now, goal).any():  # pragma: no cover
+        raise LightsartError(_unreachable(solution))
+    k = rules.states
+    now, one, steps = b, np.zeros_like(b), []
+    for r, c in itertools.product(range(m), range(n)):
+        for _ in range(int(solution.clicks[r, c])):
+            one[r, c] = 1
+            now = reached(now, one, rules)
+            one[r, c] = 0
+            steps.append(((r, c), to_state_levels(now, k)))
+    if (now != goal_level(goal, k)).any():  # pragma: no cover
         raise AssertionError("the path does not end at the goal")
-    return ClickPath(solution.width, solution.height, goal, to_state(solution.board),
-                     tuple(steps), solution.proven, solution.rules, solution.lower_bound,
-                     solution.search, solution.cut_short)
+    return ClickPath(n, m, goal, to_state_levels(b, k), tuple(steps), solution.proven, rules,
+                     solution.lower_bound, solution.search, solution.cut_short)
+
+
+def _unreachable(s: Solution) -> str:
+    """Why no path reaches the goal, in 0.2's words for lights or for levels."""
+    k = s.states
+    if vocabulary(k).grey:
+        return (f"this board cannot reach every cell {goal_level(s.goal, k)}: change "
+                f"{s.fixes_count} cell(s) first (lightsart solve --states {k} shows which)")
+    failed = ", ".join(str(j) for j in s.failed_patterns)
+    kind = "quiet pattern" if s.rules.pattern.symmetric else "check"
+    return (f"this board cannot reach all {s.goal}: it fails {kind} {failed}; "
+            f"change {s.fixes_count} light(s) first (lightsart solve shows which)")

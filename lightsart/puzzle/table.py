@@ -9,13 +9,24 @@ Chasing needs a pattern whose top row is its centre cell alone (so clicking the 
 cell fixes it and touches no row above) and rows that do not wrap: plus and σ, or any such custom
 pattern, on the plane or the cylinder (where the columns wrap, as the pattern's rows do). Other
 rules have no such table (the puzzle tools show the algebraic solution instead), and
-:func:`lookup_table` refuses them with one line.
+:func:`table_for` refuses them with one line.
+
+**k states.** A click adds 1 (mod ``k``); a cell's *excess* is how far it is past the goal,
+``(level - goal) mod k``, and chasing presses the cell below it as many times as it needs. The map
+``t ↦ B t`` is linear over ``Z/k``: a bottom row of excess ``v`` is cleared by top presses ``t``
+with ``B t = v`` (:func:`lightsart.core.modk.linear_map`). Those that can occur are the image of
+``B``, ``k^n / |ker B|`` of them; ``|ker B|`` top rows clear nothing, and that is the number of
+press vectors that change nothing. Over GF(2) the table is listed by a reduced basis with pivot
+columns (:class:`LookupTable`); ``Z/k`` (a ring for composite ``k``) has no such basis, and a
+table too large to list gives one bottom row per top cell (:class:`LevelTable`). Each listed top
+row is the one with the fewest presses where the kernel is small enough to try.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
@@ -25,7 +36,17 @@ from lightsart.core.gf2 import chase
 from lightsart.errors import LightsartError
 from lightsart.rules import CHASE_TOPOLOGIES, Rules, require_two_states
 
-__all__ = ["LookupTable", "chases", "lookup_table"]
+if TYPE_CHECKING:
+    from lightsart.core.modk import LinearMap
+
+__all__ = ["LevelTable", "LookupTable", "chases", "level_table", "lookup_table", "table_for"]
+
+Ints = NDArray[np.int64]
+# Kernel elements tried for the lightest top row (beyond it any working top row will do), rows ×
+# kernel elements tried for a whole table over Z/k, and press counts chased at once.
+_LIGHTEST_MAX = 1024
+_LIGHTEST_TABLE_WORK = 1 << 18
+_CHASE_ENTRIES = 1 << 22
 
 
 def chases(rules: Rules) -> bool:
@@ -34,34 +55,77 @@ def chases(rules: Rules) -> bool:
     return rules.topology in CHASE_TOPOLOGIES and rules.pattern.chases
 
 
-def _shift(row: NDArray[np.uint8], dj: int, wrap: bool) -> NDArray[np.uint8]:
-    """``out[j + dj] = row[j]``, wrapping or dropping what falls off the ends."""
-    if wrap:
-        return np.roll(row, dj)
-    out = np.zeros_like(row)
-    if dj >= 0:
-        out[dj:] = row[: row.size - dj]
-    else:
-        out[:dj] = row[-dj:]
-    return out
+def table_for(rules: Rules, *, max_rows: int = 1024, seconds: float = 2.0
+              ) -> LookupTable | LevelTable:
+    """The lookup table for finishing light chasing on ``rules``' board size, any states;
+    ``seconds``: the budget for making the listed 2-state top rows lightest (``--time-limit``)."""
+    if rules.states == 2:  # GF(2): packed bit rows and a reduced basis (Z/k has none in general)
+        return lookup_table(rules.height, rules.width, max_rows=max_rows, rules=rules,
+                            seconds=seconds)
+    return level_table(rules, max_rows=max_rows)
 
 
-def _bottom_after_chase(m: int, n: int, top: NDArray[np.uint8], rules: Rules) -> NDArray[np.uint8]:
-    """Press ``top`` on an all-solved board, chase down (click under every wrong cell), and
-    return the bottom row left wrong. Rows are padded by one above and below so the pattern's
-    reach past the first and last rows drops off."""
-    offsets = rules.pattern.offsets
+def _refuse(rules: Rules, max_rows: int, *, dense: bool = False) -> None:
+    """Refuse with one line what a lookup table cannot hold (``dense``: the ``Z/k`` table's
+    press counts, rows × columns × columns, are kept whole)."""
+    m, n = rules.shape
+    if not chases(rules):
+        raise LightsartError(
+            f"a lookup table needs light chasing: a pattern whose top row is its centre cell alone, "
+            f"on the plane or the cylinder; pattern {rules.pattern.name} on the {rules.topology} "
+            "has none (lightsart solve shows the algebraic solution under these rules)")
+    if max(m, n) > limits.TABLE_MAX_SIDE:  # each column is chased down the whole board
+        raise LightsartError(
+            f"a lookup table for {n}x{m} is too large: at most {limits.TABLE_MAX_SIDE} on a side")
+    if dense and m * n * n > limits.TABLE_LEVELS_MAX_ENTRIES:
+        side = round(limits.TABLE_LEVELS_MAX_ENTRIES ** (1 / 3))
+        raise LightsartError(
+            f"a lookup table with {rules.states} states for {n}x{m} keeps {m * n * n:,} press "
+            f"counts (rows x columns x columns); at most {limits.TABLE_LEVELS_MAX_ENTRIES:,} "
+            f"({side}x{side})")
+    if not 0 <= max_rows <= limits.TABLE_MAX_ROWS:
+        raise LightsartError(f"--max-rows must be from 0 to {limits.TABLE_MAX_ROWS}, got {max_rows}")
+
+
+def _press_row(need: Ints, row: int, presses: Ints, rules: Rules) -> None:
+    """``need -= A (presses in row ``row``)`` on ``need`` ``(m, n, ...)``, in place, mod ``k``."""
+    m = need.shape[0]
     wrap = rules.topology == "cylinder"
-    wrong = np.zeros((m + 2, n), dtype=np.uint8)
+    for di, dj in rules.pattern.offsets:
+        r = row + di
+        if not 0 <= r < m:
+            continue
+        if wrap:
+            need[r] -= np.roll(presses, dj, axis=0)
+        elif dj >= 0:
+            need[r, dj:] -= presses[: presses.shape[0] - dj]
+        else:
+            need[r, :dj] -= presses[-dj:]
+        need[r] %= rules.states
 
-    def click(row: int, cells: NDArray[np.uint8]) -> None:
-        for di, dj in offsets:
-            wrong[row + di + 1] ^= _shift(cells, dj, wrap)
 
-    click(0, top)
-    for i in range(m - 1):
-        click(i + 1, wrong[i + 1].copy())
-    return wrong[m]
+def _chase(need: Ints, rules: Rules) -> Ints:
+    """Chase ``need`` down (in place): the presses ``(m, n, ...)``; only the bottom row is left."""
+    presses = np.zeros_like(need)
+    for r in range(need.shape[0] - 1):
+        presses[r + 1] = need[r]
+        _press_row(need, r + 1, need[r].copy(), rules)
+    return presses
+
+
+def _bottom_map(rules: Rules) -> Ints:
+    """``B`` ``(n, n)``: column ``j`` is the need left in the bottom row by pressing only top cell
+    ``j`` once and chasing down (mod ``k``), chased a block of columns at a time."""
+    m, n = rules.shape
+    block = max(1, _CHASE_ENTRIES // (m * n))
+    columns = []
+    for j in range(0, n, block):
+        top = np.eye(n, dtype=np.int64)[:, j: j + block]
+        need = np.zeros((m, n, top.shape[1]), dtype=np.int64)
+        _press_row(need, 0, top, rules)
+        _chase(need, rules)
+        columns.append(need[m - 1] % rules.states)
+    return np.concatenate(columns, axis=1)
 
 
 @dataclass(frozen=True)
@@ -212,31 +276,23 @@ def _minimise_rows(rows: list[tuple[int, int]], kernel: list[int], n: int, secon
 def _table_rules(m: int, n: int, max_rows: int, rules: Rules | None) -> Rules | None:
     """Refuse what a lookup table cannot hold; the rules to chase under (``None``: classic)."""
     require_two_states(rules, "table")
-    if rules is not None and not rules.is_classic and not chases(rules):
-        raise LightsartError(
-            f"a lookup table needs light chasing: a pattern whose top row is its centre cell alone, "
-            f"on the plane or the cylinder; pattern {rules.pattern.name} on the {rules.topology} "
-            "has none (lightsart solve shows the algebraic solution under these rules)")
-    general = rules if rules is not None and not rules.is_classic else None
     if m < 1 or n < 1:
         raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
-    if max(m, n) > limits.TABLE_MAX_SIDE:  # each column is chased down the whole board
-        raise LightsartError(
-            f"a lookup table for {n}x{m} is too large: at most {limits.TABLE_MAX_SIDE} on a side")
-    if not 0 <= max_rows <= limits.TABLE_MAX_ROWS:
-        raise LightsartError(f"--max-rows must be from 0 to {limits.TABLE_MAX_ROWS}, got {max_rows}")
-    return general
+    _refuse(Rules.plus(m, n) if rules is None else rules, max_rows)
+    return rules if rules is not None and not rules.is_classic else None
 
 
 def _top_to_bottom(m: int, n: int, general: Rules | None) -> list[tuple[int, int]]:
     """For each top cell ``j``: (the bottom row left by pressing it and chasing down, ``1 << j``)."""
+    if general is not None:
+        bottoms = _bottom_map(general)
+        return [(_to_int(bottoms[:, j].astype(np.uint8)), 1 << j) for j in range(n)]
     zero = np.zeros((m, n), dtype=np.uint8)
     columns = []
     for j in range(n):
         top = np.zeros(n, dtype=np.uint8)
         top[j] = 1
-        bottom = chase(zero, top)[1][-1] if general is None else _bottom_after_chase(m, n, top, general)
-        columns.append((_to_int(bottom), 1 << j))
+        columns.append((_to_int(chase(zero, top)[1][-1]), 1 << j))  # the classic chase, packed
     return columns
 
 
@@ -270,3 +326,88 @@ def _every_row(basis: list[tuple[int, int]], kernel: list[int], n: int) -> list[
     for image, source in basis:
         combos += [(e ^ image, t ^ source) for e, t in combos]
     return sorted(((e, _lightest(t, kernel, n)) for e, t in combos), key=lambda r: _reading(r[0], n))
+
+
+@dataclass(frozen=True)
+class LevelTable:
+    """Bottom-row excess after chasing → top-row presses that clear it, over ``Z/k``.
+
+    ``rows`` lists ``(bottom, top)`` level tuples. When ``complete`` it is every bottom row that
+    can occur (``reachable`` of them); otherwise it is one row per top cell ``j`` (pressing only
+    ``j`` once): a bottom row that is a sum of those (mod ``k``) needs the same sum of presses.
+    """
+
+    width: int
+    height: int
+    states: int
+    reachable: int
+    kernel_size: int
+    complete: bool
+    rows: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    rules: Rules
+    map: LinearMap
+
+    def top_for(self, bottom: object) -> Ints | None:
+        """The top-row presses clearing a bottom row of this excess (the lightest where the
+        kernel is small), or None when it cannot occur."""
+        return _top_for(self.map, bottom)
+
+    def to_dict(self) -> dict[str, object]:
+        from lightsart.core.modk import algebra_mod, kernel_rank
+
+        digits = "0123456789abcdef"
+        return {
+            "width": self.width, "height": self.height, "states": self.states,
+            "reachable": self.reachable, "kernel_size": self.kernel_size,
+            "complete": self.complete,
+            "rows": [{"bottom": "".join(digits[v] for v in b), "top": "".join(digits[v] for v in t)}
+                     for b, t in self.rows],
+            "rules": self.rules.to_dict(),
+            # The shared vocabulary (lightsart.vocabulary): the kernel's fewest generators.
+            "nullity": kernel_rank(algebra_mod(self.rules)),
+        }
+
+
+def _top_for(bmap: LinearMap, bottom: object, lightest: bool = True) -> Ints | None:
+    """The lightest ``t`` with ``B t = bottom`` (fewest presses, then presses furthest left),
+    trying the whole kernel where it has at most ``_LIGHTEST_MAX`` elements (and ``lightest``);
+    None if there is none."""
+    t = bmap.solve(np.asarray(bottom, dtype=np.int64))
+    if t is None or not lightest or bmap.kernel_size == 1 or bmap.kernel_size > _LIGHTEST_MAX:
+        return t
+    k = bmap.k
+    gens, orders = bmap.kernel_generators()
+    options = [t]
+    for g, o in zip(gens, orders, strict=True):
+        options = [(x + a * g) % k for x in options for a in range(o)]
+    return min(options, key=lambda x: (int(x.sum()), tuple((-x).tolist())))
+
+
+def level_table(rules: Rules, *, max_rows: int = 1024) -> LevelTable:
+    """The lookup table of ``rules`` (``rules.states`` levels) where light chasing applies."""
+    from lightsart.core.modk import linear_map
+
+    k = rules.states
+    m, n = rules.shape
+    _refuse(rules, max_rows, dense=True)
+    # Column j of B is the need left by pressing only top cell j and chasing: a bottom row of
+    # excess v (need -v) is cleared by top presses t whose need B t cancels it, B t = v.
+    B = _bottom_map(rules)
+    bmap = linear_map(B, k)
+    reachable = k**n // bmap.kernel_size
+    complete = reachable <= max_rows
+    if complete:
+        seen = {tuple([0] * n)}
+        for j in range(n):  # the image: every sum of columns
+            col = B[:, j]
+            seen |= {tuple(((np.array(v) + a * col) % k).tolist()) for v in seen for a in range(k)}
+        rows = []
+        lightest = reachable * bmap.kernel_size <= _LIGHTEST_TABLE_WORK
+        for v in sorted(seen):
+            top = _top_for(bmap, np.array(v), lightest)
+            assert top is not None
+            rows.append((v, tuple(int(x) for x in top)))
+    else:
+        rows = [(tuple(int(x) for x in B[:, j]), tuple(int(j == i) for i in range(n)))
+                for j in range(n)]
+    return LevelTable(n, m, k, reachable, bmap.kernel_size, complete, tuple(rows), rules, bmap)

@@ -10,24 +10,27 @@ text is exactly what lightsart 0.2 printed; other rules are named in the first l
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from lightsart.core.board import click_list
+from lightsart.puzzle.table import LookupTable
+from lightsart.results import vocabulary
 from lightsart.types import Board
 
 if TYPE_CHECKING:
     from lightsart.puzzle.census import Census
     from lightsart.puzzle.censusdb import DbAnswer
-    from lightsart.puzzle.levels_chase import LevelPath, LevelStrategy, LevelTable
     from lightsart.puzzle.solve import ClickPath, Solution, Strategy
-    from lightsart.puzzle.table import LookupTable
+    from lightsart.puzzle.table import LevelTable
     from lightsart.rules import Rules
 
 __all__ = ["answer_text", "census_text", "grid", "level_grid", "level_path_text",
-           "level_strategy_text", "level_table_text", "path_text", "rules_note", "side_by_side",
-           "solution_text", "strategy_text", "table_text"]
+           "level_solution_text", "level_strategy_text", "level_table_text", "path_text",
+           "rules_note", "side_by_side", "solution_text", "strategy_text", "table_text"]
 
 
 def rules_note(rules: Rules) -> str:
@@ -70,8 +73,16 @@ def _proof(proven: bool, cut_short: bool, lower_bound: int | None, tail: str = "
     return f"fewest found{cut}{tail}{bound}"
 
 
+def _states_note(rules: Rules) -> str:
+    """What follows a board size: ``", 3 states"`` with grey levels, then :func:`rules_note`."""
+    grey = f", {rules.states} states" if vocabulary(rules.states).grey else ""
+    return grey + rules_note(rules.with_states(2))
+
+
 def solution_text(s: Solution) -> str:
     """What ``lightsart solve`` prints (cells are ``(row, col)`` counted from 0)."""
+    if vocabulary(s.states).grey:  # 0.2's words for levels: digits and presses
+        return level_solution_text(s)
     lines = [f"{s.width}x{s.height} board{rules_note(s.rules)}, goal: all lights {s.goal}, "
              f"nullity {s.nullity}"]
     if s.solvable and s.clicks is not None:
@@ -103,42 +114,107 @@ def solution_text(s: Solution) -> str:
     return "\n".join(lines)
 
 
+@dataclass(frozen=True)
+class _Words:
+    """0.2's words for one strategy: lights (clicks, ``#`` and ``X``) or levels (presses, digits).
+    Each ``str`` is a line (``step`` a format of ``n``, ``title`` and ``cells``)."""
+
+    head: str
+    algebra: str
+    unsolvable: str
+    solved: str
+    chase: str
+    step: str
+    presses: str
+    not_in_table: str
+    clear: str
+    lookup: str
+    again: bool
+    together: str
+    together_grid: bool
+    board: Callable[[Board], list[str]]
+    pressed: Callable[[Board], list[str]]
+    tail: Callable[[Strategy, str], list[str]]
+
+
+def _words(st: Strategy) -> _Words:
+    k, name, topology = st.rules.states, st.rules.pattern.name, st.rules.topology
+    size = "" if st.table is None else f"{st.table.width}x{st.table.height}"
+    bottom, top = _digits(st.bottom), _digits(st.top or ())
+    count = 0 if st.solution is None else int(st.solution.astype(np.int64).sum())
+    cells = "" if st.solution is None else _cells(st.solution)
+    if vocabulary(k).grey:
+        return _Words(
+            f"The strategy ({k} states, goal {_goal(st.goal, k)}; cells are (row,col) from 0):",
+            "Light chasing needs a pattern that reaches one row up only above the clicked cell, on "
+            f"the plane or the cylinder; under pattern {name} on the {topology} here is the "
+            f"algebraic solution over Z/{k} instead.",
+            f"1. A x = (the change to the goal) has no solution over Z/{k}: this board cannot be "
+            "solved.",
+            f"1. Solving A x = (the change to the goal) over Z/{k} gives {count} presses:",
+            "1. Chase down: for each row from the top, press the cell below every cell off the goal "
+            f"as many times as that cell needs (a press adds 1, mod {k}). Only the bottom row is "
+            "left.",
+            "  step {n}. {title}", "presses",
+            f"2. The bottom row is {bottom} past the goal, which is not in the lookup table "
+            f"(lightsart table {size} --states {k}): no top-row presses clear it, so this board "
+            "cannot be solved.",
+            "2. The bottom row is already at the goal: no lookup needed.",
+            f"2. Look up the bottom row {bottom} (past the goal) in the table: press {top} in the "
+            "top row (each digit: times to press that cell).", True,
+            f"4. Together that is {count} presses (a cell pressed {k} times is not pressed at all):",
+            True, level_grid, lambda presses: level_grid(presses, "."), _fewest_lines)
+    return _Words(
+        f"The strategy (goal: all {st.goal}; cells are (row,col) from 0):",
+        "Light chasing with a lookup table is the strategy of the classic game (plus on the "
+        f"plane); under pattern {name} on the {topology} here is the algebraic solution instead.",
+        "1. Solving A x = (the cells to change) over GF(2) has no solution: this board cannot be "
+        "solved (see the checks it fails above).",
+        f"1. Solving A x = (the cells to change) over GF(2) gives {_plural(count, 'click')}: {cells}",
+        "1. Chase the lights down: for each row from the top, click the cell below every "
+        f"{'lit' if st.goal == 'off' else 'unlit'} cell. Only the bottom row is left.",
+        "  step {n}. {title}: {cells}", "click",
+        f"2. The bottom row reads {bottom}, which is not in the lookup table (lightsart table "
+        f"{size}): no presses clear it, so this board cannot be solved.",
+        "2. The bottom row is already clear: no lookup needed.",
+        f"2. Look up the bottom row {bottom} in the table: press {top} in the top row.",
+        st.board.shape[0] > 1,
+        f"4. Together that is {_plural(count, 'click')} (a cell clicked twice is not clicked at "
+        f"all): {cells}", False, grid, lambda presses: grid(presses, "X"), _quiet_lines)
+
+
 def strategy_text(st: Strategy) -> str:
-    """What ``lightsart solve --explain`` adds: every step with the board after it."""
-    if st.table is None:
-        return _algebraic_text(st)
-    word = "lit" if st.goal == "off" else "unlit"
-    lines = [f"The strategy (goal: all {st.goal}; cells are (row,col) from 0):",
-             f"1. Chase the lights down: for each row from the top, click the cell below every "
-             f"{word} cell. Only the bottom row is left."]
+    """What ``lightsart solve --explain`` adds: every step with the board after it (0.2's words
+    for lights or for levels, :class:`_Words`)."""
+    w = _words(st)
+    lines = [w.head]
+    if st.table is None:  # the rules do not chase: the algebra's answer
+        lines.append(w.algebra)
+        if not st.solvable or st.solution is None:
+            return "\n".join([*lines, w.unsolvable])
+        return "\n".join([*lines, w.solved, *("    " + r for r in w.pressed(st.solution)),
+                          *w.tail(st, "2.")])
+    lines.append(w.chase)
     previous = st.board
-    for k, step in enumerate(st.steps, 1):
-        lines.append(f"  step {k}. {step.title}: {' '.join(f'({r},{c})' for r, c in step.clicks)}")
-        clicks = np.zeros_like(previous)
-        for r, c in step.clicks:
-            clicks[r, c] = 1
-        lines += ["    " + row for row in side_by_side(("before", grid(previous)),
-                                                        ("click", grid(clicks, "X")),
-                                                        ("after", grid(step.board)))]
+    for n, step in enumerate(st.steps, 1):
+        cells = " ".join(f"({r},{c})" for r, c in step.clicks)
+        lines.append(w.step.format(n=n, title=step.title, cells=cells))
+        lines += ["    " + row for row in side_by_side(("before", w.board(previous)),
+                                                        (w.presses, w.pressed(step.presses)),
+                                                        ("after", w.board(step.board)))]
         previous = step.board
-    bottom = "".join(map(str, st.bottom))
     if not st.solvable:
-        lines.append(f"2. The bottom row reads {bottom}, which is not in the lookup table "
-                     f"(lightsart table {st.table.width}x{st.table.height}): no presses clear it, "
-                     f"so this board cannot be solved.")
-        return "\n".join(lines)
+        return "\n".join([*lines, w.not_in_table])
     if st.top is None or not any(st.top):
-        lines.append("2. The bottom row is already clear: no lookup needed.")
+        lines.append(w.clear)
     else:
-        lines.append(f"2. Look up the bottom row {bottom} in the table: press "
-                     f"{''.join(map(str, st.top))} in the top row.")
-        if st.board.shape[0] > 1:
-            lines.append("3. Chase down again (the steps after the lookup above).")
-    assert st.solution is not None and st.minimal is not None
-    lines.append(f"4. Together that is {_plural(int(st.solution.sum()), 'click')} (a cell clicked twice is "
-                 f"not clicked at all): {_cells(st.solution)}")
-    lines += _quiet_lines(st, "5.")
-    return "\n".join(lines)
+        lines += [w.lookup, *(["3. Chase down again (the steps after the lookup above)."]
+                              if w.again else [])]
+    assert st.solution is not None
+    lines.append(w.together)
+    if w.together_grid:
+        lines += ["    " + row for row in w.pressed(st.solution)]
+    return "\n".join(lines + w.tail(st, "5."))
 
 
 def _quiet_lines(st: Strategy, label: str) -> list[str]:
@@ -171,26 +247,15 @@ def _quiet_lines(st: Strategy, label: str) -> list[str]:
     return lines
 
 
-def _algebraic_text(st: Strategy) -> str:
-    """``--explain`` under rules other than the classic ones: the algebra, not a chase."""
-    name, topology = st.rules.pattern.name, st.rules.topology
-    lines = [f"The strategy (goal: all {st.goal}; cells are (row,col) from 0):",
-             f"Light chasing with a lookup table is the strategy of the classic game (plus on the "
-             f"plane); under pattern {name} on the {topology} here is the algebraic solution "
-             f"instead."]
-    if not st.solvable or st.solution is None:
-        lines.append("1. Solving A x = (the cells to change) over GF(2) has no solution: this "
-                     "board cannot be solved (see the checks it fails above).")
-        return "\n".join(lines)
-    lines.append(f"1. Solving A x = (the cells to change) over GF(2) gives "
-                 f"{_plural(int(st.solution.sum()), 'click')}: {_cells(st.solution)}")
-    lines += ["    " + row for row in grid(st.solution, "X")]
-    lines += _quiet_lines(st, "2.")
-    return "\n".join(lines)
-
-
-def table_text(t: LookupTable) -> str:
+def table_text(t: LookupTable | LevelTable) -> str:
     """What ``lightsart table WxH`` prints."""
+    if not isinstance(t, LookupTable):
+        return level_table_text(t)
+    head = "" if t.rules is None else f"rules: pattern {t.rules.pattern.name} on the {t.rules.topology}\n"
+    return head + _bits_table_text(t)
+
+
+def _bits_table_text(t: LookupTable) -> str:
     def row(bits: tuple[int, ...]) -> str:
         return "".join("#" if b else "." for b in bits)
 
@@ -219,43 +284,34 @@ def table_text(t: LookupTable) -> str:
 
 
 def path_text(p: ClickPath) -> str:
-    """What ``lightsart path`` prints: the state (hex, bit i*n+j = cell (i,j) lit) per click."""
-    lines = [f"{p.width}x{p.height}{rules_note(p.rules)}, goal all {p.goal}: {len(p.steps)} clicks "
-             f"({_proof(p.proven, p.cut_short, p.lower_bound)})",
+    """What ``lightsart path`` prints: the state after each press (hex; base-K digit i*n+j = cell
+    (i,j), with two states bit i*n+j lit)."""
+    grey = vocabulary(p.states).grey
+    goal = _goal(p.goal, p.states) if grey else f"all {p.goal}"
+    lines = [f"{p.width}x{p.height}{_states_note(p.rules)}, goal {goal}: {len(p.steps)} "
+             f"{'presses' if grey else 'clicks'} ({_proof(p.proven, p.cut_short, p.lower_bound)})",
              f"start        {p.start:#x}"]
-    for k, ((r, c), state) in enumerate(p.steps, 1):
-        lines.append(f"{k:>3}. ({r},{c})  {state:#x}")
+    lines += [f"{n:>3}. ({r},{c})  {state:#x}" for n, ((r, c), state) in enumerate(p.steps, 1)]
     return "\n".join(lines)
 
 
 def census_text(c: Census) -> str:
-    """What ``lightsart census WxH`` prints."""
-    if c.kernel_size is not None:
-        return _census_levels_text(c)
-    share = f"1 in {1 << c.nullity}" if c.nullity else "all of them"
-    lines = [f"{c.width}x{c.height} board{rules_note(c.rules)}: {c.states} states, {c.solvable} "
-             f"solvable (nullity {c.nullity}: {share})",
-             "moves  solvable states (fewest clicks to turn every light off)"]
-    lines += [f"{k:>5}  {count}" for k, count in enumerate(c.distribution)]
-    lit = ("not solvable" if c.all_lit_moves is None else f"{c.all_lit_moves} moves")
-    lines.append(f"hardest: {c.max_moves} moves, needed by {c.states_at_max} state"
-                 f"{'s' if c.states_at_max > 1 else ''}; from all lit: {lit}")
-    lines.append(f"exact, by {c.method}, {c.seconds:.3f} s")
-    return "\n".join(lines)
-
-
-def _census_levels_text(c: Census) -> str:
-    """``census --states K``: boards of K levels, goal every cell 0, presses counted one by one."""
+    """What ``lightsart census WxH`` prints (0.2's words: moves and lights with two states,
+    presses and levels with ``--states K``)."""
     k = c.rules.states
-    share = ("no press vector changes nothing: all of them" if c.kernel_size == 1 else
-             f"{c.kernel_size} press vectors change nothing: 1 in {c.kernel_size}")
-    lines = [f"{c.width}x{c.height} board, {k} states{rules_note(c.rules.with_states(2))}: "
-             f"{c.states} states, {c.solvable} solvable ({share})",
-             "presses  solvable states (fewest presses to turn every cell to 0)"]
-    lines += [f"{n:>7}  {count}" for n, count in enumerate(c.distribution)]
-    lit = ("not solvable" if c.all_lit_moves is None else f"{c.all_lit_moves} presses")
-    lines.append(f"hardest: {c.max_moves} presses, needed by {c.states_at_max} state"
-                 f"{'s' if c.states_at_max > 1 else ''}; from all {k - 1}: {lit}")
+    if vocabulary(k).grey:
+        unit, aim, lit = "presses", "fewest presses to turn every cell to 0", f"all {k - 1}"
+        share = ("no press vector changes nothing: all of them" if c.kernel_size == 1 else
+                 f"{c.kernel_size} press vectors change nothing: 1 in {c.kernel_size}")
+    else:
+        unit, aim, lit = "moves", "fewest clicks to turn every light off", "all lit"
+        share = f"nullity {c.nullity}: " + (f"1 in {1 << c.nullity}" if c.nullity else "all of them")
+    lines = [f"{c.width}x{c.height} board{_states_note(c.rules)}: {c.states} states, {c.solvable} "
+             f"solvable ({share})", f"{unit}  solvable states ({aim})"]
+    lines += [f"{n:>{len(unit)}}  {count}" for n, count in enumerate(c.distribution)]
+    from_lit = "not solvable" if c.all_lit_moves is None else f"{c.all_lit_moves} {unit}"
+    lines.append(f"hardest: {c.max_moves} {unit}, needed by {c.states_at_max} state"
+                 f"{'s' if c.states_at_max > 1 else ''}; from {lit}: {from_lit}")
     lines.append(f"exact, by {c.method}, {c.seconds:.3f} s")
     return "\n".join(lines)
 
@@ -292,53 +348,10 @@ def _goal(goal: str, k: int) -> str:
     return f"every cell {0 if goal == 'off' else k - 1}"
 
 
-def level_strategy_text(st: LevelStrategy) -> str:
-    """What ``lightsart solve --states K --explain`` adds: every step with the board after it."""
-    k = st.rules.states
-    head = f"The strategy ({k} states, goal {_goal(st.goal, k)}; cells are (row,col) from 0):"
-    if st.table is None:
-        lines = [head, f"Light chasing needs a pattern that reaches one row up only above the "
-                       f"clicked cell, on the plane or the cylinder; under pattern "
-                       f"{st.rules.pattern.name} on the {st.rules.topology} here is the algebraic "
-                       f"solution over Z/{k} instead."]
-        if not st.solvable or st.solution is None:
-            lines.append(f"1. A x = (the change to the goal) has no solution over Z/{k}: this "
-                         "board cannot be solved.")
-            return "\n".join(lines)
-        lines.append(f"1. Solving A x = (the change to the goal) over Z/{k} gives "
-                     f"{int(st.solution.astype(int).sum())} presses:")
-        lines += ["    " + row for row in level_grid(st.solution, ".")]
-        return "\n".join(lines + _fewest_lines(st, "2."))
-    lines = [head, "1. Chase down: for each row from the top, press the cell below every cell "
-                   "off the goal as many times as that cell needs (a press adds 1, mod "
-                   f"{k}). Only the bottom row is left."]
-    previous = st.board
-    for n, step in enumerate(st.steps, 1):
-        lines.append(f"  step {n}. {step.title}")
-        lines += ["    " + row for row in side_by_side(("before", level_grid(previous)),
-                                                        ("presses", level_grid(step.presses, ".")),
-                                                        ("after", level_grid(step.board)))]
-        previous = step.board
-    bottom = _digits(st.bottom)
-    if not st.solvable:
-        lines.append(f"2. The bottom row is {bottom} past the goal, which is not in the lookup "
-                     f"table (lightsart table {st.table.width}x{st.table.height} --states {k}): no "
-                     "top-row presses clear it, so this board cannot be solved.")
-        return "\n".join(lines)
-    if st.top is None or not any(st.top):
-        lines.append("2. The bottom row is already at the goal: no lookup needed.")
-    else:
-        lines.append(f"2. Look up the bottom row {bottom} (past the goal) in the table: press "
-                     f"{_digits(st.top)} in the top row (each digit: times to press that cell).")
-        lines.append("3. Chase down again (the steps after the lookup above).")
-    assert st.solution is not None
-    lines.append(f"4. Together that is {int(st.solution.astype(int).sum())} presses (a cell "
-                 f"pressed {k} times is not pressed at all):")
-    lines += ["    " + row for row in level_grid(st.solution, ".")]
-    return "\n".join(lines + _fewest_lines(st, "5."))
+level_strategy_text = strategy_text  # the name of lightsart 0.2's k-state strategy text
 
 
-def _fewest_lines(st: LevelStrategy, label: str) -> list[str]:
+def _fewest_lines(st: Strategy, label: str) -> list[str]:
     assert st.minimal is not None
     count = int(st.minimal.astype(int).sum())
     if st.kernel_size == 1:
@@ -372,12 +385,22 @@ def level_table_text(t: LevelTable) -> str:
     return "\n".join(lines)
 
 
-def level_path_text(p: LevelPath) -> str:
-    """What ``lightsart path --states K`` prints: the state (hex; base-K digit i*n+j = cell
-    (i,j)) after each press."""
-    lines = [f"{p.width}x{p.height}, {p.states} states{rules_note(p.rules.with_states(2))}, goal "
-             f"{_goal(p.goal, p.states)}: {len(p.steps)} presses "
-             f"({'proven minimal' if p.proven else 'fewest found'})",
-             f"start        {p.start:#x}"]
-    lines += [f"{n:>3}. ({r},{c})  {state:#x}" for n, ((r, c), state) in enumerate(p.steps, 1)]
-    return "\n".join(lines)
+level_path_text = path_text  # the name of lightsart 0.2's k-state path text
+
+
+def level_solution_text(s: Solution) -> str:
+    """What ``lightsart solve --states K`` prints."""
+    goal = "every cell 0" if s.goal == "off" else f"every cell {s.states - 1}"
+    head = f"{s.width}x{s.height} board, {s.states} states per cell, goal {goal}"
+    if s.clicks is not None:
+        grid = "\n".join(level_grid(s.clicks))
+        proven = "proven minimal" if s.proven else "best found, not proven minimal"
+        others = ("the only solution" if s.kernel_size == 1
+                  else f"one of {s.kernel_size} press vectors that solve it")
+        return (f"{head}: solvable with {s.moves} presses ({proven}; {others})\n"
+                f"presses per cell:\n{grid}")
+    assert s.fixed is not None
+    bound = "proven minimal" if s.cells_proven else f"best found, at least {s.cells_lower_bound}"
+    return (f"{head}: not solvable; change {s.cells_to_change} cell"
+            f"{'' if s.cells_to_change == 1 else 's'} first ({bound}), e.g. to\n"
+            + "\n".join(level_grid(s.fixed)))

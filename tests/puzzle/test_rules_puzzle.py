@@ -328,27 +328,22 @@ CLASSIC_COMMANDS = {
 }
 
 
-#: Keys 0.2 wrote that the shared vocabulary also names (kept, not dropped).
-_OLD_KEYS = {"clicks", "proven_minimal", "solutions", "nullity", "complete", "bottom", "top",
-             "solvable", "distribution", "max_moves", "every_picture_exact", "click", "state"}
+def _lost(before: object, now: object, where: str = "") -> list[str]:
+    """What 0.2's JSON ``before`` had that ``now`` lacks or tells otherwise: 0.3 may only add
+    keys (the rules, light chasing, the shared vocabulary of ``lightsart.vocabulary``)."""
+    if isinstance(before, dict) and isinstance(now, dict):
+        return [f"{where}.{k}: removed" for k in before if k not in now] + [
+            d for k in before if k in now for d in _lost(before[k], now[k], f"{where}.{k}")]
+    if isinstance(before, list) and isinstance(now, list) and len(before) == len(now):
+        return [d for i, (a, b) in enumerate(zip(before, now, strict=True))
+                for d in _lost(a, b, f"{where}[{i}]")]
+    return [] if before == now else [f"{where}: {before!r} -> {now!r}"]
 
 
-def _without_new_keys(data: object) -> object:
-    """The JSON as lightsart 0.2 wrote it: without the ``rules`` and ``light_chasing`` entries
-    and the shared vocabulary's keys that 0.3 added (``lightsart.vocabulary``)."""
-    from lightsart.vocabulary import KEYS
-
-    added = {"rules", "light_chasing", "seconds"}
-    # The fewest clicks' certificate and the table's lightest rows (issue 25).
-    added |= {"click_count_lower_bound", "cut_short", "click_search", "top_rows_lightest",
-              "top_rows_planned"}
-    added |= {key.rsplit(".", 1)[-1] for keys in KEYS.values() for key in keys}
-    if isinstance(data, dict):
-        return {k: _without_new_keys(v) for k, v in data.items()
-                if k not in added or k in _OLD_KEYS}
-    if isinstance(data, list):
-        return [_without_new_keys(v) for v in data]
-    return data
+def test_lost_sees_a_removed_or_changed_key() -> None:
+    assert _lost({"a": [{"b": 1}]}, {"a": [{"b": 1, "c": 2}], "d": 3}) == []
+    assert _lost({"a": [{"b": 1}]}, {"a": [{"b": 2}]}) == [".a[0].b: 1 -> 2"]
+    assert _lost({"a": 1, "b": 2}, {"a": 1}) == [".b: removed"]
 
 
 @pytest.mark.parametrize("name", sorted(CLASSIC_COMMANDS))
@@ -358,7 +353,7 @@ def test_classic_outputs_are_unchanged(name: str, capsys: pytest.CaptureFixture[
     assert code == 0
     before = (CLASSIC / name).read_text()
     if name.endswith(".json"):
-        assert _without_new_keys(json.loads(out)) == json.loads(before)
+        assert _lost(json.loads(before), json.loads(out)) == []
     else:
         if name.startswith("census"):
             out = "".join(line + "\n" for line in out.splitlines() if not line.startswith("exact, by"))
