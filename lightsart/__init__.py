@@ -57,6 +57,7 @@ _EXPORTS: dict[str, str] = {
     "format_board": "lightsart.core.board",
     "frames": "lightsart.animation.animate",
     "from_state": "lightsart.core.board",
+    "load_ipython_extension": "lightsart.display",
     "load_target": "lightsart.pictures.image",
     "make_animation": "lightsart.pipeline",
     "make_still": "lightsart.pipeline",
@@ -108,6 +109,7 @@ if TYPE_CHECKING:
     from lightsart.core.optimize import closest_board as closest_board
     from lightsart.core.optimize import fewest_clicks as fewest_clicks
     from lightsart.core.optimize import transition as transition
+    from lightsart.display import load_ipython_extension as load_ipython_extension
     from lightsart.display import view as view
     from lightsart.engines.ip import basic_ip as basic_ip
     from lightsart.engines.ip import closest_board_ip as closest_board_ip

@@ -15,7 +15,8 @@ result as the last line of a notebook cell draws it, with no extra call:
   :data:`MAX_FRAMES` frames, with the same timing and the same pictures at the holds.
 
 Plain numpy boards are ndarrays and cannot carry a repr; wrap them with :func:`view`, or run
-``%load_ext lightsart.display`` to draw every 2-D 0/1 ``uint8`` array as a picture.
+``%load_ext lightsart`` (or ``lightsart.display``) to draw every 2-D 0/1 ``uint8`` array as a
+picture.
 """
 
 from __future__ import annotations
