@@ -79,16 +79,17 @@ def check_still(outputs: Sequence[str], width: int, height: int, cell: int,
     """Each still output's size, once the board is known and before any is drawn: pictures
     within the pixel limits, drawings within the vector ones (``compare``: three panels)."""
     from lightsart.output.stills import still_format
-    from lightsart.output.vector import points_per_cell
 
     for p in outputs:
         panels = 3 if p == compare else 1
         kind = still_format(p)
         if kind.raster:
             check_picture(width, height, cell, panels=panels)
-        else:
-            limits.check_vector(width, height, points_per_cell(cell, cell_mm) if kind.paged
-                                else 0.0, panels=panels)
+            continue
+        from lightsart.output.vector import points_per_cell  # drawings only: a PNG does without
+
+        limits.check_vector(width, height, points_per_cell(cell, cell_mm) if kind.paged else 0.0,
+                            panels=panels)
 
 
 def plan_animation(paths: Sequence[str], out: str | None, frames_dir: str | None, *,
