@@ -52,8 +52,8 @@ class Scene:
     ``seed`` drives ``random``, ``noise`` and ``morph``'s tie-breaks; ``rules`` are the rules the
     clicks act under (``None``: the classic game); ``picture`` is the end picture's grey (float
     in ``[0, 1]``, 1 = white, board shape) for ``light-to-dark``; ``mask`` a grey picture of the
-    board's shape for ``mask``; ``start`` the transition's first board (two states), which the
-    ``mask`` order draws the mask from.
+    board's shape for ``mask``; ``start`` the board the order is played from (two states:
+    picture A, or B for an order played backwards), which the ``mask`` order draws the mask from.
     """
 
     seed: int | None = 0

@@ -147,7 +147,10 @@ def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int 
         raise LightsartError(f"clicks shape {x.shape} does not match the board's {a.shape}")
     if picture is None and order == "light-to-dark":
         picture = (a ^ press_with(x, rules)).astype(np.float64)
-    return _ordered(x, order, Scene(seed, rules, picture, mask, start=a), reverse)
+    # The board the order is made for: played backwards it is the end, so that a reversed mask
+    # order is the end-to-start one played last click first (its picture still shows halfway).
+    origin = a ^ press_with(x, rules) if reverse else a
+    return _ordered(x, order, Scene(seed, rules, picture, mask, start=origin), reverse)
 
 
 def press_order(presses: Board, order: str = "morph", *, seed: int | None = 0,
