@@ -15,7 +15,8 @@ result as the last line of a notebook cell draws it, with no extra call:
   :data:`MAX_FRAMES` frames, with the same timing and the same pictures at the holds.
 
 Plain numpy boards are ndarrays and cannot carry a repr; wrap them with :func:`view`, or run
-``%load_ext lightsart.display`` to draw every 2-D 0/1 ``uint8`` array as a picture.
+``%load_ext lightsart`` (or ``lightsart.display``) to draw every 2-D 0/1 ``uint8`` array as a
+picture.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from lightsart.types import Board
 
 if TYPE_CHECKING:
     from lightsart.animation.animate import Animation, Plan
+    from lightsart.pictures.image import Target
     from lightsart.results import Clicks, Fit
     from lightsart.rules import Rules
     from lightsart.runs import AnimationResult, StillResult
@@ -68,6 +70,7 @@ __all__ = [
     "preview_plan",
     "still_html",
     "still_png",
+    "target_png",
     "view",
 ]
 
@@ -130,6 +133,12 @@ def board_png(board: Board, *, cell: int | None = None, style: Style | None = No
     """One board as PNG bytes: lit cells white, unlit black (or ``style``'s look)."""
     b = as_board(board)
     return _png(render(b, _styled(style, cell, b.shape)))
+
+
+def target_png(target: Target, *, cell: int | None = None) -> bytes:
+    """A target's dithered board as PNG bytes, in its grey levels (``target.levels``)."""
+    b = np.asarray(target.bits, dtype=np.uint8)
+    return _png(render(b, _styled(None, cell, b.shape), target.levels))
 
 
 def boards_png(

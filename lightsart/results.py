@@ -17,7 +17,29 @@ if TYPE_CHECKING:
     from lightsart.rules import Rules
     from lightsart.types import Board
 
-__all__ = ["ClickSearch", "Clicks", "Fit", "Vocabulary", "vocabulary", "with_count_bound"]
+__all__ = ["ClickSearch", "Clicks", "Fit", "Vocabulary", "array_summary", "fit_words", "vocabulary",
+           "with_count_bound"]
+
+
+def array_summary(a: object) -> str:
+    """An array in a few characters, for the results' short ``repr``: dtype and size, a 2-D
+    array written width x height as the CLI writes board sizes.
+
+    >>> import numpy as np
+    >>> array_summary(np.zeros((48, 64), np.uint8)), array_summary(None)
+    ('<uint8 64x48>', 'None')
+    """
+    shape = getattr(a, "shape", None)
+    if shape is None:
+        return repr(a)
+    sides = (shape[1], shape[0]) if len(shape) == 2 else tuple(shape)
+    return f"<{getattr(a, 'dtype', '?')} {'x'.join(str(s) for s in sides)}>"
+
+
+def _plural(count: int, word: str) -> str:
+    if count == 1:
+        return f"1 {word}"
+    return f"{count:,} {word}{'es' if word.endswith('ss') else 's'}"
 
 
 @dataclass(frozen=True)
@@ -123,6 +145,18 @@ class Clicks:
         # A proof is its own bound, whichever engine gave it (the ip engine sets none).
         if self.proven and self.lower_bound != self.count:
             object.__setattr__(self, "lower_bound", self.count)
+
+    def __repr__(self) -> str:
+        """A line a REPL can show: the clicks' size, count, proof and nullity (no array dump).
+
+        >>> import numpy as np
+        >>> Clicks(np.eye(3, dtype=np.uint8), 3, True, 0, 0.01)
+        Clicks(<uint8 3x3>, 3 clicks (proven fewest), nullity 0)
+        """
+        proof = " (proven fewest)" if self.proven else ""
+        cut = ", cut short" if self.cut_short else ""
+        return (f"Clicks({array_summary(self.clicks)}, {_plural(self.count, 'click')}{proof}, "
+                f"nullity {self.nullity}{cut})")
 
     # Jupyter draws the click set (lightsart.display, imported only when a notebook asks).
     def _repr_png_(self) -> bytes:
@@ -274,6 +308,11 @@ class Fit:
         """Columns of the board."""
         return int(self.board.shape[1])
 
+    def __repr__(self) -> str:
+        """A line a REPL can show: board size, states, wrong pixels (cells) with their proof or
+        bound, clicks (presses), nullity or kernel size and method; no array dump."""
+        return f"Fit({array_summary(self.board)}, {fit_words(self)}, method {self.method!r})"
+
     # Jupyter draws target | board | wrong pixels (lightsart.display, imported on demand).
     def _repr_png_(self) -> bytes:
         from lightsart.display import fit_png
@@ -284,6 +323,23 @@ class Fit:
         from lightsart.display import fit_html
 
         return fit_html(self)
+
+
+def fit_words(fit: Fit) -> str:
+    """What a fit is in words, for the short ``repr`` of the results that hold one:
+    ``2 states, 12 wrong pixels (at least 10), 460 clicks, nullity 8`` (with grey levels,
+    wrong cells and presses, and the kernel's size)."""
+    words = vocabulary(fit.states)
+    wrong = _plural(fit.wrong_pixels, words.wrong)
+    wrong += " (proven fewest)" if fit.count_proven_minimal else f" (at least {fit.count_lower_bound})"
+    if fit.weighted:
+        wrong += f", cost {fit.wrong_cost:.6g}"
+    steps = _plural(fit.clicks_count, words.step) + (" (proven fewest)" if fit.clicks_proven_minimal else "")
+    # Z/k: the kernel's size says more than its fewest generators (2 states: 2**nullity).
+    grey = words.grey and fit.kernel_size is not None
+    kernel = f"kernel {fit.kernel_size}" if grey else f"nullity {fit.nullity}"
+    cut = ", cut short" if fit.cut_short else ""
+    return f"{fit.states} states, {wrong}, {steps}, {kernel}{cut}"
 
 
 def with_count_bound(fit: Fit, dearest: float) -> Fit:

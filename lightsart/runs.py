@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from lightsart.pictures.costs import Errors
-from lightsart.results import Clicks, Fit, vocabulary
+from lightsart.results import Clicks, Fit, array_summary, fit_words, vocabulary
 from lightsart.rules import Rules
 
 __all__ = ["AnimationResult", "Picture", "StillResult"]
@@ -29,6 +29,11 @@ class Picture:
     #: The picture's grey on the board after the tone stage (what was dithered; ``[0, 1]``,
     #: 1 = white): the ``light-to-dark`` click order reads it.
     grey: np.ndarray | None = field(default=None, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        """A line a REPL can show: the file, its board and its fit in words (no array dump)."""
+        return (f"Picture({self.path!r}, {array_summary(self.fit.board)}, {fit_words(self.fit)}, "
+                f"errors {self.errors!r})")
 
     def summary(self) -> dict[str, Any]:
         """The 0.1 name of :meth:`to_dict`."""
@@ -109,6 +114,11 @@ class StillResult:
     outputs: tuple[str, ...]
     seconds: float
     rules: Rules | None = None
+
+    def __repr__(self) -> str:
+        """A line a REPL can show: picture, board size, its fit in words and the files written."""
+        return (f"StillResult({self.picture.path!r}, {self.width}x{self.height}, "
+                f"{fit_words(self.picture.fit)}, outputs={list(self.outputs)!r})")
 
     def summary(self) -> dict[str, Any]:
         """The 0.1 name of :meth:`to_dict`."""
@@ -206,6 +216,17 @@ class AnimationResult:
     #: keeps one frame for a picture shown twice), seconds and bytes
     #: (:class:`lightsart.output.writers.Written`); a page has none.
     written: tuple[Any, ...] = ()
+
+    def __repr__(self) -> str:
+        """A line a REPL can show: pictures, board size, wrong pixels (cells) per picture, clicks
+        (presses) per transition, frames, seconds and the files written (no array dump)."""
+        words = vocabulary(self.states)
+        wrong = [p.fit.wrong_pixels for p in self.pictures]
+        steps = [t.count for t in self.transitions]
+        return (f"AnimationResult({len(self.pictures)} pictures, {self.width}x{self.height}, "
+                f"{self.states} states, {words.wrong}s {wrong}, {'presses' if words.grey else 'clicks'} "
+                f"{steps}, {self.frames} frames, {self.seconds_of_animation:g} s, "
+                f"outputs={list(self.outputs)!r})")
 
     def summary(self) -> dict[str, Any]:
         """The 0.1 name of :meth:`to_dict`."""

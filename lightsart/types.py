@@ -32,3 +32,13 @@ class Frame:
 
     board: Board
     seconds: float
+
+    def __repr__(self) -> str:
+        """A line a REPL can show (no array dump).
+
+        >>> Frame(np.ones((2, 3), np.uint8), 0.04)
+        Frame(<uint8 3x2>, seconds=0.04)
+        """
+        from lightsart.results import array_summary
+
+        return f"Frame({array_summary(self.board)}, seconds={self.seconds:g})"

@@ -6,7 +6,7 @@ Each tile is the package's own ``animate`` command, so the grid shows what a use
 astronaut into the cat on the default 100×100 board (nullity 0), cut into two frames (``--fps 1
 --duration 2``), so the middle frame written by ``--frames`` is the board after exactly half of
 the transition's clicks in that order. ``mask`` uses ``samples/horse.png`` (a dark horse on
-white: the horse comes first).
+white: halfway the board shows the horse).
 The script checks every middle frame, decoded from its PNG: it shows ``B`` on between 20 % and
 90 % of the cells where ``A`` and ``B`` differ (halfway, not at either end).
 """

@@ -82,3 +82,16 @@ def test_import_and_cli_start_up_do_not_import_heavy_libraries() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split("\n")[:2] == ["", ""], out.stdout
+
+
+def test_no_public_name_is_the_name_of_a_module_of_the_package() -> None:
+    """``lightsart.NAME`` would be rebound to the module when ``lightsart.NAME`` is imported
+    (``animation``, a subpackage, or ``dither``, an old module path): such names cannot be
+    exported."""
+    from lightsart._moved import MOVED
+
+    package = Path(lightsart.__file__).parent
+    modules = {p.stem for p in package.glob("*.py")} | {
+        p.parent.name for p in package.glob("*/__init__.py")} | {old.split(".")[1] for old in MOVED}
+    assert {"animation", "dither", "display", "cli"} <= modules
+    assert not set(lightsart._EXPORTS) & modules

@@ -250,4 +250,4 @@ def test_notebooks_are_stored_without_outputs(path: Path) -> None:
 def test_there_is_a_notebook_for_each_question() -> None:
     assert [p.stem for p in NOTEBOOKS] == [
         "01_quickstart", "02_bosch_ip_vs_algebra", "03_board_sizes", "04_click_orders",
-        "05_pictures", "06_grey_levels"]
+        "05_pictures", "06_grey_levels", "07_video"]

@@ -55,6 +55,7 @@ for _name, _about in (
     ("clock", "an angle sweep from twelve o'clock"),
     ("noise", "smooth seeded noise: an organic dissolve"),
     ("light-to-dark", "picture B's brightest parts first"),
-    ("mask", "a grey picture's brightness, dark first (mask:FILE)"),
 ):
     CLICK_ORDERS.register(_name, FieldOrder(_name), about=_about)
+CLICK_ORDERS.register("mask", Lazy("lightsart.animation.orders", "mask_click_order"),
+                      about="through a grey picture: halfway the board shows it (mask:FILE)")

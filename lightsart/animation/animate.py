@@ -78,6 +78,7 @@ __all__ = [
     "Order",
     "Plan",
     "TransitionPlan",
+    "animate_boards",
     "animation",
     "chain_frames",
     "check_ease",
@@ -428,6 +429,17 @@ class Animation:
     def __iter__(self) -> Iterator[Frame]:
         return chain_frames(self.segments, self.plan, self.rules)
 
+    def __repr__(self) -> str:
+        """A line a REPL can show: pictures, board size, order, clicks, frames and seconds."""
+        from lightsart.results import array_summary, vocabulary
+
+        states = 2 if self.rules is None else self.rules.states
+        board = array_summary(self.pictures[0]) if self.pictures else "no pictures"
+        steps = "presses" if vocabulary(states).grey else "clicks"
+        return (f"Animation({len(self.pictures)} pictures, {board}, {states} states, "
+                f"order {self.order!r}, {self.clicks:,} {steps}, "
+                f"{self.frames} frames, {self.seconds:g} s)")
+
     # Jupyter plays it as an inline GIF (lightsart.display, imported only when a notebook asks).
     def _repr_html_(self) -> str:
         from lightsart.display import animation_html
@@ -483,6 +495,10 @@ def animation(
         pictures.append(((pictures[-1] + press_mod(presses, rules, k)) % k).astype(np.uint8))
     return _animation(pictures, orders, order, seed, rules, fps=fps, duration=duration,
                       clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
+
+
+#: :func:`animation` as :mod:`lightsart` exports it (``lightsart.animation`` is the subpackage).
+animate_boards = animation
 
 
 def _animation(pictures: list[Board], orders: list[ClickOrder], order: str, seed: int | None,

@@ -20,7 +20,8 @@ Each field is a function ``(shape, scene) -> float64 array of that shape``:
   upsampled): blobs of ``B`` growing and merging, an organic dissolve;
 * ``light-to-dark``: minus picture ``B``'s grey (lightly blurred), so its brightest parts come
   first;
-* ``mask``: a grey picture's brightness, dark first (a luma wipe, as video editors have it).
+* ``mask``: a grey picture's brightness, dark first (a luma wipe, as video editors have it; the
+  ``mask`` click order uses it for press vectors only: :func:`~lightsart.animation.orders.mask_click_order`).
 """
 
 from __future__ import annotations
@@ -51,13 +52,15 @@ class Scene:
     ``seed`` drives ``random``, ``noise`` and ``morph``'s tie-breaks; ``rules`` are the rules the
     clicks act under (``None``: the classic game); ``picture`` is the end picture's grey (float
     in ``[0, 1]``, 1 = white, board shape) for ``light-to-dark``; ``mask`` a grey picture of the
-    board's shape for ``mask``.
+    board's shape for ``mask``; ``start`` the board the order is played from (two states:
+    picture A, or B for an order played backwards), which the ``mask`` order draws the mask from.
     """
 
     seed: int | None = 0
     rules: Rules | None = None
     picture: Grey | None = None
     mask: Grey | None = None
+    start: NDArray[np.uint8] | None = None
 
 
 Field = Callable[[tuple[int, int], Scene], Grey]

@@ -16,7 +16,7 @@ from lightsart.core.board import as_board, press
 from lightsart.rules import Rules
 from lightsart.types import Board
 
-__all__ = ["grey_morph_order", "morph_order", "press_with"]
+__all__ = ["grey_morph_order", "morph_order", "press_with", "through_order"]
 
 ClickOrder = NDArray[np.intp]
 
@@ -129,21 +129,28 @@ class _Buckets:
             self.top = g
 
 
-def _greedy(clicks: Board, ties: ClickOrder, rules: Rules | None = None) -> list[int]:
-    """Indices into ``ties`` in greedy order (see :func:`morph_order`); rank = index in ``ties``."""
+def _greedy(clicks: Board, ties: ClickOrder, rules: Rules | None = None, *,
+            wrong_at_start: Board | None = None, steps: int | None = None) -> list[int]:
+    """Indices into ``ties`` in greedy order (see :func:`morph_order`); rank = index in ``ties``.
+
+    The cells counted wrong at first are those the clicks still change (the end picture is the
+    goal), or ``wrong_at_start`` (another goal: the cells where the frame differs from it);
+    ``steps`` stops after that many clicks.
+    """
     m, n = clicks.shape
     if len(ties) == 0:
         return []
     toggles = _neighbourhoods(m, n, rules)
     covers = _covers(toggles)
-    wrong: list[int] = press_with(clicks, rules).ravel().tolist()
+    start = press_with(clicks, rules) if wrong_at_start is None else wrong_at_start
+    wrong: list[int] = np.asarray(start, dtype=np.uint8).ravel().tolist()
     flat = (ties[:, 0] * n + ties[:, 1]).tolist()
     rank = _ranks(flat, m * n)
     gain = [sum(2 * wrong[t] - 1 for t in toggles[p]) for p in flat]
     queue = _Buckets(gain, max(len(cells) for cells in toggles))
     done = queue.done
     out: list[int] = []
-    for _ in range(len(ties)):
+    for _ in range(len(ties) if steps is None else min(steps, len(ties))):
         i = queue.pop()
         out.append(i)
         touched: list[int] = []
@@ -160,6 +167,27 @@ def _greedy(clicks: Board, ties: ClickOrder, rules: Rules | None = None) -> list
         for j in set(touched):
             queue.push(j)
     return out
+
+
+def through_order(start: Board, clicks: Board, middle: Board, *, seed: int | None = 0,
+                  rules: Rules | None = None) -> ClickOrder:
+    """Greedy order through a picture: the first half of the clicks each bring the frame closest
+    to ``middle`` (a 0/1 board), the second half each closest to the end, as :func:`morph_order`.
+
+    Halfway the frame is as close to ``middle`` as the greedy gets with half of the clicks (a
+    click set cannot make any picture: only ``start ^ A y`` for ``y`` within the clicks); ties
+    go as in :func:`morph_order`.
+    """
+    x = as_board(clicks, "clicks")
+    ties = _ties(x, seed)
+    towards = np.asarray(start, dtype=np.uint8) ^ as_board(middle, "middle picture")
+    first = _greedy(x, ties, rules, wrong_at_start=towards, steps=len(ties) // 2)
+    left = np.ones(len(ties), dtype=bool)
+    left[first] = False
+    rest = ties[left]
+    y = np.zeros_like(x)
+    y[rest[:, 0], rest[:, 1]] = 1
+    return np.concatenate([ties[first], rest[_greedy(y, rest, rules)]]).astype(np.intp)
 
 
 def press_with(clicks: Board, rules: Rules | None) -> Board:

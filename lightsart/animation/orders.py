@@ -5,13 +5,15 @@ themselves, so *any* order of the cells of ``x`` plays ``A`` into ``B`` one lega
 time. The orders, by name (:data:`lightsart.animation.CLICK_ORDERS`, the one registry;
 ``choices.Order`` lists the same names):
 
-* ``raster``, ``columns``, ``diagonal``, ``radial``, ``spiral``, ``clock``, ``noise``,
-  ``light-to-dark`` and ``mask``: the clicks sorted by a scalar field over the board
+* ``raster``, ``columns``, ``diagonal``, ``radial``, ``spiral``, ``clock``, ``noise`` and
+  ``light-to-dark``: the clicks sorted by a scalar field over the board
   (:mod:`lightsart.animation.fields`), ties in raster order: the picture is finished region by
   region behind a thin front;
 * ``random``: a seeded shuffle (noise until the end);
 * ``morph``: greedy, each click the one that brings the frame closest to ``B`` (it emerges
-  from noise).
+  from noise);
+* ``mask``: greedy through a grey picture, so that its shape shows halfway
+  (:func:`mask_click_order`).
 
 ``reverse`` plays any of them last click first (``radial`` reversed closes the iris from the
 edges). :func:`press_order` does the same for k-state press vectors: it orders the pressed
@@ -30,7 +32,7 @@ from numpy.typing import NDArray
 
 from lightsart.animation import CLICK_ORDERS
 from lightsart.animation.fields import FIELDS, Scene, field
-from lightsart.animation.morph import grey_morph_order, morph_order, press_with
+from lightsart.animation.morph import grey_morph_order, morph_order, press_with, through_order
 from lightsart.choices import Order
 from lightsart.core.board import as_board
 from lightsart.errors import LightsartError
@@ -46,6 +48,7 @@ __all__ = [
     "Scene",
     "click_order",
     "field_order",
+    "mask_click_order",
     "morph_click_order",
     "morph_order",
     "parse_orders",
@@ -91,6 +94,27 @@ def morph_click_order(clicks: Board, scene: Scene) -> ClickOrder:
     return morph_order(clicks, seed=scene.seed, rules=scene.rules)
 
 
+def mask_click_order(clicks: Board, scene: Scene) -> ClickOrder:
+    """``mask``: the frames pass through the mask picture, so its shape shows in the middle.
+
+    The mask's grey is dithered to the board (Floyd–Steinberg: dark cells unlit), and the clicks
+    follow :func:`~lightsart.animation.morph.through_order`: the first half each bring the frame
+    closest to the dithered mask, the second half closest to picture B. Sorting the clicks by the
+    mask's levels alone (a luma wipe: dark parts first) finishes B inside the shape and leaves A
+    outside, which two dithered photos hardly tell apart; drawn with the clicks, the shape is
+    plain halfway. Without the start board (a k-state press vector's cells, ordered before each
+    cell's presses repeat) it is that luma wipe.
+    """
+    if scene.start is None:
+        return field_order(clicks, "mask", scene)
+    from lightsart.animation.fields import mask as mask_grey
+    from lightsart.pictures.dither import dither
+
+    grey = mask_grey(clicks.shape, scene)
+    middle = dither(grey, "floyd-steinberg").astype(np.uint8)
+    return through_order(scene.start, clicks, middle, seed=scene.seed, rules=scene.rules)
+
+
 def random_click_order(clicks: Board, scene: Scene) -> ClickOrder:
     """``random``: :func:`random_order` with the scene's seed (``None``: 0)."""
     return random_order(clicks, 0 if scene.seed is None else scene.seed)
@@ -115,7 +139,7 @@ def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int 
     ``order`` is one of :data:`ORDERS`; ``seed`` drives ``random``, ``noise`` and ``morph``'s
     tie-breaks; ``reverse`` plays the order backwards. ``picture`` is the end picture's grey for
     ``light-to-dark`` (default: the end board itself, lit first); ``mask`` the grey picture
-    (board shape, ``[0, 1]``) whose dark cells ``mask`` clicks first.
+    (board shape, ``[0, 1]``) that ``mask`` draws halfway (:func:`mask_click_order`).
     """
     a = as_board(start, "start")
     x = as_board(clicks, "clicks")
@@ -123,7 +147,10 @@ def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int 
         raise LightsartError(f"clicks shape {x.shape} does not match the board's {a.shape}")
     if picture is None and order == "light-to-dark":
         picture = (a ^ press_with(x, rules)).astype(np.float64)
-    return _ordered(x, order, Scene(seed, rules, picture, mask), reverse)
+    # The board the order is made for: played backwards it is the end, so that a reversed mask
+    # order is the end-to-start one played last click first (its picture still shows halfway).
+    origin = a ^ press_with(x, rules) if reverse else a
+    return _ordered(x, order, Scene(seed, rules, picture, mask, start=origin), reverse)
 
 
 def press_order(presses: Board, order: str = "morph", *, seed: int | None = 0,

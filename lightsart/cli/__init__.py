@@ -8,7 +8,6 @@ line is the command's one-line help; its ``DESCRIPTION`` (with an example) is th
 from __future__ import annotations
 
 import argparse
-import difflib
 import importlib
 import os
 import re
@@ -68,7 +67,8 @@ class _Parser(argparse.ArgumentParser):
             return _did_you_mean(choice["value"], choices)
         unknown = _UNRECOGNIZED.search(message)
         if unknown:
-            options = sorted(_option_strings(self))
+            # Every command's options: main() may have built this parser with one command only.
+            options = sorted(_option_strings(build_parser()))
             for word in unknown["args"].split():
                 if word.startswith("--"):
                     found = _did_you_mean(word.split("=", 1)[0], options)
@@ -78,6 +78,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _did_you_mean(value: str, choices: Sequence[str]) -> str:
+    import difflib  # only on an error: start-up does without it
+
     close = difflib.get_close_matches(value, choices, n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 
@@ -94,7 +96,10 @@ def _option_strings(parser: argparse.ArgumentParser) -> set[str]:
     return found
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command, or with ``only`` that command alone (what
+    :func:`main` parses a command's arguments with, so it imports one command module and the
+    registries it lists, not all of them: the start-up of 0.2 for every command)."""
     from lightsart import __version__
 
     parser = _Parser(
@@ -103,7 +108,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"lightsart {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for name in COMMANDS:
+    for name in COMMANDS if only is None else (only,):
         module = importlib.import_module(f"lightsart.cli.{name}")
         module.add_parser(sub)
         # --quiet on every command, added here so each command module need not.
@@ -128,9 +133,16 @@ def _terminate(signum: int, frame: object) -> None:
     raise Terminated
 
 
+def _command_of(argv: Sequence[str]) -> str | None:
+    """The command ``argv`` starts with, when it is one of :data:`COMMANDS` (anything else, such
+    as ``-h``, ``--version`` or a typo, gets the whole parser)."""
+    return argv[0] if argv and argv[0] in COMMANDS else None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_command_of(words))
+    args = parser.parse_args(words)
     if args.command is None or args.command == "help":
         # No command, or ``help``: the commands with their one-line help, on stdout, exit 0.
         topic = getattr(args, "topic", None)
@@ -211,6 +223,8 @@ class _StopsWorking:
 def _with_progress(args: argparse.Namespace) -> int:
     """Run the command; on a terminal, a step that takes over a second shows its elapsed time
     (and the writers their bars), never when stderr is piped."""
+    if not _on_terminal(sys.stderr):  # piped, as in scripts: no line to draw, nothing to import
+        return int(args.func(args))
     from lightsart.output.progress import Working
 
     working = Working(f"lightsart {args.command}: working")
@@ -224,3 +238,10 @@ def _with_progress(args: argparse.Namespace) -> int:
             return int(args.func(args))
     finally:
         sys.stdout, sys.stderr = saved
+
+
+def _on_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # closed, or a file-like object without isatty
+        return False

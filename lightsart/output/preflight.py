@@ -17,14 +17,10 @@ from typing import Protocol
 from lightsart import limits
 from lightsart.errors import LightsartError
 from lightsart.limits import check_picture
-from lightsart.output.formats import FORMATS, format_for
 from lightsart.output.staging import OutputPlan, plan_outputs, writing
 
 __all__ = ["Planned", "check_picture", "check_planned", "check_still", "plan_animation",
            "plan_still", "writing"]
-
-#: Extensions ``animate -o`` writes (one home: :data:`lightsart.output.formats.FORMATS`).
-ANIMATION_FORMATS = tuple(FORMATS)
 
 
 class _FramePlan(Protocol):
@@ -79,16 +75,17 @@ def check_still(outputs: Sequence[str], width: int, height: int, cell: int,
     """Each still output's size, once the board is known and before any is drawn: pictures
     within the pixel limits, drawings within the vector ones (``compare``: three panels)."""
     from lightsart.output.stills import still_format
-    from lightsart.output.vector import points_per_cell
 
     for p in outputs:
         panels = 3 if p == compare else 1
         kind = still_format(p)
         if kind.raster:
             check_picture(width, height, cell, panels=panels)
-        else:
-            limits.check_vector(width, height, points_per_cell(cell, cell_mm) if kind.paged
-                                else 0.0, panels=panels)
+            continue
+        from lightsart.output.vector import points_per_cell  # drawings only: a PNG does without
+
+        limits.check_vector(width, height, points_per_cell(cell, cell_mm) if kind.paged else 0.0,
+                            panels=panels)
 
 
 def plan_animation(paths: Sequence[str], out: str | None, frames_dir: str | None, *,
@@ -98,12 +95,15 @@ def plan_animation(paths: Sequence[str], out: str | None, frames_dir: str | None
     the other files the run ``reads``, such as ``--order mask:FILE``)."""
     limits.check_timing(fps=fps, duration=duration, hold=hold)
     limits.check_seed(seed)
+    # Imported here, not at the top: a still does without the animation formats.
+    from lightsart.output.formats import FORMATS, format_for
+
     kind = None if out is None or Path(out).suffix.lower() not in FORMATS else format_for(out)
     video = kind is not None and kind.repeats_holds
     renders = frames_dir is not None or (out is not None and (kind is None or kind.renders_frames))
     if renders:
         _early_picture(size, cell)
-    files = [] if out is None else [(out, ANIMATION_FORMATS)]
+    files = [] if out is None else [(out, tuple(FORMATS))]
     folders = [] if frames_dir is None else [frames_dir]
     return Planned(plan_outputs(files, folders=folders, inputs=[*paths, *reads]), video,
                    renders)
@@ -115,3 +115,13 @@ def check_planned(planned: Planned, plan: _FramePlan, width: int, height: int,
     limits.check_frames(plan.frames, plan.seconds, plan.fps, video=planned.video)
     if planned.renders:
         check_picture(width, height, cell)
+
+
+def __getattr__(name: str) -> object:
+    # ANIMATION_FORMATS: the extensions ``animate -o`` writes, read from their one home
+    # (lightsart.output.formats.FORMATS) when asked for, so a still never imports it.
+    if name == "ANIMATION_FORMATS":
+        from lightsart.output.formats import FORMATS
+
+        return tuple(FORMATS)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

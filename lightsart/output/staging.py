@@ -37,10 +37,14 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 from lightsart.errors import LightsartError
-from lightsart.output import commit as two_phase
 from lightsart.output.tempnames import HOST, STALE_SECONDS, TEMP, alive, stale, temp_name
+
+if TYPE_CHECKING:
+    from lightsart.output import commit as two_phase
 
 __all__ = [
     "FRAME_NAME",
@@ -59,6 +63,14 @@ __all__ = [
 FRAME_NAME = re.compile(r"frame_\d{5,}\.png")
 _HOST, _TEMP, _alive = HOST, TEMP, alive  # the names older code and tests know
 _SWEPT: set[str] = set()
+
+
+def _two_phase() -> ModuleType:
+    """:mod:`lightsart.output.commit`, imported when first needed (a command that writes no
+    file never needs it)."""
+    from lightsart.output import commit
+
+    return commit
 
 
 def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[str]:
@@ -80,10 +92,10 @@ def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[s
         with contextlib.suppress(OSError):
             ages[entry.name] = now - entry.stat(follow_symlinks=False).st_mtime
     keep: set[str] = set()  # what a journal that could not be rolled back still needs
-    journals = [e for e in entries if e.name.endswith(two_phase.JOURNAL_SUFFIX)
+    journals = [e for e in entries if e.name.endswith(_two_phase().JOURNAL_SUFFIX)
                 and e.name in ages and stale(e.name, ages[e.name])]
     for entry in journals:
-        left = two_phase.recover(Path(entry.path))
+        left = _two_phase().recover(Path(entry.path))
         if left is None:
             removed.append(entry.name)
         else:
@@ -205,7 +217,7 @@ def plan_outputs(
 
 def _refuse_unwritable(path: Path) -> None:
     """What the commit will check again: the name is free to replace, its folder writable."""
-    why = two_phase.problem(path)
+    why = _two_phase().problem(path)
     if why is not None:
         raise LightsartError(f"cannot write {path}: {why}")
 
@@ -224,7 +236,7 @@ def _refuse_unwritable_frames(folder: Path) -> None:
         return
     _refuse_unwritable(folder / "frame_00000.png")  # the folder itself, even when empty
     for entry in _frames_in(folder):
-        why = two_phase.problem(folder / entry.name, frame=True)
+        why = _two_phase().problem(folder / entry.name, frame=True)
         if why is not None:
             raise LightsartError(f"cannot write {folder / entry.name}: {why}")
 
@@ -308,7 +320,7 @@ class _File:
     def steps(self, token: str) -> list[two_phase.Step]:
         """The one name this output changes (after :meth:`prepare`)."""
         assert self.named is not None
-        return [two_phase.Step.make(self.target, self.named, token)]
+        return [_two_phase().Step.make(self.target, self.named, token)]
 
     def done(self) -> None:
         self.named = None  # it is the target's name now
@@ -338,15 +350,15 @@ class _Folder:
         """A new folder is named at once; into an existing one, each frame is put in place and
         each older frame of this form (a longer earlier run's) removed."""
         if not os.path.lexists(self.target):
-            return [two_phase.Step.make(self.target, self.path, token, folder=True)]
+            return [_two_phase().Step.make(self.target, self.path, token, folder=True)]
         if not self.target.is_dir():
             raise LightsartError(f"cannot write frames into {self.target}: it is a file; "
                                  "nothing was changed")
         new = sorted(os.listdir(self.path))
         old = sorted(n for n in os.listdir(self.target) if FRAME_NAME.fullmatch(n) and n not in new)
-        return ([two_phase.Step.make(self.target / n, self.path / n, token, frame=True)
+        return ([_two_phase().Step.make(self.target / n, self.path / n, token, frame=True)
                  for n in new]
-                + [two_phase.Step.make(self.target / n, None, token, frame=True) for n in old])
+                + [_two_phase().Step.make(self.target / n, None, token, frame=True) for n in old])
 
     def done(self) -> None:
         with contextlib.suppress(OSError):
@@ -404,7 +416,7 @@ class Transaction:
                 except OSError as exc:
                     raise LightsartError(f"cannot write {key}: {exc.strerror or exc}; "
                                          "nothing was changed") from None
-            two_phase.commit(steps, token)
+            _two_phase().commit(steps, token)
             for staged in self._staged.values():
                 staged.done()
             self._staged.clear()

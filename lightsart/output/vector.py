@@ -22,7 +22,6 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from xml.sax.saxutils import escape
 
 import numpy as np
 
@@ -231,6 +230,14 @@ def _lamp_svg(shape: Lamp, name: str) -> str:
             f'width="{_num(shape.width)}" height="{_num(shape.height)}"{rx}/>')
 
 
+def _escape(text: str) -> str:
+    # Imported here: xml.sax.saxutils imports urllib.request, http.client, email and ssl
+    # (about 30 ms), and only sheets with labels need it.
+    from xml.sax.saxutils import escape
+
+    return escape(text)
+
+
 def svg_text(scene: Scene) -> str:
     """The scene as an SVG document: each layer a top-level group (an Inkscape layer)."""
     if scene.unit_mm is None:
@@ -266,7 +273,7 @@ def svg_text(scene: Scene) -> str:
         out.append('<g id="labels" inkscape:groupmode="layer" inkscape:label="labels" '
                    'font-family="Helvetica, Arial, sans-serif">')
         out += [f'<text x="{_num(t.x)}" y="{_num(t.y)}" font-size="{_num(t.size)}" '
-                f'fill="{_hex(t.colour)}">{escape(t.text)}</text>' for t in scene.texts]
+                f'fill="{_hex(t.colour)}">{_escape(t.text)}</text>' for t in scene.texts]
         out.append("</g>\n")
     out.append("</svg>\n")
     return "".join(out)

@@ -74,6 +74,7 @@ if TYPE_CHECKING:
 __all__ = [
     "COMPILED_FROM",
     "DEFAULT_METHOD",
+    "DITHER_METHODS",
     "KERNELS",
     "MAX_LEVELS",
     "METHODS",
@@ -415,6 +416,8 @@ _METHODS: tuple[tuple[str, Method], ...] = (
 )
 for _name, _method in _METHODS:
     METHODS.register(_name, _method, about=_method.about)
+#: :data:`METHODS` as :mod:`lightsart` exports it (beside ``CLICK_ORDERS``).
+DITHER_METHODS = METHODS
 
 
 # ----------------------------------------------------------------------------- entry point

@@ -126,6 +126,18 @@ class Target:
     toned: Gray | None = None
     levels: int = 2
 
+    def __repr__(self) -> str:
+        """A line a REPL can show: source, board size and states (no array dump)."""
+        from lightsart.results import array_summary
+
+        return f"Target({self.source!r}, {array_summary(self.bits)}, {self.levels} states)"
+
+    # Jupyter draws the dithered board (lightsart.display, imported only when a notebook asks).
+    def _repr_png_(self) -> bytes:
+        from lightsart.display import target_png
+
+        return target_png(self)
+
 
 @dataclass(frozen=True)
 class SizeInfo:

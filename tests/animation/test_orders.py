@@ -27,7 +27,8 @@ from lightsart.rules import Rules
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
 A, B, C = (str(SAMPLES / name) for name in ("astronaut.png", "cat.png", "horse.png"))
-FIELD_ORDERS = [o for o in orders.ORDERS if o in FIELDS]
+# The two-state orders that sort the clicks by a field (``mask`` draws its picture instead).
+FIELD_ORDERS = [o for o in orders.ORDERS if o in FIELDS and o != "mask"]
 
 
 def slow_press(cells: np.ndarray, m: int, n: int) -> np.ndarray:
@@ -66,7 +67,9 @@ def test_every_order_is_a_permutation_of_the_clicks(m: int, n: int, seed: int, d
     got = ordered(name, start, clicks, seed % 5)
     assert sorted(map(tuple, got.tolist())) == sorted(map(tuple, np.argwhere(clicks).tolist()))
     back = ordered(name, start, clicks, seed % 5, reverse=True)
-    assert np.array_equal(back, got[::-1])
+    # mask is drawn from the board it is played from: backwards, from the end picture.
+    end = start ^ slow_press(np.argwhere(clicks), m, n) if name == "mask" else start
+    assert np.array_equal(back, ordered(name, end, clicks, seed % 5)[::-1])
 
 
 @settings(max_examples=40, deadline=None)
@@ -275,3 +278,65 @@ def test_an_eased_html_page_carries_the_plans_frames(tmp_path: Path,
     assert data["frames"] == [step.bounds().tolist()]
     assert main(["animate", A, B, "--size", "16", "-o", str(tmp_path / "b.html")]) == 0
     assert '"frames"' not in (tmp_path / "b.html").read_text()
+
+
+def gain(board: np.ndarray, goal: np.ndarray, cell: tuple[int, int]) -> int:
+    """Cells a click at ``cell`` turns like ``goal`` minus those it turns unlike (plus pattern)."""
+    m, n = board.shape
+    flipped = slow_press(np.array([cell]), m, n).astype(bool)
+    return int((board[flipped] != goal[flipped]).sum() - (board[flipped] == goal[flipped]).sum())
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_mask_order_draws_the_mask_then_picture_b_greedily(seed: int) -> None:
+    """Checked click by click with its own press: each click of the first half has the largest
+    gain towards the dithered mask among the clicks left, each of the second half towards B."""
+    m, n = 9, 11
+    rng = np.random.default_rng(seed)
+    start = rng.integers(0, 2, (m, n)).astype(np.uint8)
+    clicks = (rng.random((m, n)) < 0.6).astype(np.uint8)
+    grey = smooth(m, n, seed + 1)
+    cells = orders.click_order(start, clicks, "mask", seed=seed, mask=grey)
+    assert sorted(map(tuple, cells.tolist())) == sorted(map(tuple, np.argwhere(clicks).tolist()))
+    from lightsart.pictures.dither import dither
+
+    middle = dither(grey, "floyd-steinberg").astype(np.uint8)
+    end = start ^ slow_press(np.argwhere(clicks), m, n)
+    board, left = start.copy(), [tuple(c) for c in cells.tolist()]
+    for k, cell in enumerate(cells.tolist()):
+        goal = middle if k < len(cells) // 2 else end
+        best = max(gain(board, goal, c) for c in left)
+        assert gain(board, goal, tuple(cell)) == best, (k, cell)
+        left.remove(tuple(cell))
+        board ^= slow_press(np.array([cell]), m, n)
+    assert np.array_equal(board, end)
+
+
+def test_mask_shows_halfway_where_a_luma_wipe_does_not() -> None:
+    """Two unrelated random pictures and a disc: halfway, the mask order's frame matches the
+    dithered disc on far more cells than the luma wipe's (which is A outside, B inside)."""
+    m = n = 40
+    rng = np.random.default_rng(5)
+    xa, xb = rng.integers(0, 2, (2, m, n)).astype(np.uint8)
+    a = 1 ^ slow_press(np.argwhere(xa), m, n)
+    clicks = xa ^ xb
+    y, x = np.mgrid[0:m, 0:n]
+    disc = np.where(np.hypot(y - m / 2, x - n / 2) < m / 3, 0.0, 1.0)  # a dark disc on white
+    halfway = {}
+    for name, cells in {
+        "mask": orders.click_order(a, clicks, "mask", mask=disc),
+        "mask reversed": orders.click_order(a, clicks, "mask", mask=disc, reverse=True),
+        "luma wipe": orders.field_order(clicks, "mask", Scene(mask=disc)),
+    }.items():
+        frame = a ^ slow_press(cells[: len(cells) // 2], m, n)
+        halfway[name] = float((frame == disc.astype(np.uint8)).mean())
+    assert halfway["mask"] > 0.7 and halfway["mask reversed"] > 0.7, halfway
+    assert halfway["luma wipe"] < 0.6, halfway
+
+
+def test_mask_order_of_press_vectors_is_the_luma_wipe() -> None:
+    presses = np.random.default_rng(6).integers(0, 3, (6, 8))
+    grey = smooth(6, 8, 4)
+    cells = orders.press_order(presses, "mask", rules=Rules(6, 8, states=3), mask=grey)
+    values = [grey[i, j] for i, j in cells.tolist()]
+    assert values == sorted(values)
