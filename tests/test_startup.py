@@ -28,6 +28,7 @@ ARGVS = [
     ["path", "--state", "0x1ffffff", "--size", "5x5"],
     ["table", "31x31"],
     ["census", "5x5", "--json"],
+    ["video", "clip.mp4", "-o", "f.mp4", "--mode", "play", "--clicks-per-frame", "40", "--start", "1"],
 ]
 
 
