@@ -621,7 +621,8 @@ def animation(
                       clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
 
 
-#: :func:`animation` as :mod:`lightsart` exports it (``lightsart.animation`` is the subpackage).
+# animation() as lightsart exports it (lightsart.animation is the subpackage); a plain comment,
+# not "#:", which Sphinx would show instead of animation's docstring.
 animate_boards = animation
 
 
