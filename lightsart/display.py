@@ -366,6 +366,30 @@ def view(
 
     ``view(fit.target, fit.board, labels=["target", "board"])`` as a cell's last line draws
     them; ``cell`` fixes the pixels per cell (default: about :data:`PICTURE_PIXELS` in all).
+
+    Parameters
+    ----------
+    *boards : numpy.ndarray or sequence of numpy.ndarray
+        The boards, 0/1 and 2-D, one by one or as one list (a 3-D array is a stack of boards).
+    labels : sequence of str or None, optional
+        A caption for each board (as many as there are boards).
+    cell : int or None, optional
+        Pixels per cell (``None``: sized so the row is about :data:`PICTURE_PIXELS` wide).
+
+    Returns
+    -------
+    BoardView
+        The boards, labels and cell size; it shows itself in Jupyter (PNG or HTML) and
+        ``png()`` gives the picture's bytes.
+
+    Examples
+    --------
+    >>> from lightsart import parse_board, view
+    >>> shown = view(parse_board("010/111/010"), parse_board("101/000/101"), labels=["a", "b"])
+    >>> len(shown.boards), shown.labels
+    (2, ('a', 'b'))
+    >>> shown.png()[:4]
+    b'\x89PNG'
     """
     items: list[Board] = []
     for b in boards:
@@ -387,6 +411,29 @@ def _board_or_none(array: NDArray[Any]) -> bytes | None:
 
 
 def load_ipython_extension(ipython: Any) -> None:
-    """``%load_ext lightsart.display``: draw every 2-D 0/1 ``uint8`` array as a board."""
+    """``%load_ext lightsart.display``: draw every 2-D 0/1 ``uint8`` array as a board.
+
+    IPython calls it on ``%load_ext lightsart`` (or ``%load_ext lightsart.display``): it
+    registers a PNG formatter for numpy arrays, so a board as a cell's last line is drawn as a
+    picture. Other arrays (other shapes, types or values) keep IPython's text.
+
+    Parameters
+    ----------
+    ipython : IPython.core.interactiveshell.InteractiveShell
+        The running shell (IPython passes it).
+
+    Returns
+    -------
+    None
+        The shell's formatter is changed in place.
+
+    Examples
+    --------
+    In a notebook cell::
+
+        %load_ext lightsart
+        import lightsart
+        lightsart.parse_board("010/111/010")  # drawn as a 3x3 board
+    """
     formatter = ipython.display_formatter.formatters["image/png"]
     formatter.for_type(np.ndarray, _board_or_none)

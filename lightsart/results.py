@@ -121,6 +121,10 @@ class Clicks:
     cut_short : bool, optional
         The clock stopped the search before its planned work was done (the answer then depends
         on the machine's speed; without a cut, the same input and seed give the same answer).
+    lower_bound : int, optional
+        No click set making the same board has fewer clicks (``count`` when proven).
+    search : ClickSearch or None, optional
+        The work the search did and planned (``None`` where no search ran, e.g. K states).
 
     Returns
     -------
@@ -217,6 +221,11 @@ class Fit:
         With more than two states, how many press vectors change nothing.
     wrong_count_lower_bound : int, optional
         A proven lower bound on the count ``wrong_pixels`` itself, whatever was minimised.
+    clicks_lower_bound : int or None, optional
+        No click set making ``board`` has fewer clicks (``None``: not known; see
+        :attr:`clicks_bound`).
+    clicks_search : ClickSearch or None, optional
+        The work the clicks' search (:func:`lightsart.fewest_clicks`) did and planned.
 
     Returns
     -------

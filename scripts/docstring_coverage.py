@@ -5,6 +5,9 @@ It is covered when its docstring has a summary and the numpydoc sections its kin
 ``Parameters`` for every function or class that takes arguments, ``Returns`` for every function
 and class (a class returns its instance), and, for the main entry points (:data:`ENTRY_POINTS`),
 an ``Examples`` section with ``>>>`` lines (the test command runs them: ``--doctest-modules``).
+A public value that is neither a class nor callable (``CLICK_ORDERS``, a
+:class:`~lightsart.registry.Registry`) takes no arguments and returns nothing: it is covered by a
+summary in a docstring of its own (``value.__doc__ = ...``), not the one its class lends it.
 Also counts the package's runnable ``>>>`` examples. Prints one line per gap and a summary;
 exits 1 below 100 %.
 
@@ -52,8 +55,21 @@ def _takes_arguments(obj: object) -> bool:
     return any(name not in ("self", "cls") for name in signature.parameters)
 
 
+def _is_value(obj: object) -> bool:
+    """A public value (a registry, a constant), not a class, function or other callable."""
+    return not isinstance(obj, type) and not callable(obj) and not inspect.ismodule(obj)
+
+
+def _own_doc(obj: object) -> str:
+    """The docstring set on the value itself (``getdoc`` would fall back to its class's)."""
+    doc = getattr(obj, "__dict__", {}).get("__doc__")
+    return inspect.cleandoc(doc) if isinstance(doc, str) else ""
+
+
 def check(name: str, obj: object) -> Report:
     """What the docstring of the public name ``name`` lacks (nothing: covered)."""
+    if _is_value(obj):
+        return Report(name, () if _own_doc(obj).strip() else ("docstring",))
     doc = inspect.getdoc(obj) or ""
     if isinstance(obj, type) and obj.__doc__ is None:
         doc = ""  # a class without its own docstring must not borrow its base's

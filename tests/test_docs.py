@@ -64,6 +64,21 @@ def test_the_coverage_check_can_fail() -> None:
     assert coverage.check("undocumented", lambda: None).missing == ("docstring",)
 
 
+def test_a_public_registry_needs_a_docstring_of_its_own() -> None:
+    """A value such as ``CLICK_ORDERS`` takes no arguments and returns nothing, so it needs no
+    Parameters or Returns; but the docstring its class lends it does not document it."""
+    from lightsart.registry import Registry
+
+    coverage = _load(ROOT / "scripts" / "docstring_coverage.py")
+    colours = Registry[str]("colour")
+    assert colours.__doc__ == Registry.__doc__  # what inspect.getdoc would have read
+    assert coverage.check("COLOURS", colours).missing == ("docstring",)
+    colours.__doc__ = "Every colour by name."
+    assert coverage.check("COLOURS", colours).missing == ()
+    assert Registry.__doc__ != colours.__doc__  # the class keeps its own
+    assert coverage.check("CLICK_ORDERS", lightsart.CLICK_ORDERS).missing == ()
+
+
 def test_the_api_reference_lists_every_public_name() -> None:
     text = (DOCS / "api" / "index.rst").read_text()
     listed = set(re.findall(r"^   (\w+)$", text, re.M))

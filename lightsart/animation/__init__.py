@@ -59,3 +59,31 @@ for _name, _about in (
     CLICK_ORDERS.register(_name, FieldOrder(_name), about=_about)
 CLICK_ORDERS.register("mask", Lazy("lightsart.animation.orders", "mask_click_order"),
                       about="through a grey picture: halfway the board shows it (mask:FILE)")
+
+CLICK_ORDERS.__doc__ = """Every click order by name, in the order the CLI lists them (``--order``).
+
+A :class:`~lightsart.registry.Registry` from a name to a function ``(clicks, scene) -> ordered
+clicks``; :func:`lightsart.click_order` looks the name up and runs it. ``names()`` lists the
+orders, ``about(name)`` gives one line of help, ``name in CLICK_ORDERS`` checks a name, and
+``get(name)`` returns the function (importing its module on first use). An unknown name raises
+:class:`~lightsart.LightsartError` with the choices and the closest name.
+
+See Also
+--------
+click_order : The clicks of a transition in one of these orders.
+animate_boards : A whole animation, its clicks ordered by one of these names.
+
+Examples
+--------
+>>> from lightsart import CLICK_ORDERS
+>>> CLICK_ORDERS.names()[:4]
+('raster', 'morph', 'random', 'columns')
+>>> CLICK_ORDERS.about("radial"), "spiral" in CLICK_ORDERS
+('an iris opening from the centre', True)
+>>> CLICK_ORDERS.get("radail")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+lightsart.errors.LightsartError: unknown click order 'radail': choose from raster, ...; did you mean 'radial'?
+"""
+# doctest does not look inside an instance's docstring: this makes --doctest-modules run it.
+__test__ = {"CLICK_ORDERS": CLICK_ORDERS.__doc__}

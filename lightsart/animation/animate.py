@@ -385,7 +385,49 @@ def frames(
     loop: bool = False,
     ease: str = "linear",
 ) -> Iterator[Frame]:
-    """The frames of one transition from ``start`` clicking ``order`` (see :func:`plan`)."""
+    """The frames of one transition from ``start`` clicking ``order`` (see :func:`plan`).
+
+    The first frame is ``start``, held ``hold`` seconds longer than a motion frame; each next
+    frame is the board after one more batch of clicks; the last is the end picture, held too
+    (looped: the batches are then undone back to just after ``start``). The frames are made
+    lazily, one working board updated in place and a copy yielded per frame. Clicks act under
+    the classic game; :func:`animate_boards` takes other rules.
+
+    Parameters
+    ----------
+    start : numpy.ndarray
+        The first picture, a 0/1 board.
+    order : numpy.ndarray
+        The clicks in playing order, ``(K, 2)`` of ``(row, col)`` (as :func:`click_order`
+        gives).
+    fps : float, optional
+        Frames per second of the motion.
+    duration : float, optional
+        Seconds the motion takes (ignored when ``clicks_per_frame`` is given).
+    clicks_per_frame : int or None, optional
+        Clicks per frame instead of a duration: the motion then takes ``ceil(K / N)`` frames
+        of ``1 / fps`` seconds.
+    hold : float, optional
+        Extra seconds on the first and last pictures.
+    loop : bool, optional
+        Play back to ``start`` afterwards (for a GIF that restarts).
+    ease : {"linear", "in-out"}, optional
+        Clicks spread evenly over the frames, or slow at both ends and fast in the middle.
+
+    Returns
+    -------
+    Iterator[Frame]
+        The frames, each a :class:`~lightsart.Frame` (its board and seconds on screen).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import frames
+    >>> start = np.ones((3, 3), np.uint8)
+    >>> shown = list(frames(start, np.array([[0, 0], [2, 2]]), clicks_per_frame=1))
+    >>> [int(f.board.sum()) for f in shown], [round(f.seconds, 2) for f in shown]
+    ([9, 6, 3], [1.04, 0.04, 1.04])
+    """
     cells = _checked_order(order, as_board(start, "start picture").shape, "transition 1")
     p = plan([len(cells)], fps=fps, duration=duration, clicks_per_frame=clicks_per_frame, hold=hold,
              loop=loop, ease=ease)
@@ -399,7 +441,41 @@ def frames(
 
 @dataclass(frozen=True, eq=False)
 class Animation:
-    """Pictures, the ordered clicks between them and the frame plan; iterate it for the frames."""
+    """Pictures, the ordered clicks between them and the frame plan; iterate it for the frames.
+
+    Made by :func:`animate_boards`. ``clicks``, ``frames`` and ``seconds`` are known before any
+    frame is made (from :attr:`plan`); iterating yields the :class:`~lightsart.Frame` objects
+    lazily. In Jupyter it shows itself as an inline GIF.
+
+    Parameters
+    ----------
+    pictures : tuple of numpy.ndarray
+        The boards it passes through, first to last (levels with more than two states).
+    orders : tuple of numpy.ndarray
+        For each transition, its clicks in playing order, ``(K, 2)`` of ``(row, col)``.
+    order : str
+        The name of the click order used (a name of :data:`~lightsart.CLICK_ORDERS`).
+    seed : int or None
+        The seed the order was made with.
+    plan : Plan
+        The frame plan: the batches, each frame's seconds, the frame count and the total time.
+    rules : Rules or None, optional
+        The rules the clicks act under (``None``: the classic game).
+
+    Returns
+    -------
+    Animation
+        The animation.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import animate_boards, parse_board
+    >>> anim = animate_boards(np.ones((3, 3), np.uint8), [parse_board("100/000/001")],
+    ...                       order="raster", clicks_per_frame=1)
+    >>> anim.clicks, anim.frames, len(list(anim))
+    (2, 3, 3)
+    """
 
     pictures: tuple[Board, ...]
     orders: tuple[ClickOrder, ...]
@@ -470,6 +546,54 @@ def animation(
     levels ``0 .. k-1``, each transition is a press vector (cell ``c`` pressed ``x[c]`` times),
     picture ``s + 1`` is ``picture s + A x`` mod ``k`` and the presses are ordered by
     :func:`press_order`.
+
+    Parameters
+    ----------
+    start : numpy.ndarray
+        The first picture, a 0/1 board (levels ``0 .. k-1`` with ``k`` states).
+    transitions : sequence of numpy.ndarray
+        The click sets (press counts with ``k`` states), one per transition, each of ``start``'s
+        shape; at least one.
+    order : str, optional
+        A name of :data:`~lightsart.CLICK_ORDERS`.
+    seed : int or None, optional
+        Seeds ``random``, ``noise`` and ``morph``'s tie-breaks.
+    fps : float, optional
+        Frames per second of the motion.
+    duration : float, optional
+        Seconds each transition's motion takes (ignored when ``clicks_per_frame`` is given).
+    clicks_per_frame : int or None, optional
+        Clicks per frame instead of a duration.
+    hold : float, optional
+        Extra seconds on every picture's frame.
+    loop : bool, optional
+        Play back to ``start`` afterwards (``A -> B -> ... -> A``).
+    reverse : bool, optional
+        Play each transition's order backwards.
+    ease : {"linear", "in-out"}, optional
+        Clicks spread evenly over the frames, or slow at both ends and fast in the middle.
+    rules : Rules or None, optional
+        The rules the clicks act under (``None``: the classic game).
+
+    Returns
+    -------
+    Animation
+        The pictures, the ordered clicks and the frame plan; iterate it for the frames.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import animate_boards, format_board, parse_board
+    >>> anim = animate_boards(np.ones((3, 3), np.uint8), [parse_board("100/000/001")],
+    ...                       order="raster", clicks_per_frame=1, hold=0.5)
+    >>> anim
+    Animation(2 pictures, <uint8 3x3>, 2 states, order 'raster', 2 clicks, 3 frames, 1.12 s)
+    >>> print(format_board(anim.pictures[-1]))
+    001
+    010
+    100
+    >>> [round(frame.seconds, 2) for frame in anim]
+    [0.54, 0.04, 0.54]
     """
     if not transitions:
         raise LightsartError("an animation needs at least one transition")
@@ -497,7 +621,8 @@ def animation(
                       clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
 
 
-#: :func:`animation` as :mod:`lightsart` exports it (``lightsart.animation`` is the subpackage).
+# animation() as lightsart exports it (lightsart.animation is the subpackage); a plain comment,
+# not "#:", which Sphinx would show instead of animation's docstring.
 animate_boards = animation
 
 

@@ -140,6 +140,43 @@ def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int 
     tie-breaks; ``reverse`` plays the order backwards. ``picture`` is the end picture's grey for
     ``light-to-dark`` (default: the end board itself, lit first); ``mask`` the grey picture
     (board shape, ``[0, 1]``) that ``mask`` draws halfway (:func:`mask_click_order`).
+
+    Every order of the clicks is a legal animation (clicks commute), so the order only decides
+    what the frames in between look like. With more than two states use :func:`press_order`.
+
+    Parameters
+    ----------
+    start : numpy.ndarray
+        The board the transition starts from, 0/1 of shape ``(m, n)``.
+    clicks : numpy.ndarray
+        The transition's click set, 0/1 of the same shape.
+    order : str, optional
+        A name of :data:`~lightsart.CLICK_ORDERS` (``raster``, ``morph``, ``radial``, ...).
+    seed : int or None, optional
+        Seeds ``random``, ``noise`` and ``morph``'s tie-breaks.
+    rules : Rules or None, optional
+        The rules the clicks act under (``None``: the classic game).
+    reverse : bool, optional
+        Play the order backwards (last click first).
+    picture : numpy.ndarray or None, optional
+        The end picture's grey, for ``light-to-dark`` (``None``: the end board).
+    mask : numpy.ndarray or None, optional
+        The grey picture, board shape, in ``[0, 1]``, that ``mask`` shows halfway.
+
+    Returns
+    -------
+    numpy.ndarray
+        The clicked cells in playing order, ``(K, 2)`` of ``(row, col)``, one row per click.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import click_order, parse_board
+    >>> start, clicks = np.ones((3, 3), np.uint8), parse_board("101/010/101")
+    >>> click_order(start, clicks, "raster").tolist()
+    [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]]
+    >>> click_order(start, clicks, "radial").tolist()  # from the centre out
+    [[1, 1], [0, 0], [0, 2], [2, 0], [2, 2]]
     """
     a = as_board(start, "start")
     x = as_board(clicks, "clicks")

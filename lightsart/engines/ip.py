@@ -326,6 +326,39 @@ def basic_ip(
     infeasible, ``None`` when it stopped without deciding. ``solver`` names a MIP solver of
     :mod:`lightsart.engines.solvers` (``cbc``, ``highs``, ...); ``rules`` the game (default: the
     classic plus on the plane).
+
+    Parameters
+    ----------
+    target : numpy.ndarray
+        The picture, 0/1 of shape ``(m, n)`` (levels ``0 .. k-1`` with ``k`` states).
+    start : numpy.ndarray or None, optional
+        A click set (press counts) to warm-start the solver with.
+    time_limit : float or None, optional
+        Seconds the solver may run (``None``: no limit).
+    threads : int or None, optional
+        Solver threads (``None``: the solver's default).
+    gap : float or None, optional
+        Relative gap at which the solver may stop, in ``[0, 1)`` (``None``: its default).
+    solver : str, optional
+        A MIP solver of :mod:`lightsart.engines.solvers`.
+    rules : Rules or None, optional
+        The rules of the game (``None``: the classic game on the target's shape).
+
+    Returns
+    -------
+    IPClicks
+        ``clicks`` (a :class:`~lightsart.Clicks`, ``None`` when unreachable or nothing was
+        found), ``reachable`` (True, False when proven infeasible, ``None`` when undecided),
+        ``change`` (the change the model solved for) and ``report`` (the solver's run).
+
+    Examples
+    --------
+    >>> from lightsart import basic_ip, parse_board
+    >>> answer = basic_ip(parse_board("111/101/111"))
+    >>> answer.reachable, answer.clicks.count, answer.clicks.proven
+    (True, 5, True)
+    >>> basic_ip(parse_board("01111/11111/11111/11111/11111")).reachable  # nullity 2
+    False
     """
     r = _rules(target, rules)
     t = _levels(target, r, "target")
@@ -466,6 +499,42 @@ def closest_board_ip(
     that start if it ends with nothing better; ``polish_clicks`` then minimises the click count
     over the kernel (see the module docstring), since the IP itself only counts wrong pixels.
     ``solver`` names a MIP solver of :mod:`lightsart.engines.solvers`.
+
+    Parameters
+    ----------
+    target : numpy.ndarray
+        The picture, 0/1 of shape ``(m, n)`` (levels ``0 .. k-1`` with ``k`` states).
+    cost : numpy.ndarray or None, optional
+        The cost of each wrong pixel, same shape (``None``: every pixel counts 1), for example
+        :func:`~lightsart.pixel_costs`.
+    time_limit : float or None, optional
+        Seconds the solver may run (``None``: no limit).
+    threads : int or None, optional
+        Solver threads (``None``: the solver's default).
+    gap : float or None, optional
+        Relative gap at which the solver may stop, in ``[0, 1)`` (``None``: its default).
+    warm_start : bool, optional
+        Hand the start to the solver (it is kept as the answer either way if nothing better
+        is found).
+    polish_clicks : bool, optional
+        Then minimise the clicks among boards with the same wrong pixels.
+    solver : str, optional
+        A MIP solver of :mod:`lightsart.engines.solvers`.
+    rules : Rules or None, optional
+        The rules of the game (``None``: the classic game on the target's shape).
+
+    Returns
+    -------
+    IPFit
+        ``fit`` (a :class:`~lightsart.Fit`, as :func:`~lightsart.closest_board` returns) and
+        ``report`` (the solver's run: status, objective, bound, warm start).
+
+    Examples
+    --------
+    >>> from lightsart import closest_board_ip, parse_board
+    >>> answer = closest_board_ip(parse_board("01111/11111/11111/11111/11111"))
+    >>> answer.fit.wrong_pixels, answer.report.status
+    (1, 'optimal')
     """
     started = time.perf_counter()
     r = _rules(target, rules)
@@ -607,6 +676,39 @@ def closest_board_reduced_ip(
     warm start; without one, :func:`chase_start` (classic) or :func:`decoded_start`. The answer
     is the solver's point, or the start if it finds nothing better. ``solver`` names a MIP
     solver of :mod:`lightsart.engines.solvers`.
+
+    Parameters
+    ----------
+    target : numpy.ndarray
+        The picture, 0/1 of shape ``(m, n)`` (two states only).
+    cost : numpy.ndarray or None, optional
+        The cost of each wrong pixel, same shape (``None``: every pixel counts 1).
+    start : Fit or None, optional
+        A fit of the same target under the same rules to warm-start from.
+    time_limit : float or None, optional
+        Seconds the solver may run (``None``: no limit).
+    threads : int or None, optional
+        Solver threads (``None``: the solver's default).
+    gap : float or None, optional
+        Relative gap at which the solver may stop, in ``[0, 1)`` (``None``: its default).
+    polish_clicks : bool, optional
+        Then minimise the clicks among boards with the same wrong pixels.
+    solver : str, optional
+        A MIP solver of :mod:`lightsart.engines.solvers`.
+    rules : Rules or None, optional
+        The rules of the game (``None``: the classic game on the target's shape).
+
+    Returns
+    -------
+    IPFit
+        ``fit`` (a :class:`~lightsart.Fit`) and ``report`` (the solver's run).
+
+    Examples
+    --------
+    >>> from lightsart import closest_board_reduced_ip, parse_board
+    >>> answer = closest_board_reduced_ip(parse_board("01111/11111/11111/11111/11111"))
+    >>> answer.fit.wrong_pixels, answer.fit.clicks_count, answer.report.status
+    (1, 0, 'optimal')
     """
     started = time.perf_counter()
     t = as_board(target, "target")

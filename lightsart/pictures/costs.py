@@ -40,7 +40,38 @@ EPSILON = 0.1
 
 def pixel_costs(bits: Board, toned: Gray, errors: Errors = "perceptual") -> NDArray[np.float64] | None:
     """Cost of flipping each cell of target ``bits`` (``None`` for ``uniform`` and ``brightness``,
-    the same with two levels: count them)."""
+    the same with two levels: count them).
+
+    ``perceptual`` costs are ``EPSILON + max(0, (2 b - 1)(2 v - 1))`` (see the module docstring):
+    about 1.1 for a cell that matches a flat area, :data:`EPSILON` at mid-grey or where the
+    dither set a minority cell. Pass them to :func:`lightsart.closest_board` as ``cost``.
+
+    Parameters
+    ----------
+    bits : numpy.ndarray
+        The dithered target, 0/1 (:attr:`lightsart.Target.bits`).
+    toned : numpy.ndarray
+        The toned luminance it was dithered from, same shape, in ``[0, 1]``
+        (:attr:`lightsart.Target.toned`).
+    errors : {"perceptual", "uniform", "brightness"}, optional
+        How wrong pixels are priced.
+
+    Returns
+    -------
+    numpy.ndarray or None
+        The cost of each cell, float64 of ``bits``' shape, or ``None`` (every wrong pixel
+        counts 1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import parse_board, pixel_costs
+    >>> bits, toned = parse_board("101"), np.array([[1.0, 0.5, 0.0]])
+    >>> pixel_costs(bits, toned).round(2).tolist()
+    [[1.1, 0.1, 0.1]]
+    >>> pixel_costs(bits, toned, "uniform") is None
+    True
+    """
     if errors != "perceptual":
         return None
     # (2b - 1)(2v - 1) is 2v - 1 where b = 1 and its negation where b = 0 (1 - 2v rounds to

@@ -418,6 +418,30 @@ for _name, _method in _METHODS:
     METHODS.register(_name, _method, about=_method.about)
 #: :data:`METHODS` as :mod:`lightsart` exports it (beside ``CLICK_ORDERS``).
 DITHER_METHODS = METHODS
+DITHER_METHODS.__doc__ = """Every dithering method by name, in the order the CLI lists them (``--dither``).
+
+A :class:`~lightsart.registry.Registry` from a name to a
+:class:`~lightsart.pictures.dither.Method`: error diffusion (``floyd-steinberg``, the default,
+``atkinson``, ...), ordered dithering (``bayer``, ``bayer-2`` to ``bayer-8``, ``blue-noise``) or
+a plain threshold (``none``). ``names()`` lists them,
+``about(name)`` gives one line of help, ``name in DITHER_METHODS`` checks a name, and
+``get(name)`` returns the method; :func:`lightsart.load_target` and
+:func:`lightsart.target_from_array` take any of the names as ``dither``.
+
+See Also
+--------
+target_from_array : Fit, tone and dither an array with one of these methods.
+
+Examples
+--------
+>>> from lightsart import DITHER_METHODS
+>>> DITHER_METHODS.names()[:3]
+('floyd-steinberg', 'atkinson', 'jarvis-judice-ninke')
+>>> DITHER_METHODS.about("bayer-4"), "blue-noise" in DITHER_METHODS
+('ordered dithering by the 4x4 Bayer matrix', True)
+"""
+# doctest does not look inside an instance's docstring: this makes --doctest-modules run it.
+__test__ = {"DITHER_METHODS": DITHER_METHODS.__doc__}
 
 
 # ----------------------------------------------------------------------------- entry point

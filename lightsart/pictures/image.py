@@ -545,6 +545,43 @@ def target_from_array(
     ``Tone.none()`` dithers the fitted picture as it is. ``dither`` names a method of
     :data:`lightsart.pictures.dither.METHODS`; ``linear`` dithers in linear light; ``levels``
     (2 to 16) is how many grey levels the cells take (2: lit and unlit).
+
+    Parameters
+    ----------
+    gray : array_like
+        The picture's luminance, 2-D, values in ``[0, 1]``, 1 = white.
+    size : tuple or str or None, optional
+        The board: ``(width, height)``, ``(width, None)`` (height from the aspect ratio),
+        ``"WxH"``, ``"W"``, or ``None`` to choose one of about 100 cells.
+    fit : {"cover", "contain", "stretch"}, optional
+        How the picture fits the board's aspect ratio: crop, pad or stretch.
+    dither : str, optional
+        A name of :data:`~lightsart.DITHER_METHODS`.
+    source : str, optional
+        The label the target carries (:attr:`Target.source`).
+    tone : Tone or None, optional
+        The tone stage (``None``: ``Tone()``, automatic).
+    linear : bool, optional
+        Dither in linear light instead of sRGB values.
+    levels : int, optional
+        Grey levels per cell, 2 to 16 (2: lit and unlit).
+
+    Returns
+    -------
+    Target
+        The dithered board (:attr:`Target.bits`), the fitted and toned luminance and the size.
+
+    Examples
+    --------
+    A left-to-right ramp on a 4x2 board, thresholded, then in four grey levels:
+
+    >>> import numpy as np
+    >>> from lightsart import Tone, target_from_array
+    >>> ramp = np.tile(np.linspace(0, 1, 8), (8, 1))
+    >>> target_from_array(ramp, "4x2", dither="none", tone=Tone.none()).bits.tolist()
+    [[0, 0, 1, 1], [0, 0, 1, 1]]
+    >>> target_from_array(ramp, "4x2", dither="none", tone=Tone.none(), levels=4).bits.tolist()
+    [[0, 1, 2, 3], [0, 1, 2, 3]]
     """
     from lightsart.pictures import dither as dithering
 

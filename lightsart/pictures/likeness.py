@@ -49,7 +49,37 @@ _C3 = 0.03**2 / 2
 def structure_score(board: Board, picture: Gray, cell_sigma: float = 1.0,
                     window_sigma: float = 1.5) -> float:
     """Mean local correlation between ``board`` and ``picture`` (same shape) after blurring by
-    ``cell_sigma``, in Gaussian windows of ``window_sigma`` (both in cells)."""
+    ``cell_sigma``, in Gaussian windows of ``window_sigma`` (both in cells).
+
+    SSIM's structure term at cell scale (see the module docstring): the picture is first
+    stretched so its 1st..99th percentiles span 0..1; the score is blind to brightness and
+    contrast, and higher means the board reads more like the picture.
+
+    Parameters
+    ----------
+    board : numpy.ndarray
+        The board, 0/1 (or grey levels scaled to ``[0, 1]``), 2-D.
+    picture : numpy.ndarray
+        The picture's luminance, same shape, 1 = white.
+    cell_sigma : float, optional
+        The blur applied to both first, in cells (what a viewer at normal distance resolves).
+    window_sigma : float, optional
+        The Gaussian window of the local comparison, in cells (1.5, as SSIM).
+
+    Returns
+    -------
+    float
+        The mean structure term, at most 1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import structure_score
+    >>> picture = np.tile(np.linspace(0, 1, 12), (12, 1))
+    >>> board = (picture > 0.5).astype(np.uint8)
+    >>> structure_score(board, picture) > structure_score(1 - board, picture)
+    True
+    """
     from skimage import filters
 
     gaussian: Any = filters.gaussian  # scikit-image ships no type hints for it

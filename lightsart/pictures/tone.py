@@ -60,7 +60,43 @@ class Tone:
 
     ``auto`` turns on levels, local contrast and sharpening; ``local_contrast`` and ``sharpen``
     (``None``: auto's value when ``auto``, else off) override those two parts. ``gamma``,
-    ``contrast``, ``brightness`` and ``invert`` apply whether or not ``auto`` is on.
+    ``contrast``, ``brightness`` and ``invert`` apply whether or not ``auto`` is on. Values
+    out of range raise :class:`~lightsart.LightsartError` when the settings are made.
+
+    Parameters
+    ----------
+    auto : bool, optional
+        Automatic levels (1st and 99th percentiles to black and white), local contrast
+        :data:`AUTO_LOCAL_CONTRAST` and sharpening :data:`AUTO_SHARPEN` (``--tone auto``).
+    gamma : float, optional
+        Mid-tones as ``v ** (1 / gamma)``, 0.1 to 10: above 1 brightens them.
+    brightness : float, optional
+        Added after contrast, -1 to 1.
+    contrast : float, optional
+        Stretch about mid-grey, 0 to 10 (1: unchanged).
+    local_contrast : float or None, optional
+        The CLAHE clip limit, 0 to 1 (0: off; ``None``: auto's value when ``auto``, else off).
+    sharpen : float or None, optional
+        The unsharp-mask amount at one cell's radius, 0 to 10 (``None``: as ``local_contrast``).
+    invert : bool, optional
+        Swap black and white (before gamma, contrast and brightness).
+
+    Returns
+    -------
+    Tone
+        The settings; :func:`apply_tone` applies them.
+
+    Examples
+    --------
+    >>> from lightsart import Tone
+    >>> Tone().local_contrast_strength, Tone().sharpen_amount
+    (0.02, 0.5)
+    >>> Tone.none().is_identity, Tone(auto=False, sharpen=1.0).sharpen_amount
+    (True, 1.0)
+    >>> Tone(gamma=20)
+    Traceback (most recent call last):
+    ...
+    lightsart.errors.LightsartError: gamma must be between 0.1 and 10, got 20
     """
 
     auto: bool = True
@@ -450,7 +486,33 @@ class _Blur:
 
 
 def apply_tone(gray: Gray, tone: Tone | None = None) -> Gray:
-    """The toned picture (a new array; ``gray`` itself when ``tone`` changes nothing)."""
+    """The toned picture (a new array; ``gray`` itself when ``tone`` changes nothing).
+
+    Runs the steps the module docstring lists, in order: levels (with ``auto``), invert, gamma,
+    contrast and brightness, local contrast, sharpening; the result is clipped to ``[0, 1]``.
+
+    Parameters
+    ----------
+    gray : numpy.ndarray
+        The fitted picture's luminance, 2-D float in ``[0, 1]``, 1 = white (not changed).
+    tone : Tone or None, optional
+        The settings (``None``: ``Tone()``, the automatic tone of ``--tone auto``).
+
+    Returns
+    -------
+    numpy.ndarray
+        The toned luminance, float64 in ``[0, 1]``, of ``gray``'s shape.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import Tone, apply_tone
+    >>> gray = np.array([[0.2, 0.4], [0.6, 0.8]])
+    >>> apply_tone(gray, Tone(auto=False, invert=True)).round(2).tolist()
+    [[0.8, 0.6], [0.4, 0.2]]
+    >>> apply_tone(gray, Tone.none()) is gray
+    True
+    """
     tone = Tone() if tone is None else tone
     if tone.is_identity:
         return gray

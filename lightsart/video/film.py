@@ -48,8 +48,8 @@ def default_clicks(width: int, height: int) -> int:
 @dataclass(frozen=True)
 class Filming:
     """How a clip is filmed: ``mode`` (:data:`MODES`), frames per second (``None``: the clip's,
-    at most :data:`DEFAULT_FPS_MAX`), the stretch ``start .. end`` in seconds of the clip
-    (``end`` ``None``: to its end), play mode's ``clicks_per_frame`` (``None``:
+    at most :data:`DEFAULT_FPS_MAX`), the stretch from ``start`` to ``end`` in seconds of the
+    clip (``end`` ``None``: to its end), play mode's ``clicks_per_frame`` (``None``:
     :func:`default_clicks`), whether an MP4 keeps the clip's ``sound``, and the ``dither``:
     ``"steady"`` (:mod:`lightsart.video.refine`, the default), a mask method of
     :data:`lightsart.pictures.dither.METHODS` (fixed to the board, with hysteresis) or any other
