@@ -165,14 +165,17 @@ def _check_engine(engine: Engine, solver: str) -> None:
 
 
 def _check_board(width: int, height: int, pattern: str, topology: Topology, states: int,
-                 model: str | None) -> None:
-    """The bounds that depend on the board size, once it is known: before any picture is fitted."""
+                 model: str | None, *, columns: bool = False) -> None:
+    """The bounds that depend on the board size, once it is known: before any picture is fitted.
+    ``columns``: also the Z/k check columns, when any target may be unreachable (a film's frames)."""
     if model:
         check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
-    if states > 2:  # the algebra's own bounds, before the picture is dithered and priced
+    if states > 2:  # Z/k's algebra has bounds of its own (GF(2)'s are the board's): checked now
         from lightsart.core.modk import algebra_mod
 
-        algebra_mod(Rules(height, width, parse_pattern(pattern), topology, states))
+        algebra = algebra_mod(Rules(height, width, parse_pattern(pattern), topology, states))
+        if columns and algebra.kernel_size > 1:  # unreachable targets need their syndromes
+            algebra.check_columns()
 
 
 def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
