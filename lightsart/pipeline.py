@@ -147,7 +147,7 @@ def _read(path: str, board: tuple[int, int | None] | None, prep: Pictures, state
     states: :func:`lightsart.pictures.likeness.read_for_default_board`)."""
     from lightsart.pictures.image import read_for_board
 
-    if board is None and states == 2:
+    if board is None and states == 2:  # the detail-chosen size is measured on lit/unlit cells
         from lightsart.pictures.likeness import read_for_default_board
 
         return read_for_default_board(path, prep.fit, prep.dither, prep.tone, prep.linear,
@@ -184,7 +184,7 @@ def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
     the costs are also appended to ``kept`` (for ``--export-model``)."""
     from lightsart.pictures.costs import level_costs, pixel_costs
 
-    if rules.states == 2:  # a wrong pixel is one flip (pixel_costs), as the exported IP prices it
+    if rules.is_binary:  # a wrong pixel is one flip (pixel_costs), as the exported IP prices it
         return _kept(kept, pixel_costs(target.bits, _grey(target), errors)), errors
     # k states: a wrong cell has k - 1 wrong levels, each priced (level_costs) by the exact engine
     # (and auto, the exact one here); the k-state programs, exported too, count wrong cells.
