@@ -147,7 +147,7 @@ def _read(path: str, board: tuple[int, int | None] | None, prep: Pictures, state
     states: :func:`lightsart.pictures.likeness.read_for_default_board`)."""
     from lightsart.pictures.image import read_for_board
 
-    if board is None and states == 2:
+    if board is None and states == 2:  # the detail-chosen size is measured on lit/unlit cells
         from lightsart.pictures.likeness import read_for_default_board
 
         return read_for_default_board(path, prep.fit, prep.dither, prep.tone, prep.linear,
@@ -165,14 +165,17 @@ def _check_engine(engine: Engine, solver: str) -> None:
 
 
 def _check_board(width: int, height: int, pattern: str, topology: Topology, states: int,
-                 model: str | None) -> None:
-    """The bounds that depend on the board size, once it is known: before any picture is fitted."""
+                 model: str | None, *, columns: bool = False) -> None:
+    """The bounds that depend on the board size, once it is known: before any picture is fitted.
+    ``columns``: also the Z/k check columns, when any target may be unreachable (a film's frames)."""
     if model:
         check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
-    if states > 2:  # the algebra's own bounds, before the picture is dithered and priced
+    if states > 2:  # Z/k's algebra has bounds of its own (GF(2)'s are the board's): checked now
         from lightsart.core.modk import algebra_mod
 
-        algebra_mod(Rules(height, width, parse_pattern(pattern), topology, states))
+        algebra = algebra_mod(Rules(height, width, parse_pattern(pattern), topology, states))
+        if columns and algebra.kernel_size > 1:  # unreachable targets need their syndromes
+            algebra.check_columns()
 
 
 def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
@@ -181,7 +184,7 @@ def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
     the costs are also appended to ``kept`` (for ``--export-model``)."""
     from lightsart.pictures.costs import level_costs, pixel_costs
 
-    if rules.states == 2:  # a wrong pixel is one flip (pixel_costs), as the exported IP prices it
+    if rules.is_binary:  # a wrong pixel is one flip (pixel_costs), as the exported IP prices it
         return _kept(kept, pixel_costs(target.bits, _grey(target), errors)), errors
     # k states: a wrong cell has k - 1 wrong levels, each priced (level_costs) by the exact engine
     # (and auto, the exact one here); the k-state programs, exported too, count wrong cells.

@@ -270,10 +270,24 @@ class Rules:
         return self.height * self.width
 
     @property
+    def is_binary(self) -> bool:
+        """Whether presses add over GF(2) (2 states) rather than the ring ``Z/k``.
+
+        The one question every states fork of the package asks: GF(2) is a field whose vectors
+        pack 64 to a word (XOR, elimination on bits, the ``2**d`` coset transform, a wrong cell
+        is one flipped parity); ``Z/k`` for composite ``k`` is no field (Smith forms, a kernel
+        that is a module), a cell takes ``k - 1`` wrong levels and presses count ``0 .. k-1``.
+
+        >>> Rules(3, 3).is_binary, Rules(3, 3, states=3).is_binary
+        (True, False)
+        """
+        return self.states == 2
+
+    @property
     def is_classic(self) -> bool:
         """Plus on the plane with 2 states: the case the fast :mod:`lightsart.core.gf2` path handles."""
         # Two states: the row-by-row chase of core/gf2 is GF(2) bit arithmetic (XOR).
-        return self.pattern.text == PATTERNS["plus"] and self.topology == "plane" and self.states == 2
+        return self.is_binary and self.pattern.text == PATTERNS["plus"] and self.topology == "plane"
 
     @property
     def wraps(self) -> tuple[bool, bool]:

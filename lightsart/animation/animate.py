@@ -598,7 +598,7 @@ def animation(
     if not transitions:
         raise LightsartError("an animation needs at least one transition")
     # GF(2) pictures XOR click sets; Z/k pictures add press counts, each cell's presses repeated.
-    if rules is None or rules.states == 2:
+    if rules is None or rules.is_binary:
         pictures = [as_board(start, "start picture")]
         orders: list[ClickOrder] = []
         for x in transitions:

@@ -28,6 +28,22 @@ def size_type(text: str) -> tuple[int, int | None]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str,
+                help: str | None, description: str) -> argparse.ArgumentParser:
+    """The parser of one command: ``help`` its line in ``lightsart help``, ``description`` its
+    ``--help`` text printed as written (its examples keep their lines)."""
+    return sub.add_parser(name, help=help, description=description,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def add_size_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
+    """``--size``: the board a picture is fitted to (``still``, ``animate``, ``video``, ``preview``)."""
+    p.add_argument("--size", type=size_type, metavar="WxH",
+                   help="board size, WxH or W (default: about 100 cells on the long side, or 150 for a "
+                        "busy or low-contrast picture that would read as texture at 100; "
+                        "preferring nullity 0)")
+
+
 def positive_int(text: str) -> int:
     try:
         value = int(text)
@@ -97,10 +113,7 @@ def non_negative_float(text: str) -> float:
 
 def add_picture_options(p: argparse.ArgumentParser) -> None:
     g = p.add_argument_group("pictures")
-    g.add_argument("--size", type=size_type, metavar="WxH",
-                   help="board size, WxH or W (default: about 100 cells on the long side, or 150 for a "
-                        "busy or low-contrast picture that would read as texture at 100; "
-                        "preferring nullity 0)")
+    add_size_argument(g)
     g.add_argument("--fit", choices=FITS, default="cover",
                    help="how a picture fills the board (default: cover, centred)")
     from lightsart.pictures.dither import DEFAULT_METHOD, METHODS

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from lightsart.animation import CLICK_ORDERS
 from lightsart.choices import EASES
 from lightsart.cli._options import (
+    add_command,
     add_picture_options,
     click_word,
     emit_json,
@@ -46,8 +47,7 @@ DESCRIPTION = DESCRIPTION.replace("PICTURE_EXTENSIONS", " ".join(PICTURE_EXTENSI
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("animate", help=__doc__, description=DESCRIPTION,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(sub, "animate", __doc__, DESCRIPTION)
     p.add_argument("images", nargs="+", metavar="IMAGE",
                    help="two or more pictures, in order; a folder stands for its pictures in "
                         f"name order (img2 before img10; {' '.join(PICTURE_EXTENSIONS)})")

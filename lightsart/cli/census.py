@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from lightsart.cli._options import add_rules_arguments
+from lightsart.cli._options import add_command, add_rules_arguments
 
 DESCRIPTION = """\
 Exact statistics of the whole state space (goal: all lights off): states, solvable states,
@@ -21,8 +21,7 @@ example: lightsart census 3x3 --states 3
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("census", help=__doc__, description=DESCRIPTION,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(sub, "census", __doc__, DESCRIPTION)
     p.add_argument("size", nargs="?", metavar="WxH", help="board size, columns x rows, e.g. 5x5")
     p.add_argument("--db", metavar="FILE.sqlite",
                    help="write the lookup database (with WxH), or read it (with --state)")

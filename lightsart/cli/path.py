@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from lightsart.cli._options import add_command
 from lightsart.cli.solve import add_board_arguments
 
 DESCRIPTION = """\
@@ -19,8 +20,7 @@ example: lightsart path 21/12 --states 3
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("path", help=__doc__, description=DESCRIPTION,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(sub, "path", __doc__, DESCRIPTION)
     add_board_arguments(p)
     p.set_defaults(func=run)
 

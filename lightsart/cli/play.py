@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from lightsart.choices import FITS, SCHEMES, STARTS
-from lightsart.cli._options import add_rules_arguments, pattern_text, size_type, topology_name
+from lightsart.cli._options import add_command, add_rules_arguments, pattern_text, size_type, topology_name
 
 DESCRIPTION = """\
 Write the Lights Out game as one HTML file that plays offline in any browser: boards from 3x3 to
@@ -24,8 +24,7 @@ example: lightsart play --states 4 --size 6x6 -o grey.html
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("play", help=__doc__, description=DESCRIPTION,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(sub, "play", __doc__, DESCRIPTION)
     p.add_argument("-o", "--output", required=True, metavar="OUT.html", help="page to write")
     p.add_argument("--size", type=size_type, metavar="WxH",
                    help="board size, WxH or W for WxW (default 5x5; with --image, about 32 cells "

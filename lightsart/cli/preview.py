@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from lightsart.choices import FITS
-from lightsart.cli._options import emit_json, size_type
+from lightsart.cli._options import add_command, add_size_argument, emit_json
 
 DESCRIPTION = """\
 Write a contact sheet of labelled variants of one picture as Lights Out boards: the default
@@ -19,15 +19,11 @@ example: lightsart preview samples/cat.png -o sheet.png
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("preview", help=__doc__, description=DESCRIPTION,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(sub, "preview", __doc__, DESCRIPTION)
     p.add_argument("image", help="picture file (PNG, JPEG, GIF, BMP, TIFF, WebP)")
     p.add_argument("-o", "--output", required=True, metavar="SHEET.png",
                    help="contact sheet to write (.png, or .svg/.pdf: one shape per run of cells)")
-    p.add_argument("--size", type=size_type, metavar="WxH",
-                   help="board size, WxH or W (default: about 100 cells on the long side, or 150 for a "
-                        "busy or low-contrast picture that would read as texture at 100; "
-                        "preferring nullity 0)")
+    add_size_argument(p)
     p.add_argument("--fit", choices=FITS, default="cover",
                    help="how the picture fills the board (default: cover, centred)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the list")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from lightsart.cli._options import add_rules_arguments, emit_json
+from lightsart.cli._options import add_command, add_rules_arguments, emit_json
 
 DESCRIPTION = """\
 List the board sizes within --radius cells of WxH (W alone means WxW), nearest first, with the
@@ -20,8 +20,7 @@ example: lightsart sizes 5 --states 4 --radius 1
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("sizes", help=__doc__, description=DESCRIPTION,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(sub, "sizes", __doc__, DESCRIPTION)
     p.add_argument("size", metavar="WxH", help="board size asked for: WxH (columns x rows) or W")
     p.add_argument("--radius", type=int, default=2, metavar="N",
                    help="how far each side may move, in cells (default 2, at most 20)")

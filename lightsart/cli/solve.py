@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from lightsart.choices import GOALS
-from lightsart.cli._options import add_rules_arguments, add_time_limit, rules_from_args
+from lightsart.cli._options import add_command, add_rules_arguments, add_time_limit, rules_from_args
 
 DESCRIPTION = """\
 Solve a Lights Out board: one minimal click set (grid and (row,col) list, counting from 0), how
@@ -36,8 +36,7 @@ def add_board_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("solve", help=__doc__, description=DESCRIPTION,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(sub, "solve", __doc__, DESCRIPTION)
     add_board_arguments(p)
     p.add_argument("--explain", action="store_true",
                    help="chase, look up the top row, chase again, then quiet patterns, step by step")

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lightsart.cli._options import (
+    add_command,
     add_picture_options,
     click_word,
     emit_json,
@@ -36,8 +37,7 @@ example: lightsart still samples/astronaut.png -o astronaut.png --compare compar
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("still", help=__doc__, description=DESCRIPTION,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(sub, "still", __doc__, DESCRIPTION)
     p.add_argument("image", help="picture file (PNG, JPEG, GIF, BMP, TIFF, WebP)")
     p.add_argument("-o", "--output", required=True, metavar="OUT.png",
                    help="board picture to write: .png, or .svg/.pdf for a vector drawing (one "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from lightsart.cli._options import add_rules_arguments, add_time_limit
+from lightsart.cli._options import add_command, add_rules_arguments, add_time_limit
 from lightsart.rules import CHASE_TOPOLOGIES, PATTERNS, TOPOLOGIES, Pattern
 
 
@@ -33,8 +33,7 @@ example: lightsart table 4x4 --states 3 --topology cylinder
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("table", help=__doc__, description=DESCRIPTION,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(sub, "table", __doc__, DESCRIPTION)
     p.add_argument("size", metavar="WxH", help="board size, columns x rows, e.g. 5x5")
     p.add_argument("--max-rows", type=int, default=1024, metavar="N",
                    help="list the table in full up to N rows, else a basis (default 1024)")

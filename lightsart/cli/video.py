@@ -6,6 +6,7 @@ import argparse
 import sys
 
 from lightsart.cli._options import (
+    add_command,
     add_picture_options,
     click_word,
     emit_json,
@@ -41,8 +42,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     from lightsart.output.formats import FORMATS
     from lightsart.video.options import DEFAULT_FPS_MAX, MODES
 
-    p = sub.add_parser("video", help=__doc__, description=DESCRIPTION,
-                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = add_command(sub, "video", __doc__, DESCRIPTION)
     p.add_argument("clip", metavar="CLIP", help="the video clip to film (anything ffmpeg reads)")
     *others, last = FORMATS.names()
     p.add_argument("-o", "--output", metavar="OUT", help=f"film to write: {', '.join(others)} "

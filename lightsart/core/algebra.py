@@ -127,7 +127,7 @@ def algebra(rules: Rules) -> PressAlgebra:
     """
     # GF(2) is the fast path (bits packed 64 to a word, XOR), as galois's GF(2) subclass is;
     # Z/k is no field for composite k: Smith forms by prime powers, a kernel that is a module.
-    if rules.states != 2:
+    if not rules.is_binary:
         from lightsart.core import modk  # only with grey levels: keeps two-state runs light
 
         return modk.algebra_mod(rules)
@@ -147,7 +147,7 @@ def press(x: object, rules: Rules) -> NDArray[np.uint8]:
     >>> press([[1, 0], [0, 0]], Rules(2, 2, states=3)).tolist()
     [[1, 1], [1, 0]]
     """
-    if rules.states == 2:  # GF(2): XOR of shifted bytes, the fast path (Z/k sums in int64)
+    if rules.is_binary:  # GF(2): XOR of shifted bytes, the fast path (Z/k sums in int64)
         return press_gf2(x, rules)
     from lightsart.core import modk
 

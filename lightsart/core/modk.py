@@ -439,7 +439,7 @@ def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> 
     """
     if k is None:
         k = rules.states
-    elif rules.states != 2 and k != rules.states:  # two-state rules may be read over any Z/k
+    elif not rules.is_binary and k != rules.states:  # two-state rules may be read over any Z/k
         raise LightsartError(f"rules have {rules.states} states per cell, not {k}")
     return _algebra_mod(rules.with_states(2), _check_states(k), method)
 

@@ -121,7 +121,7 @@ def _levels(rules: Rules | None) -> Rules | None:
     Walsh–Hadamard over ``2**d`` members, no packed bit columns), a wrong cell has ``k - 1`` wrong
     levels, and presses count ``0 .. k-1``, so the search is :mod:`lightsart.core.modk_search`
     instead of the GF(2) decoder. ``None`` for two states."""
-    return rules if rules is not None and rules.states > 2 else None  # Z/k: see above
+    return rules if rules is not None and not rules.is_binary else None  # Z/k: see above
 
 
 def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,

@@ -74,7 +74,7 @@ def closest_board_auto(
     budget = 2.0 if time_limit is None else float(time_limit)
     if not budget > 0:
         raise LightsartError(f"time limit must be a positive number, got {time_limit}")
-    if r.states > 2:  # the parity IP is a GF(2) model (a parity row per quiet pattern)
+    if not r.is_binary:  # the parity IP is a GF(2) model (a parity row per quiet pattern)
         return _closest_exact(target, cost, r, seed, budget)
     t = as_board(target, "target")
     d = _algebra(r).nullity

@@ -183,7 +183,7 @@ def _rules(target: object, rules: Rules | None) -> Rules:
 def _levels(value: object, rules: Rules, what: str) -> Board:
     """A board of levels ``0 .. k-1`` under ``rules`` (``uint8``)."""
     # Two states keep the 0/1 board checks (and messages) of lightsart 0.1.
-    if rules.states == 2:
+    if rules.is_binary:
         return as_board(value, what)
     a = np.asarray(value)
     if a.shape != rules.shape:

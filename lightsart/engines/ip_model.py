@@ -137,7 +137,7 @@ def error_model(target: NDArray[np.int64], cost: NDArray[np.float64], rules: Rul
     """
     s = _start(rules, start)
     # Two states need no level variable and no big-M: a wrong cell is just a flipped parity.
-    if rules.states == 2:
+    if rules.is_binary:
         return _flag_model(target.ravel(), cost.ravel(), rules, s)
     return _level_model(target.ravel(), cost.ravel(), rules, s)
 

@@ -42,7 +42,32 @@ def quiet(on: bool = True) -> Iterator[None]:
         _QUIET = before
 
 
-class Progress:
+class _Line:
+    """A line drawn on a terminal stream and erased when its ``with`` block ends (``close``)."""
+
+    stream: TextIO
+    _drawn: bool
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def _erase(self) -> None:
+        """Erase the line if it is drawn (the caller holds ``_LOCK``)."""
+        if self._drawn:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self._drawn = False
+
+
+class Progress(_Line):
     """Count work done out of ``total`` (or open-ended if ``total`` is None) and show it.
 
     Use as a context manager::
@@ -79,14 +104,6 @@ class Progress:
                 _ACTIVE += 1
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
-
     def advance(self, count: int = 1) -> None:
         """Record ``count`` more units done; redraw if the last drawing is old enough."""
         self.done += count
@@ -120,16 +137,14 @@ class Progress:
         global _ACTIVE
         if self.enabled and self._drawn:
             with _LOCK:
-                self.stream.write("\r\x1b[K")
-                self.stream.flush()
-            self._drawn = False
+                self._erase()
         if self._counted:
             self._counted = False
             with _LOCK:
                 _ACTIVE -= 1
 
 
-class Working:
+class Working(_Line):
     """The elapsed time of a step with no count (``label 3.2s``), redrawn from a thread.
 
     Nothing draws for the first ``delay`` seconds, so a quick step shows nothing; the line pauses
@@ -156,14 +171,6 @@ class Working:
             self._thread.start()
         return self
 
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
-
     def _tick(self) -> None:
         if self._stop.wait(self.delay):
             return
@@ -185,10 +192,9 @@ class Working:
             self._thread.join()
             self._thread = None
         with _LOCK:
-            if self._drawn:
-                self.stream.write("\r\x1b[K")
-                self.stream.flush()
-                self._drawn = False
+            self._erase()
+
+    close = stop  # what ending the ``with`` block calls
 
 
 class SearchProgress:

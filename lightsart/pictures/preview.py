@@ -151,7 +151,7 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     variants = tiles_for(board, aspect)
     _check_drawing(out, sum(v.size[0] * v.size[1] for v in variants))
     for v in variants:
-        if v.states > 2:
+        if v.states > 2:  # grey levels: the pipeline's Z/k fit, not the decoded 0/1 tile below
             tiles.append(_levels_tile(path, v, fit))
             continue
         if v.size not in fitted:

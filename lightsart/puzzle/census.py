@@ -154,7 +154,7 @@ def census(m: int, n: int, *, budget: int = DP_BUDGET, rules: Rules | None = Non
     """
     start = time.perf_counter()
     rules = _rules(m, n, rules)
-    if rules.states > 2:  # Z/K: enumeration of press vectors; GF(2) has the signature-group DP
+    if not rules.is_binary:  # Z/K: enumeration of press vectors; GF(2) has the signature-group DP
         found = census_levels(rules)
         return Census(n, m, found.boards, found.solvable, found.nullity, found.distribution,
                       len(found.distribution) - 1, found.distribution[-1], found.all_lit,

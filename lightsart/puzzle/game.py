@@ -211,7 +211,7 @@ class LevelGame:
 
 def game_for(rules: Rules) -> Game | LevelGame:
     """The game of ``rules``: GF(2) for two states, ``Z/k`` for more."""
-    if rules.states != 2:  # Z/k is a ring: no bit columns to decode on, no 2**d coset transform
+    if not rules.is_binary:  # Z/k is a ring: no bit columns to decode on, no 2**d coset transform
         from lightsart.core.modk import algebra_mod
 
         alg = algebra_mod(rules)

@@ -85,7 +85,7 @@ def _check_work(sizes: list[SizeInfo], rules: Rules) -> None:
     """Refuse, before any of them, sizes whose eliminations would take too long."""
     work = sum(min(s.width, s.height) ** 3 for s in sizes)
     near = f"near {sizes[0].width}x{sizes[0].height}: too much work"
-    if rules.states == 2:  # GF(2): packed bits eliminate four times the side a Smith form does
+    if rules.is_binary:  # GF(2): packed bits eliminate four times the side a Smith form does
         if work > SIZES_RULES_MAX_WORK:
             raise LightsartError(
                 f"sizes under {rules.pattern.name} on the {rules.topology} {near} (one elimination "

@@ -384,7 +384,7 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
     level = goal_level(goal, k)
     # lightsart 0.2 chased two-state boards under the classic rules only (other chasing rules
     # get the algebraic solution there), and k-state boards under every rule set that chases.
-    chase_here = chases(rules) if k > 2 else rules.is_classic
+    chase_here = rules.is_classic if rules.is_binary else chases(rules)
     steps: list[Step] = []
     bottom: tuple[int, ...] = ()
     top: tuple[int, ...] | None = ()

@@ -59,7 +59,7 @@ def table_for(rules: Rules, *, max_rows: int = 1024, seconds: float = 2.0
               ) -> LookupTable | LevelTable:
     """The lookup table for finishing light chasing on ``rules``' board size, any states;
     ``seconds``: the budget for making the listed 2-state top rows lightest (``--time-limit``)."""
-    if rules.states == 2:  # GF(2): packed bit rows and a reduced basis (Z/k has none in general)
+    if rules.is_binary:  # GF(2): packed bit rows and a reduced basis (Z/k has none in general)
         return lookup_table(rules.height, rules.width, max_rows=max_rows, rules=rules,
                             seconds=seconds)
     return level_table(rules, max_rows=max_rows)

@@ -248,18 +248,14 @@ def _mode(plan: _Plan, prep: Pictures, how: Solving, filming: Filming
     from lightsart.video.steps import BoardsMode, PlayMode
 
     _check_engine(how.engine, how.solver)
-    _check_board(plan.width, plan.height, how.pattern, how.topology, how.states, None)
-    if how.states > 2 and how.engine == "exact":
-        from lightsart.core.modk import algebra_mod
-
-        algebra = algebra_mod(plan.rules)
-        if algebra.kernel_size > 1:  # frames may be unreachable: their syndromes, bounded now
-            algebra.check_columns()
+    # The exact engine prices every frame's syndrome: its columns are bounded before filming.
+    _check_board(plan.width, plan.height, how.pattern, how.topology, how.states, None,
+                 columns=how.engine == "exact")
     budget = Budget(FRAME_BUDGET if how.time_limit is None else how.time_limit,
                     solver=how.solver)
-    classic = game_rules(plan.width, plan.height, how.pattern, how.topology, how.states)
     boards = BoardsMode(plan.rules, engine(how.engine), budget, prep.errors, prep.linear,
-                        classic if how.states == 2 else plan.rules, filming.dither)
+                        game_rules(plan.width, plan.height, how.pattern, how.topology, how.states),
+                        filming.dither)
     if filming.mode == "boards":
         return boards
     clicks = filming.clicks_per_frame or default_clicks(plan.width, plan.height)

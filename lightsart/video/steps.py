@@ -89,7 +89,7 @@ class BoardsMode:
     def _costs(self, target: Board, toned: Gray) -> NDArray[np.float64] | None:
         from lightsart.pictures.costs import level_costs, pixel_costs
 
-        if self.rules.states == 2:
+        if self.rules.is_binary:  # one wrong value a cell (a flip); Z/k has k - 1 levels
             return pixel_costs(target, toned, self.errors)
         return level_costs(target, toned, self.rules.states, self.errors)
 
