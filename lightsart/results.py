@@ -11,14 +11,14 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
     from lightsart.rules import Rules
     from lightsart.types import Board
 
-__all__ = ["ClickSearch", "Clicks", "Fit", "Vocabulary", "array_summary", "fit_words", "vocabulary",
-           "with_count_bound"]
+__all__ = ["BoardSides", "ClickSearch", "Clicks", "Fit", "Shown", "Vocabulary", "array_summary",
+           "fit_words", "vocabulary", "with_count_bound"]
 
 
 def array_summary(a: object) -> str:
@@ -34,6 +34,41 @@ def array_summary(a: object) -> str:
         return repr(a)
     sides = (shape[1], shape[0]) if len(shape) == 2 else tuple(shape)
     return f"<{getattr(a, 'dtype', '?')} {'x'.join(str(s) for s in sides)}>"
+
+
+class BoardSides:
+    """``height`` and ``width`` read off ``board`` (:class:`Fit`, ``puzzle.Solution``)."""
+
+    board: Board
+
+    @property
+    def height(self) -> int:
+        """Rows of the board."""
+        return int(self.board.shape[0])
+
+    @property
+    def width(self) -> int:
+        """Columns of the board."""
+        return int(self.board.shape[1])
+
+
+class Shown:
+    """Jupyter draws the result through :mod:`lightsart.display`, imported only when a notebook
+    asks: ``_shown_as`` names its pair of functions ``<name>_png`` and ``<name>_html``."""
+
+    _shown_as: ClassVar[str]
+
+    def _repr_png_(self) -> bytes:
+        from lightsart import display
+
+        png: bytes = getattr(display, f"{self._shown_as}_png")(self)
+        return png
+
+    def _repr_html_(self) -> str:
+        from lightsart import display
+
+        html: str = getattr(display, f"{self._shown_as}_html")(self)
+        return html
 
 
 def _plural(count: int, word: str) -> str:
@@ -99,7 +134,7 @@ class ClickSearch:
 
 
 @dataclass(frozen=True)
-class Clicks:
+class Clicks(Shown):
     """A click set with its size, and whether no smaller click set gives the same board.
 
     Returned by :func:`lightsart.fewest_clicks` and :func:`lightsart.transition`; in Jupyter it
@@ -150,6 +185,9 @@ class Clicks:
         if self.proven and self.lower_bound != self.count:
             object.__setattr__(self, "lower_bound", self.count)
 
+    #: Jupyter draws the click set.
+    _shown_as = "clicks"
+
     def __repr__(self) -> str:
         """A line a REPL can show: the clicks' size, count, proof and nullity (no array dump).
 
@@ -162,20 +200,9 @@ class Clicks:
         return (f"Clicks({array_summary(self.clicks)}, {_plural(self.count, 'click')}{proof}, "
                 f"nullity {self.nullity}{cut})")
 
-    # Jupyter draws the click set (lightsart.display, imported only when a notebook asks).
-    def _repr_png_(self) -> bytes:
-        from lightsart.display import clicks_png
-
-        return clicks_png(self)
-
-    def _repr_html_(self) -> str:
-        from lightsart.display import clicks_html
-
-        return clicks_html(self)
-
 
 @dataclass(frozen=True)
-class Fit:
+class Fit(BoardSides, Shown):
     """The reachable board closest to a target, the clicks that make it, and what is proven.
 
     Returned by :func:`lightsart.closest_board` and every engine's ``fit``; in Jupyter it draws
@@ -307,31 +334,13 @@ class Fit:
         """What the engine minimised: ``"wrong pixels"`` or ``"cost"`` (per-pixel costs)."""
         return "cost" if self.weighted else "wrong pixels"
 
-    @property
-    def height(self) -> int:
-        """Rows of the board."""
-        return int(self.board.shape[0])
-
-    @property
-    def width(self) -> int:
-        """Columns of the board."""
-        return int(self.board.shape[1])
+    #: Jupyter draws target | board | wrong pixels.
+    _shown_as = "fit"
 
     def __repr__(self) -> str:
         """A line a REPL can show: board size, states, wrong pixels (cells) with their proof or
         bound, clicks (presses), nullity or kernel size and method; no array dump."""
         return f"Fit({array_summary(self.board)}, {fit_words(self)}, method {self.method!r})"
-
-    # Jupyter draws target | board | wrong pixels (lightsart.display, imported on demand).
-    def _repr_png_(self) -> bytes:
-        from lightsart.display import fit_png
-
-        return fit_png(self)
-
-    def _repr_html_(self) -> str:
-        from lightsart.display import fit_html
-
-        return fit_html(self)
 
 
 def fit_words(fit: Fit) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from lightsart.pictures.costs import Errors
-from lightsart.results import Clicks, Fit, array_summary, fit_words, vocabulary
+from lightsart.results import Clicks, Fit, Shown, array_summary, fit_words, vocabulary
 from lightsart.rules import Rules
 
 __all__ = ["AnimationResult", "Picture", "StillResult"]
@@ -81,7 +81,7 @@ class Picture:
 
 
 @dataclass(frozen=True)
-class StillResult:
+class StillResult(Shown):
     """What :func:`lightsart.make_still` made: the board, the picture's fit, the files written.
 
     ``to_dict()`` is the ``--json`` object of ``lightsart still``; in Jupyter it draws the fit.
@@ -115,6 +115,9 @@ class StillResult:
     seconds: float
     rules: Rules | None = None
 
+    #: Jupyter draws the fit.
+    _shown_as = "still"
+
     def __repr__(self) -> str:
         """A line a REPL can show: picture, board size, its fit in words and the files written."""
         return (f"StillResult({self.picture.path!r}, {self.width}x{self.height}, "
@@ -135,17 +138,6 @@ class StillResult:
             "outputs": list(self.outputs),
             "seconds": round(self.seconds, 3),
         }
-
-    # Jupyter draws the fit (lightsart.display, imported only when a notebook asks).
-    def _repr_png_(self) -> bytes:
-        from lightsart.display import still_png
-
-        return still_png(self)
-
-    def _repr_html_(self) -> str:
-        from lightsart.display import still_html
-
-        return still_html(self)
 
 
 @dataclass(frozen=True)

@@ -52,7 +52,7 @@ from lightsart.puzzle.reading import (
 )
 from lightsart.puzzle.table import LookupTable, chases, lookup_table, table_for
 from lightsart.puzzle.text import grid as _grid
-from lightsart.results import ClickSearch, vocabulary
+from lightsart.results import BoardSides, ClickSearch, vocabulary
 from lightsart.rules import Rules
 from lightsart.types import Board
 from lightsart.vocabulary import ALIASES, click_cells
@@ -97,8 +97,18 @@ def wrong_cells(board: Board, goal: Goal = "off") -> Board:
     return b ^ np.uint8(goal_level(goal, 2))
 
 
+class _Ruled:
+    """``states`` read off ``rules`` (:class:`Solution`, :class:`ClickPath`)."""
+
+    rules: Rules
+
+    @property
+    def states(self) -> int:
+        return self.rules.states
+
+
 @dataclass(frozen=True)
-class Solution:
+class Solution(_Ruled, BoardSides):
     """Everything ``lightsart solve`` reports about one board under ``rules``, at any number of
     states.
 
@@ -123,18 +133,6 @@ class Solution:
     lower_bound: int | None = None
     search: ClickSearch | None = None
     cut_short: bool = False
-
-    @property
-    def states(self) -> int:
-        return self.rules.states
-
-    @property
-    def height(self) -> int:
-        return int(self.board.shape[0])
-
-    @property
-    def width(self) -> int:
-        return int(self.board.shape[1])
 
     @property
     def solvable(self) -> bool:
@@ -433,7 +431,7 @@ def _after_lookup(now: Board, goal: Goal, rules: Rules, bottom: tuple[int, ...],
 
 
 @dataclass(frozen=True)
-class ClickPath:
+class ClickPath(_Ruled):
     """One solution with the fewest presses played one press at a time: ``(row, col)`` and the
     state after it (the integer whose base-``k`` digit ``i*n + j`` is cell ``(i, j)``)."""
 
@@ -448,10 +446,6 @@ class ClickPath:
     lower_bound: int | None = None
     search: ClickSearch | None = None
     cut_short: bool = False
-
-    @property
-    def states(self) -> int:
-        return self.rules.states
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {
