@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from lightsart.choices import TOPOLOGIES, Topology
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from lightsart.rules import Pattern, Rules
 
 from lightsart.choices import ERRORS, FITS, STYLES, TONES, states_words
@@ -306,6 +308,16 @@ def click_word(states: int) -> str:
 def emit_json(data: dict[str, Any]) -> None:
     json.dump(data, sys.stdout, indent=2)
     sys.stdout.write("\n")
+
+
+def emit(args: argparse.Namespace, result: Any, text: Callable[[Any], str]) -> int:
+    """Print ``result``: its ``--json`` object with ``--json``, else ``text(result)``; returns
+    the exit status, 0."""
+    if args.json:
+        emit_json(result.to_dict())
+    else:
+        print(text(result))
+    return 0
 
 
 def proven(flag: bool, cut_short: bool = False) -> str:

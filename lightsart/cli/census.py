@@ -33,7 +33,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.cli._options import emit_json, rules_from_args
+    from lightsart.cli._options import emit, emit_json, rules_from_args
     from lightsart.errors import LightsartError
     from lightsart.output.staging import plan_outputs, writing
     from lightsart.puzzle.census import census
@@ -49,11 +49,7 @@ def run(args: argparse.Namespace) -> int:
             raise LightsartError("--state is looked up in a database: census --db FILE --state X")
         answer = query_db(args.db, parse_state(args.state), pattern=args.pattern,
                           topology=args.topology)
-        if args.json:
-            emit_json(answer.to_dict())
-        else:
-            print(answer_text(answer))
-        return 0
+        return emit(args, answer, answer_text)
     if args.size is None:
         raise LightsartError("give a board size WxH (or --db FILE --state X to look one up)")
     size = parse_size(args.size)

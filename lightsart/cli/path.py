@@ -26,15 +26,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.cli._options import emit_json, rules_from_args, search_seconds, watching_search
+    from lightsart.cli._options import emit, rules_from_args, search_seconds, watching_search
     from lightsart.puzzle import tools
 
     board = tools.read(args.board, args.states, state=args.state, size=args.size)
     with watching_search(args):
         path = tools.path(board, args.goal, rules_from_args(args, *board.shape),
                           seconds=search_seconds(args))
-    if args.json:
-        emit_json(path.to_dict())
-    else:
-        print(tools.text(path))
-    return 0
+    return emit(args, path, tools.text)

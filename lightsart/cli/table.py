@@ -45,15 +45,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.cli._options import emit_json, rules_from_args, search_seconds
+    from lightsart.cli._options import emit, rules_from_args, search_seconds
     from lightsart.puzzle import tools
     from lightsart.puzzle.solve import parse_size
 
     size = parse_size(args.size)
     table = tools.table(rules_from_args(args, size.height, size.width), max_rows=args.max_rows,
                         seconds=search_seconds(args))
-    if args.json:
-        emit_json(table.to_dict())
-    else:
-        print(tools.text(table))
-    return 0
+    return emit(args, table, tools.text)
