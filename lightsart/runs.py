@@ -19,8 +19,19 @@ from lightsart.rules import Rules
 __all__ = ["AnimationResult", "Picture", "StillResult"]
 
 
+class _Summary:
+    """``summary()``, the 0.1 name of ``to_dict()`` (:class:`Picture` and the results)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def summary(self) -> dict[str, Any]:
+        """The 0.1 name of :meth:`to_dict`."""
+        return self.to_dict()
+
+
 @dataclass(frozen=True)
-class Picture:
+class Picture(_Summary):
     """One input picture: where it came from, its dithered target and the engine's fit."""
 
     path: str
@@ -34,10 +45,6 @@ class Picture:
         """A line a REPL can show: the file, its board and its fit in words (no array dump)."""
         return (f"Picture({self.path!r}, {array_summary(self.fit.board)}, {fit_words(self.fit)}, "
                 f"errors {self.errors!r})")
-
-    def summary(self) -> dict[str, Any]:
-        """The 0.1 name of :meth:`to_dict`."""
-        return self.to_dict()
 
     def to_dict(self) -> dict[str, Any]:
         f = self.fit
@@ -81,7 +88,7 @@ class Picture:
 
 
 @dataclass(frozen=True)
-class StillResult(Shown):
+class StillResult(_Summary, Shown):
     """What :func:`lightsart.make_still` made: the board, the picture's fit, the files written.
 
     ``to_dict()`` is the ``--json`` object of ``lightsart still``; in Jupyter it draws the fit.
@@ -123,10 +130,6 @@ class StillResult(Shown):
         return (f"StillResult({self.picture.path!r}, {self.width}x{self.height}, "
                 f"{fit_words(self.picture.fit)}, outputs={list(self.outputs)!r})")
 
-    def summary(self) -> dict[str, Any]:
-        """The 0.1 name of :meth:`to_dict`."""
-        return self.to_dict()
-
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` object of ``lightsart still`` (keys: :mod:`lightsart.vocabulary`)."""
         board: dict[str, Any] = {"width": self.width, "height": self.height, "nullity": self.nullity}
@@ -141,7 +144,7 @@ class StillResult(Shown):
 
 
 @dataclass(frozen=True)
-class AnimationResult:
+class AnimationResult(_Summary):
     """What :func:`lightsart.make_animation` made: the fits, the transitions, the frames, the files.
 
     ``to_dict()`` is the ``--json`` object of ``lightsart animate``; in Jupyter it plays the GIF.
@@ -219,10 +222,6 @@ class AnimationResult:
                 f"{self.states} states, {words.wrong}s {wrong}, {'presses' if words.grey else 'clicks'} "
                 f"{steps}, {self.frames} frames, {self.seconds_of_animation:g} s, "
                 f"outputs={list(self.outputs)!r})")
-
-    def summary(self) -> dict[str, Any]:
-        """The 0.1 name of :meth:`to_dict`."""
-        return self.to_dict()
 
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` object of ``lightsart animate`` (keys: :mod:`lightsart.vocabulary`)."""
