@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 import numpy as np
 from numpy.typing import NDArray
@@ -77,6 +77,7 @@ __all__ = [
     "Ease",
     "Order",
     "Plan",
+    "PlanOptions",
     "TransitionPlan",
     "animate_boards",
     "animation",
@@ -202,6 +203,17 @@ def clicks_per_frame(total_clicks: int, fps: float = 25.0, duration: float = 4.0
         raise LightsartError(f"a click count cannot be negative, got {total_clicks}")
     want = _motion_frames(fps, duration)
     return -(-total_clicks // max(1, min(total_clicks, want)))
+
+
+class PlanOptions(TypedDict, total=False):
+    """The timing keywords of :func:`plan`, which :func:`frames` passes on to it."""
+
+    fps: float
+    duration: float
+    clicks_per_frame: int | None
+    hold: float
+    loop: bool
+    ease: str
 
 
 def plan(
@@ -377,13 +389,7 @@ def _generate(first: Board, orders: list[ClickOrder], plan: Plan, rules: Rules |
 def frames(
     start: Board,
     order: ClickOrder,
-    *,
-    fps: float = 25.0,
-    duration: float = 4.0,
-    clicks_per_frame: int | None = None,
-    hold: float = 1.0,
-    loop: bool = False,
-    ease: str = "linear",
+    **timing: Unpack[PlanOptions],
 ) -> Iterator[Frame]:
     """The frames of one transition from ``start`` clicking ``order`` (see :func:`plan`).
 
@@ -429,9 +435,7 @@ def frames(
     ([9, 6, 3], [1.04, 0.04, 1.04])
     """
     cells = _checked_order(order, as_board(start, "start picture").shape, "transition 1")
-    p = plan([len(cells)], fps=fps, duration=duration, clicks_per_frame=clicks_per_frame, hold=hold,
-             loop=loop, ease=ease)
-    return chain_frames([(start, cells)], p)
+    return chain_frames([(start, cells)], plan([len(cells)], **timing))
 
 
 # ---------------------------------------------------------------------------------------------

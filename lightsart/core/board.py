@@ -114,7 +114,7 @@ def board_from_clicks(clicks: Board) -> Board:
     Parameters
     ----------
     clicks : numpy.ndarray
-        The click set, 0/1 of shape ``(m, n)``.
+        The click set, as for :func:`press`.
 
     Returns
     -------

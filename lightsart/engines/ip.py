@@ -58,7 +58,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 import numpy as np
 from numpy.typing import NDArray
@@ -83,6 +83,7 @@ __all__ = [
     "IPAnimation",
     "IPClicks",
     "IPFit",
+    "IPOptions",
     "animation_ip",
     "basic_ip",
     "chase_start",
@@ -94,6 +95,24 @@ __all__ = [
     "neighbourhood_terms",
     "transition_ip",
 ]
+
+
+class IPOptions(TypedDict, total=False):
+    """The solver keywords every IP function takes (all optional).
+
+    ``time_limit`` (float or None): seconds the solver may run (``None``: no limit).
+    ``threads`` (int or None): solver threads (``None``: the solver's default).
+    ``gap`` (float or None): relative gap at which the solver may stop, in ``[0, 1)``
+    (``None``: its default). ``solver`` (str): a MIP solver of :mod:`lightsart.engines.solvers`
+    (default ``DEFAULT_SOLVER``). ``rules`` (Rules or None): the rules of the game (``None``:
+    the classic game on the target's shape).
+    """
+
+    time_limit: float | None
+    threads: int | None
+    gap: float | None
+    solver: str
+    rules: Rules | None
 
 
 #: Largest kernel dimension the IPs' own Walsh–Hadamard polish searched, before 0.3 (the
@@ -193,8 +212,13 @@ def _levels(value: object, rules: Rules, what: str) -> Board:
     return a.astype(np.uint8)
 
 
-def _options(time_limit: float | None, threads: int | None, gap: float | None) -> SolverOptions:
-    return SolverOptions(time_limit=time_limit, threads=threads, gap=gap)
+def _options(options: IPOptions) -> SolverOptions:
+    return SolverOptions(time_limit=options.get("time_limit"), threads=options.get("threads"),
+                         gap=options.get("gap"))
+
+
+def _solver(options: IPOptions) -> str:
+    return options.get("solver", DEFAULT_SOLVER)
 
 
 def _pixel_costs(cost: NDArray[np.float64] | None, shape: tuple[int, ...]) -> NDArray[np.float64]:
@@ -312,11 +336,7 @@ def basic_ip(
     target: Board,
     *,
     start: Board | None = None,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    gap: float | None = None,
-    solver: str = DEFAULT_SOLVER,
-    rules: Rules | None = None,
+    **options: Unpack[IPOptions],
 ) -> IPClicks:
     """Bosch's basic IP for a picture: is it reachable from all-lit (all-brightest with ``k``
     states), and with fewest clicks (presses; a cell pressed ``j`` times counts ``j``).
@@ -333,16 +353,8 @@ def basic_ip(
         The picture, 0/1 of shape ``(m, n)`` (levels ``0 .. k-1`` with ``k`` states).
     start : numpy.ndarray or None, optional
         A click set (press counts) to warm-start the solver with.
-    time_limit : float or None, optional
-        Seconds the solver may run (``None``: no limit).
-    threads : int or None, optional
-        Solver threads (``None``: the solver's default).
-    gap : float or None, optional
-        Relative gap at which the solver may stop, in ``[0, 1)`` (``None``: its default).
-    solver : str, optional
-        A MIP solver of :mod:`lightsart.engines.solvers`.
-    rules : Rules or None, optional
-        The rules of the game (``None``: the classic game on the target's shape).
+    **options : IPOptions
+        ``time_limit``, ``threads``, ``gap``, ``solver`` and ``rules`` (see :class:`IPOptions`).
 
     Returns
     -------
@@ -360,7 +372,7 @@ def basic_ip(
     >>> basic_ip(parse_board("01111/11111/11111/11111/11111")).reachable  # nullity 2
     False
     """
-    r = _rules(target, rules)
+    r = _rules(target, options.get("rules"))
     t = _levels(target, r, "target")
     if start is not None:
         start = _levels(start, r, "start")
@@ -368,7 +380,7 @@ def basic_ip(
             raise LightsartError(f"start clicks have shape {start.shape}, target {t.shape}")
     k = r.states
     change = ((t.astype(np.int64) - (k - 1)) % k).astype(np.uint8)
-    return _basic(change, start, _options(time_limit, threads, gap), "basic", solver, r)
+    return _basic(change, start, _options(options), "basic", _solver(options), r)
 
 
 def _check_fit(fit: Fit, rules: Rules, name: str) -> None:
@@ -379,12 +391,7 @@ def _check_fit(fit: Fit, rules: Rules, name: str) -> None:
 def transition_ip(
     first: Fit,
     second: Fit,
-    *,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    gap: float | None = None,
-    solver: str = DEFAULT_SOLVER,
-    rules: Rules | None = None,
+    **options: Unpack[IPOptions],
 ) -> IPClicks:
     """Fewest clicks turning ``first.board`` into ``second.board``: the basic IP on their
     difference (XOR for two states, ``second - first`` mod ``k``).
@@ -395,7 +402,8 @@ def transition_ip(
     """
     if first.board.shape != second.board.shape:
         raise LightsartError("pictures must be fitted to the same board size")
-    r = _rules(first.board, rules if rules is not None else first.rules)
+    given = options.get("rules")
+    r = _rules(first.board, given if given is not None else first.rules)
     if second.states != r.states or first.states != r.states:
         raise LightsartError("both fits must be made under the same rules")
     _check_fit(first, r, "first")
@@ -403,7 +411,7 @@ def transition_ip(
     k = r.states
     start = ((second.clicks.astype(np.int64) - first.clicks.astype(np.int64)) % k).astype(np.uint8)
     change = ((second.board.astype(np.int64) - first.board.astype(np.int64)) % k).astype(np.uint8)
-    return _basic(change, start, _options(time_limit, threads, gap), "transition", solver, r)
+    return _basic(change, start, _options(options), "transition", _solver(options), r)
 
 
 # ---------------------------------------------------------------------------- error IP
@@ -483,13 +491,9 @@ def closest_board_ip(
     target: Board,
     cost: NDArray[np.float64] | None = None,
     *,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    gap: float | None = None,
     warm_start: bool = True,
     polish_clicks: bool = True,
-    solver: str = DEFAULT_SOLVER,
-    rules: Rules | None = None,
+    **options: Unpack[IPOptions],
 ) -> IPFit:
     """Bosch's error-minimising IP: the reachable board with fewest (or cheapest) wrong pixels.
 
@@ -507,21 +511,13 @@ def closest_board_ip(
     cost : numpy.ndarray or None, optional
         The cost of each wrong pixel, same shape (``None``: every pixel counts 1), for example
         :func:`~lightsart.pixel_costs`.
-    time_limit : float or None, optional
-        Seconds the solver may run (``None``: no limit).
-    threads : int or None, optional
-        Solver threads (``None``: the solver's default).
-    gap : float or None, optional
-        Relative gap at which the solver may stop, in ``[0, 1)`` (``None``: its default).
     warm_start : bool, optional
         Hand the start to the solver (it is kept as the answer either way if nothing better
         is found).
     polish_clicks : bool, optional
         Then minimise the clicks among boards with the same wrong pixels.
-    solver : str, optional
-        A MIP solver of :mod:`lightsart.engines.solvers`.
-    rules : Rules or None, optional
-        The rules of the game (``None``: the classic game on the target's shape).
+    **options : IPOptions
+        ``time_limit``, ``threads``, ``gap``, ``solver`` and ``rules`` (see :class:`IPOptions`).
 
     Returns
     -------
@@ -537,14 +533,15 @@ def closest_board_ip(
     (1, 'optimal')
     """
     started = time.perf_counter()
-    r = _rules(target, rules)
+    r = _rules(target, options.get("rules"))
     t = _levels(target, r, "target")
     w = _pixel_costs(cost, t.shape)
     built = build_error_model(t.astype(np.int64), w, r)
-    start = _start(t, w, r, time_limit)
+    start = _start(t, w, r, options.get("time_limit"))
     if warm_start:
         warm(built, start.astype(np.int64), r, t.astype(np.int64))
-    report = solve(built.prob, _options(time_limit, threads, gap), built.name, warm_start, solver)
+    report = solve(built.prob, _options(options), built.name, warm_start,
+                   _solver(options))
     clicks, method = start, f"ip {built.name}: {report.status}, warm start kept"
     if report.has_solution:
         found = _read(built.x, r.shape, report.solver)
@@ -563,22 +560,14 @@ def closest_board_ip(
 def animation_ip(
     first: Board,
     second: Board,
-    *,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    gap: float | None = None,
-    solver: str = DEFAULT_SOLVER,
-    rules: Rules | None = None,
+    **options: Unpack[IPOptions],
 ) -> IPAnimation:
     """Bosch's animation recipe: the error IP for each picture, then the basic IP on the XOR
     of the two boards, started from the XOR of their click sets. ``time_limit`` is per IP.
     """
-    a = closest_board_ip(first, time_limit=time_limit, threads=threads, gap=gap, solver=solver,
-                         rules=rules)
-    b = closest_board_ip(second, time_limit=time_limit, threads=threads, gap=gap, solver=solver,
-                         rules=rules)
-    step = transition_ip(a.fit, b.fit, time_limit=time_limit, threads=threads, gap=gap,
-                         solver=solver, rules=rules)
+    a = closest_board_ip(first, **options)
+    b = closest_board_ip(second, **options)
+    step = transition_ip(a.fit, b.fit, **options)
     return IPAnimation(a, b, step)
 
 
@@ -657,12 +646,8 @@ def closest_board_reduced_ip(
     cost: NDArray[np.float64] | None = None,
     *,
     start: Fit | None = None,
-    time_limit: float | None = None,
-    threads: int | None = None,
-    gap: float | None = None,
     polish_clicks: bool = True,
-    solver: str = DEFAULT_SOLVER,
-    rules: Rules | None = None,
+    **options: Unpack[IPOptions],
 ) -> IPFit:
     """Fewest (or cheapest) wrong pixels by the reduced parity IP: ``d`` rows, not ``m n``.
 
@@ -685,18 +670,8 @@ def closest_board_reduced_ip(
         The cost of each wrong pixel, same shape (``None``: every pixel counts 1).
     start : Fit or None, optional
         A fit of the same target under the same rules to warm-start from.
-    time_limit : float or None, optional
-        Seconds the solver may run (``None``: no limit).
-    threads : int or None, optional
-        Solver threads (``None``: the solver's default).
-    gap : float or None, optional
-        Relative gap at which the solver may stop, in ``[0, 1)`` (``None``: its default).
-    polish_clicks : bool, optional
-        Then minimise the clicks among boards with the same wrong pixels.
-    solver : str, optional
-        A MIP solver of :mod:`lightsart.engines.solvers`.
-    rules : Rules or None, optional
-        The rules of the game (``None``: the classic game on the target's shape).
+    polish_clicks, **options
+        As for :func:`closest_board_ip`.
 
     Returns
     -------
@@ -712,14 +687,14 @@ def closest_board_reduced_ip(
     """
     started = time.perf_counter()
     t = as_board(target, "target")
-    r = _rules(t, rules)
+    r = _rules(t, options.get("rules"))
     w = _pixel_costs(cost, t.shape)
     alg = _algebra(r)
     syndrome = alg.syndrome(t ^ np.uint8(1)).astype(np.int64)
     groups = _groups(alg.columns(), w.ravel())
     g_count = groups.bits.shape[0]
     if start is None:
-        start_wrong = (board_from_clicks(_start(t, w, r, time_limit), r) ^ t).ravel()
+        start_wrong = (board_from_clicks(_start(t, w, r, options.get("time_limit")), r) ^ t).ravel()
     else:
         if start.target.shape != t.shape or not np.array_equal(start.target, t):
             raise LightsartError("the starting fit is for a different picture")
@@ -727,7 +702,7 @@ def closest_board_reduced_ip(
         start_wrong = start.wrong.ravel()
     e0 = _groups_used(groups, start_wrong, syndrome)
     prob, e = _parity_model(groups, syndrome, e0)
-    report = solve(prob, _options(time_limit, threads, gap), "parity", True, solver)
+    report = solve(prob, _options(options), "parity", True, _solver(options))
 
     wrong = np.zeros(t.size, dtype=np.uint8)
     wrong[groups.pixel[np.flatnonzero(e0)]] = 1

@@ -10,7 +10,7 @@ import itertools
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -33,7 +33,26 @@ from lightsart.types import Board
 if TYPE_CHECKING:
     from lightsart.output.render import RGB, Kind
 
-__all__ = ["ArtworkPage", "artwork_page_html", "write_artwork_page"]
+__all__ = ["ArtworkOptions", "ArtworkPage", "artwork_page_html", "write_artwork_page"]
+
+
+class ArtworkOptions(TypedDict, total=False):
+    """The page options :func:`write_artwork_page` passes on to :func:`artwork_page_html`."""
+
+    cell: int | None
+    fps: float
+    clicks_per_frame: int
+    hold: float
+    loop: bool
+    title: str | None
+    scheme: Scheme | None
+    autoplay: bool
+    style: Kind
+    colours: Sequence[RGB | str | None] | None
+    pattern: str
+    topology: Topology
+    states: int
+    frames: Sequence[Sequence[int]] | None
 
 
 @dataclass(frozen=True)
@@ -150,21 +169,7 @@ def artwork_page_html(
 def write_artwork_page(
     path: str | os.PathLike[str],
     segments: Sequence[tuple[ArrayLike, ArrayLike]],
-    *,
-    cell: int | None = None,
-    fps: float = 25.0,
-    clicks_per_frame: int = 1,
-    hold: float = 1.0,
-    loop: bool = False,
-    title: str | None = None,
-    scheme: Scheme | None = None,
-    autoplay: bool = True,
-    style: Kind = "pixels",
-    colours: Sequence[RGB | str | None] | None = None,
-    pattern: str = "plus",
-    topology: Topology = "plane",
-    states: int = 2,
-    frames: Sequence[Sequence[int]] | None = None,
+    **options: Unpack[ArtworkOptions],
 ) -> ArtworkPage:
     """Write an animation as one self-contained interactive HTML page.
 
@@ -193,13 +198,11 @@ def write_artwork_page(
     even ``clicks_per_frame`` batches: eased animations play their own batches (a looped leg
     plays them mirrored, as the GIF does).
     """
-    html = artwork_page_html(segments, cell=cell, fps=fps, clicks_per_frame=clicks_per_frame,
-                             hold=hold, loop=loop, title=title, scheme=scheme, autoplay=autoplay,
-                             style=style, colours=colours, pattern=pattern, topology=topology,
-                             states=states, frames=frames)
+    html = artwork_page_html(segments, **options)
     with atomic_path(path) as tmp:
         tmp.write_text(html, encoding="utf-8")
     m, n = np.asarray(segments[0][0]).shape
     clicks = tuple(int(np.size(c)) // 2 for _, c in segments)
-    return ArtworkPage(str(path), n, m, len(segments) + 1, clicks, clicks_per_frame,
-                       len(html.encode()), states)
+    return ArtworkPage(str(path), n, m, len(segments) + 1, clicks,
+                       options.get("clicks_per_frame", 1), len(html.encode()),
+                       options.get("states", 2))

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Literal, TypedDict, Unpack
 
 import numpy as np
 from numpy.typing import ArrayLike
@@ -63,7 +63,9 @@ __all__ = [
     "MAX_SIDE",
     "MIN_SIDE",
     "ArtworkPage",
+    "GameOptions",
     "GamePage",
+    "GameRules",
     "Origin",
     "Scheme",
     "Start",
@@ -86,6 +88,27 @@ MAX_PICTURE_SIDE = 128
 MAX_RULES_PICTURE_CELLS = 48 * 48
 #: Default long side of a picture board: big enough to show a picture, small enough to play.
 DEFAULT_PICTURE_SIDE = 32
+
+
+class GameRules(TypedDict, total=False):
+    """The game options :func:`make_game_page` passes on to :func:`write_game_page`."""
+
+    start: Start | None
+    scheme: Scheme | None
+    pattern: str
+    topology: Topology
+    states: int
+
+
+class GameOptions(GameRules, total=False):
+    """The page options :func:`write_game_page` passes on to :func:`game_page_html`."""
+
+    title: str | None
+
+
+def _given_rules(options: GameRules) -> tuple[str, Topology, int]:
+    """``pattern``, ``topology`` and ``states`` of ``options``, with the pages' defaults."""
+    return options.get("pattern", "plus"), options.get("topology", "plane"), options.get("states", 2)
 
 
 @dataclass(frozen=True)
@@ -220,13 +243,7 @@ def write_game_page(
     width: int = 5,
     height: int = 5,
     picture: ArrayLike | None = None,
-    *,
-    title: str | None = None,
-    start: Start | None = None,
-    scheme: Scheme | None = None,
-    pattern: str = "plus",
-    topology: Topology = "plane",
-    states: int = 2,
+    **options: Unpack[GameOptions],
 ) -> GamePage:
     """Write the playable game as one self-contained HTML file.
 
@@ -245,12 +262,12 @@ def write_game_page(
     the all-brightest board (``picture_fit(..., states=k).board`` is), the page's hints and
     solutions are fewest presses over ``Z/k``, and random starts are random presses from the goal.
     """
-    html = game_page_html(width, height, picture, title=title, start=start, scheme=scheme,
-                          pattern=pattern, topology=topology, states=states)
+    html = game_page_html(width, height, picture, **options)
     with atomic_path(path) as tmp:
         tmp.write_text(html, encoding="utf-8")
     if picture is not None:
         height, width = np.asarray(picture).shape
+    pattern, topology, states = _given_rules(options)
     rules = _rules(pattern, topology, height, width, states)
     nullity, size = kernel(rules)
     return GamePage(str(path), width, height, nullity, picture is not None,
@@ -305,11 +322,7 @@ def make_game_page(
     image: str | os.PathLike[str] | None = None,
     *,
     fit: str = "cover",
-    start: Start | None = None,
-    scheme: Scheme | None = None,
-    pattern: str = "plus",
-    topology: Topology = "plane",
-    states: int = 2,
+    **options: Unpack[GameRules],
 ) -> GamePage:
     """What ``lightsart play`` does: a game of ``size`` (5×5 by default; ``(w, None)`` is w×w),
     or with ``image`` the game whose goal is the reachable board closest to that picture.
@@ -319,20 +332,18 @@ def make_game_page(
     is not the picture."""
     from lightsart.output.staging import plan_outputs, writing
 
+    pattern, topology, states = _given_rules(options)
     _rules(pattern, topology, states=states)
     planned = plan_outputs([(path, (".html", ".htm"))], inputs=[] if image is None else [image])
     with writing(planned):
         if image is not None:
-            origin: Origin = "dark" if start == "picture" else "lit"
+            origin: Origin = "dark" if options.get("start") == "picture" else "lit"
             fitted = picture_fit(image, size, fit, pattern=pattern, topology=topology,
                                  origin=origin, states=states)
-            page = write_game_page(path, picture=fitted.board, start=start, scheme=scheme,
-                                   pattern=pattern, topology=topology, states=states)
+            page = write_game_page(path, picture=fitted.board, **options)
             return replace(page, wrong_pixels=fitted.wrong_pixels)
         width, height = size if size is not None else (5, 5)
-        return write_game_page(path, width, height if height is not None else width,
-                               start=start, scheme=scheme, pattern=pattern, topology=topology,
-                               states=states)
+        return write_game_page(path, width, height if height is not None else width, **options)
 
 
 def closest_levels(target: Board, rules: Rules, origin_level: int, *, seconds: float = 1.0) -> Fit:
