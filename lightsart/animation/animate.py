@@ -406,19 +406,14 @@ def frames(
     order : numpy.ndarray
         The clicks in playing order, ``(K, 2)`` of ``(row, col)`` (as :func:`click_order`
         gives).
-    fps : float, optional
-        Frames per second of the motion.
-    duration : float, optional
-        Seconds the motion takes (ignored when ``clicks_per_frame`` is given).
-    clicks_per_frame : int or None, optional
-        Clicks per frame instead of a duration: the motion then takes ``ceil(K / N)`` frames
-        of ``1 / fps`` seconds.
-    hold : float, optional
-        Extra seconds on the first and last pictures.
-    loop : bool, optional
-        Play back to ``start`` afterwards (for a GIF that restarts).
-    ease : {"linear", "in-out"}, optional
-        Clicks spread evenly over the frames, or slow at both ends and fast in the middle.
+    **timing : PlanOptions
+        The timing keywords of :func:`plan`: ``fps`` (frames per second of the motion),
+        ``duration`` (seconds the motion takes; ignored when ``clicks_per_frame`` is given),
+        ``clicks_per_frame`` (clicks per frame instead of a duration: the motion then takes
+        ``ceil(K / N)`` frames of ``1 / fps`` seconds), ``hold`` (extra seconds on the first
+        and last pictures), ``loop`` (play back to ``start`` afterwards, for a GIF that
+        restarts) and ``ease`` (``"linear"``: clicks spread evenly over the frames; ``"in-out"``:
+        slow at both ends and fast in the middle).
 
     Returns
     -------
