@@ -23,22 +23,23 @@ Floyd–Steinberg boards are not reachable Lights Out boards; they are the look 
 board and N, a cut from one pan to another: how many frames the board takes to look like the
 new picture again, and the slowest step.
 
-Measured here (two shared cores, load about 10; means over the three pans)::
+Measured here (two cores, otherwise idle; means over the three pans; play mode's default
+``settle`` 0.01)::
 
     board   method      score  worst  change%  clicks   ms      cut: frames to 0.9x
-    48x35   pillow      1.000  1.000    31.6      -     0.04
-            fs          1.019  0.977    24.0      -     0.49
-            greedy 150  0.764  0.643    26.1    131.9   4.0
-            play 50     0.958  0.907     5.7     29.0   3.7     4
-            play 150    0.958  0.907     5.7     29.0   3.7     1
-            play 300    0.958  0.907     5.7     29.0   3.7     0
-    100x73  pillow      1.000  1.000    34.5      -     0.09
+    48x35   pillow      1.000  1.000    31.6      -     0.08
+            fs          1.019  0.977    24.0      -     0.48
+            greedy 150  0.764  0.643    26.1    131.9   3.6
+            play 50     0.976  0.931     7.9     45.4   4.2     4
+            play 150    0.979  0.935     8.3     50.2   5.1     1
+            play 300    0.979  0.935     8.3     50.2   5.1     0
+    100x73  pillow      1.000  1.000    34.5      -     0.08
             fs          1.049  1.026    25.2      -     1.4
-            greedy 150  0.740  0.655    10.2    150.0   3.1
-            play 50     0.910  0.844     2.8     50.0   4.8    19
-            play 100    0.968  0.928     4.3     91.5   7.9     7
-            play 150    0.972  0.928     4.6    102.5  10.1     5
-            play 300    0.972  0.928     4.6    102.1  10.1     2
+            greedy 150  0.740  0.655    10.2    150.0   2.9
+            play 50     0.911  0.850     2.8     50.0    4.6    19
+            play 100    0.973  0.927     4.7    100.0    6.3     7
+            play 150    0.989  0.949     6.0    143.8    9.2     5
+            play 300    0.993  0.943     6.6    171.5   13.2     2
 """
 
 from __future__ import annotations
