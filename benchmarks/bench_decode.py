@@ -27,9 +27,10 @@ from pathlib import Path
 import numpy as np
 from _photos import ROOT  # benchmarks/ is on sys.path when run as a script
 
+from lightsart.calibration import EDGE_CHAINS_NULLITY
 from lightsart.core.decode import Decoding, decode
 from lightsart.core.gf2 import algebra, chase
-from lightsart.core.optimize import EDGE_CHAINS_NULLITY, edge_focus
+from lightsart.core.optimize import edge_focus
 from lightsart.pictures.costs import pixel_costs
 from lightsart.pictures.image import load_target
 from lightsart.pictures.tone import Tone

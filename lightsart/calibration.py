@@ -1,4 +1,4 @@
-"""The nominal speeds and shares that turn a time budget into a count of work, in one place.
+"""The nominal speeds, shares and caps that turn a time budget into a count of work, in one place.
 
 Every search in lightsart plans its work from the budget before it starts: ``seconds`` times a
 nominal speed gives a number of rounds, leaves or pairs, and the answer then depends only on the
@@ -18,15 +18,23 @@ from __future__ import annotations
 __all__ = [
     "CELL_PATTERNS_PER_SECOND",
     "CHAIN_SHARE",
+    "CHASE_WORDS",
     "CHASE_WORDS_PER_SECOND",
+    "COLUMN_BITS",
     "COMPILED_START_SECONDS",
     "DECODE_SHARE",
+    "EDGE_BAND",
+    "EDGE_CHAINS_MAX_NULLITY",
+    "EDGE_CHAINS_NULLITY",
+    "EDGE_CHAINS_SECONDS",
+    "ELIMINATION_WORDS",
     "MEMBERS_PER_SECOND",
     "NUMPY_MEMBERS_PER_SECOND",
     "OPS_PER_SECOND",
     "PAIRS_PER_SECOND",
     "QUIET_PLANNED_SHARE",
     "QUIET_ROUND_SECONDS",
+    "SAMPLE_ROWS",
     "SPLIT_DECODE_SHARE",
     "STERN_SHARE",
     "TRANSFORM_MEMBERS_PER_SECOND",
@@ -60,6 +68,31 @@ CHASE_WORDS_PER_SECOND = 3e8
 #: that search is the split branch and bound (which proves more with more time).
 DECODE_SHARE = 0.75
 SPLIT_DECODE_SHARE = 0.5
+
+# ------------------------------------------- two states: what a fit's decoder is given (closest)
+# Caps on the check columns a fit hands the decoder (:func:`lightsart.core.closest._check_columns`)
+# and the plan for its edge chains; :mod:`lightsart.core.closest` still exports each name.
+
+#: Check-column bits handed to the decoder at once (cells × nullity; 128 MB packed).
+COLUMN_BITS = 1 << 30
+#: Packed words the chase of check columns may step through (rows × width × words per row).
+CHASE_WORDS = 1 << 26
+#: Word operations of one elimination of the check columns (``d**2 * cells / 64``).
+ELIMINATION_WORDS = 1 << 29
+#: Rows a sample of check columns is spread over.
+SAMPLE_ROWS = 64
+#: Rows (columns) next to each edge whose cells the decoder's focused chain walks on: on the
+#: full-resolution 512x512 astronaut (8 seeds, the same work) 16 gives 50.75 wrong pixels on
+#: average, 24 gives 51.0 and 8 gives 53.0.
+EDGE_BAND = 16
+#: Nullity above which the decoder gets the edge chains. Up to 64 the pair-table bound follows
+#: the Stern walk and, given the time, proves its answer (128x128 astronaut: 5 wrong pixels in
+#: 20 s); chains there only took the table's time (30 s budget: cut short, 36 s in all).
+EDGE_CHAINS_NULLITY = 64
+#: Largest nullity that gets the chains (at 2048x2048, nullity 1056, their set-up ran past the
+#: plan), and the decoding budget they need (with less, set-up alone overran 1 s at 512x512).
+EDGE_CHAINS_MAX_NULLITY = 512
+EDGE_CHAINS_SECONDS = 2.0
 
 # ---------------------------------------------------- two states: fewest clicks (fewest, quiet)
 

@@ -182,22 +182,24 @@ def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
            kept: list[np.ndarray | None] | None) -> tuple[np.ndarray | None, Errors]:
     """What a wrong cell costs the engine (``None``: count them) and the ``errors`` that says so;
     the costs are also appended to ``kept`` (for ``--export-model``)."""
-    from lightsart.pictures.costs import level_costs, pixel_costs
+    from lightsart.pictures.costs import cell_costs
 
-    if rules.is_binary:  # a wrong pixel is one flip (pixel_costs), as the exported IP prices it
-        return _kept(kept, pixel_costs(target.bits, _grey(target), errors)), errors
-    # k states: a wrong cell has k - 1 wrong levels, each priced (level_costs) by the exact engine
-    # (and auto, the exact one here); the k-state programs, exported too, count wrong cells.
-    _kept(kept, None)
-    if engine == "ip":
-        return None, "uniform"
-    from lightsart.core.modk import algebra_mod
+    if not rules.is_binary:
+        # k states: the k-state programs (exported too) count wrong cells, so ip gets no level
+        # costs; the exact engine prices each wrong level, and a target that is not reachable
+        # needs the syndrome columns, bounded before pricing.
+        if engine == "ip":
+            _kept(kept, None)
+            return None, "uniform"
+        from lightsart.core.modk import algebra_mod
 
-    # A target that is not reachable needs the syndrome columns: bounded before pricing.
-    alg = algebra_mod(rules)
-    if not alg.is_reachable((target.bits.astype(np.int64) - (rules.states - 1)) % rules.states):
-        alg.check_columns()
-    return level_costs(target.bits, _grey(target), rules.states, errors), errors
+        alg = algebra_mod(rules)
+        if not alg.is_reachable((target.bits.astype(np.int64) - (rules.states - 1)) % rules.states):
+            alg.check_columns()
+    cost = cell_costs(target.bits, _grey(target), rules.states, errors)
+    # Only a wrong pixel (one flip) is priced as the exported two-state IP prices it.
+    _kept(kept, cost if rules.is_binary else None)
+    return cost, errors
 
 
 def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray | None) -> np.ndarray | None:

@@ -36,6 +36,16 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.calibration import (
+    CHASE_WORDS,
+    COLUMN_BITS,
+    EDGE_BAND,
+    EDGE_CHAINS_MAX_NULLITY,
+    EDGE_CHAINS_NULLITY,
+    EDGE_CHAINS_SECONDS,
+    ELIMINATION_WORDS,
+    SAMPLE_ROWS,
+)
 from lightsart.core.board import as_board
 from lightsart.core.decode import decode
 from lightsart.core.general import RulesAlgebra
@@ -70,27 +80,6 @@ Levels = NDArray[np.uint8]
 Metric = Literal["wrong", "brightness"]
 #: The decoder's share of a fit's budget, given the budget, the nullity and the words chased.
 Share = Callable[[float, int, int], float]
-
-#: Check-column bits handed to the decoder at once (cells × nullity; 128 MB packed).
-COLUMN_BITS = 1 << 30
-#: Packed words the chase of check columns may step through (rows × width × words per row).
-CHASE_WORDS = 1 << 26
-#: Word operations of one elimination of the check columns (``d**2 * cells / 64``).
-ELIMINATION_WORDS = 1 << 29
-#: Rows a sample of check columns is spread over.
-SAMPLE_ROWS = 64
-#: Rows (columns) next to each edge whose cells the decoder's focused chain walks on: on the
-#: full-resolution 512x512 astronaut (8 seeds, the same work) 16 gives 50.75 wrong pixels on
-#: average, 24 gives 51.0 and 8 gives 53.0.
-EDGE_BAND = 16
-#: Nullity above which the decoder gets the edge chains. Up to 64 the pair-table bound follows
-#: the Stern walk and, given the time, proves its answer (128x128 astronaut: 5 wrong pixels in
-#: 20 s); chains there only took the table's time (30 s budget: cut short, 36 s in all).
-EDGE_CHAINS_NULLITY = 64
-#: Largest nullity that gets the chains (at 2048x2048, nullity 1056, their set-up ran past the
-#: plan), and the decoding budget they need (with less, set-up alone overran 1 s at 512x512).
-EDGE_CHAINS_MAX_NULLITY = 512
-EDGE_CHAINS_SECONDS = 2.0
 
 #: Work of an exact closest-board search over ``Z/k``: cells × k × syndromes (64×64, k = 3,
 #: 3^8 syndromes: 0.8·2**27 in about 2 s; the descent beyond it found 29 wrong cells where the

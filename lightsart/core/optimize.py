@@ -29,16 +29,7 @@ from lightsart.calibration import CHASE_WORDS_PER_SECOND, DECODE_SHARE, SPLIT_DE
 from lightsart.core.algebra import algebra as one_algebra
 from lightsart.core.algebra import reached, rules_for
 from lightsart.core.board import as_board, press
-from lightsart.core.closest import (  # noqa: F401 - the decoder's limits, still importable here
-    CHASE_WORDS,
-    COLUMN_BITS,
-    EDGE_BAND,
-    EDGE_CHAINS_MAX_NULLITY,
-    EDGE_CHAINS_NULLITY,
-    EDGE_CHAINS_SECONDS,
-    ELIMINATION_WORDS,
-    SAMPLE_ROWS,
-    _check_columns,
+from lightsart.core.closest import (
     decode_bits,
     decode_levels,
     edge_focus,

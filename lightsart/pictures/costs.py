@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 from lightsart.choices import Errors
 from lightsart.types import Board, Gray
 
-__all__ = ["EPSILON", "Errors", "level_costs", "pixel_costs"]
+__all__ = ["EPSILON", "Errors", "cell_costs", "level_costs", "pixel_costs"]
 
 #: Smallest price of one wrong pixel under perceptual costs (relative to 1 for the worst).
 EPSILON = 0.1
@@ -100,3 +100,16 @@ def level_costs(levels: Board, toned: Gray, k: int, errors: Errors = "perceptual
     cost += EPSILON
     cost[:, 0] = 0.0
     return cost
+
+
+def cell_costs(target: Board, toned: Gray, states: int, errors: Errors = "perceptual"
+               ) -> NDArray[np.float64] | None:
+    """What a wrong cell of ``target`` costs the exact engine with ``states`` states per cell.
+
+    A two-state cell has one wrong value (a flip: :func:`pixel_costs`, one cost per cell, as the
+    exported integer program prices it); a ``Z/k`` cell has ``k - 1`` (:func:`level_costs`, one
+    cost per cell and level). ``None``: count the wrong cells.
+    """
+    if states == 2:  # GF(2): one wrong value a cell; Z/k has k - 1, each priced
+        return pixel_costs(target, toned, errors)
+    return level_costs(target, toned, states, errors)

@@ -87,11 +87,9 @@ class BoardsMode:
                                                     k), self.budget, self.engine_rules)
 
     def _costs(self, target: Board, toned: Gray) -> NDArray[np.float64] | None:
-        from lightsart.pictures.costs import level_costs, pixel_costs
+        from lightsart.pictures.costs import cell_costs
 
-        if self.rules.is_binary:  # one wrong value a cell (a flip); Z/k has k - 1 levels
-            return pixel_costs(target, toned, self.errors)
-        return level_costs(target, toned, self.rules.states, self.errors)
+        return cell_costs(target, toned, self.rules.states, self.errors)
 
     def step(self, toned: Gray) -> Step:
         fit = self.fit(toned)
