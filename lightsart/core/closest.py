@@ -47,14 +47,12 @@ from lightsart.calibration import (
     SAMPLE_ROWS,
 )
 from lightsart.core.board import as_board
-from lightsart.core.decode import decode
 from lightsart.core.general import RulesAlgebra
 from lightsart.core.general import algebra as rules_algebra
 from lightsart.core.gf2 import BoardAlgebra, chase
 from lightsart.core.gf2 import algebra as board_algebra
 from lightsart.core.packed import words_for
 from lightsart.core.presses import SWEEPS, fewest_presses
-from lightsart.core.relink import Focus
 from lightsart.errors import LightsartError
 from lightsart.limits import MODK_DECODE_MAX
 from lightsart.rules import Rules
@@ -62,6 +60,7 @@ from lightsart.types import Board
 
 if TYPE_CHECKING:
     from lightsart.core.modk import ModkAlgebra
+    from lightsart.core.relink import Focus
 
 __all__ = [
     "DECODE_MAX",
@@ -177,6 +176,8 @@ def edge_focus(change: Board, cells: NDArray[np.intp], band: int = EDGE_BAND
             starts.append(at.astype(np.intp))
     if not starts:
         return ()
+    from lightsart.core.relink import Focus  # the decoder's modules load only when it runs
+
     return (Focus(np.flatnonzero(near.ravel()[cells]).astype(np.intp), tuple(starts)),)
 
 
@@ -238,6 +239,8 @@ def decode_bits(target: object, cost: NDArray[np.float64] | None, rules: Rules |
                 seconds: float, share: Share) -> Decoded:
     """The closest board over GF(2) from all-lit: the wrong pixels decoded within the decoder's
     ``share`` of ``seconds``, and one click set making the board (checked)."""
+    from lightsart.core.decode import decode
+
     t = as_board(target, "target")
     weights = pixel_weights(cost, t.shape)
     setup = _BitSetup.of(t ^ np.uint8(1), rules, seconds, share)
@@ -369,6 +372,8 @@ def _ring_errors(alg: ModkAlgebra, target: Ints, start: Ints,
         bound = float(np.sort(cheapest)[: int(bound)].sum())
     method, cut_short = "chase", False
     if metric == "wrong":
+        from lightsart.core.decode import decode
+
         found = decode(columns, sigma, cheapest if weighted else None, error, states=k,
                        moduli=moduli, value_cost=costs if weighted else None, floor=bound,
                        seconds=seconds, seed=seed, work=rounds)

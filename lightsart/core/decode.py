@@ -40,10 +40,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.calibration import CHAIN_SHARE, PAIRS_PER_SECOND, STERN_SHARE
-from lightsart.core import isd, isd_ring, lee_brickell
+from lightsart.core import isd
 from lightsart.core.bound import lower_bound
 from lightsart.core.generators import Generators, cheap_bound, generators
 from lightsart.core.packed import pack
+from lightsart.core.quiet import walsh_hadamard
 from lightsart.core.relink import Focus, run_chains
 from lightsart.registry import Registry
 
@@ -74,20 +75,6 @@ class Decoding:
     values: NDArray[np.int64] | None = None
     #: With ``k`` states: the rounds the walk ran.
     rounds: int = 0
-
-
-def walsh_hadamard(values: NDArray[np.int64]) -> NDArray[np.int64]:
-    """Unnormalised Walsh–Hadamard transform: ``F[l] = sum_v f[v] (-1)^popcount(l & v)``."""
-    a = np.array(values, dtype=np.int64, copy=True)
-    size = a.size
-    h = 1
-    while h < size:
-        blocks = a.reshape(-1, 2, h)
-        low = blocks[:, 0, :].copy()
-        blocks[:, 0, :] += blocks[:, 1, :]
-        blocks[:, 1, :] = low - blocks[:, 1, :]
-        h *= 2
-    return a
 
 
 def _as_ints(bits: NDArray[np.uint8]) -> NDArray[np.int64]:
@@ -250,6 +237,8 @@ def _ring(columns: NDArray[np.generic], sigma: NDArray[np.generic],
         raise ValueError(f"the {search.name} search decodes over GF(2) only, not Z/{k}")
     if moduli is None or start is None:
         raise ValueError(f"decoding over Z/{k} needs the checks' moduli and a starting solution")
+    from lightsart.core import isd_ring  # loaded by k-state fits only
+
     found = isd_ring.search(np.asarray(columns, dtype=np.int64), moduli,
                             np.asarray(sigma, dtype=np.int64), k, np.asarray(start, np.int64),
                             cost=cost, seconds=seconds, seed=seed, rounds=work, floor=floor,
@@ -418,6 +407,8 @@ class LeeBrickell:
 
     def run(self, problem: _Problem, budget: _Budget, rng: np.random.Generator, plan: _Plan
             ) -> tuple[_Answer, list[_Found]]:
+        from lightsart.core import lee_brickell  # a method chosen by name only
+
         gens, bound = problem.gens, problem.bound
         cost, chosen = lee_brickell.search(gens, problem.syndrome, rng,
                                            budget.deadline - budget.search / 4, bound,

@@ -27,7 +27,6 @@ from numpy.typing import NDArray
 from lightsart.calibration import CELL_PATTERNS_PER_SECOND
 from lightsart.calibration import QUIET_PLANNED_SHARE as _PLANNED_SHARE
 from lightsart.calibration import QUIET_ROUND_SECONDS as ROUND_SECONDS
-from lightsart.core.decode import walsh_hadamard
 from lightsart.limits import planning_seconds
 from lightsart.types import Board
 
@@ -39,7 +38,22 @@ __all__ = [
     "coset_weights",
     "local_search",
     "signatures",
+    "walsh_hadamard",
 ]
+
+def walsh_hadamard(values: NDArray[np.int64]) -> NDArray[np.int64]:
+    """Unnormalised Walsh–Hadamard transform: ``F[l] = sum_v f[v] (-1)^popcount(l & v)``."""
+    a = np.array(values, dtype=np.int64, copy=True)
+    size = a.size
+    h = 1
+    while h < size:
+        blocks = a.reshape(-1, 2, h)
+        low = blocks[:, 0, :].copy()
+        blocks[:, 0, :] += blocks[:, 1, :]
+        blocks[:, 1, :] = low - blocks[:, 1, :]
+        h *= 2
+    return a
+
 
 #: Quiet patterns searched exactly at once in each round of the large-nullity search.
 BLOCK = 16

@@ -59,7 +59,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core.board import all_lit
-from lightsart.core.decode import walsh_hadamard
+from lightsart.core.quiet import walsh_hadamard
 from lightsart.errors import LightsartError
 from lightsart.limits import CENSUS_LEVELS_MAX_STATES
 from lightsart.puzzle.game import game, lightest
