@@ -185,15 +185,17 @@ def decode(
     these were measured on, both fit in ~75% of ``seconds``; where they do not, the clock cuts
     the chains (``cut_short``), never the walk's answer.
 
-    With ``states=k`` (above 2) the columns and ``syndrome`` are integers, each check modulo its
-    entry of ``moduli``, and ``baseline`` is a solution as one error value per cell; the Stern
+    With ``states=k`` (above 2, or any ``k`` when ``moduli`` is given: a ``Z/k`` fit's call) the
+    columns and ``syndrome`` are integers, each check modulo its entry of ``moduli``, and ``baseline`` is a solution as one error value per cell; the Stern
     walk over ``Z/k`` (:func:`lightsart.core.isd_ring.search`, ``work`` rounds, the clock at
     twice ``seconds``) keeps the cheapest by ``value_cost`` (``(cells, k)``) when given, and
     stops once it reaches ``floor``, the caller's proven lower bound. ``values`` holds the
     errors' values.
     """
     search = _search(method)
-    if states > 2:  # Z/k: a ring of k - 1 multiples per column, not bits; its own walk
+    # Z/k: a ring of k - 1 multiples per column, not bits; its own walk. A caller that poses the
+    # problem over Z/k (``moduli``, values as the baseline) gets that walk for k = 2 as well.
+    if states > 2 or moduli is not None:
         return _ring(columns, syndrome, cost, baseline, states, moduli, value_cost, floor=floor,
                      seed=seed, seconds=seconds, work=work, search=search)
     start = time.perf_counter()
