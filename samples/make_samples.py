@@ -1,7 +1,7 @@
 """Make the bundled sample pictures from scikit-image's public-domain / CC0 photographs.
 
-The sources ship with scikit-image (``skimage/data``, a dependency of lightsart); this script reads
-them from the installed package (or from a wheel given on the command line), crops each to a square
+The sources ship with scikit-image (``skimage/data``; the ``test`` extra installs it); this script
+reads them from the installed package (or from a wheel given on the command line), crops each to a square
 around its subject, resizes it to 256 x 256 and writes PNGs here (colour ones with a 256-colour
 palette, which keeps each file to a few tens of KB). Nothing else: no contrast, levels or gamma, so
 the samples are the photographs as they come and the README's first command shows what lightsart's

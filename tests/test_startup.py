@@ -87,3 +87,13 @@ def test_a_png_still_does_not_import_the_vector_writers(tmp_path: Path) -> None:
     assert (tmp_path / "s.png").is_file()
     assert not modules & {"lightsart.output.vector", "xml.sax.saxutils", "urllib.request", "email"}
     assert "lightsart.output.commit" in modules  # a file was written: the commit is needed
+
+
+def test_a_default_animation_imports_neither_scipy_nor_the_ring_decoder(tmp_path: Path) -> None:
+    # The default size and the texture hint score likeness with the tone stage's own Gaussian
+    # (scipy takes 0.3 s to import); a reachable target (nullity 0 at 100x100) needs no decoder.
+    argv = ["animate", SAMPLE, SAMPLE, "-o", str(tmp_path / "a.gif")]
+    modules = _imported_after(argv)
+    assert (tmp_path / "a.gif").is_file()
+    assert "lightsart.pictures.likeness" in modules  # the size was chosen by likeness
+    assert not modules & {"scipy", "skimage", "lightsart.core.isd_ring", "lightsart.core.lee_brickell"}

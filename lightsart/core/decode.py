@@ -185,12 +185,12 @@ def decode(
     these were measured on, both fit in ~75% of ``seconds``; where they do not, the clock cuts
     the chains (``cut_short``), never the walk's answer.
 
-    With ``states=k`` (above 2, or any ``k`` when ``moduli`` is given: a ``Z/k`` fit's call) the
-    columns and ``syndrome`` are integers, each check modulo its entry of ``moduli``, and ``baseline`` is a solution as one error value per cell; the Stern
-    walk over ``Z/k`` (:func:`lightsart.core.isd_ring.search`, ``work`` rounds, the clock at
-    twice ``seconds``) keeps the cheapest by ``value_cost`` (``(cells, k)``) when given, and
-    stops once it reaches ``floor``, the caller's proven lower bound. ``values`` holds the
-    errors' values.
+    With ``states=k`` (above 2, or any ``k`` when ``moduli`` is given: a ``Z/k`` fit's call)
+    the columns and ``syndrome`` are integers, each check modulo its entry of ``moduli``, and
+    ``baseline`` is a solution as one error value per cell; the Stern walk over ``Z/k``
+    (:func:`lightsart.core.isd_ring.search`, ``work`` rounds, the clock at twice ``seconds``)
+    keeps the cheapest by ``value_cost`` (``(cells, k)``) when given, and stops once it reaches
+    ``floor``, the caller's proven lower bound. ``values`` holds the errors' values.
     """
     search = _search(method)
     # Z/k: a ring of k - 1 multiples per column, not bits; its own walk. A caller that poses the

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -80,13 +80,7 @@ def structure_score(board: Board, picture: Gray, cell_sigma: float = 1.0,
     >>> structure_score(board, picture) > structure_score(1 - board, picture)
     True
     """
-    from skimage import filters
-
-    gaussian: Any = filters.gaussian  # scikit-image ships no type hints for it
-
-    def blur(a: Any, sigma: float) -> Any:
-        return gaussian(np.asarray(a, dtype=np.float64), sigma=sigma, mode="nearest",
-                        preserve_range=True)
+    from lightsart.pictures.tone import gaussian_blur as blur  # scipy's, without importing it
 
     p = np.asarray(picture, dtype=np.float64)
     low, high = np.percentile(p, [1.0, 99.0])

@@ -23,7 +23,15 @@ from lightsart.pictures.image import (
     read_gray,
 )
 from lightsart.pictures.likeness import structure_score
-from lightsart.pictures.tone import Tone, apply_tone, clahe, levels, local_contrast, sharpen
+from lightsart.pictures.tone import (
+    Tone,
+    apply_tone,
+    clahe,
+    gaussian_blur,
+    levels,
+    local_contrast,
+    sharpen,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -163,6 +171,18 @@ def test_sharpen_is_scipys_blur_to_the_last_bit_across_strips(shape: tuple[int, 
     assert np.array_equal(sharpen(g, 0.5), skimage_sharpen(g, 0.5))
     if min(shape) >= 2:
         assert np.array_equal(local_contrast(g, 0.02), skimage_local_contrast(g, 0.02))
+
+
+@pytest.mark.parametrize("sigma", [0.3, 0.5, 1.0, 1.5, 2.25, 3.0, 9.0])
+@pytest.mark.parametrize("shape", [(1, 1), (1, 9), (9, 1), (3, 3), (64, 65), (130, 100), (200, 3)])
+def test_gaussian_blur_is_scipys_to_the_last_bit(shape: tuple[int, int], sigma: float) -> None:
+    # The likeness score's blurs (sigma 1 and 1.5, scaled by the board) without importing scipy;
+    # sigma 9 reaches past the smaller boards' edges.
+    from skimage.filters import gaussian
+
+    g = np.random.default_rng(sum(shape)).random(shape)
+    expected = gaussian(g, sigma=sigma, mode="nearest", preserve_range=True)
+    assert np.array_equal(gaussian_blur(g, sigma), expected)
 
 
 @pytest.mark.parametrize("photo", ["astronaut", "cat", "horse"])
