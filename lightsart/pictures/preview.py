@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart.choices import FitMode
 from lightsart.pictures.tone import Tone
 from lightsart.types import Board
 
@@ -127,7 +128,7 @@ def _check_drawing(out: str, cells: int) -> None:
 
 
 def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = None,
-                 fit: str = "cover") -> PreviewResult:
+                 fit: FitMode = "cover") -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG, or an SVG or PDF
     drawing)."""
     from lightsart.engines import DEFAULT_ENGINE, Budget, engine
@@ -141,7 +142,7 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     if size is None:  # the size still and animate choose, from the picture's detail
         from lightsart.pictures.likeness import read_for_default_board
 
-        gray, board = read_for_default_board(path, fit)  # type: ignore[arg-type]
+        gray, board = read_for_default_board(path, fit)
     else:
         gray, board = read_for_board(path, size)
     _check_side(max(board))  # a side from the picture's aspect too, before any tile is fitted
@@ -157,7 +158,7 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
         if v.size not in fitted:
             # Decoded for this size, as still and animate would: each tile is what they make.
             sized = gray if v.size == board else read_for_board(path, v.size)[0]
-            fitted[v.size] = fit_to_board(sized, *v.size, fit)  # type: ignore[arg-type]
+            fitted[v.size] = fit_to_board(sized, *v.size, fit)
         target = target_from_array(fitted[v.size], v.size, "stretch", v.dither, tone=v.tone)
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray)
         f = engine(DEFAULT_ENGINE).fit(target.bits, cost, Budget(_TILE_SECONDS))
@@ -168,15 +169,15 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     return PreviewResult(path, tuple(tiles), out, cell)
 
 
-def _fit_option(fit: str) -> tuple[str, ...]:
+def _fit_option(fit: FitMode) -> tuple[str, ...]:
     return ("--fit", fit) if fit != "cover" else ()
 
 
-def _levels_tile(path: str, v: _Variant, fit: str) -> Tile:
+def _levels_tile(path: str, v: _Variant, fit: FitMode) -> Tile:
     """The ``--states`` tile: what ``still --states K`` makes (the pipeline's own fit)."""
     from lightsart.pipeline import fit_pictures
 
-    (picture,) = fit_pictures([path], v.size, fit, v.dither,  # type: ignore[arg-type]
+    (picture,) = fit_pictures([path], v.size, fit, v.dither,
                               time_limit=_TILE_SECONDS, tone=v.tone, states=v.states)
     f = picture.fit
     return Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, v.states)
@@ -210,7 +211,7 @@ def _write_sheet(tiles: list[Tile], out: str, cell: int) -> None:
     extension of ``out``: the same layout either way, every tile at ``cell`` pixels per cell."""
     from lightsart.output.stills import still_format
 
-    size, places = layout([t.board.shape for t in tiles], cell)  # type: ignore[misc]
+    size, places = layout([(t.board.shape[0], t.board.shape[1]) for t in tiles], cell)
     if not still_format(out).raster:
         from lightsart.output.vector import sheet_scene, write_scene
 
