@@ -44,6 +44,9 @@ SUITE: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("bench_orders.py", ("--size", "64")),
     ("bench_animate.py", ()),
     ("bench_grey.py", ()),
+    ("bench_grey_errors.py", ()),
+    ("bench_grey_morph.py", ()),
+    ("bench_decode_plateau.py", ("--side", "256", "--rounds", "100", "400", "--seeds", "1")),
     ("bench_pictures.py", ("--side", "64")),
     ("bench_ip.py", ("--quick",)),
 )
