@@ -146,3 +146,18 @@ def test_viewing_score_sees_finer_boards_as_a_viewer_does() -> None:
     assert viewing_score(small, picture[::2, ::2]) == structure_score(small, picture[::2, ::2])
     # Twice the cells on the same page: the noise is finer than the eye, the picture is not.
     assert viewing_score(board, picture) > structure_score(board, picture) + 0.05
+
+
+@pytest.mark.parametrize("side", [400, 700, 1024])
+def test_large_boards_are_scored_on_averaged_blocks_close_to_the_full_blur(side: int) -> None:
+    # From a long side of 400 the score averages blocks of cells first (bounded work); it stays
+    # within 0.01 of the blur at full resolution (a smooth picture, dithered as still dithers).
+    from lightsart.pictures.dither import dither
+
+    yy, xx = np.mgrid[0:side, 0:side * 3 // 4] / side
+    picture = 0.5 + 0.35 * np.sin(9 * xx) * np.cos(7 * yy)
+    board = dither(picture, "floyd-steinberg")
+    scale = side / 100
+    full = structure_score(board, picture, scale, 1.5 * scale)
+    assert abs(viewing_score(board, picture) - full) < 0.01
+    assert viewing_score(board, picture) != full  # the blocks were averaged
