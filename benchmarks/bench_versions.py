@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("--help", ("--help",)),
-    ("README animate (100x100 GIF)", ("animate", "samples/astronaut.png", "samples/cat.png",
+    ("README animate (default size GIF)", ("animate", "samples/astronaut.png", "samples/cat.png",
                                       "-o", "a.gif")),
     ("still 1024x1024", ("still", "samples/cat.png", "-o", "s.png", "--size", "1024")),
     ("still 128x128 (nullity 56)", ("still", "samples/astronaut.png", "-o", "s.png", "--size",
