@@ -184,22 +184,21 @@ def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
     the costs are also appended to ``kept`` (for ``--export-model``)."""
     from lightsart.pictures.costs import cell_costs
 
-    if not rules.is_binary:
-        # k states: the k-state programs (exported too) count wrong cells, so ip gets no level
-        # costs; the exact engine prices each wrong level, and a target that is not reachable
-        # needs the syndrome columns, bounded before pricing.
-        if engine == "ip":
-            _kept(kept, None)
-            return None, "uniform"
-        from lightsart.core.modk import algebra_mod
+    grey = _grey(target)
+    if rules.is_binary:  # a wrong pixel is one flip, as the exported IP prices it
+        return _kept(kept, cell_costs(target.bits, grey, rules.states, errors)), errors
+    # k states: a wrong cell has k - 1 wrong levels, each priced by the exact engine (and auto,
+    # the exact one here); the k-state programs, exported too, count wrong cells.
+    _kept(kept, None)
+    if engine == "ip":
+        return None, "uniform"
+    from lightsart.core.modk import algebra_mod
 
-        alg = algebra_mod(rules)
-        if not alg.is_reachable((target.bits.astype(np.int64) - (rules.states - 1)) % rules.states):
-            alg.check_columns()
-    cost = cell_costs(target.bits, _grey(target), rules.states, errors)
-    # Only a wrong pixel (one flip) is priced as the exported two-state IP prices it.
-    _kept(kept, cost if rules.is_binary else None)
-    return cost, errors
+    # A target that is not reachable needs the syndrome columns: bounded before pricing.
+    alg = algebra_mod(rules)
+    if not alg.is_reachable((target.bits.astype(np.int64) - (rules.states - 1)) % rules.states):
+        alg.check_columns()
+    return cell_costs(target.bits, grey, rules.states, errors), errors
 
 
 def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray | None) -> np.ndarray | None:

@@ -1015,8 +1015,11 @@ SLOW = ["animate", "a.png", "b.png", "--size", "160x120", "--cell", "2",
 
 def _start(argv: list[str], cwd: Path) -> subprocess.Popen[bytes]:
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # A shell runs background jobs with SIGINT ignored, and Python keeps an ignored SIGINT: the
+    # run starts with the default, as from a terminal, whatever ran the tests.
     return subprocess.Popen([sys.executable, "-m", "lightsart", *argv], cwd=cwd, env=env,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 def _wait_until_writing(proc: subprocess.Popen[bytes], cwd: Path) -> None:
