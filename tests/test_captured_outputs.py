@@ -6,28 +6,16 @@ only gain keys).
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from script_loader import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("capture_outputs",
-                                                  ROOT / "scripts" / "capture_outputs.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-capture = _script()
+capture = load_script("scripts/capture_outputs.py")
 
 
 def test_differences_allow_only_new_keys() -> None:

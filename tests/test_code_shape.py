@@ -3,12 +3,11 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from script_loader import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -16,12 +15,7 @@ pytest.importorskip("radon")
 
 
 def _checker() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("check_functions", ROOT / "scripts" / "check_functions.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being defined
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/check_functions.py")
 
 
 def test_no_function_is_too_long_or_too_branchy() -> None:

@@ -5,14 +5,13 @@ reachable. Building the whole site is ``bash scripts/docs.sh`` (test.sh runs it 
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from script_loader import load_script
 
 import lightsart
 
@@ -20,24 +19,15 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
 
 
-def _load(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being defined
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_every_public_name_has_a_full_numpydoc_docstring() -> None:
-    coverage = _load(ROOT / "scripts" / "docstring_coverage.py")
+    coverage = load_script("scripts/docstring_coverage.py")
     gaps = [f"lightsart.{r.name}: missing {', '.join(r.missing)}"
             for r in coverage.public_reports() if r.missing]
     assert not gaps, "\n".join(gaps)
 
 
 def test_the_coverage_check_can_fail() -> None:
-    coverage = _load(ROOT / "scripts" / "docstring_coverage.py")
+    coverage = load_script("scripts/docstring_coverage.py")
 
     def bare(x: int) -> int:
         """Only a summary."""
@@ -69,7 +59,7 @@ def test_a_public_registry_needs_a_docstring_of_its_own() -> None:
     Parameters or Returns; but the docstring its class lends it does not document it."""
     from lightsart.registry import Registry
 
-    coverage = _load(ROOT / "scripts" / "docstring_coverage.py")
+    coverage = load_script("scripts/docstring_coverage.py")
     colours = Registry[str]("colour")
     assert colours.__doc__ == Registry.__doc__  # what inspect.getdoc would have read
     assert coverage.check("COLOURS", colours).missing == ("docstring",)
@@ -92,7 +82,7 @@ def test_the_cli_reference_is_each_parsers_help() -> None:
 
     sys.path.insert(0, str(DOCS / "_ext"))
     try:
-        reference = _load(DOCS / "_ext" / "cli_reference.py")
+        reference = load_script("docs/_ext/cli_reference.py")
     finally:
         sys.path.remove(str(DOCS / "_ext"))
     helps = {name: text for name, _, text in reference.command_helps()}

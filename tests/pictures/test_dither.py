@@ -3,12 +3,10 @@ definitions, and the tone each method keeps."""
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from unittest import mock
 
 import numpy as np
@@ -16,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
+from script_loader import load_script
 
 from lightsart.errors import LightsartError
 from lightsart.pictures import dither as dithering
@@ -212,14 +211,6 @@ def test_bayer_sizes_must_be_powers_of_two() -> None:
             bayer_matrix(bad)
 
 
-def load_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_blue_noise", ROOT / "scripts" / "make_blue_noise.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def low_frequency_power(mask: np.ndarray) -> float:
     """Mean power at spatial frequencies up to 1/8 of the mask's side (DC excluded) of the 50 %
     pattern ``mask < N²/2``, per pixel: about 1/4 for white noise, whatever the size."""
@@ -232,7 +223,7 @@ def low_frequency_power(mask: np.ndarray) -> float:
 
 
 def test_committed_blue_noise_mask_is_what_the_script_writes(tmp_path: Path) -> None:
-    script = load_script()
+    script = load_script("scripts/make_blue_noise.py")
     committed = blue_noise_mask()
     assert committed.shape == (64, 64) and committed.dtype == np.uint16
     assert np.array_equal(np.sort(committed.ravel()), np.arange(64 * 64))
@@ -244,7 +235,7 @@ def test_committed_blue_noise_mask_is_what_the_script_writes(tmp_path: Path) -> 
 
 
 def test_void_and_cluster_is_reproducible_from_its_seed() -> None:
-    script = load_script()
+    script = load_script("scripts/make_blue_noise.py")
     small = script.void_and_cluster(16, seed=7)
     assert np.array_equal(np.sort(small.ravel()), np.arange(256))
     assert np.array_equal(small, script.void_and_cluster(16, seed=7))
@@ -255,7 +246,7 @@ def test_blue_noise_has_little_low_frequency_energy() -> None:
     white = RNG.permutation(64 * 64).reshape(64, 64)
     assert low_frequency_power(white) > 0.15  # the statistic does tell white noise apart
     assert low_frequency_power(blue_noise_mask()) < 0.02
-    assert low_frequency_power(load_script().void_and_cluster(32, seed=3)) < 0.05
+    assert low_frequency_power(load_script("scripts/make_blue_noise.py").void_and_cluster(32, seed=3)) < 0.05
 
 
 def test_blue_noise_mask_is_read_only_and_loaded_once() -> None:

@@ -9,7 +9,6 @@ set for the difference, found by trying every element of the kernel).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 from collections.abc import Iterator
@@ -22,6 +21,7 @@ import pytest
 from brute import press_matrix
 from PIL import Image, ImageSequence
 from refusal import refused
+from script_loader import load_script
 from videos import decode_video
 
 from lightsart.cli import main
@@ -33,12 +33,7 @@ FPS = 8.0
 
 
 def _clips_module() -> Any:
-    spec = importlib.util.spec_from_file_location("make_test_clips",
-                                                  ROOT / "scripts" / "make_test_clips.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("scripts/make_test_clips.py")
 
 
 @pytest.fixture(scope="module")
