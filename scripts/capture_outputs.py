@@ -8,8 +8,13 @@ census, sizes, preview, play, ``--engine ip``) in a scratch folder and records, 
 * the exit status;
 * stdout: parsed JSON for ``--json`` runs, otherwise the text;
 * stderr's text;
-* every file written: the SHA-256 of its bytes (for MP4, of its decoded frames, so the check
-  does not hang on the encoder's container metadata).
+* every file written, as what lightsart decided rather than the bytes a third-party encoder
+  chose (a record must hold on a fresh machine with the newest allowed Pillow, zlib, ffmpeg and
+  PuLP): a PNG by its decoded pixels; a GIF by its decoded timeline (each picture a viewer sees,
+  with how long, and the loop count); an MP4 by the frames lightsart sent to ffmpeg, after
+  checking that the decoded file shows those frames within ``MP4_TOLERANCE``; a census database
+  by its rows; an exported LP model by its parsed objective, constraints, bounds and variable
+  kinds; any other file (HTML pages, JSON, text: lightsart writes every byte) by its bytes.
 
 Every search gets the work its budget plans, whatever the machine's load: the command runs with
 a clock 50 times slower than the wall, so no deadline fires. Wall-clock times (``"seconds"``
@@ -41,6 +46,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -164,7 +170,29 @@ real = time.perf_counter
 origin = real()
 time.perf_counter = lambda: origin + (real() - origin) * 0.02
 sys.argv[0] = "lightsart"
+"""
+_RUN = """
 runpy.run_module("lightsart", run_name="__main__", alter_sys=True)
+"""
+
+#: Keeps every frame lightsart sends to ffmpeg (``Encoder.send``), saved at exit as
+#: ``LIGHTSART_CAPTURE_SENT/sha256(file name).npy``: the frames before encoding are lightsart's
+#: decision; the encoded bytes are x264's.
+_KEEP_SENT = """
+import atexit, hashlib, os, pathlib
+import numpy as np
+from lightsart.output import mp4
+sent = {}
+send = mp4.Encoder.send
+def keep(self, canvas):
+    sent.setdefault(pathlib.Path(self.name).name, []).append(canvas.copy())
+    send(self, canvas)
+mp4.Encoder.send = keep
+def save():
+    for name, frames in sent.items():
+        key = hashlib.sha256(name.encode()).hexdigest()
+        np.save(os.path.join(os.environ["LIGHTSART_CAPTURE_SENT"], key + ".npy"), np.stack(frames))
+atexit.register(save)
 """
 
 
@@ -187,41 +215,206 @@ def _cut_short(record: Any) -> bool:
     return '"cut_short": true' in text or "before the time limit" in text
 
 
-def _digest(path: Path) -> str:
+#: How far a decoded MP4 may be from the frames lightsart sent to ffmpeg, in levels of 0..255:
+#: the mean over every channel of every pixel, and the largest mean over a 4x4-pixel block (a
+#: cell of the wrong state moves its blocks by 85 to 255 levels). Measured on the recorded case
+#: (x264 at the writer's CRF 12, 15-pixel cells, imageio-ffmpeg 0.8.1): mean 0.03, block 20.
+MP4_TOLERANCE = {"mean": 1.0, "block": 48.0}
+
+
+def _sha(*parts: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(len(part).to_bytes(8, "little") + part)
+    return digest.hexdigest()
+
+
+def _png_digest(path: Path) -> str:
+    from PIL import Image
+
+    with Image.open(path) as image:
+        image.load()
+        head = f"{image.mode} {image.width}x{image.height}"
+        return f"png:{head}:" + _sha(head.encode(), image.tobytes())
+
+
+def _gif_timeline(path: Path) -> list[tuple[bytes, int]]:
+    """What a viewer sees: each composed picture (RGB bytes) and its milliseconds, consecutive
+    equal pictures merged (how an encoder splits a hold is not a decision of lightsart's)."""
+    from PIL import Image, ImageSequence
+
+    timeline: list[tuple[bytes, int]] = []
+    with Image.open(path) as gif:
+        for frame in ImageSequence.Iterator(gif):
+            picture = frame.convert("RGB").tobytes()
+            ms = int(frame.info.get("duration", 0))
+            if timeline and timeline[-1][0] == picture:
+                timeline[-1] = (picture, timeline[-1][1] + ms)
+            else:
+                timeline.append((picture, ms))
+    return timeline
+
+
+def _gif_digest(path: Path) -> str:
+    from PIL import Image
+
+    with Image.open(path) as gif:
+        head = f"{gif.width}x{gif.height} loop {gif.info.get('loop')}"
+    timeline = _gif_timeline(path)
+    parts = [head.encode()] + [p + ms.to_bytes(8, "little") for p, ms in timeline]
+    return f"gif:{head}, {len(timeline)} pictures:" + _sha(*parts)
+
+
+def _decoded_mp4(path: Path, width: int, height: int) -> Any:
+    import imageio_ffmpeg
+    import numpy as np
+
+    # The decoded frames, through a plain pipe (imageio's reader leaves pipes open).
+    raw = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", "-i", str(path),
+                          "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], check=True,
+                         capture_output=True).stdout
+    return np.frombuffer(raw, np.uint8).reshape(-1, height, width, 3)
+
+
+def _mp4_digest(path: Path, sent_file: Path) -> str:
+    """The frames lightsart sent to ffmpeg, once the decoded file is shown to hold them."""
+    import numpy as np
+
+    if not sent_file.exists():
+        return "mp4: no frames were sent to ffmpeg for this file"
+    sent = np.load(sent_file)
+    decoded = _decoded_mp4(path, sent.shape[2], sent.shape[1])
+    head = f"{len(sent)} frames {sent.shape[2]}x{sent.shape[1]}"
+    if decoded.shape != sent.shape:
+        return f"mp4: {head} sent, but the file decodes to {decoded.shape}"
+    error = np.abs(decoded.astype(np.int16) - sent.astype(np.int16)).mean(axis=3)
+    count, rows, columns = error.shape
+    blocks = error[:, : rows // 4 * 4, : columns // 4 * 4].reshape(
+        count, rows // 4, 4, columns // 4, 4).mean(axis=(2, 4))
+    mean, block = float(error.mean()), float(blocks.max(initial=0.0))
+    if mean > MP4_TOLERANCE["mean"] or block > MP4_TOLERANCE["block"]:
+        return (f"mp4: {head}, decoded frames differ from those sent (mean {mean:.2f}, "
+                f"4x4 block {block:.0f} levels; tolerance {MP4_TOLERANCE})")
+    return f"mp4:{head}:" + _sha(*(frame.tobytes() for frame in sent))
+
+
+def _cell(value: Any) -> Any:
+    """A database value as JSON; a compressed blob by what it holds (zlib's bytes are zlib's)."""
+    if isinstance(value, str):  # a census records how long it took, in a JSON text
+        return re.sub(r'"seconds": [0-9.e-]+', '"seconds": 0', value)
+    if not isinstance(value, bytes):
+        return value
+    with contextlib.suppress(zlib.error):
+        value = zlib.decompress(value)
+    return "blob:" + hashlib.sha256(value).hexdigest()
+
+
+def _sqlite_digest(path: Path) -> str:
+    import sqlite3
+
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        tables = [r[0] for r in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        rows = {t: [[_cell(v) for v in r] for r in db.execute(f'SELECT * FROM "{t}" ORDER BY rowid')]
+                for t in tables}
+    dump = json.dumps(rows, sort_keys=True)
+    return "rows:" + hashlib.sha256(dump.encode()).hexdigest()
+
+
+_LP_SECTIONS = ("minimize", "maximize", "subject to", "bounds", "generals", "binaries", "end")
+
+
+def _lp_number(token: str) -> str:
+    return f"{float(token):.9g}"
+
+
+def _lp_linear(tokens: Sequence[str]) -> list[tuple[str, str]]:
+    """``2 x + y - 3 z`` as sorted (variable, coefficient) pairs."""
+    terms: list[tuple[str, str]] = []
+    sign, coefficient = 1.0, 1.0
+    for token in tokens:
+        if token in "+-":
+            sign, coefficient = (1.0 if token == "+" else -1.0), 1.0
+        elif re.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?", token):
+            coefficient = float(token)
+        else:
+            terms.append((token, _lp_number(str(sign * coefficient))))
+            sign, coefficient = 1.0, 1.0
+    return sorted(terms)
+
+
+def _lp_model(text: str) -> dict[str, Any]:
+    """An LP file (as PuLP writes it) parsed into what the model says, not how it was printed."""
+    model: dict[str, Any] = {"sense": None, "rows": {}, "bounds": [], "generals": [],
+                             "binaries": []}
+    section, statement = "", ""
+    lines = [line.strip() for line in text.splitlines() if not line.startswith("\\*")]
+    for line in [*lines, "end"]:
+        lowered = line.lower()
+        starts = lowered in _LP_SECTIONS or re.match(r"^[\w\[\]().#]+:", line)
+        if (starts or not line) and statement:
+            name, _, body = statement.partition(":")
+            tokens = body.split()
+            ops = [i for i, t in enumerate(tokens) if t in ("<=", ">=", "=", "<", ">")]
+            if ops:
+                i = ops[0]
+                model["rows"][name] = [_lp_linear(tokens[:i]), tokens[i],
+                                       _lp_number(tokens[i + 1])]
+            else:
+                model["rows"][name] = [_lp_linear(tokens)]
+            statement = ""
+        if lowered in _LP_SECTIONS:
+            section = lowered
+            if section in ("minimize", "maximize"):
+                model["sense"] = section
+            continue
+        if section in ("minimize", "maximize", "subject to") and line:
+            statement = f"{statement} {line}" if statement else line
+        elif section == "bounds" and line:
+            model["bounds"].append(" ".join(
+                _lp_number(t) if re.fullmatch(r"[-+]?\d[\d.eE+-]*", t) else t
+                for t in line.split()))
+        elif section in ("generals", "binaries"):
+            model[section] += line.split()
+    for key in ("bounds", "generals", "binaries"):
+        model[key] = sorted(model[key])
+    return model
+
+
+def _digest(path: Path, sent: Path) -> str:
     if path.suffix == ".mp4":
-        import imageio_ffmpeg
-
-        # The decoded frames, through a plain pipe (imageio's reader leaves pipes open).
-        raw = subprocess.run([imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", "-i", str(path),
-                              "-f", "rawvideo", "-pix_fmt", "rgb24", "-"], check=True,
-                             capture_output=True).stdout
-        return "frames:" + hashlib.sha256(raw).hexdigest()
+        return _mp4_digest(path, sent / (hashlib.sha256(path.name.encode()).hexdigest() + ".npy"))
+    if path.suffix == ".png":
+        return _png_digest(path)
+    if path.suffix == ".gif":
+        return _gif_digest(path)
     if path.suffix == ".sqlite":
-        import sqlite3
-
-        with contextlib.closing(sqlite3.connect(path)) as db:
-            dump = "\n".join(db.iterdump())
-        dump = re.sub(r'"seconds": [0-9.e-]+', '"seconds": 0', dump)
-        return "dump:" + hashlib.sha256(dump.encode()).hexdigest()
+        return _sqlite_digest(path)
+    if path.suffix == ".lp":
+        model = json.dumps(_lp_model(path.read_text()), sort_keys=True)
+        return "lp:" + hashlib.sha256(model.encode()).hexdigest()
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def _files(folder: Path) -> dict[str, str]:
+def _files(folder: Path, sent: Path) -> dict[str, str]:
     found: dict[str, str] = {}
     for path in sorted(folder.rglob("*")):
         if path.is_file() and not path.is_symlink() and "samples" not in path.parts[len(
                 folder.parts):len(folder.parts) + 1]:
-            found[str(path.relative_to(folder))] = _digest(path)
+            found[str(path.relative_to(folder))] = _digest(path, sent)
     return found
 
 
 def run_case(name: str, argv: Sequence[str], keep: Path | None = None) -> dict[str, Any]:
     """Run one command in a fresh scratch folder; return what it printed and wrote."""
-    with tempfile.TemporaryDirectory(prefix=f"capture-{name}-") as scratch:
+    with tempfile.TemporaryDirectory(prefix=f"capture-{name}-") as scratch, \
+            tempfile.TemporaryDirectory(prefix=f"capture-{name}-sent-") as sent:
         folder = Path(scratch)
         (folder / "samples").symlink_to(ROOT / "samples")
-        env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100", NO_COLOR="1")
-        done = subprocess.run([sys.executable, "-c", _SLOW_CLOCK, *argv], cwd=folder, env=env,
+        env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100", NO_COLOR="1",
+                   LIGHTSART_CAPTURE_SENT=sent)
+        done = subprocess.run([sys.executable, "-c", _SLOW_CLOCK + _KEEP_SENT + _RUN, *argv],
+                              cwd=folder, env=env,
                               capture_output=True, text=True, timeout=600, check=False)
         stdout: Any = _scrub_text(done.stdout, scratch)
         if "--json" in argv and done.returncode == 0:
@@ -231,7 +424,7 @@ def run_case(name: str, argv: Sequence[str], keep: Path | None = None) -> dict[s
             "exit": done.returncode,
             "stdout": stdout,
             "stderr": _scrub_text(done.stderr, scratch),
-            "files": _files(folder),
+            "files": _files(folder, Path(sent)),
         }
         if keep is not None:
             shutil.copytree(folder, keep / name, symlinks=True, dirs_exist_ok=True)
