@@ -244,7 +244,7 @@ def make_still(
     export_model: str | None = None,
     **legacy: Any,
 ) -> StillResult:
-    """The reachable board closest to one picture, written as a PNG (plus optional extras).
+    """The reachable board closest to one picture, written as a PNG, SVG or PDF (plus optional extras).
 
     What ``lightsart still`` does. ``export_model`` (``.lp``/``.mps``) also writes Bosch's error
     IP for the picture, with the pixel costs the engine used, unsolved

@@ -1,4 +1,4 @@
-"""Fit one picture: the reachable board closest to it, as a PNG."""
+"""Fit one picture: the reachable board closest to it, as a PNG, SVG or PDF."""
 
 from __future__ import annotations
 
@@ -39,12 +39,12 @@ example: lightsart still samples/astronaut.png -o astronaut.png --compare compar
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = add_command(sub, "still", __doc__, DESCRIPTION)
     p.add_argument("image", help="picture file (PNG, JPEG, GIF, BMP, TIFF, WebP)")
-    p.add_argument("-o", "--output", required=True, metavar="OUT.png",
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
                    help="board picture to write: .png, or .svg/.pdf for a vector drawing (one "
                         "shape per cell, lit and unlit in separate layers) to print, plot or cut")
-    p.add_argument("--target-out", metavar="PNG", help="also write the dithered target (.png, "
+    p.add_argument("--target-out", metavar="FILE", help="also write the dithered target (.png, "
                    ".svg or .pdf)")
-    p.add_argument("--compare", metavar="PNG", help="also write target | result | wrong pixels "
+    p.add_argument("--compare", metavar="FILE", help="also write target | result | wrong pixels "
                    "(.png, .svg or .pdf)")
     add_picture_options(p)
     from lightsart.limits import CELL_MM_MAX, CELL_MM_MIN

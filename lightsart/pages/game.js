@@ -237,9 +237,11 @@
     } else if (showSolution && s) {
       say(`Click the ${s.count} marked cell${s.count === 1 ? "" : "s"}, in any order${best}.`, "info");
     } else if (g.hint !== null && s) {
-      const i = Math.floor(g.hint / g.n) + 1, j = (g.hint % g.n) + 1;
+      // Counted from 0 at the top left, as the command line's (row,col) and state bits count.
+      const i = Math.floor(g.hint / g.n), j = g.hint % g.n;
       const unit = grey ? `press${s.count === 1 ? "" : "es"}` : `click${s.count === 1 ? "" : "s"}`;
-      say(`Hint: click the ringed cell (row ${i}, column ${j}); ${s.count} ${unit} to go${best}.`, "info");
+      say(`Hint: click the ringed cell (row ${i}, column ${j}, counting from 0 at the top left); `
+        + `${s.count} ${unit} to go${best}.`, "info");
     } else {
       say("");
     }

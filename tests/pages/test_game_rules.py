@@ -546,6 +546,8 @@ def test_hints_follow_the_rules_to_the_fewest_moves(tab: harness.Watched, tmp_pa
     for moves in range(1, best[start] + 1):
         page.keyboard.press("h")
         k = state(page)["hint"]
+        # The cell is named as the command line names it: (row, col) counting from 0.
+        assert f"(row {k // 4}, column {k % 4}, counting from 0" in page.inner_text("#message")
         before = as_int(state(page)["rows"])
         click_board(page, k)
         assert as_int(state(page)["rows"]) == before ^ cols[k]
