@@ -1,4 +1,5 @@
-"""The notebooks are written against the public API and run with ``pip install -e '.[notebooks]'`` (from a clone).
+"""The notebooks are written against the public API and run with ``pip install -e '.[notebooks]'``
+(from a clone).
 
 * Every ``lightsart`` name a notebook uses is public: ``import lightsart as la`` and ``la.NAME``
   (or ``from lightsart import NAME``) with ``NAME`` in ``lightsart.__all__``; no internal module.
