@@ -12,8 +12,8 @@ Where a file is made before it is complete:
   (``linkat``). A process killed with SIGKILL therefore leaves nothing behind.
 * Elsewhere, and for frame folders: a hidden name of our own,
   ``.NAME.lightsart-HOST-PID-XXXX.tmp``. Each run :func:`sweep`\\ s the folders it writes into and
-  removes such leftovers whose process is gone (same host), or that are a day old (another
-  host or container, where the process id means nothing).
+  removes such leftovers of the same user whose process is gone (same host), or that are a day
+  old (another host or container, where the process id means nothing).
 
 The commit itself is two-phase (:mod:`lightsart.output.commit`): every destination is checked
 before the first rename, what each name held is kept under a hidden backup name until every
