@@ -49,6 +49,8 @@ def alive(pid: int) -> bool:
     """Whether process ``pid`` runs on this host (ours, or another user's; not a zombie)."""
     if pid == os.getpid():
         return True
+    if not 0 < pid < 2**31:  # no process has it (kill(0) would signal our own group)
+        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

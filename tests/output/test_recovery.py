@@ -288,3 +288,14 @@ def test_only_our_own_regular_leftovers_are_swept(tmp_path: Path) -> None:
     link.symlink_to(mine)
     assert sorted(staging.sweep(tmp_path)) == sorted([mine.name, folder.name])
     assert theirs.exists() and their_folder.exists() and pipe.exists() and link.is_symlink()
+
+
+@pytest.mark.parametrize("pid", ["0", "9" * 30])
+def test_a_process_id_no_process_can_have_is_a_dead_runs(pid: str, work: Path) -> None:
+    """A leftover of ours named with id 0 (``kill(0)`` signals our own group) or one too large
+    for the system (``kill`` overflowed: a traceback in every run into that folder)."""
+    leftover = work / f".out.png.lightsart-{HOST}-{pid}-0badf00d.tmp"
+    leftover.write_bytes(b"half a PNG")
+    done = _run([*STILL, "-o", "out.png"], work)
+    assert done.returncode == 0 and done.stderr.count("\n") <= 1, done.stderr
+    assert not leftover.exists()
