@@ -182,7 +182,7 @@ def _state(done: _Done) -> str:
                                            if kept else "")
 
 
-def rollback(done: Sequence[_Done]) -> list[str]:
+def _rollback(done: Sequence[_Done]) -> list[str]:
     """Undo what the commit did (last first); return what could not be put back, per name."""
     left = []
     for step in reversed(done):
@@ -241,7 +241,7 @@ def commit(steps: Sequence[Step]) -> None:
 
 def _fail(why: str, done: Sequence[_Done]) -> NoReturn:
     """Put every name back; say so, or which names were left how (their backups stay)."""
-    left = rollback(done)
+    left = _rollback(done)
     if not left:
         raise LightsartError(f"{why}; nothing was changed") from None
     more = f" and {len(left) - _SHOWN} more" if len(left) > _SHOWN else ""
