@@ -22,9 +22,9 @@ __all__ = ["HOST", "STALE_SECONDS", "TEMP", "alive", "stale", "started", "temp_n
 
 #: A leftover from another host (whose process ids mean nothing here) is removed after a day.
 STALE_SECONDS = 24 * 3600.0
-#: A process that started this long after a file was made cannot have made it (the boot time
-#: in /proc/stat is whole seconds).
-_SLACK = 2.0
+#: A process that started this long after a file was last changed cannot have made it. Wide:
+#: a network file system's clock may run behind ours, and a live run's files must never go.
+_SLACK = 300.0
 
 HOST = f"{zlib.crc32(socket.gethostname().encode()) & 0xFFFFFF:06x}"
 TEMP = re.compile(r"\..*\.lightsart-(?P<host>[0-9a-f]{6})-(?P<pid>\d+)-[0-9a-f]+\.tmp(\.[^.]*)?")
