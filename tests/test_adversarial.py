@@ -547,13 +547,15 @@ def _dead_pid() -> int:
 def test_sweep_removes_only_our_dead_leftovers(tmp_path: Path) -> None:
     dead = _temp(tmp_path, _dead_pid())
     live = _temp(tmp_path, os.getppid(), name="y.gif")
-    foreign_new = _temp(tmp_path, 1, host="abcdef", name="z.gif")
-    foreign_old = _temp(tmp_path, 1, host="abcdef", name="w.gif")
-    os.utime(foreign_old, (0, 0))
+    foreign = _temp(tmp_path, 1, host="abcdef", name="z.gif")
+    backup = tmp_path / f".x.gif.lightsart-{outputs._HOST}-{_dead_pid()}-0badf00d.tmp.old"
+    backup.write_bytes(b"an old output")
     (tmp_path / ".x.gif.123456.gif").write_bytes(b"not our naming")
-    removed = outputs.sweep(tmp_path)
-    assert sorted(removed) == sorted([dead.name, foreign_old.name])
-    assert live.exists() and foreign_new.exists() and (tmp_path / ".x.gif.123456.gif").exists()
+    assert outputs.sweep(tmp_path) == [dead.name]
+    # Another host's leftover and a backup (an old output) go once a day old, by their ctime.
+    removed = outputs.sweep(tmp_path, now=time.time() + outputs.STALE_SECONDS)
+    assert sorted(removed) == sorted([foreign.name, backup.name])
+    assert live.exists() and (tmp_path / ".x.gif.123456.gif").exists()
 
 
 def test_next_run_sweeps_a_killed_runs_leftover(work: Path,
@@ -630,7 +632,7 @@ def _break_call(monkeypatch: pytest.MonkeyPatch, k: int, names: tuple[str, ...],
                 fail: type[BaseException] | None = None) -> dict[str, object]:
     """Make the ``k``-th call (from 0) of ``os.<names>`` during a commit fail: an OSError
     (EACCES, as a folder another user owns would give), or ``fail`` raised as it is."""
-    state: dict[str, object] = {"calls": 0, "fired": False, "committed": False}
+    state: dict[str, object] = {"calls": 0, "fired": False}
     active = _during_commit(monkeypatch)
     for name in names:
         real = getattr(os, name)
@@ -645,8 +647,6 @@ def _break_call(monkeypatch: pytest.MonkeyPatch, k: int, names: tuple[str, ...],
                         raise fail()
                     raise OSError(errno.EACCES, os.strerror(errno.EACCES))
             out = _real(*args, **kwargs)  # type: ignore[operator]
-            if active[0] and str(args[0]).endswith(".journal"):
-                state["committed"] = True  # a journal is gone: the new set stands
             return out
 
         monkeypatch.setattr(os, name, fake)
@@ -701,8 +701,8 @@ def test_commit_fails_at_every_step(kind: str, work: Path, tmp_path_factory: pyt
     """Each link, rename or unlink of the commit fails in turn (EACCES): either the run works
     around it (a backup moved aside instead of linked; a backup left for the next run's sweep)
     and writes the whole new set, or it exits 2 with one line saying nothing was changed and
-    every older output byte for byte as it was. No temporary, backup or journal file is left
-    (once swept, where one could not be removed)."""
+    every older output byte for byte as it was. No temporary or backup file is left (once
+    swept a day later, where a backup could not be removed)."""
     pristine = tmp_path_factory.mktemp("pristine")
     old_set, new_set = _old_and_new(kind, work, pristine, capsys)
     refusals = 0
@@ -714,11 +714,9 @@ def test_commit_fails_at_every_step(kind: str, work: Path, tmp_path_factory: pyt
         err = capsys.readouterr().err
         if not state["fired"]:
             break
-        if code == 0:  # a backup or a later journal that could not be removed: a leftover
-            with monkeypatch.context() as m:  # that the next run sweeps once we are gone
-                m.setattr("lightsart.output.tempnames.alive", lambda pid: False)
-                for folder in (work, work / "fr"):
-                    outputs.sweep(folder)
+        if code == 0:  # a backup that could not be removed: a leftover swept a day later
+            for folder in (work, work / "fr"):
+                outputs.sweep(folder, now=time.time() + outputs.STALE_SECONDS)
             assert _is_new_set(work, old_set, new_set), (k, err)
         else:
             refusals += 1
@@ -858,14 +856,21 @@ class _Crash(BaseException):
     """The process dies here: no rollback, no clean-up of what it did so far."""
 
 
+def _old_or_new(now: dict[str, str], old_set: dict[str, str], new_set: dict[str, str]) -> bool:
+    """Whether every visible name holds its old or its new content (or either's absence)."""
+    names = {n for n in [*old_set, *new_set, *now] if not Path(n).name.startswith(".")}
+    return all(now.get(n) in (old_set.get(n), new_set.get(n)) or (
+        new_set.get(n) == "new" and n in now) for n in names)
+
+
 @pytest.mark.parametrize("kind", ["animate-gif-frames-models", "animate-html-new-frames"])
-def test_a_crash_midway_leaves_old_or_new_set(kind: str, work: Path, tmp_path_factory:
-                                              pytest.TempPathFactory,
-                                              capsys: pytest.CaptureFixture[str],
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """The run dies after k steps of its commit, for every k; the next run's sweep of the
-    current folder alone finds the journal and gives back the old set whole (or the new set,
-    once the first journal was removed), and no leftover stays."""
+def test_a_crash_midway_leaves_each_name_old_or_new(kind: str, work: Path, tmp_path_factory:
+                                                   pytest.TempPathFactory,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The run dies after k steps of its commit, for every k: each name holds its old file or
+    its new one, whole. The next run's sweep moves no visible name and removes the dead run's
+    staged files at once and its backups (old outputs) a day later."""
     pristine = tmp_path_factory.mktemp("pristine")
     old_set, new_set = _old_and_new(kind, work, pristine, capsys)
     new = COMMIT_KINDS[kind][1]
@@ -879,22 +884,25 @@ def test_a_crash_midway_leaves_old_or_new_set(kind: str, work: Path, tmp_path_fa
             break
         capsys.readouterr()
         crashed = snapshot(work)
+        assert _old_or_new(crashed, old_set, new_set), (k, crashed)
         with monkeypatch.context() as m:
             m.setattr("lightsart.output.tempnames.alive", lambda pid: False)  # it died
-            outputs.sweep(work)
-            if (work / "fr").is_dir():
-                outputs.sweep(work / "fr")
-        if state["committed"]:
-            assert _is_new_set(work, old_set, new_set), (k, crashed)
-        else:
-            assert snapshot(work) == old_set, (k, crashed)
+            for folder in (work, work / "fr"):
+                outputs.sweep(folder)
+            visible = {n: d for n, d in snapshot(work).items() if ".lightsart-" not in n}
+            assert visible == {n: d for n, d in crashed.items() if ".lightsart-" not in n}, k
+            assert all(n.endswith(".tmp.old") for n in _hidden(work)), (k, _hidden(work))
+            for folder in (work, work / "fr"):
+                outputs.sweep(folder, now=time.time() + outputs.STALE_SECONDS)
+        assert _hidden(work) == [], k
     assert k >= 5
 
 
-def test_a_killed_commit_is_rolled_back_by_the_next_run(work: Path,
+def test_a_killed_commit_changes_nothing_at_the_next_run(work: Path,
                                                        capsys: pytest.CaptureFixture[str]) -> None:
-    """A real SIGKILL between two renames of the commit; the next run into one of its folders
-    puts the old set back before it plans; nothing of the killed run is left."""
+    """A real SIGKILL between two renames of the commit: two names hold their new files, the
+    others their old ones; the next run into one of its folders moves none of them back, removes
+    the killed run's staged files, and keeps its backups (the old outputs) for a day."""
     old, new = COMMIT_KINDS["animate-gif-frames-models"]
     assert main(old) == 0
     capsys.readouterr()
@@ -902,7 +910,6 @@ def test_a_killed_commit_is_rolled_back_by_the_next_run(work: Path,
     script = (
         "import os, signal, sys\n"
         "from lightsart.cli import main\n"
-        "from lightsart.output import commit\n"
         "real, calls = os.replace, [0]\n"
         "def replace(*a, **k):\n"
         "    calls[0] += 1\n"
@@ -913,16 +920,21 @@ def test_a_killed_commit_is_rolled_back_by_the_next_run(work: Path,
         "sys.exit(main(sys.argv[1:]))\n")
     done = subprocess.run([sys.executable, "-c", script, *new], cwd=work, capture_output=True)
     assert done.returncode == -signal.SIGKILL, done.stderr
-    assert snapshot(work) != old_set  # two outputs replaced, backups and journals left
-    assert any(n.endswith(".journal") for n in _hidden(work))
+    crashed = snapshot(work)
+    changed = [n for n, d in old_set.items() if crashed.get(n) != d]
+    assert len(changed) == 2 and all(".lightsart-" not in n for n in changed), changed
     outputs._SWEPT.clear()
-    # A run that writes only into the current folder finds the journal there; it puts back
-    # the frames too, and removes what the killed run left in fr.
     assert main(["still", "a.png", "-o", "z.png", "--size", "12x10"]) == 0
     (work / "z.png").unlink()
-    assert snapshot(work) == old_set
+    outputs.sweep(work / "fr")  # as a run writing frames there would
+    after = snapshot(work)
+    assert {n: d for n, d in after.items() if ".lightsart-" not in n} == {
+        n: d for n, d in crashed.items() if ".lightsart-" not in n}
+    assert _hidden(work) and all(n.endswith(".tmp.old") for n in _hidden(work)), _hidden(work)
     outputs._SWEPT.clear()
     assert main(new) == 0
+    for folder in (work, work / "fr"):
+        outputs.sweep(folder, now=time.time() + outputs.STALE_SECONDS)
     assert _hidden(work) == []
 
 
@@ -934,9 +946,8 @@ def _journal(folder: Path, pid: int, steps: list[dict[str, object]]) -> Path:
 
 
 def test_a_forged_journal_touches_nothing_outside(tmp_path: Path) -> None:
-    """A journal names paths; one that names what our commit never writes (a file elsewhere,
-    a folder not of our hidden pattern) is dropped unread, so a hostile user in a shared
-    folder cannot make the next run move or delete other files."""
+    """A journal (as lightsart 0.2 wrote them) names paths; the sweep never reads one, so a
+    hostile user in a shared folder cannot make the next run move or delete other files."""
     shared, victim = tmp_path / "shared", tmp_path / "victim"
     shared.mkdir()
     victim.mkdir()
@@ -955,12 +966,12 @@ def test_a_forged_journal_touches_nothing_outside(tmp_path: Path) -> None:
     before = snapshot(victim)
     outputs.sweep(shared)
     assert snapshot(victim) == before and (victim / "precious.txt").read_text() == "keep me"
-    assert not journal.exists()
+    assert not journal.exists()  # a dead run's leftover of ours: removed unread
 
 
-def test_another_users_journal_is_left_alone(tmp_path: Path) -> None:
-    """Another user's journal (a run of theirs killed while committing) is neither acted on
-    nor removed, and neither are the backups it needs."""
+def test_another_users_leftovers_are_left_alone(tmp_path: Path) -> None:
+    """Another user's journal and backup (a run of theirs killed while committing) are
+    neither acted on nor removed; ours would be removed (never read), and no name is moved."""
     old = tmp_path / "x.gif"
     old.write_bytes(b"the new one")
     backup = tmp_path / f".x.gif.lightsart-{outputs._HOST}-1-0badf00d.tmp.old"
@@ -970,19 +981,21 @@ def test_another_users_journal_is_left_alone(tmp_path: Path) -> None:
         {"target": str(old), "new": str(tmp_path / f".x.gif.lightsart-{outputs._HOST}-1-0.tmp"),
          "backup": str(backup), "new_id": [new.st_dev, new.st_ino], "frame": False,
          "folder": False}])
-    os.chown(journal, 1234, 1234)
+    for path in (journal, backup):
+        os.chown(path, 1234, 1234)
     before = snapshot(tmp_path)
-    outputs.sweep(tmp_path)
+    outputs.sweep(tmp_path, now=time.time() + outputs.STALE_SECONDS)
     assert snapshot(tmp_path) == before
-    os.chown(journal, os.getuid(), os.getgid())  # ours: rolled back, the old one is back
-    outputs.sweep(tmp_path)
-    assert old.read_bytes() == b"their old one" and sorted(os.listdir(tmp_path)) == ["x.gif"]
+    for path in (journal, backup):
+        os.chown(path, os.getuid(), os.getgid())
+    outputs.sweep(tmp_path, now=time.time() + outputs.STALE_SECONDS)
+    assert old.read_bytes() == b"the new one" and sorted(os.listdir(tmp_path)) == ["x.gif"]
 
 
 def test_a_failed_restore_says_what_was_left(work: Path, capsys: pytest.CaptureFixture[str],
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """If putting an old file back fails too, the line names it (not "nothing was changed");
-    the journal stays, and the next run puts it back."""
+    """If putting an old file back fails too, the line names it (not "nothing was changed")
+    and where its old file is; that backup is kept a day."""
     old, new = COMMIT_KINDS["still"]
     assert main(old) == 0
     capsys.readouterr()
@@ -1000,11 +1013,15 @@ def test_a_failed_restore_says_what_was_left(work: Path, capsys: pytest.CaptureF
     assert err.startswith("lightsart: error: cannot write c.png: Permission denied;"), err
     assert "nothing was changed" not in err and "s.png holds the new file" in err, err
     assert err.count("\n") == 1
+    backup = err.split("its old file is ")[1].split()[0].rstrip(";")
+    now = snapshot(work)
+    assert now[backup] == old_set["s.png"]  # the old s.png, where the line says
+    assert {n: d for n, d in now.items() if n not in (backup, "s.png")} == {
+        n: d for n, d in old_set.items() if n != "s.png"}
     with monkeypatch.context() as m:
         m.setattr("lightsart.output.tempnames.alive", lambda pid: False)
-        outputs._SWEPT.clear()
         outputs.sweep(work)
-    assert snapshot(work) == old_set
+    assert (work / backup).exists()  # kept a day, for the user to take back
 
 
 # ----------------------------------------------------------------- signals and concurrency

@@ -12,14 +12,14 @@ Where a file is made before it is complete:
   (``linkat``). A process killed with SIGKILL therefore leaves nothing behind.
 * Elsewhere, and for frame folders: a hidden name of our own,
   ``.NAME.lightsart-HOST-PID-XXXX.tmp``. Each run :func:`sweep`\\ s the folders it writes into and
-  removes such leftovers whose process is gone (same host), or that are a day old (another
-  host or container, where the process id means nothing).
+  removes such leftovers of the same user whose process is gone (same host), or that are a day
+  old (another host or container, where the process id means nothing).
 
 The commit itself is two-phase (:mod:`lightsart.output.commit`): every destination is checked
 before the first rename, what each name held is kept under a hidden backup name until every
-output is in place, and any failure puts all of them back. A journal written before the first
-rename lets the next run into the same folder roll back a commit that a crash (SIGKILL, a power
-cut) left half done: :func:`sweep` restores the old set whole, then removes the leftovers.
+output is in place, and any failure puts all of them back. A crash (SIGKILL, a power cut) in
+the middle leaves each name its old file or its new one, whole; :func:`sweep` only ever removes
+our own hidden leftovers, never moves or removes a visible name.
 """
 
 from __future__ import annotations
@@ -76,10 +76,10 @@ def _two_phase() -> ModuleType:
 def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[str]:
     """Remove our own leftover temporary files and folders from ``folder``; return their names.
 
-    Only names of our pattern are touched: those of a process that is no longer running on this
-    host, or older than :data:`STALE_SECONDS`. A concurrent run's files are left alone. First,
-    the journal of a commit that such a process left half done is rolled back
-    (:func:`lightsart.output.commit.recover`), so its outputs are the old set again, whole.
+    A leftover is a name of our pattern that is stale (:func:`lightsart.output.tempnames.stale`:
+    its process is gone, or it is a day old), owned by the user running now, and a regular file
+    or a folder, as :func:`os.lstat` sees it: nothing is opened or read, and no link followed.
+    A concurrent run's files, another user's, and a pipe or link under such a name stay.
     """
     removed: list[str] = []
     now = time.time() if now is None else now
@@ -87,36 +87,28 @@ def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[s
         entries = list(os.scandir(folder))
     except OSError:
         return removed
-    ages: dict[str, float] = {}
     for entry in entries:
-        with contextlib.suppress(OSError):
-            ages[entry.name] = now - entry.stat(follow_symlinks=False).st_mtime
-    keep: set[str] = set()  # what a journal that could not be rolled back still needs
-    journals = [e for e in entries if e.name.endswith(_two_phase().JOURNAL_SUFFIX)
-                and e.name in ages and stale(e.name, ages[e.name])]
-    for entry in journals:
-        left = _two_phase().recover(Path(entry.path))
-        if left is None:
-            removed.append(entry.name)
-        else:
-            keep.update(os.path.abspath(p) for p in left)
-    if journals:  # a rollback renames a new folder back to its hidden name: look again
-        with contextlib.suppress(OSError):
-            entries = list(os.scandir(folder))
-        for entry in entries:
-            with contextlib.suppress(OSError):
-                ages.setdefault(entry.name, now - entry.stat(follow_symlinks=False).st_mtime)
-    for entry in entries:
-        if (entry.name not in ages or not stale(entry.name, ages[entry.name])
-                or os.path.abspath(entry.path) in keep or not os.path.lexists(entry.path)):
+        if not _TEMP.fullmatch(entry.name):
+            continue
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        kind = stat.S_IFMT(info.st_mode)
+        if (info.st_uid != _euid() or kind not in (stat.S_IFREG, stat.S_IFDIR)
+                or not stale(entry.name, info.st_ctime, now)):
             continue
         with contextlib.suppress(OSError):
-            if entry.is_dir(follow_symlinks=False):
-                shutil.rmtree(entry.path)
+            if kind == stat.S_IFDIR:
+                shutil.rmtree(entry.path)  # never follows a link inside (fd-based on Linux)
             else:
                 os.unlink(entry.path)
             removed.append(entry.name)
     return removed
+
+
+def _euid() -> int:
+    return os.geteuid() if hasattr(os, "geteuid") else 0  # no owners to tell apart elsewhere
 
 
 def _sweep_once(folder: Path) -> None:
@@ -176,9 +168,9 @@ def plan_outputs(
     ``files`` pairs each output path with its allowed extensions (None: any). A path is refused
     when its extension is not allowed, its folder does not exist, it is a folder, it is one of
     ``inputs`` (the same file under any name) or it is given twice. ``folders`` are frame
-    folders: created at commit if their parent exists. Each folder written into is swept of our
-    own stale temporary files first, so a commit a crash cut short is rolled back before the
-    names are checked (:func:`sweep`).
+    folders: created at commit if their parent exists. Each folder written into (a frame folder
+    too, where a killed run's hidden staging folder is) is swept of our own stale temporary
+    files first (:func:`sweep`).
     """
     for raw in [*(f for f, _ in files), *folders]:
         _sweep_once(_folder_of(Path(raw)))
@@ -416,7 +408,7 @@ class Transaction:
                 except OSError as exc:
                     raise LightsartError(f"cannot write {key}: {exc.strerror or exc}; "
                                          "nothing was changed") from None
-            _two_phase().commit(steps, token)
+            _two_phase().commit(steps)
             for staged in self._staged.values():
                 staged.done()
             self._staged.clear()
