@@ -154,3 +154,64 @@ def test_a_clip_slower_than_one_frame_a_second_says_its_rate(
     data = _film(["video", str(clip), "-o", str(tmp_path / "f.gif"), "--size", "8x6",
                   "--fps", "1"], capsys)
     assert data["fps"] == 1 and data["frames"] == 6
+
+
+def _page_peak(tmp_path: Path, frames: int) -> int:
+    """Peak bytes allocated while writing an ``.html`` film of ``frames`` frames of 4096 clicks."""
+    import tracemalloc
+
+    from lightsart.output.render import Style
+    from lightsart.rules import Rules
+    from lightsart.types import Frame
+    from lightsart.video.output import write_film
+    from lightsart.video.steps import Step
+
+    board = np.ones((64, 64), np.uint8)
+    presses = np.ones((64, 64), np.int64)
+
+    def film() -> Any:
+        yield Frame(board, 0.1), Step(board, None, 0)
+        for _ in range(frames - 1):
+            yield Frame(board, 0.1), Step(board, presses, presses.size)
+
+    tracemalloc.start()
+    try:
+        write_film(film(), str(tmp_path / f"f{frames}.html"), None, 10.0, Style(cell=1),
+                   Rules(64, 64), frames, None)
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_an_html_film_is_written_in_flat_memory(tmp_path: Path) -> None:
+    # 60 more frames of 4096 clicks each: 3.9 MB more as arrays, 8.8 MB as a list of ints.
+    short, long = _page_peak(tmp_path, 20), _page_peak(tmp_path, 80)
+    assert long - short < 1 << 20, (short, long)
+    text = (tmp_path / "f80.html").read_text()
+    start = text.index('"segments":') + len('"segments":')
+    (segment,) = json.JSONDecoder().raw_decode(text[start:])[0]
+    assert segment["clicks"] == list(range(4096)) * 79
+    frames = text.index('"frames":') + len('"frames":')
+    assert json.JSONDecoder().raw_decode(text[frames:])[0] == [list(range(0, 4096 * 80, 4096))]
+
+
+def test_the_steady_dithers_blur_takes_memory_linear_in_the_cells() -> None:
+    """A 2x2048 board: dense band matrices took 2048 x 2048 floats (33 MB) per side."""
+    import tracemalloc
+
+    from lightsart.video.refine import SIGMA, _blur, _kernel
+
+    k = _kernel(SIGMA * np.sqrt(2.0))
+    a = np.random.default_rng(3).standard_normal((2, 2048))
+    tracemalloc.start()
+    try:
+        blurred = _blur(a, k)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 1 << 20
+    # Zero outside the board: a full convolution of each row, then of each column, cut back.
+    r = len(k) // 2
+    rows = np.array([np.convolve(row, k)[r:-r] for row in a])
+    expected = np.array([np.convolve(col, k)[r:-r] for col in rows.T]).T
+    assert np.allclose(blurred, expected, rtol=0, atol=1e-12)
