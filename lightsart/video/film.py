@@ -237,8 +237,8 @@ def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
     if clip.duration is not None and round(clip.duration * clip.rate) <= 1:
         raise LightsartError(f"{clip.path} holds a single frame: a still picture, not a film "
                              "(lightsart still makes a board of it)")
-    if frames is not None and seconds is not None:
-        limits.check_film(frames, seconds, width * height)
+    # A clip of unknown length is bounded again as it plays; its frame's cells now.
+    limits.check_film(frames or 1, seconds or 0.0, width * height)
     return _Plan(clip, width, height, rules, fps, filming.start, seconds, frames, notes)
 
 

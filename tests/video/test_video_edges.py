@@ -215,3 +215,20 @@ def test_the_steady_dithers_blur_takes_memory_linear_in_the_cells() -> None:
     rows = np.array([np.convolve(row, k)[r:-r] for row in a])
     expected = np.array([np.convolve(col, k)[r:-r] for col in rows.T]).T
     assert np.allclose(blurred, expected, rtol=0, atol=1e-12)
+
+
+def test_a_film_frame_of_too_many_cells_is_refused_before_any_work(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from lightsart import limits
+    from lightsart.video import clip as clip_module
+
+    clip = _clip(tmp_path, "ten.mp4", 10)
+    monkeypatch.setattr(limits, "FILM_MAX_CELLS", 8 * 6 - 1)
+
+    def no_decoding(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a frame was decoded")
+
+    monkeypatch.setattr(clip_module, "read_frames", no_decoding)
+    refused(["video", str(clip), "-o", str(tmp_path / "f.gif"), "--size", "8x6"], tmp_path,
+            capsys, "at most 47 cells a frame (a smaller --size)")
