@@ -2,9 +2,13 @@
 
 :func:`probe` runs ``ffmpeg -i CLIP`` (the ffmpeg imageio-ffmpeg provides) and reads the header
 it prints: the container's duration, the first video stream's size and frame rate (turned by
-its rotation, as ffmpeg turns the frames it decodes), and whether there is sound. A file ffmpeg
-cannot open, one cut short before its index (``moov atom not found``), one with no video stream,
-and a still picture are each refused in one line naming the clip.
+its rotation, as ffmpeg turns the frames it decodes), and whether there is sound. Where the
+average rate (``fps``) and the base rate (``tbr``) differ, the rate may vary: the video packets'
+timestamps (read without decoding) give the rate of its fastest stretch. Anything but a regular
+file (a named pipe would block ffmpeg), a file ffmpeg cannot open, one cut short before its index
+(``moov atom not found``), one with no video stream, and a still picture are each refused in one
+line naming the clip. ffmpeg is always handed ``file:`` and an absolute path, so a clip named
+``pipe:0`` or ``http:x.mp4`` is that file.
 
 :func:`read_frames` then decodes the stretch ``start .. end`` at the film's frame rate
 (``-vf fps=...``, ffmpeg's frame-rate filter, which drops or repeats frames to the new rate),

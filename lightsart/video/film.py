@@ -7,7 +7,7 @@ work, frames × cells (:func:`lightsart.limits.check_film`). Then the frames str
 decoded, fitted to the board, toned (:class:`~lightsart.video.steady.SteadyTone`), made a board
 by its mode (:mod:`lightsart.video.steps`) and handed on to the writers, which draw and encode it
 at once; only the current frame and board are held, so memory stays flat in the clip's length
-(an ``.html`` output keeps every frame's clicks: that is the page). The outputs are written aside
+(an ``.html`` output's clicks go to an unnamed file as they come). The outputs are written aside
 and committed together at the end, or not at all (:func:`lightsart.output.preflight.writing`).
 """
 

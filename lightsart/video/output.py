@@ -2,8 +2,9 @@
 
 The frames come one at a time from the film (:func:`lightsart.video.film.make_film`); the
 writer of ``-o`` pulls them (an MP4 through ffmpeg, a GIF image by image), and the same pass
-writes each frame's PNG into the staged ``--frames`` folder and notes each step's presses, so
-nothing is decoded or fitted twice and nothing is kept but the page's clicks. An ``.html`` page
+writes each frame's PNG into the staged ``--frames`` folder and streams each step's presses to
+an unnamed file for the page, so nothing is decoded or fitted twice and memory stays flat in the
+film's length. An ``.html`` page
 replays the clicks of the whole film (one transition, a batch per frame) and lets the viewer
 click along, as ``animate``'s page does; a frame without clicks has no batch of its own there,
 so a page skips the film's still stretches.
