@@ -26,6 +26,7 @@ __all__ = [
     "DB_MAX_CELLS",
     "DB_MAX_STATES",
     "DENSE_MAX_CELLS",
+    "FILM_MAX_CELLS",
     "FILM_MAX_CELL_FRAMES",
     "FPS_MAX",
     "FPS_MIN",
@@ -132,6 +133,9 @@ FRAMES_MAX = 100_000
 #: ``video``: frames x cells of a film (each frame's board is toned, searched and fitted; the
 #: default 100x56 board at 30 fps for the longest film, an hour, is 6e8; 2**30 allows that).
 FILM_MAX_CELL_FRAMES = 1 << 30
+#: ``video``: cells of one film frame. A frame's search holds about 130 bytes a cell (4096x2304:
+#: 1.2 GB peak, 12 s of CPU); 2**24 is a 4096x4096 board.
+FILM_MAX_CELLS = 1 << 24
 #: ``--time-limit``: a search budget of at most a day (per picture, per transition, per integer
 #: program); the library clamps larger budgets to it when it plans its work.
 TIME_LIMIT_MAX = 86400.0
@@ -245,7 +249,11 @@ def check_frames(frames: int, seconds: float, fps: float, *, video: bool = False
 
 def check_film(frames: int, seconds: float, cells: int) -> None:
     """A film of ``frames`` frames lasting ``seconds`` on a board of ``cells`` cells: within
-    :data:`ANIMATION_MAX_SECONDS`, :data:`FRAMES_MAX` and :data:`FILM_MAX_CELL_FRAMES`."""
+    :data:`ANIMATION_MAX_SECONDS`, :data:`FRAMES_MAX`, :data:`FILM_MAX_CELLS` and
+    :data:`FILM_MAX_CELL_FRAMES` (a frame's work is linear in its cells, so this bounds the work)."""
+    if cells > FILM_MAX_CELLS:
+        raise LightsartError(f"a film frame of {cells} cells is too large; at most "
+                             f"{FILM_MAX_CELLS} cells a frame (a smaller --size)")
     if seconds > ANIMATION_MAX_SECONDS:
         raise LightsartError(f"the film would last {seconds:.0f} s; at most "
                              f"{ANIMATION_MAX_SECONDS:g} s (use --start/--end)")

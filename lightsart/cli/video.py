@@ -111,8 +111,11 @@ def run(args: argparse.Namespace) -> int:
           f"{result.nullity}")
     most = "" if result.clicks_limit is None else f", at most {result.clicks_limit} per frame"
     per = result.clicks_total / max(1, len(result.clicks))
-    print(f"{result.mode} mode: {result.frames} frames at {result.fps:g} fps "
-          f"({result.duration:.1f} s), {result.clicks_total} {words} between frames "
+    frames = "1 frame" if result.frames == 1 else f"{result.frames} frames"
+    # A film shorter than a tenth of a second would print as 0.0 s.
+    seconds = f"{result.duration:.1f}" if result.duration >= 0.1 else f"{result.duration:.2g}"
+    print(f"{result.mode} mode: {frames} at {result.fps:g} fps "
+          f"({seconds} s), {result.clicks_total} {words} between frames "
           f"({per:.1f} per frame{most})")
     if result.sound:
         print("sound: the clip's, trimmed to the film")

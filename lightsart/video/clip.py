@@ -2,9 +2,13 @@
 
 :func:`probe` runs ``ffmpeg -i CLIP`` (the ffmpeg imageio-ffmpeg provides) and reads the header
 it prints: the container's duration, the first video stream's size and frame rate (turned by
-its rotation, as ffmpeg turns the frames it decodes), and whether there is sound. A file ffmpeg
-cannot open, one cut short before its index (``moov atom not found``), one with no video stream,
-and a still picture are each refused in one line naming the clip.
+its rotation, as ffmpeg turns the frames it decodes), and whether there is sound. Where the
+average rate (``fps``) and the base rate (``tbr``) differ, the rate may vary: the video packets'
+timestamps (read without decoding) give the rate of its fastest stretch. Anything but a regular
+file (a named pipe would block ffmpeg), a file ffmpeg cannot open, one cut short before its index
+(``moov atom not found``), one with no video stream, and a still picture are each refused in one
+line naming the clip. ffmpeg is always handed ``file:`` and an absolute path, so a clip named
+``pipe:0`` or ``http:x.mp4`` is that file.
 
 :func:`read_frames` then decodes the stretch ``start .. end`` at the film's frame rate
 (``-vf fps=...``, ffmpeg's frame-rate filter, which drops or repeats frames to the new rate),
@@ -21,6 +25,7 @@ import contextlib
 import math
 import os
 import re
+import stat
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -37,7 +42,7 @@ _DURATION = re.compile(r"^\s*Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)", re.M)
 _VIDEO = re.compile(r"^\s*Stream #\d+:\d+.*?: Video: (?P<codec>[^,\s]+).*?, (?P<w>\d+)x(?P<h>\d+)"
                     r"(?P<rest>.*)$", re.M)
 _AUDIO = re.compile(r"^\s*Stream #\d+:\d+.*?: Audio: ", re.M)
-_RATE = re.compile(r"([\d.]+)(k?) (?:fps|tbr)")
+_RATE = re.compile(r"([\d.]+)(k?) (fps|tbr)")
 _ROTATION = re.compile(r"rotation of (-?[\d.]+) degrees")
 _FORMAT = re.compile(r"^Input #0, ([^,\s]+)", re.M)
 #: Formats that hold one still picture (ffmpeg's image readers).
@@ -57,6 +62,22 @@ class Clip:
     fps: float
     duration: float | None
     audio: bool
+    #: The rate of its fastest stretch where the frame rate varies (else ``fps``).
+    rate: float = 0.0
+
+    def __post_init__(self) -> None:
+        if not self.rate:
+            object.__setattr__(self, "rate", self.fps)
+
+    @property
+    def source(self) -> str:
+        """The clip as ffmpeg is handed it: never a protocol (``pipe:0``, ``http:...``)."""
+        return source(self.path)
+
+
+def source(path: str) -> str:
+    """``path`` as an ffmpeg input that is always this file (``file:`` and an absolute path)."""
+    return "file:" + os.path.abspath(path)
 
 
 def ffmpeg_exe() -> str:
@@ -92,12 +113,9 @@ def _has_mp4_head(path: str) -> bool:
 
 def probe(path: str) -> Clip:
     """The clip's header as ffmpeg reads it, or one line saying why it is not a film."""
-    if os.path.isdir(path):
-        raise LightsartError(f"{path} is a folder, not a video")
-    if not os.path.exists(path):
-        raise LightsartError(f"{path}: no such file")
-    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", "-i", path],
-                          capture_output=True, check=False)
+    _check_regular(path)
+    done = subprocess.run([ffmpeg_exe(), "-hide_banner", "-nostdin", "-i", source(path)],
+                          stdin=subprocess.DEVNULL, capture_output=True, check=False)
     log = done.stderr.decode("utf-8", "replace")
     if not log.lstrip().startswith("Input #") and "\nInput #" not in log:
         raise LightsartError(_refusal(path, log))
@@ -113,14 +131,56 @@ def probe(path: str) -> Clip:
     turn = _ROTATION.search(log[video.start():])
     if turn is not None and round(float(turn.group(1))) % 180 != 0:
         width, height = height, width
-    rate = _RATE.search(video["rest"])
-    fps = float(rate.group(1)) * (1000 if rate.group(2) else 1) if rate else 25.0
+    rates = {kind: float(value) * (1000 if k else 1)
+             for value, k, kind in _RATE.findall(video["rest"])}
+    fps = rates.get("fps", rates.get("tbr", 25.0))
     found = _DURATION.search(log)
     duration = None if found is None else (
         int(found.group(1)) * 3600 + int(found.group(2)) * 60 + float(found.group(3)))
     if width < 1 or height < 1 or not math.isfinite(fps) or fps <= 0:
         raise LightsartError(f"{path} has a video stream ffmpeg cannot size")
-    return Clip(path, width, height, fps, duration, bool(_AUDIO.search(log)))
+    clip = Clip(path, width, height, fps, duration, bool(_AUDIO.search(log)))
+    if abs(rates.get("tbr", fps) - fps) > 0.01 * fps:  # the rate may vary: ask the timestamps
+        clip = Clip(path, width, height, fps, duration, clip.audio, _fastest_rate(clip))
+    return clip
+
+
+_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
+
+
+def _check_regular(path: str) -> None:
+    """One line unless ``path`` is a regular file (a pipe with no writer would block ffmpeg)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        raise LightsartError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise LightsartError(f"{path}: {exc.strerror or 'cannot be read'}") from None
+    if stat.S_ISDIR(mode):
+        raise LightsartError(f"{path} is a folder, not a video")
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+        raise LightsartError(f"{path} is {kind}, not a video file (lightsart films files)")
+
+
+_TIMEBASE = re.compile(r"^#tb 0: (\d+)/(\d+)", re.M)
+_PACKET = re.compile(r"^0,\s*-?\d+,\s*(-?\d+),", re.M)
+
+
+def _fastest_rate(clip: Clip) -> float:
+    """The frame rate of the clip's fastest stretch, from its video packets' timestamps (read
+    without decoding): one over the 10th percentile of the gaps between frames."""
+    done = subprocess.run([ffmpeg_exe(), "-nostdin", "-v", "error", "-i", clip.source,
+                           "-map", "0:v:0", "-c", "copy", "-f", "framecrc", "pipe:1"],
+                          stdin=subprocess.DEVNULL, capture_output=True, check=False)
+    text = done.stdout.decode("ascii", "replace")
+    base = _TIMEBASE.search(text)
+    times = np.unique([int(t) for t in _PACKET.findall(text)])
+    if base is None or times.size < 2:
+        return clip.fps
+    gap = float(np.percentile(np.diff(times), 10)) * int(base.group(1)) / int(base.group(2))
+    return round(1.0 / gap, 3) if gap > 0 else clip.fps
 
 
 def decode_size(clip: Clip, board: tuple[int, int]) -> tuple[int, int]:
@@ -139,7 +199,7 @@ def read_frames(clip: Clip, size: tuple[int, int], fps: float, start: float,
     cmd = [ffmpeg_exe(), "-hide_banner", "-nostdin", "-v", "error"]
     if start > 0:
         cmd += ["-ss", f"{start:.6f}"]
-    cmd += ["-i", clip.path]
+    cmd += ["-i", clip.source]
     if seconds is not None:
         cmd += ["-t", f"{seconds:.6f}"]
     cmd += ["-map", "0:v:0", "-vf", f"fps={fps!r},scale={width}:{height}:flags=area",
@@ -183,11 +243,11 @@ def _message(log: str) -> str:
 
 def _check_ending(clip: Clip, code: int, log: str, count: int, fps: float, start: float,
                   seconds: float | None) -> None:
+    if count == 0 and (code == 0 or "received no packets" in log):
+        raise LightsartError(f"{clip.path} has no frames ffmpeg can decode"
+                             + (f" after --start {start:g}" if start > 0 else ""))
     if code != 0:
         raise LightsartError(f"cannot read {clip.path}: ffmpeg failed ({_message(log)})")
-    if count == 0:
-        raise LightsartError(f"{clip.path} has no frames"
-                             + (f" after --start {start:g}" if start > 0 else ""))
     if clip.duration is None or not log.strip():
         return
     stretch = clip.duration - start if seconds is None else min(seconds, clip.duration - start)

@@ -7,7 +7,7 @@ work, frames × cells (:func:`lightsart.limits.check_film`). Then the frames str
 decoded, fitted to the board, toned (:class:`~lightsart.video.steady.SteadyTone`), made a board
 by its mode (:mod:`lightsart.video.steps`) and handed on to the writers, which draw and encode it
 at once; only the current frame and board are held, so memory stays flat in the clip's length
-(an ``.html`` output keeps every frame's clicks: that is the page). The outputs are written aside
+(an ``.html`` output's clicks go to an unnamed file as they come). The outputs are written aside
 and committed together at the end, or not at all (:func:`lightsart.output.preflight.writing`).
 """
 
@@ -219,10 +219,8 @@ def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
     from lightsart.pipeline import _nullity_under
     from lightsart.rules import Rules, parse_pattern
 
-    fps = filming.fps if filming.fps is not None else min(clip.fps, DEFAULT_FPS_MAX)
-    fps = limits.check_fps(fps)
-    notes = () if filming.fps is not None or clip.fps <= DEFAULT_FPS_MAX else (
-        f"the clip has {clip.fps:g} frames per second; the film has {fps:g} (--fps to choose)",)
+    fps = filming.fps if filming.fps is not None else _clip_fps(clip)
+    notes = () if filming.fps is not None else _rate_notes(clip, fps)
     seconds: float | None = None
     if clip.duration is not None and filming.start >= clip.duration:
         raise LightsartError(f"--start {filming.start:g} is at or past the end of {clip.path} "
@@ -236,9 +234,35 @@ def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
                                _nullity_under(how.pattern, how.topology, how.states))
     rules = Rules(height, width, parse_pattern(how.pattern), how.topology, how.states)
     frames = None if seconds is None else max(1, round(seconds * fps))
-    if frames is not None and seconds is not None:
-        limits.check_film(frames, seconds, width * height)
+    if clip.duration is not None and round(clip.duration * clip.rate) <= 1:
+        raise LightsartError(f"{clip.path} holds a single frame: a still picture, not a film "
+                             "(lightsart still makes a board of it)")
+    # A clip of unknown length is bounded again as it plays; its frame's cells now.
+    limits.check_film(frames or 1, seconds or 0.0, width * height)
     return _Plan(clip, width, height, rules, fps, filming.start, seconds, frames, notes)
+
+
+def _clip_fps(clip: Clip) -> float:
+    """The film's rate without ``--fps``: the clip's (its fastest stretch's, where the rate
+    varies, so every frame shows at its time), at most :data:`DEFAULT_FPS_MAX`."""
+    if clip.rate < limits.FPS_MIN:
+        raise LightsartError(f"{clip.path} has {clip.rate:g} frames per second, below the "
+                             f"{limits.FPS_MIN:g} a film needs at least (--fps "
+                             f"{limits.FPS_MIN:g} films it at {limits.FPS_MIN:g}, each frame "
+                             "held until the next)")
+    return min(clip.rate, DEFAULT_FPS_MAX)
+
+
+def _rate_notes(clip: Clip, fps: float) -> tuple[str, ...]:
+    """What the film's rate is when it is not simply the clip's."""
+    if clip.rate != clip.fps:
+        return (f"the clip's frame rate varies ({clip.fps:g} frames per second on average, "
+                f"{clip.rate:g} at its fastest); the film has {fps:g}, each frame held until "
+                "the next (--fps to choose)",)
+    if clip.fps > DEFAULT_FPS_MAX:
+        return (f"the clip has {clip.fps:g} frames per second; the film has {fps:g} "
+                "(--fps to choose)",)
+    return ()
 
 
 def _mode(plan: _Plan, prep: Pictures, how: Solving, filming: Filming
@@ -344,7 +368,7 @@ def _sound(plan: _Plan, filming: Filming, out: str | None) -> Any:
             and out.lower().endswith(".mp4")):
         return None
     seconds = plan.seconds if plan.seconds is not None else limits.ANIMATION_MAX_SECONDS
-    return Sound(plan.clip.path, plan.start, seconds)
+    return Sound(plan.clip.source, plan.start, seconds)
 
 
 def _nullity(rules: Rules) -> int:

@@ -2,8 +2,9 @@
 
 The frames come one at a time from the film (:func:`lightsart.video.film.make_film`); the
 writer of ``-o`` pulls them (an MP4 through ffmpeg, a GIF image by image), and the same pass
-writes each frame's PNG into the staged ``--frames`` folder and notes each step's presses, so
-nothing is decoded or fitted twice and nothing is kept but the page's clicks. An ``.html`` page
+writes each frame's PNG into the staged ``--frames`` folder and streams each step's presses to
+an unnamed file for the page, so nothing is decoded or fitted twice and memory stays flat in the
+film's length. An ``.html`` page
 replays the clicks of the whole film (one transition, a batch per frame) and lets the viewer
 click along, as ``animate``'s page does; a frame without clicks has no batch of its own there,
 so a page skips the film's still stretches.
@@ -12,10 +13,12 @@ so a page skips the film's still stretches.
 from __future__ import annotations
 
 import contextlib
+import shutil
+import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -41,13 +44,26 @@ class Shot:
     sound: bool = False
 
 
-@dataclass
 class _Page:
-    """The clicks an ``.html`` page replays: the first board, every press, where frames end."""
+    """The clicks an ``.html`` page replays, streamed to unnamed files as they come (memory stays
+    flat in the film's length): the first board, every press as a cell index, where frames end."""
 
-    first: Board | None = None
-    presses: list[np.ndarray] = field(default_factory=list)
-    ends: list[int] = field(default_factory=lambda: [0])
+    def __init__(self, stack: contextlib.ExitStack) -> None:
+        self.first: Board | None = None
+        # Unnamed files (nothing left behind), closed by the film's stack.
+        self.clicks = stack.enter_context(tempfile.TemporaryFile("w+"))  # noqa: SIM115
+        self.ends = stack.enter_context(tempfile.TemporaryFile("w+"))  # noqa: SIM115
+        self.total = 0
+
+    def add(self, board: Board, step: Any) -> None:
+        if self.first is None:
+            self.first = board.copy()
+        elif step.clicks:
+            pairs = press_list(step.presses)
+            cells = pairs[:, 0] * board.shape[1] + pairs[:, 1]
+            self.clicks.write(("," if self.total else "") + ",".join(map(str, cells.tolist())))
+            self.total += step.clicks
+            self.ends.write(f",{self.total}")
 
 
 def _pass(frames: Iterable[tuple[Frame, Any]], shot: Shot, folder: Path | None, style: Style,
@@ -60,11 +76,7 @@ def _pass(frames: Iterable[tuple[Frame, Any]], shot: Shot, folder: Path | None, 
         if folder is not None:
             write_png(frame.board, folder / f"frame_{shot.frames:05d}.png", style, levels)
         if page is not None:
-            if page.first is None:
-                page.first = frame.board.copy()
-            elif step.clicks:
-                page.presses.append(press_list(step.presses))
-                page.ends.append(page.ends[-1] + step.clicks)
+            page.add(frame.board, step)
         shot.frames += 1
         yield frame
 
@@ -78,8 +90,8 @@ def write_film(frames: Iterable[tuple[Frame, Any]], out: str | None, frames_dir:
 
     shot = Shot()
     levels = rules.states
-    page = _Page() if out is not None and out.lower().endswith(".html") else None
     with contextlib.ExitStack() as stack:
+        page = _Page(stack) if out is not None and out.lower().endswith(".html") else None
         folder = None if frames_dir is None else stack.enter_context(staged_folder(frames_dir))
         stream = _pass(frames, shot, folder, style, levels, page)
         if out is None or page is not None:
@@ -113,14 +125,37 @@ def _folder_bytes(folder: Path | None) -> int:
 
 
 def _write_page(page: _Page, out: str, fps: float, style: Style, rules: Rules) -> None:
-    from lightsart.pages.artwork import write_artwork_page
+    """The page, its clicks and frame ends copied in from the streamed files (the page of one
+    stand-in click is made, then the stand-in's two JSON values are replaced)."""
+    from lightsart.output.atomic import atomic_path
+    from lightsart.pages.artwork import artwork_page_html
 
     assert page.first is not None
-    presses = (np.concatenate(page.presses) if page.presses else np.zeros((0, 2), np.int64))
-    write_artwork_page(out, [(page.first, presses)], cell=None, fps=fps, clicks_per_frame=1,
-                       hold=1.0, style=style.kind, colours=style.colours(),
-                       pattern=rules.pattern.text, topology=rules.topology, states=rules.states,
-                       frames=[page.ends] if len(page.ends) > 1 else None)
+    stand_in = np.zeros((page.total and 1, 2), np.int64)
+    html = artwork_page_html([(page.first, stand_in)], cell=None, fps=fps, clicks_per_frame=1,
+                             hold=1.0, style=style.kind, colours=style.colours(),
+                             pattern=rules.pattern.text, topology=rules.topology,
+                             states=rules.states, frames=[[0, 1]] if page.total else None)
+    parts: list[str | IO[str]] = [html]
+    if page.total:
+        head, rest = _split_once(html, '"clicks":[0]')
+        middle, tail = _split_once(rest, '"frames":[[0,1]]')
+        parts = [head, '"clicks":[', page.clicks, "]", middle, '"frames":[[0', page.ends, "]]",
+                 tail]
+    with atomic_path(out) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        for part in parts:
+            if isinstance(part, str):
+                fh.write(part)
+            else:
+                part.seek(0)
+                shutil.copyfileobj(part, fh)
+
+
+def _split_once(text: str, marker: str) -> tuple[str, str]:
+    if text.count(marker) != 1:  # pragma: no cover - the page's data changed its layout
+        raise AssertionError(f"the page holds {marker} {text.count(marker)} times")
+    head, tail = text.split(marker)
+    return head, tail
 
 
 def press_list(presses: np.ndarray) -> np.ndarray:
