@@ -52,6 +52,8 @@ def test_readme_lists_every_limit() -> None:
         f"`preview` | at most {limits.PREVIEW_MAX_SIDE} cells on a side",
         f"{limits.FRAME_MAX_PIXELS:,} pixels and {limits.FRAME_MAX_SIDE:,} pixels on a side",
         f"`--fps` | {limits.FPS_MIN:g} to {limits.FPS_MAX:g}",
+        f"at most {limits.FILM_MAX_CELLS:,} cells a frame",
+        f"frames × cells at most {limits.FILM_MAX_CELL_FRAMES:,}",
         f"at most {limits.ANIMATION_MAX_SECONDS:g} s",
         f"at most {limits.FRAMES_MAX:,}",
         f"0 to 2^{limits.SEED_MAX.bit_length()} − 1",
