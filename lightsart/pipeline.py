@@ -90,6 +90,7 @@ def fit_pictures(
     topology: Topology = "plane",
     states: int = 2,
     model: str | None = None,
+    sized: Callable[[int, int], None] | None = None,
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
@@ -106,7 +107,7 @@ def fit_pictures(
     :func:`~lightsart.pictures.costs.level_costs` says), or by Bosch's integer programs over
     ``Z/states`` with ``engine="ip"`` (:mod:`lightsart.engines.ip_levels`: fewest wrong cells).
     ``model``: an ``--export-model`` path; its size is checked once the board size is known,
-    before any picture is fitted.
+    before any picture is fitted, and so are the outputs' by ``sized(width, height)``.
     """
     from lightsart.pictures.image import target_from_array
 
@@ -127,6 +128,8 @@ def fit_pictures(
         if k == 0:
             board = (width, height)
             _check_board(width, height, pattern, topology, states, model)
+            if sized is not None:
+                sized(width, height)
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         target = target_from_array(gray, (width, height), fit, dither,
@@ -316,12 +319,16 @@ def make_still(
 
         planned = plan_models(planned, [export_model], inputs=[path], others=wanted)
     costs: list[np.ndarray | None] = []
+
+    def sized(width: int, height: int) -> None:  # the outputs' sizes, before the fit's work
+        preflight.check_still(wanted, width, height, cell or default_cell(width, height),
+                              cell_mm, compare)
+
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
                               linear=linear, solver=solver, costs=costs, pattern=pattern,
-                              topology=topology, states=states, model=export_model)
+                              topology=topology, states=states, model=export_model, sized=sized)
     f = picture.fit
     drawing = _style(cell or default_cell(f.width, f.height), style, colours)
-    preflight.check_still(wanted, f.width, f.height, drawing.cell, cell_mm, compare)
     _check_reproduces(f)
     outputs = [out]
     with preflight.writing(planned):  # each format by its extension: .png, .svg, .pdf
@@ -490,8 +497,10 @@ def make_animation(
     notes: list[str] = []
     costs: list[np.ndarray | None] = []
     fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
-                            linear=linear, solver=solver, costs=costs, pattern=pattern,
-                            topology=topology, states=states, model=export_model)
+                          linear=linear, solver=solver, costs=costs, pattern=pattern,
+                          topology=topology, states=states, model=export_model,
+                          sized=lambda w, h: preflight.check_pixels(planned, w, h,
+                                                            cell or default_cell(w, h)))
     fits, steps, segments = _connect(fitted, engine, Budget(time_limit, seed, solver), choices,
                                      masks, prep, seed, reverse)
     plan = animate.plan([len(s[1]) for s in segments], fps=fps, duration=duration,

@@ -1,0 +1,55 @@
+"""Issue 30 item 3: no input ends in a traceback, and refusals come before the work.
+
+Refused runs keep the contract of ``tests/refusal.py`` (exit 2, one line, nothing written).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+from refusal import refused
+
+
+def _picture(path: Path, seed: int, size: tuple[int, int] = (40, 32)) -> None:
+    rng = np.random.default_rng(seed)
+    smooth = np.kron(rng.integers(0, 256, (size[1] // 8, size[0] // 8)), np.ones((8, 8)))
+    Image.fromarray(smooth.astype(np.uint8)).save(path)
+
+
+@pytest.fixture
+def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    _picture(tmp_path / "a.png", 1)
+    _picture(tmp_path / "b.png", 2)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _no_fitting(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any picture reaching the engine fails the test: the refusal must come first."""
+    import lightsart.pictures.image as image
+
+    def fitting(*args: object, **kwargs: object) -> None:
+        pytest.fail("the picture was dithered and fitted before the refusal")
+
+    monkeypatch.setattr(image, "target_from_array", fitting)
+
+
+@pytest.mark.parametrize("argv", [
+    ["still", "a.png", "-o", "x.svg", "--size", "1100x1000"],
+    ["still", "a.png", "-o", "x.png", "--compare", "x.pdf", "--size", "1100x1000"],
+    ["still", "a.png", "-o", "x.png", "--target-out", "t.svg", "--size", "1100x1000"],
+    ["still", "a.png", "-o", "x.png", "--size", "4000", "--cell", "5"],
+    ["still", "a.png", "-o", "x.pdf", "--size", "300", "--cell-mm", "50"],
+    ["animate", "a.png", "b.png", "-o", "x.gif", "--size", "2000", "--cell", "9"],
+    ["animate", "a.png", "b.png", "--frames", "f", "--size", "2000", "--cell", "9"],
+], ids=["svg", "compare-pdf", "target-svg", "png-cell", "pdf-page", "gif-cell", "frames-cell"])
+def test_outputs_too_large_are_refused_before_the_fit(
+    work: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+) -> None:
+    # A 4096x4096 .svg was refused only after 3 s of fitting (and a 700 MB peak).
+    _no_fitting(monkeypatch)
+    refused(argv, work, capsys, "at most")
