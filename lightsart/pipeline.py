@@ -174,9 +174,11 @@ def _check_board(width: int, height: int, pattern: str, topology: Topology, stat
     if model:
         check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
     if states > 2:  # Z/k's algebra has bounds of its own (GF(2)'s are the board's): checked now
-        from lightsart.core.modk import algebra_mod
+        from lightsart.core.modk import algebra_mod, check_columns_early
 
-        algebra = algebra_mod(Rules(height, width, parse_pattern(pattern), topology, states))
+        rules = Rules(height, width, parse_pattern(pattern), topology, states)
+        check_columns_early(rules)  # before the algebra's own work, where that is cheap
+        algebra = algebra_mod(rules)
         if columns and algebra.kernel_size > 1:  # unreachable targets need their syndromes
             algebra.check_columns()
 

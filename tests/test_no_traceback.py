@@ -53,3 +53,24 @@ def test_outputs_too_large_are_refused_before_the_fit(
     # A 4096x4096 .svg was refused only after 3 s of fitting (and a 700 MB peak).
     _no_fitting(monkeypatch)
     refused(argv, work, capsys, "at most")
+
+
+@pytest.mark.parametrize("argv", [
+    ["still", "a.png", "-o", "x.png", "--size", "184x184", "--states", "4"],
+    ["still", "a.png", "-o", "x.png", "--size", "1024x1024", "--states", "4"],
+    ["animate", "a.png", "b.png", "-o", "x.gif", "--size", "185x185", "--states", "16"],
+], ids=["still-184", "still-1024", "animate-185"])
+def test_grey_levels_beyond_the_columns_bound_are_refused_before_the_algebra(
+    work: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+) -> None:
+    # still --size 1024 --states 4 built the algebra over Z/4 (25 s) before this refusal: an even
+    # number of states has a kernel where GF(2) has one, which light chasing knows at once.
+    import lightsart.core.modk as modk
+
+    def building(*args: object, **kwargs: object) -> None:
+        pytest.fail("the algebra over Z/k was built before the refusal")
+
+    _no_fitting(monkeypatch)
+    monkeypatch.setattr(modk, "algebra_mod", building)
+    refused(argv, work, capsys, "not every board is reachable")
