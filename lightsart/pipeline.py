@@ -488,6 +488,8 @@ def make_animation(
     reads = sorted(masks)  # masks too are inputs: no output may replace one
     planned = preflight.plan_animation(paths, out, frames_dir, size=size, cell=cell, seed=seed,
                                        fps=fps, duration=duration, hold=hold, reads=reads)
+    _check_least_plan(planned, len(paths) - 1, fps=fps, duration=duration,
+                      clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
     models: list[str] = []
     if export_model:
         from lightsart.engines.solvers import model_paths, plan_models
@@ -523,6 +525,19 @@ def make_animation(
         video_frames=video_frames, rules=fits[0].rules, orders=tuple(c.text for c in choices),
         reverse=bool(reverse), ease=ease, written=tuple(written),
     )
+
+
+def _check_least_plan(planned: preflight.Planned, transitions: int, **timing: Any) -> None:
+    """The frames and seconds of ``transitions`` at their least over every click count, within
+    the limits before any picture is fitted (``animate DIR`` of 1000 pictures was refused for
+    its length only after fitting them all: 15 s)."""
+    from lightsart import limits
+    from lightsart.animation import animate
+
+    few, many = (animate.plan([clicks] * transitions, **timing) for clicks in (0, 1 << 40))
+    # Fewer clicks, fewer frames; with --duration, more clicks make the first frame shorter.
+    limits.check_frames(few.frames, min(few.seconds, many.seconds), few.fps,
+                        video=planned.video)
 
 
 def _animated_colours(drawn: Look) -> tuple[str | None, str | None, str | None]:

@@ -74,3 +74,39 @@ def test_grey_levels_beyond_the_columns_bound_are_refused_before_the_algebra(
     _no_fitting(monkeypatch)
     monkeypatch.setattr(modk, "algebra_mod", building)
     refused(argv, work, capsys, "not every board is reachable")
+
+
+def _folder(path: Path, count: int) -> Path:
+    path.mkdir()
+    for k in range(count):
+        _picture(path / f"p{k:04d}.png", k, (16, 16))
+    return path
+
+
+@pytest.mark.parametrize("argv", [
+    ["animate", "many", "-o", "x.gif", "--json"],
+    ["animate", "many", "-o", "x.mp4", "--json", "--duration", "2", "--hold", "0", "--fps", "120"],
+    ["animate", "many", "--frames", "f", "--json", "--loop"],
+], ids=["gif-seconds", "mp4-video-frames", "frames-loop"])
+def test_a_long_chain_of_pictures_is_refused_before_any_is_fitted(
+    work: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+) -> None:
+    # animate DIR of 1000 pictures with --json printed nothing on stdout and this one line only
+    # after fitting every picture (15 s): the playing time is known from the count of pictures.
+    _folder(work / "many", 800)
+    _no_fitting(monkeypatch)
+    refused(argv, work, capsys, "at most")
+
+
+def test_animate_of_a_folder_prints_one_json_document(
+    work: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from lightsart.cli import main
+
+    _folder(work / "some", 30)
+    assert main(["animate", "some", "-o", "x.gif", "--size", "8", "--json", "--hold", "0"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["pictures"]) == 30 and len(data["transitions"]) == 29
