@@ -110,3 +110,35 @@ def test_animate_of_a_folder_prints_one_json_document(
     assert main(["animate", "some", "-o", "x.gif", "--size", "8", "--json", "--hold", "0"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert len(data["pictures"]) == 30 and len(data["transitions"]) == 29
+
+
+@pytest.mark.parametrize(("argv", "named"), [
+    (["still", "x\ny.png", "-o", "o.png"], "'x\\ny.png'"),
+    (["still", "a.png", "-o", "no\ndir/o.png"], "'no\\ndir/o.png'"),
+    (["still", "a.png", "-o", "a.png"], "a.png"),
+    (["still", "e\nf", "-o", "o.png"], "'e\\nf'"),
+    (["still", "j\tk.png", "-o", "o.png"], "'j\\tk.png'"),
+    (["animate", "e\nf", "-o", "o.gif"], "'e\\nf'"),
+    (["animate", "a.png", "c\x1b[2Jd.png", "-o", "o.gif"], "'c\\x1b[2Jd.png'"),
+    (["animate", "a.png", "b.png", "--frames", "j\tk.png"], "'j\\tk.png'"),
+    (["census", "3x3", "--db", "q\nw/x.sqlite"], "q\\nw"),
+    (["solve", "b\noard.txt"], "b\\noard.txt"),
+    (["video", "v\nx.mp4", "-o", "x.mp4"], "v\\nx.mp4"),
+])
+def test_a_name_with_control_characters_stays_on_one_line(
+    work: Path, capsys: pytest.CaptureFixture[str], argv: list[str], named: str,
+) -> None:
+    # A path holding a newline printed its error on two lines.
+    (work / "e\nf").mkdir()
+    (work / "j\tk.png").write_bytes(b"junk")
+    (work / "b\noard.txt").mkdir()
+    line = refused(argv, work, capsys)
+    assert named in line, line
+
+
+def test_every_lightsart_error_is_one_line() -> None:
+    from lightsart.errors import LightsartError, shown
+
+    error = LightsartError(f"cannot read {shown('a' + chr(10) + 'b')}: bad\rthing")
+    assert str(error) == "cannot read 'a\\nb': bad\\rthing"
+    assert shown("photos/cat.png") == "photos/cat.png" and shown(Path("é b.png")) == "é b.png"

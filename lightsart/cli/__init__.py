@@ -17,7 +17,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from lightsart.errors import LightsartError
+from lightsart.errors import LightsartError, one_line, shown
 
 #: Command modules, in the order ``lightsart --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -59,7 +59,7 @@ class _Parser(argparse.ArgumentParser):
         self.command: str | None = None
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"lightsart: error: {message}{self._suggestion(message)}\n")
+        self.exit(2, f"lightsart: error: {one_line(message)}{self._suggestion(message)}\n")
 
     def _suggestion(self, message: str) -> str:
         """``; did you mean 'animate'?`` for a near miss, else nothing."""
@@ -198,8 +198,8 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     except OSError as exc:
         # Files vanishing, permissions, a full disk: the user's environment, not a bug.
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"lightsart: error:{where} {exc.strerror or exc}", file=sys.stderr)
+        where = f" {shown(exc.filename)}" if exc.filename else ""
+        print(f"lightsart: error:{where} {one_line(str(exc.strerror or exc))}", file=sys.stderr)
         return 2
     except MemoryError:
         print("lightsart: error: out of memory (try a smaller board)", file=sys.stderr)
