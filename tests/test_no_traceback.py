@@ -142,3 +142,114 @@ def test_every_lightsart_error_is_one_line() -> None:
     error = LightsartError(f"cannot read {shown('a' + chr(10) + 'b')}: bad\rthing")
     assert str(error) == "cannot read 'a\\nb': bad\\rthing"
     assert shown("photos/cat.png") == "photos/cat.png" and shown(Path("é b.png")) == "é b.png"
+
+
+# ------------------------------------------------------------------ degenerate board sizes
+
+#: Each command and output kind, with {s} for the board size; the files it names.
+_SURFACES: dict[str, tuple[list[str], list[str]]] = {
+    "still-png-json": (["still", "a.png", "-o", "o.png", "--size", "{s}", "--json"], ["o.png"]),
+    "still-svg-compare-pdf-target": (["still", "a.png", "-o", "o.svg", "--size", "{s}", "--compare",
+                                      "c.pdf", "--target-out", "t.png"], ["o.svg", "c.pdf", "t.png"]),
+    "still-pdf-3-states": (["still", "a.png", "-o", "o.pdf", "--size", "{s}", "--states", "3"],
+                           ["o.pdf"]),
+    "still-4-states-torus": (["still", "a.png", "-o", "o.png", "--size", "{s}", "--states", "4",
+                              "--topology", "torus"], ["o.png"]),
+    "still-square-contain": (["still", "a.png", "-o", "o.png", "--size", "{s}", "--pattern",
+                              "square", "--fit", "contain"], ["o.png"]),
+    "animate-gif-json": (["animate", "a.png", "b.png", "-o", "o.gif", "--size", "{s}", "--json"],
+                         ["o.gif"]),
+    "animate-mp4-radial-loop": (["animate", "a.png", "b.png", "-o", "o.mp4", "--size", "{s}",
+                                 "--order", "radial", "--loop"], ["o.mp4"]),
+    "animate-html-spiral": (["animate", "a.png", "b.png", "-o", "o.html", "--size", "{s}",
+                             "--order", "spiral"], ["o.html"]),
+    "animate-same-picture-html": (["animate", "a.png", "a.png", "-o", "o.html", "--size", "{s}"],
+                                  ["o.html"]),
+    "animate-frames-light-to-dark-3": (["animate", "a.png", "b.png", "--frames", "fr", "--size",
+                                        "{s}", "--order", "light-to-dark", "--states", "3"], ["fr"]),
+    "animate-gif-orders": (["animate", "a.png", "b.png", "a.png", "b.png", "-o", "o.gif", "--size",
+                            "{s}", "--order", "clock,noise,morph", "--ease", "in-out"], ["o.gif"]),
+    "preview-json": (["preview", "a.png", "-o", "p.png", "--size", "{s}", "--json"], ["p.png"]),
+    "play": (["play", "-o", "g.html", "--size", "{s}"], ["g.html"]),
+    "play-image": (["play", "-o", "g.html", "--size", "{s}", "--image", "a.png", "--start",
+                    "picture"], ["g.html"]),
+    "sizes-json": (["sizes", "{s}", "--json"], []),
+    "sizes-3-states": (["sizes", "{s}", "--states", "3"], []),
+    "table-json": (["table", "{s}", "--json"], []),
+    "table-3-states": (["table", "{s}", "--states", "3"], []),
+    "census-json": (["census", "{s}", "--json"], []),
+    "solve-json-explain": (["solve", "--size", "{s}", "--state", "1", "--json", "--explain"], []),
+    "solve-3-states": (["solve", "--size", "{s}", "--state", "1", "--states", "3"], []),
+    "path-json": (["path", "--size", "{s}", "--state", "1", "--json"], []),
+}
+
+
+@pytest.mark.parametrize("size", ["1x1", "1x2", "2x1", "1x33", "33x1", "2x33", "33x2"])
+@pytest.mark.parametrize("surface", list(_SURFACES))
+def test_degenerate_sizes_finish_or_are_refused(
+    work: Path, capsys: pytest.CaptureFixture[str], surface: str, size: str,
+) -> None:
+    """Every command and output kind on boards one or two cells thin: exit 0 with every output
+    written (and --json one document), or the refusal contract; never a traceback."""
+    import json
+
+    from refusal import snapshot
+
+    from lightsart.cli import main
+
+    template, outputs = _SURFACES[surface]
+    argv = [word.format(s=size) for word in template]
+    _picture(work / "b.png", 2, (24, 40))  # another shape than a.png: a note, a crop
+    before = snapshot(work)
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    if code == 2:
+        (line,) = captured.err.splitlines()
+        assert line.startswith("lightsart: error: ") and captured.out == ""
+        assert snapshot(work) == before
+        return
+    assert code == 0, captured.err
+    for name in outputs:
+        _valid(work / name)
+    if "--json" in argv:
+        json.loads(captured.out)
+
+
+def _valid(written: Path) -> None:
+    """``written`` holds what its extension says (a folder: frames that open)."""
+    import xml.etree.ElementTree as ET
+
+    files = sorted(written.iterdir()) if written.is_dir() else [written]
+    assert files, written
+    for file in files:
+        data = file.read_bytes()
+        kind = file.suffix.lower()
+        if kind in (".png", ".gif"):
+            with Image.open(file) as im:
+                im.verify()
+        elif kind == ".svg":
+            ET.fromstring(data)
+        elif kind == ".pdf":
+            assert data.startswith(b"%PDF") and b"%%EOF" in data[-64:]
+        elif kind == ".html":
+            assert data.lstrip().lower().startswith(b"<!doctype html")
+        else:
+            assert kind == ".mp4" and data[4:8] == b"ftyp", file
+
+
+@pytest.mark.parametrize("size", ["20", "1x2"])
+def test_an_html_animation_without_clicks_is_written(
+    work: Path, capsys: pytest.CaptureFixture[str], size: str
+) -> None:
+    # The same picture twice (or two pictures one board): no clicks, so the page's clicks per
+    # frame was 0 and it was refused with "cell, fps and clicks per frame must be positive".
+    from lightsart.cli import main
+
+    second = "a.png" if size == "20" else "b.png"
+    assert main(["animate", "a.png", second, "-o", "o.html", "--size", size]) == 0, (
+        capsys.readouterr().err)
+    _valid(work / "o.html")

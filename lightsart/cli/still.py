@@ -65,7 +65,7 @@ def print_texture_hint(fit: FitMode, pictures: Sequence[Picture]) -> None:
     fits = [p.fit for p in pictures]
     if not fits or fits[0].states != 2 or max(fits[0].width, fits[0].height) < HINT_FROM_SIDE:
         return  # the score is for lit and unlit cells, and small boards are meant to show cells
-    from lightsart.errors import LightsartError
+    from lightsart.errors import LightsartError, one_line
 
     try:
         scores = [(p.path, picture_likeness(p.path, p.fit.board, fit)) for p in pictures]
@@ -73,7 +73,7 @@ def print_texture_hint(fit: FitMode, pictures: Sequence[Picture]) -> None:
         return
     hint = texture_hint(scores, fits[0].width, fits[0].height)
     if hint is not None:
-        print(f"lightsart: hint: {hint}", file=sys.stderr)
+        print(f"lightsart: hint: {one_line(hint)}", file=sys.stderr)  # a name may hold a newline
 
 
 def run(args: argparse.Namespace) -> int:
