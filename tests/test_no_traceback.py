@@ -253,3 +253,22 @@ def test_an_html_animation_without_clicks_is_written(
     assert main(["animate", "a.png", second, "-o", "o.html", "--size", size]) == 0, (
         capsys.readouterr().err)
     _valid(work / "o.html")
+
+
+@pytest.mark.parametrize(("size", "words"), [
+    ("1x4096", "3^4096 = about 1e+1954 boards"), ("4096x1", "3^4096 = about 1e+1954 boards"),
+    ("1x40", "3^40 = 1.22e+19 boards"),
+])
+def test_census_of_states_beyond_a_floats_range_is_one_line(
+    work: Path, capsys: pytest.CaptureFixture[str], size: str, words: str
+) -> None:
+    # f"{3**4096:.3g}" raised OverflowError while building this refusal.
+    refused(["census", size, "--states", "3"], work, capsys, words)
+
+
+def test_counts_past_a_floats_range_are_written_as_a_power_of_ten() -> None:
+    from lightsart.limits import count_words, power_words
+
+    assert count_words(3**40) == "1.22e+19" and count_words(12345, ".1e") == "1.2e+04"
+    assert count_words(10**400) == "about 1e+400" and count_words(10**400 - 1) == "about 1e+399"
+    assert power_words(16, 4096) == "about 1e+4932" and power_words(2, 10) == "1.02e+03"
