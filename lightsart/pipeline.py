@@ -174,10 +174,12 @@ def _check_board(width: int, height: int, pattern: str, topology: Topology, stat
     if model:
         check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
     if states > 2:  # Z/k's algebra has bounds of its own (GF(2)'s are the board's): checked now
+        from lightsart.core.algebra import algebra as algebra_of
         from lightsart.core.modk import algebra_mod, check_columns_early
 
         rules = Rules(height, width, parse_pattern(pattern), topology, states)
-        check_columns_early(rules)  # before the algebra's own work, where that is cheap
+        # Before the algebra's own work, where that is cheap (GF(2) chases: 0.03 s at 1024x1024).
+        check_columns_early(rules, lambda: algebra_of(rules.with_states(2)).nullity)
         algebra = algebra_mod(rules)
         if columns and algebra.kernel_size > 1:  # unreachable targets need their syndromes
             algebra.check_columns()

@@ -49,6 +49,8 @@ from lightsart.limits import MODK_COLUMNS_MAX_WORK, STATES_MAX  # STATES_MAX: is
 from lightsart.rules import Rules
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from lightsart.core.closest import ClosestBoard, Metric
     from lightsart.core.presses import Presses
 
@@ -421,18 +423,14 @@ def kernel_rank(alg: ModkAlgebra) -> int:
     per_prime = Counter(next(p for p in range(2, o + 1) if o % p == 0) for o in orders)
     return max(per_prime.values(), default=0)
 
-def check_columns_early(rules: Rules) -> None:
+def check_columns_early(rules: Rules, binary_nullity: Callable[[], int]) -> None:
     """:meth:`ModkAlgebra.check_columns` before the algebra over ``Z/k`` is built (a Smith form
     and a chase per free click: 25 s at 1024x1024), where that is cheap to know: an even ``k``
-    whose board has quiet patterns over GF(2) has a kernel over ``Z/k`` (``k x k`` matrices over
-    ``Z/k`` are invertible only if they are mod each prime of ``k``), so beyond the columns'
-    bound it is refused at once, whatever the picture."""
+    whose board has quiet patterns over GF(2) (``binary_nullity()``, asked only beyond the
+    bound) has a kernel over ``Z/k`` (a matrix over ``Z/k`` is invertible only if it is mod
+    each prime of ``k``), so it is refused at once, whatever the picture."""
     m, n = rules.shape
-    if rules.states % 2 or m * n <= _columns_most(rules):
-        return
-    from lightsart.core.algebra import algebra  # GF(2), chased: milliseconds to seconds
-
-    if algebra(rules.with_states(2)).nullity:
+    if rules.states % 2 == 0 and m * n > _columns_most(rules) and binary_nullity():
         _refuse_columns(rules)
 
 
