@@ -15,6 +15,11 @@ class LightsartError(Exception):
     character in the message (a file name holding a newline) is written as its escape, so the
     message stays one line however it was built (:func:`shown` quotes such a name).
 
+    Parameters
+    ----------
+    *args : object
+        The message, as ``Exception`` takes it; a string is kept on one line.
+
     Examples
     --------
     >>> from lightsart import LightsartError, Timing
