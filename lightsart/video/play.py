@@ -242,11 +242,22 @@ def _geometry(rules: Rules, sigma: float, pairs: bool) -> _Geometry:
                      jitter=order / rules.cells)
 
 
-def _blur(e: NDArray[np.float64], kernel: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``K * e`` on the board, ``e`` zero off it (``K`` is separable and symmetric)."""
-    from lightsart.video.refine import _blur as blur
+def _band(size: int, kernel: NDArray[np.float64]) -> NDArray[np.float64]:
+    """The ``size x size`` matrix of a 1-D correlation with ``kernel``, zero past the ends."""
+    half = len(kernel) // 2
+    gap = np.arange(size)[:, None] - np.arange(size)[None, :]
+    return np.where(np.abs(gap) <= half, kernel[np.clip(gap + half, 0, 2 * half)], 0.0)
 
-    return blur(e, kernel)
+
+def _blur(e: NDArray[np.float64], kernel: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``K * e`` on the board, ``e`` zero off it (``K`` is separable: one band matrix per axis)."""
+    return _bands(e.shape, kernel.tobytes())[0] @ e @ _bands(e.shape, kernel.tobytes())[1]
+
+
+@functools.lru_cache(maxsize=16)
+def _bands(shape: tuple[int, int], kernel: bytes) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    k = np.frombuffer(kernel, dtype=np.float64)
+    return _band(shape[0], k), _band(shape[1], k)
 
 
 def eye_error(board: object, target: object, states: int = 2, sigma: float = 0.8) -> float:
