@@ -70,8 +70,10 @@ __all__ = [
     "check_seed",
     "check_timing",
     "check_vector",
+    "count_words",
     "model_size",
     "planning_seconds",
+    "power_words",
     "shorten",
 ]
 
@@ -355,3 +357,20 @@ def check_model(width: int, height: int, pattern_cells: int, states: int, path: 
 def _suffix(path: str) -> str:
     dot = path.rfind(".")
     return path[dot:].lower() if dot > max(path.rfind("/"), path.rfind("\\")) else ""
+
+
+def power_words(base: int, exponent: int) -> str:
+    """``base**exponent`` as :func:`count_words` writes it, without computing a power too large
+    to write (``3**(4096**2)`` would take a while): then its power of ten alone."""
+    tens = exponent * math.log10(base)
+    return count_words(base**exponent) if tens < 300 else f"about 1e+{math.floor(tens)}"
+
+
+def count_words(count: int, spec: str = ".3g") -> str:
+    """``count`` in a message, formatted as a float by ``spec`` (``1.22e+19``), or as its power
+    of ten (``about 1e+1954``) past a float's range: ``f"{3**4096:.3g}"`` raises OverflowError."""
+    if count.bit_length() <= 1000:
+        return format(count, spec)
+    tens = math.floor(math.log10(count))  # log10 takes an int of any size, rounded: checked
+    tens -= 10**tens > count
+    return f"about 1e+{tens + (10 ** (tens + 1) <= count)}"

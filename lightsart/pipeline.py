@@ -90,6 +90,7 @@ def fit_pictures(
     topology: Topology = "plane",
     states: int = 2,
     model: str | None = None,
+    sized: Callable[[int, int], None] | None = None,
 ) -> list[Picture]:
     """Load every picture onto one board size, tone and dither it, and fit it with the engine.
 
@@ -106,7 +107,7 @@ def fit_pictures(
     :func:`~lightsart.pictures.costs.level_costs` says), or by Bosch's integer programs over
     ``Z/states`` with ``engine="ip"`` (:mod:`lightsart.engines.ip_levels`: fewest wrong cells).
     ``model``: an ``--export-model`` path; its size is checked once the board size is known,
-    before any picture is fitted.
+    before any picture is fitted, and so are the outputs' by ``sized(width, height)``.
     """
     from lightsart.pictures.image import target_from_array
 
@@ -127,6 +128,8 @@ def fit_pictures(
         if k == 0:
             board = (width, height)
             _check_board(width, height, pattern, topology, states, model)
+            if sized is not None:
+                sized(width, height)
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         target = target_from_array(gray, (width, height), fit, dither,
@@ -171,9 +174,13 @@ def _check_board(width: int, height: int, pattern: str, topology: Topology, stat
     if model:
         check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
     if states > 2:  # Z/k's algebra has bounds of its own (GF(2)'s are the board's): checked now
-        from lightsart.core.modk import algebra_mod
+        from lightsart.core.algebra import algebra as algebra_of
+        from lightsart.core.modk import algebra_mod, check_columns_early
 
-        algebra = algebra_mod(Rules(height, width, parse_pattern(pattern), topology, states))
+        rules = Rules(height, width, parse_pattern(pattern), topology, states)
+        # Before the algebra's own work, where that is cheap (GF(2) chases: 0.03 s at 1024x1024).
+        check_columns_early(rules, lambda: algebra_of(rules.with_states(2)).nullity)
+        algebra = algebra_mod(rules)
         if columns and algebra.kernel_size > 1:  # unreachable targets need their syndromes
             algebra.check_columns()
 
@@ -316,12 +323,16 @@ def make_still(
 
         planned = plan_models(planned, [export_model], inputs=[path], others=wanted)
     costs: list[np.ndarray | None] = []
+
+    def sized(width: int, height: int) -> None:  # the outputs' sizes, before the fit's work
+        preflight.check_still(wanted, width, height, cell or default_cell(width, height),
+                              cell_mm, compare)
+
     (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
                               linear=linear, solver=solver, costs=costs, pattern=pattern,
-                              topology=topology, states=states, model=export_model)
+                              topology=topology, states=states, model=export_model, sized=sized)
     f = picture.fit
     drawing = _style(cell or default_cell(f.width, f.height), style, colours)
-    preflight.check_still(wanted, f.width, f.height, drawing.cell, cell_mm, compare)
     _check_reproduces(f)
     outputs = [out]
     with preflight.writing(planned):  # each format by its extension: .png, .svg, .pdf
@@ -479,6 +490,8 @@ def make_animation(
     reads = sorted(masks)  # masks too are inputs: no output may replace one
     planned = preflight.plan_animation(paths, out, frames_dir, size=size, cell=cell, seed=seed,
                                        fps=fps, duration=duration, hold=hold, reads=reads)
+    _check_least_plan(planned, len(paths) - 1, fps=fps, duration=duration,
+                      clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
     models: list[str] = []
     if export_model:
         from lightsart.engines.solvers import model_paths, plan_models
@@ -490,8 +503,10 @@ def make_animation(
     notes: list[str] = []
     costs: list[np.ndarray | None] = []
     fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
-                            linear=linear, solver=solver, costs=costs, pattern=pattern,
-                            topology=topology, states=states, model=export_model)
+                          linear=linear, solver=solver, costs=costs, pattern=pattern,
+                          topology=topology, states=states, model=export_model,
+                          sized=lambda w, h: preflight.check_pixels(planned, w, h,
+                                                            cell or default_cell(w, h)))
     fits, steps, segments = _connect(fitted, engine, Budget(time_limit, seed, solver), choices,
                                      masks, prep, seed, reverse)
     plan = animate.plan([len(s[1]) for s in segments], fps=fps, duration=duration,
@@ -512,6 +527,19 @@ def make_animation(
         video_frames=video_frames, rules=fits[0].rules, orders=tuple(c.text for c in choices),
         reverse=bool(reverse), ease=ease, written=tuple(written),
     )
+
+
+def _check_least_plan(planned: preflight.Planned, transitions: int, **timing: Any) -> None:
+    """The frames and seconds of ``transitions`` at their least over every click count, within
+    the limits before any picture is fitted (``animate DIR`` of 1000 pictures was refused for
+    its length only after fitting them all: 15 s)."""
+    from lightsart import limits
+    from lightsart.animation import animate
+
+    few, many = (animate.plan([clicks] * transitions, **timing) for clicks in (0, 1 << 40))
+    # Fewer clicks, fewer frames; with --duration, more clicks make the first frame shorter.
+    limits.check_frames(few.frames, min(few.seconds, many.seconds), few.fps,
+                        video=planned.video)
 
 
 def _animated_colours(drawn: Look) -> tuple[str | None, str | None, str | None]:

@@ -445,3 +445,32 @@ def test_a_line_written_erases_the_working_line_first() -> None:
     head, tail = text.split("lightsart: note:", 1)
     assert "busy" in head and head.endswith("\r\x1b[K")  # erased before the note
     assert "busy" not in tail and tail.endswith("board 8x8\n")
+
+
+#: Each command's required words (positionals and required options), so the parse reaches the
+#: unknown option.
+_REQUIRED = {"animate": [A, B, "-o", "x.gif"], "video": ["clip.mp4", "-o", "x.mp4"],
+             "still": [A, "-o", "x.png"], "preview": [A, "-o", "x.png"], "sizes": ["5"],
+             "play": ["-o", "x.html"], "solve": ["5"], "path": ["5"], "table": ["5"],
+             "census": ["3x3"]}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_an_option_of_another_command_is_named_as_not_this_commands(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # sizes 5 --time-limit 1 answered "did you mean '--time-limit'?", the option typed.
+    from lightsart.cli import _commands, _option_strings, build_parser
+
+    subs = _commands(build_parser())
+    own = _option_strings(subs[command])
+    others = sorted(set().union(*(_option_strings(p) for p in subs.values())) - own)
+    assert others
+    for option in others:
+        with pytest.raises(SystemExit) as exit_:
+            main([command, *_REQUIRED[command], f"{option}=1"])
+        assert exit_.value.code == 2
+        (line,) = capsys.readouterr().err.splitlines()
+        assert line.startswith("lightsart: error: unrecognized arguments: ")
+        assert f"; {command} has no option {option} (" in line, line
+        assert "did you mean" not in line

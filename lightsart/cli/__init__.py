@@ -17,7 +17,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from lightsart.errors import LightsartError
+from lightsart.errors import LightsartError, one_line, shown
 
 #: Command modules, in the order ``lightsart --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -55,9 +55,11 @@ class _Parser(argparse.ArgumentParser):
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         self._negative_number_matcher = re.compile(r"^-\d[\w.+-]*$")
+        #: The one command this parser was built for (:func:`build_parser`'s ``only``), if any.
+        self.command: str | None = None
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(2, f"lightsart: error: {message}{self._suggestion(message)}\n")
+        self.exit(2, f"lightsart: error: {one_line(message)}{self._suggestion(message)}\n")
 
     def _suggestion(self, message: str) -> str:
         """``; did you mean 'animate'?`` for a near miss, else nothing."""
@@ -67,14 +69,37 @@ class _Parser(argparse.ArgumentParser):
             return _did_you_mean(choice["value"], choices)
         unknown = _UNRECOGNIZED.search(message)
         if unknown:
-            # Every command's options: main() may have built this parser with one command only.
-            options = sorted(_option_strings(build_parser()))
-            for word in unknown["args"].split():
-                if word.startswith("--"):
-                    found = _did_you_mean(word.split("=", 1)[0], options)
-                    if found:
-                        return found
+            return _unknown_options(unknown["args"].split(), self.command)
         return ""
+
+
+def _unknown_options(words: Sequence[str], command: str | None) -> str:
+    """``; sizes has no option --time-limit (...)`` for an option only other commands take, or
+    ``; did you mean '--radius'?`` for a near miss among the command's own options (every
+    command's when no command was named)."""
+    everything = build_parser()  # main() built its parser with one command only
+    by_command = {name: _option_strings(sub) for name, sub in _commands(everything).items()}
+    own = sorted(by_command[command] if command in by_command else _option_strings(everything))
+    for word in words:
+        option = word.split("=", 1)[0]
+        if not option.startswith("--"):
+            continue
+        takers = [name for name, options in by_command.items() if option in options]
+        if command is not None and takers:
+            verb = "takes" if len(takers) == 1 else "take"
+            return f"; {command} has no option {option} ({', '.join(takers)} {verb} it)"
+        found = _did_you_mean(option, own)
+        if found:
+            return found
+    return ""
+
+
+def _commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """The command parsers of ``parser`` by name."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
 
 
 def _did_you_mean(value: str, choices: Sequence[str]) -> str:
@@ -122,6 +147,7 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     helper.add_argument("topic", nargs="?", choices=COMMANDS, metavar="COMMAND",
                         help="the command to explain")
     parser.set_defaults(func=None)
+    parser.command = only
     return parser
 
 
@@ -172,8 +198,8 @@ def _run(args: argparse.Namespace) -> int:
         return 1
     except OSError as exc:
         # Files vanishing, permissions, a full disk: the user's environment, not a bug.
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"lightsart: error:{where} {exc.strerror or exc}", file=sys.stderr)
+        where = f" {shown(exc.filename)}" if exc.filename else ""
+        print(f"lightsart: error:{where} {one_line(str(exc.strerror or exc))}", file=sys.stderr)
         return 2
     except MemoryError:
         print("lightsart: error: out of memory (try a smaller board)", file=sys.stderr)

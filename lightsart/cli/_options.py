@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -306,8 +307,20 @@ def click_word(states: int) -> str:
 
 
 def emit_json(data: dict[str, Any]) -> None:
-    json.dump(data, sys.stdout, indent=2)
-    sys.stdout.write("\n")
+    """``data`` as one valid JSON document on stdout: a number beyond a float's range (a nominal
+    time of ``2**d`` members) is ``null``, never ``Infinity``, which JSON does not have."""
+    sys.stdout.write(json.dumps(_json_numbers(data), indent=2, allow_nan=False) + "\n")
+
+
+def _json_numbers(value: Any) -> Any:
+    """``value`` with every infinite or NaN float, however deep, replaced by ``None``."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _json_numbers(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_numbers(v) for v in value]
+    return value
 
 
 def emit(args: argparse.Namespace, result: Any, text: Callable[[Any], str]) -> int:

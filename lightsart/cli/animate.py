@@ -89,7 +89,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart.errors import LightsartError
+    from lightsart.errors import LightsartError, one_line
     from lightsart.pipeline import make_animation
 
     images = pictures_from(args.images)
@@ -103,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
     result = make_animation(images, args.output, timing=timing, frames_dir=args.frames,
                             export_model=args.export_model, **settings_from_args(args))
     for note in () if args.quiet else result.notes:
-        print(f"lightsart: note: {note}", file=sys.stderr)
+        print(f"lightsart: note: {one_line(note)}", file=sys.stderr)
     if not args.quiet:
         from lightsart.cli.still import print_texture_hint
 
@@ -141,7 +141,7 @@ def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
 def pictures_from(names: Sequence[str]) -> list[str]:
     """``names`` with each folder replaced by its pictures in natural name order (a folder with
     fewer than two pictures is one line: it cannot be a transition by itself)."""
-    from lightsart.errors import LightsartError
+    from lightsart.errors import LightsartError, shown
 
     found: list[str] = []
     for name in names:
@@ -153,7 +153,7 @@ def pictures_from(names: Sequence[str]) -> list[str]:
                         key=lambda n: (natural_key(n), n))
         if len(inside) < 2:
             holds = "no pictures" if not inside else "one picture"
-            raise LightsartError(f"folder {name} holds {holds} ({' '.join(PICTURE_EXTENSIONS)}); "
-                                 "animate needs at least two")
+            raise LightsartError(f"folder {shown(name)} holds {holds} "
+                                 f"({' '.join(PICTURE_EXTENSIONS)}); animate needs at least two")
         found.extend(os.path.join(name, n) for n in inside)
     return found

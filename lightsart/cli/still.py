@@ -58,16 +58,22 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def print_texture_hint(fit: FitMode, pictures: Sequence[Picture]) -> None:
     """The hint line on stderr when a two-state board likely reads as texture
     (:func:`lightsart.pictures.likeness.texture_hint`): scoring rereads each picture, so it is
-    skipped under ``--quiet``."""
+    skipped under ``--quiet``, and a picture that no longer reads gives no hint, never an error
+    (the outputs are written by then)."""
     from lightsart.pictures.likeness import HINT_FROM_SIDE, picture_likeness, texture_hint
 
     fits = [p.fit for p in pictures]
     if not fits or fits[0].states != 2 or max(fits[0].width, fits[0].height) < HINT_FROM_SIDE:
         return  # the score is for lit and unlit cells, and small boards are meant to show cells
-    scores = [(p.path, picture_likeness(p.path, p.fit.board, fit)) for p in pictures]
+    from lightsart.errors import LightsartError, one_line
+
+    try:
+        scores = [(p.path, picture_likeness(p.path, p.fit.board, fit)) for p in pictures]
+    except (LightsartError, OSError):  # a picture gone or changed since: the run still stands
+        return
     hint = texture_hint(scores, fits[0].width, fits[0].height)
     if hint is not None:
-        print(f"lightsart: hint: {hint}", file=sys.stderr)
+        print(f"lightsart: hint: {one_line(hint)}", file=sys.stderr)  # a name may hold a newline
 
 
 def run(args: argparse.Namespace) -> int:

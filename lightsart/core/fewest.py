@@ -280,8 +280,7 @@ def _compiled_pays(members: int, seconds: float) -> bool:
     repeats on any machine)."""
     buys_more = (seconds - COMPILED_START_SECONDS) * MEMBERS_PER_SECOND > (
         seconds * NUMPY_MEMBERS_PER_SECOND)
-    sooner = COMPILED_START_SECONDS + members / MEMBERS_PER_SECOND < (
-        members / NUMPY_MEMBERS_PER_SECOND)
+    sooner = nominal_seconds(members, True) <= nominal_seconds(members, False)  # both inf: compiled
     return buys_more and sooner
 
 

@@ -49,6 +49,8 @@ from lightsart.limits import MODK_COLUMNS_MAX_WORK, STATES_MAX  # STATES_MAX: is
 from lightsart.rules import Rules
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from lightsart.core.closest import ClosestBoard, Metric
     from lightsart.core.presses import Presses
 
@@ -286,14 +288,8 @@ class ModkAlgebra:
         """Refuse, before any work, a board whose syndrome columns cost too much: every cell is
         chased over the board (cells² work, times the pattern's cells;
         :data:`~lightsart.limits.MODK_COLUMNS_MAX_WORK`)."""
-        m, n = self.rules.shape
-        most = math.isqrt(MODK_COLUMNS_MAX_WORK // len(self.rules.pattern.offsets))
-        if self.check_moduli and m * n > most:
-            raise LightsartError(
-                f"{self.k} states on {n}x{m}, where not every board is reachable: "
-                f"finding the closest reachable board chases every cell across the board "
-                f"(cells² work), at most {most:,} cells under these rules; choose a size where "
-                f"every board is reachable (lightsart sizes {n}x{m} --states {self.k})")
+        if self.check_moduli:
+            _refuse_columns(self.rules)
 
     @cached_property
     def _columns(self) -> Ints:
@@ -426,6 +422,33 @@ def kernel_rank(alg: ModkAlgebra) -> int:
     _, orders = alg.kernel_generators()
     per_prime = Counter(next(p for p in range(2, o + 1) if o % p == 0) for o in orders)
     return max(per_prime.values(), default=0)
+
+def check_columns_early(rules: Rules, binary_nullity: Callable[[], int]) -> None:
+    """:meth:`ModkAlgebra.check_columns` before the algebra over ``Z/k`` is built (a Smith form
+    and a chase per free click: 25 s at 1024x1024), where that is cheap to know: an even ``k``
+    whose board has quiet patterns over GF(2) (``binary_nullity()``, asked only beyond the
+    bound) has a kernel over ``Z/k`` (a matrix over ``Z/k`` is invertible only if it is mod
+    each prime of ``k``), so it is refused at once, whatever the picture."""
+    m, n = rules.shape
+    if rules.states % 2 == 0 and m * n > _columns_most(rules) and binary_nullity():
+        _refuse_columns(rules)
+
+
+def _columns_most(rules: Rules) -> int:
+    """Cells whose syndrome columns fit :data:`~lightsart.limits.MODK_COLUMNS_MAX_WORK`."""
+    return math.isqrt(MODK_COLUMNS_MAX_WORK // len(rules.pattern.offsets))
+
+
+def _refuse_columns(rules: Rules) -> None:
+    m, n = rules.shape
+    most = _columns_most(rules)
+    if m * n > most:
+        raise LightsartError(
+            f"{rules.states} states on {n}x{m}, where not every board is reachable: "
+            f"finding the closest reachable board chases every cell across the board "
+            f"(cells² work), at most {most:,} cells under these rules; choose a size where "
+            f"every board is reachable (lightsart sizes {n}x{m} --states {rules.states})")
+
 
 
 def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:

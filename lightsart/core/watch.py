@@ -9,6 +9,7 @@ at the nominal speed of :mod:`lightsart.calibration`, and the nominal seconds th
 from __future__ import annotations
 
 import contextlib
+import math
 from collections.abc import Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -25,10 +26,17 @@ __all__ = ["SearchPlan", "Watcher", "nominal_seconds", "watcher", "watching"]
 
 def nominal_seconds(members: int, compiled: bool = True) -> float:
     """Seconds the split search needs to score ``members`` coset members at the nominal speed
-    of :mod:`lightsart.calibration` (the compiled leaves' start-up included)."""
+    of :mod:`lightsart.calibration` (the compiled leaves' start-up included): infinite for a
+    count past a float's range (``2**d`` members of a nullity in the thousands)."""
+    if members.bit_length() > _FLOAT_BITS:  # int / float would raise OverflowError
+        return math.inf
     if compiled:
         return COMPILED_START_SECONDS + members / MEMBERS_PER_SECOND
     return members / NUMPY_MEMBERS_PER_SECOND
+
+
+#: Counts of more bits than this are beyond any budget (a float's range ends near 2**1024).
+_FLOAT_BITS = 1000
 
 
 @dataclass(frozen=True)

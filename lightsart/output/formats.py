@@ -87,7 +87,8 @@ def _html(anim: Animation, path: str | os.PathLike[str]) -> None:
     p = anim.plan
     rules = anim.rules
     write_artwork_page(path, anim.segments, cell=anim.cell, fps=anim.fps,
-                       clicks_per_frame=p.clicks_per_frame, hold=p.hold, loop=p.loop,
+                       # a chain with no clicks at all (the same picture twice) still steps
+                       clicks_per_frame=max(1, p.clicks_per_frame), hold=p.hold, loop=p.loop,
                        style=anim.look.kind, colours=anim.look.colours(),
                        pattern="plus" if rules is None else rules.pattern.text,
                        topology="plane" if rules is None else rules.topology,

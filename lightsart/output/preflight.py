@@ -19,7 +19,7 @@ from lightsart.errors import LightsartError
 from lightsart.limits import check_picture
 from lightsart.output.staging import OutputPlan, plan_outputs, writing
 
-__all__ = ["Planned", "check_picture", "check_planned", "check_still", "plan_animation",
+__all__ = ["Planned", "check_picture", "check_pixels", "check_planned", "check_still", "plan_animation",
            "plan_still", "writing"]
 
 
@@ -107,6 +107,12 @@ def plan_animation(paths: Sequence[str], out: str | None, frames_dir: str | None
     folders = [] if frames_dir is None else [frames_dir]
     return Planned(plan_outputs(files, folders=folders, inputs=[*paths, *reads]), video,
                    renders)
+
+
+def check_pixels(planned: Planned, width: int, height: int, cell: int) -> None:
+    """The frames' picture size, once the board is known and before any picture is fitted."""
+    if planned.renders:
+        check_picture(width, height, cell)
 
 
 def check_planned(planned: Planned, plan: _FramePlan, width: int, height: int,

@@ -224,7 +224,8 @@ class SearchProgress:
         from lightsart.limits import TIME_LIMIT_MAX
 
         need = plan.seconds_needed
-        about = f"about {need:,.0f} s" if need < 1e7 else f"about {need:.1e} s"
+        about = (f"about {need:,.0f} s" if need < 1e7 else f"about {need:.1e} s"
+                 if math.isfinite(need) else "more than 1e308 s")  # 2**d past a float
         if need > TIME_LIMIT_MAX:
             advice = f"more than the longest --time-limit, {TIME_LIMIT_MAX:g} s"
         else:

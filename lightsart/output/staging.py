@@ -40,7 +40,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
-from lightsart.errors import LightsartError
+from lightsart.errors import LightsartError, shown
 from lightsart.output.tempnames import HOST, STALE_SECONDS, TEMP, alive, stale, temp_name
 
 if TYPE_CHECKING:
@@ -152,9 +152,9 @@ def _check_input(path: Path) -> None:
         if exc.errno == errno.ENOENT:
             return
         reason = "a loop of symbolic links" if exc.errno == errno.ELOOP else exc.strerror
-        raise LightsartError(f"cannot read {path}: {reason}") from None
+        raise LightsartError(f"cannot read {shown(path)}: {reason}") from None
     if stat.S_ISDIR(info.st_mode):
-        raise LightsartError(f"cannot read {path}: it is a folder, not a file")
+        raise LightsartError(f"cannot read {shown(path)}: it is a folder, not a file")
 
 
 def plan_outputs(
@@ -183,23 +183,23 @@ def plan_outputs(
         path = Path(raw)
         if extensions is not None and path.suffix.lower() not in extensions:
             raise LightsartError(
-                f"cannot write {path}: unknown format {path.suffix or '(no extension)'!r}; "
+                f"cannot write {shown(path)}: unknown format {path.suffix or '(no extension)'!r}; "
                 f"use {', '.join(extensions)}")
         folder = _folder_of(path)
         if not folder.is_dir():
-            raise LightsartError(f"cannot write {path}: folder {folder} does not exist")
+            raise LightsartError(f"cannot write {shown(path)}: folder {shown(folder)} does not exist")
         if path.is_dir():
-            raise LightsartError(f"cannot write {path}: it is a folder")
+            raise LightsartError(f"cannot write {shown(path)}: it is a folder")
         _refuse_clash(path, seen, inputs)
         _refuse_unwritable(path)
         seen.append(path)
     for raw in folders:
         path = Path(raw)
         if path.exists() and not path.is_dir():
-            raise LightsartError(f"cannot write frames into {path}: it is a file")
+            raise LightsartError(f"cannot write frames into {shown(path)}: it is a file")
         if not _folder_of(path).is_dir():
             raise LightsartError(
-                f"cannot write frames into {path}: folder {_folder_of(path)} does not exist")
+                f"cannot write frames into {shown(path)}: folder {shown(_folder_of(path))} does not exist")
         _refuse_frames_over_inputs(path, inputs)
         _refuse_clash(path, seen, ())
         _refuse_unwritable_frames(path)
@@ -211,7 +211,7 @@ def _refuse_unwritable(path: Path) -> None:
     """What the commit will check again: the name is free to replace, its folder writable."""
     why = _two_phase().problem(path)
     if why is not None:
-        raise LightsartError(f"cannot write {path}: {why}")
+        raise LightsartError(f"cannot write {shown(path)}: {why}")
 
 
 def _frames_in(folder: Path) -> list[os.DirEntry[str]]:
@@ -230,7 +230,7 @@ def _refuse_unwritable_frames(folder: Path) -> None:
     for entry in _frames_in(folder):
         why = _two_phase().problem(folder / entry.name, frame=True)
         if why is not None:
-            raise LightsartError(f"cannot write {folder / entry.name}: {why}")
+            raise LightsartError(f"cannot write {shown(folder / entry.name)}: {why}")
 
 
 def _refuse_frames_over_inputs(folder: Path, inputs: Sequence[str | os.PathLike[str]]) -> None:
@@ -241,7 +241,7 @@ def _refuse_frames_over_inputs(folder: Path, inputs: Sequence[str | os.PathLike[
         for name in (Path(source), Path(os.path.realpath(source))):
             if FRAME_NAME.fullmatch(name.name) and _same(_folder_of(name), folder):
                 raise LightsartError(
-                    f"cannot write frames into {folder}: it would replace the input {source}")
+                    f"cannot write frames into {shown(folder)}: it would replace the input {shown(source)}")
         with contextlib.suppress(OSError):
             info = os.stat(source)
             files[info.st_dev, info.st_ino] = source
@@ -249,8 +249,8 @@ def _refuse_frames_over_inputs(folder: Path, inputs: Sequence[str | os.PathLike[
         with contextlib.suppress(OSError):
             info = entry.stat()
             if (info.st_dev, info.st_ino) in files:
-                raise LightsartError(f"cannot write frames into {folder}: it would replace the "
-                                     f"input {files[info.st_dev, info.st_ino]}")
+                raise LightsartError(f"cannot write frames into {shown(folder)}: it would replace the "
+                                     f"input {shown(files[info.st_dev, info.st_ino])}")
 
 
 def _refuse_clash(path: Path, seen: Sequence[Path],
@@ -258,10 +258,10 @@ def _refuse_clash(path: Path, seen: Sequence[Path],
     for source in inputs:
         if _same(path, Path(source)):
             raise LightsartError(
-                f"cannot write {path}: it is the input {source} (choose another output name)")
+                f"cannot write {shown(path)}: it is the input {shown(source)} (choose another output name)")
     for other in seen:
         if _same(path, other):
-            raise LightsartError(f"{path} is given as two outputs; give each a different name")
+            raise LightsartError(f"{shown(path)} is given as two outputs; give each a different name")
 
 
 # ------------------------------------------------------------------------------------ staging
@@ -431,7 +431,7 @@ def active() -> Transaction | None:
 
 
 def _oserror(path: object, exc: OSError) -> LightsartError:
-    return LightsartError(f"cannot write {path}: {exc.strerror or exc}")
+    return LightsartError(f"cannot write {shown(path)}: {exc.strerror or exc}")
 
 
 @contextlib.contextmanager

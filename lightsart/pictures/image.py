@@ -43,7 +43,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from lightsart import boardsize, limits
 from lightsart.choices import FitMode
 from lightsart.core.gf2 import nullity
-from lightsart.errors import LightsartError
+from lightsart.errors import LightsartError, shown
 from lightsart.pictures.tone import Tone, apply_tone
 from lightsart.types import Board, Gray
 
@@ -309,11 +309,11 @@ def _read(
     p = Path(path)
     try:
         if p.is_dir():
-            raise LightsartError(f"{p} is a folder, not a picture")
+            raise LightsartError(f"{shown(p)} is a folder, not a picture")
         if not p.exists():
-            raise LightsartError(f"picture not found: {p}")
+            raise LightsartError(f"picture not found: {shown(p)}")
     except OSError as exc:  # a symlink loop, a name too long
-        raise LightsartError(f"cannot read picture {p}: {exc.strerror or exc}") from None
+        raise LightsartError(f"cannot read picture {shown(p)}: {exc.strerror or exc}") from None
     try:
         # Pillow warns (pytest: errors) above its own limit and refuses twice that; we apply ours.
         with warnings.catch_warnings():
@@ -326,12 +326,12 @@ def _read(
                 return _read_reduced(img, size, nullity_of)
     except Image.DecompressionBombError:
         raise LightsartError(
-            f"{p} is too large to load safely (at most {MAX_PIXELS // 1_000_000} megapixels)"
+            f"{shown(p)} is too large to load safely (at most {MAX_PIXELS // 1_000_000} megapixels)"
         ) from None
     except UnidentifiedImageError:
-        raise LightsartError(f"{p} is not a picture this program can read") from None
+        raise LightsartError(f"{shown(p)} is not a picture this program can read") from None
     except _DECODE_ERRORS as exc:
-        raise LightsartError(f"cannot read picture {p}: {_one_line(exc)}") from None
+        raise LightsartError(f"cannot read picture {shown(p)}: {_one_line(exc)}") from None
 
 
 # EXIF orientations that swap width and height (transpose, rotations by 90 and 270 degrees).
@@ -382,10 +382,10 @@ def _one_line(exc: BaseException) -> str:
 
 def _check_pixels(path: Path, width: int, height: int) -> None:
     if width < 1 or height < 1:
-        raise LightsartError(f"{path} has no pixels ({width}x{height})")
+        raise LightsartError(f"{shown(path)} has no pixels ({width}x{height})")
     if width * height > MAX_PIXELS:
         raise LightsartError(
-            f"{path} is {width}x{height}, too large to load safely "
+            f"{shown(path)} is {width}x{height}, too large to load safely "
             f"(at most {MAX_PIXELS // 1_000_000} megapixels)"
         )
 

@@ -115,7 +115,7 @@ def viewing_score(board: Board, picture: Gray) -> float:
     from lightsart.pictures.image import DEFAULT_LONG_SIDE
 
     scale = max(1.0, max(board.shape) / DEFAULT_LONG_SIDE)
-    step = int(scale)
+    step = min(int(scale), *board.shape)  # a block never outgrows the short side (1xN, 2xN)
     if step >= _POOL_FROM:  # a viewer sees step x step cells as one grey: the blur then sees less
         seen, picture, scale = _pooled(board, step), _pooled(picture, step), scale / step
         return structure_score(seen, picture, scale, 1.5 * scale)

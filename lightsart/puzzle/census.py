@@ -61,7 +61,7 @@ from numpy.typing import NDArray
 from lightsart.core.board import all_lit
 from lightsart.core.quiet import walsh_hadamard
 from lightsart.errors import LightsartError
-from lightsart.limits import CENSUS_LEVELS_MAX_STATES
+from lightsart.limits import CENSUS_LEVELS_MAX_STATES, count_words, power_words
 from lightsart.puzzle.game import game, lightest
 from lightsart.rules import Rules
 
@@ -345,7 +345,7 @@ def _max_spectrum_counts(groups: dict[int, int], d: int, budget: int, board: tup
         raise _out_of_reach(
             m, n, d,
             f"its first {len(first)} signature groups alone give about "
-            f"{float(math.prod(first)):.1e} distinct partial spectra",
+            f"{count_words(math.prod(first), '.1e')} distinct partial spectra",
         )
     left = int(sizes.sum())
     state = _Spectra(1 << d, _primes(left // 30 + 2))
@@ -400,11 +400,13 @@ def census_levels(rules: Rules) -> LevelCounts:
     k = rules.states
     m, n = rules.shape
     cells = m * n
-    total = k**cells
-    if total > CENSUS_LEVELS_MAX_STATES:
+    # k**cells is only computed when small (k >= 2: more cells than the bound's bits is beyond it)
+    if cells >= CENSUS_LEVELS_MAX_STATES.bit_length() or k**cells > CENSUS_LEVELS_MAX_STATES:
         raise LightsartError(
-            f"census of {n}x{m} with {k} states: {k}^{cells} = {total:.3g} boards, more than "
-            f"{CENSUS_LEVELS_MAX_STATES} (the k-state census enumerates every press vector)")
+            f"census of {n}x{m} with {k} states: {k}^{cells} = {power_words(k, cells)} boards, "
+            f"more than {CENSUS_LEVELS_MAX_STATES} (the k-state census enumerates every press "
+            "vector)")
+    total = k**cells
     alg = algebra_mod(rules)
     # Column c of A: what one press of cell c adds to each cell.
     unit = np.eye(cells, dtype=np.int64).reshape(cells, m, n)

@@ -186,3 +186,39 @@ def test_compiled_leaves_only_where_they_pay() -> None:
     assert not _compiled_pays(628 << 18, 60.0)
     assert _compiled_pays(1 << 37, 60.0)
     assert _compiled_pays(2472 << 18, 60.0)
+
+
+@pytest.mark.parametrize("d", [1100, 2068, 8000])
+def test_plans_of_a_nullity_in_the_thousands_stay_counts(d: int) -> None:
+    # 2**d members are past a float's range (a 4096x4096 board has d = 4096 or so): planning
+    # divided them by a speed and raised OverflowError before any work (still --size 4096x4096).
+    from lightsart.core.fewest import _compiled_pays, rough_plan
+    from lightsart.core.watch import nominal_seconds
+
+    plan = rough_plan(d, 2.0)
+    assert not plan.finishes and plan.seconds_needed == float("inf")
+    assert nominal_seconds(1 << d, compiled=False) == float("inf")
+    assert _compiled_pays(1 << d, 60.0)
+
+
+def test_a_search_past_a_floats_range_is_said_and_emitted_as_valid_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Its nominal time is infinite: the note says so in words and --json prints null, never
+    # Infinity (json.dump's default, which no JSON reader accepts).
+    import json
+
+    from lightsart.cli._options import emit_json
+    from lightsart.core.fewest import rough_plan
+    from lightsart.output.progress import SearchProgress
+    from lightsart.results import ClickSearch
+
+    plan = rough_plan(2068, 2.0)
+    note = SearchProgress.note(plan, 2.0, local=True)
+    assert note is not None and "more than 1e308 s" in note and "inf" not in note
+    work = ClickSearch("local", 1, 1, None, 1 << 24, plan.seconds_needed)
+    emit_json({"click_search": work.to_dict(), "deep": [{"x": float("nan")}]})
+    text = capsys.readouterr().out
+    data = json.loads(text, parse_constant=lambda name: pytest.fail(f"{name} in --json"))
+    assert data == {"click_search": {**work.to_dict(), "seconds_needed": None},
+                    "deep": [{"x": None}]}

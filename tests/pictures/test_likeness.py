@@ -161,3 +161,39 @@ def test_large_boards_are_scored_on_averaged_blocks_close_to_the_full_blur(side:
     full = structure_score(board, picture, scale, 1.5 * scale)
     assert abs(viewing_score(board, picture) - full) < 0.01
     assert viewing_score(board, picture) != full  # the blocks were averaged
+
+
+@pytest.mark.parametrize("shape", [(1, 4096), (4096, 1), (2, 4096), (3, 1000), (1, 1), (2, 1)])
+def test_boards_one_or_two_cells_thin_are_scored(shape: tuple[int, int]) -> None:
+    # The averaged blocks never outgrow the short side: a 1x4096 board pooled to no rows at all
+    # and failed inside numpy's percentile (IndexError) after still had written its file.
+    rng = np.random.default_rng(3)
+    picture = rng.random(shape)
+    board = (picture > 0.5).astype(np.uint8)
+    assert -1.0 <= viewing_score(board, picture) <= 1.0 + 1e-9
+
+
+def test_a_thin_still_writes_its_board_and_exits_0(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "thin.png"
+    assert main(["still", CLEAN, "-o", str(out), "--size", "1x4096", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["board"]["height"] == 4096
+    assert "Traceback" not in captured.err
+    assert decoded(out).shape[1] == 1
+
+
+def test_a_picture_gone_before_the_hint_gives_no_hint_and_no_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The hint rereads the picture after the outputs are written: it must not fail the run.
+    from lightsart.cli.still import print_texture_hint
+    from lightsart.pipeline import fit_pictures
+
+    picture = tmp_path / "p.png"
+    Image.open(TEXTURE).save(picture)
+    (fitted,) = fit_pictures([str(picture)], (100, None))
+    picture.unlink()
+    print_texture_hint("cover", [fitted])
+    assert capsys.readouterr().err == ""
