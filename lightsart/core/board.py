@@ -68,7 +68,7 @@ def press(clicks: Board) -> Board:
     111
     010
     """
-    x = np.asarray(clicks, dtype=np.uint8)
+    x = as_board(clicks, "clicks")  # NaN, 2, a 1-D array: one line, not zeros or an IndexError
     out = x.copy()
     out[1:, :] ^= x[:-1, :]
     out[:-1, :] ^= x[1:, :]
@@ -100,7 +100,11 @@ def apply_clicks(board: Board, clicks: Board) -> Board:
     >>> apply_clicks(np.ones((3, 3), np.uint8), corner).sum()  # three lights go out
     np.uint64(6)
     """
-    return np.asarray(board, dtype=np.uint8) ^ press(clicks)
+    before, toggled = as_board(board), press(clicks)
+    if before.shape != toggled.shape:
+        raise LightsartError(f"board is {before.shape[1]}x{before.shape[0]} but clicks are "
+                             f"{toggled.shape[1]}x{toggled.shape[0]}")
+    return before ^ toggled
 
 
 def all_lit(m: int, n: int) -> Board:
@@ -157,7 +161,7 @@ def to_state(board: Board) -> int:
     >>> hex(to_state(np.ones((5, 5), np.uint8)))
     '0x1ffffff'
     """
-    flat = np.asarray(board, dtype=np.uint8).ravel()
+    flat = as_board(board).ravel()
     return int.from_bytes(np.packbits(flat, bitorder="little").tobytes(), "little")
 
 
@@ -264,5 +268,5 @@ def format_board(board: Board, on: str = "1", off: str = "0", sep: str = "\n") -
     >>> format_board([[1, 0], [0, 1]], on="#", off=".", sep="/")
     '#./.#'
     """
-    a = np.asarray(board)
+    a = as_board(board)
     return sep.join("".join(on if v else off for v in row) for row in a)
