@@ -141,7 +141,7 @@ def read_board(board: str | None = None, *, state: str | None = None,
         if path.stat().st_size > _MAX_FILE:
             raise LightsartError(f"{path} is larger than {_MAX_FILE >> 20} MB")
         try:
-            return parse(path.read_text(encoding="utf-8"))
+            return parse(path.read_text(encoding="utf-8-sig"))  # a BOM: boards saved by Notepad
         except (OSError, UnicodeDecodeError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             raise LightsartError(f"cannot read board file {path}: {reason}") from None
