@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import errno
 import os
+import struct
 import sys
 import threading
 import time
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -96,6 +98,50 @@ def test_inputs_that_are_not_files_are_refused(work: Path, capsys: pytest.Captur
         name = "pipe.txt"
     argv = [word.replace("{}", name) for word in READERS[command]]
     refused(argv, work, capsys, words)
+
+
+def _bomb(path: Path) -> None:
+    """A PNG whose header declares 100000 x 100000 pixels (its data is a few bytes)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    header = struct.pack(">IIBBBBB", 100000, 100000, 8, 0, 0, 0, 0)
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+                     + chunk(b"IDAT", zlib.compress(b"\0" * 100)) + chunk(b"IEND", b""))
+
+
+#: Bad picture files: how each is made in the folder, and the words the one line must hold.
+BAD_PICTURES: dict[str, tuple[Any, str | None]] = {
+    "empty": (lambda p: p.write_bytes(b""), "not a picture"),
+    "text": (lambda p: p.write_text("not a picture\n" * 20), "not a picture"),
+    "truncated": (lambda p: p.write_bytes((p.parent / "a.png").read_bytes()[:60]), None),
+    "bomb": (_bomb, "too large"),
+    "folder": (lambda p: p.mkdir(), "folder"),
+    "dangling-link": (lambda p: p.symlink_to(p.parent / "nowhere.png"), "not found"),
+    "link-loop": (lambda p: p.symlink_to(p), "symbolic links"),
+}
+PICTURE_READERS = ["still", "animate", "animate-mask", "preview", "play-image"]
+
+
+@pytest.mark.parametrize("bad", sorted(BAD_PICTURES))
+@pytest.mark.parametrize("command", PICTURE_READERS)
+def test_bad_pictures_everywhere(work: Path, capsys: pytest.CaptureFixture[str], command: str,
+                                 bad: str) -> None:
+    """Each bad picture file, given to each command that reads a picture, is one line."""
+    make, words = BAD_PICTURES[bad]
+    make(work / "bad.png")
+    argv = [word.replace("{}", "bad.png") for word in READERS[command]]
+    refused(argv, work, capsys, words)
+
+
+@pytest.mark.parametrize("content", [b"", b"\x00\xff" * 50, "101\n010\n".encode("utf-16"),
+                                     b"10z\n010\n", b"101\n01\n"],
+                         ids=["empty", "binary", "utf-16", "letters", "ragged"])
+@pytest.mark.parametrize("command", ["solve", "path"])
+def test_bad_board_files(work: Path, capsys: pytest.CaptureFixture[str], command: str,
+                         content: bytes) -> None:
+    (work / "board.txt").write_bytes(content)
+    refused([command, "board.txt"], work, capsys)
 
 
 @pytest.mark.parametrize("command", ["solve", "path"])
