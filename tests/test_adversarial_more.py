@@ -292,3 +292,18 @@ def test_a_board_file_saved_with_a_byte_order_mark(work: Path,
     with_mark = capsys.readouterr().out
     assert main(["solve", "plain.txt", "--json"]) == 0
     assert with_mark == capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("state", "m", "n", "words"), [
+    (1.5, 5, 5, "whole numbers"), ("1", 5, 5, "whole numbers"), (1, 2.0, 5, "whole numbers"),
+    (1, 10**6, 10**6, "too large"), (1, 0, 5, "at least 1x1"), (1 << 30, 5, 5, "does not fit"),
+])
+def test_from_state_refuses_what_is_not_a_state(state: object, m: object, n: object,
+                                                words: str) -> None:
+    """from_state(1.5, 5, 5) was an AttributeError (no bit_length), a 10**6 x 10**6 board a
+    MemoryError while allocating 125 GB of bits."""
+    from lightsart import from_state
+
+    with pytest.raises(LightsartError, match=words):
+        from_state(state, m, n)  # type: ignore[arg-type]
+    assert from_state(np.int64(5), np.int64(1), 3).tolist() == [[1, 0, 1]]

@@ -12,7 +12,9 @@ import re
 
 import numpy as np
 
+from lightsart.checks import is_whole
 from lightsart.errors import LightsartError
+from lightsart.limits import check_board
 from lightsart.types import Board
 
 __all__ = [
@@ -187,8 +189,11 @@ def from_state(state: int, m: int, n: int) -> Board:
     100
     001
     """
-    if m < 1 or n < 1:
-        raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
+    if not (is_whole(state) and is_whole(m) and is_whole(n)):
+        raise LightsartError(f"a state and its board's sides are whole numbers, got {state!r}, "
+                             f"{m!r}, {n!r}")
+    state, m, n = int(state), int(m), int(n)
+    check_board(n, m)  # before allocating: a 10**6 x 10**6 board was a MemoryError
     cells = m * n
     if state < 0 or state.bit_length() > cells:
         # Never echo a huge number back: name it by its bits when it is long.
