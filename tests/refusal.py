@@ -21,6 +21,8 @@ def snapshot(folder: Path) -> dict[str, str]:
             rel = str(p.relative_to(folder))
             if p.is_symlink() or p.is_dir():
                 out[rel] = "link" if p.is_symlink() else "dir"
+            elif not p.is_file():  # a named pipe: reading it would wait for a writer
+                out[rel] = "special"
             else:
                 out[rel] = hashlib.sha256(p.read_bytes()).hexdigest()
     return out

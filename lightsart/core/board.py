@@ -12,7 +12,9 @@ import re
 
 import numpy as np
 
+from lightsart.checks import is_whole
 from lightsart.errors import LightsartError
+from lightsart.limits import check_board
 from lightsart.types import Board
 
 __all__ = [
@@ -68,7 +70,7 @@ def press(clicks: Board) -> Board:
     111
     010
     """
-    x = np.asarray(clicks, dtype=np.uint8)
+    x = as_board(clicks, "clicks")  # NaN, 2, a 1-D array: one line, not zeros or an IndexError
     out = x.copy()
     out[1:, :] ^= x[:-1, :]
     out[:-1, :] ^= x[1:, :]
@@ -100,7 +102,11 @@ def apply_clicks(board: Board, clicks: Board) -> Board:
     >>> apply_clicks(np.ones((3, 3), np.uint8), corner).sum()  # three lights go out
     np.uint64(6)
     """
-    return np.asarray(board, dtype=np.uint8) ^ press(clicks)
+    before, toggled = as_board(board), press(clicks)
+    if before.shape != toggled.shape:
+        raise LightsartError(f"board is {before.shape[1]}x{before.shape[0]} but clicks are "
+                             f"{toggled.shape[1]}x{toggled.shape[0]}")
+    return before ^ toggled
 
 
 def all_lit(m: int, n: int) -> Board:
@@ -157,7 +163,7 @@ def to_state(board: Board) -> int:
     >>> hex(to_state(np.ones((5, 5), np.uint8)))
     '0x1ffffff'
     """
-    flat = np.asarray(board, dtype=np.uint8).ravel()
+    flat = as_board(board).ravel()
     return int.from_bytes(np.packbits(flat, bitorder="little").tobytes(), "little")
 
 
@@ -183,8 +189,11 @@ def from_state(state: int, m: int, n: int) -> Board:
     100
     001
     """
-    if m < 1 or n < 1:
-        raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
+    if not (is_whole(state) and is_whole(m) and is_whole(n)):
+        raise LightsartError(f"a state and its board's sides are whole numbers, got {state!r}, "
+                             f"{m!r}, {n!r}")
+    state, m, n = int(state), int(m), int(n)
+    check_board(n, m)  # before allocating: a 10**6 x 10**6 board was a MemoryError
     cells = m * n
     if state < 0 or state.bit_length() > cells:
         # Never echo a huge number back: name it by its bits when it is long.
@@ -264,5 +273,5 @@ def format_board(board: Board, on: str = "1", off: str = "0", sep: str = "\n") -
     >>> format_board([[1, 0], [0, 1]], on="#", off=".", sep="/")
     '#./.#'
     """
-    a = np.asarray(board)
+    a = as_board(board)
     return sep.join("".join(on if v else off for v in row) for row in a)

@@ -86,8 +86,8 @@ def _html(anim: Animation, path: str | os.PathLike[str]) -> None:
 
     p = anim.plan
     rules = anim.rules
+    # Pictures that are one board have no clicks (a largest batch of 0): the page plays batches of 1.
     write_artwork_page(path, anim.segments, cell=anim.cell, fps=anim.fps,
-                       # a chain with no clicks at all (the same picture twice) still steps
                        clicks_per_frame=max(1, p.clicks_per_frame), hold=p.hold, loop=p.loop,
                        style=anim.look.kind, colours=anim.look.colours(),
                        pattern="plus" if rules is None else rules.pattern.text,

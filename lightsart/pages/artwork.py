@@ -72,14 +72,14 @@ class ArtworkPage:
 
 def _frame_offsets(frames: Sequence[Sequence[int]], encoded: list[dict[str, Any]]) -> list[list[int]]:
     """``frames`` checked against the segments: per transition, offsets rising from 0 to its
-    number of clicks."""
+    number of clicks (``[0, 0]``, one empty frame, for a transition with no clicks)."""
     if len(frames) != len(encoded):
         raise LightsartError(f"frames has {len(frames)} lists for {len(encoded)} transitions")
     out = []
     for k, (offsets, segment) in enumerate(zip(frames, encoded, strict=True), 1):
         f = [int(v) for v in offsets]
         if (len(f) < 2 or f[0] != 0 or f[-1] != len(segment["clicks"])
-                or any(b <= a for a, b in itertools.pairwise(f))):
+                or (f != [0, 0] and any(b <= a for a, b in itertools.pairwise(f)))):
             raise LightsartError(f"transition {k}'s frames must rise from 0 to its clicks")
         out.append(f)
     return out

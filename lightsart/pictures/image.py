@@ -44,7 +44,8 @@ from lightsart import boardsize, limits
 from lightsart.choices import FitMode
 from lightsart.core.gf2 import nullity
 from lightsart.errors import LightsartError, shown
-from lightsart.pictures.tone import Tone, apply_tone
+from lightsart.inputs import not_a_file
+from lightsart.pictures.tone import Tone, apply_tone, as_picture
 from lightsart.types import Board, Gray
 
 __all__ = [
@@ -308,12 +309,14 @@ def _read(
 ) -> tuple[Gray, tuple[int, int] | None]:
     p = Path(path)
     try:
-        if p.is_dir():
-            raise LightsartError(f"{shown(p)} is a folder, not a picture")
-        if not p.exists():
-            raise LightsartError(f"picture not found: {shown(p)}")
+        mode = p.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        raise LightsartError(f"picture not found: {shown(p)}") from None
     except OSError as exc:  # a symlink loop, a name too long
         raise LightsartError(f"cannot read picture {shown(p)}: {exc.strerror or exc}") from None
+    kind = not_a_file(mode)
+    if kind is not None:  # a named pipe with no writer would block Pillow's open for good
+        raise LightsartError(f"{shown(p)} is {kind}, not a picture")
     try:
         # Pillow warns (pytest: errors) above its own limit and refuses twice that; we apply ours.
         with warnings.catch_warnings():
@@ -376,6 +379,8 @@ def _reduce(img: Image.Image, factor: int) -> Image.Image:
 
 
 def _one_line(exc: BaseException) -> str:
+    if isinstance(exc, OSError) and exc.strerror:  # "Permission denied", not "[Errno 13] ...: 'a.png'"
+        return exc.strerror
     text = str(exc).strip().splitlines()
     return text[0] if text else type(exc).__name__
 
@@ -672,14 +677,11 @@ def _enlarge(gray: Gray, factor: int) -> Gray:
 
 
 def _as_gray(gray: object) -> Gray:
-    a = np.asarray(gray)
-    if a.ndim != 2 or a.size == 0:
-        raise LightsartError(f"a picture must be a non-empty 2-D array, got shape {a.shape}")
-    if not (np.issubdtype(a.dtype, np.number) or a.dtype == np.bool_) or np.iscomplexobj(a):
-        raise LightsartError(f"a picture must hold real numbers, got {a.dtype}")
-    g = a.astype(np.float64)
-    if not np.isfinite(g).all():
-        raise LightsartError("a picture holds values that are not finite numbers")
+    g = as_picture(gray)
+    # Integers above 1 are a picture's 0-255 bytes, which clipping would turn all white.
+    if np.issubdtype(np.asarray(gray).dtype, np.integer) and (g.min() < 0 or g.max() > 1):
+        raise LightsartError(f"a picture's values are 0 (black) to 1 (white), got whole numbers "
+                             f"from {g.min():g} to {g.max():g} (divide 8-bit values by 255)")
     return np.clip(g, 0.0, 1.0)
 
 

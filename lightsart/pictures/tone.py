@@ -40,7 +40,7 @@ from numpy.typing import NDArray
 from lightsart.errors import LightsartError
 from lightsart.types import Gray
 
-__all__ = ["AUTO_LOCAL_CONTRAST", "AUTO_SHARPEN", "Tone", "apply_tone", "gaussian_blur"]
+__all__ = ["AUTO_LOCAL_CONTRAST", "AUTO_SHARPEN", "Tone", "apply_tone", "as_picture", "gaussian_blur"]
 
 #: CLAHE clip limit used by ``--tone auto``.
 AUTO_LOCAL_CONTRAST = 0.02
@@ -501,6 +501,20 @@ def gaussian_blur(gray: NDArray[Any], sigma: float) -> Gray:
     return out
 
 
+def as_picture(gray: object) -> Gray:
+    """``gray`` as a float64 array, refusing what is not a picture's luminance: not 2-D, empty,
+    not real numbers, or not finite (the range is the caller's: the loaders clip to ``[0, 1]``)."""
+    a = np.asarray(gray)
+    if a.ndim != 2 or a.size == 0:
+        raise LightsartError(f"a picture must be a non-empty 2-D array, got shape {a.shape}")
+    if not (np.issubdtype(a.dtype, np.number) or a.dtype == np.bool_) or np.iscomplexobj(a):
+        raise LightsartError(f"a picture must hold real numbers, got {a.dtype}")
+    g = a.astype(np.float64, copy=False)
+    if not np.isfinite(g).all():
+        raise LightsartError("a picture holds values that are not finite numbers")
+    return g
+
+
 def apply_tone(gray: Gray, tone: Tone | None = None) -> Gray:
     """The toned picture (a new array; ``gray`` itself when ``tone`` changes nothing).
 
@@ -530,9 +544,9 @@ def apply_tone(gray: Gray, tone: Tone | None = None) -> Gray:
     True
     """
     tone = Tone() if tone is None else tone
+    given = g = as_picture(gray)  # an empty array failed in the percentiles; NaN came back as NaN
     if tone.is_identity:
         return gray
-    given = g = np.asarray(gray, dtype=np.float64)
     if tone.auto:
         g = levels(g)
     if tone.invert:

@@ -331,6 +331,8 @@ def query_db(path: str | Path, state: int, *, pattern: Pattern | None = None,
         raise LightsartError(f"cannot read {source}: {reason}") from None
     if not stat.S_ISREG(info.st_mode):
         raise LightsartError(f"cannot read {source}: it is not a file")
+    if not os.access(source, os.R_OK):  # SQLite would say only "unable to open database file"
+        raise LightsartError(f"cannot read {source}: {os.strerror(errno.EACCES)}")
     # A URI, so that mode=ro never creates a file; quoted, so '%', '?' and '#' stay in the name.
     uri = f"file:{urllib.parse.quote(os.path.abspath(source))}?mode=ro"
     try:

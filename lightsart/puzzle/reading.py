@@ -10,7 +10,6 @@ from __future__ import annotations
 import errno
 import functools
 import re
-import stat
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +17,7 @@ import numpy as np
 from lightsart import boardsize, limits
 from lightsart.core.board import from_state, parse_board
 from lightsart.errors import LightsartError
+from lightsart.inputs import not_a_file
 from lightsart.results import vocabulary
 from lightsart.types import Board
 
@@ -52,15 +52,17 @@ def parse_state(text: str) -> int:
 
 
 def _check_board_file(path: Path) -> None:
-    """A folder or a symbolic-link loop is named as such, not read as rows of cells."""
+    """A folder, a named pipe, a device or a symbolic-link loop is named as such, not read as
+    rows of cells (nor opened: a pipe with no writer would block for good)."""
     try:
         info = path.stat()
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise LightsartError(f"cannot read {path}: a loop of symbolic links") from None
         return  # not a file: the text is rows
-    if stat.S_ISDIR(info.st_mode):
-        raise LightsartError(f"{path} is a folder, not a board file")
+    kind = not_a_file(info.st_mode)
+    if kind is not None:
+        raise LightsartError(f"{path} is {kind}, not a board file")
 
 
 def parse_levels(text: str, states: int) -> Board:
@@ -133,14 +135,16 @@ def read_board(board: str | None = None, *, state: str | None = None,
         raise LightsartError("--size goes with --state; a board's rows give its size")
     parse = parse_board if lights else functools.partial(parse_levels, states=states)
     path = Path(board)
-    _check_board_file(path)
-    if path.is_file():
+    if board.strip():  # Path("") is the current folder: empty text is an empty board, not "."
+        _check_board_file(path)
+    if board.strip() and path.is_file():
         if path.stat().st_size > _MAX_FILE:
             raise LightsartError(f"{path} is larger than {_MAX_FILE >> 20} MB")
         try:
-            return parse(path.read_text(encoding="utf-8"))
+            return parse(path.read_text(encoding="utf-8-sig"))  # a BOM: boards saved by Notepad
         except (OSError, UnicodeDecodeError) as exc:
-            raise LightsartError(f"cannot read board file {path}: {exc}") from None
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            raise LightsartError(f"cannot read board file {path}: {reason}") from None
     try:
         return parse(board)
     except LightsartError:

@@ -25,7 +25,6 @@ import contextlib
 import math
 import os
 import re
-import stat
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -34,6 +33,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from lightsart.errors import LightsartError
+from lightsart.inputs import not_a_file
 from lightsart.types import Gray
 
 __all__ = ["Clip", "probe", "read_frames"]
@@ -145,10 +145,6 @@ def probe(path: str) -> Clip:
     return clip
 
 
-_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"))
-
-
 def _check_regular(path: str) -> None:
     """One line unless ``path`` is a regular file (a pipe with no writer would block ffmpeg)."""
     try:
@@ -157,10 +153,10 @@ def _check_regular(path: str) -> None:
         raise LightsartError(f"{path}: no such file") from None
     except OSError as exc:
         raise LightsartError(f"{path}: {exc.strerror or 'cannot be read'}") from None
-    if stat.S_ISDIR(mode):
+    kind = not_a_file(mode)
+    if kind == "a folder":
         raise LightsartError(f"{path} is a folder, not a video")
-    if not stat.S_ISREG(mode):
-        kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    if kind is not None:
         raise LightsartError(f"{path} is {kind}, not a video file (lightsart films files)")
 
 
