@@ -307,3 +307,54 @@ def test_from_state_refuses_what_is_not_a_state(state: object, m: object, n: obj
     with pytest.raises(LightsartError, match=words):
         from_state(state, m, n)  # type: ignore[arg-type]
     assert from_state(np.int64(5), np.int64(1), 3).tolist() == [[1, 0, 1]]
+
+
+# ------------------------------------------------------------------ standard output and --db
+
+
+def _lightsart(args: list[str], cwd: Path, **env: str) -> Any:
+    import subprocess
+
+    return subprocess.run([sys.executable, "-m", "lightsart", *args], cwd=cwd, env={
+        **os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent), **env},
+        capture_output=True, text=True, encoding="utf-8", errors="replace", timeout=120,
+        check=False)
+
+
+def test_a_name_the_terminal_cannot_show_is_escaped(tmp_path: Path) -> None:
+    _picture(tmp_path / "é.png", 3)
+    done = _lightsart(["still", "é.png", "-o", "s.png", "--size", "16"], tmp_path,
+                      PYTHONIOENCODING="ascii")
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert "\\xe9.png" in done.stdout and (tmp_path / "s.png").exists()
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full")
+def test_a_full_standard_output_is_named_as_such(tmp_path: Path) -> None:
+    import subprocess
+
+    _picture(tmp_path / "a.png", 4)
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "lightsart", "still", "a.png", "-o", "s.png",
+                               "--size", "16"], cwd=tmp_path, stdout=full, stderr=subprocess.PIPE,
+                              text=True, env={**os.environ, "PYTHONPATH": str(
+                                  Path(__file__).resolve().parent.parent)}, timeout=120,
+                              check=False)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "lightsart: error: cannot print to standard output: No space left on device"]
+
+
+def test_census_db_never_replaces_a_file_that_is_not_a_database(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    _picture(tmp_path / "a.png", 5)
+    (tmp_path / "notes.txt").write_text("my notes\n")
+    for name in ("a.png", "notes.txt"):
+        refused(["census", "3x3", "--db", name], tmp_path, capsys,
+                match="holds something else than a database")
+    # An empty file, then the database written there, may be replaced.
+    (tmp_path / "census.sqlite").touch()
+    assert main(["census", "3x3", "--db", "census.sqlite"]) == 0
+    assert main(["census", "3x3", "--db", "census.sqlite"]) == 0
+    assert (tmp_path / "census.sqlite").read_bytes().startswith(b"SQLite format 3\x00")

@@ -176,19 +176,71 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.parse_args([topic, "--help"])  # exits 0 after printing the command's help
         parser.print_help()
         return 0
+    if argv is None:
+        _tolerant_streams()
     main_thread = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    saved = sys.stdout
+    sys.stdout = _Stdout(saved)
     try:
         return _run(args)
     finally:
+        sys.stdout = saved
         if main_thread and previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+
+def _tolerant_streams() -> None:
+    """A name the terminal's encoding cannot show (``PYTHONIOENCODING=ascii``, a C locale) is
+    printed as a backslash escape instead of failing the run after its files are written."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            reconfigure(errors="backslashreplace")
+
+
+class _StdoutFailed(Exception):
+    """Standard output could not be written (a full disk under ``> file``, ``> /dev/full``)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error.strerror or str(error))
+
+
+class _Stdout:
+    """``sys.stdout`` whose write errors (but a closed pipe's) are told apart from the outputs'."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _StdoutFailed(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise _StdoutFailed(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def _run(args: argparse.Namespace) -> int:
     """Run the command; every failure a user can cause becomes one line and an exit code."""
     try:
-        return _quietly(args) if args.quiet else _with_progress(args)
+        code = _quietly(args) if args.quiet else _with_progress(args)
+        sys.stdout.flush()  # a full standard output is told here, not at exit
+        return code
+    except _StdoutFailed as exc:
+        print(f"lightsart: error: cannot print to standard output: {exc}", file=sys.stderr)
+        return 2
     except LightsartError as exc:
         print(f"lightsart: error: {exc}", file=sys.stderr)
         return 2

@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     from lightsart.errors import LightsartError
     from lightsart.output.staging import plan_outputs, writing
     from lightsart.puzzle.census import census
-    from lightsart.puzzle.censusdb import query_db, write_db
+    from lightsart.puzzle.censusdb import check_replaceable, query_db, write_db
     from lightsart.puzzle.solve import parse_size, parse_state
     from lightsart.puzzle.text import answer_text, census_text
     from lightsart.rules import require_two_states
@@ -56,6 +56,8 @@ def run(args: argparse.Namespace) -> int:
     m, n = size.height, size.width
     rules = rules_from_args(args, m, n)
     # The database's name is checked before any work, and written all or nothing.
+    if args.db is not None:
+        check_replaceable(args.db)
     planned = plan_outputs([(args.db, None)] if args.db is not None else [])
     result = census(m, n, rules=rules)
     written = None

@@ -37,7 +37,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.core.board import from_state, to_state
-from lightsart.errors import LightsartError
+from lightsart.errors import LightsartError, shown
 from lightsart.limits import DB_MAX_CELLS, DB_MAX_STATES
 from lightsart.output.atomic import atomic_path
 from lightsart.puzzle.census import census
@@ -45,7 +45,7 @@ from lightsart.puzzle.game import game
 from lightsart.rules import TOPOLOGIES, Pattern, Rules, parse_pattern, press_masks, require_two_states
 
 __all__ = ["FORMAT", "MAX_DB_CELLS", "MAX_DB_STATES", "DbAnswer", "DbWritten", "answer_json",
-           "query_db", "write_db"]
+           "check_replaceable", "query_db", "write_db"]
 
 FORMAT = "lightsart-census-1"
 #: Largest number of solvable states a database may hold (2 bytes each in memory per chunk).
@@ -163,6 +163,33 @@ def _linear(masks: list[int], ranks: NDArray[np.uint64]) -> NDArray[np.uint64]:
     half = len(masks) // 2
     low, high = _span_table(masks[:half]), _span_table(masks[half:])
     return low[ranks & np.uint64((1 << half) - 1)] ^ high[ranks >> np.uint64(half)]
+
+
+#: The first bytes of every SQLite database file.
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+
+def check_replaceable(path: str | Path) -> None:
+    """Refuse to write a database over a file that is not one: ``--db notes.txt`` or ``--db
+    a.png`` would otherwise replace the user's file with ours. A missing or empty file, or an
+    SQLite file (an earlier database), may be replaced; what it is named is checked elsewhere."""
+    p = Path(path)
+    try:
+        info = os.stat(p)
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # the output checks name the problem (a folder missing, a loop) in their words
+    if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+        return
+    try:
+        with open(p, "rb") as fh:
+            head = fh.read(len(_SQLITE_HEADER))
+    except OSError:
+        return
+    if head != _SQLITE_HEADER:
+        raise LightsartError(f"cannot write {shown(p)}: it holds something else than a database "
+                             "(lightsart replaces only SQLite files; choose another name)")
 
 
 def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> DbWritten:
