@@ -19,6 +19,7 @@ that board likely reads as texture (a larger board or ``--states 4`` usually hel
 
 from __future__ import annotations
 
+import math
 import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -27,6 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart.choices import FitMode
+from lightsart.errors import LightsartError
 from lightsart.types import Board, Gray
 
 if TYPE_CHECKING:
@@ -83,17 +85,36 @@ def structure_score(board: Board | Gray, picture: Gray, cell_sigma: float = 1.0,
     """
     from lightsart.pictures.tone import gaussian_blur as blur  # scipy's, without importing it
 
-    p = np.asarray(picture, dtype=np.float64)
+    b, p = _checked(board, "board"), _checked(picture, "picture")
+    if b.shape != p.shape:
+        raise LightsartError(f"the board ({b.shape[0]}x{b.shape[1]} rows x columns) and the picture "
+                             f"({p.shape[0]}x{p.shape[1]}) must have the same shape")
+    for name, value in (("cell_sigma", cell_sigma), ("window_sigma", window_sigma)):
+        if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
+            raise LightsartError(f"{name} must be a positive number, got {value!r}")
     low, high = np.percentile(p, [1.0, 99.0])
     if high - low > 1e-9:
         p = (p - low) / (high - low)
-    x, y = blur(board, cell_sigma), blur(p, cell_sigma)
+    x, y = blur(b, cell_sigma), blur(p, cell_sigma)
     w = window_sigma
     mx, my = blur(x, w), blur(y, w)
     vx = np.maximum(blur(x * x, w) - mx * mx, 0.0)
     vy = np.maximum(blur(y * y, w) - my * my, 0.0)
     cov = blur(x * y, w) - mx * my
     return float(((cov + _C3) / (np.sqrt(vx * vy) + _C3)).mean())
+
+
+def _checked(values: Any, name: str) -> NDArray[np.float64]:
+    """``values`` as a non-empty, finite 2-D float array, or one line saying what it is not."""
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise LightsartError(f"the {name} must be a 2-D array of numbers") from None
+    if array.ndim != 2 or array.size == 0:
+        raise LightsartError(f"the {name} must be a non-empty 2-D array, got shape {array.shape}")
+    if not np.isfinite(array).all():
+        raise LightsartError(f"the {name} holds NaN or infinite values")
+    return array
 
 
 #: Boards scoring below this (:func:`viewing_score` against the picture) tend to read as texture

@@ -16,6 +16,7 @@ import pytest
 from PIL import Image
 
 from lightsart.cli import main
+from lightsart.errors import LightsartError
 from lightsart.pictures.image import fit_to_board, load_target, read_gray
 from lightsart.pictures.likeness import (
     DETAILED_LONG_SIDE,
@@ -197,3 +198,17 @@ def test_a_picture_gone_before_the_hint_gives_no_hint_and_no_error(
     picture.unlink()
     print_texture_hint("cover", [fitted])
     assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize(("board", "picture", "words"), [
+    (np.zeros((0, 4)), np.zeros((0, 4)), "non-empty 2-D"),
+    (np.zeros(5), np.zeros(5), "non-empty 2-D"),
+    (np.full((3, 3), np.nan), np.zeros((3, 3)), "NaN"),
+    (np.zeros((3, 3)), np.full((3, 3), np.inf), "NaN or infinite"),
+    (np.zeros((3, 3)), np.zeros((3, 4)), "same shape"),
+    ("abc", "abc", "array of numbers"),
+])
+def test_structure_score_refuses_what_is_not_a_board_and_picture(
+        board: object, picture: object, words: str) -> None:
+    with pytest.raises(LightsartError, match=words):
+        structure_score(board, picture)  # type: ignore[arg-type]
