@@ -49,6 +49,7 @@ __all__ = [
     "PUZZLE_MAX_CELLS",
     "PUZZLE_MAX_NULLITY_CELLS",
     "SEED_MAX",
+    "SIZES_CLASSIC_MAX_WORK",
     "SIZES_LEVELS_MAX_WORK",
     "SIZES_RULES_MAX_WORK",
     "STATES_MAX",
@@ -169,6 +170,10 @@ CENSUS_LEVELS_MAX_STATES = 1 << 24
 #: k states: ``sizes`` builds the algebra over ``Z/k`` of every size listed, each a Smith form of
 #: its shorter side: the sum of shorter side cubed is bounded (25 sizes near 256x256: ~15 s).
 SIZES_LEVELS_MAX_WORK = 25 * 256**3
+#: ``sizes``: every size listed gets its classic nullity, a chase and an elimination on the
+#: shorter side, about shorter² × longer work (4096x4096: 0.2 s): the sum is bounded (the
+#: default --radius 2 near 4096x4096: 25 sizes, 5 s; --radius 20 there, 1681 sizes, took 340 s).
+SIZES_CLASSIC_MAX_WORK = 150 * 4096**3
 #: ``sizes`` under rules other than the classic game (2 states): one GF(2) elimination per size
 #: listed: the sum of shorter side cubed is bounded (near 1024x1024: 12-54 s on a busy machine;
 #: near 4096 ran past two minutes in 2 GB).

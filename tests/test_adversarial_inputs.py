@@ -224,6 +224,8 @@ OTHER_CASES: dict[str, tuple[list[str], str | None]] = {
     # sizes under other rules: one elimination per size listed (near 4096 ran past two minutes).
     "sizes-rules-huge": (["sizes", "4096x4096", "--topology", "torus"], "too much work"),
     "sizes-rules-large": (["sizes", "2048x2048", "--pattern", "sigma"], "too much work"),
+    # the classic nullity of every size listed (near 4096 with --radius 20: 1681 sizes, 340 s).
+    "sizes-classic-huge": (["sizes", "4096", "--radius", "20"], "at most 11 here"),
     "still-levels-too-many-unknowns": (["still", "a.png", "-o", "s.png", "--size", "2048x1100",
                                         "--states", "16"], "unknowns"),
 }

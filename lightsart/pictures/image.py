@@ -66,6 +66,7 @@ __all__ = [
     "read_for_board",
     "read_gray",
     "sizes_near",
+    "sizes_within",
     "target_from_array",
     "threshold",
 ]
@@ -249,9 +250,9 @@ def board_size(size: Size | str | None, aspect: float,
     return width, height
 
 
-def sizes_near(width: int, height: int, radius: int = 2) -> list[SizeInfo]:
-    """Every board within ``radius`` cells of ``width`` x ``height`` (each side), with its
-    nullity; nearest first (by the larger side change, then the total change)."""
+def sizes_within(width: int, height: int, radius: int = 2) -> list[tuple[int, int]]:
+    """Every ``(width, height)`` within ``radius`` cells of ``width`` x ``height`` (each side),
+    nearest first (by the larger side change, then the total change); checked, nothing computed."""
     _check_side(width)
     _check_side(height)
     if not 0 <= radius <= 20:
@@ -266,7 +267,13 @@ def sizes_near(width: int, height: int, radius: int = 2) -> list[SizeInfo]:
         dw, dh = abs(wh[0] - width), abs(wh[1] - height)
         return (max(dw, dh), dw + dh, wh[0], wh[1])
 
-    return [SizeInfo(w, h, nullity(h, w)) for w, h in sorted(sizes, key=distance)]
+    return sorted(sizes, key=distance)
+
+
+def sizes_near(width: int, height: int, radius: int = 2) -> list[SizeInfo]:
+    """Every board within ``radius`` cells of ``width`` x ``height`` (:func:`sizes_within`), with
+    its nullity."""
+    return [SizeInfo(w, h, nullity(h, w)) for w, h in sizes_within(width, height, radius)]
 
 
 # ----------------------------------------------------------------------------------- loading

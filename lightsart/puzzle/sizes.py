@@ -12,14 +12,10 @@ cells than the cokernel has cyclic factors.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from lightsart.errors import LightsartError
-from lightsart.limits import SIZES_LEVELS_MAX_WORK, SIZES_RULES_MAX_WORK
+from lightsart.limits import SIZES_CLASSIC_MAX_WORK, SIZES_LEVELS_MAX_WORK, SIZES_RULES_MAX_WORK
 from lightsart.rules import Pattern, Rules, Topology
-
-if TYPE_CHECKING:
-    from lightsart.pictures.image import SizeInfo
 
 __all__ = ["RulesSize", "sizes_near", "sizes_text"]
 
@@ -63,14 +59,15 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
     two states, the classic game).
     """
     from lightsart.pictures.image import sizes_near as classic_sizes
+    from lightsart.pictures.image import sizes_within
 
-    sizes = classic_sizes(width, height, radius)
     base = Rules(1, 1)
     rules = Rules(1, 1, pattern or base.pattern, topology or base.topology, states)
+    _check_work(sizes_within(width, height, radius), rules)
+    sizes = classic_sizes(width, height, radius)
     if rules.is_classic:
         return [RulesSize(s.width, s.height, s.nullity, s.wrong_pixels_at_most, 1 << s.nullity)
                 for s in sizes]
-    _check_work(sizes, rules)
     from lightsart.core.algebra import algebra  # other rules only: the classic sizes are known
 
     out = []
@@ -81,10 +78,19 @@ def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | N
     return out
 
 
-def _check_work(sizes: list[SizeInfo], rules: Rules) -> None:
-    """Refuse, before any of them, sizes whose eliminations would take too long."""
-    work = sum(min(s.width, s.height) ** 3 for s in sizes)
-    near = f"near {sizes[0].width}x{sizes[0].height}: too much work"
+def _check_work(sizes: list[tuple[int, int]], rules: Rules) -> None:
+    """Refuse, before any of them, sizes whose nullities would take too long: each lists the
+    classic nullity (a chase and an elimination on the shorter side: about its cube over 64
+    word operations plus the chase), and under other rules one elimination or Smith form more."""
+    near = f"near {sizes[0][0]}x{sizes[0][1]}: too much work"
+    classic = sum(min(w, h) ** 2 * max(w, h) for w, h in sizes)
+    if classic > SIZES_CLASSIC_MAX_WORK:
+        raise LightsartError(
+            f"sizes {near} (one chase and elimination per size); ask for a smaller --radius "
+            f"(at most {_radius_within(sizes, SIZES_CLASSIC_MAX_WORK)} here)")
+    work = sum(min(w, h) ** 3 for w, h in sizes)
+    if rules.is_classic:
+        return
     if rules.is_binary:  # GF(2): packed bits eliminate four times the side a Smith form does
         if work > SIZES_RULES_MAX_WORK:
             raise LightsartError(
@@ -94,6 +100,18 @@ def _check_work(sizes: list[SizeInfo], rules: Rules) -> None:
         raise LightsartError(
             f"sizes with {rules.states} states {near} (one Smith form over Z/{rules.states} per "
             f"size); ask for sides of at most about 256 or a smaller --radius")
+
+
+def _radius_within(sizes: list[tuple[int, int]], bound: int) -> int:
+    """The largest radius around the first (asked) size whose classic work stays within ``bound``."""
+    w0, h0 = sizes[0]
+    radius = 0
+    for r in range(1, 21):
+        ring = [(w, h) for w, h in sizes if max(abs(w - w0), abs(h - h0)) <= r]
+        if sum(min(w, h) ** 2 * max(w, h) for w, h in ring) > bound:
+            break
+        radius = r
+    return radius
 
 
 def sizes_text(sizes: list[RulesSize], rules: Rules) -> str:
