@@ -358,3 +358,19 @@ def test_census_db_never_replaces_a_file_that_is_not_a_database(
     assert main(["census", "3x3", "--db", "census.sqlite"]) == 0
     assert main(["census", "3x3", "--db", "census.sqlite"]) == 0
     assert (tmp_path / "census.sqlite").read_bytes().startswith(b"SQLite format 3\x00")
+
+
+@pytest.mark.parametrize("argv", [
+    ["animate", "a.png", "b.png", "--size", "8", "--frames", ""],
+    ["animate", "a.png", "", "-o", "x.gif"],
+    ["still", "a.png", "-o", "", "--size", "8"],
+    ["still", "a.png", "-o", "x.png", "--size", "8", "--compare", ""],
+    ["still", "", "-o", "x.png"],
+    ["census", "3x3", "--db", ""],
+    ["video", "", "-o", "x.mp4"],
+    ["play", "-o", ""],
+])
+def test_an_empty_name_is_refused(work: Path, capsys: pytest.CaptureFixture[str],
+                                  argv: list[str]) -> None:
+    # Path("") is the current folder: --frames '' wrote its frames among the user's files.
+    refused(argv, work, capsys, match="empty name")

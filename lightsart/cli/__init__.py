@@ -232,9 +232,27 @@ class _Stdout:
         return getattr(self._stream, name)
 
 
+#: The arguments that name files or folders (``dest`` → how the user wrote it).
+_PATHS = {"image": "a picture", "images": "a picture", "clip": "a clip", "output": "-o",
+          "frames": "--frames", "target_out": "--target-out", "compare": "--compare",
+          "export_model": "--export-model", "db": "--db"}
+
+
+def _refuse_empty_names(args: argparse.Namespace) -> None:
+    """An empty name (``--frames ''``, a shell variable that was never set) names no file: the
+    current folder it would resolve to is never what was meant."""
+    for dest, said in _PATHS.items():
+        value = getattr(args, dest, None)
+        values = value if isinstance(value, list) else [value]
+        if any(v == "" for v in values):
+            raise LightsartError(f"{said} is given an empty name (the current folder is never "
+                                 "meant): name a file or folder")
+
+
 def _run(args: argparse.Namespace) -> int:
     """Run the command; every failure a user can cause becomes one line and an exit code."""
     try:
+        _refuse_empty_names(args)
         code = _quietly(args) if args.quiet else _with_progress(args)
         sys.stdout.flush()  # a full standard output is told here, not at exit
         return code
