@@ -19,8 +19,8 @@ import numpy as np
 from _photos import sample
 from PIL import Image
 
-from lightsart.pictures.dither import METHODS, dither
-from lightsart.pictures.image import fit_to_board, read_gray
+from lightsart._pictures.dither import METHODS, dither
+from lightsart._pictures.image import fit_to_board, read_gray
 
 SIDES = (1024, 100)
 

@@ -25,9 +25,9 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart.animation import animate, orders
-from lightsart.core.board import apply_clicks, press
-from lightsart.core.optimize import closest_board, transition
+from lightsart._animation import animate, orders
+from lightsart._core.board import apply_clicks, press
+from lightsart._core.optimize import closest_board, transition
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -112,7 +112,7 @@ def pictures(paths: list[Path], side: int) -> tuple[np.ndarray, np.ndarray, np.n
     """Two reachable boards and picture B's grey: the closest boards to the pictures (B's toned
     grey), or two drawn shapes (B's own cells as its grey)."""
     if len(paths) == 2 and all(p.exists() for p in paths):
-        from lightsart.pictures.image import load_target
+        from lightsart._pictures.image import load_target
 
         ta, tb = (load_target(str(p), size=(side, side)) for p in paths)
         a, b = (closest_board(t.bits).board for t in (ta, tb))
@@ -177,7 +177,7 @@ def main() -> None:
     if not args.skip_morph_speed:
         speed()
     speed_every_order()
-    from lightsart.pictures.image import fit_to_board, read_gray
+    from lightsart._pictures.image import fit_to_board, read_gray
 
     mask = fit_to_board(read_gray(args.mask), args.size, args.size, "cover")
     for paths in (args.pictures, []):

@@ -39,9 +39,9 @@ def test_type_checking_imports_are_the_export_table() -> None:
 
 def test_the_comparison_sees_a_missing_or_wrong_import() -> None:
     source = INIT.read_text()
-    dropped = source.replace("    from lightsart.pipeline import make_still as make_still\n", "")
-    moved = source.replace("from lightsart.core.board import press as press",
-                           "from lightsart.rules import press as press")
+    dropped = source.replace("    from lightsart._pipeline import make_still as make_still\n", "")
+    moved = source.replace("from lightsart._core.board import press as press",
+                           "from lightsart._rules import press as press")
     renamed = source.replace("import chase as chase", "import chase")
     assert dropped != source and moved != source and renamed != source
     assert _type_checking_imports(dropped) != lightsart._EXPORTS
@@ -77,7 +77,7 @@ def test_no_public_lightsart_object_is_left_out_of_all() -> None:
 def test_import_and_cli_start_up_do_not_import_heavy_libraries() -> None:
     code = (
         "import sys; import lightsart; print(','.join(m for m in ('PIL', 'pulp', 'imageio', 'numpy') "
-        "if m in sys.modules)); from lightsart.cli import build_parser; build_parser(); "
+        "if m in sys.modules)); from lightsart._cli import build_parser; build_parser(); "
         "print(','.join(m for m in ('PIL', 'pulp', 'imageio', 'numpy') if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -85,13 +85,9 @@ def test_import_and_cli_start_up_do_not_import_heavy_libraries() -> None:
 
 
 def test_no_public_name_is_the_name_of_a_module_of_the_package() -> None:
-    """``lightsart.NAME`` would be rebound to the module when ``lightsart.NAME`` is imported
-    (``animation``, a subpackage, or ``dither``, an old module path): such names cannot be
-    exported."""
-    from lightsart._moved import MOVED
-
+    """``lightsart.NAME`` would be rebound to the module when ``lightsart.NAME`` is imported: every
+    module of the package is private (``_core``, ``_display``), so no exported name can be one."""
     package = Path(lightsart.__file__).parent
-    modules = {p.stem for p in package.glob("*.py")} | {
-        p.parent.name for p in package.glob("*/__init__.py")} | {old.split(".")[1] for old in MOVED}
-    assert {"animation", "dither", "display", "cli"} <= modules
+    modules = {p.stem for p in package.glob("*.py")} | {p.parent.name for p in package.glob("*/__init__.py")}
+    assert {"_animation", "_display", "_cli", "__init__", "__main__"} <= modules
     assert not set(lightsart._EXPORTS) & modules

@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 from PIL import Image, ImageSequence
 
-from lightsart import display
-from lightsart.animation import animate
-from lightsart.core.board import apply_clicks, board_from_clicks, press
-from lightsart.core.optimize import closest_board, fewest_clicks, transition
-from lightsart.errors import LightsartError
-from lightsart.output.render import SEPARATOR_GREY, WRONG_RED
-from lightsart.pipeline import make_animation, make_still
+from lightsart import _display as display
+from lightsart._animation import animate
+from lightsart._core.board import apply_clicks, board_from_clicks, press
+from lightsart._core.optimize import closest_board, fewest_clicks, transition
+from lightsart._errors import LightsartError
+from lightsart._output.render import SEPARATOR_GREY, WRONG_RED
+from lightsart._pipeline import make_animation, make_still
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from lightsart.cli import main
-from lightsart.vocabulary import ALIASES, KEYS
+from lightsart._cli import main
+from lightsart._vocabulary import ALIASES, KEYS
 
 SAMPLE = "samples/cat.png"
 
@@ -77,8 +77,8 @@ def test_solve_clicks_press_the_board_to_the_goal(capsys: pytest.CaptureFixture[
     """``clicks`` (row, col[, times]) and ``click_grid`` say the same presses, which solve it."""
     import numpy as np
 
-    from lightsart.core.modk import press_mod
-    from lightsart.rules import Rules
+    from lightsart._core.modk import press_mod
+    from lightsart._rules import Rules
 
     board = np.array([[1, 2, 0], [2, 0, 1], [0, 1, 2]])
     data = _run(["solve", "120/201/012", "--states", "3"], capsys)
@@ -106,7 +106,7 @@ def test_cells_to_change_give_the_changed_board(capsys: pytest.CaptureFixture[st
 def test_k_state_modules_are_aliases_of_the_merged_ones() -> None:
     """levels_census, levels_text, levels and levels_chase stay importable one release, as the
     merged objects (one class and one function for every number of states)."""
-    from lightsart.puzzle import census, levels, levels_census, levels_chase, levels_text, solve, table, text
+    from lightsart._puzzle import census, levels, levels_census, levels_chase, levels_text, solve, table, text
 
     assert levels_census.census_levels is census.census_levels
     assert levels_census.LevelCounts is census.LevelCounts
@@ -127,8 +127,8 @@ def test_explain_speaks_one_vocabulary(states: int, capsys: pytest.CaptureFixtur
     to its shared key, and the chased clicks, pressed over Z/K, reach the goal."""
     import numpy as np
 
-    from lightsart.core.modk import press_mod
-    from lightsart.rules import Rules
+    from lightsart._core.modk import press_mod
+    from lightsart._rules import Rules
 
     rows = "11110/10001/00001/00100/01110" if states == 2 else "120/201/012"
     data = _run(["solve", rows, "--explain", "--states", str(states)], capsys)["strategy"]
@@ -167,9 +167,9 @@ def test_one_entry_per_tool_solves_at_every_number_of_states(states: int) -> Non
     """tools.solve's answer, pressed again over Z/K, reaches the goal (independent check)."""
     import numpy as np
 
-    from lightsart.core.modk import press_mod
-    from lightsart.puzzle import tools
-    from lightsart.rules import Rules
+    from lightsart._core.modk import press_mod
+    from lightsart._puzzle import tools
+    from lightsart._rules import Rules
 
     rules = Rules(3, 4, states=states)
     rng = np.random.default_rng(states)

@@ -25,10 +25,10 @@ def test_readme_lists_every_limit() -> None:
     """The limits table (docs/guide/limits.md, moved from the README) shows the numbers the code
     enforces (one home: limits.py; the picture, census and game-page bounds are checked against
     their modules)."""
-    from lightsart import limits
-    from lightsart.pages import play
-    from lightsart.pictures import image
-    from lightsart.puzzle import census
+    from lightsart import _limits as limits
+    from lightsart._pages import play
+    from lightsart._pictures import image
+    from lightsart._puzzle import census
 
     text = (ROOT / "docs" / "guide" / "limits.md").read_text()
     section = text[text.index("## Limits (checked before any work)"):]
@@ -72,7 +72,7 @@ def test_readme_lists_every_limit() -> None:
         f"at most 2^{limits.MODK_EXACT_MAX.bit_length() - 1}",
     ]
     # The k-state algebra enforces the numbers of limits.py, not copies of them.
-    from lightsart.core import modk, modk_search, modp
+    from lightsart._core import modk, modk_search, modp
 
     assert modp.SYSTEM_MAX == modk.SYSTEM_MAX == limits.MODK_SYSTEM_MAX
     assert modk.STATES_MAX == limits.STATES_MAX
@@ -85,7 +85,7 @@ def test_readme_lists_every_limit() -> None:
 def test_readme_first_run_prints_what_it_shows(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     text = (ROOT / "README.md").read_text()
     command = re.search(r"pip install \. && lightsart (animate [^\n]*)", text)
@@ -103,7 +103,7 @@ def test_readme_grey_animation_runs_as_shown(
 ) -> None:
     """The grey-levels guide's animate commands (docs/guide/states.md, moved from the README) run
     as written (output into tmp_path)."""
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     section = (ROOT / "docs" / "guide" / "states.md").read_text()
     commands = re.findall(r"^lightsart (animate .*)$", section, re.M)
@@ -121,7 +121,7 @@ def test_readme_three_commands_run_as_shown(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The "Three more commands" run as written, each output file written (into tmp_path)."""
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     text = (ROOT / "README.md").read_text()
     section = text[text.index("## Three more commands"):text.index("From Python:")]

@@ -1,7 +1,7 @@
 """One registry type: the generic :class:`Registry`, and every registry the package keeps in it.
 
 The real registries are checked against what the CLI offers (its ``choices=`` and help lists,
-read from a freshly built parser) and against the ``Literal`` types of :mod:`lightsart.choices`,
+read from a freshly built parser) and against the ``Literal`` types of :mod:`lightsart._choices`,
 so library, types and CLI cannot drift; a method or order registered in a test is usable through
 the library without touching another file.
 """
@@ -19,21 +19,21 @@ from typing import Any, get_args
 import numpy as np
 import pytest
 
-from lightsart import choices
-from lightsart.animation import CLICK_ORDERS, FieldOrder
-from lightsart.animation.fields import FIELDS, Scene
-from lightsart.animation.orders import ClickOrder, click_order, parse_orders, press_order
-from lightsart.cli import build_parser
-from lightsart.core.board import apply_clicks
-from lightsart.engines import ENGINES, engine
-from lightsart.engines.solvers import SOLVERS, available_solvers, get_solver
-from lightsart.errors import LightsartError
-from lightsart.output.formats import FORMATS, format_for
-from lightsart.pictures.dither import METHODS, Levels, dither
-from lightsart.pictures.image import target_from_array
-from lightsart.registry import Lazy, Registry
-from lightsart.rules import PATTERNS, parse_pattern
-from lightsart.types import Board
+from lightsart import _choices as choices
+from lightsart._animation import CLICK_ORDERS, FieldOrder
+from lightsart._animation.fields import FIELDS, Scene
+from lightsart._animation.orders import ClickOrder, click_order, parse_orders, press_order
+from lightsart._cli import build_parser
+from lightsart._core.board import apply_clicks
+from lightsart._engines import ENGINES, engine
+from lightsart._engines.solvers import SOLVERS, available_solvers, get_solver
+from lightsart._errors import LightsartError
+from lightsart._output.formats import FORMATS, format_for
+from lightsart._pictures.dither import METHODS, Levels, dither
+from lightsart._pictures.image import target_from_array
+from lightsart._registry import Lazy, Registry
+from lightsart._rules import PATTERNS, parse_pattern
+from lightsart._types import Board
 
 # --------------------------------------------------------------------------- the generic type
 
@@ -194,7 +194,7 @@ def test_the_entries_are_what_their_names_say() -> None:
 
 
 def test_the_game_pages_know_the_same_patterns() -> None:
-    js = (Path(__file__).resolve().parents[1] / "lightsart" / "pages" / "lightsout.js").read_text()
+    js = (Path(__file__).resolve().parents[1] / "lightsart" / "_pages" / "lightsout.js").read_text()
     block = re.search(r"const PATTERNS = \{(.*?)\};", js, re.S)
     assert block is not None
     found = dict(re.findall(r"(\w+): (\[\[.*?\]\]),", block.group(1)))
@@ -211,7 +211,7 @@ def _message(call: Any, *args: Any, **kwargs: Any) -> str:
 
 
 def test_unknown_names_in_the_library_are_the_one_sentence() -> None:
-    from lightsart.animation.fields import field
+    from lightsart._animation.fields import field
 
     assert _message(engine, "exakt") == \
         "unknown engine 'exakt': choose from exact, ip, auto; did you mean 'exact'?"
@@ -294,16 +294,16 @@ def test_the_registries_import_nothing_heavy() -> None:
 
     code = textwrap.dedent("""
         import sys
-        from lightsart.animation import CLICK_ORDERS
-        from lightsart.engines import ENGINES
-        from lightsart.engines.solvers import SOLVERS
-        from lightsart.output.formats import FORMATS
-        from lightsart.pictures.dither import METHODS
-        from lightsart.rules import PATTERNS
+        from lightsart._animation import CLICK_ORDERS
+        from lightsart._engines import ENGINES
+        from lightsart._engines.solvers import SOLVERS
+        from lightsart._output.formats import FORMATS
+        from lightsart._pictures.dither import METHODS
+        from lightsart._rules import PATTERNS
         names = [r.names() for r in (CLICK_ORDERS, ENGINES, SOLVERS, FORMATS, METHODS, PATTERNS)]
         assert all(names)
-        print(sorted(m for m in ("numpy", "pulp", "lightsart.engines.exact",
-                                 "lightsart.animation.orders") if m in sys.modules))
+        print(sorted(m for m in ("numpy", "pulp", "lightsart._engines.exact",
+                                 "lightsart._animation.orders") if m in sys.modules))
     """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

@@ -12,7 +12,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 
 from lightsart import load_target
-from lightsart.pictures.tone import Tone
+from lightsart._pictures.tone import Tone
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 

@@ -1,7 +1,7 @@
 """Animation stage: click orders, batching and frames, each checked by an independent method.
 
 The press operator is re-implemented here cell by cell, so every "consecutive frames differ by
-exactly the batch's clicks" check is independent of ``lightsart.core.board.press``. The morph order is
+exactly the batch's clicks" check is independent of ``lightsart._core.board.press``. The morph order is
 checked against a naive O(K^2) greedy that recomputes every gain from scratch at every step.
 """
 
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.animation import animate
-from lightsart.errors import LightsartError
-from lightsart.types import Frame
+from lightsart._animation import animate
+from lightsart._errors import LightsartError
+from lightsart._types import Frame
 
 Cell = tuple[int, int]
 

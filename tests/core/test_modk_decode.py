@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lightsart.core import modk_decode, modk_search
-from lightsart.core.modk import algebra_mod, press_mod
-from lightsart.rules import Rules
+from lightsart._core import modk_decode, modk_search
+from lightsart._core.modk import algebra_mod, press_mod
+from lightsart._rules import Rules
 
 #: (k, board side): boards whose cokernel has at least three checks, the exact search still fits.
 #: k = 2 too: a Z/k fit posed with two states takes the same walk (it once reached the GF(2)

@@ -1,7 +1,7 @@
 """Bosch's integer programs for k states per cell, against brute force over every press vector.
 
 The brute force has its own press, read straight off the pattern's rows (a click landing twice on
-a cell adds twice), so it shares no code with :mod:`lightsart.rules`, the algebra or the IPs.
+a cell adds twice), so it shares no code with :mod:`lightsart._rules`, the algebra or the IPs.
 """
 
 from __future__ import annotations
@@ -14,16 +14,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lightsart.core.optimize import closest_board
-from lightsart.engines.ip_levels import (
+from lightsart._core.optimize import closest_board
+from lightsart._engines.ip_levels import (
     basic_ip_levels,
     closest_board_ip_levels,
     error_model_levels,
     export_model_levels,
     transition_ip_levels,
 )
-from lightsart.errors import LightsartError
-from lightsart.rules import Rules, parse_pattern
+from lightsart._errors import LightsartError
+from lightsart._rules import Rules, parse_pattern
 
 #: K = 3, 4, 5, 6 on small boards; the 2x2 torus with the square pattern lands twice on cells.
 CASES = [
@@ -149,7 +149,7 @@ def test_transition_ip_gives_the_fewest_presses_between_two_fits(
 def test_exported_model_read_back_solves_to_the_brute_force_optimum(tmp_path: Path) -> None:
     import pulp
 
-    from lightsart.engines.cbc import quiet_pulp
+    from lightsart._engines.cbc import quiet_pulp
 
     case = ("square", "torus", 2, 2, 6)
     rules, b = _rules(case), brute(case)

@@ -1,7 +1,7 @@
 """Bosch's integer programs under any rules, against brute force over every click set.
 
 The brute force here has its own press (read straight off the pattern's rows, counting a click
-that lands twice on a cell twice), so it shares no code with :mod:`lightsart.rules` or the IPs.
+that lands twice on a cell twice), so it shares no code with :mod:`lightsart._rules` or the IPs.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from functools import cache
 import numpy as np
 import pytest
 
-from lightsart.core.general import algebra
-from lightsart.core.optimize import Fit
-from lightsart.engines import auto, ip
-from lightsart.errors import LightsartError
-from lightsart.rules import Rules, Topology, change_counts, parse_pattern
+from lightsart._core.general import algebra
+from lightsart._core.optimize import Fit
+from lightsart._engines import auto, ip
+from lightsart._errors import LightsartError
+from lightsart._rules import Rules, Topology, change_counts, parse_pattern
 
 #: The presets, the issue's asymmetric example, and one whose kernel and left kernel differ on
 #: the plane (there the parity rows must come from the left kernel).

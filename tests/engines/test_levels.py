@@ -8,10 +8,10 @@ import itertools
 import numpy as np
 import pytest
 
-from lightsart.core.modk import board_from_presses, kernel_rank, press_mod
-from lightsart.core.optimize import closest_board
-from lightsart.puzzle.levels import from_state_levels, solve_levels, to_state_levels
-from lightsart.rules import Rules, parse_pattern
+from lightsart._core.modk import board_from_presses, kernel_rank, press_mod
+from lightsart._core.optimize import closest_board
+from lightsart._puzzle.levels import from_state_levels, solve_levels, to_state_levels
+from lightsart._rules import Rules, parse_pattern
 
 
 def every_press_vector(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -52,8 +52,8 @@ def test_k_state_fit_matches_brute_force(rules: Rules) -> None:
 
 
 def test_kernel_rank_is_the_nullity_for_two_states() -> None:
-    from lightsart.core.gf2 import nullity
-    from lightsart.core.modk import algebra_mod
+    from lightsart._core.gf2 import nullity
+    from lightsart._core.modk import algebra_mod
 
     for m, n in ((4, 4), (5, 5), (9, 9), (6, 7), (16, 16)):
         assert kernel_rank(algebra_mod(Rules(m, n), 2)) == nullity(m, n)

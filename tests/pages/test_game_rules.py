@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 from browser import harness
 
-from lightsart.cli import main
-from lightsart.core.gf2 import algebra
-from lightsart.errors import LightsartError
-from lightsart.pages import play
+from lightsart._cli import main
+from lightsart._core.gf2 import algebra
+from lightsart._errors import LightsartError
+from lightsart._pages import play
 
 PATTERNS = {
     "plus": "010/111/010",
@@ -189,8 +189,8 @@ def as_bits(board: np.ndarray) -> int:
 
 
 def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Path) -> None:
-    from lightsart.core.general import algebra as rules_algebra
-    from lightsart.rules import Rules, board_from_clicks, parse_pattern
+    from lightsart._core.general import algebra as rules_algebra
+    from lightsart._rules import Rules, board_from_clicks, parse_pattern
 
     changed, differ = 0, 0
     for name, topology in FIT_RULES:
@@ -229,8 +229,8 @@ def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Pa
 
 
 def test_image_under_any_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from lightsart.core.general import algebra as rules_algebra
-    from lightsart.rules import Rules, board_from_clicks, parse_pattern
+    from lightsart._core.general import algebra as rules_algebra
+    from lightsart._rules import Rules, board_from_clicks, parse_pattern
 
     png = noise_png(tmp_path / "noise.png", 30, 40, 5)
     out = tmp_path / "g.html"
@@ -382,8 +382,8 @@ WIDE = "10101/00000/10101/00000/10101"
 
 
 def test_page_press_is_python_press_for_every_rules(solver_page: harness.Watched) -> None:
-    from lightsart.rules import Rules, parse_pattern
-    from lightsart.rules import press as python_press
+    from lightsart._rules import Rules, parse_pattern
+    from lightsart._rules import press as python_press
 
     rng = np.random.default_rng(12)
     cases, expected = [], []

@@ -3,7 +3,7 @@
 The page data is decoded and its presses re-applied with an independent press operator written
 here (counts of pattern cells landing on each cell, mod k); the page's solver (``modk.js``) runs
 in headless Chromium and is checked against a brute force over every press vector of tiny boards
-and against :func:`lightsart.core.modk.algebra_mod` on larger ones; the artwork's canvas is read
+and against :func:`lightsart._core.modk.algebra_mod` on larger ones; the artwork's canvas is read
 back and must show, at every position, the board the presses make in the GIF's exact greys.
 """
 
@@ -21,13 +21,13 @@ import numpy as np
 import pytest
 from browser import harness
 
-from lightsart.cli import main
-from lightsart.core.modk import algebra_mod
-from lightsart.errors import LightsartError
-from lightsart.output.render import Style, render
-from lightsart.pages import play
-from lightsart.pipeline import make_animation
-from lightsart.rules import Rules, parse_pattern
+from lightsart._cli import main
+from lightsart._core.modk import algebra_mod
+from lightsart._errors import LightsartError
+from lightsart._output.render import Style, render
+from lightsart._pages import play
+from lightsart._pipeline import make_animation
+from lightsart._rules import Rules, parse_pattern
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 A, B, C = (str(SAMPLES / name) for name in ("astronaut.png", "cat.png", "horse.png"))

@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 from browser import harness
 
-from lightsart.core.general import algebra as gf2_algebra
-from lightsart.core.modk import algebra_mod
-from lightsart.pages import _page, levels, play
-from lightsart.rules import Rules, parse_pattern, press
+from lightsart._core.general import algebra as gf2_algebra
+from lightsart._core.modk import algebra_mod
+from lightsart._pages import _page, levels, play
+from lightsart._rules import Rules, parse_pattern, press
 
 PATTERNS = {"plus": "010/111/010", "x": "101/010/101", "corner": "110/010/000"}
 

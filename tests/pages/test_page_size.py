@@ -14,7 +14,7 @@ from the page's own sizing code:
   board read at each cell's centre is the board the page reports, and a screenshot shows the
   canvas pixel for pixel (Chromium resamples a canvas whose box is not whole CSS pixels);
 - a click (a tap on the phone) at a cell's centre toggles that cell: the page's board after it is
-  the board before with that cell's click applied by :func:`lightsart.core.board.apply_clicks`.
+  the board before with that cell's click applied by :func:`lightsart._core.board.apply_clicks`.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ import pytest
 from browser import harness
 from PIL import Image
 
-from lightsart.core.board import apply_clicks, board_from_clicks
-from lightsart.pages import play
+from lightsart._core.board import apply_clicks, board_from_clicks
+from lightsart._pages import play
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,

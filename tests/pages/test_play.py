@@ -1,9 +1,9 @@
 """The game and artwork pages: written by Python, played in a real headless Chromium.
 
 Every browser check is made against an independent method: the board after clicks is recomputed
-with :func:`lightsart.core.board.press`, minimal move counts come from the Python engine
-(:func:`lightsart.core.optimize.fewest_clicks`, proven by its Walsh–Hadamard search), solvability from
-:meth:`lightsart.core.gf2.BoardAlgebra.is_solvable`, and the canvas pixels are read back to check the
+with :func:`lightsart._core.board.press`, minimal move counts come from the Python engine
+(:func:`lightsart._core.optimize.fewest_clicks`, proven by its Walsh–Hadamard search), solvability from
+:meth:`lightsart._core.gf2.BoardAlgebra.is_solvable`, and the canvas pixels are read back to check the
 drawing matches the state the page reports.
 """
 
@@ -22,12 +22,12 @@ import pytest
 from browser import harness
 from PIL import Image
 
-from lightsart.cli import main
-from lightsart.core.board import apply_clicks, board_from_clicks, press
-from lightsart.core.gf2 import algebra
-from lightsart.core.optimize import fewest_clicks
-from lightsart.errors import LightsartError
-from lightsart.pages import play
+from lightsart._cli import main
+from lightsart._core.board import apply_clicks, board_from_clicks, press
+from lightsart._core.gf2 import algebra
+from lightsart._core.optimize import fewest_clicks
+from lightsart._errors import LightsartError
+from lightsart._pages import play
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 

@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from script_loader import load_script
 
-from lightsart.errors import LightsartError
-from lightsart.pictures import dither as dithering
-from lightsart.pictures.dither import (
+from lightsart._errors import LightsartError
+from lightsart._pictures import dither as dithering
+from lightsart._pictures.dither import (
     KERNELS,
     METHODS,
     Kernel,
@@ -27,7 +27,7 @@ from lightsart.pictures.dither import (
     dither,
     srgb_to_linear,
 )
-from lightsart.pictures.image import floyd_steinberg, read_gray, threshold
+from lightsart._pictures.image import floyd_steinberg, read_gray, threshold
 
 ROOT = Path(__file__).resolve().parents[2]
 RNG = np.random.default_rng(20240917)
@@ -164,7 +164,7 @@ def test_both_ways_agree_on_a_large_photo_with_many_levels(name: str) -> None:
 
 
 def test_small_boards_do_not_load_numba() -> None:
-    code = ("import sys, numpy as np; from lightsart.pictures.dither import dither; "
+    code = ("import sys, numpy as np; from lightsart._pictures.dither import dither; "
             "dither(np.full((200, 300), 0.5)); print('numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"  # numba costs ~0.5 s to start: large boards only
@@ -230,7 +230,7 @@ def test_committed_blue_noise_mask_is_what_the_script_writes() -> None:
     written = script.void_and_cluster(script.SIZE, script.SEED)
     assert np.array_equal(committed, written)
     # The file read as numpy reads it (its header's spacing is numpy's, not ours).
-    committed_file = ROOT / "lightsart" / "pictures" / "data" / "blue_noise_64.npy"
+    committed_file = ROOT / "lightsart" / "_pictures" / "data" / "blue_noise_64.npy"
     stored = np.load(committed_file, allow_pickle=False)
     assert stored.dtype == written.dtype and np.array_equal(stored, written)
 
@@ -373,6 +373,6 @@ def test_bad_arguments() -> None:
 
 
 def test_the_registry_loads_without_numpy() -> None:
-    code = "import sys, lightsart.pictures.dither as d; d.METHODS['bayer']; print('numpy' in sys.modules)"
+    code = "import sys, lightsart._pictures.dither as d; d.METHODS['bayer']; print('numpy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"  # the CLI builds --dither's choices at start-up

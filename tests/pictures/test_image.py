@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from PIL import Image
 
-from lightsart.cli import main
-from lightsart.core.board import press
-from lightsart.core.gf2 import nullity
-from lightsart.errors import LightsartError
-from lightsart.pictures.image import (
+from lightsart._cli import main
+from lightsart._core.board import press
+from lightsart._core.gf2 import nullity
+from lightsart._errors import LightsartError
+from lightsart._pictures.image import (
     MAX_SIDE,
     SizeInfo,
     board_size,
@@ -40,7 +40,7 @@ from lightsart.pictures.image import (
     target_from_array,
     threshold,
 )
-from lightsart.pictures.tone import Tone, apply_tone
+from lightsart._pictures.tone import Tone, apply_tone
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 LUMA = np.array([0.299, 0.587, 0.114])
@@ -366,7 +366,7 @@ def test_sizes_cli(capsys: pytest.CaptureFixture[str]) -> None:
         "request": {"width": 4, "height": 4},
         "sizes": [{"width": 4, "height": 4, "nullity": 4, "every_picture_exact": False,
                    "wrong_pixels_at_most": 4,
-                   # The shared vocabulary (lightsart.vocabulary): 2**nullity, and the new name.
+                   # The shared vocabulary (lightsart._vocabulary): 2**nullity, and the new name.
                    "kernel_size": 16, "wrong_cells_at_most": 4}],
         "rules": {"pattern": "plus", "topology": "plane", "states": 2},
     }

@@ -1,6 +1,6 @@
 """The puzzle tools with k states per cell (solve --explain, path, table, sizes, census) against
 brute force: a breadth-first search over single presses, with its own press read straight off the
-pattern's rows (no code shared with lightsart.rules or the algebra). A press count j counts j."""
+pattern's rows (no code shared with lightsart._rules or the algebra). A press count j counts j."""
 
 from __future__ import annotations
 
@@ -14,13 +14,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lightsart.cli import main
-from lightsart.errors import LightsartError
-from lightsart.puzzle.census import census
-from lightsart.puzzle.levels import from_state_levels
-from lightsart.puzzle.levels_chase import explain_levels, level_table, press_path
-from lightsart.puzzle.sizes import sizes_near
-from lightsart.rules import Rules, parse_pattern
+from lightsart._cli import main
+from lightsart._errors import LightsartError
+from lightsart._puzzle.census import census
+from lightsart._puzzle.levels import from_state_levels
+from lightsart._puzzle.levels_chase import explain_levels, level_table, press_path
+from lightsart._puzzle.sizes import sizes_near
+from lightsart._rules import Rules, parse_pattern
 
 Case = tuple[str, str, int, int, int]  # pattern, topology, rows, columns, states
 #: K = 3, 4, 5, 6; plus and sigma chase, the square on the torus does not.

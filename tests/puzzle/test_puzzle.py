@@ -11,11 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.cli import main
-from lightsart.core.board import from_state, parse_board, to_state
-from lightsart.core.gf2 import algebra
-from lightsart.errors import LightsartError
-from lightsart.puzzle.solve import (
+from lightsart._cli import main
+from lightsart._core.board import from_state, parse_board, to_state
+from lightsart._core.gf2 import algebra
+from lightsart._errors import LightsartError
+from lightsart._puzzle.solve import (
     click_path,
     explain,
     lookup_table,
