@@ -28,9 +28,9 @@ import numpy as np
 from _photos import ROOT  # benchmarks/ is on sys.path when run as a script
 
 from lightsart._calibration import EDGE_CHAINS_NULLITY
+from lightsart._core.closest import edge_focus
 from lightsart._core.decode import Decoding, decode
 from lightsart._core.gf2 import algebra, chase
-from lightsart._core.optimize import edge_focus
 from lightsart._pictures.costs import pixel_costs
 from lightsart._pictures.image import load_target
 from lightsart._pictures.tone import Tone

@@ -28,9 +28,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._core import isd
+from lightsart._core.closest import edge_focus
 from lightsart._core.generators import generators
 from lightsart._core.gf2 import algebra
-from lightsart._core.optimize import edge_focus
 from lightsart._core.packed import null_space, pack
 from lightsart._pictures.image import load_target
 from lightsart._pictures.tone import Tone

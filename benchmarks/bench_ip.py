@@ -40,8 +40,9 @@ from _photos import photo_target, sample  # benchmarks/ is on sys.path when run 
 
 from lightsart._core.board import board_from_clicks
 from lightsart._core.gf2 import algebra
-from lightsart._core.optimize import Fit, closest_board, transition
+from lightsart._core.optimize import closest_board, transition
 from lightsart._engines import ip
+from lightsart._results import Fit
 from lightsart._rules import Rules, Topology, parse_pattern
 from lightsart._rules import board_from_clicks as rules_board_from_clicks
 

@@ -55,7 +55,7 @@ def main() -> None:
 def chase(alg: Any, target: Any) -> int:
     """Wrong cells of the fallback before the decoder: the bottom-row chase and its descent (the
     exact search where it fits)."""
-    from lightsart._core import modk_search
+    from lightsart._core import closest
 
     t = target.astype(np.int64)
     start = np.full_like(t, alg.k - 1)
@@ -64,13 +64,14 @@ def chase(alg: Any, target: Any) -> int:
     fit = alg.closest_board(target)
     if fit.method == "exact":
         return int(fit.wrong_cells)
-    costs = modk_search._costs(t, alg.k, "wrong")
-    return int(np.count_nonzero(modk_search._constraint_descent(alg, t, start, costs)))
+    costs = closest._costs(t, alg.k, "wrong")
+    return int(np.count_nonzero(closest._constraint_descent(alg, t, start, costs)))
 
 
 def astronaut() -> None:
     """Closest board to the astronaut, quantised as ``still --states K`` does: the bottom-row chase
-    (before) against the decoder of :mod:`lightsart._core.modk_decode` (after, 1 s budget, seed 0)."""
+    (before) against the decoder (:func:`lightsart._core.decode.decode` with ``states=k``; after,
+    1 s budget, seed 0)."""
     from pathlib import Path
 
     from lightsart._pictures.image import load_target

@@ -68,13 +68,13 @@ def speed() -> None:
         times = []
         for order in ("raster", "random", "morph"):
             t0 = time.perf_counter()
-            got = animate.click_order(start, clicks, order, seed=0)
+            got = orders.click_order(start, clicks, order, seed=0)
             times.append(time.perf_counter() - t0)
         naive = "-"
         ratio = "-"
         if side <= 70:
             t0 = time.perf_counter()
-            reference = naive_morph(clicks, animate.random_order(clicks, 0))
+            reference = naive_morph(clicks, orders.random_order(clicks, 0))
             t_naive = time.perf_counter() - t0
             assert np.array_equal(reference, got), "bucket queue and naive greedy disagree"
             naive, ratio = f"{t_naive:.3f}", f"{t_naive / times[2]:.0f}x"

@@ -21,7 +21,7 @@ __version__ = "0.2.0.dev0"
 #: static imports) must name exactly these, from the same modules: tests/test_api.py checks.
 _EXPORTS: dict[str, str] = {
     "Animation": "lightsart._animation.animate",
-    "AnimationResult": "lightsart._pipeline",
+    "AnimationResult": "lightsart._runs",
     "BoardAlgebra": "lightsart._core.gf2",
     "CLICK_ORDERS": "lightsart._animation",
     "Clicks": "lightsart._results",
@@ -35,7 +35,7 @@ _EXPORTS: dict[str, str] = {
     "Pictures": "lightsart._settings",
     "Rules": "lightsart._rules",
     "Solving": "lightsart._settings",
-    "StillResult": "lightsart._pipeline",
+    "StillResult": "lightsart._runs",
     "Style": "lightsart._output.render",
     "Target": "lightsart._pictures.image",
     "Timing": "lightsart._settings",
@@ -123,13 +123,13 @@ if TYPE_CHECKING:
     from lightsart._pictures.likeness import structure_score as structure_score
     from lightsart._pictures.tone import Tone as Tone
     from lightsart._pictures.tone import apply_tone as apply_tone
-    from lightsart._pipeline import AnimationResult as AnimationResult
-    from lightsart._pipeline import StillResult as StillResult
     from lightsart._pipeline import make_animation as make_animation
     from lightsart._pipeline import make_still as make_still
     from lightsart._results import Clicks as Clicks
     from lightsart._results import Fit as Fit
     from lightsart._rules import Rules as Rules
+    from lightsart._runs import AnimationResult as AnimationResult
+    from lightsart._runs import StillResult as StillResult
     from lightsart._settings import Look as Look
     from lightsart._settings import Pictures as Pictures
     from lightsart._settings import Solving as Solving

@@ -121,9 +121,9 @@ TRANSFORM_MEMBERS_PER_SECOND = 4e6
 QUIET_ROUND_SECONDS = 0.006
 QUIET_PLANNED_SHARE = 0.8
 
-# ------------------------------------------------------------------ k states: decoding (modk_decode)
+# ------------------------------------------------------------------ k states: decoding (isd_ring)
 
 #: Nominal element operations per second of one round's numpy work
-#: (:func:`lightsart._core.modk_decode.rounds_for`); turns a budget in seconds into rounds.
+#: (:func:`lightsart._core.isd_ring.rounds_for`); turns a budget in seconds into rounds.
 #: Calibrated on the development machine (``benchmarks/bench_modk.py``).
 OPS_PER_SECOND = 4e8

@@ -4,7 +4,7 @@ Fixed sets are ``Literal`` types here with their tuples of names (``FITS``, ``EA
 a type checker and argparse read the same list. Choices that are registries
 (:class:`lightsart._registry.Registry`: engines :data:`lightsart._engines.ENGINES`, MIP solvers
 :data:`lightsart._engines.solvers.SOLVERS`, dithering methods
-:data:`lightsart._pictures.dither.METHODS`, animation formats
+:data:`lightsart._pictures.dither.DITHER_METHODS`, animation formats
 :data:`lightsart._output.formats.FORMATS`, click orders :data:`lightsart._animation.CLICK_ORDERS`,
 patterns :data:`lightsart._rules.PATTERNS`) are read from those, their one home, and this module
 imports none of them (it sits at the bottom of the import graph). ``Order`` spells out the click

@@ -36,7 +36,8 @@ from PIL import Image
 
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
-from lightsart._output.render import MAX_CELL, SEPARATOR_GREY, Style, compare_image, render
+from lightsart._limits import CELL_MAX
+from lightsart._output.render import SEPARATOR_GREY, Style, compare_image, render
 from lightsart._results import vocabulary
 from lightsart._types import Board
 
@@ -99,7 +100,7 @@ CLICK_STYLE = Style(cell=1, kind="pixels", lit=(30, 100, 220), unlit=(255, 255, 
 
 def picture_cell(shape: tuple[int, ...], pixels: int = PICTURE_PIXELS) -> int:
     """Pixels per cell so the long side is about ``pixels`` (1 to :data:`LARGEST_CELL`)."""
-    return max(1, min(LARGEST_CELL, MAX_CELL, pixels // max(int(s) for s in shape[:2])))
+    return max(1, min(LARGEST_CELL, CELL_MAX, pixels // max(int(s) for s in shape[:2])))
 
 
 def _styled(
@@ -306,7 +307,7 @@ def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAM
     Without one (an MP4, an HTML page or frames only, or a GIF over :data:`MAX_INLINE_BYTES`)
     a preview is drawn from the result's pictures and transitions, in raster order.
     """
-    from lightsart._animation import animate
+    from lightsart._animation import animate, orders
 
     unit = vocabulary(result.states).step
     steps = ", ".join(
@@ -321,8 +322,8 @@ def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAM
         return _figure(data, "image/gif", f"{path}: {words}")
     boards = [p.fit.board for p in result.pictures]
     grey = result.rules if vocabulary(result.states).grey else None
-    segments = [(b, animate.press_order(t.clicks, "raster") if grey else
-                 animate.click_order(b, t.clicks, "raster"))
+    segments = [(b, orders.press_order(t.clicks, "raster") if grey else
+                 orders.click_order(b, t.clicks, "raster"))
                 for b, t in zip(boards, result.transitions, strict=False)]
     shown = preview_plan(animate.plan([len(o) for _, o in segments]),
                          _frame_budget(boards[0].shape, max_frames))

@@ -327,7 +327,7 @@ def check_picture(width: int, height: int, cell: int, *, panels: int = 1) -> Non
 def model_size(cells: int, pattern_cells: int, states: int = 2) -> tuple[int, int]:
     """Rows and non-zeros (at most) of the error program :func:`~lightsart._engines.ip.error_model`
     (2 states: one row per cell over ``x``, ``y``, ``z``) or
-    :func:`~lightsart._engines.ip_levels.error_model_levels` (three rows per cell) writes."""
+    the same function with ``k`` states (three rows per cell) writes."""
     # Two states: a wrong cell is a flipped parity (one row); k states add a level and big-M rows.
     if states <= 2:
         return cells, cells * (pattern_cells + 3)

@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lightsart._choices import FitMode, StyleKind, Topology
+from lightsart._choices import Errors, FitMode, StyleKind, Topology
 from lightsart._engines import Budget
 from lightsart._engines import engine as get_engine
 from lightsart._errors import LightsartError
 from lightsart._limits import check_model
-from lightsart._output import preflight
-from lightsart._pictures.costs import Errors
+from lightsart._output import preflight, staging
 from lightsart._pictures.tone import Tone
 from lightsart._results import Clicks, Fit, with_count_bound
 from lightsart._rules import Rules, parse_pattern
@@ -32,15 +31,7 @@ if TYPE_CHECKING:
     from lightsart._output.formats import Animation
     from lightsart._output.writers import Written
 
-__all__ = [
-    "AnimationResult",
-    "Engine",
-    "Picture",
-    "StillResult",
-    "fit_pictures",
-    "make_animation",
-    "make_still",
-]
+__all__ = ["Engine", "fit_pictures", "make_animation", "make_still"]
 
 #: An engine's name: a key of :data:`lightsart._engines.ENGINES`.
 Engine = str
@@ -105,7 +96,7 @@ def fit_pictures(
     picture is quantised to that many grey levels and fitted exactly over ``Z/states``
     (the exact engine, :func:`lightsart._core.optimize.closest_board`; ``errors`` prices wrong levels as
     :func:`~lightsart._pictures.costs.level_costs` says), or by Bosch's integer programs over
-    ``Z/states`` with ``engine="ip"`` (:mod:`lightsart._engines.ip_levels`: fewest wrong cells).
+    ``Z/states`` with ``engine="ip"`` (:mod:`lightsart._engines.ip`: fewest wrong cells).
     ``model``: an ``--export-model`` path; its size is checked once the board size is known,
     before any picture is fitted, and so are the outputs' by ``sized(width, height)``.
     """
@@ -335,7 +326,7 @@ def make_still(
     drawing = _style(cell or default_cell(f.width, f.height), style, colours)
     _check_reproduces(f)
     outputs = [out]
-    with preflight.writing(planned):  # each format by its extension: .png, .svg, .pdf
+    with staging.writing(planned):  # each format by its extension: .png, .svg, .pdf
         stills.write_board(f.board, out, drawing, f.states, cell_mm)
         if target_out:
             stills.write_board(f.target, target_out, drawing, f.states, cell_mm)
@@ -353,13 +344,11 @@ def make_still(
 
 def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
                    paths: Sequence[str]) -> None:
-    from lightsart._engines import ip, ip_levels
+    from lightsart._engines import ip
 
     for f, cost, model in zip(fits, costs, paths, strict=True):
-        if f.grey and f.rules is not None:  # grey levels: every cell costs the same
-            ip_levels.export_model_levels(f.target, model, f.rules)
-        else:
-            ip.export_model(f.target, model, cost, f.rules)
+        grey = f.grey and f.rules is not None  # grey levels: every cell costs the same
+        ip.export_model(f.target, model, None if grey else cost, f.rules)
 
 
 def _style(cell: int, kind: StyleKind, colours: tuple[str | None, str | None, str | None]) -> Any:
@@ -513,7 +502,7 @@ def make_animation(
                         clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
     drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
     preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
-    with preflight.writing(planned.outputs):
+    with staging.writing(planned.outputs):
         outputs, video_frames, written = _write_animation(
             formats.Animation(segments, plan, drawing, fps, cell, fits[0].rules), out, frames_dir,
             levels=states)

@@ -37,7 +37,6 @@ if TYPE_CHECKING:
 __all__ = [
     "CHASE_TOPOLOGIES",
     "PATTERNS",
-    "PATTERN_MAX_SIDE",
     "TOPOLOGIES",
     "Pattern",
     "Rules",

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from lightsart._pictures.costs import Errors
+from lightsart._choices import Errors
 from lightsart._results import Clicks, Fit, Shown, array_summary, fit_words, vocabulary
 from lightsart._rules import Rules
 

@@ -93,7 +93,7 @@ class Pictures:
         How a picture of another shape fills the board: cropped to the centre, padded with white
         or stretched (:data:`~lightsart._choices.FITS`).
     dither : str, optional
-        A dithering method of :data:`lightsart._pictures.dither.METHODS` (``"floyd-steinberg"``,
+        A dithering method of :data:`lightsart._pictures.dither.DITHER_METHODS` (``"floyd-steinberg"``,
         ``"atkinson"``, ``"bayer-4"``, ``"blue-noise"``, ``"none"``, ...).
     tone : lightsart._pictures.tone.Tone or None, optional
         The tone stage; ``None`` is automatic (levels, local contrast, sharpening), and
@@ -127,11 +127,11 @@ class Pictures:
     linear: bool = False
 
     def __post_init__(self) -> None:
-        from lightsart._pictures.dither import METHODS
+        from lightsart._pictures.dither import DITHER_METHODS
 
         _set(self, "size", board_size(self.size))
         _set(self, "fit", checks.one_of(self.fit, FITS, "fit"))
-        _set(self, "dither", checks.one_of(self.dither, METHODS, "dither"))
+        _set(self, "dither", checks.one_of(self.dither, DITHER_METHODS, "dither"))
         if self.tone is not None:
             from lightsart._pictures.tone import Tone
 

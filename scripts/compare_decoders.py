@@ -146,7 +146,6 @@ def _board_cases() -> Iterator[Case]:
     import numpy as np
 
     from lightsart._core.optimize import closest_board
-    from lightsart._engines.levels import fit_levels
     from lightsart._rules import Rules
 
     def fit_answer(fit: Any) -> tuple[Any, bool]:
@@ -168,8 +167,8 @@ def _board_cases() -> Iterator[Case]:
     def levels(side: int, seed: int, states: int, seconds: float) -> tuple[Any, bool]:
         rng = np.random.default_rng(seed)
         target = rng.integers(0, states, (side, side)).astype(np.uint8)
-        return fit_answer(fit_levels(target, Rules(side, side, states=states), seconds=seconds,
-                                     seed=seed))
+        return fit_answer(closest_board(target, seconds=seconds, seed=seed,
+                                        rules=Rules(side, side, states=states)))
 
     for side, seconds in [(16, 0.5), (19, 0.5), (30, 0.5), (39, 1.0), (47, 0.5), (61, 1.0),
                           (65, 0.5), (79, 0.5), (79, 15.0), (95, 1.0), (119, 1.0), (123, 3.0),

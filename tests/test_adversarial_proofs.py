@@ -193,8 +193,8 @@ def switch_off_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     from lightsart._core import closest, decode, fewest, optimize, presses
     from lightsart._puzzle import game
 
-    monkeypatch.setattr(closest, "DECODE_MAX", 0)
-    monkeypatch.setattr(presses, "EXACT_MAX", 0)
+    monkeypatch.setattr(closest, "MODK_DECODE_MAX", 0)
+    monkeypatch.setattr(presses, "MODK_EXACT_MAX", 0)
     monkeypatch.setattr(decode, "EXACT_NULLITY", -1)
     monkeypatch.setattr(optimize, "EXACT_CLICKS_NULLITY", -1)
     monkeypatch.setattr(optimize, "SPLIT_CLICKS_NULLITY", -1)
@@ -315,7 +315,7 @@ def test_solve_flags_hold_two_states(pat: str, top: str, w: int, h: int) -> None
 
 @pytest.mark.parametrize(("pat", "top", "w", "h"), [*CASES[3], *CASES[4]])
 def test_solve_flags_hold_k_states(pat: str, top: str, w: int, h: int) -> None:
-    from lightsart._puzzle.levels import solve_levels
+    from lightsart._puzzle.solve import solve_puzzle
 
     k = 3 if (pat, top, w, h) in CASES[3] else 4
     rules = game_rules(w, h, pat, top, k)
@@ -323,7 +323,7 @@ def test_solve_flags_hold_k_states(pat: str, top: str, w: int, h: int) -> None:
     s = space(rules)
     for goal in ("off", "on"):
         for b in _boards(k, w * h, 6, w * h + k):
-            sol = solve_levels(b.reshape(h, w).astype(np.uint8), goal, rules).to_dict()
+            sol = solve_puzzle(b.reshape(h, w).astype(np.uint8), goal, rules).to_dict()
             level = 0 if goal == "off" else k - 1
             change = (level - b) % k
             fewest = s.fewest_presses(change)
@@ -348,7 +348,6 @@ def test_solve_flags_hold_heuristic(no_exact: None) -> None:
 
 
 def test_path_flags_hold() -> None:
-    from lightsart._puzzle.levels_chase import press_path
     from lightsart._puzzle.solve import click_path
 
     for rules in (Rules.plus(4, 4), game_rules(3, 2, "plus", "plane", 3),
@@ -361,7 +360,7 @@ def test_path_flags_hold() -> None:
             if fewest is None:
                 continue
             board = b.reshape(h, w).astype(np.uint8)
-            p = (click_path(board, "off", rules) if k == 2 else press_path(board, "off", rules))
+            p = click_path(board, "off", rules)
             check_minimum("moves", p.to_dict()["moves"], p.proven, None, fewest, f"path k={k}")
 
 

@@ -24,9 +24,10 @@ from refusal import refused
 
 from lightsart._cli import main
 from lightsart._core import fewest, optimize, watch
-from lightsart._core.fewest import SearchPlan
+from lightsart._core.watch import SearchPlan
 from lightsart._output.progress import SearchProgress, quiet
 from lightsart._puzzle import game
+from lightsart._results import Clicks
 from lightsart._rules import Rules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -91,7 +92,7 @@ def _x0(rules: Rules, seed: int) -> np.ndarray:
     return rng.integers(0, 2, rules.shape).astype(np.uint8)
 
 
-def _check(found: optimize.Clicks, x0: np.ndarray, rules: Rules, fewest_brute: int) -> None:
+def _check(found: Clicks, x0: np.ndarray, rules: Rules, fewest_brute: int) -> None:
     """The certificate against brute force: the clicks make the same board, the bound never
     exceeds the true minimum, and a proof is exact."""
     a = press_matrix(rules)

@@ -116,6 +116,11 @@ OLD_PATHS = [
     # 0.1's paths, answered by an import finder (``_moved.py``) until 1.0.
     "lightsart.board", "lightsart.gf2", "lightsart.image", "lightsart.dither", "lightsart.animate",
     "lightsart.render", "lightsart.mp4", "lightsart.preflight", "lightsart.census", "lightsart.play",
+    # The alias modules of 0.2, deleted in 1.0 (CHANGELOG.md says where each name lives).
+    *(f"lightsart._{name}" for name in (
+        "puzzle.levels", "puzzle.levels_chase", "puzzle.levels_census", "puzzle.levels_text",
+        "puzzle.tools", "pages.levels", "core.modk_decode", "core.modk_search", "engines.levels",
+        "engines.ip_levels")),
 ]
 
 #: The only public files at the package's first level.
@@ -141,13 +146,14 @@ def test_old_public_paths_are_gone(old: str) -> None:
 
 def test_registries_and_choices_agree() -> None:
     from lightsart import _choices as choices
-    from lightsart._animation.animate import ORDER_FUNCTIONS, ORDERS
+    from lightsart._animation import CLICK_ORDERS
+    from lightsart._animation.orders import ORDERS
     from lightsart._cli import build_parser
     from lightsart._engines import ENGINES
-    from lightsart._pictures.dither import METHODS
+    from lightsart._pictures.dither import DITHER_METHODS
 
-    assert tuple(ORDER_FUNCTIONS) == ORDERS == choices.ORDERS
+    assert tuple(CLICK_ORDERS) == ORDERS == choices.ORDERS
     still = build_parser()._subparsers._group_actions[0].choices["still"]  # type: ignore[union-attr]
     offered = {a.dest: tuple(a.choices) for a in still._actions if a.choices}
-    assert offered["engine"] == tuple(ENGINES) and offered["dither"] == tuple(METHODS)
+    assert offered["engine"] == tuple(ENGINES) and offered["dither"] == tuple(DITHER_METHODS)
     assert offered["fit"] == choices.FITS and offered["style"] == choices.STYLES

@@ -52,16 +52,11 @@ from numpy.typing import NDArray
 
 from lightsart._animation.morph import press_with as _press_with
 from lightsart._animation.orders import (
-    ORDER_FUNCTIONS,
-    ORDERS,
     ClickOrder,
     click_order,
-    morph_order,
     press_order,
-    random_order,
-    raster_order,
 )
-from lightsart._choices import EASES, Ease, Order
+from lightsart._choices import EASES, Ease
 from lightsart._core.algebra import mod_sum
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
@@ -69,33 +64,18 @@ from lightsart._rules import Rules
 from lightsart._types import Board, Frame
 
 __all__ = [
-    "EASES",
-    "ORDERS",
-    "ORDER_FUNCTIONS",
     "Animation",
-    "ClickOrder",
-    "Ease",
-    "Order",
     "Plan",
     "PlanOptions",
     "TransitionPlan",
     "animate_boards",
-    "animation",
     "chain_frames",
     "check_ease",
-    "click_order",
     "clicks_per_frame",
     "frame_count",
     "frames",
-    "morph_order",
     "plan",
-    "press_order",
-    "random_order",
-    "raster_order",
 ]
-
-# ORDERS, ORDER_FUNCTIONS, ClickOrder and the order functions live in lightsart._animation.orders
-# (their one home); they stay importable from here.
 
 
 # ---------------------------------------------------------------------------------------------
@@ -522,7 +502,7 @@ class Animation:
         return animation_html(self)
 
 
-def animation(
+def animate_boards(
     start: Board,
     transitions: Sequence[Board],
     *,
@@ -619,10 +599,6 @@ def animation(
     return _animation(pictures, orders, order, seed, rules, fps=fps, duration=duration,
                       clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
 
-
-# animation() as lightsart exports it (lightsart._animation is the subpackage); a plain comment,
-# not "#:", which Sphinx would show instead of animation's docstring.
-animate_boards = animation
 
 
 def _animation(pictures: list[Board], orders: list[ClickOrder], order: str, seed: int | None,

@@ -40,17 +40,13 @@ from lightsart._rules import Rules
 from lightsart._types import Board
 
 __all__ = [
-    "CLICK_ORDERS",
     "ORDERS",
-    "ORDER_FUNCTIONS",
     "ClickOrder",
     "OrderChoice",
-    "Scene",
     "click_order",
     "field_order",
     "mask_click_order",
     "morph_click_order",
-    "morph_order",
     "parse_orders",
     "press_order",
     "random_click_order",
@@ -120,8 +116,6 @@ def random_click_order(clicks: Board, scene: Scene) -> ClickOrder:
     return random_order(clicks, 0 if scene.seed is None else scene.seed)
 
 
-#: The old name of :data:`lightsart._animation.CLICK_ORDERS`, the one registry of click orders.
-ORDER_FUNCTIONS = CLICK_ORDERS
 assert set(FIELDS) <= set(CLICK_ORDERS)
 
 
@@ -237,7 +231,7 @@ class OrderChoice:
 def _starts_order(piece: str) -> bool:
     """Whether ``piece`` (text after a comma) begins the next order: an order's name, or ``mask:``."""
     name, colon, _ = piece.strip().partition(":")
-    return name in ORDER_FUNCTIONS and (name != "mask" or bool(colon))
+    return name in CLICK_ORDERS and (name != "mask" or bool(colon))
 
 
 def split_orders(text: str) -> list[str]:

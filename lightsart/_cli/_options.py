@@ -13,6 +13,8 @@ from lightsart._choices import TOPOLOGIES, Topology
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from lightsart._puzzle.solve import ClickPath, Solution, Strategy
+    from lightsart._puzzle.table import LevelTable, LookupTable
     from lightsart._rules import Pattern, Rules
 
 from lightsart._choices import ERRORS, FITS, STYLES, TONES, states_words
@@ -119,10 +121,10 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     add_size_argument(g)
     g.add_argument("--fit", choices=FITS, default="cover",
                    help="how a picture fills the board (default: cover, centred)")
-    from lightsart._pictures.dither import DEFAULT_METHOD, METHODS
+    from lightsart._pictures.dither import DEFAULT_METHOD, DITHER_METHODS
 
-    g.add_argument("--dither", choices=METHODS.names(), default=DEFAULT_METHOD, metavar="METHOD",
-                   help=f"how grey becomes lit and unlit cells: {', '.join(METHODS.names())} "
+    g.add_argument("--dither", choices=DITHER_METHODS.names(), default=DEFAULT_METHOD, metavar="METHOD",
+                   help=f"how grey becomes lit and unlit cells: {', '.join(DITHER_METHODS.names())} "
                         f"(default {DEFAULT_METHOD}, serpentine; none is a plain threshold)")
     g.add_argument("--linear", action="store_true",
                    help="dither in linear light instead of sRGB values (darker mid-tones)")
@@ -190,7 +192,8 @@ def pattern_type(text: str) -> Pattern:
 
 def add_rules_arguments(p: argparse._ActionsContainer) -> None:
     """``--pattern`` and ``--topology``, shared by every command that takes rules."""
-    from lightsart._rules import PATTERN_MAX_SIDE, PATTERNS
+    from lightsart._limits import PATTERN_MAX_SIDE
+    from lightsart._rules import PATTERNS
 
     presets = ", ".join(f"{name} ({PATTERNS.get(name)})" for name in PATTERNS.names())
     p.add_argument("--pattern", type=pattern_type, metavar="PATTERN",
@@ -340,3 +343,18 @@ def proven(flag: bool, cut_short: bool = False) -> str:
 
 def wrong_pixels(count: int) -> str:
     return f"{count} wrong pixel{'' if count == 1 else 's'}"
+
+
+def puzzle_text(answer: Solution | Strategy | ClickPath | LookupTable | LevelTable) -> str:
+    """What the CLI prints for an answer of ``solve_puzzle``, ``explain``, ``click_path`` or
+    ``table_for`` (the 2-state texts are the classic game's words: lights, clicks, ``#``)."""
+    from lightsart._puzzle import solve as answers
+    from lightsart._puzzle import text
+
+    if isinstance(answer, answers.Solution):
+        return text.solution_text(answer)
+    if isinstance(answer, answers.Strategy):
+        return text.strategy_text(answer)
+    if isinstance(answer, answers.ClickPath):
+        return text.path_text(answer)
+    return text.table_text(answer)

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from lightsart._output.staging import plan_outputs, writing
     from lightsart._puzzle.census import census
     from lightsart._puzzle.censusdb import query_db, write_db
-    from lightsart._puzzle.solve import parse_size, parse_state
+    from lightsart._puzzle.reading import parse_size, parse_state
     from lightsart._puzzle.text import answer_text, census_text
     from lightsart._rules import require_two_states
 

@@ -26,11 +26,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart._cli._options import emit, rules_from_args, search_seconds, watching_search
-    from lightsart._puzzle import tools
+    from lightsart._cli._options import (
+        emit,
+        puzzle_text,
+        rules_from_args,
+        search_seconds,
+        watching_search,
+    )
+    from lightsart._puzzle.reading import read_board
+    from lightsart._puzzle.solve import click_path
 
-    board = tools.read(args.board, args.states, state=args.state, size=args.size)
+    board = read_board(args.board, state=args.state, size=args.size, states=args.states)
     with watching_search(args):
-        path = tools.path(board, args.goal, rules_from_args(args, *board.shape),
+        path = click_path(board, args.goal, rules_from_args(args, *board.shape),
                           seconds=search_seconds(args))
-    return emit(args, path, tools.text)
+    return emit(args, path, puzzle_text)

@@ -44,15 +44,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart._cli._options import emit_json, search_seconds, watching_search
-    from lightsart._puzzle import tools
+    from lightsart._cli._options import emit_json, puzzle_text, search_seconds, watching_search
+    from lightsart._puzzle.reading import read_board
+    from lightsart._puzzle.solve import explain, solve_puzzle
 
-    board = tools.read(args.board, args.states, state=args.state, size=args.size)
+    board = read_board(args.board, state=args.state, size=args.size, states=args.states)
     rules = rules_from_args(args, *board.shape)
     seconds = search_seconds(args)
     with watching_search(args):
-        solution = tools.solve(board, args.goal, rules, seconds=seconds)
-        strategy = (tools.explain(board, args.goal, rules, seconds=seconds) if args.explain
+        solution = solve_puzzle(board, args.goal, rules, seconds=seconds)
+        strategy = (explain(board, args.goal, rules, seconds=seconds) if args.explain
                     else None)
     if args.json:
         data = solution.to_dict()
@@ -60,8 +61,8 @@ def run(args: argparse.Namespace) -> int:
             data["strategy"] = strategy.to_dict()
         emit_json(data)
         return 0
-    print(tools.text(solution))
+    print(puzzle_text(solution))
     if strategy is not None:
         print()
-        print(tools.text(strategy))
+        print(puzzle_text(strategy))
     return 0

@@ -16,7 +16,7 @@ public entry, then makes those presses fewest.
 * **Z/k** (``k`` states), :func:`decode_levels`: the cokernel is ``⊕ Z/p^a`` (``S`` elements,
   the kernel size) and a cell has ``k - 1`` wrong values. Exact (proven): dynamic programming
   over the ``S`` syndromes, one cell at a time (``dp'[s + v h_c] = min(dp[s] + cost_c(v))``),
-  when ``cells × k × S`` is at most :data:`DECODE_MAX`; cells with a zero column never need an
+  when ``cells × k × S`` is at most :data:`MODK_DECODE_MAX`; cells with a zero column never need an
   error. Otherwise the chase puts every residual on the constraint cells (``A x = c - r`` with
   ``r`` only there; Bosch's bottom-row heuristic), a coordinate descent over the free values
   ``t`` (``r = r(c) - K t``) lowers the cost, and the decoder's walk over ``Z/k`` starts there.
@@ -63,7 +63,6 @@ if TYPE_CHECKING:
     from lightsart._core.relink import Focus
 
 __all__ = [
-    "DECODE_MAX",
     "ClosestBoard",
     "Decoded",
     "Metric",
@@ -80,10 +79,6 @@ Metric = Literal["wrong", "brightness"]
 #: The decoder's share of a fit's budget, given the budget, the nullity and the words chased.
 Share = Callable[[float, int, int], float]
 
-#: Work of an exact closest-board search over ``Z/k``: cells × k × syndromes (64×64, k = 3,
-#: 3^8 syndromes: 0.8·2**27 in about 2 s; the descent beyond it found 29 wrong cells where the
-#: optimum is 2).
-DECODE_MAX = MODK_DECODE_MAX
 
 
 @dataclass(frozen=True, eq=False)
@@ -360,7 +355,7 @@ def _ring_errors(alg: ModkAlgebra, target: Ints, start: Ints,
     # Merging cells of one column is sound only when every wrong cell costs the same.
     useful = _distinct_cells(columns, moduli, target.reshape(-1), k,
                              "brightness" if weighted else metric)
-    if useful.size * k * alg.kernel_size <= (DECODE_MAX if exact_max is None else exact_max):
+    if useful.size * k * alg.kernel_size <= (MODK_DECODE_MAX if exact_max is None else exact_max):
         error = _decode(columns, moduli, sigma, costs, useful, k)
         total = _total(costs, error)
         return _Errors(error, total, True, total, "exact")
@@ -410,7 +405,7 @@ class ClosestBoard:
     kernel_size: int
     states: int
     seconds: float
-    #: How the board was found: ``"exact"``, ``"isd"`` (:mod:`lightsart._core.modk_decode`),
+    #: How the board was found: ``"exact"``, ``"isd"`` (:mod:`lightsart._core.isd_ring`),
     #: ``"chase"`` (the bottom-row descent) or ``"reachable"`` (the target itself).
     method: str = "exact"
     #: The clock stopped the decoder before its planned rounds (the answer may then vary by machine).

@@ -48,8 +48,7 @@ from lightsart._core.quiet import walsh_hadamard
 from lightsart._core.relink import Focus, run_chains
 from lightsart._registry import Registry
 
-__all__ = ["EXACT_NULLITY", "METHODS", "PAIRS_PER_SECOND", "Decoding", "Search", "decode",
-           "walsh_hadamard"]
+__all__ = ["EXACT_NULLITY", "METHODS", "Decoding", "Search", "decode"]
 
 #: Largest nullity decoded exactly by search over all syndromes.
 EXACT_NULLITY = 20

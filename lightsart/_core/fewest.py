@@ -77,12 +77,18 @@ from lightsart._core.coset_symmetry import (
     leaf_action,
 )
 from lightsart._core.fewest_leaf import LeafData, leaf_data, score_leaves, wht_max
-from lightsart._core.watch import SearchPlan, Watcher, nominal_seconds, watcher, watching
+from lightsart._core.watch import SearchPlan, Watcher, nominal_seconds
 from lightsart._limits import TIME_LIMIT_MAX, planning_seconds
 
-__all__ = ["MAX_FEWEST_NULLITY", "CosetMinimum", "SearchPlan", "SplitCoset", "Watcher",
-           "coset_minimum", "nominal_seconds", "plan_search", "rough_plan", "split_coset",
-           "watcher", "watching"]
+__all__ = [
+    "MAX_FEWEST_NULLITY",
+    "CosetMinimum",
+    "SplitCoset",
+    "coset_minimum",
+    "plan_search",
+    "rough_plan",
+    "split_coset",
+]
 
 _MAX_OUTER = 24
 #: Inner block: 2**18 int16 entries stay in a core's cache, the fastest leaf per entry.

@@ -61,8 +61,7 @@ from lightsart._errors import LightsartError
 from lightsart._limits import CHASE_MAX_FREE, DENSE_MAX_CELLS
 from lightsart._rules import Rules, press, require_two_states, shifted_xor
 
-__all__ = ["CHASE_MAX_FREE", "DENSE_MAX_CELLS", "Chase", "Frame", "Method", "RulesAlgebra", "algebra",
-           "chase_plans"]
+__all__ = ["Chase", "Frame", "Method", "RulesAlgebra", "algebra", "chase_plans"]
 
 # DENSE_MAX_CELLS (64 × 64: a full elimination takes a few seconds) and CHASE_MAX_FREE (the
 # f × f elimination a chase ends with takes seconds at that size) live in lightsart._limits.

@@ -35,18 +35,16 @@ from lightsart._limits import BOARD_MAX_SIDE, PUZZLE_MAX_NULLITY_CELLS
 from lightsart._rules import Rules
 from lightsart._types import Board
 
-__all__ = ["MAX_SIDE", "BoardAlgebra", "algebra", "chase", "nullity"]
+__all__ = [ "BoardAlgebra", "algebra", "chase", "nullity"]
 
-#: Largest board side the algebra accepts (memory grows with the short side squared).
-MAX_SIDE = BOARD_MAX_SIDE
 
 
 
 def _check_size(m: int, n: int) -> None:
     if m < 1 or n < 1:
         raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
-    if min(m, n) > MAX_SIDE or max(m, n) > 4 * MAX_SIDE:
-        raise LightsartError(f"board {n}x{m} is too large (short side at most {MAX_SIDE})")
+    if min(m, n) > BOARD_MAX_SIDE or max(m, n) > 4 * BOARD_MAX_SIDE:
+        raise LightsartError(f"board {n}x{m} is too large (short side at most {BOARD_MAX_SIDE})")
 
 
 def _chase_rows(change: NDArray[np.uint8], top: NDArray[np.uint8]) -> tuple[Board, Board]:
@@ -360,7 +358,7 @@ def algebra(m: int, n: int) -> BoardAlgebra:
     Parameters
     ----------
     m, n : int
-        Rows and columns, each at most :data:`MAX_SIDE`.
+        Rows and columns, each at most :data:`BOARD_MAX_SIDE`.
 
     Returns
     -------

@@ -42,7 +42,7 @@ from lightsart._calibration import WORDS_PER_SECOND
 from lightsart._core.packed import echelon, pack, unpack
 from lightsart._limits import planning_seconds
 
-__all__ = ["WORDS_PER_SECOND", "Search", "rounds_for", "search", "setup_words"]
+__all__ = ["Search", "rounds_for", "search", "setup_words"]
 
 Words = NDArray[np.uint64]
 

@@ -51,7 +51,7 @@ from lightsart._calibration import OPS_PER_SECOND
 from lightsart._core.modp import factor_prime_powers
 from lightsart._limits import planning_seconds
 
-__all__ = ["OPS_PER_SECOND", "ModkDecoding", "rounds_for", "search"]
+__all__ = ["ModkDecoding", "rounds_for", "search"]
 
 Ints = NDArray[np.int64]
 Small = NDArray[np.int16]

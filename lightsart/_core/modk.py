@@ -45,7 +45,7 @@ from numpy.typing import NDArray
 from lightsart._core import modp
 from lightsart._core.general import Chase, Frame, chase_plans, shift  # the one home of chase planning
 from lightsart._errors import LightsartError
-from lightsart._limits import MODK_COLUMNS_MAX_WORK, STATES_MAX  # STATES_MAX: issue 13
+from lightsart._limits import MODK_COLUMNS_MAX_WORK, MODK_SYSTEM_MAX, STATES_MAX  # STATES_MAX: issue 13
 from lightsart._rules import Rules
 
 if TYPE_CHECKING:
@@ -54,16 +54,20 @@ if TYPE_CHECKING:
     from lightsart._core.closest import ClosestBoard, Metric
     from lightsart._core.presses import Presses
 
-__all__ = ["STATES_MAX", "SYSTEM_MAX", "LinearMap", "ModkAlgebra", "algebra_mod", "board_from_presses",
-           "kernel_rank", "linear_map", "press_mod"]
+__all__ = [
+    "LinearMap",
+    "ModkAlgebra",
+    "algebra_mod",
+    "board_from_presses",
+    "kernel_rank",
+    "linear_map",
+    "press_mod",
+]
 
 Ints = NDArray[np.int64]
 Levels = NDArray[np.uint8]
 Method = Literal["auto", "chase", "eliminate"]
 
-#: Unknowns of the reduced system ``K`` (free clicks of the chase, or all cells when no frame
-#: chases): each prime power of ``k`` costs one dense ``O(n³)`` Smith form (1024: about 10 s).
-SYSTEM_MAX = modp.SYSTEM_MAX
 # Cells × batch width the chase carries at once (int64): 32 MB.
 _CHASE_BATCH_CELLS = 1 << 22
 
@@ -453,7 +457,7 @@ def _refuse_columns(rules: Rules) -> None:
 
 def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:
     """The (cached) algebra of ``rules`` over ``Z/k``: chased where a frame allows it, else every
-    cell is an unknown; either way at most :data:`SYSTEM_MAX` unknowns. ``k`` defaults to
+    cell is an unknown; either way at most :data:`MODK_SYSTEM_MAX` unknowns. ``k`` defaults to
     ``rules.states``; rules with more than two states must not name another ``k``.
 
     >>> alg = algebra_mod(Rules(4, 4), 4)
@@ -472,20 +476,20 @@ def _algebra_mod(rules: Rules, k: int, method: Method) -> ModkAlgebra:
     rules = rules.with_states(k)  # cached by shape, pattern and topology; carries its k
     m, n = rules.shape
     plans = chase_plans(rules) if method != "eliminate" else []
-    if plans and plans[0][1].free <= SYSTEM_MAX:
+    if plans and plans[0][1].free <= MODK_SYSTEM_MAX:
         frame, plan = plans[0]
         reduction = _Reduction(rules, k, frame, plan)
     elif method == "chase":
         reason = "no frame chases" if not plans else f"it needs {plans[0][1].free} free clicks"
         name = rules.pattern.name
         raise LightsartError(f"cannot chase pattern {name} on {n}x{m} {rules.topology}: {reason}")
-    elif m * n <= SYSTEM_MAX:
+    elif m * n <= MODK_SYSTEM_MAX:
         reduction = _Reduction(rules, k, None, None)
     else:
         free = f"{plans[0][1].free} free clicks" if plans else "no frame chases"
         raise LightsartError(
             f"pattern {rules.pattern.name} on a {n}x{m} {rules.topology} over Z/{k} needs a system "
-            f"of more than {SYSTEM_MAX} unknowns (SYSTEM_MAX; {free})"
+            f"of more than {MODK_SYSTEM_MAX} unknowns (SYSTEM_MAX; {free})"
         )
     f = reduction.free
     # K = -(residual of each unit free value with no change): K t = r(c) is A x = c.

@@ -28,7 +28,7 @@ changes as unreachable. Pivoting by valuation is that lifting done once for all 
 
 Entries stay below ``p^e <= 16`` (well below ``2^31`` after one product), held in ``int64``. One
 pivot step is a rank-one update of the remaining block and of ``U`` (``O(n²)`` numpy work), so an
-``n × n`` matrix costs ``O(n³)``: see :data:`SYSTEM_MAX`.
+``n × n`` matrix costs ``O(n³)``: see :data:`MODK_SYSTEM_MAX`.
 """
 
 from __future__ import annotations
@@ -41,13 +41,10 @@ from numpy.typing import NDArray
 from lightsart._errors import LightsartError
 from lightsart._limits import MODK_SYSTEM_MAX
 
-__all__ = ["SYSTEM_MAX", "Smith", "factor_prime_powers", "smith"]
+__all__ = [ "Smith", "factor_prime_powers", "smith"]
 
 Ints = NDArray[np.int64]
 
-#: Unknowns of one dense Smith form: 256 take 0.05 s, 512 about 0.5 s, 1024 about 6-12 s (O(n³)).
-#: The number lives in :mod:`lightsart._limits` (``MODK_SYSTEM_MAX``).
-SYSTEM_MAX = MODK_SYSTEM_MAX
 
 
 def factor_prime_powers(k: int) -> list[tuple[int, int]]:
@@ -147,8 +144,8 @@ def smith(matrix: Ints, p: int, e: int) -> Smith:
     n = M.shape[0]
     if M.shape != (n, n):
         raise LightsartError(f"smith needs a square matrix, got shape {M.shape}")
-    if n > SYSTEM_MAX:
-        raise LightsartError(f"a dense system over Z/{q} is limited to {SYSTEM_MAX} unknowns, got {n}")
+    if n > MODK_SYSTEM_MAX:
+        raise LightsartError(f"a dense system over Z/{q} is limited to {MODK_SYSTEM_MAX} unknowns, got {n}")
     U = np.eye(n, dtype=np.int64)
     perm = np.arange(n)
     exponents = np.full(n, e, dtype=np.int64)

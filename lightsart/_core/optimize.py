@@ -32,8 +32,6 @@ from lightsart._core.board import as_board, press
 from lightsart._core.closest import (
     decode_bits,
     decode_levels,
-    edge_focus,
-    pixel_weights,
 )
 from lightsart._core.general import algebra as rules_algebra
 from lightsart._core.gf2 import algebra
@@ -41,7 +39,6 @@ from lightsart._core.quiet import (
     BLOCK,
     QuietPatterns,
     combine_patterns,
-    coset_weights,
     lightest,
     local_search,
     planned_rounds,
@@ -56,14 +53,8 @@ from lightsart._types import Board
 __all__ = [
     "EXACT_CLICKS_NULLITY",
     "SPLIT_CLICKS_NULLITY",
-    "Clicks",
-    "Fit",
     "closest_board",
-    "combine_patterns",
-    "coset_weights",
-    "edge_focus",
     "fewest_clicks",
-    "pixel_weights",
     "transition",
 ]
 
@@ -76,8 +67,6 @@ EXACT_CLICKS_NULLITY = 24
 #: on the all-lit boards: nullity 32 in under a second, nullity 40 (61 x 61) in 25-42 s and 42
 #: (65 x 65) in about 170 s on two shared cores.
 SPLIT_CLICKS_NULLITY = 40
-#: Cells × quiet patterns the clicks search may hold densely (beyond: chased block by block).
-DENSE_PATTERN_BITS = PUZZLE_MAX_NULLITY_CELLS
 
 
 def _quiet(shape: tuple[int, ...], rules: Rules | None) -> QuietPatterns:
@@ -110,8 +99,8 @@ def _levels(rules: Rules | None) -> Rules | None:
     """``rules`` if they have more than two states, where the mathematics differs from GF(2):
     ``Z/k`` is a ring (for composite ``k`` the kernel is a module, not a vector space: no
     Walsh–Hadamard over ``2**d`` members, no packed bit columns), a wrong cell has ``k - 1`` wrong
-    levels, and presses count ``0 .. k-1``, so the search is :mod:`lightsart._core.modk_search`
-    instead of the GF(2) decoder. ``None`` for two states."""
+    levels, and presses count ``0 .. k-1``, so the search is :mod:`lightsart._core.presses` and
+    :mod:`lightsart._core.closest` instead of the GF(2) decoder. ``None`` for two states."""
     return rules if rules is not None and not rules.is_binary else None  # Z/k: see above
 
 
@@ -136,7 +125,7 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
 
     With ``k`` states (``rules.states`` above 2) ``clicks`` holds press counts and the answer is the
     press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) making the same
-    change (:func:`lightsart._core.modk_search.fewest_presses`); ``nullity`` is then the fewest
+    change (:func:`lightsart._core.presses.fewest_presses`); ``nullity`` is then the fewest
     generators of the kernel (:func:`lightsart._core.modk.kernel_rank`).
 
     Parameters
@@ -204,17 +193,11 @@ def _search(x0: Board, source: QuietPatterns, rules: Rules | None, seed: int, se
     """Fewest clicks beyond one transform: the split search where it runs (see
     :func:`fewest_clicks`), else the local search. Returns the clicks, proven, cut short, the
     lower bound and the work."""
-    from lightsart._core.fewest import (
-        MAX_FEWEST_NULLITY,
-        coset_minimum,
-        plan_search,
-        rough_plan,
-        split_coset,
-        watcher,
-    )
+    from lightsart._core.fewest import MAX_FEWEST_NULLITY, coset_minimum, plan_search, rough_plan, split_coset
+    from lightsart._core.watch import watcher
 
     d, watch = source.nullity, watcher()
-    dense = d * x0.size <= DENSE_PATTERN_BITS
+    dense = d * x0.size <= PUZZLE_MAX_NULLITY_CELLS
     # With every symmetry of a square board a proof needs at least this plan's time.
     plan = rough_plan(d, seconds)
     if dense and (d <= SPLIT_CLICKS_NULLITY or (d <= MAX_FEWEST_NULLITY and plan.finishes)):
@@ -269,7 +252,7 @@ def closest_board(
 
     With ``k`` states (``rules.states`` above 2) ``target`` holds levels ``0 .. k-1``, the start is the
     all-brightest board, ``clicks`` are press counts and ``wrong_pixels`` counts wrong cells
-    (:mod:`lightsart._core.modk_search`: proven within
+    (:func:`lightsart._core.closest.closest_levels`: proven within
     :data:`~lightsart._limits.MODK_DECODE_MAX`, else the best found with a lower bound). ``cost``
     is then either per cell (the board's shape: every wrong level of a cell costs the same) or
     per cell and level (shape ``(cells, k)``, zero at error 0, as

@@ -3,7 +3,7 @@
 Every press vector making the change of ``x`` is ``x + κ`` with ``κ`` in the kernel ``⊕ Z/o_i``
 (generators ``g_i`` of order ``o_i``, :meth:`ModkAlgebra.kernel_generators`). The cost of a press
 vector is ``Σ cells (x mod k)`` (a cell pressed ``j`` times counts ``j``). When
-``kernel_size × cells`` is at most :data:`EXACT_MAX` every ``κ = Σ λ_i g_i`` is tried (mixed-radix
+``kernel_size × cells`` is at most :data:`MODK_EXACT_MAX` every ``κ = Σ λ_i g_i`` is tried (mixed-radix
 enumeration of ``λ``, in chunks) and the minimum is proven; beyond that a coordinate descent over
 ``λ`` (one generator multiple at a time, while it helps) gives an answer proven only when it meets
 the lower bound :func:`presses_bound` (the kernel adds multiples of ``g_c = gcd(k, generators at
@@ -28,12 +28,10 @@ from lightsart._limits import MODK_EXACT_MAX
 if TYPE_CHECKING:
     from lightsart._core.modk import ModkAlgebra
 
-__all__ = ["EXACT_MAX", "Presses", "fewest_presses", "presses_bound"]
+__all__ = [ "Presses", "fewest_presses", "presses_bound"]
 
 Ints = NDArray[np.int64]
 
-#: Work of an exact fewest-presses search: kernel elements × cells (2**26: about a second).
-EXACT_MAX = MODK_EXACT_MAX
 # Kernel elements enumerated per chunk (chunk × cells int64 in memory).
 _CHUNK_WORK = 1 << 22
 #: Sweeps of a coordinate descent at most (here and in the closest board's chase descent).
@@ -76,7 +74,7 @@ def fewest_presses(alg: ModkAlgebra, x: Ints, *, exact_max: int | None = None) -
     gens = gens_u8.reshape(len(orders), m * n).astype(np.int64)
     flat = x.reshape(-1) % k
     size = alg.kernel_size
-    limit = EXACT_MAX if exact_max is None else exact_max
+    limit = MODK_EXACT_MAX if exact_max is None else exact_max
     if size * m * n <= limit:
         best, best_cost = flat, int(flat.sum())
         chunk = max(1, _CHUNK_WORK // (m * n))

@@ -31,7 +31,6 @@ from lightsart._limits import planning_seconds
 from lightsart._types import Board
 
 __all__ = [
-    "CELL_PATTERNS_PER_SECOND",
     "QuietPatterns",
     "Searched",
     "combine_patterns",

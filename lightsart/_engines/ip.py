@@ -66,11 +66,12 @@ from numpy.typing import NDArray
 from lightsart._core import general, gf2
 from lightsart._core.algebra import algebra as one_algebra
 from lightsart._core.board import as_board
+from lightsart._core.closest import pixel_weights
 from lightsart._core.modk import board_from_presses, press_mod
-from lightsart._core.optimize import closest_board, fewest_clicks, pixel_weights
+from lightsart._core.optimize import closest_board, fewest_clicks
 from lightsart._engines.cbc import SolveReport, SolverOptions, variable
 from lightsart._engines.ip_model import error_model as build_error_model
-from lightsart._engines.ip_model import neighbourhood_terms, presses_model, read, warm
+from lightsart._engines.ip_model import presses_model, read, warm
 from lightsart._engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart._errors import LightsartError
 from lightsart._limits import check_model
@@ -92,7 +93,6 @@ __all__ = [
     "decoded_start",
     "error_model",
     "export_model",
-    "neighbourhood_terms",
     "transition_ip",
 ]
 
@@ -719,15 +719,3 @@ def closest_board_reduced_ip(
         raise LightsartError(f"{report.solver}'s parity solution does not give a reachable board")
     fit = _fit_from_clicks(t, w, clicks, report, started, polish_clicks, method, r)
     return IPFit(fit, report)
-
-
-# ``closest_board_auto`` and its constants moved to lightsart._engines.auto; the names stay here.
-_MOVED_TO_AUTO = ("AUTO_IP_MAX_NULLITY", "AUTO_IP_MIN_SECONDS", "closest_board_auto")
-
-
-def __getattr__(name: str) -> Any:
-    if name in _MOVED_TO_AUTO:
-        import importlib
-
-        return getattr(importlib.import_module("lightsart._engines.auto"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -17,10 +17,16 @@ from typing import Protocol
 from lightsart import _limits as limits
 from lightsart._errors import LightsartError
 from lightsart._limits import check_picture
-from lightsart._output.staging import OutputPlan, plan_outputs, writing
+from lightsart._output.staging import OutputPlan, plan_outputs
 
-__all__ = ["Planned", "check_picture", "check_pixels", "check_planned", "check_still", "plan_animation",
-           "plan_still", "writing"]
+__all__ = [
+    "Planned",
+    "check_pixels",
+    "check_planned",
+    "check_still",
+    "plan_animation",
+    "plan_still",
+]
 
 
 class _FramePlan(Protocol):
@@ -121,13 +127,3 @@ def check_planned(planned: Planned, plan: _FramePlan, width: int, height: int,
     limits.check_frames(plan.frames, plan.seconds, plan.fps, video=planned.video)
     if planned.renders:
         check_picture(width, height, cell)
-
-
-def __getattr__(name: str) -> object:
-    # ANIMATION_FORMATS: the extensions ``animate -o`` writes, read from their one home
-    # (lightsart._output.formats.FORMATS) when asked for, so a still never imports it.
-    if name == "ANIMATION_FORMATS":
-        from lightsart._output.formats import FORMATS
-
-        return tuple(FORMATS)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -59,7 +59,6 @@ __all__ = [
     "RGB",
     "Box",
     "CompareSheet",
-    "Kind",
     "Lamp",
     "Sprites",
     "Style",
@@ -98,7 +97,6 @@ FRAME_GREY: RGB = (110, 114, 124)
 RING_YELLOW: RGB = (255, 214, 0)
 #: Cells smaller than this many pixels get a ring round each wrong one on the comparison sheet.
 RING_BELOW_CELL = 8
-MAX_CELL = CELL_MAX  # lightsart._limits holds every bound
 
 
 def parse_colour(text: str) -> RGB:
@@ -156,8 +154,8 @@ class Style:
         if isinstance(self.cell, bool) or not isinstance(self.cell, int | np.integer):
             raise LightsartError(f"cell size must be a whole number, got {self.cell!r}")
         object.__setattr__(self, "cell", int(self.cell))  # numpy integers hash and print oddly
-        if not 1 <= self.cell <= MAX_CELL:
-            raise LightsartError(f"cell size must be 1 to {MAX_CELL} pixels, got {self.cell}")
+        if not 1 <= self.cell <= CELL_MAX:
+            raise LightsartError(f"cell size must be 1 to {CELL_MAX} pixels, got {self.cell}")
         if self.kind not in DEFAULT_COLOURS:
             raise LightsartError(f"unknown style {self.kind!r}: use one of "
                                  f"{', '.join(DEFAULT_COLOURS)}")

@@ -41,14 +41,13 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from lightsart._errors import LightsartError, shown
-from lightsart._output.tempnames import HOST, STALE_SECONDS, TEMP, alive, stale, temp_name
+from lightsart._output.tempnames import HOST, TEMP, alive, stale, temp_name
 
 if TYPE_CHECKING:
     from lightsart._output import commit as two_phase
 
 __all__ = [
     "FRAME_NAME",
-    "STALE_SECONDS",
     "OutputPlan",
     "Transaction",
     "active",

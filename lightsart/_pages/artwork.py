@@ -31,7 +31,8 @@ from lightsart._pages._page import (
 from lightsart._types import Board
 
 if TYPE_CHECKING:
-    from lightsart._output.render import RGB, Kind
+    from lightsart._choices import StyleKind
+    from lightsart._output.render import RGB
 
 __all__ = ["ArtworkOptions", "ArtworkPage", "artwork_page_html", "write_artwork_page"]
 
@@ -47,7 +48,7 @@ class ArtworkOptions(TypedDict, total=False):
     title: str | None
     scheme: Scheme | None
     autoplay: bool
-    style: Kind
+    style: StyleKind
     colours: Sequence[RGB | str | None] | None
     pattern: str
     topology: Topology
@@ -117,7 +118,7 @@ def _segment_data(
     return m, n, out
 
 
-def _look(style: Kind, colours: Sequence[RGB | str | None] | None) -> tuple[RGB, RGB, RGB]:
+def _look(style: StyleKind, colours: Sequence[RGB | str | None] | None) -> tuple[RGB, RGB, RGB]:
     """The style's (lit, unlit, panel) colours, defaults filled in, checked as render checks them."""
     from lightsart._output.render import Style
 
@@ -140,7 +141,7 @@ def artwork_page_html(
     title: str | None = None,
     scheme: Scheme | None = None,
     autoplay: bool = True,
-    style: Kind = "pixels",
+    style: StyleKind = "pixels",
     colours: Sequence[RGB | str | None] | None = None,
     pattern: str = "plus",
     topology: Topology = "plane",

@@ -37,7 +37,6 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from lightsart._choices import Scheme, Start, Topology
-from lightsart._core.optimize import Fit
 from lightsart._errors import LightsartError
 from lightsart._output.atomic import atomic_path
 from lightsart._pages._page import (
@@ -49,8 +48,7 @@ from lightsart._pages._page import (
     as_levels,
     level_rows,
 )
-from lightsart._pages.artwork import ArtworkPage, artwork_page_html, write_artwork_page
-from lightsart._results import vocabulary
+from lightsart._results import Fit, vocabulary
 from lightsart._rules import PATTERNS, Rules, parse_pattern
 from lightsart._types import Board
 
@@ -62,18 +60,13 @@ __all__ = [
     "MAX_RULES_PICTURE_CELLS",
     "MAX_SIDE",
     "MIN_SIDE",
-    "ArtworkPage",
     "GameOptions",
     "GamePage",
     "GameRules",
     "Origin",
-    "Scheme",
-    "Start",
-    "artwork_page_html",
     "game_page_html",
     "make_game_page",
     "picture_fit",
-    "write_artwork_page",
     "write_game_page",
 ]
 
@@ -149,7 +142,7 @@ def kernel(rules: Rules) -> tuple[int, int]:
     change nothing (:func:`lightsart._core.modk.kernel_rank`), and how many there are."""
     from lightsart._core.algebra import algebra
 
-    alg = algebra(rules)  # GF(2)'s packed algebras for two states, past modk.SYSTEM_MAX unknowns
+    alg = algebra(rules)  # GF(2)'s packed algebras for two states, past MODK_SYSTEM_MAX unknowns
     return alg.nullity, alg.kernel_size
 
 

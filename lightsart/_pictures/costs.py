@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 from lightsart._choices import Errors
 from lightsart._types import Board, Gray
 
-__all__ = ["EPSILON", "Errors", "cell_costs", "level_costs", "pixel_costs"]
+__all__ = ["EPSILON", "cell_costs", "level_costs", "pixel_costs"]
 
 #: Smallest price of one wrong pixel under perceptual costs (relative to 1 for the worst).
 EPSILON = 0.1

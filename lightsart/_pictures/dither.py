@@ -2,7 +2,7 @@
 
 ``dither(gray, method, levels=L, linear=False)`` returns level indices ``0 .. L-1``; level ``i``
 displays as the value ``i / (L-1)`` (with ``L = 2``: 0 = dark, 1 = lit, as on the board).
-:data:`METHODS` (a :class:`~lightsart._registry.Registry`) holds every method by name; its names
+:data:`DITHER_METHODS` (a :class:`~lightsart._registry.Registry`) holds every method by name; its names
 are the CLI's choices.
 
 **Quantiser.** Values are compared with the output levels' values ``y_0 < ... < y_{L-1}``: the
@@ -47,7 +47,7 @@ decoded from sRGB first (IEC 61966-2-1: ``c / 12.92`` for ``c <= 0.04045``, else
 ``((c + 0.055) / 1.055) ** 2.4``), and quantising and diffusion happen there: mid-grey 0.5 is
 0.214 of white's light, so about a fifth of its cells light up rather than half.
 
-numpy is imported inside the functions that compute, so the CLI can list :data:`METHODS` at
+numpy is imported inside the functions that compute, so the CLI can list :data:`DITHER_METHODS` at
 start-up without loading it.
 """
 
@@ -77,7 +77,6 @@ __all__ = [
     "DITHER_METHODS",
     "KERNELS",
     "MAX_LEVELS",
-    "METHODS",
     "ErrorDiffusion",
     "Kernel",
     "Levels",
@@ -406,7 +405,7 @@ _ABOUT = {
 
 #: Every dithering method by name (the CLI's ``--dither`` choices): a new method is a
 #: :class:`Method` and one ``register`` line.
-METHODS: Registry[Method] = Registry("dithering method")
+DITHER_METHODS: Registry[Method] = Registry("dithering method")
 _METHODS: tuple[tuple[str, Method], ...] = (
     *((name, ErrorDiffusion(kernel, _ABOUT[name])) for name, kernel in KERNELS.items()),
     ("bayer", _BAYER["bayer-8"]),  # on ~100-cell boards 8x8 shows the most tones (see the sheet)
@@ -415,9 +414,7 @@ _METHODS: tuple[tuple[str, Method], ...] = (
     ("none", Threshold()),
 )
 for _name, _method in _METHODS:
-    METHODS.register(_name, _method, about=_method.about)
-#: :data:`METHODS` as :mod:`lightsart` exports it (beside ``CLICK_ORDERS``).
-DITHER_METHODS = METHODS
+    DITHER_METHODS.register(_name, _method, about=_method.about)
 DITHER_METHODS.__doc__ = """Every dithering method by name, in the order the CLI lists them (``--dither``).
 
 A :class:`~lightsart._registry.Registry` from a name to a
@@ -460,12 +457,12 @@ def dither(
 ) -> Cells:
     """Dither ``gray`` (float in ``[0, 1]``, 1 = white) to level indices ``0 .. levels-1``.
 
-    ``method`` is a name in :data:`METHODS`; ``linear=True`` quantises in linear light.
+    ``method`` is a name in :data:`DITHER_METHODS`; ``linear=True`` quantises in linear light.
     Example: ``dither(np.full((4, 4), 0.5), "bayer-2")`` lights half the cells.
     """
     import numpy as np
 
-    chosen = METHODS.get(method)
+    chosen = DITHER_METHODS.get(method)
     if isinstance(levels, bool) or not isinstance(levels, int | np.integer) \
             or not 2 <= levels <= MAX_LEVELS:
         raise LightsartError(f"levels must be a whole number from 2 to {MAX_LEVELS}; got {levels!r}")

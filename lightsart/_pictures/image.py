@@ -50,10 +50,7 @@ from lightsart._types import Board, Gray
 
 __all__ = [
     "DEFAULT_LONG_SIDE",
-    "MAX_PIXELS",
-    "MAX_SIDE",
     "Dither",
-    "FitMode",
     "SizeInfo",
     "Target",
     "board_size",
@@ -70,15 +67,11 @@ __all__ = [
     "threshold",
 ]
 
-#: A dithering method's name: any key of :data:`lightsart._pictures.dither.METHODS`.
+#: A dithering method's name: any key of :data:`lightsart._pictures.dither.DITHER_METHODS`.
 Dither = str
 #: A requested board size: ``(width, height)``, or ``(width, None)`` for height from the aspect.
 Size = tuple[int, int | None]
 
-#: Largest board side accepted from a picture (:mod:`lightsart._limits` holds every bound).
-MAX_SIDE = limits.PICTURE_MAX_SIDE
-#: Largest picture (in pixels) we decode: a guard against decompression bombs.
-MAX_PIXELS = limits.PICTURE_MAX_PIXELS
 #: Default board size: about this many cells on the long side.
 DEFAULT_LONG_SIDE = 100
 
@@ -178,8 +171,8 @@ def parse_size(text: str) -> boardsize.Size:
 def _check_side(side: int) -> None:
     if side < 1:
         raise LightsartError(f"board sides must be at least 1, got {side}")
-    if side > MAX_SIDE:
-        raise LightsartError(f"board side {side} is too large (at most {MAX_SIDE})")
+    if side > limits.PICTURE_MAX_SIDE:
+        raise LightsartError(f"board side {side} is too large (at most {limits.PICTURE_MAX_SIDE})")
 
 
 def _check_aspect(aspect: float) -> None:
@@ -206,7 +199,7 @@ def choose_size(aspect: float, long_side: int = DEFAULT_LONG_SIDE,
     ratio = max(aspect, 1 / aspect)  # long side / short side, >= 1
     spread = max(1, long_side // 20)
     candidates: list[tuple[float, int, int]] = []
-    for long in range(max(1, long_side - spread), min(MAX_SIDE, long_side + spread) + 1):
+    for long in range(max(1, long_side - spread), min(limits.PICTURE_MAX_SIDE, long_side + spread) + 1):
         ideal_short = long / ratio
         for short in range(math.floor(ideal_short) - 1, math.ceil(ideal_short) + 2):
             if 1 <= short <= long:
@@ -240,10 +233,10 @@ def board_size(size: Size | str | None, aspect: float,
     _check_side(width)
     if height is None:
         height = max(1, round(width / aspect))
-        if height > MAX_SIDE:
+        if height > limits.PICTURE_MAX_SIDE:
             raise LightsartError(
                 f"width {width} with this picture's aspect ratio needs height {height} "
-                f"(at most {MAX_SIDE}); give WxH"
+                f"(at most {limits.PICTURE_MAX_SIDE}); give WxH"
             )
     _check_side(height)
     return width, height
@@ -258,8 +251,8 @@ def sizes_near(width: int, height: int, radius: int = 2) -> list[SizeInfo]:
         raise LightsartError(f"radius must be between 0 and 20, got {radius}")
     sizes = [
         (w, h)
-        for w in range(max(1, width - radius), min(MAX_SIDE, width + radius) + 1)
-        for h in range(max(1, height - radius), min(MAX_SIDE, height + radius) + 1)
+        for w in range(max(1, width - radius), min(limits.PICTURE_MAX_SIDE, width + radius) + 1)
+        for h in range(max(1, height - radius), min(limits.PICTURE_MAX_SIDE, height + radius) + 1)
     ]
 
     def distance(wh: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -326,9 +319,8 @@ def _read(
                     return _luminance(ImageOps.exif_transpose(img)), None
                 return _read_reduced(img, size, nullity_of)
     except Image.DecompressionBombError:
-        raise LightsartError(
-            f"{shown(p)} is too large to load safely (at most {MAX_PIXELS // 1_000_000} megapixels)"
-        ) from None
+        most = limits.PICTURE_MAX_PIXELS // 1_000_000
+        raise LightsartError(f"{shown(p)} is too large to load safely (at most {most} megapixels)") from None
     except UnidentifiedImageError:
         raise LightsartError(f"{shown(p)} is not a picture this program can read") from None
     except _DECODE_ERRORS as exc:
@@ -384,10 +376,10 @@ def _one_line(exc: BaseException) -> str:
 def _check_pixels(path: Path, width: int, height: int) -> None:
     if width < 1 or height < 1:
         raise LightsartError(f"{shown(path)} has no pixels ({width}x{height})")
-    if width * height > MAX_PIXELS:
+    if width * height > limits.PICTURE_MAX_PIXELS:
         raise LightsartError(
             f"{shown(path)} is {width}x{height}, too large to load safely "
-            f"(at most {MAX_PIXELS // 1_000_000} megapixels)"
+            f"(at most {limits.PICTURE_MAX_PIXELS // 1_000_000} megapixels)"
         )
 
 
@@ -521,7 +513,7 @@ def threshold(gray: Gray) -> Board:
 
 def dither(gray: Gray, method: Dither = "floyd-steinberg", *, linear: bool = False) -> Board:
     """Turn luminance into 0/1 cells with ``method`` (a name in
-    :data:`lightsart._pictures.dither.METHODS`)."""
+    :data:`lightsart._pictures.dither.DITHER_METHODS`)."""
     from lightsart._pictures import dither as dithering
 
     return dithering.dither(_as_gray(gray), method, linear=linear)
@@ -545,7 +537,7 @@ def target_from_array(
     ``size`` is ``(width, height)``, ``(width, None)``, ``"WxH"``, ``"W"`` or ``None`` (choose).
     ``tone`` defaults to ``Tone()`` (automatic levels, local contrast, sharpening);
     ``Tone.none()`` dithers the fitted picture as it is. ``dither`` names a method of
-    :data:`lightsart._pictures.dither.METHODS`; ``linear`` dithers in linear light; ``levels``
+    :data:`lightsart._pictures.dither.DITHER_METHODS`; ``linear`` dithers in linear light; ``levels``
     (2 to 16) is how many grey levels the cells take (2: lit and unlit).
 
     Parameters
@@ -623,7 +615,7 @@ def load_target(
     fit : {"cover", "contain", "stretch"}, optional
         How a picture of another shape fills the board.
     dither : str, optional
-        A dithering method of :data:`lightsart._pictures.dither.METHODS`.
+        A dithering method of :data:`lightsart._pictures.dither.DITHER_METHODS`.
     tone : lightsart._pictures.tone.Tone or None, optional
         The tone stage (``None``: automatic).
     linear : bool, optional
@@ -660,9 +652,9 @@ def load_target(
 
 
 def _check_dither(method: str) -> None:
-    from lightsart._pictures.dither import METHODS
+    from lightsart._pictures.dither import DITHER_METHODS
 
-    METHODS.canonical(method)  # an unknown name is the registry's one sentence
+    DITHER_METHODS.canonical(method)  # an unknown name is the registry's one sentence
 
 
 def _enlarge(gray: Gray, factor: int) -> Gray:

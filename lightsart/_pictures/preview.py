@@ -132,7 +132,7 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG, or an SVG or PDF
     drawing)."""
     from lightsart._engines import DEFAULT_ENGINE, Budget, engine
-    from lightsart._output import preflight
+    from lightsart._output import preflight, staging
     from lightsart._pictures.costs import pixel_costs
     from lightsart._pictures.image import fit_to_board, read_for_board, target_from_array
 
@@ -164,7 +164,7 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
         f = engine(DEFAULT_ENGINE).fit(target.bits, cost, Budget(_TILE_SECONDS))
         tiles.append(Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels))
     cell = max(1, round(TILE_PIXELS / max(board)))
-    with preflight.writing(planned):
+    with staging.writing(planned):
         _write_sheet(tiles, out, cell)
     return PreviewResult(path, tuple(tiles), out, cell)
 

@@ -39,7 +39,7 @@ Out of reach: boards whose state space does not shrink this way, which is most b
 nullity above about 4 on more than a few dozen cells (9×9, 11×11, 16×16, 19×19, ...): the
 partial spectra stay distinct, ``2**40`` and more. The error message says where it stopped.
 
-**K states** (:func:`census_levels`, once :mod:`lightsart._puzzle.levels_census`). A board ``s``
+**K states** (:func:`census_levels`). A board ``s``
 is solved by presses ``x`` with ``s + A x = 0`` (mod ``k``); every press vector solves exactly one
 board and every solvable board has ``kernel_size`` of them, so one pass over all ``k^(mn)`` press
 vectors gives every solvable board's fewest presses (a cell pressed ``j`` times counts ``j``).

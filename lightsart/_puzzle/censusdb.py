@@ -44,14 +44,10 @@ from lightsart._puzzle.census import census
 from lightsart._puzzle.game import game
 from lightsart._rules import TOPOLOGIES, Pattern, Rules, parse_pattern, press_masks, require_two_states
 
-__all__ = ["FORMAT", "MAX_DB_CELLS", "MAX_DB_STATES", "DbAnswer", "DbWritten", "answer_json",
+__all__ = ["FORMAT", "DbAnswer", "DbWritten", "answer_json",
            "query_db", "write_db"]
 
 FORMAT = "lightsart-census-1"
-#: Largest number of solvable states a database may hold (2 bytes each in memory per chunk).
-MAX_DB_STATES = DB_MAX_STATES
-#: Largest board (cells) a database is built for: every click set is scored once.
-MAX_DB_CELLS = DB_MAX_CELLS
 _CHUNK_BITS = 16
 _SOLVED = 255
 
@@ -178,10 +174,10 @@ def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> Db
         raise LightsartError(f"database of {n}x{m} was given rules for {rules.width}x{rules.height}")
     alg = game(rules)
     states = 1 << (cells - alg.nullity)
-    if cells > MAX_DB_CELLS or states > MAX_DB_STATES:
+    if cells > DB_MAX_CELLS or states > DB_MAX_STATES:
         raise LightsartError(
             f"a database of {n}x{m} would hold {states} states over {cells} cells; "
-            f"at most {MAX_DB_STATES} states and {MAX_DB_CELLS} cells"
+            f"at most {DB_MAX_STATES} states and {DB_MAX_CELLS} cells"
         )
     layout = _layout(rules)
     basis = layout.basis()
@@ -289,9 +285,9 @@ def _read_meta(db: sqlite3.Connection) -> tuple[_Layout, int, Rules]:
     missing = {"width", "height", "pivots", "masks", "chunk_bits"} - meta.keys()
     if missing:
         raise _Damaged(f"header lacks {', '.join(sorted(missing))}")
-    n = _int(meta["width"], "width", 1, MAX_DB_CELLS)
-    m = _int(meta["height"], "height", 1, MAX_DB_CELLS)
-    cells = _int(m * n, "width x height", 1, MAX_DB_CELLS)
+    n = _int(meta["width"], "width", 1, DB_MAX_CELLS)
+    m = _int(meta["height"], "height", 1, DB_MAX_CELLS)
+    cells = _int(m * n, "width x height", 1, DB_MAX_CELLS)
     bits = _int(meta["chunk_bits"], "chunk_bits", 1, 24)
     pivots, masks = meta["pivots"], meta["masks"]
     if not isinstance(pivots, list) or not isinstance(masks, list) or len(pivots) != len(masks):

@@ -30,7 +30,8 @@ from lightsart import _limits as limits
 from lightsart._core import general, gf2
 from lightsart._core.algebra import reached
 from lightsart._core.board import as_board
-from lightsart._core.optimize import combine_patterns, coset_weights, fewest_clicks
+from lightsart._core.optimize import fewest_clicks
+from lightsart._core.quiet import combine_patterns, coset_weights
 from lightsart._errors import LightsartError
 from lightsart._results import ClickSearch
 from lightsart._rules import Rules, press

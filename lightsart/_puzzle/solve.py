@@ -41,16 +41,11 @@ from lightsart._choices import Goal
 from lightsart._core.algebra import reached
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
-from lightsart._puzzle.game import COUNT_NULLITY, Changes, game_for, rules_for
+from lightsart._puzzle.game import Changes, game_for, rules_for
 from lightsart._puzzle.reading import (
-    from_state_levels,
-    parse_levels,
-    parse_size,
-    parse_state,
-    read_board,
     to_state_levels,
 )
-from lightsart._puzzle.table import LookupTable, chases, lookup_table, table_for
+from lightsart._puzzle.table import LookupTable, chases, table_for
 from lightsart._puzzle.text import grid as _grid
 from lightsart._results import BoardSides, ClickSearch, vocabulary
 from lightsart._rules import Rules
@@ -61,24 +56,14 @@ if TYPE_CHECKING:
     from lightsart._puzzle.table import LevelTable
 
 __all__ = [
-    "COUNT_NULLITY",
     "ClickPath",
-    "Goal",
-    "LookupTable",
     "Solution",
     "Step",
     "Strategy",
     "click_path",
     "explain",
-    "from_state_levels",
     "goal_level",
-    "lookup_table",
-    "parse_levels",
-    "parse_size",
-    "parse_state",
-    "read_board",
     "solve_puzzle",
-    "to_state_levels",
     "wrong_cells",
 ]
 

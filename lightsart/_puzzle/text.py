@@ -1,6 +1,6 @@
 """Text for people: what ``lightsart solve``, ``path``, ``table`` and ``census`` print, with
 two states per cell (the classic game's lights and clicks) and with ``--states K`` (levels as
-digits ``0-9`` then ``a-f``; the ``level_*`` functions, once :mod:`lightsart._puzzle.levels_text`).
+digits ``0-9`` then ``a-f``; the ``level_*`` functions).
 
 The computations (:mod:`lightsart._puzzle.solve`, :mod:`~lightsart._puzzle.table`,
 :mod:`~lightsart._puzzle.census`, :mod:`~lightsart._puzzle.censusdb`) return frozen dataclasses;
@@ -28,9 +28,9 @@ if TYPE_CHECKING:
     from lightsart._puzzle.table import LevelTable
     from lightsart._rules import Rules
 
-__all__ = ["answer_text", "census_text", "grid", "level_grid", "level_path_text",
-           "level_solution_text", "level_strategy_text", "level_table_text", "path_text",
-           "rules_note", "side_by_side", "solution_text", "strategy_text", "table_text"]
+__all__ = ["answer_text", "census_text", "grid", "level_grid", "level_solution_text",
+           "level_table_text", "path_text", "rules_note", "side_by_side",
+           "solution_text", "strategy_text", "table_text"]
 
 
 def rules_note(rules: Rules) -> str:
@@ -348,8 +348,6 @@ def _goal(goal: str, k: int) -> str:
     return f"every cell {0 if goal == 'off' else k - 1}"
 
 
-level_strategy_text = strategy_text  # the name of lightsart 0.2's k-state strategy text
-
 
 def _fewest_lines(st: Strategy, label: str) -> list[str]:
     assert st.minimal is not None
@@ -384,8 +382,6 @@ def level_table_text(t: LevelTable) -> str:
             lines.append(f"cell {j:>3}: {_digits(b)}")
     return "\n".join(lines)
 
-
-level_path_text = path_text  # the name of lightsart 0.2's k-state path text
 
 
 def level_solution_text(s: Solution) -> str:

@@ -8,7 +8,7 @@ decoded, fitted to the board, toned (:class:`~lightsart._video.steady.SteadyTone
 by its mode (:mod:`lightsart._video.steps`) and handed on to the writers, which draw and encode it
 at once; only the current frame and board are held, so memory stays flat in the clip's length
 (an ``.html`` output's clicks go to an unnamed file as they come). The outputs are written aside
-and committed together at the end, or not at all (:func:`lightsart._output.preflight.writing`).
+and committed together at the end, or not at all (:func:`lightsart._output.staging.writing`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from lightsart._video.clip import Clip
     from lightsart._video.steps import BoardsMode, PlayMode
 
-__all__ = ["DEFAULT_FPS_MAX", "MODES", "FilmResult", "Filming", "default_clicks", "make_film"]
+__all__ = ["FilmResult", "Filming", "default_clicks", "make_film"]
 
 #: Play mode's presses per frame without ``--clicks-per-frame``, per cell of the board: 150 on
 #: the 48x35 board of the issue's measurement (chosen by looking, see the README).
@@ -53,7 +53,7 @@ class Filming:
     clip (``end`` ``None``: to its end), play mode's ``clicks_per_frame`` (``None``:
     :func:`default_clicks`), whether an MP4 keeps the clip's ``sound``, and the ``dither``:
     ``"steady"`` (:mod:`lightsart._video.refine`, the default), a mask method of
-    :data:`lightsart._pictures.dither.METHODS` (fixed to the board, with hysteresis) or any other
+    :data:`lightsart._pictures.dither.DITHER_METHODS` (fixed to the board, with hysteresis) or any other
     of its methods (every frame afresh: it flickers).
 
     Parameters
@@ -70,7 +70,7 @@ class Filming:
     sound
         Whether an MP4 keeps the clip's sound (trimmed to ``start .. end``).
     dither
-        ``"steady"`` or a method of :data:`lightsart._pictures.dither.METHODS`.
+        ``"steady"`` or a method of :data:`lightsart._pictures.dither.DITHER_METHODS`.
 
     Returns
     -------
@@ -93,11 +93,11 @@ class Filming:
     dither: str = STEADY
 
     def __post_init__(self) -> None:
-        from lightsart._pictures.dither import METHODS
+        from lightsart._pictures.dither import DITHER_METHODS
 
         checks.one_of(self.mode, MODES, "mode")
         if self.dither != STEADY:
-            object.__setattr__(self, "dither", checks.one_of(self.dither, METHODS, "dither"))
+            object.__setattr__(self, "dither", checks.one_of(self.dither, DITHER_METHODS, "dither"))
         if self.fps is not None:
             object.__setattr__(self, "fps", limits.check_fps(checks.number(self.fps, "--fps")))
         start = checks.number(self.start, "--start")
@@ -317,7 +317,7 @@ def make_film(
     FilmResult
         The board, the frames and the presses between consecutive frames.
     """
-    from lightsart._output import preflight
+    from lightsart._output import preflight, staging
     from lightsart._pictures.tone import Tone
     from lightsart._video.clip import probe
     from lightsart._video.steady import SteadyTone
@@ -342,7 +342,7 @@ def make_film(
     frames = _boards(plan, mode, tone, prep)
     from lightsart._video.output import write_film
 
-    with preflight.writing(planned.outputs):
+    with staging.writing(planned.outputs):
         shot = write_film(frames, out, frames_dir, plan.fps, style, plan.rules, plan.frames,
                           _sound(plan, filming, out))
     nullity = _nullity(plan.rules)

@@ -61,7 +61,7 @@ class BoardsMode:
 
     def target(self, toned: Gray) -> Board:
         """This frame's target: by the dither, from the previous frame's where it keeps one."""
-        from lightsart._pictures.dither import METHODS, OrderedDither, blue_noise_mask, dither
+        from lightsart._pictures.dither import DITHER_METHODS, OrderedDither, blue_noise_mask, dither
         from lightsart._video.refine import refine
         from lightsart._video.steady import steady_dither
 
@@ -70,7 +70,7 @@ class BoardsMode:
             start = (steady_dither(toned, None, blue_noise_mask(), k, linear=self.linear)
                      if self._target is None else self._target)
             return refine(start, toned, self._target, k, linear=self.linear)
-        method = METHODS.get(self.dither)
+        method = DITHER_METHODS.get(self.dither)
         if isinstance(method, OrderedDither):
             return steady_dither(toned, self._target, method.ranks(), k, linear=self.linear)
         return dither(toned, self.dither, levels=k, linear=self.linear)

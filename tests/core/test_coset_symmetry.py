@@ -14,7 +14,7 @@ from lightsart._core.coset_symmetry import (
     leaf_action,
 )
 from lightsart._core.gf2 import algebra
-from lightsart._core.optimize import combine_patterns
+from lightsart._core.quiet import combine_patterns
 
 
 def member(x0: np.ndarray, patterns: np.ndarray, choice: int) -> np.ndarray:

@@ -11,9 +11,10 @@ import pytest
 from numpy.typing import NDArray
 
 from lightsart._core import closest, isd, relink
+from lightsart._core.closest import edge_focus
 from lightsart._core.decode import decode
 from lightsart._core.gf2 import algebra
-from lightsart._core.optimize import closest_board, edge_focus
+from lightsart._core.optimize import closest_board
 from lightsart._core.packed import pack
 from lightsart._core.relink import Focus
 

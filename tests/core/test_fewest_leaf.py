@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from lightsart._core.fewest import coset_minimum
 from lightsart._core.fewest_leaf import leaf_data, score_leaves
 from lightsart._core.gf2 import algebra
-from lightsart._core.optimize import coset_weights
+from lightsart._core.quiet import coset_weights
 
 
 def leaf_by_definition(k: int, f_alone: np.ndarray, vb: np.ndarray, s: np.ndarray,

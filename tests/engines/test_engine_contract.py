@@ -182,20 +182,6 @@ def test_fit_from_any_start(shape: str, states: int) -> None:
         fit_from(0, np.full(rules.shape, states), rules)
 
 
-def test_deprecated_k_state_names_warn_and_agree() -> None:
-    from lightsart._engines.levels import connect_levels, fit_levels
-
-    rules, *_ = enumerate_boards("plus-plane", 3)
-    one, two = targets(rules, 2, seed=5)
-    with pytest.warns(DeprecationWarning, match="fit_levels"):
-        old = fit_levels(one, rules)
-    new = engine("exact").fit(one, rules=rules)
-    assert np.array_equal(old.board, new.board) and np.array_equal(old.clicks, new.clicks)
-    with pytest.warns(DeprecationWarning, match="connect_levels"):
-        step = connect_levels(old, engine("exact").fit(two, rules=rules))
-    assert step.count == engine("exact").connect(new, engine("exact").fit(two, rules=rules)).count
-
-
 def test_the_default_engine_is_exact() -> None:
     assert DEFAULT_ENGINE == "exact" and DEFAULT_ENGINE in ENGINES
     assert engine(DEFAULT_ENGINE).name == "exact"

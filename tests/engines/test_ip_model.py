@@ -153,16 +153,11 @@ def test_exported_model_of_any_states_solves_to_the_brute_force_optimum(
 
 
 def test_the_builder_picks_the_flag_model_for_two_states_and_levels_for_more() -> None:
-    from lightsart._engines.ip_levels import closest_board_ip_levels, error_model_levels
-
     two = ip.error_model(np.zeros((3, 3), dtype=np.uint8), rules=Rules(3, 3, states=2))
     five = ip.error_model(np.zeros((3, 3), dtype=np.uint8), rules=Rules(3, 3, states=5))
     assert (len(two.variables()), len(two.constraints)) == (3 * 9, 9)  # no levels, no big-M
     assert (len(five.variables()), len(five.constraints)) == (4 * 9, 3 * 9)
-    # The 0.2 alias builds the same model as the one builder.
-    alias = error_model_levels(np.zeros((3, 3), dtype=np.uint8), Rules(3, 3, states=5)).prob
-    assert str(alias) == str(five)
     case = CASES[3]
     target = np.random.default_rng(5).integers(0, 3, size=(3, 3)).astype(np.uint8)
-    old = closest_board_ip_levels(target, _rules(case), time_limit=60).fit
-    assert old.wrong_pixels == brute(case).fewest_wrong(target, np.ones((3, 3)))
+    fit = ip.closest_board_ip(target, time_limit=60, rules=_rules(case)).fit
+    assert fit.wrong_pixels == brute(case).fewest_wrong(target, np.ones((3, 3)))

@@ -22,7 +22,7 @@ from browser import harness
 from lightsart._cli import main
 from lightsart._core.gf2 import algebra
 from lightsart._errors import LightsartError
-from lightsart._pages import play
+from lightsart._pages import artwork, play
 
 PATTERNS = {
     "plus": "010/111/010",
@@ -281,11 +281,11 @@ def test_artwork_page_carries_rules_and_chains_under_them(tmp_path: Path) -> Non
     x = sum(1 << int(r * n + c) for r, c in clicks)
     after = start.reshape(-1) ^ np.array([press(x, cols) >> k & 1 for k in range(m * n)], np.uint8)
     segments = [(start, clicks), (after.reshape(m, n), clicks[::-1])]
-    data = page_data(play.artwork_page_html(segments, pattern=pattern, topology="torus"))
+    data = page_data(artwork.artwork_page_html(segments, pattern=pattern, topology="torus"))
     assert data["rules"] == {"pattern": [[1, 1, 0], [0, 1, 0], [0, 0, 0]], "topology": "torus"}
-    assert page_data(play.artwork_page_html([(start, clicks)]))["rules"]["topology"] == "plane"
+    assert page_data(artwork.artwork_page_html([(start, clicks)]))["rules"]["topology"] == "plane"
     with pytest.raises(LightsartError, match="does not start where"):  # chained by other rules
-        play.artwork_page_html(segments)
+        artwork.artwork_page_html(segments)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -590,7 +590,7 @@ def test_artwork_clicks_follow_the_page_rules(tab: harness.Watched, tmp_path: Pa
     for r, c in clicks:
         end ^= cols[r * n + c]
     path = tmp_path / "art.html"
-    play.write_artwork_page(path, [(start, clicks)], cell=30, autoplay=False, pattern=pattern,
+    artwork.write_artwork_page(path, [(start, clicks)], cell=30, autoplay=False, pattern=pattern,
                             topology=topology)
     tab.open(path)
     page = tab.page

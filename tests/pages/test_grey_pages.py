@@ -25,7 +25,7 @@ from lightsart._cli import main
 from lightsart._core.modk import algebra_mod
 from lightsart._errors import LightsartError
 from lightsart._output.render import Style, render
-from lightsart._pages import play
+from lightsart._pages import artwork, play
 from lightsart._pipeline import make_animation
 from lightsart._rules import Rules, parse_pattern
 
@@ -102,8 +102,8 @@ def test_two_state_pages_carry_no_k_state_parts(tmp_path: Path) -> None:
     rng = np.random.default_rng(0)
     start = rng.integers(0, 2, (4, 5)).astype(np.uint8)
     cells = np.array([[0, 0], [3, 4], [1, 2]])
-    art = play.artwork_page_html([(start, cells)])
-    assert art == play.artwork_page_html([(start, cells)], states=2)
+    art = artwork.artwork_page_html([(start, cells)])
+    assert art == artwork.artwork_page_html([(start, cells)], states=2)
     game = play.game_page_html(5, 5)
     assert game == play.game_page_html(5, 5, states=2)
     for html in (art, game):
@@ -117,15 +117,15 @@ def test_artwork_segments_must_chain_under_k_states(tmp_path: Path) -> None:
     cells = [(1, 1), (1, 1), (0, 3)]
     a = operator(3, 4, PATTERNS["plus"], "plane", k)
     end = replay(start.astype(np.int64), [r * 4 + c for r, c in cells], a, k).astype(np.uint8)
-    page = play.write_artwork_page(tmp_path / "ok.html", [(start, cells), (end, cells[:1])],
+    page = artwork.write_artwork_page(tmp_path / "ok.html", [(start, cells), (end, cells[:1])],
                                    states=k)
     assert page.states == k and page.clicks == (3, 1)
     with pytest.raises(LightsartError, match="does not start where"):
-        play.artwork_page_html([(start, cells), (start, cells)], states=k)
+        artwork.artwork_page_html([(start, cells), (start, cells)], states=k)
     with pytest.raises(LightsartError, match="levels 0 to 4"):
-        play.artwork_page_html([(start + 1, cells)], states=k)
+        artwork.artwork_page_html([(start + 1, cells)], states=k)
     with pytest.raises(LightsartError, match="from 2 to 16"):
-        play.artwork_page_html([(start, cells)], states=17)
+        artwork.artwork_page_html([(start, cells)], states=17)
     assert rules.states == k
 
 

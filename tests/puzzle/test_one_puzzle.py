@@ -8,7 +8,7 @@ import pytest
 
 from lightsart._core.board import to_state
 from lightsart._puzzle import table
-from lightsart._puzzle.solve import from_state_levels, to_state_levels
+from lightsart._puzzle.reading import from_state_levels, to_state_levels
 from lightsart._rules import Rules, parse_pattern
 
 

@@ -21,7 +21,8 @@ from lightsart._core.board import from_state, to_state
 from lightsart._errors import LightsartError
 from lightsart._puzzle.census import census
 from lightsart._puzzle.censusdb import query_db, write_db
-from lightsart._puzzle.solve import click_path, explain, lookup_table, solve_puzzle
+from lightsart._puzzle.solve import click_path, explain, solve_puzzle
+from lightsart._puzzle.table import lookup_table
 from lightsart._puzzle.text import solution_text, strategy_text
 from lightsart._rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
 
