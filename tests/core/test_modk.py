@@ -1,4 +1,4 @@
-"""The k-state algebra (core.modk, core.modp, core.modk_search), checked by brute force on every
+"""The k-state algebra (core.modk, core.modp, core.presses and core.closest), checked by brute force on every
 small board, by the GF(2) algebra for k = 2, and by hypothesis on larger boards."""
 
 from __future__ import annotations
