@@ -3,7 +3,7 @@ engines' :class:`~lightsart._engines.Budget` and the CLI, so one bad value reads
 wherever it is given.
 
 Each check takes the value and the name of the field it fills, returns the value normalised
-(``3.0`` seconds for ``3``), or raises :class:`~lightsart._errors.LightsartError` with one sentence
+(``3.0`` seconds for ``3``), or raises :class:`~lightsart.LightsartError` with one sentence
 that names the field. numpy-free: the CLI uses these while parsing.
 
 >>> seconds_or_none(3, "time_limit")

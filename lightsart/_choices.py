@@ -4,8 +4,8 @@ Fixed sets are ``Literal`` types here with their tuples of names (``FITS``, ``EA
 a type checker and argparse read the same list. Choices that are registries
 (:class:`lightsart._registry.Registry`: engines :data:`lightsart._engines.ENGINES`, MIP solvers
 :data:`lightsart._engines.solvers.SOLVERS`, dithering methods
-:data:`lightsart._pictures.dither.DITHER_METHODS`, animation formats
-:data:`lightsart._output.formats.FORMATS`, click orders :data:`lightsart._animation.CLICK_ORDERS`,
+:data:`lightsart.DITHER_METHODS`, animation formats
+:data:`lightsart._output.formats.FORMATS`, click orders :data:`lightsart.CLICK_ORDERS`,
 patterns :data:`lightsart._rules.PATTERNS`) are read from those, their one home, and this module
 imports none of them (it sits at the bottom of the import graph). ``Order`` spells out the click
 orders' names for type checkers; ``tests/test_registry.py`` keeps it equal to the registry's.
@@ -52,7 +52,7 @@ ToneMode = Literal["auto", "none"]
 #: gap (``grid``).
 StyleKind = Literal["pixels", "lights", "dots", "grid"]
 #: The order of a transition's clicks (``mask`` is written ``mask:FILE`` on the command line):
-#: the names of :data:`lightsart._animation.CLICK_ORDERS`, in its order.
+#: the names of :data:`lightsart.CLICK_ORDERS`, in its order.
 Order = Literal["raster", "morph", "random", "columns", "diagonal", "radial", "spiral", "clock",
                 "noise", "light-to-dark", "mask"]
 #: How a transition's clicks spread over its frames: evenly, or slow-fast-slow.

@@ -1,8 +1,8 @@
 """Pictures for Jupyter: boards, fits, click sets and animations that show themselves.
 
 The result types delegate their ``_repr_png_`` / ``_repr_html_`` here (imported lazily, so the
-CLI never loads this module), which is why evaluating a :class:`~lightsart._core.optimize.Fit`, a
-:class:`~lightsart._core.optimize.Clicks`, an :class:`~lightsart._animation.animate.Animation` or a pipeline
+CLI never loads this module), which is why evaluating a :class:`~lightsart.Fit`, a
+:class:`~lightsart.Clicks`, an :class:`~lightsart.Animation` or a pipeline
 result as the last line of a notebook cell draws it, with no extra call:
 
 * a board (or several side by side: :func:`view`) as a PNG, nearest-neighbour scaled so that a
@@ -38,6 +38,7 @@ from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
 from lightsart._limits import CELL_MAX
 from lightsart._output.render import SEPARATOR_GREY, Style, compare_image, render
+from lightsart._public import public
 from lightsart._results import vocabulary
 from lightsart._types import Board
 
@@ -302,7 +303,7 @@ def _written_animation(result: AnimationResult) -> tuple[bytes, str] | None:
 
 
 def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAMES) -> str:
-    """The GIF that :func:`~lightsart._pipeline.make_animation` wrote, inline, with its numbers.
+    """The GIF that :func:`~lightsart.make_animation` wrote, inline, with its numbers.
 
     Without one (an MP4, an HTML page or frames only, or a GIF over :data:`MAX_INLINE_BYTES`)
     a preview is drawn from the result's pictures and transitions, in raster order.
@@ -360,6 +361,7 @@ class BoardView:
         return f'<div style="display: flex; gap: 12px; flex-wrap: wrap">{cells}</div>'
 
 
+@public
 def view(
     *boards: Board | Sequence[Board], labels: Sequence[str] | None = None, cell: int | None = None
 ) -> BoardView:
@@ -411,6 +413,7 @@ def _board_or_none(array: NDArray[Any]) -> bytes | None:
     return board_png(array)
 
 
+@public
 def load_ipython_extension(ipython: Any) -> None:
     """``%load_ext lightsart._display``: draw every 2-D 0/1 ``uint8`` array as a board.
 

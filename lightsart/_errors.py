@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import os
 
+from lightsart._public import public
+
 __all__ = ["LightsartError", "one_line", "shown"]
 
 
+@public
 class LightsartError(Exception):
     """Bad input or an impossible request; the message is meant for the user, on one line.
 

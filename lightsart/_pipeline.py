@@ -21,6 +21,7 @@ from lightsart._errors import LightsartError
 from lightsart._limits import check_model
 from lightsart._output import preflight, staging
 from lightsart._pictures.tone import Tone
+from lightsart._public import public
 from lightsart._results import Clicks, Fit, with_count_bound
 from lightsart._rules import Rules, parse_pattern
 from lightsart._runs import AnimationResult, Picture, StillResult
@@ -94,7 +95,7 @@ def fit_pictures(
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart._engines.solvers`); each picture's pixel
     costs are appended to ``costs`` when given (for ``--export-model``). With ``states`` > 2 each
     picture is quantised to that many grey levels and fitted exactly over ``Z/states``
-    (the exact engine, :func:`lightsart._core.optimize.closest_board`; ``errors`` prices wrong levels as
+    (the exact engine, :func:`lightsart.closest_board`; ``errors`` prices wrong levels as
     :func:`~lightsart._pictures.costs.level_costs` says), or by Bosch's integer programs over
     ``Z/states`` with ``engine="ip"`` (:mod:`lightsart._engines.ip`: fewest wrong cells).
     ``model``: an ``--export-model`` path; its size is checked once the board size is known,
@@ -230,6 +231,7 @@ def default_cell(width: int, height: int, goal: int = 480) -> int:
     return max(1, goal // max(width, height))
 
 
+@public
 def make_still(
     path: str,
     out: str,
@@ -381,6 +383,7 @@ def _after(start: Fit, clicks: Board) -> Board:
     return reached(start.board, clicks, rules_for(start.rules, start.board.shape))
 
 
+@public
 def make_animation(
     paths: Sequence[str],
     out: str | None,

@@ -81,7 +81,7 @@ class Registry(Generic[T]):
     >>> colours.get("rd")
     Traceback (most recent call last):
     ...
-    lightsart._errors.LightsartError: unknown colour 'rd': choose from red; did you mean 'red'?
+    lightsart.LightsartError: unknown colour 'rd': choose from red; did you mean 'red'?
     """
 
     def __init__(self, kind: str, *, check: Callable[[T], bool] | None = None) -> None:

@@ -13,6 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from lightsart._public import public
+
 if TYPE_CHECKING:
     from lightsart._rules import Rules
     from lightsart._types import Board
@@ -133,6 +135,7 @@ class ClickSearch:
                 else round(self.seconds_needed, 3)}
 
 
+@public
 @dataclass(frozen=True)
 class Clicks(Shown):
     """A click set with its size, and whether no smaller click set gives the same board.
@@ -201,6 +204,7 @@ class Clicks(Shown):
                 f"nullity {self.nullity}{cut})")
 
 
+@public
 @dataclass(frozen=True)
 class Fit(BoardSides, Shown):
     """The reachable board closest to a target, the clicks that make it, and what is proven.
@@ -288,7 +292,7 @@ class Fit(BoardSides, Shown):
     #: A proven lower bound on the count ``wrong_pixels`` itself, whatever was minimised (with
     #: ``weighted``, ``wrong_pixels_lower_bound`` bounds the cost; a least cost proves no count).
     wrong_count_lower_bound: int = 0
-    #: The clicks' certificate from :func:`lightsart._core.optimize.fewest_clicks`: no click set
+    #: The clicks' certificate from :func:`lightsart.fewest_clicks`: no click set
     #: making ``board`` has fewer than this (None: not known; see :attr:`clicks_bound`), and the
     #: search's work.
     clicks_lower_bound: int | None = None

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from lightsart._choices import states_words
 from lightsart._errors import LightsartError
 from lightsart._limits import MASKS_MAX_CELLS, PATTERN_MAX_SIDE, STATES_MAX
+from lightsart._public import public
 from lightsart._registry import Registry
 
 if TYPE_CHECKING:
@@ -191,6 +192,7 @@ def check_states(states: int) -> int:
     return k
 
 
+@public
 @dataclass(frozen=True)
 class Rules:
     """Everything that decides what a click does: board size, pattern, topology, states per cell.
@@ -236,7 +238,7 @@ class Rules:
     >>> Rules(4, 4, states=1)
     Traceback (most recent call last):
     ...
-    lightsart._errors.LightsartError: states per cell must be a whole number from 2 to 16, got 1
+    lightsart.LightsartError: states per cell must be a whole number from 2 to 16, got 1
     """
 
     height: int

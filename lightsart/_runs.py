@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from lightsart._choices import Errors
+from lightsart._public import public
 from lightsart._results import Clicks, Fit, Shown, array_summary, fit_words, vocabulary
 from lightsart._rules import Rules
 
@@ -87,6 +88,7 @@ class Picture(_Summary):
         }
 
 
+@public
 @dataclass(frozen=True)
 class StillResult(_Summary, Shown):
     """What :func:`lightsart.make_still` made: the board, the picture's fit, the files written.
@@ -143,6 +145,7 @@ class StillResult(_Summary, Shown):
         }
 
 
+@public
 @dataclass(frozen=True)
 class AnimationResult(_Summary):
     """What :func:`lightsart.make_animation` made: the fits, the transitions, the frames, the files.

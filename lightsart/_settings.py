@@ -20,7 +20,7 @@ Solving(engine='exact', time_limit=None, solver='cbc', pattern='sigma', topology
 >>> Timing(fps=0)
 Traceback (most recent call last):
 ...
-lightsart._errors.LightsartError: --fps must be between 1 and 120, got 0
+lightsart.LightsartError: --fps must be between 1 and 120, got 0
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from lightsart._boardsize import Size, parse_size
 from lightsart._choices import EASES, ERRORS, FITS, STYLES, Ease, Errors, FitMode, StyleKind, Topology
 from lightsart._errors import LightsartError
 from lightsart._limits import check_cell, check_cell_mm, check_fps, check_seconds
+from lightsart._public import public
 from lightsart._rules import Pattern, check_states, check_topology, parse_pattern
 
 if TYPE_CHECKING:
@@ -76,6 +77,7 @@ def _set(settings: object, field: str, value: object) -> None:
     object.__setattr__(settings, field, value)
 
 
+@public
 @dataclass(frozen=True)
 class Pictures:
     """How pictures become targets: board size, fit, tone, dithering and which errors count.
@@ -93,9 +95,9 @@ class Pictures:
         How a picture of another shape fills the board: cropped to the centre, padded with white
         or stretched (:data:`~lightsart._choices.FITS`).
     dither : str, optional
-        A dithering method of :data:`lightsart._pictures.dither.DITHER_METHODS` (``"floyd-steinberg"``,
+        A dithering method of :data:`lightsart.DITHER_METHODS` (``"floyd-steinberg"``,
         ``"atkinson"``, ``"bayer-4"``, ``"blue-noise"``, ``"none"``, ...).
-    tone : lightsart._pictures.tone.Tone or None, optional
+    tone : lightsart.Tone or None, optional
         The tone stage; ``None`` is automatic (levels, local contrast, sharpening), and
         ``Tone.none()`` dithers the picture's tones as they are.
     errors : {"perceptual", "uniform", "brightness"}, optional
@@ -116,7 +118,7 @@ class Pictures:
     >>> Pictures(fit="crop")
     Traceback (most recent call last):
     ...
-    lightsart._errors.LightsartError: fit must be one of cover, contain, stretch; got 'crop'
+    lightsart.LightsartError: fit must be one of cover, contain, stretch; got 'crop'
     """
 
     size: tuple[int, int | None] | None = None
@@ -141,6 +143,7 @@ class Pictures:
         _set(self, "linear", checks.flag(self.linear, "linear"))
 
 
+@public
 @dataclass(frozen=True)
 class Solving:
     """The rules of the game and the engine that solves boards under them.
@@ -177,7 +180,7 @@ class Solving:
     >>> Solving(states=17)
     Traceback (most recent call last):
     ...
-    lightsart._errors.LightsartError: states per cell must be a whole number from 2 to 16, got 17
+    lightsart.LightsartError: states per cell must be a whole number from 2 to 16, got 17
     """
 
     engine: str = "exact"
@@ -205,6 +208,7 @@ class Solving:
         _set(self, "states", check_states(self.states))
 
 
+@public
 @dataclass(frozen=True)
 class Timing:
     """How an animation plays: click order, frame rate, durations, loop and easing.
@@ -278,6 +282,7 @@ class Timing:
         _set(self, "reverse", checks.flag(self.reverse, "reverse"))
 
 
+@public
 @dataclass(frozen=True)
 class Look:
     """How boards are drawn: cell size, style and colours.

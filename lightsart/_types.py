@@ -7,12 +7,15 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart._public import public
+
 #: A board or a click set: ``uint8`` array of 0/1, shape ``(m, n)``; 1 = lit = white.
 Board = NDArray[np.uint8]
 #: Grayscale picture in [0, 1], shape ``(rows, columns)``; 1 = white.
 Gray = NDArray[np.float64]
 
 
+@public
 @dataclass(frozen=True)
 class Frame:
     """One frame of an animation: the board shown and how long it stays on screen.

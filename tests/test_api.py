@@ -91,3 +91,53 @@ def test_no_public_name_is_the_name_of_a_module_of_the_package() -> None:
     modules = {p.stem for p in package.glob("*.py")} | {p.parent.name for p in package.glob("*/__init__.py")}
     assert {"_animation", "_display", "_cli", "__init__", "__main__"} <= modules
     assert not set(lightsart._EXPORTS) & modules
+
+
+def _classes_and_functions() -> list[str]:
+    from lightsart._registry import Registry
+
+    return [n for n in lightsart._EXPORTS
+            if not isinstance(getattr(lightsart, n), Registry) and callable(getattr(lightsart, n))]
+
+
+def test_public_classes_and_functions_show_as_lightsart() -> None:
+    names = _classes_and_functions()
+    assert {"Fit", "Rules", "LightsartError", "make_still", "algebra", "press"} <= set(names)
+    assert len(names) == len(lightsart._EXPORTS) - 2  # all but CLICK_ORDERS, DITHER_METHODS
+    assert {n: getattr(lightsart, n).__module__ for n in names} == dict.fromkeys(names, "lightsart")
+    assert repr(lightsart.Fit) == "<class 'lightsart.Fit'>"
+    assert lightsart.make_still.__qualname__ == "make_still"
+    with pytest.raises(lightsart.LightsartError) as caught:
+        lightsart.Rules(2, 2, states=99)
+    assert caught.type.__module__ == "lightsart"
+
+
+def test_public_objects_pickle_by_their_public_name() -> None:
+    import pickle
+
+    import numpy as np
+
+    rules = lightsart.Rules(4, 5, states=3)
+    fit = lightsart.closest_board(np.ones((4, 4), np.uint8))
+    for value in (rules, fit, lightsart.Rules, lightsart.make_still, lightsart.algebra):
+        name = getattr(value, "__name__", type(value).__name__).encode()
+        data = pickle.dumps(value, protocol=4)
+        # The object's own reference: module "lightsart", then its name (protocol 4's STACK_GLOBAL).
+        assert b"\x8c\tlightsart\x94\x8c" + bytes([len(name)]) + name + b"\x94\x93" in data
+        assert b"lightsart._" + name not in data
+        back = pickle.loads(data)
+        assert (back == value) if value is not fit else np.array_equal(back.board, fit.board)
+    assert type(pickle.loads(pickle.dumps(fit))) is lightsart.Fit
+
+
+def test_doctests_of_public_objects_run_from_their_home_module() -> None:
+    """conftest.py points doctest's finder at the home of ``lightsart.X`` (its ``_EXPORTS`` entry):
+    the examples of ``parse_board`` run once, from ``lightsart._core.board``, none from
+    ``lightsart`` itself."""
+    import doctest
+
+    from lightsart._core import board
+
+    lightsart.parse_board  # noqa: B018  (a lazy name, now in the package's namespace)
+    assert "lightsart._core.board.parse_board" in {t.name for t in doctest.DocTestFinder().find(board)}
+    assert not [t.name for t in doctest.DocTestFinder().find(lightsart) if "parse_board" in t.name]

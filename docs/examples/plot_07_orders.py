@@ -4,7 +4,7 @@ Every click order at mid-transition
 
 A transition's clicks commute, so any order is legal; the order only decides what the frames in
 between look like. Each tile is the board after exactly half of the clicks from the astronaut to
-the cat, in one order (``lightsart._animation.CLICK_ORDERS``).
+the cat, in one order (``lightsart.CLICK_ORDERS``).
 """
 
 from pathlib import Path

@@ -60,6 +60,7 @@ from lightsart._choices import EASES, Ease
 from lightsart._core.algebra import mod_sum
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
+from lightsart._public import public
 from lightsart._rules import Rules
 from lightsart._types import Board, Frame
 
@@ -366,6 +367,7 @@ def _generate(first: Board, orders: list[ClickOrder], plan: Plan, rules: Rules |
             # k == 0 and s == 0: back at the first picture, which is where the loop restarts.
 
 
+@public
 def frames(
     start: Board,
     order: ClickOrder,
@@ -418,6 +420,7 @@ def frames(
 # ---------------------------------------------------------------------------------------------
 
 
+@public
 @dataclass(frozen=True, eq=False)
 class Animation:
     """Pictures, the ordered clicks between them and the frame plan; iterate it for the frames.
@@ -502,6 +505,7 @@ class Animation:
         return animation_html(self)
 
 
+@public
 def animate_boards(
     start: Board,
     transitions: Sequence[Board],

@@ -157,7 +157,7 @@ def mask(shape: tuple[int, int], scene: Scene) -> Grey:
 
 #: Every field by name: ``(shape, scene) -> field`` (clicks go smallest value first). A new field
 #: is a function and one ``register`` line (plus a click order for it in
-#: :data:`lightsart._animation.CLICK_ORDERS`).
+#: :data:`lightsart.CLICK_ORDERS`).
 FIELDS: Registry[Field] = Registry("field")
 for _name, _field, _about in (
     ("raster", rows, "the row"),

@@ -2,7 +2,7 @@
 
 A transition ``A -> B`` is a click set ``x`` with ``B = A ^ A x``. Clicks commute and undo
 themselves, so *any* order of the cells of ``x`` plays ``A`` into ``B`` one legal click at a
-time. The orders, by name (:data:`lightsart._animation.CLICK_ORDERS`, the one registry;
+time. The orders, by name (:data:`lightsart.CLICK_ORDERS`, the one registry;
 ``choices.Order`` lists the same names):
 
 * ``raster``, ``columns``, ``diagonal``, ``radial``, ``spiral``, ``clock``, ``noise`` and
@@ -36,6 +36,7 @@ from lightsart._animation.morph import grey_morph_order, morph_order, press_with
 from lightsart._choices import Order
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
+from lightsart._public import public
 from lightsart._rules import Rules
 from lightsart._types import Board
 
@@ -124,6 +125,7 @@ def _ordered(clicks: Board, order: str, scene: Scene, reverse: bool) -> ClickOrd
     return cells[::-1].copy() if reverse else cells
 
 
+@public
 def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int | None = 0,
                 rules: Rules | None = None, reverse: bool = False,
                 picture: NDArray[np.float64] | None = None,

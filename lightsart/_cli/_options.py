@@ -23,7 +23,7 @@ from lightsart._limits import TIME_LIMIT_MAX
 
 def size_type(text: str) -> tuple[int, int | None]:
     """``WxH`` or ``W`` (height from the picture's aspect ratio), read as
-    :class:`lightsart._settings.Pictures` reads ``size``, so both say the same about a bad size."""
+    :class:`lightsart.Pictures` reads ``size``, so both say the same about a bad size."""
     from lightsart._errors import LightsartError
     from lightsart._settings import board_size
 
@@ -84,7 +84,7 @@ def time_limit_type(text: str) -> float:
 
 
 #: The fewest clicks' search budget of ``solve``, ``path`` and ``table`` when no ``--time-limit``
-#: is given (the library's default, :func:`lightsart._core.optimize.fewest_clicks`).
+#: is given (the library's default, :func:`lightsart.fewest_clicks`).
 PUZZLE_SECONDS = 2.0
 
 
@@ -238,7 +238,7 @@ def rules_from_args(args: argparse.Namespace, m: int, n: int) -> Rules:
 
 def settings_from_args(args: argparse.Namespace) -> dict[str, Any]:
     """The picture, solving and look settings the shared options ask for (``pictures=``,
-    ``solving=``, ``look=`` of :func:`lightsart._pipeline.make_still` and ``make_animation``)."""
+    ``solving=``, ``look=`` of :func:`lightsart.make_still` and ``make_animation``)."""
     from lightsart._settings import Look, Pictures, Solving
 
     return {
@@ -276,7 +276,7 @@ def rules_words(rules: Any) -> str:
 
 
 def tone_from_args(args: argparse.Namespace) -> Any:
-    """The :class:`lightsart._pictures.tone.Tone` the tone options ask for (checked there)."""
+    """The :class:`lightsart.Tone` the tone options ask for (checked there)."""
     from lightsart._pictures.tone import Tone
 
     return Tone(auto=args.tone == "auto", gamma=args.gamma, brightness=args.brightness,

@@ -16,7 +16,7 @@ The number of states is a parameter, as the field is in galois (``GF(2)`` one ca
 * :meth:`~PressAlgebra.columns`: each cell's syndrome column, the columns a decoder searches.
 
 :func:`algebra` chooses the implementation from the rules: classic light chasing where the plus
-pattern chases on the plane (:class:`~lightsart._core.gf2.BoardAlgebra`, the fastest path), packed
+pattern chases on the plane (:class:`~lightsart.BoardAlgebra`, the fastest path), packed
 GF(2) chasing or elimination for any other two-state rules
 (:class:`~lightsart._core.general.RulesAlgebra`), and ``Z/k`` by its prime powers and lifting for
 more states (:class:`~lightsart._core.modk.ModkAlgebra`).
@@ -121,7 +121,7 @@ def algebra(rules: Rules) -> PressAlgebra:
     Returns
     -------
     PressAlgebra
-        :class:`~lightsart._core.gf2.BoardAlgebra` for the classic game,
+        :class:`~lightsart.BoardAlgebra` for the classic game,
         :class:`~lightsart._core.general.RulesAlgebra` for other two-state rules,
         :class:`~lightsart._core.modk.ModkAlgebra` for more states.
     """

@@ -13,6 +13,7 @@ import re
 import numpy as np
 
 from lightsart._errors import LightsartError
+from lightsart._public import public
 from lightsart._types import Board
 
 __all__ = [
@@ -47,6 +48,7 @@ def as_board(array: object, name: str = "board") -> Board:
     return a.astype(np.uint8, copy=False)
 
 
+@public
 def press(clicks: Board) -> Board:
     """The cells toggled by a click set: ``A x`` (each click toggles itself and 4 neighbours).
 
@@ -77,6 +79,7 @@ def press(clicks: Board) -> Board:
     return out
 
 
+@public
 def apply_clicks(board: Board, clicks: Board) -> Board:
     """The board after clicking every cell of ``clicks`` once (in any order): ``board ^ A x``.
 
@@ -108,6 +111,7 @@ def all_lit(m: int, n: int) -> Board:
     return np.ones((m, n), dtype=np.uint8)
 
 
+@public
 def board_from_clicks(clicks: Board) -> Board:
     """The board reached from all-lit by ``clicks``: ``1 ^ A x``.
 
@@ -137,6 +141,7 @@ def click_list(clicks: Board) -> list[tuple[int, int]]:
     return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
 
 
+@public
 def to_state(board: Board) -> int:
     """Integer state: row-major, bit ``i*n + j`` is cell ``(i, j)``, set = lit.
 
@@ -161,6 +166,7 @@ def to_state(board: Board) -> int:
     return int.from_bytes(np.packbits(flat, bitorder="little").tobytes(), "little")
 
 
+@public
 def from_state(state: int, m: int, n: int) -> Board:
     """The ``m`` × ``n`` board of an integer state (inverse of :func:`to_state`).
 
@@ -196,6 +202,7 @@ def from_state(state: int, m: int, n: int) -> Board:
     return np.unpackbits(raw, bitorder="little")[:cells].reshape(m, n).copy()
 
 
+@public
 def parse_board(text: str) -> Board:
     """Read a board from text: rows separated by ``/``, ``;`` or newlines.
 
@@ -241,6 +248,7 @@ def parse_board(text: str) -> Board:
     return out
 
 
+@public
 def format_board(board: Board, on: str = "1", off: str = "0", sep: str = "\n") -> str:
     """Board text, one row per line (or joined by ``sep``), the inverse of :func:`parse_board`.
 

@@ -6,7 +6,7 @@ cells are the support of ``e``, and ``syndrome(e) = -syndrome(target - start) =:
 closest board is syndrome decoding with one column ``h_c`` per cell
 (:func:`lightsart._core.decode.decode`): errors of least cost with ``Σ e_c h_c = σ``. This module
 poses that problem in the rules' field and turns the answer back into a board and one press
-vector making it (:class:`Decoded`); :func:`lightsart._core.optimize.closest_board`, the one
+vector making it (:class:`Decoded`); :func:`lightsart.closest_board`, the one
 public entry, then makes those presses fewest.
 
 * **GF(2)** (two states), :func:`decode_bits`: bit columns. The classic game offers the

@@ -121,7 +121,7 @@ def _largest_nullity() -> int:
 
 
 #: Largest nullity the split branch and bound accepts: the longest budget and the memory are
-#: the ceiling, not a measured time (see :func:`lightsart._core.optimize.fewest_clicks`).
+#: the ceiling, not a measured time (see :func:`lightsart.fewest_clicks`).
 MAX_FEWEST_NULLITY = _largest_nullity()
 
 

@@ -1,4 +1,4 @@
-"""Exact GF(2) algebra of the press operator for any :class:`~lightsart._rules.Rules`.
+"""Exact GF(2) algebra of the press operator for any :class:`~lightsart.Rules`.
 
 ``A`` maps click sets to toggled cells: ``(A x)[i, j] = XOR over offsets (di, dj) of
 x[i - di, j - dj]`` (see :mod:`lightsart._rules`). Everything here follows from solving ``A x = c``.

@@ -32,6 +32,7 @@ from lightsart._core.board import as_board, press
 from lightsart._core.packed import Echelon, GF2Counts, Words, echelon, pack, parity, unpack
 from lightsart._errors import LightsartError
 from lightsart._limits import BOARD_MAX_SIDE, PUZZLE_MAX_NULLITY_CELLS
+from lightsart._public import public
 from lightsart._rules import Rules
 from lightsart._types import Board
 
@@ -68,6 +69,7 @@ def _chase_rows(change: NDArray[np.uint8], top: NDArray[np.uint8]) -> tuple[Boar
     return clicks, nxt
 
 
+@public
 def chase(change: Board, top: Board | None = None) -> tuple[Board, Board]:
     """Light chasing down the rows: the clicks forced by ``top`` and what is left over.
 
@@ -151,6 +153,7 @@ def _advance(prev: Words, cur: Words) -> Words:
     return nxt
 
 
+@public
 @dataclass(frozen=True, eq=False)
 class BoardAlgebra(GF2Counts):
     """Everything about the press operator of one ``m`` × ``n`` board size.
@@ -333,7 +336,7 @@ class BoardAlgebra(GF2Counts):
         return Rules(self.m, self.n)
 
     def press(self, x: object) -> Board:
-        """``A x`` over GF(2) (:func:`lightsart._core.board.press`)."""
+        """``A x`` over GF(2) (:func:`lightsart.press`)."""
         return press(self._check(x))
 
     def press_transpose(self, y: object) -> Board:
@@ -351,6 +354,7 @@ class BoardAlgebra(GF2Counts):
     is_reachable = is_solvable
 
 
+@public
 @lru_cache(maxsize=32)
 def algebra(m: int, n: int) -> BoardAlgebra:
     """The (cached) algebra of the ``m`` × ``n`` board; chases along the longer side.
@@ -381,6 +385,7 @@ def algebra(m: int, n: int) -> BoardAlgebra:
                         _kernel=elim.null_space())
 
 
+@public
 @lru_cache(maxsize=4096)
 def nullity(m: int, n: int) -> int:
     """Dimension of the null space of the ``m`` × ``n`` press operator (0: all reachable).

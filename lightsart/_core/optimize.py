@@ -9,7 +9,7 @@
   decoding problem of :mod:`lightsart._core.closest` in the rules' field, then fewest clicks.
 * :func:`transition`: the fewest clicks turning one reachable board into another.
 
-All three take any :class:`~lightsart._rules.Rules`, ``k`` states included: then a click adds 1
+All three take any :class:`~lightsart.Rules`, ``k`` states included: then a click adds 1
 mod ``k`` (a press count ``0 .. k-1`` per cell), pictures start from the all-brightest board, and
 the work is done over ``Z/k`` (:mod:`lightsart._core.closest`, :mod:`lightsart._core.presses`; see
 :func:`_levels`). The
@@ -45,6 +45,7 @@ from lightsart._core.quiet import (
 )
 from lightsart._errors import LightsartError
 from lightsart._limits import PUZZLE_MAX_NULLITY_CELLS
+from lightsart._public import public
 from lightsart._results import Clicks, ClickSearch, Fit, with_count_bound
 from lightsart._rules import Rules
 from lightsart._rules import press as rules_press
@@ -104,6 +105,7 @@ def _levels(rules: Rules | None) -> Rules | None:
     return rules if rules is not None and not rules.is_binary else None  # Z/k: see above
 
 
+@public
 def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
                   rules: Rules | None = None) -> Clicks:
     """The smallest click set producing the same board as ``clicks`` (under ``rules``).
@@ -233,6 +235,7 @@ def _decoding_seconds(seconds: float, nullity: int, chased_words: int = 0) -> fl
     return left * (SPLIT_DECODE_SHARE if nullity <= SPLIT_CLICKS_NULLITY else DECODE_SHARE)
 
 
+@public
 def closest_board(
     target: Board,
     cost: NDArray[np.float64] | None = None,
@@ -247,7 +250,7 @@ def closest_board(
     and proven for nullity up to 20; beyond that the best found within ``seconds`` (decoding and
     clicks together), never worse than Bosch's light chasing (every error pushed into the last
     row along the longer side), with a proven lower bound. ``rules`` (default: the classic
-    game) may be any :class:`~lightsart._rules.Rules` of the target's shape; outside the classic
+    game) may be any :class:`~lightsart.Rules` of the target's shape; outside the classic
     game the algebra is :mod:`lightsart._core.general` and there is no chase baseline.
 
     With ``k`` states (``rules.states`` above 2) ``target`` holds levels ``0 .. k-1``, the start is the
@@ -331,6 +334,7 @@ def closest_board(
     return fit if found.dearest is None else with_count_bound(fit, found.dearest)
 
 
+@public
 def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
                rules: Rules | None = None, seconds: float = 2.0) -> Clicks:
     """Fewest clicks turning reachable board ``start`` into reachable board ``end``.

@@ -9,8 +9,8 @@ enumeration of ``λ``, in chunks) and the minimum is proven; beyond that a coord
 the lower bound :func:`presses_bound` (the kernel adds multiples of ``g_c = gcd(k, generators at
 c)`` to cell ``c``, which is pressed at least ``x_c mod g_c`` times).
 
-Over GF(2) the same question is :func:`lightsart._core.optimize.fewest_clicks` (one Walsh–Hadamard
-transform scores the whole coset there); :func:`~lightsart._core.optimize.fewest_clicks` calls
+Over GF(2) the same question is :func:`lightsart.fewest_clicks` (one Walsh–Hadamard
+transform scores the whole coset there); :func:`~lightsart.fewest_clicks` calls
 :func:`fewest_presses` for more states.
 """
 

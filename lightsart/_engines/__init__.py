@@ -6,7 +6,7 @@ finds the clicks from one fitted picture to the next. :data:`ENGINES` (a
 :class:`~lightsart._registry.Registry`) names every engine and the module that holds it; the
 pipeline and the CLI (its ``--engine`` choices) read that table, so a new engine is one module
 and one ``register`` line here. The modules are imported only when an engine is used.
-Both jobs take any :class:`~lightsart._rules.Rules` (pattern, topology and ``k`` states per
+Both jobs take any :class:`~lightsart.Rules` (pattern, topology and ``k`` states per
 cell). Everything that fits a picture (the pipeline, ``preview``, the pages, the k-state puzzle's
 fewest cells to change) calls an engine; :data:`DEFAULT_ENGINE` (``"exact"``) is the one they
 use unless told otherwise. Fits from another start than all-lit:
@@ -67,7 +67,7 @@ def given(budget: Budget | None) -> Budget:
 class Engine(Protocol):
     """Fit a target under any rules, connect two fits under their own rules.
 
-    ``fit(target, cost=None, budget=None, rules=None)`` returns a :class:`~lightsart._results.Fit`
+    ``fit(target, cost=None, budget=None, rules=None)`` returns a :class:`~lightsart.Fit`
     for every engine and every number of states:
 
     * ``board`` is reachable under ``rules`` (``None``: the classic game of the target's shape)
@@ -82,7 +82,7 @@ class Engine(Protocol):
     * ``rules`` is ``None`` for the classic game, else the rules; ``nullity`` (and with ``k``
       states ``kernel_size``) describe the kernel.
 
-    ``connect(start, end, budget=None)`` returns :class:`~lightsart._results.Clicks` that take
+    ``connect(start, end, budget=None)`` returns :class:`~lightsart.Clicks` that take
     ``start.board`` to ``end.board`` (press counts with ``k`` states), re-applied before return.
 
     ``budget`` (``None``: :class:`Budget` ``()``) bounds the time; an engine may return a worse

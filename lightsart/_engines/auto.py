@@ -41,7 +41,7 @@ AUTO_IP_MIN_SECONDS = 10.0
 def _closest_exact(
     t: Board, cost: NDArray[np.float64] | None, rules: Rules, seed: int, seconds: float
 ) -> Fit:
-    """The exact engine's answer, under the rules: :func:`lightsart._core.optimize.closest_board`."""
+    """The exact engine's answer, under the rules: :func:`lightsart.closest_board`."""
     return closest_board(t, cost, seed=seed, seconds=seconds,
                          rules=None if rules.is_classic else rules)
 
@@ -60,7 +60,7 @@ def closest_board_auto(
 
     With more than two ``rules.states`` this is the exact engine (``target`` holds levels).
 
-    Runs :func:`lightsart._core.optimize.closest_board` (for rules other than the classic game,
+    Runs :func:`lightsart.closest_board` (for rules other than the classic game,
     the same syndrome decoding over :mod:`lightsart._core.general`). Only when per-pixel ``cost``
     is given, the nullity is at most :data:`AUTO_IP_MAX_NULLITY` and ``time_limit`` (seconds,
     default 2) is at least :data:`AUTO_IP_MIN_SECONDS`, the exact engine gets a quarter of the

@@ -1,7 +1,7 @@
 """The exact engine: the algebra of :mod:`lightsart._core` (light chasing, syndrome decoding,
 fewest clicks over the quiet patterns; over ``Z/k`` with ``k`` states). Its certificates are
-proofs, not solver statuses. ``fit`` is :func:`lightsart._core.optimize.closest_board` (the public
-``lightsart.closest_board``) and ``connect`` is :func:`lightsart._core.optimize.transition`."""
+proofs, not solver statuses. ``fit`` is :func:`lightsart.closest_board` (the public
+``lightsart.closest_board``) and ``connect`` is :func:`lightsart.transition`."""
 
 from __future__ import annotations
 

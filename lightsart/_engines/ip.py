@@ -8,7 +8,7 @@ Writing ``C(i, j)`` for the clicks whose pattern reaches cell ``(i, j)`` and ``x
 the *change count* (how many times the chosen clicks toggle the cell), a picture ``b`` is reached
 from all-lit when every change count is odd on black pixels and even on white ones.
 
-Every function takes ``rules`` (a :class:`lightsart._rules.Rules`; ``None`` is the classic plus on
+Every function takes ``rules`` (a :class:`lightsart.Rules`; ``None`` is the classic plus on
 the plane of the target's shape). ``C(i, j)`` is read off the rules: click ``(a, b)`` reaches
 ``(a + di, b + dj)`` for each pattern offset, wrapped or dropped at the border as the topology
 says. A click whose pattern lands on one cell twice (a wrapped side shorter than the pattern)
@@ -46,7 +46,7 @@ pattern of ``s`` cells (``y <= 2`` for the plus).
   *left* kernel, which :meth:`lightsart._core.general.RulesAlgebra.columns` gives.
 
 Fewest-clicks polishing (the IPs count wrong pixels, not clicks) minimises over the kernel of
-``A`` with the exact engine's :func:`lightsart._core.optimize.fewest_clicks`, for any rules and
+``A`` with the exact engine's :func:`lightsart.fewest_clicks`, for any rules and
 states (proven where that search proves it).
 
 Solver answers are re-applied with the rules' press operator before they are returned; an
@@ -75,6 +75,7 @@ from lightsart._engines.ip_model import presses_model, read, warm
 from lightsart._engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart._errors import LightsartError
 from lightsart._limits import check_model
+from lightsart._public import public
 from lightsart._results import Clicks, Fit
 from lightsart._rules import Rules, board_from_clicks
 from lightsart._types import Board
@@ -116,7 +117,7 @@ class IPOptions(TypedDict, total=False):
 
 
 #: Largest kernel dimension the IPs' own Walsh–Hadamard polish searched, before 0.3 (the
-#: polish is now :func:`lightsart._core.optimize.fewest_clicks`, exact up to nullity 24).
+#: polish is now :func:`lightsart.fewest_clicks`, exact up to nullity 24).
 POLISH_MAX_NULLITY = 20
 
 
@@ -269,7 +270,7 @@ def decoded_start(
     """Clicks of the reachable board nearest ``target`` by syndrome decoding, for any rules.
 
     The warm start of the error IPs where light chasing does not apply: the exact engine's
-    :func:`lightsart._core.optimize.closest_board` within ``seconds`` (the picture's syndrome
+    :func:`lightsart.closest_board` within ``seconds`` (the picture's syndrome
     decoded over the rules' field, exact for nullity up to 20, then fewest clicks). Often
     already optimal; the integer program then has to prove it.
     """
@@ -301,7 +302,7 @@ def _read(variables: list[Any], shape: tuple[int, ...], solver: str = "CBC") -> 
 
 def _fewest_clicks(clicks: Board, rules: Rules) -> Clicks:
     """The smallest click set pressing like ``clicks``: the exact engine's
-    :func:`lightsart._core.optimize.fewest_clicks` under the rules (any states)."""
+    :func:`lightsart.fewest_clicks` under the rules (any states)."""
     return fewest_clicks(clicks, rules=None if rules.is_classic else rules)
 
 
@@ -332,6 +333,7 @@ def _basic(change: Board, start: Board | None, options: SolverOptions, model: st
     return IPClicks(change, clicks, report)
 
 
+@public
 def basic_ip(
     target: Board,
     *,
@@ -487,6 +489,7 @@ def export_model(
     write_model(error_model(target, cost, r), path)
 
 
+@public
 def closest_board_ip(
     target: Board,
     cost: NDArray[np.float64] | None = None,
@@ -641,6 +644,7 @@ def _parity_model(groups: _Groups, syndrome: NDArray[np.int64], e0: NDArray[np.i
     return prob, e
 
 
+@public
 def closest_board_reduced_ip(
     target: Board,
     cost: NDArray[np.float64] | None = None,

@@ -3,7 +3,7 @@
 The pipeline calls these in a few lines so it stays readable: options and output paths first
 (:func:`plan_still`, :func:`plan_animation`), then, once the board and the frame plan are
 known but before anything is rendered, the sizes and counts (:func:`check_planned`). Each
-refusal is one :class:`lightsart._errors.LightsartError` naming its limit (see
+refusal is one :class:`lightsart.LightsartError` naming its limit (see
 :mod:`lightsart._limits`).
 """
 

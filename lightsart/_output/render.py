@@ -49,6 +49,7 @@ from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
 from lightsart._limits import CELL_MAX
 from lightsart._output.atomic import atomic_path
+from lightsart._public import public
 from lightsart._types import Board
 
 if TYPE_CHECKING:
@@ -116,6 +117,7 @@ class Colours(NamedTuple):
     panel: RGB
 
 
+@public
 @dataclass(frozen=True)
 class Style:
     """How boards look: pixels per cell, the kind of picture, and colours.

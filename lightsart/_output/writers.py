@@ -1,6 +1,6 @@
 """Streaming animation writers: GIF, MP4 and a folder of PNG frames.
 
-Every writer takes an iterable of :class:`lightsart._types.Frame` (a board and its seconds on
+Every writer takes an iterable of :class:`lightsart.Frame` (a board and its seconds on
 screen) and consumes it lazily, so memory does not grow with the number of frames. Every file
 goes through :func:`lightsart._output.atomic.atomic_path`: an error or Ctrl-C midway leaves no file behind.
 

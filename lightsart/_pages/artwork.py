@@ -180,7 +180,7 @@ def write_artwork_page(
     at that many CSS pixels. ``hold`` is the seconds each picture stays, ``loop`` plays the
     transitions backwards afterwards (A → B → A) and repeats, ``autoplay`` starts on load.
 
-    ``style`` and ``colours`` are the look of :class:`lightsart._output.render.Style`: ``"pixels"``
+    ``style`` and ``colours`` are the look of :class:`lightsart.Style`: ``"pixels"``
     (square cells) or ``"lights"`` (lamps on a panel), and ``(lit, unlit, panel)`` as RGB tuples
     or colour names, None for the style's defaults. The page opens in that look; its colour
     menu also offers the game's schemes, and ``scheme`` opens one of those instead.

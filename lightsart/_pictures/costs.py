@@ -30,6 +30,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._choices import Errors
+from lightsart._public import public
 from lightsart._types import Board, Gray
 
 __all__ = ["EPSILON", "cell_costs", "level_costs", "pixel_costs"]
@@ -38,6 +39,7 @@ __all__ = ["EPSILON", "cell_costs", "level_costs", "pixel_costs"]
 EPSILON = 0.1
 
 
+@public
 def pixel_costs(bits: Board, toned: Gray, errors: Errors = "perceptual") -> NDArray[np.float64] | None:
     """Cost of flipping each cell of target ``bits`` (``None`` for ``uniform`` and ``brightness``,
     the same with two levels: count them).

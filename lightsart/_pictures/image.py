@@ -46,6 +46,7 @@ from lightsart._choices import FitMode
 from lightsart._core.gf2 import nullity
 from lightsart._errors import LightsartError, shown
 from lightsart._pictures.tone import Tone, apply_tone
+from lightsart._public import public
 from lightsart._types import Board, Gray
 
 __all__ = [
@@ -67,7 +68,7 @@ __all__ = [
     "threshold",
 ]
 
-#: A dithering method's name: any key of :data:`lightsart._pictures.dither.DITHER_METHODS`.
+#: A dithering method's name: any key of :data:`lightsart.DITHER_METHODS`.
 Dither = str
 #: A requested board size: ``(width, height)``, or ``(width, None)`` for height from the aspect.
 Size = tuple[int, int | None]
@@ -82,6 +83,7 @@ _LUMA_MILLI = (299, 587, 114)
 _DECODE_ERRORS = (OSError, ValueError, SyntaxError, EOFError, struct.error, IndexError, KeyError)
 
 
+@public
 @dataclass(frozen=True)
 class Target:
     """A picture made ready for the engine.
@@ -513,7 +515,7 @@ def threshold(gray: Gray) -> Board:
 
 def dither(gray: Gray, method: Dither = "floyd-steinberg", *, linear: bool = False) -> Board:
     """Turn luminance into 0/1 cells with ``method`` (a name in
-    :data:`lightsart._pictures.dither.DITHER_METHODS`)."""
+    :data:`lightsart.DITHER_METHODS`)."""
     from lightsart._pictures import dither as dithering
 
     return dithering.dither(_as_gray(gray), method, linear=linear)
@@ -522,6 +524,7 @@ def dither(gray: Gray, method: Dither = "floyd-steinberg", *, linear: bool = Fal
 # ----------------------------------------------------------------------------------- targets
 
 
+@public
 def target_from_array(
     gray: object,
     size: Size | str | None = None,
@@ -537,7 +540,7 @@ def target_from_array(
     ``size`` is ``(width, height)``, ``(width, None)``, ``"WxH"``, ``"W"`` or ``None`` (choose).
     ``tone`` defaults to ``Tone()`` (automatic levels, local contrast, sharpening);
     ``Tone.none()`` dithers the fitted picture as it is. ``dither`` names a method of
-    :data:`lightsart._pictures.dither.DITHER_METHODS`; ``linear`` dithers in linear light; ``levels``
+    :data:`lightsart.DITHER_METHODS`; ``linear`` dithers in linear light; ``levels``
     (2 to 16) is how many grey levels the cells take (2: lit and unlit).
 
     Parameters
@@ -591,6 +594,7 @@ def target_from_array(
                   levels=int(levels))
 
 
+@public
 def load_target(
     path: str | Path,
     size: Size | str | None = None,
@@ -615,8 +619,8 @@ def load_target(
     fit : {"cover", "contain", "stretch"}, optional
         How a picture of another shape fills the board.
     dither : str, optional
-        A dithering method of :data:`lightsart._pictures.dither.DITHER_METHODS`.
-    tone : lightsart._pictures.tone.Tone or None, optional
+        A dithering method of :data:`lightsart.DITHER_METHODS`.
+    tone : lightsart.Tone or None, optional
         The tone stage (``None``: automatic).
     linear : bool, optional
         Dither in linear light.

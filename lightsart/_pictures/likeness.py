@@ -27,6 +27,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._choices import FitMode
+from lightsart._public import public
 from lightsart._types import Board, Gray
 
 if TYPE_CHECKING:
@@ -47,6 +48,7 @@ __all__ = [
 _C3 = 0.03**2 / 2
 
 
+@public
 def structure_score(board: Board | Gray, picture: Gray, cell_sigma: float = 1.0,
                     window_sigma: float = 1.5) -> float:
     """Mean local correlation between ``board`` and ``picture`` (same shape) after blurring by

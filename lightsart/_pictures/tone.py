@@ -38,6 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._errors import LightsartError
+from lightsart._public import public
 from lightsart._types import Gray
 
 __all__ = ["AUTO_LOCAL_CONTRAST", "AUTO_SHARPEN", "Tone", "apply_tone", "gaussian_blur"]
@@ -54,6 +55,7 @@ _PROTECT = 0.1
 _TILE_FRACTION = 4
 
 
+@public
 @dataclass(frozen=True)
 class Tone:
     """How a picture's tones are prepared before dithering.
@@ -96,7 +98,7 @@ class Tone:
     >>> Tone(gamma=20)
     Traceback (most recent call last):
     ...
-    lightsart._errors.LightsartError: gamma must be between 0.1 and 10, got 20
+    lightsart.LightsartError: gamma must be between 0.1 and 10, got 20
     """
 
     auto: bool = True
@@ -501,6 +503,7 @@ def gaussian_blur(gray: NDArray[Any], sigma: float) -> Gray:
     return out
 
 
+@public
 def apply_tone(gray: Gray, tone: Tone | None = None) -> Gray:
     """The toned picture (a new array; ``gray`` itself when ``tone`` changes nothing).
 

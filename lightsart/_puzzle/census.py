@@ -6,7 +6,7 @@ one state and every solvable state has ``2**d`` click sets, so the distribution 
 the distribution of ``min_λ |x ^ λ·Q|`` over all ``2**(mn)`` click sets ``x``, divided by ``2**d``.
 
 This needs only the quiet patterns ``Q``, the kernel of ``A``, and holds for every
-:class:`~lightsart._rules.Rules`. When the pattern is not symmetric the solvable states are the
+:class:`~lightsart.Rules`. When the pattern is not symmetric the solvable states are the
 column space of ``A`` (orthogonal to the kernel of ``Aᵀ``, not of ``A``), but that never enters:
 the census counts click sets, and the cosets are cosets of the kernel of ``A``. So the groups
 below are by the columns of ``Q`` (the kernel of ``A``), not by the syndrome checks. (Turning

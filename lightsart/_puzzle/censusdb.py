@@ -9,7 +9,7 @@ The file is SQLite with a compact schema: nothing that can be derived is stored.
 * ``chunk`` row ``c`` holds ranks ``c·2**16 ...``: a zlib-compressed BLOB of two byte planes, the
   moves to go and the optimal next click (cell ``i*n + j``; 255 for the solved board).
 
-Any :class:`~lightsart._rules.Rules` (pattern, topology): the pivots come from the checks (the
+Any :class:`~lightsart.Rules` (pattern, topology): the pivots come from the checks (the
 kernel of ``Aᵀ``, which decides solvability), the cosets from the quiet patterns (the kernel of
 ``A``), and the path replays the rules' press masks. ``meta`` names the rules (``rules``: pattern
 and topology; a file without it is the classic game), and a lookup that names other rules is

@@ -1,4 +1,4 @@
-"""The press operator of one :class:`~lightsart._rules.Rules` as the puzzle tools use it.
+"""The press operator of one :class:`~lightsart.Rules` as the puzzle tools use it.
 
 Two kernels matter, and they differ when the pattern is not symmetric:
 
@@ -262,7 +262,7 @@ class Lightest:
     count: int | None
     weights: NDArray[np.int64] | None
     #: Fewer clicks are impossible (the weight when proven), the search's work, and whether the
-    #: clock stopped it before its planned work (:class:`~lightsart._results.Clicks`).
+    #: clock stopped it before its planned work (:class:`~lightsart.Clicks`).
     lower_bound: int = 0
     search: ClickSearch | None = None
     cut_short: bool = False
@@ -279,7 +279,7 @@ def lightest(x: Board, g: Game, seconds: float = 2.0) -> Lightest:
     Cells with the same quiet-pattern column ``v`` flip together, so the weight of every ``λ`` is
     ``|x| + (Σ f - F(λ)) / 2`` with ``f(v) = Σ (1 - 2 x_p)`` and ``F`` its transform
     (:func:`lightsart._core.optimize.coset_weights`). Beyond :data:`COUNT_NULLITY` the search of
-    :func:`~lightsart._core.optimize.fewest_clicks`, its work planned from ``seconds``.
+    :func:`~lightsart.fewest_clicks`, its work planned from ``seconds``.
     """
     if g.nullity == 0:
         return Lightest(x, True, 1, np.array([int(x.sum())], dtype=np.int64), int(x.sum()),

@@ -113,7 +113,7 @@ def read_board(board: str | None = None, *, state: str | None = None,
                size: str | None = None, states: int = 2) -> Board:
     """A board from rows text, a text file, or ``state`` (an integer, e.g. ``0x1ffffff``) + ``size``.
 
-    With two states rows text and files are read by :func:`lightsart._core.board.parse_board`
+    With two states rows text and files are read by :func:`lightsart.parse_board`
     (``1#X`` / ``0.O``), with more by :func:`parse_levels` (digits ``0 .. states-1``).
     """
     lights = not vocabulary(states).grey  # 0.2's two board texts: lights (and bits) or levels

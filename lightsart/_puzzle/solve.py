@@ -19,7 +19,7 @@ top-row presses for that bottom row from the board size's lookup table
 (:mod:`lightsart._puzzle.table`); press them and chase again. The presses add up (mod ``k``) to one
 solution, and adding quiet patterns to it gives the fewest.
 
-**Other rules** (:class:`~lightsart._rules.Rules`: pattern, topology). Everything above holds with
+**Other rules** (:class:`~lightsart.Rules`: pattern, topology). Everything above holds with
 ``A`` the rules' press operator, except that for a pattern that is not symmetric the checks a
 board must pass are the kernel of ``Aᵀ`` (the quiet patterns of the pattern turned 180°), not the
 quiet patterns themselves (:mod:`lightsart._puzzle.game`). Where the rules do not chase,

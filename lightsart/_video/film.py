@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from lightsart import _checks as checks
 from lightsart import _limits as limits
 from lightsart._errors import LightsartError
+from lightsart._public import public
 from lightsart._settings import Look, Pictures, Solving
 from lightsart._types import Board, Frame
 from lightsart._video.options import DEFAULT_FPS_MAX, MODES, STEADY, Mode
@@ -46,6 +47,7 @@ def default_clicks(width: int, height: int) -> int:
     return max(1, round(CLICKS_PER_CELL * width * height))
 
 
+@public
 @dataclass(frozen=True)
 class Filming:
     """How a clip is filmed: ``mode`` (:data:`MODES`), frames per second (``None``: the clip's,
@@ -53,7 +55,7 @@ class Filming:
     clip (``end`` ``None``: to its end), play mode's ``clicks_per_frame`` (``None``:
     :func:`default_clicks`), whether an MP4 keeps the clip's ``sound``, and the ``dither``:
     ``"steady"`` (:mod:`lightsart._video.refine`, the default), a mask method of
-    :data:`lightsart._pictures.dither.DITHER_METHODS` (fixed to the board, with hysteresis) or any other
+    :data:`lightsart.DITHER_METHODS` (fixed to the board, with hysteresis) or any other
     of its methods (every frame afresh: it flickers).
 
     Parameters
@@ -70,7 +72,7 @@ class Filming:
     sound
         Whether an MP4 keeps the clip's sound (trimmed to ``start .. end``).
     dither
-        ``"steady"`` or a method of :data:`lightsart._pictures.dither.DITHER_METHODS`.
+        ``"steady"`` or a method of :data:`lightsart.DITHER_METHODS`.
 
     Returns
     -------
@@ -116,6 +118,7 @@ class Filming:
         object.__setattr__(self, "sound", checks.flag(self.sound, "sound"))
 
 
+@public
 @dataclass(frozen=True)
 class FilmResult:
     """What a film run made: the board, the rules, the mode, the frames and their clicks.
@@ -287,6 +290,7 @@ def _mode(plan: _Plan, prep: Pictures, how: Solving, filming: Filming
     return PlayMode(boards, clicks)
 
 
+@public
 def make_film(
     clip: str,
     out: str | None,
@@ -307,7 +311,7 @@ def make_film(
     out, frames_dir
         The outputs; at least one. All are written, or none.
     pictures, solving, look
-        As for :func:`lightsart._pipeline.make_animation` (the dither is the film's own:
+        As for :func:`lightsart.make_animation` (the dither is the film's own:
         :mod:`lightsart._video.steady`).
     filming
         Mode, frame rate, stretch, clicks per frame, sound (:class:`Filming`).
@@ -380,7 +384,7 @@ def _nullity(rules: Rules) -> int:
 
 def _boards(plan: _Plan, mode: BoardsMode | PlayMode, tone: Any, prep: Pictures
             ) -> Iterator[tuple[Frame, Any]]:
-    """Each frame's board (as a :class:`~lightsart._types.Frame` of ``1/fps`` seconds) and its
+    """Each frame's board (as a :class:`~lightsart.Frame` of ``1/fps`` seconds) and its
     step, decoded and fitted one at a time."""
     from lightsart._pictures.image import fit_to_board
     from lightsart._video.clip import decode_size, read_frames

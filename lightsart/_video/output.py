@@ -1,6 +1,6 @@
 """A film's outputs, from one pass over its frames: the file ``-o`` names and ``--frames DIR``.
 
-The frames come one at a time from the film (:func:`lightsart._video.film.make_film`); the
+The frames come one at a time from the film (:func:`lightsart.make_film`); the
 writer of ``-o`` pulls them (an MP4 through ffmpeg, a GIF image by image), and the same pass
 writes each frame's PNG into the staged ``--frames`` folder and streams each step's presses to
 an unnamed file for the page, so nothing is decoded or fitted twice and memory stays flat in the
