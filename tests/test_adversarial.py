@@ -33,6 +33,7 @@ from refusal import refused, snapshot
 
 from lightsart._cli import main
 from lightsart._output import staging as outputs
+from lightsart._output.tempnames import STALE_SECONDS
 from lightsart._puzzle.censusdb import write_db
 
 # ------------------------------------------------------------------------------------ fixtures
@@ -553,7 +554,7 @@ def test_sweep_removes_only_our_dead_leftovers(tmp_path: Path) -> None:
     (tmp_path / ".x.gif.123456.gif").write_bytes(b"not our naming")
     assert outputs.sweep(tmp_path) == [dead.name]
     # Another host's leftover and a backup (an old output) go once a day old, by their ctime.
-    removed = outputs.sweep(tmp_path, now=time.time() + outputs.STALE_SECONDS)
+    removed = outputs.sweep(tmp_path, now=time.time() + STALE_SECONDS)
     assert sorted(removed) == sorted([foreign.name, backup.name])
     assert live.exists() and (tmp_path / ".x.gif.123456.gif").exists()
 
@@ -716,7 +717,7 @@ def test_commit_fails_at_every_step(kind: str, work: Path, tmp_path_factory: pyt
             break
         if code == 0:  # a backup that could not be removed: a leftover swept a day later
             for folder in (work, work / "fr"):
-                outputs.sweep(folder, now=time.time() + outputs.STALE_SECONDS)
+                outputs.sweep(folder, now=time.time() + STALE_SECONDS)
             assert _is_new_set(work, old_set, new_set), (k, err)
         else:
             refusals += 1
@@ -893,7 +894,7 @@ def test_a_crash_midway_leaves_each_name_old_or_new(kind: str, work: Path, tmp_p
             assert visible == {n: d for n, d in crashed.items() if ".lightsart-" not in n}, k
             assert all(n.endswith(".tmp.old") for n in _hidden(work)), (k, _hidden(work))
             for folder in (work, work / "fr"):
-                outputs.sweep(folder, now=time.time() + outputs.STALE_SECONDS)
+                outputs.sweep(folder, now=time.time() + STALE_SECONDS)
         assert _hidden(work) == [], k
     assert k >= 5
 
@@ -934,7 +935,7 @@ def test_a_killed_commit_changes_nothing_at_the_next_run(work: Path,
     outputs._SWEPT.clear()
     assert main(new) == 0
     for folder in (work, work / "fr"):
-        outputs.sweep(folder, now=time.time() + outputs.STALE_SECONDS)
+        outputs.sweep(folder, now=time.time() + STALE_SECONDS)
     assert _hidden(work) == []
 
 
@@ -984,11 +985,11 @@ def test_another_users_leftovers_are_left_alone(tmp_path: Path) -> None:
     for path in (journal, backup):
         os.chown(path, 1234, 1234)
     before = snapshot(tmp_path)
-    outputs.sweep(tmp_path, now=time.time() + outputs.STALE_SECONDS)
+    outputs.sweep(tmp_path, now=time.time() + STALE_SECONDS)
     assert snapshot(tmp_path) == before
     for path in (journal, backup):
         os.chown(path, os.getuid(), os.getgid())
-    outputs.sweep(tmp_path, now=time.time() + outputs.STALE_SECONDS)
+    outputs.sweep(tmp_path, now=time.time() + STALE_SECONDS)
     assert old.read_bytes() == b"the new one" and sorted(os.listdir(tmp_path)) == ["x.gif"]
 
 

@@ -25,8 +25,8 @@ from lightsart._cli import main
 from lightsart._core.board import press
 from lightsart._core.gf2 import nullity
 from lightsart._errors import LightsartError
+from lightsart._limits import PICTURE_MAX_SIDE
 from lightsart._pictures.image import (
-    MAX_SIDE,
     SizeInfo,
     board_size,
     choose_size,
@@ -263,7 +263,7 @@ def test_parse_size() -> None:
     assert parse_size("100x60") == (100, 60)
     assert parse_size(" 64X48 ") == (64, 48)
     assert parse_size("80") == (80, None)
-    for bad in ["", "x", "10x", "axb", "10x10x10", "1.5x3", "0x5", "5x0", "-3", f"{MAX_SIDE + 1}"]:
+    for bad in ["", "x", "10x", "axb", "10x10x10", "1.5x3", "0x5", "5x0", "-3", f"{PICTURE_MAX_SIDE + 1}"]:
         with pytest.raises(LightsartError):
             parse_size(bad)
 

@@ -110,7 +110,7 @@ def test_a_named_pipe_is_refused_without_waiting(tmp_path: Path) -> None:
     fifo = tmp_path / "clip.mp4"
     os.mkfifo(fifo)
     try:
-        done = subprocess.run([sys.executable, "-m", "lightsart", "_video", str(fifo), "-o",
+        done = subprocess.run([sys.executable, "-m", "lightsart", "video", str(fifo), "-o",
                                str(tmp_path / "f.gif")], capture_output=True, text=True,
                               timeout=60, stdin=subprocess.DEVNULL)
     except subprocess.TimeoutExpired:  # pragma: no cover - the bug: ffmpeg waits for a writer
