@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def photo_target(path: Path | None, side: int) -> np.ndarray:
     """The photo fitted and dithered to side x side, or a synthetic gradient without one."""
     if path is not None and path.exists():
-        from lightsart.pictures.image import load_target
+        from lightsart._pictures.image import load_target
 
         return load_target(str(path), size=(side, side)).bits
     yy, xx = np.mgrid[0:side, 0:side] / side

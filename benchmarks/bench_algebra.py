@@ -1,4 +1,4 @@
-"""Time the one algebra (``lightsart.core.algebra``) against the classes it chooses, in one run.
+"""Time the one algebra (``lightsart._core.algebra``) against the classes it chooses, in one run.
 
 Run: ``python benchmarks/bench_algebra.py [--sides 64 128] [--repeat 5]``. For each rule set
 (classic, σ on the torus, plus with 3 and 4 states) and board side it times, best of
@@ -17,10 +17,10 @@ from typing import Any
 
 import numpy as np
 
-from lightsart.core import general, gf2, modk
-from lightsart.core.algebra import algebra, reached
-from lightsart.rules import Rules, parse_pattern
-from lightsart.rules import press as press_gf2
+from lightsart._core import general, gf2, modk
+from lightsart._core.algebra import algebra, reached
+from lightsart._rules import Rules, parse_pattern
+from lightsart._rules import press as press_gf2
 
 
 def best(fn: Callable[[], Any], repeat: int) -> float:

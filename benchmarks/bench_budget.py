@@ -3,8 +3,8 @@
 Run:  python benchmarks/bench_budget.py [--sides 64 128 256 512 1024 2048] [--budgets 0.5 1 3]
 
 For each square board and budget, the astronaut and the cat are fitted (default tone, perceptual
-costs) by :func:`lightsart.core.optimize.closest_board` and joined by
-:func:`lightsart.core.optimize.transition`, each with the budget. Printed: the seconds each took,
+costs) by :func:`lightsart._core.optimize.closest_board` and joined by
+:func:`lightsart._core.optimize.transition`, each with the budget. Printed: the seconds each took,
 its ratio to the budget, whether it stayed within budget × 1.1 + 0.2 s (the target), whether the
 clock cut a search short, and whether a second run with the same seed gave the same answer (both
 transitions join the first run's fits, so each stage's repeat is judged on the same input).
@@ -19,10 +19,10 @@ import time
 import numpy as np
 from _photos import ROOT  # benchmarks/ is on sys.path when run as a script
 
-from lightsart.core.gf2 import algebra
-from lightsart.core.optimize import closest_board, transition
-from lightsart.pictures.costs import pixel_costs
-from lightsart.pictures.image import load_target
+from lightsart._core.gf2 import algebra
+from lightsart._core.optimize import closest_board, transition
+from lightsart._pictures.costs import pixel_costs
+from lightsart._pictures.image import load_target
 
 
 def fitted(name: str, side: int) -> tuple[np.ndarray, np.ndarray]:

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart.errors import LightsartError
-from lightsart.puzzle.census import census
-from lightsart.puzzle.censusdb import write_db
+from lightsart._errors import LightsartError
+from lightsart._puzzle.census import census
+from lightsart._puzzle.censusdb import write_db
 
 
 def brute_force_distribution(m: int, n: int) -> list[int]:

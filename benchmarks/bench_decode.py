@@ -6,7 +6,7 @@ Run:  python benchmarks/bench_decode.py [--photo samples/astronaut.png] [--sides
 For each square board the untoned photo is fitted (``Tone.none()``) and its syndrome decoded from
 Bosch's bottom-row light chasing: *before* (the Stern walk on all columns, as ``decode`` ran
 before ``focus``) and *after* (the same walk plus one chain of relinked walks on the cells near
-the edges, all four, started from chasing towards each side: :func:`lightsart.core.optimize.edge_focus`),
+the edges, all four, started from chasing towards each side: :func:`lightsart._core.optimize.edge_focus`),
 the latter ``--repeat`` times to show the answer repeats (as in ``closest_board``, only when
 ``d > EDGE_CHAINS_NULLITY``; below, *after* is the Stern walk again). Unit costs, or with ``--weighted`` the
 perceptual per-pixel costs the default pipeline uses. Both get the pair-table bound when
@@ -27,13 +27,13 @@ from pathlib import Path
 import numpy as np
 from _photos import ROOT  # benchmarks/ is on sys.path when run as a script
 
-from lightsart.calibration import EDGE_CHAINS_NULLITY
-from lightsart.core.decode import Decoding, decode
-from lightsart.core.gf2 import algebra, chase
-from lightsart.core.optimize import edge_focus
-from lightsart.pictures.costs import pixel_costs
-from lightsart.pictures.image import load_target
-from lightsart.pictures.tone import Tone
+from lightsart._calibration import EDGE_CHAINS_NULLITY
+from lightsart._core.closest import edge_focus
+from lightsart._core.decode import Decoding, decode
+from lightsart._core.gf2 import algebra, chase
+from lightsart._pictures.costs import pixel_costs
+from lightsart._pictures.image import load_target
+from lightsart._pictures.tone import Tone
 
 
 def measure(run: Callable[[], Decoding]) -> tuple[Decoding, float, float]:

@@ -6,9 +6,9 @@ Run:  python benchmarks/bench_decode_plateau.py [--photo PICTURE] [--side 512]
 Without ``--photo`` the picture is scikit-image's astronaut at full resolution (grey, untoned),
 the board the 512x512 target of fewest wrong pixels is measured on. Two questions, two tables:
 
-1. *Does more work help?* The Stern walk of :mod:`lightsart.core.isd` (the decoder's search,
+1. *Does more work help?* The Stern walk of :mod:`lightsart._core.isd` (the decoder's search,
    counted in rounds) runs from each of Bosch's four light chases (errors pushed onto the bottom,
-   top, right or left edge: the starts :func:`lightsart.core.optimize.edge_focus` gives the
+   top, right or left edge: the starts :func:`lightsart._core.optimize.edge_focus` gives the
    decoder) for each number of ``--rounds``, with ``--seeds`` seeds. Printed: the best answer of
    each walk and the seconds it took. A walk of 1600 rounds is 16 times the work of 100.
 2. *Do the best answers share a better one?* The ``--cross`` best answers of table 1 are united,
@@ -27,13 +27,13 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart.core import isd
-from lightsart.core.generators import generators
-from lightsart.core.gf2 import algebra
-from lightsart.core.optimize import edge_focus
-from lightsart.core.packed import null_space, pack
-from lightsart.pictures.image import load_target
-from lightsart.pictures.tone import Tone
+from lightsart._core import isd
+from lightsart._core.closest import edge_focus
+from lightsart._core.generators import generators
+from lightsart._core.gf2 import algebra
+from lightsart._core.packed import null_space, pack
+from lightsart._pictures.image import load_target
+from lightsart._pictures.tone import Tone
 
 #: Relations in the union up to which every combination is enumerated.
 _MAX_RELATIONS = 22

@@ -19,8 +19,8 @@ import numpy as np
 from _photos import sample
 from PIL import Image
 
-from lightsart.pictures.dither import METHODS, dither
-from lightsart.pictures.image import fit_to_board, read_gray
+from lightsart._pictures.dither import DITHER_METHODS, dither
+from lightsart._pictures.image import fit_to_board, read_gray
 
 SIDES = (1024, 100)
 
@@ -54,7 +54,7 @@ def main() -> None:
     print(f"{'method':22s} {'1024² s':>9s} {'x Pillow':>9s} {'4 levels s':>11s} "
           f"{'linear s':>9s} {'100² ms':>8s}")
     print(f"{'Pillow convert(1)':22s} {pillow:9.4f} {1:9.1f}")
-    for name in METHODS:
+    for name in DITHER_METHODS:
         two = best_of(args.repeat, partial(dither, big, name))
         four = best_of(args.repeat, partial(dither, big, name, levels=4))
         linear = best_of(args.repeat, partial(dither, big, name, linear=True))

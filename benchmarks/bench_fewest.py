@@ -4,9 +4,9 @@ Run:  python benchmarks/bench_fewest.py [--sizes 39 47 61 ...] [--upto 54] [--se
       [--before-seconds 60]
 
 For each n, the clicks turning the all-lit n x n board off (any solution, then minimised over its
-coset by :func:`lightsart.core.optimize.fewest_clicks`), whether the count is proven minimal, the
+coset by :func:`lightsart._core.optimize.fewest_clicks`), whether the count is proven minimal, the
 leaves of ``2**18`` members scored, and the time. Where the nullity is 25..40, *after* is the
-search ``fewest_clicks`` runs there (:func:`lightsart.core.fewest.coset_minimum`, compiled leaves
+search ``fewest_clicks`` runs there (:func:`lightsart._core.fewest.coset_minimum`, compiled leaves
 where they pay), timed alone, and *before* the same search with the previous leaves in
 numpy (``compiled=False``) under its own cap. The ``ns`` columns time one thread on the first
 64 leaves, per member (leaf entry): numpy, compiled, and compiled with the best answer known (so
@@ -22,16 +22,12 @@ import time
 
 import numpy as np
 
-from lightsart.core.board import press
-from lightsart.core.fewest import coset_minimum, split_coset
-from lightsart.core.fewest_leaf import score_leaves
-from lightsart.core.gf2 import algebra, nullity
-from lightsart.core.optimize import (
-    EXACT_CLICKS_NULLITY,
-    SPLIT_CLICKS_NULLITY,
-    combine_patterns,
-    fewest_clicks,
-)
+from lightsart._core.board import press
+from lightsart._core.fewest import coset_minimum, split_coset
+from lightsart._core.fewest_leaf import score_leaves
+from lightsart._core.gf2 import algebra, nullity
+from lightsart._core.optimize import EXACT_CLICKS_NULLITY, SPLIT_CLICKS_NULLITY, fewest_clicks
+from lightsart._core.quiet import combine_patterns
 
 #: Published check values, OEIS A075464 (fewest clicks turning the all-lit n x n board off),
 #: n = 1..54 as listed on the sequence's page.

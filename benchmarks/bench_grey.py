@@ -4,7 +4,7 @@ Run: ``python benchmarks/bench_grey.py``. For K = 2, 3, 4, 8 and three sample ph
 100×100 cells, one ``make_animation`` (photo → the next sample, 1 s at 10 fps, no hold, 2 pixels
 per cell, raster order) gives per row:
 
-* ``score``: :func:`~lightsart.pictures.likeness.structure_score` of the fitted board (levels
+* ``score``: :func:`~lightsart._pictures.likeness.structure_score` of the fitted board (levels
   scaled to ``[0, 1]``) against the photo's fitted luminance: local correlation after blurring,
   higher is more like the photo; ``target`` is the same score of the K-level dither itself, so
   ``score / target`` is what reachability costs;
@@ -24,9 +24,9 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart.pictures.image import load_target
-from lightsart.pictures.likeness import structure_score
-from lightsart.pipeline import make_animation
+from lightsart._pictures.image import load_target
+from lightsart._pictures.likeness import structure_score
+from lightsart._pipeline import make_animation
 
 ROOT = Path(__file__).resolve().parent.parent
 PHOTOS = ("astronaut.png", "cat.png", "coffee.png")

@@ -3,7 +3,7 @@
 Run: ``python benchmarks/bench_grey_errors.py``. For each sample photo at 128×128 cells (where the
 kernel over Z/4 and Z/8 is large, so some cells must be wrong) and K = 4 and 8, both fits are made
 with the same budget (1 s) and seed and priced the same way, by
-:func:`~lightsart.pictures.costs.level_costs` (how far each wrong cell's level moves from the toned
+:func:`~lightsart._pictures.costs.level_costs` (how far each wrong cell's level moves from the toned
 picture's grey, in level steps). Per row: wrong cells, that level cost, the cells off by more than
 one level, and seconds, for each; the last column is the perceptual fit's cost over the uniform
 fit's (below 1: the default puts its errors where they show less).
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart.core.optimize import closest_board
-from lightsart.pictures.costs import level_costs
-from lightsart.pictures.image import read_for_board, target_from_array
-from lightsart.rules import Rules
+from lightsart._core.optimize import closest_board
+from lightsart._pictures.costs import level_costs
+from lightsart._pictures.image import read_for_board, target_from_array
+from lightsart._rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 PHOTOS = ("astronaut.png", "cat.png", "coffee.png", "horse.png", "photographer.png")

@@ -4,7 +4,7 @@ Run: ``python benchmarks/bench_grey_morph.py``. For K = 3, 4 and 8, the transiti
 of two samples (100×100, where the kernel is trivial, so the fits are the pictures themselves) is
 ordered both ways: *before*, the two-state ``morph`` greedy on the cells pressed at least once
 (what ``press_order`` did until the grey greedy), and *after*,
-:func:`~lightsart.animation.morph.grey_morph_order`. Each cell's presses play in a row either way.
+:func:`~lightsart._animation.morph.grey_morph_order`. Each cell's presses play in a row either way.
 Printed: the share of cells unlike picture B at 25, 50 and 75 % of the presses (lower: B shows
 sooner), and seconds to order. The last column is after / before at 50 %.
 """
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart.animation.morph import grey_morph_order, morph_order
-from lightsart.core.modk import press_mod
-from lightsart.core.optimize import closest_board, transition
-from lightsart.pictures.image import read_for_board, target_from_array
-from lightsart.rules import Rules
+from lightsart._animation.morph import grey_morph_order, morph_order
+from lightsart._core.modk import press_mod
+from lightsart._core.optimize import closest_board, transition
+from lightsart._pictures.image import read_for_board, target_from_array
+from lightsart._rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = (("astronaut.png", "cat.png"), ("coffee.png", "horse.png"))

@@ -38,12 +38,13 @@ from typing import TypeVar
 import numpy as np
 from _photos import photo_target, sample  # benchmarks/ is on sys.path when run as a script
 
-from lightsart.core.board import board_from_clicks
-from lightsart.core.gf2 import algebra
-from lightsart.core.optimize import Fit, closest_board, transition
-from lightsart.engines import ip
-from lightsart.rules import Rules, Topology, parse_pattern
-from lightsart.rules import board_from_clicks as rules_board_from_clicks
+from lightsart._core.board import board_from_clicks
+from lightsart._core.gf2 import algebra
+from lightsart._core.optimize import closest_board, transition
+from lightsart._engines import ip
+from lightsart._results import Fit
+from lightsart._rules import Rules, Topology, parse_pattern
+from lightsart._rules import board_from_clicks as rules_board_from_clicks
 
 T = TypeVar("T")
 
@@ -164,7 +165,7 @@ def contrast_cost(photo: Path | None, side: int) -> np.ndarray:
     bound may be rounded up)."""
     if photo is None:
         return np.ones((side, side))
-    from lightsart.pictures.image import load_target
+    from lightsart._pictures.image import load_target
 
     gray = load_target(str(photo), size=(side, side)).gray
     return 1.0 + np.round(4.0 * np.abs(2.0 * gray - 1.0))
@@ -208,7 +209,7 @@ def auto_table(budget: float, cases: list[tuple[str, int, bool]]) -> None:
 
 
 def solver_table(photo: Path | None, limit: float, sides: list[int]) -> None:
-    from lightsart.engines.solvers import available_solvers
+    from lightsart._engines.solvers import available_solvers
 
     names = [s for s in ("cbc", "highs") if s in available_solvers()]
     print(f"5. The same IPs with {' and '.join(names)}, {limit:g} s each, one thread; "
@@ -243,7 +244,7 @@ def solver_table(photo: Path | None, limit: float, sides: list[int]) -> None:
 
 
 def rules_table(photo: Path | None, limit: float, sides: list[int]) -> None:
-    from lightsart.core import general
+    from lightsart._core import general
 
     cases: list[tuple[str, Topology]] = [
         ("plus", "torus"), ("sigma", "plane"), ("x", "cylinder"), ("square", "torus"),

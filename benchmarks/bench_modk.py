@@ -1,4 +1,4 @@
-"""Time the k-state algebra (``lightsart.core.modk``): build, solve and fit, for k = 2, 3, 4, 5, 8.
+"""Time the k-state algebra (``lightsart._core.modk``): build, solve and fit, for k = 2, 3, 4, 5, 8.
 
 Run: ``python benchmarks/bench_modk.py``. Plus pattern on the plane, n × n boards. ``build`` is the
 cold algebra (chase over Z/k and one Smith form per prime power of k), ``solve`` one reachable
@@ -16,10 +16,10 @@ from typing import Any
 
 import numpy as np
 
-from lightsart.core import modk
-from lightsart.core.general import algebra
-from lightsart.core.modk import algebra_mod, press_mod
-from lightsart.rules import Rules
+from lightsart._core import modk
+from lightsart._core.general import algebra
+from lightsart._core.modk import algebra_mod, press_mod
+from lightsart._rules import Rules
 
 
 def timed(fn: Any) -> tuple[Any, float]:
@@ -55,7 +55,7 @@ def main() -> None:
 def chase(alg: Any, target: Any) -> int:
     """Wrong cells of the fallback before the decoder: the bottom-row chase and its descent (the
     exact search where it fits)."""
-    from lightsart.core import modk_search
+    from lightsart._core import closest
 
     t = target.astype(np.int64)
     start = np.full_like(t, alg.k - 1)
@@ -64,16 +64,17 @@ def chase(alg: Any, target: Any) -> int:
     fit = alg.closest_board(target)
     if fit.method == "exact":
         return int(fit.wrong_cells)
-    costs = modk_search._costs(t, alg.k, "wrong")
-    return int(np.count_nonzero(modk_search._constraint_descent(alg, t, start, costs)))
+    costs = closest._costs(t, alg.k, "wrong")
+    return int(np.count_nonzero(closest._constraint_descent(alg, t, start, costs)))
 
 
 def astronaut() -> None:
     """Closest board to the astronaut, quantised as ``still --states K`` does: the bottom-row chase
-    (before) against the decoder of :mod:`lightsart.core.modk_decode` (after, 1 s budget, seed 0)."""
+    (before) against the decoder (:func:`lightsart._core.decode.decode` with ``states=k``; after,
+    1 s budget, seed 0)."""
     from pathlib import Path
 
-    from lightsart.pictures.image import load_target
+    from lightsart._pictures.image import load_target
 
     path = Path(__file__).resolve().parents[1] / "samples" / "astronaut.png"
     print(f"\n{'size':>7} {'k':>3} {'checks':>6} {'chase':>6} {'after':>6} {'bound':>5} {'how':>6} "

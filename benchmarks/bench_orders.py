@@ -25,9 +25,9 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart.animation import animate, orders
-from lightsart.core.board import apply_clicks, press
-from lightsart.core.optimize import closest_board, transition
+from lightsart._animation import animate, orders
+from lightsart._core.board import apply_clicks, press
+from lightsart._core.optimize import closest_board, transition
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -68,13 +68,13 @@ def speed() -> None:
         times = []
         for order in ("raster", "random", "morph"):
             t0 = time.perf_counter()
-            got = animate.click_order(start, clicks, order, seed=0)
+            got = orders.click_order(start, clicks, order, seed=0)
             times.append(time.perf_counter() - t0)
         naive = "-"
         ratio = "-"
         if side <= 70:
             t0 = time.perf_counter()
-            reference = naive_morph(clicks, animate.random_order(clicks, 0))
+            reference = naive_morph(clicks, orders.random_order(clicks, 0))
             t_naive = time.perf_counter() - t0
             assert np.array_equal(reference, got), "bucket queue and naive greedy disagree"
             naive, ratio = f"{t_naive:.3f}", f"{t_naive / times[2]:.0f}x"
@@ -112,7 +112,7 @@ def pictures(paths: list[Path], side: int) -> tuple[np.ndarray, np.ndarray, np.n
     """Two reachable boards and picture B's grey: the closest boards to the pictures (B's toned
     grey), or two drawn shapes (B's own cells as its grey)."""
     if len(paths) == 2 and all(p.exists() for p in paths):
-        from lightsart.pictures.image import load_target
+        from lightsart._pictures.image import load_target
 
         ta, tb = (load_target(str(p), size=(side, side)) for p in paths)
         a, b = (closest_board(t.bits).board for t in (ta, tb))
@@ -177,7 +177,7 @@ def main() -> None:
     if not args.skip_morph_speed:
         speed()
     speed_every_order()
-    from lightsart.pictures.image import fit_to_board, read_gray
+    from lightsart._pictures.image import fit_to_board, read_gray
 
     mask = fit_to_board(read_gray(args.mask), args.size, args.size, "cover")
     for paths in (args.pictures, []):

@@ -59,7 +59,7 @@ def tone_before(gray: np.ndarray) -> np.ndarray:
 
 
 def dither_before(toned: np.ndarray) -> np.ndarray:
-    from lightsart.pictures import dither as dithering
+    from lightsart._pictures import dither as dithering
 
     dithering.COMPILED_FROM = sys.maxsize  # the row-by-row Python loop at every size
     return dithering.dither(toned, "floyd-steinberg")
@@ -72,9 +72,9 @@ def costs_before(bits: np.ndarray, toned: np.ndarray) -> np.ndarray:
 
 def run_stage(stage: str, variant: str, folder: Path) -> dict[str, float]:
     """Run one stage on its saved input in this process; save its output; time and memory."""
-    from lightsart.pictures.costs import pixel_costs
-    from lightsart.pictures.dither import dither
-    from lightsart.pictures.tone import Tone, apply_tone
+    from lightsart._pictures.costs import pixel_costs
+    from lightsart._pictures.dither import dither
+    from lightsart._pictures.tone import Tone, apply_tone
 
     before = variant == "before"
     if stage == "all":  # the three in one process, as lightsart still runs them
@@ -132,9 +132,9 @@ def status_kb(field: str) -> int:
 
 def prepare(folder: Path, side: int, photo: str) -> None:
     """The fitted picture, and each stage's input as today's code makes it."""
-    from lightsart.pictures.dither import dither
-    from lightsart.pictures.image import fit_to_board, read_gray
-    from lightsart.pictures.tone import apply_tone
+    from lightsart._pictures.dither import dither
+    from lightsart._pictures.image import fit_to_board, read_gray
+    from lightsart._pictures.tone import apply_tone
 
     path = sample(photo)
     if path is not None:

@@ -8,13 +8,13 @@ scene, medical pictures; plus a line drawing this script draws itself. Each is f
 ``--side`` cells on the long side, or without it to the board ``still`` chooses (about 100 cells,
 or 150 for a picture that would read as texture at 100).
 
-Score: :func:`lightsart.pictures.likeness.structure_score` (the structure term of SSIM after blurring board
+Score: :func:`lightsart._pictures.likeness.structure_score` (the structure term of SSIM after blurring board
 and photo at cell scale: local correlation, blind to overall tone), as a ratio to the score of
 Pillow's ``Image.convert("1")`` (Floyd–Steinberg in C) of the same fitted photo, measured in this
 run. "default" is what ``lightsart still`` does (tone auto, Floyd–Steinberg); "tone none" is 0.1's
 target; the other columns are tone auto with that dithering method. "likeness" is the default
-board's :func:`~lightsart.pictures.likeness.viewing_score` and "hint" says whether ``still`` prints
-its hint line for it (likeness below :data:`~lightsart.pictures.likeness.TEXTURE_BELOW`). PHOTO
+board's :func:`~lightsart._pictures.likeness.viewing_score` and "hint" says whether ``still`` prints
+its hint line for it (likeness below :data:`~lightsart._pictures.likeness.TEXTURE_BELOW`). PHOTO
 files given on the command line join the table (e.g. desktop wallpapers, to check on pictures
 the defaults were not chosen on). Also: seconds per photo for the
 whole picture stage (decode, fit, tone, dither), and loading a 24-megapixel JPEG to a 100-cell
@@ -34,15 +34,15 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from lightsart.pictures.image import fit_to_board, read_for_board, target_from_array
-from lightsart.pictures.likeness import (
+from lightsart._pictures.image import fit_to_board, read_for_board, target_from_array
+from lightsart._pictures.likeness import (
     TEXTURE_BELOW,
     read_for_default_board,
     structure_score,
     texture_hint,
     viewing_score,
 )
-from lightsart.pictures.tone import Tone
+from lightsart._pictures.tone import Tone
 
 
 def photos() -> dict[str, Path]:
@@ -132,12 +132,12 @@ def scores(side: int, png: Path | None, extra: list[Path]) -> None:
 _LOAD = """
 import sys, time
 t = time.perf_counter()
-from lightsart.pictures.image import fit_to_board, read_for_board, read_gray
+from lightsart._pictures.image import fit_to_board, read_for_board, read_gray
 if sys.argv[2] == "reduced":
     g, board = read_for_board(sys.argv[1], None)
 else:
     g = read_gray(sys.argv[1])
-    from lightsart.pictures.image import board_size
+    from lightsart._pictures.image import board_size
     board = board_size(None, g.shape[1] / g.shape[0])
 fit_to_board(g, *board)
 # VmHWM, not ru_maxrss: the latter keeps the forking parent's peak across exec on Linux.

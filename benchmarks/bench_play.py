@@ -11,12 +11,12 @@ image stage's ``Tone()``. Methods, each frame:
 * ``fs``: lightsart's Floyd–Steinberg of the toned frame;
 * ``greedy N``: from the previous board, at most N clicks, each lowering the count of cells that
   differ from the Floyd–Steinberg target (non-interacting rounds, most improving first);
-* ``play N``: :func:`lightsart.video.play.play_step` with ``max_clicks=N`` (``s0``: with
+* ``play N``: :func:`lightsart._video.play.play_step` with ``max_clicks=N`` (``s0``: with
   ``settle=0``, every improving move taken).
 
 The chasing methods start from the all-lit board with one unlimited step on frame 0 (so the film
 is one game from the all-lit board); frames 1.. are measured. Columns: ``score``: mean over frames of
-:func:`~lightsart.pictures.likeness.structure_score` (against the fitted frame) divided by Pillow's
+:func:`~lightsart._pictures.likeness.structure_score` (against the fitted frame) divided by Pillow's
 on the same frame (``min`` the worst frame); ``change``: mean percent of cells that differ from the
 previous frame; ``clicks``: mean clicks per frame; ``ms``: mean CPU milliseconds per step. Pillow and
 Floyd–Steinberg boards are not reachable Lights Out boards; they are the look to match. Last, per
@@ -52,11 +52,11 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from lightsart.pictures.dither import dither
-from lightsart.pictures.likeness import structure_score
-from lightsart.pictures.tone import Tone, apply_tone
-from lightsart.rules import Rules
-from lightsart.video.play import SETTLE, play_step
+from lightsart._pictures.dither import dither
+from lightsart._pictures.likeness import structure_score
+from lightsart._pictures.tone import Tone, apply_tone
+from lightsart._rules import Rules
+from lightsart._video.play import SETTLE, play_step
 
 CLICKS = (50, 100, 150, 300)
 Step = Callable[[np.ndarray, np.ndarray, np.ndarray], tuple[np.ndarray, int]]

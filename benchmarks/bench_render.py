@@ -24,9 +24,9 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart.output.render import Style, render
-from lightsart.output.writers import write_frames, write_gif, write_mp4
-from lightsart.types import Frame
+from lightsart._output.render import Style, render
+from lightsart._output.writers import write_frames, write_gif, write_mp4
+from lightsart._types import Frame
 
 SIDE = 100
 CELL = 4

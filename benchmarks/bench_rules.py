@@ -1,7 +1,7 @@
 """Time the exact algebra for every rules: nullity (cold, uncached) per pattern, topology and size.
 
 Run: ``python benchmarks/bench_rules.py``. Each row prints the free clicks ``f`` the method
-carries (``mn`` for full elimination). Ratios are to classic ``lightsart.core.gf2.nullity`` (plus on
+carries (``mn`` for full elimination). Ratios are to classic ``lightsart._core.gf2.nullity`` (plus on
 the plane) at the same size, measured in this run.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time
 
-from lightsart.core import gf2
-from lightsart.core.general import algebra
-from lightsart.rules import TOPOLOGIES, Rules, parse_pattern
+from lightsart._core import gf2
+from lightsart._core.general import algebra
+from lightsart._rules import TOPOLOGIES, Rules, parse_pattern
 
 
 def seconds(fn: object) -> float:

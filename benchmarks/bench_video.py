@@ -4,7 +4,7 @@ Makes the test clips (``scripts/make_test_clips.py``: 240 pixels wide, 24 fps, w
 measures, in one run:
 
 * **quality** at the issue's 48x35 board, on every frame: cells changing per frame, the
-  structure score (:func:`lightsart.pictures.likeness.structure_score`) as a ratio to Pillow's
+  structure score (:func:`lightsart._pictures.likeness.structure_score`) as a ratio to Pillow's
   ``convert("1")`` of the same frame, and the eye-filtered error (RMS of the board minus the
   frame, both blurred by a Gaussian of 0.8 cell; the frame stretched 1st..99th percentile to
   0..1), for both modes and for the baselines: per-frame Floyd–Steinberg and blue noise (with the
@@ -49,8 +49,8 @@ def _clips_module() -> Any:
 
 
 def _frames(clip: Path) -> tuple[list[np.ndarray], float]:
-    from lightsart.pictures.image import fit_to_board
-    from lightsart.video.clip import decode_size, probe, read_frames
+    from lightsart._pictures.image import fit_to_board
+    from lightsart._video.clip import decode_size, probe, read_frames
 
     info = probe(str(clip))
     fps = min(info.fps, 30.0)
@@ -59,7 +59,7 @@ def _frames(clip: Path) -> tuple[list[np.ndarray], float]:
 
 
 def _eye_error(board: np.ndarray, frame: np.ndarray) -> float:
-    from lightsart.video.refine import _blur, _kernel
+    from lightsart._video.refine import _blur, _kernel
 
     low, high = np.percentile(frame, [1.0, 99.0])
     picture = np.clip((frame - low) / max(high - low, 1e-9), 0.0, 1.0)
@@ -73,8 +73,8 @@ def _pillow(frame: np.ndarray) -> np.ndarray:
 
 
 def _baselines(frames: list[np.ndarray]) -> dict[str, list[np.ndarray]]:
-    from lightsart.pictures.dither import dither
-    from lightsart.pictures.tone import apply_tone
+    from lightsart._pictures.dither import dither
+    from lightsart._pictures.tone import apply_tone
 
     return {
         "per-frame Floyd–Steinberg": [dither(apply_tone(f), "floyd-steinberg") for f in frames],
@@ -85,8 +85,8 @@ def _baselines(frames: list[np.ndarray]) -> dict[str, list[np.ndarray]]:
 
 
 def _ours(clip: Path, mode: str, folder: Path) -> tuple[list[np.ndarray], list[int]]:
-    from lightsart.settings import Look, Pictures
-    from lightsart.video.film import Filming, make_film
+    from lightsart._settings import Look, Pictures
+    from lightsart._video.film import Filming, make_film
 
     result = make_film(str(clip), None, frames_dir=str(folder), pictures=Pictures(size=BOARD),
                        look=Look(cell=1), filming=Filming(mode=mode))  # type: ignore[arg-type]
@@ -97,7 +97,7 @@ def _ours(clip: Path, mode: str, folder: Path) -> tuple[list[np.ndarray], list[i
 
 def quality(clip: Path, work: Path) -> list[dict[str, Any]]:
     """Per method: cells changing per frame, structure ratio to Pillow, eye error, clicks."""
-    from lightsart.pictures.likeness import structure_score
+    from lightsart._pictures.likeness import structure_score
 
     frames, _ = _frames(clip)
     pillow = np.mean([structure_score(_pillow(f), f) for f in frames])
@@ -123,7 +123,7 @@ def quality(clip: Path, work: Path) -> list[dict[str, Any]]:
 
 _RUN = """
 import json, resource, sys, time
-from lightsart.cli import main
+from lightsart._cli import main
 start = time.perf_counter()
 code = main(sys.argv[1:])
 wall = time.perf_counter() - start
@@ -140,7 +140,7 @@ def speed(clip: Path, mode: str, work: Path) -> dict[str, Any]:
                            "--mode", mode, "-q"], capture_output=True, check=True, text=True,
                           cwd=ROOT)
     run = json.loads(done.stdout.strip().splitlines()[-1])
-    from lightsart.video.clip import probe
+    from lightsart._video.clip import probe
 
     seconds = probe(str(clip)).duration or 0.0
     return {"clip": clip.stem, "mode": mode, "speed": seconds / run["wall"],
@@ -151,8 +151,8 @@ def speed(clip: Path, mode: str, work: Path) -> dict[str, Any]:
 def ffmpeg_floor(clip: Path, work: Path) -> float:
     """Clip seconds per wall second of plain ffmpeg re-encoding the clip (libx264, as ours;
     ffmpeg's own threads, so it is the floor no Python pipeline beats)."""
-    from lightsart.output.writers import MP4_CRF
-    from lightsart.video.clip import ffmpeg_exe, probe
+    from lightsart._output.writers import MP4_CRF
+    from lightsart._video.clip import ffmpeg_exe, probe
 
     begun = time.perf_counter()
     subprocess.run([ffmpeg_exe(), "-v", "error", "-y", "-i", str(clip), "-c:v", "libx264",

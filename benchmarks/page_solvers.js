@@ -5,7 +5,7 @@
 const fs = require("fs");
 const path = require("path");
 
-const dir = path.join(__dirname, "..", "lightsart", "pages");
+const dir = path.join(__dirname, "..", "lightsart", "_pages");
 const code = ["lightsout.js", "lights.js", "modk.js"].map((f) => fs.readFileSync(path.join(dir, f), "utf8")).join("\n");
 const { LightsOut, Lights, LightsModK } = new Function(`${code}\nreturn { LightsOut, Lights, LightsModK };`)();
 

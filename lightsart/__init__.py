@@ -15,64 +15,60 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0.dev0"
 
-from lightsart import _moved
-
-_moved.install()
-
-#: The one list of public names: name → the module it is imported from (never the name of a
-#: module of the package, old paths included: importing one would rebind the name). ``__all__``, ``dir()`` and
-#: the lazy ``__getattr__`` read it; the ``TYPE_CHECKING`` imports below (type checkers need
+#: The one list of public names: name → the private module it is imported from (every module of
+#: the package is private, ``_name``, so no public name is a module's). ``__all__``, ``dir()``
+#: and the lazy ``__getattr__`` read it; the ``TYPE_CHECKING`` imports below (type checkers need
 #: static imports) must name exactly these, from the same modules: tests/test_api.py checks.
 _EXPORTS: dict[str, str] = {
-    "Animation": "lightsart.animation.animate",
-    "AnimationResult": "lightsart.pipeline",
-    "BoardAlgebra": "lightsart.core.gf2",
-    "CLICK_ORDERS": "lightsart.animation",
-    "Clicks": "lightsart.results",
-    "DITHER_METHODS": "lightsart.pictures.dither",
-    "FilmResult": "lightsart.video.film",
-    "Filming": "lightsart.video.film",
-    "Fit": "lightsart.results",
-    "Frame": "lightsart.types",
-    "LightsartError": "lightsart.errors",
-    "Look": "lightsart.settings",
-    "Pictures": "lightsart.settings",
-    "Rules": "lightsart.rules",
-    "Solving": "lightsart.settings",
-    "StillResult": "lightsart.pipeline",
-    "Style": "lightsart.output.render",
-    "Target": "lightsart.pictures.image",
-    "Timing": "lightsart.settings",
-    "Tone": "lightsart.pictures.tone",
-    "algebra": "lightsart.core.gf2",
-    "animate_boards": "lightsart.animation.animate",
-    "apply_clicks": "lightsart.core.board",
-    "apply_tone": "lightsart.pictures.tone",
-    "basic_ip": "lightsart.engines.ip",
-    "board_from_clicks": "lightsart.core.board",
-    "chase": "lightsart.core.gf2",
-    "click_order": "lightsart.animation.orders",
-    "closest_board": "lightsart.core.optimize",
-    "closest_board_ip": "lightsart.engines.ip",
-    "closest_board_reduced_ip": "lightsart.engines.ip",
-    "fewest_clicks": "lightsart.core.optimize",
-    "format_board": "lightsart.core.board",
-    "frames": "lightsart.animation.animate",
-    "from_state": "lightsart.core.board",
-    "load_ipython_extension": "lightsart.display",
-    "load_target": "lightsart.pictures.image",
-    "make_animation": "lightsart.pipeline",
-    "make_film": "lightsart.video.film",
-    "make_still": "lightsart.pipeline",
-    "nullity": "lightsart.core.gf2",
-    "parse_board": "lightsart.core.board",
-    "pixel_costs": "lightsart.pictures.costs",
-    "press": "lightsart.core.board",
-    "structure_score": "lightsart.pictures.likeness",
-    "target_from_array": "lightsart.pictures.image",
-    "to_state": "lightsart.core.board",
-    "transition": "lightsart.core.optimize",
-    "view": "lightsart.display",
+    "Animation": "lightsart._animation.animate",
+    "AnimationResult": "lightsart._runs",
+    "BoardAlgebra": "lightsart._core.gf2",
+    "CLICK_ORDERS": "lightsart._animation",
+    "Clicks": "lightsart._results",
+    "DITHER_METHODS": "lightsart._pictures.dither",
+    "FilmResult": "lightsart._video.film",
+    "Filming": "lightsart._video.film",
+    "Fit": "lightsart._results",
+    "Frame": "lightsart._types",
+    "LightsartError": "lightsart._errors",
+    "Look": "lightsart._settings",
+    "Pictures": "lightsart._settings",
+    "Rules": "lightsart._rules",
+    "Solving": "lightsart._settings",
+    "StillResult": "lightsart._runs",
+    "Style": "lightsart._output.render",
+    "Target": "lightsart._pictures.image",
+    "Timing": "lightsart._settings",
+    "Tone": "lightsart._pictures.tone",
+    "algebra": "lightsart._core.gf2",
+    "animate_boards": "lightsart._animation.animate",
+    "apply_clicks": "lightsart._core.board",
+    "apply_tone": "lightsart._pictures.tone",
+    "basic_ip": "lightsart._engines.ip",
+    "board_from_clicks": "lightsart._core.board",
+    "chase": "lightsart._core.gf2",
+    "click_order": "lightsart._animation.orders",
+    "closest_board": "lightsart._core.optimize",
+    "closest_board_ip": "lightsart._engines.ip",
+    "closest_board_reduced_ip": "lightsart._engines.ip",
+    "fewest_clicks": "lightsart._core.optimize",
+    "format_board": "lightsart._core.board",
+    "frames": "lightsart._animation.animate",
+    "from_state": "lightsart._core.board",
+    "load_ipython_extension": "lightsart._display",
+    "load_target": "lightsart._pictures.image",
+    "make_animation": "lightsart._pipeline",
+    "make_film": "lightsart._video.film",
+    "make_still": "lightsart._pipeline",
+    "nullity": "lightsart._core.gf2",
+    "parse_board": "lightsart._core.board",
+    "pixel_costs": "lightsart._pictures.costs",
+    "press": "lightsart._core.board",
+    "structure_score": "lightsart._pictures.likeness",
+    "target_from_array": "lightsart._pictures.image",
+    "to_state": "lightsart._core.board",
+    "transition": "lightsart._core.optimize",
+    "view": "lightsart._display",
 }
 
 __all__ = sorted(["__version__", *_EXPORTS])
@@ -93,52 +89,52 @@ def __dir__() -> list[str]:
 
 if TYPE_CHECKING:
     # ``X as X``: an explicit re-export, public to strict type checkers.
-    from lightsart.animation import CLICK_ORDERS as CLICK_ORDERS
-    from lightsart.animation.animate import Animation as Animation
-    from lightsart.animation.animate import animate_boards as animate_boards
-    from lightsart.animation.animate import frames as frames
-    from lightsart.animation.orders import click_order as click_order
-    from lightsart.core.board import apply_clicks as apply_clicks
-    from lightsart.core.board import board_from_clicks as board_from_clicks
-    from lightsart.core.board import format_board as format_board
-    from lightsart.core.board import from_state as from_state
-    from lightsart.core.board import parse_board as parse_board
-    from lightsart.core.board import press as press
-    from lightsart.core.board import to_state as to_state
-    from lightsart.core.gf2 import BoardAlgebra as BoardAlgebra
-    from lightsart.core.gf2 import algebra as algebra
-    from lightsart.core.gf2 import chase as chase
-    from lightsart.core.gf2 import nullity as nullity
-    from lightsart.core.optimize import closest_board as closest_board
-    from lightsart.core.optimize import fewest_clicks as fewest_clicks
-    from lightsart.core.optimize import transition as transition
-    from lightsart.display import load_ipython_extension as load_ipython_extension
-    from lightsart.display import view as view
-    from lightsart.engines.ip import basic_ip as basic_ip
-    from lightsart.engines.ip import closest_board_ip as closest_board_ip
-    from lightsart.engines.ip import closest_board_reduced_ip as closest_board_reduced_ip
-    from lightsart.errors import LightsartError as LightsartError
-    from lightsart.output.render import Style as Style
-    from lightsart.pictures.costs import pixel_costs as pixel_costs
-    from lightsart.pictures.dither import DITHER_METHODS as DITHER_METHODS
-    from lightsart.pictures.image import Target as Target
-    from lightsart.pictures.image import load_target as load_target
-    from lightsart.pictures.image import target_from_array as target_from_array
-    from lightsart.pictures.likeness import structure_score as structure_score
-    from lightsart.pictures.tone import Tone as Tone
-    from lightsart.pictures.tone import apply_tone as apply_tone
-    from lightsart.pipeline import AnimationResult as AnimationResult
-    from lightsart.pipeline import StillResult as StillResult
-    from lightsart.pipeline import make_animation as make_animation
-    from lightsart.pipeline import make_still as make_still
-    from lightsart.results import Clicks as Clicks
-    from lightsart.results import Fit as Fit
-    from lightsart.rules import Rules as Rules
-    from lightsart.settings import Look as Look
-    from lightsart.settings import Pictures as Pictures
-    from lightsart.settings import Solving as Solving
-    from lightsart.settings import Timing as Timing
-    from lightsart.types import Frame as Frame
-    from lightsart.video.film import Filming as Filming
-    from lightsart.video.film import FilmResult as FilmResult
-    from lightsart.video.film import make_film as make_film
+    from lightsart._animation import CLICK_ORDERS as CLICK_ORDERS
+    from lightsart._animation.animate import Animation as Animation
+    from lightsart._animation.animate import animate_boards as animate_boards
+    from lightsart._animation.animate import frames as frames
+    from lightsart._animation.orders import click_order as click_order
+    from lightsart._core.board import apply_clicks as apply_clicks
+    from lightsart._core.board import board_from_clicks as board_from_clicks
+    from lightsart._core.board import format_board as format_board
+    from lightsart._core.board import from_state as from_state
+    from lightsart._core.board import parse_board as parse_board
+    from lightsart._core.board import press as press
+    from lightsart._core.board import to_state as to_state
+    from lightsart._core.gf2 import BoardAlgebra as BoardAlgebra
+    from lightsart._core.gf2 import algebra as algebra
+    from lightsart._core.gf2 import chase as chase
+    from lightsart._core.gf2 import nullity as nullity
+    from lightsart._core.optimize import closest_board as closest_board
+    from lightsart._core.optimize import fewest_clicks as fewest_clicks
+    from lightsart._core.optimize import transition as transition
+    from lightsart._display import load_ipython_extension as load_ipython_extension
+    from lightsart._display import view as view
+    from lightsart._engines.ip import basic_ip as basic_ip
+    from lightsart._engines.ip import closest_board_ip as closest_board_ip
+    from lightsart._engines.ip import closest_board_reduced_ip as closest_board_reduced_ip
+    from lightsart._errors import LightsartError as LightsartError
+    from lightsart._output.render import Style as Style
+    from lightsart._pictures.costs import pixel_costs as pixel_costs
+    from lightsart._pictures.dither import DITHER_METHODS as DITHER_METHODS
+    from lightsart._pictures.image import Target as Target
+    from lightsart._pictures.image import load_target as load_target
+    from lightsart._pictures.image import target_from_array as target_from_array
+    from lightsart._pictures.likeness import structure_score as structure_score
+    from lightsart._pictures.tone import Tone as Tone
+    from lightsart._pictures.tone import apply_tone as apply_tone
+    from lightsart._pipeline import make_animation as make_animation
+    from lightsart._pipeline import make_still as make_still
+    from lightsart._results import Clicks as Clicks
+    from lightsart._results import Fit as Fit
+    from lightsart._rules import Rules as Rules
+    from lightsart._runs import AnimationResult as AnimationResult
+    from lightsart._runs import StillResult as StillResult
+    from lightsart._settings import Look as Look
+    from lightsart._settings import Pictures as Pictures
+    from lightsart._settings import Solving as Solving
+    from lightsart._settings import Timing as Timing
+    from lightsart._types import Frame as Frame
+    from lightsart._video.film import Filming as Filming
+    from lightsart._video.film import FilmResult as FilmResult
+    from lightsart._video.film import make_film as make_film

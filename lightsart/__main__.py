@@ -1,5 +1,5 @@
 """`python -m lightsart` runs the command-line tool."""
 
-from lightsart.cli import main
+from lightsart._cli import main
 
 raise SystemExit(main())

@@ -181,7 +181,7 @@ runpy.run_module("lightsart", run_name="__main__", alter_sys=True)
 _KEEP_SENT = """
 import atexit, hashlib, os, pathlib
 import numpy as np
-from lightsart.output import mp4
+from lightsart._output import mp4
 sent = {}
 send = mp4.Encoder.send
 def keep(self, canvas):

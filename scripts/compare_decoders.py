@@ -1,6 +1,6 @@
 """Compare the decoder, the pair-table bound and the closest boards of two checkouts of lightsart.
 
-A refactoring of :mod:`lightsart.core.decode` or :mod:`lightsart.core.bound` must not change any
+A refactoring of :mod:`lightsart._core.decode` or :mod:`lightsart._core.bound` must not change any
 answer: the planned work is counted from the budget at nominal speeds, so the same inputs, seed
 and budget give the same answer unless the clock cuts the work short. This runs a fixed set of
 random instances (direct ``decode`` and ``lower_bound`` calls, and ``closest_board`` on boards of
@@ -46,8 +46,8 @@ def _columns(seed: int, count: int, d: int, planted: int) -> tuple[Any, Any, Any
 def _decode_cases() -> Iterator[Case]:
     import numpy as np
 
-    from lightsart.core.decode import decode
-    from lightsart.core.relink import Focus
+    from lightsart._core.decode import decode
+    from lightsart._core.relink import Focus
 
     def run(seed: int, count: int, d: int, planted: int, weighted: bool, base: bool,
             focused: bool, seconds: float, work: int | None, method: str) -> tuple[Any, bool]:
@@ -90,7 +90,7 @@ def _decode_cases() -> Iterator[Case]:
 
 
 def _bound_cases() -> Iterator[Case]:
-    from lightsart.core.bound import lower_bound
+    from lightsart._core.bound import lower_bound
 
     def run(seed: int, count: int, d: int, planted: int, max_weight: int, memory: int | None,
             max_pairs: int | None, hunts: int) -> tuple[Any, bool]:
@@ -145,9 +145,8 @@ def _target(side: int, seed: int, smooth: bool) -> Any:
 def _board_cases() -> Iterator[Case]:
     import numpy as np
 
-    from lightsart.core.optimize import closest_board
-    from lightsart.engines.levels import fit_levels
-    from lightsart.rules import Rules
+    from lightsart._core.optimize import closest_board
+    from lightsart._rules import Rules
 
     def fit_answer(fit: Any) -> tuple[Any, bool]:
         answer = (fit.board.tobytes(), fit.clicks.tobytes(), fit.wrong_pixels,
@@ -168,8 +167,8 @@ def _board_cases() -> Iterator[Case]:
     def levels(side: int, seed: int, states: int, seconds: float) -> tuple[Any, bool]:
         rng = np.random.default_rng(seed)
         target = rng.integers(0, states, (side, side)).astype(np.uint8)
-        return fit_answer(fit_levels(target, Rules(side, side, states=states), seconds=seconds,
-                                     seed=seed))
+        return fit_answer(closest_board(target, seconds=seconds, seed=seed,
+                                        rules=Rules(side, side, states=states)))
 
     for side, seconds in [(16, 0.5), (19, 0.5), (30, 0.5), (39, 1.0), (47, 0.5), (61, 1.0),
                           (65, 0.5), (79, 0.5), (79, 15.0), (95, 1.0), (119, 1.0), (123, 3.0),

@@ -6,7 +6,7 @@ It is covered when its docstring has a summary and the numpydoc sections its kin
 and class (a class returns its instance), and, for the main entry points (:data:`ENTRY_POINTS`),
 an ``Examples`` section with ``>>>`` lines (the test command runs them: ``--doctest-modules``).
 A public value that is neither a class nor callable (``CLICK_ORDERS``, a
-:class:`~lightsart.registry.Registry`) takes no arguments and returns nothing: it is covered by a
+:class:`~lightsart._registry.Registry`) takes no arguments and returns nothing: it is covered by a
 summary in a docstring of its own (``value.__doc__ = ...``), not the one its class lends it.
 Also counts the package's runnable ``>>>`` examples. Prints one line per gap and a summary;
 exits 1 below 100 %.

@@ -1,6 +1,6 @@
-"""Make the blue-noise threshold mask in ``lightsart/pictures/data/`` by void-and-cluster (Ulichney 1993).
+"""Make the blue-noise threshold mask in ``lightsart/_pictures/data/`` by void-and-cluster (Ulichney 1993).
 
-Run:  python scripts/make_blue_noise.py        (writes lightsart/pictures/data/blue_noise_64.npy)
+Run:  python scripts/make_blue_noise.py        (writes lightsart/_pictures/data/blue_noise_64.npy)
 
 The mask ranks the ``N²`` pixels of an ``N × N`` torus: thresholding it at any ``r`` (lit where
 ``rank < r``) gives ``r`` points spread as evenly as possible, with little energy at low spatial
@@ -34,7 +34,8 @@ from numpy.typing import NDArray
 SIZE = 64
 SEED = 1993
 SIGMA = 1.5
-OUTPUT = Path(__file__).resolve().parent.parent / "lightsart" / "pictures" / "data" / f"blue_noise_{SIZE}.npy"
+OUTPUT = (Path(__file__).resolve().parent.parent / "lightsart" / "_pictures" / "data"
+          / f"blue_noise_{SIZE}.npy")
 
 
 def gaussian_filter(size: int, sigma: float = SIGMA) -> NDArray[np.int64]:

@@ -33,7 +33,7 @@ def main() -> int:
     import numpy as np
     from PIL import Image
 
-    from lightsart.cli import main as lightsart
+    from lightsart._cli import main as lightsart
 
     os.chdir(ROOT)
     code = lightsart(COMMAND)

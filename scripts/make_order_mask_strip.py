@@ -15,9 +15,9 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 import lightsart as la
-from lightsart.animation import orders
-from lightsart.animation.fields import Scene
-from lightsart.pictures.image import fit_to_board, read_gray
+from lightsart._animation import orders
+from lightsart._animation.fields import Scene
+from lightsart._pictures.image import fit_to_board, read_gray
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "order-mask.png"

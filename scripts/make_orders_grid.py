@@ -34,7 +34,7 @@ def main() -> int:
     import numpy as np
     from PIL import Image, ImageDraw, ImageFont
 
-    from lightsart.cli import main as lightsart
+    from lightsart._cli import main as lightsart
 
     os.chdir(ROOT)
     tiles = []

@@ -5,10 +5,10 @@ Run:  python scripts/make_photo_sheets.py -o docs/photos-a.png PHOTO [PHOTO ...]
 
 One row per photo: the photo itself (grey, cropped as the board crops it) and then one tile per
 column, each the reachable board ``lightsart still`` makes with those options (the exact engine,
-through :func:`lightsart.pipeline.fit_pictures`), every tile drawn at the same width on the sheet
+through :func:`lightsart._pipeline.fit_pictures`), every tile drawn at the same width on the sheet
 (whole pixels per cell, so a 200-cell board has smaller cells than a 100-cell one: what the same
 print size looks like). Under each board ``v``: its likeness at viewing scale
-(:func:`lightsart.pictures.likeness.viewing_score`, what the hint line of ``still`` reads), and
+(:func:`lightsart._pictures.likeness.viewing_score`, what the hint line of ``still`` reads), and
 ``x``: its structure score as a ratio to that of Pillow's ``convert("1")`` (as
 ``benchmarks/bench_pictures.py`` reports it).
 
@@ -29,9 +29,9 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
-from lightsart.pictures.image import fit_to_board, read_for_board, read_gray
-from lightsart.pictures.likeness import structure_score, viewing_score
-from lightsart.pictures.tone import Tone
+from lightsart._pictures.image import fit_to_board, read_for_board, read_gray
+from lightsart._pictures.likeness import structure_score, viewing_score
+from lightsart._pictures.tone import Tone
 
 
 @dataclass(frozen=True)
@@ -68,11 +68,11 @@ def parse_column(text: str) -> Column:
 
 def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray]:
     """The reachable board ``still`` makes for ``column`` (level indices) and the fitted grey."""
-    from lightsart.pipeline import fit_pictures
+    from lightsart._pipeline import fit_pictures
 
     size = None if column.long_side is None else (column.long_side, None)
     if column.long_side is not None:
-        from lightsart.pictures.image import choose_size
+        from lightsart._pictures.image import choose_size
 
         g = read_gray(path)
         size = choose_size(g.shape[1] / g.shape[0], column.long_side)

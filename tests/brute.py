@@ -9,7 +9,7 @@ import itertools
 
 import numpy as np
 
-from lightsart.rules import Rules
+from lightsart._rules import Rules
 
 
 def press_matrix(rules: Rules) -> np.ndarray:

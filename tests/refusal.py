@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from lightsart.cli import main
+from lightsart._cli import main
 
 
 def snapshot(folder: Path) -> dict[str, str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from lightsart.core.coset_symmetry import grid_permutations
+from lightsart._core.coset_symmetry import grid_permutations
 
 
 def independent(rows: np.ndarray) -> np.ndarray:

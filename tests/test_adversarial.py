@@ -4,7 +4,7 @@ kills and concurrent writers.
 For every refused run the same contract is checked, by looking at the folder afterwards rather
 than trusting the program: exit code 2, exactly one line on stderr (``lightsart: error: ...``),
 no traceback, nothing on stdout, no file added, changed or removed (inputs byte for byte), and no
-temporary file left. Runs are in process (``lightsart.cli.main``) on small boards; only signals
+temporary file left. Runs are in process (``lightsart._cli.main``) on small boards; only signals
 use a subprocess.
 """
 
@@ -31,9 +31,10 @@ import pytest
 from PIL import Image
 from refusal import refused, snapshot
 
-from lightsart.cli import main
-from lightsart.output import staging as outputs
-from lightsart.puzzle.censusdb import write_db
+from lightsart._cli import main
+from lightsart._output import staging as outputs
+from lightsart._output.tempnames import STALE_SECONDS
+from lightsart._puzzle.censusdb import write_db
 
 # ------------------------------------------------------------------------------------ fixtures
 
@@ -413,7 +414,7 @@ def test_full_disk_simulated(case: str, work: Path, capsys: pytest.CaptureFixtur
 def test_full_disk_while_writing_frames(work: Path, capsys: pytest.CaptureFixture[str],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The fifth frame does not fit: the four before it and the GIF are discarded too."""
-    from lightsart.output import render
+    from lightsart._output import render
 
     real = render.write_png
     calls = iter(range(1000))
@@ -553,7 +554,7 @@ def test_sweep_removes_only_our_dead_leftovers(tmp_path: Path) -> None:
     (tmp_path / ".x.gif.123456.gif").write_bytes(b"not our naming")
     assert outputs.sweep(tmp_path) == [dead.name]
     # Another host's leftover and a backup (an old output) go once a day old, by their ctime.
-    removed = outputs.sweep(tmp_path, now=time.time() + outputs.STALE_SECONDS)
+    removed = outputs.sweep(tmp_path, now=time.time() + STALE_SECONDS)
     assert sorted(removed) == sorted([foreign.name, backup.name])
     assert live.exists() and (tmp_path / ".x.gif.123456.gif").exists()
 
@@ -716,7 +717,7 @@ def test_commit_fails_at_every_step(kind: str, work: Path, tmp_path_factory: pyt
             break
         if code == 0:  # a backup that could not be removed: a leftover swept a day later
             for folder in (work, work / "fr"):
-                outputs.sweep(folder, now=time.time() + outputs.STALE_SECONDS)
+                outputs.sweep(folder, now=time.time() + STALE_SECONDS)
             assert _is_new_set(work, old_set, new_set), (k, err)
         else:
             refusals += 1
@@ -813,7 +814,7 @@ def test_permissions_are_checked_before_any_work(how: str, work: Path,
     assert main(old) == 0
     capsys.readouterr()
     _obstacle(work, how, monkeypatch)
-    monkeypatch.setattr("lightsart.pipeline.fit_pictures", _enospc)  # no work may start
+    monkeypatch.setattr("lightsart._pipeline.fit_pictures", _enospc)  # no work may start
     refused(new, work, capsys, "c.png: it belongs to another user and folder . is sticky"
             if how.startswith("sticky") else "folder . is not writable")
 
@@ -886,14 +887,14 @@ def test_a_crash_midway_leaves_each_name_old_or_new(kind: str, work: Path, tmp_p
         crashed = snapshot(work)
         assert _old_or_new(crashed, old_set, new_set), (k, crashed)
         with monkeypatch.context() as m:
-            m.setattr("lightsart.output.tempnames.alive", lambda pid: False)  # it died
+            m.setattr("lightsart._output.tempnames.alive", lambda pid: False)  # it died
             for folder in (work, work / "fr"):
                 outputs.sweep(folder)
             visible = {n: d for n, d in snapshot(work).items() if ".lightsart-" not in n}
             assert visible == {n: d for n, d in crashed.items() if ".lightsart-" not in n}, k
             assert all(n.endswith(".tmp.old") for n in _hidden(work)), (k, _hidden(work))
             for folder in (work, work / "fr"):
-                outputs.sweep(folder, now=time.time() + outputs.STALE_SECONDS)
+                outputs.sweep(folder, now=time.time() + STALE_SECONDS)
         assert _hidden(work) == [], k
     assert k >= 5
 
@@ -909,7 +910,7 @@ def test_a_killed_commit_changes_nothing_at_the_next_run(work: Path,
     old_set = snapshot(work)
     script = (
         "import os, signal, sys\n"
-        "from lightsart.cli import main\n"
+        "from lightsart._cli import main\n"
         "real, calls = os.replace, [0]\n"
         "def replace(*a, **k):\n"
         "    calls[0] += 1\n"
@@ -934,7 +935,7 @@ def test_a_killed_commit_changes_nothing_at_the_next_run(work: Path,
     outputs._SWEPT.clear()
     assert main(new) == 0
     for folder in (work, work / "fr"):
-        outputs.sweep(folder, now=time.time() + outputs.STALE_SECONDS)
+        outputs.sweep(folder, now=time.time() + STALE_SECONDS)
     assert _hidden(work) == []
 
 
@@ -984,11 +985,11 @@ def test_another_users_leftovers_are_left_alone(tmp_path: Path) -> None:
     for path in (journal, backup):
         os.chown(path, 1234, 1234)
     before = snapshot(tmp_path)
-    outputs.sweep(tmp_path, now=time.time() + outputs.STALE_SECONDS)
+    outputs.sweep(tmp_path, now=time.time() + STALE_SECONDS)
     assert snapshot(tmp_path) == before
     for path in (journal, backup):
         os.chown(path, os.getuid(), os.getgid())
-    outputs.sweep(tmp_path, now=time.time() + outputs.STALE_SECONDS)
+    outputs.sweep(tmp_path, now=time.time() + STALE_SECONDS)
     assert old.read_bytes() == b"the new one" and sorted(os.listdir(tmp_path)) == ["x.gif"]
 
 
@@ -1019,7 +1020,7 @@ def test_a_failed_restore_says_what_was_left(work: Path, capsys: pytest.CaptureF
     assert {n: d for n, d in now.items() if n not in (backup, "s.png")} == {
         n: d for n, d in old_set.items() if n != "s.png"}
     with monkeypatch.context() as m:
-        m.setattr("lightsart.output.tempnames.alive", lambda pid: False)
+        m.setattr("lightsart._output.tempnames.alive", lambda pid: False)
         outputs.sweep(work)
     assert (work / backup).exists()  # kept a day, for the user to take back
 

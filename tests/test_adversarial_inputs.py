@@ -17,9 +17,9 @@ import pytest
 from PIL import Image
 from refusal import refused
 
-from lightsart import limits
-from lightsart.cli import main
-from lightsart.errors import LightsartError
+from lightsart import _limits as limits
+from lightsart._cli import main
+from lightsart._errors import LightsartError
 
 
 def _picture(path: Path, seed: int, size: tuple[int, int] = (40, 32)) -> None:
@@ -61,11 +61,11 @@ def test_time_limit_help_names_the_maximum(capsys: pytest.CaptureFixture[str]) -
 @pytest.mark.parametrize("seconds", [1e308, math.inf, math.nan, -5.0, 0.0, 1e-320])
 def test_library_round_planning_takes_any_budget(seconds: float) -> None:
     """Library callers may pass any float: the planners clamp it and return whole numbers."""
-    from lightsart.core import isd, modk_decode, quiet
+    from lightsart._core import isd, isd_ring, quiet
 
     assert 0.0 <= limits.planning_seconds(seconds) <= limits.TIME_LIMIT_MAX
     for rounds in (isd.rounds_for(seconds, 200, 60, 4000, True),
-                   modk_decode.rounds_for(seconds, 40, 400, 3),
+                   isd_ring.rounds_for(seconds, 40, 400, 3),
                    quiet.planned_rounds(4000, 40, seconds)):
         assert isinstance(rounds, int) and 0 <= rounds < 1 << 62
 
@@ -73,7 +73,7 @@ def test_library_round_planning_takes_any_budget(seconds: float) -> None:
 def test_library_fit_with_a_huge_budget_does_not_overflow() -> None:
     """A fit at nullity 28 (64x64) with ``seconds=1e308`` plans a day at most, and the decoder
     stops at its proven bound long before that (no OverflowError)."""
-    from lightsart.core.optimize import closest_board
+    from lightsart._core.optimize import closest_board
 
     target = np.ones((64, 64), dtype=np.uint8)  # reachable: the search stops at once
     fit = closest_board(target, seconds=1e308)
@@ -116,30 +116,28 @@ def test_export_model_just_within_the_bound_is_accepted() -> None:
 
 
 def test_library_export_model_is_bounded(tmp_path: Path) -> None:
-    from lightsart.engines import ip, ip_levels
-    from lightsart.rules import Rules
+    from lightsart._engines import ip
+    from lightsart._rules import Rules
 
     with pytest.raises(LightsartError, match="--export-model"):
         ip.export_model(np.ones((800, 800), dtype=np.uint8), str(tmp_path / "m.lp"))
     rules = Rules.plus(400, 400).with_states(3)
     with pytest.raises(LightsartError, match="--export-model"):
-        ip_levels.export_model_levels(np.zeros((400, 400), dtype=np.uint8),
-                                      str(tmp_path / "m.lp"), rules)
+        ip.export_model(np.zeros((400, 400), dtype=np.uint8), str(tmp_path / "m.lp"), rules=rules)
     assert not any(tmp_path.iterdir())
 
 
 def test_model_size_counts_the_written_model() -> None:
     """``model_size`` is an upper bound on the rows and non-zeros PuLP really writes."""
     pytest.importorskip("pulp")
-    from lightsart.engines import ip, ip_levels
-    from lightsart.rules import Rules, parse_pattern
+    from lightsart._engines import ip
+    from lightsart._rules import Rules, parse_pattern
 
     for pattern in ("plus", "square"):
         for states in (2, 3):
             rules = Rules(6, 7, parse_pattern(pattern), "plane", states)
             target = np.ones((6, 7), dtype=np.uint8)
-            prob = (ip.error_model(target, None, rules) if states == 2
-                    else ip_levels.error_model_levels(target, rules).prob)
+            prob = ip.error_model(target, None, rules)
             rows = len(prob.constraints)
             nonzeros = sum(len(c) for c in prob.constraints.values()) + len(prob.objective)
             most_rows, most_nonzeros = limits.model_size(42, len(rules.pattern.offsets), states)

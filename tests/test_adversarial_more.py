@@ -25,8 +25,8 @@ import pytest
 from PIL import Image
 from refusal import refused
 
-from lightsart.cli import main
-from lightsart.errors import LightsartError
+from lightsart._cli import main
+from lightsart._errors import LightsartError
 
 
 def _picture(path: Path, seed: int, size: tuple[int, int] = (40, 32)) -> None:
@@ -156,7 +156,7 @@ def test_unreadable_files_say_why_in_words(work: Path, capsys: pytest.CaptureFix
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     """Unreadable inputs (chmod 000, run as another user) said '[Errno 13] Permission denied:
     'a.png'' for pictures and boards, and SQLite's 'unable to open database file' for --db."""
-    from lightsart.puzzle.censusdb import write_db
+    from lightsart._puzzle.censusdb import write_db
 
     (work / "board.txt").write_text("101\n010\n101\n")
     write_db(3, 3, work / "c.sqlite")
@@ -264,8 +264,8 @@ def test_a_chase_plan_builds_its_row_sets_once() -> None:
     """Each chase plan rebuilt the set of forced rows once per row (m² steps): a 1x4096 board
     under sigma took 1.2 s to plan and ``sizes 1x4096 --radius 20 --pattern sigma`` about half an
     hour; now 0.02 s and 30 s. Counted, not timed: the set comprehensions run twice per plan."""
-    from lightsart.core.general import chase_plans
-    from lightsart.rules import Rules, parse_pattern
+    from lightsart._core.general import chase_plans
+    from lightsart._rules import Rules, parse_pattern
 
     calls = 0
 

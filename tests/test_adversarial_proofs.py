@@ -29,9 +29,9 @@ from brute import press_matrix
 from numpy.typing import NDArray
 from PIL import Image
 
-from lightsart.pictures.costs import level_costs, pixel_costs
-from lightsart.pipeline import game_rules, make_animation, make_still
-from lightsart.rules import Rules
+from lightsart._pictures.costs import level_costs, pixel_costs
+from lightsart._pipeline import game_rules, make_animation, make_still
+from lightsart._rules import Rules
 
 Ints = NDArray[np.int64]
 
@@ -190,11 +190,11 @@ def _cases() -> list[tuple[int, str, str, int, int, str]]:
 
 def switch_off_exact(monkeypatch: pytest.MonkeyPatch) -> None:
     """Switch the exact searches off: the heuristics then answer, and report, on small boards."""
-    from lightsart.core import closest, decode, fewest, optimize, presses
-    from lightsart.puzzle import game
+    from lightsart._core import closest, decode, fewest, optimize, presses
+    from lightsart._puzzle import game
 
-    monkeypatch.setattr(closest, "DECODE_MAX", 0)
-    monkeypatch.setattr(presses, "EXACT_MAX", 0)
+    monkeypatch.setattr(closest, "MODK_DECODE_MAX", 0)
+    monkeypatch.setattr(presses, "MODK_EXACT_MAX", 0)
     monkeypatch.setattr(decode, "EXACT_NULLITY", -1)
     monkeypatch.setattr(optimize, "EXACT_CLICKS_NULLITY", -1)
     monkeypatch.setattr(optimize, "SPLIT_CLICKS_NULLITY", -1)
@@ -288,7 +288,7 @@ def _boards(k: int, cells: int, count: int, seed: int) -> list[Ints]:
 
 @pytest.mark.parametrize(("pat", "top", "w", "h"), CASES[2])
 def test_solve_flags_hold_two_states(pat: str, top: str, w: int, h: int) -> None:
-    from lightsart.puzzle.solve import solve_puzzle
+    from lightsart._puzzle.solve import solve_puzzle
 
     rules = game_rules(w, h, pat, top) or Rules.plus(h, w)
     s = space(rules)
@@ -315,7 +315,7 @@ def test_solve_flags_hold_two_states(pat: str, top: str, w: int, h: int) -> None
 
 @pytest.mark.parametrize(("pat", "top", "w", "h"), [*CASES[3], *CASES[4]])
 def test_solve_flags_hold_k_states(pat: str, top: str, w: int, h: int) -> None:
-    from lightsart.puzzle.levels import solve_levels
+    from lightsart._puzzle.solve import solve_puzzle
 
     k = 3 if (pat, top, w, h) in CASES[3] else 4
     rules = game_rules(w, h, pat, top, k)
@@ -323,7 +323,7 @@ def test_solve_flags_hold_k_states(pat: str, top: str, w: int, h: int) -> None:
     s = space(rules)
     for goal in ("off", "on"):
         for b in _boards(k, w * h, 6, w * h + k):
-            sol = solve_levels(b.reshape(h, w).astype(np.uint8), goal, rules).to_dict()
+            sol = solve_puzzle(b.reshape(h, w).astype(np.uint8), goal, rules).to_dict()
             level = 0 if goal == "off" else k - 1
             change = (level - b) % k
             fewest = s.fewest_presses(change)
@@ -348,8 +348,7 @@ def test_solve_flags_hold_heuristic(no_exact: None) -> None:
 
 
 def test_path_flags_hold() -> None:
-    from lightsart.puzzle.levels_chase import press_path
-    from lightsart.puzzle.solve import click_path
+    from lightsart._puzzle.solve import click_path
 
     for rules in (Rules.plus(4, 4), game_rules(3, 2, "plus", "plane", 3),
                   game_rules(4, 2, "sigma", "torus", 4)):
@@ -361,7 +360,7 @@ def test_path_flags_hold() -> None:
             if fewest is None:
                 continue
             board = b.reshape(h, w).astype(np.uint8)
-            p = (click_path(board, "off", rules) if k == 2 else press_path(board, "off", rules))
+            p = click_path(board, "off", rules)
             check_minimum("moves", p.to_dict()["moves"], p.proven, None, fewest, f"path k={k}")
 
 
@@ -370,8 +369,8 @@ def test_cost_bound_gives_a_count_bound() -> None:
     the cost bound never rounding the count bound up past a true count."""
     import dataclasses
 
-    from lightsart.core.optimize import closest_board
-    from lightsart.results import with_count_bound
+    from lightsart._core.optimize import closest_board
+    from lightsart._results import with_count_bound
 
     fit = closest_board(np.zeros((4, 4), dtype=np.uint8), np.full((4, 4), 0.1))
     assert fit.weighted
@@ -398,7 +397,7 @@ def test_issue_case_perceptual_count_is_not_proven_when_uniform_finds_fewer(
     fewest, and its count bound may not exceed it (in the JSON and in the summary line)."""
     import json
 
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     sample = Path(__file__).resolve().parents[1] / "samples" / "cat.png"
     runs = {}
@@ -447,8 +446,8 @@ def covering_radius(rules: Rules) -> int:
 def test_sizes_wrong_pixels_at_most_holds(k: int, pat: str, top: str, w: int, h: int) -> None:
     """``sizes``' ``wrong_pixels_at_most`` is an upper bound on every picture's fewest wrong
     pixels (cells): at least the covering radius of the reachable boards."""
-    from lightsart.puzzle.sizes import sizes_near
-    from lightsart.rules import parse_pattern
+    from lightsart._puzzle.sizes import sizes_near
+    from lightsart._rules import parse_pattern
 
     (entry,) = [s for s in sizes_near(w, h, 0, pattern=parse_pattern(pat), topology=top,  # type: ignore[arg-type]
                                       states=k) if (s.width, s.height) == (w, h)]
@@ -464,7 +463,7 @@ def test_census_counts_hold_against_brute_force(capsys: pytest.CaptureFixture[st
     moves from the all-lit (all-brightest) board, against every press vector."""
     import json
 
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     rules = game_rules(w, h, pat, top, k) or Rules.plus(h, w)
     s = space(rules)

@@ -65,7 +65,7 @@ def test_a_png_is_recorded_by_its_pixels(tmp_path: Path) -> None:
 
 
 def test_a_gif_is_recorded_by_what_a_viewer_sees(tmp_path: Path) -> None:
-    from lightsart.output.writers import _GifStream
+    from lightsart._output.writers import _GifStream
 
     palette = np.array([[0, 0, 0], [255, 255, 255]], np.uint8)
     black, white = np.zeros((8, 8), np.uint8), np.ones((8, 8), np.uint8)

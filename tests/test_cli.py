@@ -12,11 +12,11 @@ import pytest
 from PIL import Image, ImageSequence
 from videos import decode_video
 
-from lightsart.cli import main
-from lightsart.core.board import board_from_clicks, press
-from lightsart.core.optimize import closest_board
-from lightsart.pictures.costs import pixel_costs
-from lightsart.pictures.image import load_target
+from lightsart._cli import main
+from lightsart._core.board import board_from_clicks, press
+from lightsart._core.optimize import closest_board
+from lightsart._pictures.costs import pixel_costs
+from lightsart._pictures.image import load_target
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 A, B, C = (str(SAMPLES / name) for name in ("astronaut.png", "cat.png", "coffee.png"))
@@ -47,7 +47,7 @@ def test_animate_gif_decodes_to_legal_clicks(tmp_path: Path, capsys: pytest.Capt
     for before, after in itertools.pairwise(boards):
         # The change between frames must be exactly what some clicks toggle, and those clicks
         # (recovered by solving) must re-apply to the next frame.
-        from lightsart.core.gf2 import algebra
+        from lightsart._core.gf2 import algebra
 
         clicks = algebra(*before.shape).solve(before ^ after)
         assert clicks is not None
@@ -144,7 +144,7 @@ class _nothing:
 
 
 def test_every_command_is_in_the_guide_and_has_help(capsys: pytest.CaptureFixture[str]) -> None:
-    from lightsart.cli import COMMANDS
+    from lightsart._cli import COMMANDS
 
     guide = "".join(p.read_text() for p in
                     sorted((Path(__file__).resolve().parent.parent / "docs" / "guide").glob("*.md")))

@@ -17,8 +17,8 @@ import pytest
 from PIL import Image
 from videos import decode_video
 
-from lightsart.cli import COMMANDS, main
-from lightsart.cli.animate import natural_key, pictures_from
+from lightsart._cli import COMMANDS, main
+from lightsart._cli.animate import natural_key, pictures_from
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
@@ -50,7 +50,7 @@ def test_no_command_and_help_list_every_command_on_stdout(
     import importlib
 
     for name in COMMANDS:
-        first = importlib.import_module(f"lightsart.cli.{name}").__doc__.split()[0]
+        first = importlib.import_module(f"lightsart._cli.{name}").__doc__.split()[0]
         assert any(line.split()[:2] == [name, first] for line in out.splitlines())
 
 
@@ -294,7 +294,7 @@ def test_working_line_waits_a_second_and_pauses_for_bars() -> None:
     import io
     import time
 
-    from lightsart.output.progress import Progress, Working
+    from lightsart._output.progress import Progress, Working
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -414,7 +414,7 @@ def test_a_looped_gif_still_restarts_one_click_after_its_end(tmp_path: Path,
 
 
 def test_style_help_names_every_look() -> None:
-    from lightsart.choices import STYLES
+    from lightsart._choices import STYLES
 
     text = " ".join(_cli("still", "--help").stdout.split())
     for style in STYLES:
@@ -425,8 +425,8 @@ def test_a_line_written_erases_the_working_line_first() -> None:
     import io
     import time
 
-    from lightsart.cli import _StopsWorking
-    from lightsart.output.progress import Working
+    from lightsart._cli import _StopsWorking
+    from lightsart._output.progress import Working
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:
@@ -460,7 +460,7 @@ def test_an_option_of_another_command_is_named_as_not_this_commands(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # sizes 5 --time-limit 1 answered "did you mean '--time-limit'?", the option typed.
-    from lightsart.cli import _commands, _option_strings, build_parser
+    from lightsart._cli import _commands, _option_strings, build_parser
 
     subs = _commands(build_parser())
     own = _option_strings(subs[command])

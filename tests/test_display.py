@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 from PIL import Image, ImageSequence
 
-from lightsart import display
-from lightsart.animation import animate
-from lightsart.core.board import apply_clicks, board_from_clicks, press
-from lightsart.core.optimize import closest_board, fewest_clicks, transition
-from lightsart.errors import LightsartError
-from lightsart.output.render import SEPARATOR_GREY, WRONG_RED
-from lightsart.pipeline import make_animation, make_still
+from lightsart import _display as display
+from lightsart._animation import animate
+from lightsart._core.board import apply_clicks, board_from_clicks, press
+from lightsart._core.optimize import closest_board, fewest_clicks, transition
+from lightsart._errors import LightsartError
+from lightsart._output.render import SEPARATOR_GREY, WRONG_RED
+from lightsart._pipeline import make_animation, make_still
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -148,7 +148,7 @@ def test_animation_plays_inline_frame_by_frame() -> None:
     rng = np.random.default_rng(5)
     start = board_from_clicks(random_board(rng, 7, 9))
     clicks = random_board(rng, 7, 9)
-    anim = animate.animation(start, [clicks], order="random", clicks_per_frame=1)
+    anim = animate.animate_boards(start, [clicks], order="random", clicks_per_frame=1)
     assert anim.frames <= display.MAX_FRAMES
     (gif,) = data_uris(anim._repr_html_(), "image/gif")
     shown = gif_boards(gif, display.picture_cell((7, 9), display.ANIMATION_PIXELS))
@@ -166,7 +166,7 @@ def test_long_animations_are_previewed_with_the_same_timing() -> None:
     rng = np.random.default_rng(11)
     start = board_from_clicks(random_board(rng, 20, 20))
     steps = [random_board(rng, 20, 20) for _ in range(2)]
-    anim = animate.animation(start, steps, order="raster", fps=50, duration=3, loop=True)
+    anim = animate.animate_boards(start, steps, order="raster", fps=50, duration=3, loop=True)
     assert anim.frames > display.MAX_FRAMES
     small = display.preview_plan(anim.plan)
     assert small.frames <= display.MAX_FRAMES
@@ -187,7 +187,7 @@ def test_long_animations_are_previewed_with_the_same_timing() -> None:
 def test_huge_boards_are_previewed_with_fewer_frames() -> None:
     rng = np.random.default_rng(2)
     start = board_from_clicks(random_board(rng, 400, 500))
-    anim = animate.animation(start, [random_board(rng, 400, 500)], order="raster")
+    anim = animate.animate_boards(start, [random_board(rng, 400, 500)], order="raster")
     html = anim._repr_html_()
     budget = display.MAX_CELL_FRAMES // (400 * 500)
     assert budget < anim.frames

@@ -57,7 +57,7 @@ def test_the_coverage_check_can_fail() -> None:
 def test_a_public_registry_needs_a_docstring_of_its_own() -> None:
     """A value such as ``CLICK_ORDERS`` takes no arguments and returns nothing, so it needs no
     Parameters or Returns; but the docstring its class lends it does not document it."""
-    from lightsart.registry import Registry
+    from lightsart._registry import Registry
 
     coverage = load_script("scripts/docstring_coverage.py")
     colours = Registry[str]("colour")
@@ -78,7 +78,7 @@ def test_the_api_reference_lists_every_public_name() -> None:
 
 
 def test_the_cli_reference_is_each_parsers_help() -> None:
-    from lightsart.cli import COMMANDS, build_parser
+    from lightsart._cli import COMMANDS, build_parser
 
     sys.path.insert(0, str(DOCS / "_ext"))
     try:

@@ -22,12 +22,13 @@ import pytest
 from brute import press_matrix
 from refusal import refused
 
-from lightsart.cli import main
-from lightsart.core import fewest, optimize, watch
-from lightsart.core.fewest import SearchPlan
-from lightsart.output.progress import SearchProgress, quiet
-from lightsart.puzzle import game
-from lightsart.rules import Rules
+from lightsart._cli import main
+from lightsart._core import fewest, optimize, watch
+from lightsart._core.watch import SearchPlan
+from lightsart._output.progress import SearchProgress, quiet
+from lightsart._puzzle import game
+from lightsart._results import Clicks
+from lightsart._rules import Rules
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -81,7 +82,7 @@ CASES = [  # (width, height, pattern, topology, seed): nullity 2 to 8
 
 
 def _rules(w: int, h: int, pattern: str, topology: str) -> Rules:
-    from lightsart.rules import parse_pattern
+    from lightsart._rules import parse_pattern
 
     return Rules(h, w, parse_pattern(pattern), topology)
 
@@ -91,7 +92,7 @@ def _x0(rules: Rules, seed: int) -> np.ndarray:
     return rng.integers(0, 2, rules.shape).astype(np.uint8)
 
 
-def _check(found: optimize.Clicks, x0: np.ndarray, rules: Rules, fewest_brute: int) -> None:
+def _check(found: Clicks, x0: np.ndarray, rules: Rules, fewest_brute: int) -> None:
     """The certificate against brute force: the clicks make the same board, the bound never
     exceeds the true minimum, and a proof is exact."""
     a = press_matrix(rules)
@@ -330,7 +331,7 @@ def test_table_rows_lightest_by_brute_force(capsys: pytest.CaptureFixture[str]) 
     data = _run_json(["table", "19x19", "--json", "--time-limit", "60"], capsys)
     assert data["nullity"] == 16 and data["cut_short"] is False
     assert data["top_rows_lightest"] == data["top_rows_planned"] == len(data["rows"])
-    from lightsart.core.gf2 import algebra
+    from lightsart._core.gf2 import algebra
 
     alg = algebra(19, 19)
     kernel = [q[0] for q in alg.quiet_patterns]  # a quiet pattern is fixed by its top row

@@ -12,12 +12,12 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from lightsart.cli import main
-from lightsart.core.modk import press_mod
-from lightsart.pictures.image import load_target
-from lightsart.pipeline import make_still
-from lightsart.rules import Rules
-from lightsart.settings import Solving
+from lightsart._cli import main
+from lightsart._core.modk import press_mod
+from lightsart._pictures.image import load_target
+from lightsart._pipeline import make_still
+from lightsart._rules import Rules
+from lightsart._settings import Solving
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 A, B = str(SAMPLES / "astronaut.png"), str(SAMPLES / "cat.png")
@@ -56,7 +56,7 @@ def test_still_png_decodes_to_a_reachable_board_of_k_levels(
     assert picture["wrong_cells"] == int((board != expected_target).sum())
     assert picture["wrong_cells_lower_bound"] <= picture["wrong_cells"]
     # The board is reachable from the all-brightest board: solve for presses and re-apply them.
-    from lightsart.core.modk import algebra_mod
+    from lightsart._core.modk import algebra_mod
 
     rules = Rules(height, width, states=k)
     presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
@@ -143,7 +143,7 @@ def test_still_with_the_ip_engine_and_a_model_for_k_states(
 ) -> None:
     import pulp
 
-    from lightsart.engines.cbc import quiet_pulp
+    from lightsart._engines.cbc import quiet_pulp
 
     k, out, model = 3, tmp_path / "g.png", tmp_path / "m.mps"
     assert main(["still", B, "-o", str(out), "--states", str(k), "--size", "6x5", "--cell", "3",
@@ -154,7 +154,7 @@ def test_still_with_the_ip_engine_and_a_model_for_k_states(
     target = load_target(B, size=(6, 5), levels=k).bits
     assert picture["wrong_cells"] == int((board != target).sum())
     # The board is reachable from the all-brightest board (solved for presses, re-applied).
-    from lightsart.core.modk import algebra_mod
+    from lightsart._core.modk import algebra_mod
 
     rules = Rules(5, 6, states=k)
     presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
@@ -258,9 +258,9 @@ def test_a_grey_still_draws_itself_in_jupyter(tmp_path: Path) -> None:
 def test_perceptual_errors_weigh_wrong_levels_and_uniform_counts_them(tmp_path: Path) -> None:
     """``--errors`` reaches grey fits: perceptual minimises the level costs (never more of them than
     the uniform fit's board has), uniform the wrong cells; both boards are reachable."""
-    from lightsart.core.modk import algebra_mod
-    from lightsart.pictures.costs import level_costs
-    from lightsart.pictures.image import read_for_board, target_from_array
+    from lightsart._core.modk import algebra_mod
+    from lightsart._pictures.costs import level_costs
+    from lightsart._pictures.image import read_for_board, target_from_array
 
     k, fits = 4, {}
     for errors in ("perceptual", "uniform"):
@@ -311,7 +311,7 @@ def test_exported_model_follows_the_rules_with_two_states(tmp_path: Path) -> Non
     """``--export-model`` under sigma writes the sigma model (it once wrote the plus one)."""
     import pulp
 
-    from lightsart.engines.cbc import quiet_pulp
+    from lightsart._engines.cbc import quiet_pulp
 
     model = tmp_path / "m.mps"
     assert main(["still", B, "-o", str(tmp_path / "s.png"), "--size", "6x6", "--pattern", "sigma",

@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from lightsart.choices import STATES_COMMANDS, STATES_TWO_ONLY, states_words
-from lightsart.cli import build_parser, main
-from lightsart.rules import PATTERNS, TOPOLOGIES
+from lightsart._choices import STATES_COMMANDS, STATES_TWO_ONLY, states_words
+from lightsart._cli import build_parser, main
+from lightsart._rules import PATTERNS, TOPOLOGIES
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from lightsart.cli import main
-from lightsart.vocabulary import ALIASES, KEYS
+from lightsart._cli import main
+from lightsart._vocabulary import ALIASES, KEYS
 
 SAMPLE = "samples/cat.png"
 
@@ -77,8 +77,8 @@ def test_solve_clicks_press_the_board_to_the_goal(capsys: pytest.CaptureFixture[
     """``clicks`` (row, col[, times]) and ``click_grid`` say the same presses, which solve it."""
     import numpy as np
 
-    from lightsart.core.modk import press_mod
-    from lightsart.rules import Rules
+    from lightsart._core.modk import press_mod
+    from lightsart._rules import Rules
 
     board = np.array([[1, 2, 0], [2, 0, 1], [0, 1, 2]])
     data = _run(["solve", "120/201/012", "--states", "3"], capsys)
@@ -103,32 +103,14 @@ def test_cells_to_change_give_the_changed_board(capsys: pytest.CaptureFixture[st
         assert len(data["cells_to_change"]) == data["fewest_cells_to_change"]
 
 
-def test_k_state_modules_are_aliases_of_the_merged_ones() -> None:
-    """levels_census, levels_text, levels and levels_chase stay importable one release, as the
-    merged objects (one class and one function for every number of states)."""
-    from lightsart.puzzle import census, levels, levels_census, levels_chase, levels_text, solve, table, text
-
-    assert levels_census.census_levels is census.census_levels
-    assert levels_census.LevelCounts is census.LevelCounts
-    for name in levels_text.__all__:
-        assert getattr(levels_text, name) is getattr(text, name)
-    assert levels.LevelSolution is solve.Solution and levels.solution_text is text.level_solution_text
-    assert levels_chase.LevelStrategy is solve.Strategy and levels_chase.LevelPath is solve.ClickPath
-    assert levels_chase.level_table is table.level_table
-    assert levels.solve_levels is solve.solve_puzzle and levels_chase.press_path is solve.click_path
-    assert levels_chase.explain_levels is solve.explain
-    for name in ("from_state_levels", "parse_levels", "to_state_levels"):
-        assert getattr(levels, name) is getattr(solve, name)
-
-
 @pytest.mark.parametrize("states", [2, 3])
 def test_explain_speaks_one_vocabulary(states: int, capsys: pytest.CaptureFixture[str]) -> None:
     """``solve --explain --json``: the strategy's shared keys at 2 and 3 states, each alias equal
     to its shared key, and the chased clicks, pressed over Z/K, reach the goal."""
     import numpy as np
 
-    from lightsart.core.modk import press_mod
-    from lightsart.rules import Rules
+    from lightsart._core.modk import press_mod
+    from lightsart._rules import Rules
 
     rows = "11110/10001/00001/00100/01110" if states == 2 else "120/201/012"
     data = _run(["solve", rows, "--explain", "--states", str(states)], capsys)["strategy"]
@@ -164,20 +146,21 @@ def test_each_number_of_states_keeps_its_own_old_keys(capsys: pytest.CaptureFixt
 
 @pytest.mark.parametrize("states", [2, 3, 4])
 def test_one_entry_per_tool_solves_at_every_number_of_states(states: int) -> None:
-    """tools.solve's answer, pressed again over Z/K, reaches the goal (independent check)."""
+    """solve_puzzle's answer, pressed again over Z/K, reaches the goal (independent check)."""
     import numpy as np
 
-    from lightsart.core.modk import press_mod
-    from lightsart.puzzle import tools
-    from lightsart.rules import Rules
+    from lightsart._cli._options import puzzle_text
+    from lightsart._core.modk import press_mod
+    from lightsart._puzzle.solve import solve_puzzle
+    from lightsart._rules import Rules
 
     rules = Rules(3, 4, states=states)
     rng = np.random.default_rng(states)
     presses = rng.integers(0, states, size=(3, 4))
     board = (-press_mod(presses, rules, states).astype(np.int64)) % states  # solvable by construction
-    answer = tools.solve(board.astype(np.uint8), "off", rules)
+    answer = solve_puzzle(board.astype(np.uint8), "off", rules)
     grid = np.zeros((3, 4), dtype=np.int64)
     for cell in answer.to_dict()["clicks"]:  # type: ignore[union-attr]
         grid[cell[0], cell[1]] = cell[2] if states > 2 else 1
     assert ((board + press_mod(grid, rules, states)) % states == 0).all()
-    assert tools.text(answer).startswith("4x3")
+    assert puzzle_text(answer).startswith("4x3")

@@ -1,16 +1,13 @@
-"""The package's shape: imports flow one way (no cycles), and old module paths still work."""
+"""The package's shape: every implementation module is private (``lightsart/_name``), the old public
+paths are gone, and imports flow one way (no cycles)."""
 
 from __future__ import annotations
 
 import ast
 import importlib
-import re
-import sys
 from pathlib import Path
 
 import pytest
-
-from lightsart._moved import MOVED
 
 PACKAGE = Path(__file__).resolve().parents[1] / "lightsart"
 
@@ -87,42 +84,76 @@ def test_module_level_imports_have_no_cycle() -> None:
 
 
 def test_lazy_imports_have_no_cycle_but_the_jupyter_hooks() -> None:
-    # Result types draw themselves in Jupyter by importing lightsart.display inside their
+    # Result types draw themselves in Jupyter by importing lightsart._display inside their
     # _repr_*_ methods; display in turn uses the computation. Those hooks are the only edges
     # allowed to point back; with them left out the whole graph, lazy imports included, is acyclic.
     modules = _modules()
     graph = _graph(lazy=True)
     for name, path in modules.items():
-        for _target, _node, outer in _imports(ast.parse(path.read_text()), {"lightsart.display"}):
+        for _target, _node, outer in _imports(ast.parse(path.read_text()), {"lightsart._display"}):
             if _type_checking_only(outer):  # for type checkers (lightsart's exports): no import
                 continue
             functions = [n for n in outer if isinstance(n, ast.FunctionDef)]
-            assert name == "lightsart.display" or (functions and functions[-1].name.startswith("_repr_")), \
-                f"{name} imports lightsart.display outside a Jupyter hook"
-        graph[name].discard("lightsart.display")
+            assert name == "lightsart._display" or (functions and functions[-1].name.startswith("_repr_")), \
+                f"{name} imports lightsart._display outside a Jupyter hook"
+        graph[name].discard("lightsart._display")
     assert _cycle(graph) is None
     # The check can fail: a back edge makes a cycle it reports.
-    graph["lightsart.core.board"].add("lightsart.pipeline")
+    graph["lightsart._core.board"].add("lightsart._pipeline")
     assert _cycle(graph) is not None
 
 
-@pytest.mark.parametrize(("old", "new"), sorted(MOVED.items()))
-def test_old_module_paths_still_work(monkeypatch: pytest.MonkeyPatch, old: str, new: str) -> None:
-    monkeypatch.delitem(sys.modules, old, raising=False)  # import it afresh, so the finder answers
-    with pytest.warns(DeprecationWarning, match=re.escape(f"{old} moved to {new}")):
-        moved = importlib.import_module(old)
-    assert moved is importlib.import_module(new)
+#: The public module paths of 0.2, each now private (``lightsart/_NAME``): importing one must fail.
+OLD_PATHS = [
+    *(f"lightsart.{name}" for name in (
+        "core", "engines", "pictures", "animation", "output", "puzzle", "pages", "video", "cli",
+        "pipeline", "runs", "settings", "results", "rules", "types", "errors", "limits", "calibration",
+        "registry", "vocabulary", "choices", "checks", "boardsize", "display")),
+    "lightsart.core.gf2", "lightsart.core.board", "lightsart.core.optimize", "lightsart.engines.ip",
+    "lightsart.pictures.image", "lightsart.pictures.tone", "lightsart.animation.animate",
+    "lightsart.output.render", "lightsart.output.mp4", "lightsart.puzzle.solve", "lightsart.pages.play",
+    "lightsart.video.film", "lightsart.cli._options",
+    # 0.1's paths, answered by an import finder (``_moved.py``) until 1.0.
+    "lightsart.board", "lightsart.gf2", "lightsart.image", "lightsart.dither", "lightsart.animate",
+    "lightsart.render", "lightsart.mp4", "lightsart.preflight", "lightsart.census", "lightsart.play",
+    # The alias modules of 0.2, deleted in 1.0 (CHANGELOG.md says where each name lives).
+    *(f"lightsart._{name}" for name in (
+        "puzzle.levels", "puzzle.levels_chase", "puzzle.levels_census", "puzzle.levels_text",
+        "puzzle.tools", "pages.levels", "core.modk_decode", "core.modk_search", "engines.levels",
+        "engines.ip_levels")),
+]
+
+#: The only public files at the package's first level.
+PUBLIC = {"__init__.py", "__main__.py", "py.typed"}
+
+
+def test_every_implementation_module_is_private() -> None:
+    public = sorted(p.relative_to(PACKAGE).parts[0] for p in PACKAGE.iterdir()
+                    if p.name not in PUBLIC and p.name != "__pycache__" and not p.name.startswith("_"))
+    assert public == []
+    assert {p.name for p in PACKAGE.iterdir()} >= PUBLIC
+    # Every module under the package is private at its first level (``lightsart._core.gf2``).
+    names = [n for n in _modules() if n != "lightsart" and n != "lightsart.__main__"]
+    assert len(names) > 50
+    assert [n for n in names if not n.split(".")[1].startswith("_")] == []
+
+
+@pytest.mark.parametrize("old", OLD_PATHS)
+def test_old_public_paths_are_gone(old: str) -> None:
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(old)
 
 
 def test_registries_and_choices_agree() -> None:
-    from lightsart import choices
-    from lightsart.animation.animate import ORDER_FUNCTIONS, ORDERS
-    from lightsart.cli import build_parser
-    from lightsart.engines import ENGINES
-    from lightsart.pictures.dither import METHODS
+    from lightsart import _choices as choices
+    from lightsart._animation import CLICK_ORDERS
+    from lightsart._animation.orders import ORDERS
+    from lightsart._cli import build_parser
+    from lightsart._engines import ENGINES
+    from lightsart._pictures.dither import DITHER_METHODS
 
-    assert tuple(ORDER_FUNCTIONS) == ORDERS == choices.ORDERS
+    assert tuple(CLICK_ORDERS) == ORDERS == choices.ORDERS
     still = build_parser()._subparsers._group_actions[0].choices["still"]  # type: ignore[union-attr]
     offered = {a.dest: tuple(a.choices) for a in still._actions if a.choices}
-    assert offered["engine"] == tuple(ENGINES) and offered["dither"] == tuple(METHODS)
+    assert offered["engine"] == tuple(ENGINES) and offered["dither"] == tuple(DITHER_METHODS)
     assert offered["fit"] == choices.FITS and offered["style"] == choices.STYLES

@@ -29,7 +29,7 @@ def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def _no_fitting(monkeypatch: pytest.MonkeyPatch) -> None:
     """Any picture reaching the engine fails the test: the refusal must come first."""
-    import lightsart.pictures.image as image
+    import lightsart._pictures.image as image
 
     def fitting(*args: object, **kwargs: object) -> None:
         pytest.fail("the picture was dithered and fitted before the refusal")
@@ -66,7 +66,7 @@ def test_grey_levels_beyond_the_columns_bound_are_refused_before_the_algebra(
 ) -> None:
     # still --size 1024 --states 4 built the algebra over Z/4 (25 s) before this refusal: an even
     # number of states has a kernel where GF(2) has one, which light chasing knows at once.
-    import lightsart.core.modk as modk
+    import lightsart._core.modk as modk
 
     def building(*args: object, **kwargs: object) -> None:
         pytest.fail("the algebra over Z/k was built before the refusal")
@@ -104,7 +104,7 @@ def test_animate_of_a_folder_prints_one_json_document(
 ) -> None:
     import json
 
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     _folder(work / "some", 30)
     assert main(["animate", "some", "-o", "x.gif", "--size", "8", "--json", "--hold", "0"]) == 0
@@ -137,7 +137,7 @@ def test_a_name_with_control_characters_stays_on_one_line(
 
 
 def test_every_lightsart_error_is_one_line() -> None:
-    from lightsart.errors import LightsartError, shown
+    from lightsart._errors import LightsartError, shown
 
     error = LightsartError(f"cannot read {shown('a' + chr(10) + 'b')}: bad\rthing")
     assert str(error) == "cannot read 'a\\nb': bad\\rthing"
@@ -195,7 +195,7 @@ def test_degenerate_sizes_finish_or_are_refused(
 
     from refusal import snapshot
 
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     template, outputs = _SURFACES[surface]
     argv = [word.format(s=size) for word in template]
@@ -247,7 +247,7 @@ def test_an_html_animation_without_clicks_is_written(
 ) -> None:
     # The same picture twice (or two pictures one board): no clicks, so the page's clicks per
     # frame was 0 and it was refused with "cell, fps and clicks per frame must be positive".
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     second = "a.png" if size == "20" else "b.png"
     assert main(["animate", "a.png", second, "-o", "o.html", "--size", size]) == 0, (
@@ -267,7 +267,7 @@ def test_census_of_states_beyond_a_floats_range_is_one_line(
 
 
 def test_counts_past_a_floats_range_are_written_as_a_power_of_ten() -> None:
-    from lightsart.limits import count_words, power_words
+    from lightsart._limits import count_words, power_words
 
     assert count_words(3**40) == "1.22e+19" and count_words(12345, ".1e") == "1.2e+04"
     assert count_words(10**400) == "about 1e+400" and count_words(10**400 - 1) == "about 1e+399"

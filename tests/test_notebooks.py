@@ -87,16 +87,16 @@ def test_notebook_uses_only_the_public_api(path: Path) -> None:
 
 
 def test_the_check_sees_internal_modules_and_names(tmp_path: Path) -> None:
-    bad = ("import lightsart as la\nfrom lightsart.core.modk import press_mod\n"
-           "import lightsart.pipeline\nfrom lightsart import display, Rules\n"
-           "la.pictures.tone.levels(x)\nla.Rules(3, 3)\n")
+    bad = ("import lightsart as la\nfrom lightsart._core.modk import press_mod\n"
+           "import lightsart._pipeline\nfrom lightsart import _display, Rules\n"
+           "la._pictures.tone.levels(x)\nla.Rules(3, 3)\n")
     assert sorted(private_uses(bad)) == [
-        "from lightsart import display", "from lightsart.core.modk import ...",
-        "import lightsart.pipeline", "la.pictures"]
-    cells = [{"cell_type": "code", "source": ["import lightsart as la\n", "%load_ext lightsart.display\n",
+        "from lightsart import _display", "from lightsart._core.modk import ...",
+        "import lightsart._pipeline", "la._pictures"]
+    cells = [{"cell_type": "code", "source": ["import lightsart as la\n", "%load_ext lightsart._display\n",
                                               "%%time\n", "!ls\n"]}]
     (tmp_path / "x.ipynb").write_text(json.dumps({"cells": cells}))
-    assert private_uses(code_of(tmp_path / "x.ipynb")) == ["import lightsart.display"]
+    assert private_uses(code_of(tmp_path / "x.ipynb")) == ["import lightsart._display"]
 
 
 def test_the_notebooks_extra_covers_every_import() -> None:

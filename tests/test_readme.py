@@ -25,14 +25,12 @@ def test_readme_lists_every_limit() -> None:
     """The limits table (docs/guide/limits.md, moved from the README) shows the numbers the code
     enforces (one home: limits.py; the picture, census and game-page bounds are checked against
     their modules)."""
-    from lightsart import limits
-    from lightsart.pages import play
-    from lightsart.pictures import image
-    from lightsart.puzzle import census
+    from lightsart import _limits as limits
+    from lightsart._pages import play
+    from lightsart._puzzle import census
 
     text = (ROOT / "docs" / "guide" / "limits.md").read_text()
     section = text[text.index("## Limits (checked before any work)"):]
-    assert image.MAX_SIDE == limits.PICTURE_MAX_SIDE
     shown = [
         f"{limits.PICTURE_MAX_SIDE} cells on a side",
         f"short side at most {limits.BOARD_MAX_SIDE}",
@@ -62,7 +60,7 @@ def test_readme_lists_every_limit() -> None:
         f"{limits.MODEL_MAX_BYTES >> 20} MB",
         f"{play.MIN_SIDE}×{play.MIN_SIDE} to {play.MAX_SIDE}×{play.MAX_SIDE}",
         f"up to {play.MAX_PICTURE_SIDE} on a side",
-        f"{image.MAX_PIXELS // 1_000_000} megapixels",
+        f"{limits.PICTURE_MAX_PIXELS // 1_000_000} megapixels",
         f"`--states` | 2 to {limits.STATES_MAX}",
         f"at most {limits.MODK_SYSTEM_MAX} unknowns",
         "cubed at most 25 × 1024³",
@@ -72,12 +70,12 @@ def test_readme_lists_every_limit() -> None:
         f"at most 2^{limits.MODK_EXACT_MAX.bit_length() - 1}",
     ]
     # The k-state algebra enforces the numbers of limits.py, not copies of them.
-    from lightsart.core import modk, modk_search, modp
+    from lightsart._core import closest, modk, modp, presses
 
-    assert modp.SYSTEM_MAX == modk.SYSTEM_MAX == limits.MODK_SYSTEM_MAX
+    assert modp.MODK_SYSTEM_MAX == modk.MODK_SYSTEM_MAX == limits.MODK_SYSTEM_MAX
     assert modk.STATES_MAX == limits.STATES_MAX
-    assert (modk_search.DECODE_MAX, modk_search.EXACT_MAX) == (limits.MODK_DECODE_MAX,
-                                                               limits.MODK_EXACT_MAX)
+    assert (closest.MODK_DECODE_MAX, presses.MODK_EXACT_MAX) == (limits.MODK_DECODE_MAX,
+                                                                 limits.MODK_EXACT_MAX)
     for words in shown:
         assert words in section, words
 
@@ -85,7 +83,7 @@ def test_readme_lists_every_limit() -> None:
 def test_readme_first_run_prints_what_it_shows(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     text = (ROOT / "README.md").read_text()
     command = re.search(r"pip install \. && lightsart (animate [^\n]*)", text)
@@ -103,7 +101,7 @@ def test_readme_grey_animation_runs_as_shown(
 ) -> None:
     """The grey-levels guide's animate commands (docs/guide/states.md, moved from the README) run
     as written (output into tmp_path)."""
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     section = (ROOT / "docs" / "guide" / "states.md").read_text()
     commands = re.findall(r"^lightsart (animate .*)$", section, re.M)
@@ -121,7 +119,7 @@ def test_readme_three_commands_run_as_shown(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The "Three more commands" run as written, each output file written (into tmp_path)."""
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     text = (ROOT / "README.md").read_text()
     section = text[text.index("## Three more commands"):text.index("From Python:")]

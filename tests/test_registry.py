@@ -1,7 +1,7 @@
 """One registry type: the generic :class:`Registry`, and every registry the package keeps in it.
 
 The real registries are checked against what the CLI offers (its ``choices=`` and help lists,
-read from a freshly built parser) and against the ``Literal`` types of :mod:`lightsart.choices`,
+read from a freshly built parser) and against the ``Literal`` types of :mod:`lightsart._choices`,
 so library, types and CLI cannot drift; a method or order registered in a test is usable through
 the library without touching another file.
 """
@@ -19,21 +19,21 @@ from typing import Any, get_args
 import numpy as np
 import pytest
 
-from lightsart import choices
-from lightsart.animation import CLICK_ORDERS, FieldOrder
-from lightsart.animation.fields import FIELDS, Scene
-from lightsart.animation.orders import ClickOrder, click_order, parse_orders, press_order
-from lightsart.cli import build_parser
-from lightsart.core.board import apply_clicks
-from lightsart.engines import ENGINES, engine
-from lightsart.engines.solvers import SOLVERS, available_solvers, get_solver
-from lightsart.errors import LightsartError
-from lightsart.output.formats import FORMATS, format_for
-from lightsart.pictures.dither import METHODS, Levels, dither
-from lightsart.pictures.image import target_from_array
-from lightsart.registry import Lazy, Registry
-from lightsart.rules import PATTERNS, parse_pattern
-from lightsart.types import Board
+from lightsart import _choices as choices
+from lightsart._animation import CLICK_ORDERS, FieldOrder
+from lightsart._animation.fields import FIELDS, Scene
+from lightsart._animation.orders import ClickOrder, click_order, parse_orders, press_order
+from lightsart._cli import build_parser
+from lightsart._core.board import apply_clicks
+from lightsart._engines import ENGINES, engine
+from lightsart._engines.solvers import SOLVERS, available_solvers, get_solver
+from lightsart._errors import LightsartError
+from lightsart._output.formats import FORMATS, format_for
+from lightsart._pictures.dither import DITHER_METHODS, Levels, dither
+from lightsart._pictures.image import target_from_array
+from lightsart._registry import Lazy, Registry
+from lightsart._rules import PATTERNS, parse_pattern
+from lightsart._types import Board
 
 # --------------------------------------------------------------------------- the generic type
 
@@ -149,7 +149,7 @@ def _help(action: argparse.Action) -> str:
 @pytest.mark.parametrize("command", ["still", "animate"])
 def test_the_cli_offers_exactly_the_registered_names(command: str) -> None:
     options = _options(command)
-    for dest, registry in (("engine", ENGINES), ("dither", METHODS), ("solver", SOLVERS)):
+    for dest, registry in (("engine", ENGINES), ("dither", DITHER_METHODS), ("solver", SOLVERS)):
         assert tuple(options[dest].choices or ()) == registry.names(), dest
         assert ", ".join(registry.names()) in _help(options[dest]) or dest == "engine"
     assert _help(options["engine"]) == "; ".join(f"{n}: {ENGINES.about(n)}" for n in ENGINES)
@@ -173,7 +173,7 @@ def test_the_literal_types_match_the_registries() -> None:
     assert all(isinstance(CLICK_ORDERS.get(name), FieldOrder) for name in FIELDS if name != "mask")
 
 
-@pytest.mark.parametrize("registry", [ENGINES, SOLVERS, METHODS, FORMATS, CLICK_ORDERS, FIELDS,
+@pytest.mark.parametrize("registry", [ENGINES, SOLVERS, DITHER_METHODS, FORMATS, CLICK_ORDERS, FIELDS,
                                       PATTERNS], ids=lambda r: r.kind)
 def test_every_name_can_be_fetched_and_has_help(registry: Registry[Any]) -> None:
     assert len(registry) > 0
@@ -190,11 +190,11 @@ def test_the_entries_are_what_their_names_say() -> None:
     assert set(available_solvers()) <= set(SOLVERS.names()) and "cbc" in available_solvers()
     assert all(format_for(f"out{ext.upper()}").extension == ext for ext in FORMATS)
     assert all(parse_pattern(name).text == PATTERNS[name] for name in PATTERNS)
-    assert METHODS["bayer"] is METHODS["bayer-8"]
+    assert DITHER_METHODS["bayer"] is DITHER_METHODS["bayer-8"]
 
 
 def test_the_game_pages_know_the_same_patterns() -> None:
-    js = (Path(__file__).resolve().parents[1] / "lightsart" / "pages" / "lightsout.js").read_text()
+    js = (Path(__file__).resolve().parents[1] / "lightsart" / "_pages" / "lightsout.js").read_text()
     block = re.search(r"const PATTERNS = \{(.*?)\};", js, re.S)
     assert block is not None
     found = dict(re.findall(r"(\w+): (\[\[.*?\]\]),", block.group(1)))
@@ -211,14 +211,15 @@ def _message(call: Any, *args: Any, **kwargs: Any) -> str:
 
 
 def test_unknown_names_in_the_library_are_the_one_sentence() -> None:
-    from lightsart.animation.fields import field
+    from lightsart._animation.fields import field
 
     assert _message(engine, "exakt") == \
         "unknown engine 'exakt': choose from exact, ip, auto; did you mean 'exact'?"
     assert _message(get_solver, "gurobi") == \
         "unknown solver 'gurobi': choose from cbc, highs, glpk, scip"
     assert _message(target_from_array, np.full((4, 4), 0.5), (4, 4), dither="atkinsn") == \
-        f"unknown dithering method 'atkinsn': choose from {', '.join(METHODS)}; did you mean 'atkinson'?"
+        (f"unknown dithering method 'atkinsn': choose from {', '.join(DITHER_METHODS)}; "
+         "did you mean 'atkinson'?")
     assert _message(format_for, "a.gf") == \
         "cannot write a.gf: unknown format '.gf': choose from .gif, .mp4, .html; did you mean '.gif'?"
     orders = ", ".join(o if o != "mask" else "mask:FILE" for o in CLICK_ORDERS)
@@ -245,13 +246,13 @@ class Checker:
 def test_a_registered_dithering_method_is_usable_through_the_library() -> None:
     picture = np.linspace(0, 1, 48).reshape(6, 8)
     checker = ((np.indices((6, 8)).sum(axis=0)) % 2).astype(np.uint8)
-    with METHODS.registered("checker", Checker(), about=Checker.about):
+    with DITHER_METHODS.registered("checker", Checker(), about=Checker.about):
         assert np.array_equal(dither(picture, "checker"), checker)
         assert np.array_equal(dither(picture, "checker", levels=3), 2 * checker)
         target = target_from_array(picture, (8, 6), dither="checker", tone=None)
         assert np.array_equal(target.bits, checker)
         assert "checker" in _options("still")["dither"].choices  # type: ignore[operator]
-    assert "checker" not in METHODS
+    assert "checker" not in DITHER_METHODS
     with pytest.raises(LightsartError, match="unknown dithering method 'checker'"):
         dither(picture, "checker")
 
@@ -294,16 +295,16 @@ def test_the_registries_import_nothing_heavy() -> None:
 
     code = textwrap.dedent("""
         import sys
-        from lightsart.animation import CLICK_ORDERS
-        from lightsart.engines import ENGINES
-        from lightsart.engines.solvers import SOLVERS
-        from lightsart.output.formats import FORMATS
-        from lightsart.pictures.dither import METHODS
-        from lightsart.rules import PATTERNS
-        names = [r.names() for r in (CLICK_ORDERS, ENGINES, SOLVERS, FORMATS, METHODS, PATTERNS)]
+        from lightsart._animation import CLICK_ORDERS
+        from lightsart._engines import ENGINES
+        from lightsart._engines.solvers import SOLVERS
+        from lightsart._output.formats import FORMATS
+        from lightsart._pictures.dither import DITHER_METHODS
+        from lightsart._rules import PATTERNS
+        names = [r.names() for r in (CLICK_ORDERS, ENGINES, SOLVERS, FORMATS, DITHER_METHODS, PATTERNS)]
         assert all(names)
-        print(sorted(m for m in ("numpy", "pulp", "lightsart.engines.exact",
-                                 "lightsart.animation.orders") if m in sys.modules))
+        print(sorted(m for m in ("numpy", "pulp", "lightsart._engines.exact",
+                                 "lightsart._animation.orders") if m in sys.modules))
     """)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

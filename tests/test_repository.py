@@ -35,7 +35,7 @@ def test_the_check_finds_what_it_should() -> None:
     assert misplaced([("samples/x.tar.gz", 10)]) != []
     assert misplaced([("data/big.npy", 2_000_000)]) != []
     assert misplaced([("docs/morph.gif", 2_000_000), ("samples/cat.png", 1_500_000),
-                      ("lightsart/rules.py", 20_000)]) == []
+                      ("lightsart/_rules.py", 20_000)]) == []
 
 
 @pytest.mark.skipif(shutil.which("git") is None or not (ROOT / ".git").exists(),

@@ -49,7 +49,7 @@ def rank_mod(a: np.ndarray, p: int) -> int:
 
 
 def test_array_summary_is_width_by_height() -> None:
-    from lightsart.results import array_summary
+    from lightsart._results import array_summary
 
     assert array_summary(np.zeros((48, 64), np.uint8)) == "<uint8 64x48>"
     assert array_summary(np.zeros((2, 3, 5))) == "<float64 2x3x5>"

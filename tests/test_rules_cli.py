@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 from PIL import Image, ImageSequence
 
-from lightsart.cli import main
-from lightsart.core.general import algebra
-from lightsart.rules import Rules, parse_pattern
+from lightsart._cli import main
+from lightsart._core.general import algebra
+from lightsart._rules import Rules, parse_pattern
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 A, B = str(SAMPLES / "horse.png"), str(SAMPLES / "cat.png")

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from lightsart.errors import LightsartError
-from lightsart.pipeline import make_animation, make_still
-from lightsart.settings import Look, Pictures, Solving, Timing, gather
+from lightsart._errors import LightsartError
+from lightsart._pipeline import make_animation, make_still
+from lightsart._settings import Look, Pictures, Solving, Timing, gather
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 A, B = str(SAMPLES / "astronaut.png"), str(SAMPLES / "cat.png")
@@ -92,7 +92,7 @@ def test_a_bad_value_is_one_line_naming_the_field(make: Callable[[], object], me
 
 
 def test_settings_normalise_and_stay_frozen() -> None:
-    from lightsart.rules import parse_pattern
+    from lightsart._rules import parse_pattern
 
     assert Pictures(size=64).size == (64, None) == Pictures(size="64").size
     assert Pictures(size="40x30").size == (40, 30) == Pictures(size=[40, 30]).size
@@ -108,7 +108,7 @@ def test_settings_normalise_and_stay_frozen() -> None:
 
 
 def test_budget_reads_its_values_as_the_settings_do() -> None:
-    from lightsart.engines import Budget
+    from lightsart._engines import Budget
 
     for budget, setting in ((lambda: Budget(seconds=0), lambda: Solving(time_limit=0)),
                             (lambda: Budget(seed=-1), lambda: Timing(seed=-1)),
@@ -122,7 +122,7 @@ def test_budget_reads_its_values_as_the_settings_do() -> None:
 
 
 def _cli(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str, str]:
-    from lightsart.cli import main
+    from lightsart._cli import main
 
     try:
         code = main(argv)

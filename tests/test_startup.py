@@ -1,6 +1,6 @@
 """Start-up: a command imports its own command module and what it needs, not every command's.
 
-``main`` parses a command's arguments with :func:`lightsart.cli.build_parser` ``(only=command)``;
+``main`` parses a command's arguments with :func:`lightsart._cli.build_parser` ``(only=command)``;
 these tests check that this parser reads every argument list as the whole parser does, that
 errors and their suggestions are the same, and what a command leaves unimported.
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lightsart.cli import COMMANDS, build_parser, main
+from lightsart._cli import COMMANDS, build_parser, main
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = str(ROOT / "samples" / "cat.png")
@@ -64,7 +64,7 @@ def test_errors_and_suggestions_are_the_whole_parsers(argv: list[str], said: str
 
 
 def _imported_after(argv: list[str]) -> set[str]:
-    code = ("import sys\nfrom lightsart.cli import main\ntry:\n    main(sys.argv[1:])\n"
+    code = ("import sys\nfrom lightsart._cli import main\ntry:\n    main(sys.argv[1:])\n"
             "except SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)))")
     out = subprocess.run([sys.executable, "-c", code, *argv], capture_output=True, text=True,
                          check=True, cwd=ROOT).stdout
@@ -73,20 +73,20 @@ def _imported_after(argv: list[str]) -> set[str]:
 
 def test_a_command_imports_its_own_command_module_only() -> None:
     modules = _imported_after(["census", "5x5", "--json"])
-    assert {m for m in modules if m.startswith("lightsart.cli.")} == {"lightsart.cli._options",
-                                                                     "lightsart.cli.census"}
+    assert {m for m in modules if m.startswith("lightsart._cli.")} == {"lightsart._cli._options",
+                                                                     "lightsart._cli.census"}
     # Not for census: the other commands' registries, the progress line (piped), "did you mean",
     # the two-phase commit (no file written).
-    assert not modules & {"lightsart.animation", "lightsart.output.formats", "difflib",
-                          "lightsart.output.progress", "lightsart.output.commit",
-                          "lightsart.pictures.dither", "lightsart.engines.solvers"}
+    assert not modules & {"lightsart._animation", "lightsart._output.formats", "difflib",
+                          "lightsart._output.progress", "lightsart._output.commit",
+                          "lightsart._pictures.dither", "lightsart._engines.solvers"}
 
 
 def test_a_png_still_does_not_import_the_vector_writers(tmp_path: Path) -> None:
     modules = _imported_after(["still", SAMPLE, "-o", str(tmp_path / "s.png"), "--size", "8", "-q"])
     assert (tmp_path / "s.png").is_file()
-    assert not modules & {"lightsart.output.vector", "xml.sax.saxutils", "urllib.request", "email"}
-    assert "lightsart.output.commit" in modules  # a file was written: the commit is needed
+    assert not modules & {"lightsart._output.vector", "xml.sax.saxutils", "urllib.request", "email"}
+    assert "lightsart._output.commit" in modules  # a file was written: the commit is needed
 
 
 def test_a_default_animation_imports_neither_scipy_nor_the_ring_decoder(tmp_path: Path) -> None:
@@ -95,5 +95,5 @@ def test_a_default_animation_imports_neither_scipy_nor_the_ring_decoder(tmp_path
     argv = ["animate", SAMPLE, SAMPLE, "-o", str(tmp_path / "a.gif")]
     modules = _imported_after(argv)
     assert (tmp_path / "a.gif").is_file()
-    assert "lightsart.pictures.likeness" in modules  # the size was chosen by likeness
-    assert not modules & {"scipy", "skimage", "lightsart.core.isd_ring", "lightsart.core.lee_brickell"}
+    assert "lightsart._pictures.likeness" in modules  # the size was chosen by likeness
+    assert not modules & {"scipy", "skimage", "lightsart._core.isd_ring", "lightsart._core.lee_brickell"}

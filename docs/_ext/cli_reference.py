@@ -1,7 +1,7 @@
-"""``.. lightsart-cli::``: the CLI reference, read from ``lightsart.cli``'s parsers at build time.
+"""``.. lightsart-cli::``: the CLI reference, read from ``lightsart._cli``'s parsers at build time.
 
 Each command gets a section with its one-line summary and its ``--help`` exactly as the terminal
-prints it (``lightsart.cli.build_parser``, 100 columns), so the page cannot drift from ``--help``.
+prints it (``lightsart._cli.build_parser``, 100 columns), so the page cannot drift from ``--help``.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def _columns(width: str) -> Any:
 
 def command_helps() -> list[tuple[str, str, str]]:
     """``(name, one-line summary, --help text)`` for ``lightsart`` and each of its commands."""
-    from lightsart.cli import build_parser
+    from lightsart._cli import build_parser
 
     with _columns(WIDTH):
         parser = build_parser()
@@ -62,7 +62,7 @@ class LightsartCli(SphinxDirective):
             lines.append("")
         holder = nodes.section()
         holder.document = self.state.document
-        nested_parse_with_titles(self.state, StringList(lines, source="lightsart.cli"), holder)
+        nested_parse_with_titles(self.state, StringList(lines, source="lightsart._cli"), holder)
         return list(holder.children)
 
 

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 
-from lightsart import load_target
-from lightsart.pictures.tone import Tone
+from lightsart import Tone, load_target
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 
 from lightsart import closest_board, load_target
-from lightsart.rules import Rules, parse_pattern
+from lightsart._rules import Rules, parse_pattern
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 

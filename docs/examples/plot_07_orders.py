@@ -4,7 +4,7 @@ Every click order at mid-transition
 
 A transition's clicks commute, so any order is legal; the order only decides what the frames in
 between look like. Each tile is the board after exactly half of the clicks from the astronaut to
-the cat, in one order (``lightsart.animation.CLICK_ORDERS``).
+the cat, in one order (``lightsart.CLICK_ORDERS``).
 """
 
 from pathlib import Path
@@ -13,7 +13,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from lightsart import apply_clicks, closest_board, load_target, transition
-from lightsart.animation import orders
+from lightsart._animation import orders
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 

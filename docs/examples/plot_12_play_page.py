@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from lightsart.pages.play import make_game_page
+from lightsart._pages.play import make_game_page
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 

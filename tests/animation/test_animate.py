@@ -1,7 +1,7 @@
 """Animation stage: click orders, batching and frames, each checked by an independent method.
 
 The press operator is re-implemented here cell by cell, so every "consecutive frames differ by
-exactly the batch's clicks" check is independent of ``lightsart.core.board.press``. The morph order is
+exactly the batch's clicks" check is independent of ``lightsart._core.board.press``. The morph order is
 checked against a naive O(K^2) greedy that recomputes every gain from scratch at every step.
 """
 
@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.animation import animate
-from lightsart.errors import LightsartError
-from lightsart.types import Frame
+from lightsart._animation import animate, morph, orders
+from lightsart._errors import LightsartError
+from lightsart._types import Frame
 
 Cell = tuple[int, int]
 
@@ -123,18 +123,18 @@ def check_frames(
 
 def test_raster_order_is_row_major() -> None:
     clicks = np.array([[0, 1, 0], [1, 0, 1]], dtype=np.uint8)
-    assert animate.raster_order(clicks).tolist() == [[0, 1], [1, 0], [1, 2]]
-    assert animate.raster_order(np.zeros((2, 2), np.uint8)).shape == (0, 2)
+    assert orders.raster_order(clicks).tolist() == [[0, 1], [1, 0], [1, 2]]
+    assert orders.raster_order(np.zeros((2, 2), np.uint8)).shape == (0, 2)
 
 
 def test_random_order_is_a_reproducible_permutation() -> None:
     clicks = random_board(np.random.default_rng(3), 20, 30)
-    cells = {tuple(c) for c in animate.raster_order(clicks).tolist()}
-    a = animate.random_order(clicks, seed=7)
+    cells = {tuple(c) for c in orders.raster_order(clicks).tolist()}
+    a = orders.random_order(clicks, seed=7)
     assert len(a) == len(cells) and {tuple(c) for c in a.tolist()} == cells
-    assert np.array_equal(a, animate.random_order(clicks, seed=7))
-    assert not np.array_equal(a, animate.random_order(clicks, seed=8))
-    assert not np.array_equal(a, animate.raster_order(clicks))
+    assert np.array_equal(a, orders.random_order(clicks, seed=7))
+    assert not np.array_equal(a, orders.random_order(clicks, seed=8))
+    assert not np.array_equal(a, orders.raster_order(clicks))
 
 
 @settings(max_examples=150, deadline=None)
@@ -143,17 +143,17 @@ def test_random_order_is_a_reproducible_permutation() -> None:
 def test_morph_equals_naive_greedy(m: int, n: int, seed: int, tie_seed: int | None,
                                    p: float) -> None:
     clicks = random_board(np.random.default_rng(seed), m, n, p)
-    ties = (animate.raster_order(clicks) if tie_seed is None
-            else animate.random_order(clicks, tie_seed))
-    got = animate.morph_order(clicks, seed=tie_seed)
+    ties = (orders.raster_order(clicks) if tie_seed is None
+            else orders.random_order(clicks, tie_seed))
+    got = morph.morph_order(clicks, seed=tie_seed)
     assert [tuple(c) for c in got.tolist()] == naive_morph(clicks, ties)
 
 
 @pytest.mark.parametrize("seed", [None, 0, 5])
 def test_morph_equals_naive_greedy_on_a_larger_board(seed: int | None) -> None:
     clicks = random_board(np.random.default_rng(11), 14, 17)
-    ties = animate.raster_order(clicks) if seed is None else animate.random_order(clicks, seed)
-    got = animate.morph_order(clicks, seed=seed)
+    ties = orders.raster_order(clicks) if seed is None else orders.random_order(clicks, seed)
+    got = morph.morph_order(clicks, seed=seed)
     assert [tuple(c) for c in got.tolist()] == naive_morph(clicks, ties)
 
 
@@ -163,7 +163,7 @@ def test_morph_distance_curve_is_greedy_and_ends_at_zero() -> None:
     m, n = 12, 9
     start, clicks = random_board(rng, m, n), random_board(rng, m, n)
     end = start ^ slow_press(np.argwhere(clicks), m, n)
-    order = animate.click_order(start, clicks, "morph", seed=1).tolist()
+    order = orders.click_order(start, clicks, "morph", seed=1).tolist()
     board = start.copy()
     for k, cell in enumerate(order):
         def distance_after(c: list[int], b: np.ndarray = board) -> int:
@@ -178,19 +178,19 @@ def test_morph_distance_curve_is_greedy_and_ends_at_zero() -> None:
 def test_click_order_dispatch_and_errors() -> None:
     rng = np.random.default_rng(4)
     start, clicks = random_board(rng, 5, 6), random_board(rng, 5, 6)
-    assert np.array_equal(animate.click_order(start, clicks, "raster"),
-                          animate.raster_order(clicks))
-    assert np.array_equal(animate.click_order(start, clicks, "random", seed=3),
-                          animate.random_order(clicks, 3))
-    assert np.array_equal(animate.click_order(start, clicks, "morph", seed=3),
-                          animate.morph_order(clicks, seed=3))
-    assert {"morph", "random", "raster", "radial", "spiral", "mask"} <= set(animate.ORDERS)
+    assert np.array_equal(orders.click_order(start, clicks, "raster"),
+                          orders.raster_order(clicks))
+    assert np.array_equal(orders.click_order(start, clicks, "random", seed=3),
+                          orders.random_order(clicks, 3))
+    assert np.array_equal(orders.click_order(start, clicks, "morph", seed=3),
+                          morph.morph_order(clicks, seed=3))
+    assert {"morph", "random", "raster", "radial", "spiral", "mask"} <= set(orders.ORDERS)
     with pytest.raises(LightsartError, match="unknown click order 'zigzag'"):
-        animate.click_order(start, clicks, "zigzag")
+        orders.click_order(start, clicks, "zigzag")
     with pytest.raises(LightsartError, match="does not match"):
-        animate.click_order(start, clicks[:, :3], "raster")
+        orders.click_order(start, clicks[:, :3], "raster")
     with pytest.raises(LightsartError):
-        animate.click_order(start, clicks * 2, "raster")
+        orders.click_order(start, clicks * 2, "raster")
 
 
 # ----------------------------------------------------------------------------------------------
@@ -261,7 +261,7 @@ def test_plan_rejects_bad_input(kwargs: dict[str, object], message: str) -> None
 @settings(max_examples=120, deadline=None)
 @given(
     m=st.integers(1, 7), n=st.integers(1, 7), seed=st.integers(0, 2**32 - 1),
-    segments=st.integers(1, 3), order=st.sampled_from([o for o in animate.ORDERS if o != "mask"]),
+    segments=st.integers(1, 3), order=st.sampled_from([o for o in orders.ORDERS if o != "mask"]),
     fps=st.sampled_from([1.0, 7.5, 25.0]), duration=st.sampled_from([0.2, 1.0, 3.0]),
     per_frame=st.one_of(st.none(), st.integers(1, 9)), hold=st.sampled_from([0.0, 0.25, 2.0]),
     loop=st.booleans(),
@@ -272,7 +272,7 @@ def test_frame_sequences(m: int, n: int, seed: int, segments: int, order: str, f
     rng = np.random.default_rng(seed)
     start = random_board(rng, m, n)
     transitions = [random_board(rng, m, n, rng.uniform(0, 1)) for _ in range(segments)]
-    anim = animate.animation(start, transitions, order=order, seed=seed % 7, fps=fps,
+    anim = animate.animate_boards(start, transitions, order=order, seed=seed % 7, fps=fps,
                              duration=duration, clicks_per_frame=per_frame, hold=hold, loop=loop)
     for x, o in zip(transitions, anim.orders, strict=True):
         assert sorted(map(tuple, o.tolist())) == sorted(map(tuple, np.argwhere(x).tolist()))
@@ -292,7 +292,7 @@ def test_frame_sequences(m: int, n: int, seed: int, segments: int, order: str, f
 def test_loop_plays_back_exactly_in_reverse() -> None:
     rng = np.random.default_rng(9)
     start, clicks = random_board(rng, 10, 8), random_board(rng, 10, 8)
-    order = animate.click_order(start, clicks, "random", seed=1)
+    order = orders.click_order(start, clicks, "random", seed=1)
     forward = [f.board for f in animate.frames(start, order, fps=10, duration=2, hold=1)]
     looped = list(animate.frames(start, order, fps=10, duration=2, hold=1, loop=True))
     boards = [f.board for f in looped]
@@ -314,7 +314,7 @@ def test_chain_holds_every_picture_and_checks_continuity() -> None:
     x1, x2 = random_board(rng, 6, 6), random_board(rng, 6, 6)
     b = a ^ slow_press(np.argwhere(x1), 6, 6)
     c = b ^ slow_press(np.argwhere(x2), 6, 6)
-    o1, o2 = animate.raster_order(x1), animate.raster_order(x2)
+    o1, o2 = orders.raster_order(x1), orders.raster_order(x2)
     p = animate.plan([len(o1), len(o2)], fps=5, duration=1, hold=3)
     frames = list(animate.chain_frames([(a, o1), (b, o2)], p))
     held = [f.board for f in frames if f.seconds > 3]
@@ -339,7 +339,7 @@ def test_bad_click_lists_fail_before_the_first_frame() -> None:
     with pytest.raises(LightsartError, match="integer pairs"):
         animate.frames(board, np.array([[0.5, 1.0]]))
     with pytest.raises(LightsartError, match="at least one transition"):
-        animate.animation(board, [])
+        animate.animate_boards(board, [])
 
 
 def test_frames_are_lazy_copies() -> None:
@@ -357,7 +357,7 @@ def test_frames_are_lazy_copies() -> None:
 def _peak_bytes(frames_wanted: int) -> int:
     rng = np.random.default_rng(0)
     start, clicks = random_board(rng, 60, 60), random_board(rng, 60, 60)
-    order = animate.raster_order(clicks)
+    order = orders.raster_order(clicks)
     tracemalloc.start()
     count = 0
     for _ in animate.frames(start, order, fps=frames_wanted, duration=1, hold=0):

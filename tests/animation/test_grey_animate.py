@@ -17,12 +17,12 @@ import pytest
 from PIL import Image, ImageSequence
 from script_loader import load_script
 
-from lightsart.animation.animate import ORDERS, press_order
-from lightsart.cli import main
-from lightsart.core.modk import press_mod
-from lightsart.errors import LightsartError
-from lightsart.pipeline import make_animation
-from lightsart.rules import Rules
+from lightsart._animation.orders import ORDERS, press_order
+from lightsart._cli import main
+from lightsart._core.modk import press_mod
+from lightsart._errors import LightsartError
+from lightsart._pipeline import make_animation
+from lightsart._rules import Rules
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
 _capture = load_script("scripts/capture_outputs.py")
@@ -165,15 +165,15 @@ def test_a_grey_animation_previews_itself_in_jupyter(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("order", ["raster", "morph", "radial"])
 def test_the_library_animation_takes_k_state_rules(order: str) -> None:
-    """``animation(..., rules=)`` with K > 2: each frame is one press more (re-applied here with
+    """``animate_boards(..., rules=)`` with K > 2: each frame is one press more (re-applied here with
     ``press_mod``), the pictures are the presses applied mod K, a loop comes back to the start."""
-    from lightsart.animation.animate import animation
+    from lightsart._animation.animate import animate_boards
 
     k, rules = 4, Rules(7, 6, states=4)
     rng = np.random.default_rng(8)
     start = rng.integers(0, k, rules.shape).astype(np.uint8)
     steps = [rng.integers(0, k, rules.shape) for _ in range(2)]
-    anim = animation(start, steps, order=order, rules=rules, clicks_per_frame=1, hold=0.0, loop=True)
+    anim = animate_boards(start, steps, order=order, rules=rules, clicks_per_frame=1, hold=0.0, loop=True)
     expected = [start]
     for x in steps:
         expected.append((expected[-1] + press_mod(x, rules, k)) % k)
@@ -193,19 +193,19 @@ def test_the_library_animation_takes_k_state_rules(order: str) -> None:
     torus = Rules(5, 5, topology="torus")
     x = np.zeros(torus.shape, dtype=np.uint8)
     x[0, 0] = 1
-    two = animation(np.ones(torus.shape, np.uint8), [x], order=order, rules=torus)
+    two = animate_boards(np.ones(torus.shape, np.uint8), [x], order=order, rules=torus)
     assert two.pictures[-1][4, 0] == 0 and two.pictures[-1][0, 4] == 0
     with pytest.raises(LightsartError):
-        animation(np.full(rules.shape, k, np.uint8), steps, rules=rules)
+        animate_boards(np.full(rules.shape, k, np.uint8), steps, rules=rules)
 
 
 def test_a_library_grey_animation_draws_k_greys_in_jupyter() -> None:
-    from lightsart.animation.animate import animation
-    from lightsart.display import animation_gif, animation_html
+    from lightsart._animation.animate import animate_boards
+    from lightsart._display import animation_gif, animation_html
 
     rules = Rules(6, 6, states=4)
     rng = np.random.default_rng(0)
-    anim = animation(rng.integers(0, 4, (6, 6)).astype(np.uint8), [rng.integers(0, 4, (6, 6))],
+    anim = animate_boards(rng.integers(0, 4, (6, 6)).astype(np.uint8), [rng.integers(0, 4, (6, 6))],
                      rules=rules, order="raster")
     assert "presses in raster order" in animation_html(anim)
     with Image.open(io.BytesIO(animation_gif(anim))) as im:
@@ -218,7 +218,7 @@ def test_grey_morph_takes_the_cell_leaving_fewest_wrong_cells_each_time(k: int, 
     """Replayed by brute force: before each cell, every remaining cell's presses are applied to
     the frame with ``press_mod`` and the wrong cells counted; the order's cell has the fewest,
     and among equals it comes first in the seeded tie order."""
-    from lightsart.animation.morph import _ties, grey_morph_order
+    from lightsart._animation.morph import _ties, grey_morph_order
 
     rules = Rules(5, 6, topology=topology, states=k)  # type: ignore[arg-type]
     rng = np.random.default_rng(k)

@@ -19,11 +19,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageSequence
 
-from lightsart.animation import animate, orders
-from lightsart.animation.fields import FIELDS, Scene, field
-from lightsart.cli import main
-from lightsart.errors import LightsartError
-from lightsart.rules import Rules
+from lightsart._animation import animate, orders
+from lightsart._animation.fields import FIELDS, Scene, field
+from lightsart._cli import main
+from lightsart._errors import LightsartError
+from lightsart._rules import Rules
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
 A, B, C = (str(SAMPLES / name) for name in ("astronaut.png", "cat.png", "horse.png"))
@@ -196,7 +196,7 @@ def test_gif_frames_are_legal_steps_in_the_order(tmp_path: Path, order: str, eas
                                                  style: str) -> None:
     out = tmp_path / "a.gif"
     cell = 4
-    from lightsart.pipeline import make_animation
+    from lightsart._pipeline import make_animation
 
     result = make_animation([A, B], str(out), size=(14, 14), cell=cell, order=order, ease=ease,
                             style=style, fps=10, duration=1.0, hold=0, seed=3)
@@ -206,7 +206,7 @@ def test_gif_frames_are_legal_steps_in_the_order(tmp_path: Path, order: str, eas
     # The library's order, re-applied here one click at a time, batch by batch.
     mask = None
     if order.startswith("mask:"):
-        from lightsart.pictures.image import fit_to_board, read_gray
+        from lightsart._pictures.image import fit_to_board, read_gray
 
         mask = fit_to_board(read_gray(C), 14, 14, "cover")
     cells = orders.click_order(fa.board, clicks, order.split(":")[0], seed=3,
@@ -266,7 +266,7 @@ def test_an_eased_html_page_carries_the_plans_frames(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     """``--ease in-out`` to ``.html``: the page's frames are the plan's eased batches (the
     same bounds the GIF cuts); linear pages carry none (and stay as they were)."""
-    from lightsart.animation import animate
+    from lightsart._animation import animate
 
     out = tmp_path / "a.html"
     assert main(["animate", A, B, "--size", "16", "-o", str(out), "--ease", "in-out",
@@ -298,7 +298,7 @@ def test_mask_order_draws_the_mask_then_picture_b_greedily(seed: int) -> None:
     grey = smooth(m, n, seed + 1)
     cells = orders.click_order(start, clicks, "mask", seed=seed, mask=grey)
     assert sorted(map(tuple, cells.tolist())) == sorted(map(tuple, np.argwhere(clicks).tolist()))
-    from lightsart.pictures.dither import dither
+    from lightsart._pictures.dither import dither
 
     middle = dither(grey, "floyd-steinberg").astype(np.uint8)
     end = start ^ slow_press(np.argwhere(clicks), m, n)

@@ -1,4 +1,4 @@
-"""The laws of the one algebra (lightsart.core.algebra), over every rule set and k in {2, 3, 4}.
+"""The laws of the one algebra (lightsart._core.algebra), over every rule set and k in {2, 3, 4}.
 
 Like galois's tests run over every field, each law runs over states x preset pattern x topology,
 checked against brute force: the press matrix built here from the pattern's offsets, and the
@@ -16,11 +16,11 @@ from brute import press_matrix
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.core.algebra import PressAlgebra, algebra
-from lightsart.core.general import RulesAlgebra
-from lightsart.core.gf2 import BoardAlgebra
-from lightsart.core.modk import ModkAlgebra
-from lightsart.rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
+from lightsart._core.algebra import PressAlgebra, algebra
+from lightsart._core.general import RulesAlgebra
+from lightsart._core.gf2 import BoardAlgebra
+from lightsart._core.modk import ModkAlgebra
+from lightsart._rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
 
 STATES = (2, 3, 4)
 SHAPES = ((2, 3), (3, 3), (2, 4))

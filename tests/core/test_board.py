@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from lightsart.core.board import (
+from lightsart._core.board import (
     apply_clicks,
     board_from_clicks,
     click_list,
@@ -16,7 +16,7 @@ from lightsart.core.board import (
     press,
     to_state,
 )
-from lightsart.errors import LightsartError
+from lightsart._errors import LightsartError
 
 
 def boards(max_side: int = 12) -> st.SearchStrategy[np.ndarray]:

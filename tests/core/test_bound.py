@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from lightsart.core.bound import lower_bound
-from lightsart.core.decode import decode
+from lightsart._core.bound import lower_bound
+from lightsart._core.decode import decode
 
 
 def _brute(columns: NDArray[np.uint8], syndrome: NDArray[np.uint8], top: int) -> int:

@@ -1,4 +1,4 @@
-"""Grid symmetries of a coset of quiet patterns (``lightsart.core.coset_symmetry``)."""
+"""Grid symmetries of a coset of quiet patterns (``lightsart._core.coset_symmetry``)."""
 
 from __future__ import annotations
 
@@ -7,14 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from symmetric_cosets import symmetric_instance
 
-from lightsart.core.coset_symmetry import (
+from lightsart._core.coset_symmetry import (
     coset_symmetries,
     grid_permutations,
     invariant_flag,
     leaf_action,
 )
-from lightsart.core.gf2 import algebra
-from lightsart.core.optimize import combine_patterns
+from lightsart._core.gf2 import algebra
+from lightsart._core.quiet import combine_patterns
 
 
 def member(x0: np.ndarray, patterns: np.ndarray, choice: int) -> np.ndarray:

@@ -10,12 +10,13 @@ import numpy as np
 import pytest
 from numpy.typing import NDArray
 
-from lightsart.core import closest, isd, relink
-from lightsart.core.decode import decode
-from lightsart.core.gf2 import algebra
-from lightsart.core.optimize import closest_board, edge_focus
-from lightsart.core.packed import pack
-from lightsart.core.relink import Focus
+from lightsart._core import closest, isd, relink
+from lightsart._core.closest import edge_focus
+from lightsart._core.decode import decode
+from lightsart._core.gf2 import algebra
+from lightsart._core.optimize import closest_board
+from lightsart._core.packed import pack
+from lightsart._core.relink import Focus
 
 
 def _instance(
@@ -95,7 +96,7 @@ def test_finds_the_planted_optimum(seed: int, weighted: bool) -> None:
 @pytest.mark.parametrize("weighted", [False, True])
 @pytest.mark.parametrize("seed", range(2))
 def test_lee_brickell_finds_the_planted_optimum(seed: int, weighted: bool) -> None:
-    # The earlier, timed search (lightsart.core.lee_brickell) behind method="lee-brickell".
+    # The earlier, timed search (lightsart._core.lee_brickell) behind method="lee-brickell".
     columns, syndrome, baseline = _instance(seed, 48, 30 + 8 * seed, planted=3)
     cost = np.random.default_rng(seed).random(48) + 0.2 if weighted else np.ones(48)
     truth = _cheapest(columns, syndrome, cost, 3)

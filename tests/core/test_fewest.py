@@ -1,4 +1,4 @@
-"""The split branch and bound of ``lightsart.core.fewest`` against exhaustive enumeration.
+"""The split branch and bound of ``lightsart._core.fewest`` against exhaustive enumeration.
 
 The answers come from an independent listing of every member (``brute_force``) or from the one
 Walsh–Hadamard transform of ``coset_weights``; the split search is forced onto small instances
@@ -12,10 +12,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from symmetric_cosets import symmetric_instance
 
-from lightsart.core.board import press
-from lightsart.core.fewest import coset_minimum
-from lightsart.core.gf2 import algebra
-from lightsart.core.optimize import coset_weights, fewest_clicks
+from lightsart._core.board import press
+from lightsart._core.fewest import coset_minimum
+from lightsart._core.gf2 import algebra
+from lightsart._core.optimize import fewest_clicks
+from lightsart._core.quiet import coset_weights
 
 
 def combination(patterns: np.ndarray, choice: int) -> np.ndarray:
@@ -180,7 +181,7 @@ def test_symmetric_search_is_deterministic_and_capped() -> None:
 def test_compiled_leaves_only_where_they_pay() -> None:
     # At the nominal speeds: a second's budget or less, or a small coset, stays in numpy (no
     # numba to import); a minute on 2**19 leaves of 2**18 members runs compiled.
-    from lightsart.core.fewest import _compiled_pays
+    from lightsart._core.fewest import _compiled_pays
 
     assert not _compiled_pays(1 << 37, 1.0)
     assert not _compiled_pays(628 << 18, 60.0)
@@ -192,8 +193,8 @@ def test_compiled_leaves_only_where_they_pay() -> None:
 def test_plans_of_a_nullity_in_the_thousands_stay_counts(d: int) -> None:
     # 2**d members are past a float's range (a 4096x4096 board has d = 4096 or so): planning
     # divided them by a speed and raised OverflowError before any work (still --size 4096x4096).
-    from lightsart.core.fewest import _compiled_pays, rough_plan
-    from lightsart.core.watch import nominal_seconds
+    from lightsart._core.fewest import _compiled_pays, rough_plan
+    from lightsart._core.watch import nominal_seconds
 
     plan = rough_plan(d, 2.0)
     assert not plan.finishes and plan.seconds_needed == float("inf")
@@ -208,10 +209,10 @@ def test_a_search_past_a_floats_range_is_said_and_emitted_as_valid_json(
     # Infinity (json.dump's default, which no JSON reader accepts).
     import json
 
-    from lightsart.cli._options import emit_json
-    from lightsart.core.fewest import rough_plan
-    from lightsart.output.progress import SearchProgress
-    from lightsart.results import ClickSearch
+    from lightsart._cli._options import emit_json
+    from lightsart._core.fewest import rough_plan
+    from lightsart._output.progress import SearchProgress
+    from lightsart._results import ClickSearch
 
     plan = rough_plan(2068, 2.0)
     note = SearchProgress.note(plan, 2.0, local=True)

@@ -1,4 +1,4 @@
-"""The leaves of the split search (``lightsart.core.fewest_leaf``), compiled and in numpy, against
+"""The leaves of the split search (``lightsart._core.fewest_leaf``), compiled and in numpy, against
 each leaf's transform written out from its definition, and the whole search with compiled leaves
 against one transform of the coset."""
 
@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.core.fewest import coset_minimum
-from lightsart.core.fewest_leaf import leaf_data, score_leaves
-from lightsart.core.gf2 import algebra
-from lightsart.core.optimize import coset_weights
+from lightsart._core.fewest import coset_minimum
+from lightsart._core.fewest_leaf import leaf_data, score_leaves
+from lightsart._core.gf2 import algebra
+from lightsart._core.quiet import coset_weights
 
 
 def leaf_by_definition(k: int, f_alone: np.ndarray, vb: np.ndarray, s: np.ndarray,

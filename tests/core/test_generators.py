@@ -6,8 +6,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.core.generators import cheap_bound, generators, linear_keys
-from lightsart.core.packed import pack
+from lightsart._core.generators import cheap_bound, generators, linear_keys
+from lightsart._core.packed import pack
 
 
 @settings(max_examples=40, deadline=None)

@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.core.board import from_state, press
-from lightsart.core.gf2 import algebra, chase, nullity
-from lightsart.errors import LightsartError
+from lightsart._core.board import from_state, press
+from lightsart._core.gf2 import algebra, chase, nullity
+from lightsart._errors import LightsartError
 
 
 def golden_case(brute_force: list[dict[str, Any]], size: tuple[int, int]) -> dict[str, Any]:
@@ -112,7 +112,7 @@ def test_impossible_sizes_are_refused(size: tuple[int, int]) -> None:
 def test_check_columns_are_the_checks_of_one_cell_changes(m: int, n: int, seed: int) -> None:
     """Every cell's chased check column equals the checks of changing that cell alone, and the
     checks see exactly the unsolvable changes (the quiet-pattern syndrome is the reference)."""
-    from lightsart.core.packed import unpack
+    from lightsart._core.packed import unpack
 
     alg = algebra(m, n)
     d = alg.nullity

@@ -1,4 +1,4 @@
-"""The k-state algebra (core.modk, core.modp, core.modk_search), checked by brute force on every
+"""The k-state algebra (core.modk, core.modp, core.presses and core.closest), checked by brute force on every
 small board, by the GF(2) algebra for k = 2, and by hypothesis on larger boards."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.core import modp
-from lightsart.core.general import algebra
-from lightsart.core.modk import ModkAlgebra, algebra_mod, press_mod
-from lightsart.errors import LightsartError
-from lightsart.rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
+from lightsart._core import modp
+from lightsart._core.general import algebra
+from lightsart._core.modk import ModkAlgebra, algebra_mod, press_mod
+from lightsart._errors import LightsartError
+from lightsart._rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
 
 SHAPES = [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (1, 4), (2, 3), (3, 2), (1, 5), (1, 6), (2, 4), (3, 3),
           (4, 2), (2, 5)]
@@ -237,7 +237,7 @@ def test_large_board_is_refused_before_work() -> None:
 @given(st.integers(2, 12), st.integers(1, 3), st.data())
 def test_linear_map_solves_and_counts_its_kernel_like_brute_force(k: int, n: int,
                                                                   data: st.DataObject) -> None:
-    from lightsart.core.modk import linear_map
+    from lightsart._core.modk import linear_map
 
     entries = data.draw(st.lists(st.integers(0, k - 1), min_size=n * n, max_size=n * n))
     M = np.array(entries, dtype=np.int64).reshape(n, n)

@@ -1,14 +1,16 @@
-"""The k > 2 decoder beyond the exact search (core.modk_decode), checked against the exact search
-on boards where it still fits, on planted low-weight errors, and against the bottom-row chase."""
+"""The k > 2 decoder beyond the exact search (``decode.decode`` with ``states=k``, the walk of
+``isd_ring``), checked against the exact search on boards where it still fits, on planted
+low-weight errors, and against the bottom-row chase."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from lightsart.core import modk_decode, modk_search
-from lightsart.core.modk import algebra_mod, press_mod
-from lightsart.rules import Rules
+from lightsart._core import closest, isd_ring
+from lightsart._core.decode import decode
+from lightsart._core.modk import algebra_mod, press_mod
+from lightsart._rules import Rules
 
 #: (k, board side): boards whose cokernel has at least three checks, the exact search still fits.
 #: k = 2 too: a Z/k fit posed with two states takes the same walk (it once reached the GF(2)
@@ -46,8 +48,8 @@ def test_decoder_against_exact_and_chase(k: int, side: int) -> None:
         assert np.array_equal((start + press_mod(found.presses, rules, k)) % k, found.board)
         assert found.wrong_cells == int(np.count_nonzero(found.board != target))
         # Never worse than the bottom-row chase it starts from.
-        chase = modk_search._constraint_descent(alg, target.astype(np.int64), start.astype(np.int64),
-                                                modk_search._costs(target.astype(np.int64), k, "wrong"))
+        chase = closest._constraint_descent(alg, target.astype(np.int64), start.astype(np.int64),
+                                            closest._costs(target.astype(np.int64), k, "wrong"))
         assert found.wrong_cells <= int(np.count_nonzero(chase))
         # Same seed, same rounds: the same answer.
         again = alg.closest_board(target, start, exact_max=0, rounds=ROUNDS, seed=trial)
@@ -62,14 +64,14 @@ def test_decode_refuses_a_wrong_start_and_keeps_a_syndrome() -> None:
     e[rng.choice(81, 3, replace=False)] = [1, 2, 3]
     sigma = (e @ cols) % moduli
     with pytest.raises(ValueError):
-        modk_decode.decode(cols, moduli, (sigma + 1) % moduli, 4, e, rounds=5)
-    got = modk_decode.decode(cols, moduli, sigma, 4, e, rounds=50, seed=1)
-    assert not ((got.error @ cols - sigma) % moduli).any()
+        decode(cols, (sigma + 1) % moduli, None, e, states=4, moduli=moduli, work=5)
+    got = decode(cols, sigma, None, e, states=4, moduli=moduli, work=50, seed=1)
+    assert got.values is not None and not ((got.values @ cols - sigma) % moduli).any()
     assert got.cost <= 3 and got.rounds <= 50
 
 
 def test_rounds_follow_the_budget() -> None:
-    assert modk_decode.rounds_for(2.0, 56, 16384, 8) > modk_decode.rounds_for(1.0, 56, 16384, 8) >= 1
-    assert modk_decode.rounds_for(100.0, 3, 10, 4) == 8 * 10  # capped by the cells
+    assert isd_ring.rounds_for(2.0, 56, 16384, 8) > isd_ring.rounds_for(1.0, 56, 16384, 8) >= 1
+    assert isd_ring.rounds_for(100.0, 3, 10, 4) == 8 * 10  # capped by the cells
 
 

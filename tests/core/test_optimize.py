@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.core.board import board_from_clicks, from_state, press, to_state
-from lightsart.core.decode import decode
-from lightsart.core.gf2 import algebra, chase
-from lightsart.core.optimize import closest_board, fewest_clicks, transition
+from lightsart._core.board import board_from_clicks, from_state, press, to_state
+from lightsart._core.decode import decode
+from lightsart._core.gf2 import algebra, chase
+from lightsart._core.optimize import closest_board, fewest_clicks, transition
 
 
 def golden_case(brute_force: list[dict[str, Any]], size: tuple[int, int]) -> dict[str, Any]:
@@ -132,8 +132,8 @@ def test_large_boards_decode_over_a_spread_sample_of_cells(
     """With the column caps shrunk, a fit decodes over the bottom chased row plus a lattice of
     cells up the board: still reachable, re-applied, never worse than the chase, and its wrong
     pixels only where cells were offered; the checks agree with the quiet-pattern syndrome."""
-    import lightsart.core.closest as closest
-    from lightsart.core.packed import unpack
+    import lightsart._core.closest as closest
+    from lightsart._core.packed import unpack
 
     alg = algebra(m, n)
     monkeypatch.setattr(closest, "ELIMINATION_WORDS", (3 * alg.w * alg.nullity**2) // 64)
@@ -177,7 +177,7 @@ def test_transition_budget_reaches_the_clicks_search() -> None:
 def test_the_smallest_sample_is_the_bottom_chased_row(monkeypatch: pytest.MonkeyPatch) -> None:
     """With room for one row only, the decoder is offered exactly the row Bosch's chase leaves its
     errors in, so the baseline is a solution and the fit is reachable."""
-    import lightsart.core.closest as closest
+    import lightsart._core.closest as closest
 
     alg = algebra(47, 39)  # tall: chased down the 47 rows, 39 wide
     monkeypatch.setattr(closest, "ELIMINATION_WORDS", 1)

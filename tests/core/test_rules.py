@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.core import board
-from lightsart.errors import LightsartError
-from lightsart.rules import (
+from lightsart._core import board
+from lightsart._errors import LightsartError
+from lightsart._rules import (
     PATTERNS,
     TOPOLOGIES,
     Pattern,
@@ -163,9 +163,9 @@ def test_bad_rules_are_one_line_errors(kwargs: dict[str, object], words: str) ->
 def test_k_states_are_rules_the_gf2_tools_refuse() -> None:
     import numpy as np
 
-    from lightsart.core.general import algebra
-    from lightsart.core.modk import algebra_mod
-    from lightsart.rules import press, require_two_states
+    from lightsart._core.general import algebra
+    from lightsart._core.modk import algebra_mod
+    from lightsart._rules import press, require_two_states
 
     grey = Rules(4, 5, states=np.int64(4))  # type: ignore[arg-type]
     assert grey.states == 4 and type(grey.states) is int and not grey.is_classic
@@ -200,7 +200,7 @@ def test_press_refuses_a_wrong_shape() -> None:
 
 def test_rules_module_does_not_import_numpy() -> None:
     code = (
-        "import sys; from lightsart.rules import Rules, parse_pattern; "
+        "import sys; from lightsart._rules import Rules, parse_pattern; "
         "Rules(3, 3, parse_pattern('x'), 'torus'); assert 'numpy' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -6,7 +6,7 @@ all-brightest board), its wrong count is at least the brute-force minimum and eq
 engine says proven, its lower bound never exceeds that minimum, and its clicks are the fewest
 for its board when it says so. ``connect`` gives clicks that take board A to board B, fewest
 when proven. The one public entry (``lightsart.closest_board``, ``fewest_clicks``,
-``transition``), :func:`lightsart.engines.start.fit_from` and the deprecated k-state names are
+``transition``), :func:`lightsart._engines.start.fit_from` and the deprecated k-state names are
 checked against the same enumeration.
 """
 
@@ -20,9 +20,9 @@ import pytest
 from brute import press_matrix
 
 import lightsart
-from lightsart.engines import DEFAULT_ENGINE, ENGINES, Budget, engine
-from lightsart.errors import LightsartError
-from lightsart.rules import Rules, change_counts, parse_pattern
+from lightsart._engines import DEFAULT_ENGINE, ENGINES, Budget, engine
+from lightsart._errors import LightsartError
+from lightsart._rules import Rules, change_counts, parse_pattern
 
 #: Rules for every number of states: the classic plus (2x3), σ on the plane, a lopsided pattern
 #: (A not symmetric) on the torus. Each leaves boards unreachable for k = 2, 3 and 4 (kernel
@@ -166,7 +166,7 @@ def test_transitions_refuse_mixed_rules() -> None:
 @pytest.mark.parametrize("states", STATES)
 @pytest.mark.parametrize("shape", ["plus-plane", "drawn-torus"])
 def test_fit_from_any_start(shape: str, states: int) -> None:
-    from lightsart.engines.start import fit_from
+    from lightsart._engines.start import fit_from
 
     rules, a, xs, _ = enumerate_boards(shape, states)
     rng = np.random.default_rng(states + 40)
@@ -180,20 +180,6 @@ def test_fit_from_any_start(shape: str, states: int) -> None:
         assert fit.wrong_pixels == int((reachable != target.ravel()).sum(axis=1).min())
     with pytest.raises(LightsartError, match="levels 0 to"):
         fit_from(0, np.full(rules.shape, states), rules)
-
-
-def test_deprecated_k_state_names_warn_and_agree() -> None:
-    from lightsart.engines.levels import connect_levels, fit_levels
-
-    rules, *_ = enumerate_boards("plus-plane", 3)
-    one, two = targets(rules, 2, seed=5)
-    with pytest.warns(DeprecationWarning, match="fit_levels"):
-        old = fit_levels(one, rules)
-    new = engine("exact").fit(one, rules=rules)
-    assert np.array_equal(old.board, new.board) and np.array_equal(old.clicks, new.clicks)
-    with pytest.warns(DeprecationWarning, match="connect_levels"):
-        step = connect_levels(old, engine("exact").fit(two, rules=rules))
-    assert step.count == engine("exact").connect(new, engine("exact").fit(two, rules=rules)).count
 
 
 def test_the_default_engine_is_exact() -> None:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lightsart.core.board import apply_clicks, board_from_clicks
-from lightsart.engines import ENGINES, Budget, engine
-from lightsart.errors import LightsartError
+from lightsart._core.board import apply_clicks, board_from_clicks
+from lightsart._engines import ENGINES, Budget, engine
+from lightsart._errors import LightsartError
 
 
 @pytest.mark.parametrize("name", list(ENGINES))
@@ -35,7 +35,7 @@ def test_unknown_engine_is_one_line() -> None:
 
 @pytest.mark.parametrize("name", list(ENGINES))
 def test_every_engine_fits_and_connects_under_other_rules(name: str) -> None:
-    from lightsart.rules import Rules, parse_pattern, press
+    from lightsart._rules import Rules, parse_pattern, press
 
     rules = Rules(3, 4, parse_pattern("sigma"), "torus")
     rng = np.random.default_rng(9)

@@ -1,7 +1,7 @@
 """Bosch's integer programs for k states per cell, against brute force over every press vector.
 
 The brute force has its own press, read straight off the pattern's rows (a click landing twice on
-a cell adds twice), so it shares no code with :mod:`lightsart.rules`, the algebra or the IPs.
+a cell adds twice), so it shares no code with :mod:`lightsart._rules`, the algebra or the IPs.
 """
 
 from __future__ import annotations
@@ -14,16 +14,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lightsart.core.optimize import closest_board
-from lightsart.engines.ip_levels import (
-    basic_ip_levels,
-    closest_board_ip_levels,
-    error_model_levels,
-    export_model_levels,
-    transition_ip_levels,
-)
-from lightsart.errors import LightsartError
-from lightsart.rules import Rules, parse_pattern
+from lightsart._core.optimize import closest_board
+from lightsart._engines.ip import basic_ip, closest_board_ip, error_model, export_model, transition_ip
+from lightsart._errors import LightsartError
+from lightsart._rules import Rules, parse_pattern
 
 #: K = 3, 4, 5, 6 on small boards; the 2x2 torus with the square pattern lands twice on cells.
 CASES = [
@@ -98,7 +92,7 @@ def test_error_ip_finds_the_fewest_wrong_cells(case: tuple[str, str, int, int, i
     rules, b = _rules(case), brute(case)
     for target in targets(b, 3, seed=sum(case[2:])):
         # Without the warm start the solver finds the board itself.
-        fit = closest_board_ip_levels(target, rules, time_limit=60, warm_start=False).fit
+        fit = closest_board_ip(target, time_limit=60, warm_start=False, rules=rules).fit
         best = int((b.boards != target.ravel()).sum(axis=1).min())
         assert fit.wrong_pixels == best == int((fit.board != target).sum())
         assert fit.wrong_pixels_proven_minimal and fit.wrong_pixels_lower_bound == best
@@ -118,7 +112,7 @@ def test_basic_ip_gives_the_fewest_presses_or_proves_a_board_unreachable(
     rng = np.random.default_rng(7)
     reachable = b.boards[rng.integers(0, len(b.boards), size=3)].astype(np.uint8)
     for board in [*reachable.reshape(-1, *b.shape), *targets(b, 3, seed=11)]:
-        answer = basic_ip_levels(board, rules, time_limit=60)
+        answer = basic_ip(board, time_limit=60, rules=rules)
         fewest = b.fewest.get(board.tobytes())
         if fewest is None:
             assert answer.reachable is False and answer.clicks is None
@@ -135,7 +129,7 @@ def test_transition_ip_gives_the_fewest_presses_between_two_fits(
     rules, b = _rules(case), brute(case)
     k = rules.states
     one, two = (closest_board(t, rules=rules) for t in targets(b, 2, seed=3))
-    step = transition_ip_levels(one, two, time_limit=60)
+    step = transition_ip(one, two, time_limit=60, rules=rules)
     assert step.clicks is not None and step.clicks.proven
     # Fewest presses turning one board into the other: over every press vector x,
     # board(x) - (k-1) is the change x makes.
@@ -149,13 +143,13 @@ def test_transition_ip_gives_the_fewest_presses_between_two_fits(
 def test_exported_model_read_back_solves_to_the_brute_force_optimum(tmp_path: Path) -> None:
     import pulp
 
-    from lightsart.engines.cbc import quiet_pulp
+    from lightsart._engines.cbc import quiet_pulp
 
     case = ("square", "torus", 2, 2, 6)
     rules, b = _rules(case), brute(case)
     target = targets(b, 1, seed=5)[0]
     path = tmp_path / "m.mps"
-    export_model_levels(target, str(path), rules)
+    export_model(target, str(path), rules=rules)
     with quiet_pulp():
         _, prob = pulp.LpProblem.fromMPS(str(path), sense=pulp.LpMinimize)
         prob.solve(pulp.PULP_CBC_CMD(msg=False))
@@ -165,12 +159,10 @@ def test_exported_model_read_back_solves_to_the_brute_force_optimum(tmp_path: Pa
 
 def test_model_shape_and_bounds() -> None:
     rules = Rules(3, 3, states=5)
-    model = error_model_levels(np.zeros((3, 3), dtype=np.uint8), rules)
-    assert len(model.prob.variables()) == 4 * 9 and len(model.prob.constraints) == 3 * 9
-    uppers = {v.name[0]: v.upBound for v in model.prob.variables()}
+    prob = error_model(np.zeros((3, 3), dtype=np.uint8), rules=rules)
+    assert len(prob.variables()) == 4 * 9 and len(prob.constraints) == 3 * 9
+    uppers = {v.name[0]: v.upBound for v in prob.variables()}
     # Presses and levels 0..4; a change count is at most 4 * 5 = 20, so 20 + 4 - 0 <= 5 y: y <= 4.
     assert uppers == {"x": 4, "b": 4, "z": 1, "y": 4}
     with pytest.raises(LightsartError, match=r"levels 0 \.\. 4"):
-        error_model_levels(np.full((3, 3), 5, dtype=np.uint8), rules)
-    with pytest.raises(LightsartError, match="at least 3 states"):
-        error_model_levels(np.zeros((3, 3), dtype=np.uint8), Rules(3, 3))
+        error_model(np.full((3, 3), 5, dtype=np.uint8), rules=rules)

@@ -1,8 +1,8 @@
-"""The one IP builder (:mod:`lightsart.engines.ip_model`) for 2, 3 and 4 states, plus and σ, plane
+"""The one IP builder (:mod:`lightsart._engines.ip_model`) for 2, 3 and 4 states, plus and σ, plane
 and torus, against brute force over every press vector of tiny boards.
 
 The brute force has its own press, read straight off the pattern's rows (a click landing twice on a
-cell adds twice), so it shares no code with :mod:`lightsart.rules`, the algebra or the IPs. Every
+cell adds twice), so it shares no code with :mod:`lightsart._rules`, the algebra or the IPs. Every
 answer is re-applied with that press.
 """
 
@@ -16,8 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lightsart.engines import ip
-from lightsart.rules import Rules, parse_pattern
+from lightsart._engines import ip
+from lightsart._rules import Rules, parse_pattern
 
 Case = tuple[str, str, int, int, int]  # pattern, topology, rows, columns, states
 
@@ -139,7 +139,7 @@ def test_exported_model_of_any_states_solves_to_the_brute_force_optimum(
         case: Case, tmp_path: Path) -> None:
     import pulp
 
-    from lightsart.engines.cbc import quiet_pulp
+    from lightsart._engines.cbc import quiet_pulp
 
     rules, b = _rules(case), brute(case)
     target = np.random.default_rng(3).integers(0, b.k, size=b.shape).astype(np.uint8)
@@ -153,16 +153,11 @@ def test_exported_model_of_any_states_solves_to_the_brute_force_optimum(
 
 
 def test_the_builder_picks_the_flag_model_for_two_states_and_levels_for_more() -> None:
-    from lightsart.engines.ip_levels import closest_board_ip_levels, error_model_levels
-
     two = ip.error_model(np.zeros((3, 3), dtype=np.uint8), rules=Rules(3, 3, states=2))
     five = ip.error_model(np.zeros((3, 3), dtype=np.uint8), rules=Rules(3, 3, states=5))
     assert (len(two.variables()), len(two.constraints)) == (3 * 9, 9)  # no levels, no big-M
     assert (len(five.variables()), len(five.constraints)) == (4 * 9, 3 * 9)
-    # The 0.2 alias builds the same model as the one builder.
-    alias = error_model_levels(np.zeros((3, 3), dtype=np.uint8), Rules(3, 3, states=5)).prob
-    assert str(alias) == str(five)
     case = CASES[3]
     target = np.random.default_rng(5).integers(0, 3, size=(3, 3)).astype(np.uint8)
-    old = closest_board_ip_levels(target, _rules(case), time_limit=60).fit
-    assert old.wrong_pixels == brute(case).fewest_wrong(target, np.ones((3, 3)))
+    fit = ip.closest_board_ip(target, time_limit=60, rules=_rules(case)).fit
+    assert fit.wrong_pixels == brute(case).fewest_wrong(target, np.ones((3, 3)))

@@ -1,7 +1,7 @@
 """Bosch's integer programs under any rules, against brute force over every click set.
 
 The brute force here has its own press (read straight off the pattern's rows, counting a click
-that lands twice on a cell twice), so it shares no code with :mod:`lightsart.rules` or the IPs.
+that lands twice on a cell twice), so it shares no code with :mod:`lightsart._rules` or the IPs.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from functools import cache
 import numpy as np
 import pytest
 
-from lightsart.core.general import algebra
-from lightsart.core.optimize import Fit
-from lightsart.engines import auto, ip
-from lightsart.errors import LightsartError
-from lightsart.rules import Rules, Topology, change_counts, parse_pattern
+from lightsart._core.general import algebra
+from lightsart._engines import auto, ip, ip_model
+from lightsart._errors import LightsartError
+from lightsart._results import Fit
+from lightsart._rules import Rules, Topology, change_counts, parse_pattern
 
 #: The presets, the issue's asymmetric example, and one whose kernel and left kernel differ on
 #: the plane (there the parity rows must come from the left kernel).
@@ -219,7 +219,7 @@ def test_neighbourhood_terms_are_the_change_counts(pattern: str, topology: Topol
     rng = np.random.default_rng(1)
     for m, n in [(1, 1), (1, 3), (2, 2), (2, 5), (4, 3)]:
         rules = rules_of(pattern, topology, m, n)
-        terms = ip.neighbourhood_terms(rules)
+        terms = ip_model.neighbourhood_terms(rules)
         x = rng.integers(0, 2, (m, n))
         counts = [sum(k * int(x.flat[q]) for q, k in cell) for cell in terms]
         assert counts == change_counts(x, rules).ravel().tolist()
@@ -238,7 +238,7 @@ def test_double_landing_counts_twice() -> None:
     """Plus on a 2-wide torus: up and down land on one cell, so x(C) has a coefficient 2
     there, and the parity (the press) is unchanged."""
     rules = rules_of("plus", "torus", 2, 2)
-    terms = ip.neighbourhood_terms(rules)
+    terms = ip_model.neighbourhood_terms(rules)
     assert terms[0] == [(0, 1), (1, 2), (2, 2)]
     result = ip.basic_ip(np.array([[0, 0], [0, 0]], np.uint8), rules=rules)
     assert result.report.status == "optimal" and result.clicks is not None

@@ -8,10 +8,11 @@ import itertools
 import numpy as np
 import pytest
 
-from lightsart.core.modk import board_from_presses, kernel_rank, press_mod
-from lightsart.core.optimize import closest_board
-from lightsart.puzzle.levels import from_state_levels, solve_levels, to_state_levels
-from lightsart.rules import Rules, parse_pattern
+from lightsart._core.modk import board_from_presses, kernel_rank, press_mod
+from lightsart._core.optimize import closest_board
+from lightsart._puzzle.reading import from_state_levels, to_state_levels
+from lightsart._puzzle.solve import solve_puzzle
+from lightsart._rules import Rules, parse_pattern
 
 
 def every_press_vector(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -52,8 +53,8 @@ def test_k_state_fit_matches_brute_force(rules: Rules) -> None:
 
 
 def test_kernel_rank_is_the_nullity_for_two_states() -> None:
-    from lightsart.core.gf2 import nullity
-    from lightsart.core.modk import algebra_mod
+    from lightsart._core.gf2 import nullity
+    from lightsart._core.modk import algebra_mod
 
     for m, n in ((4, 4), (5, 5), (9, 9), (6, 7), (16, 16)):
         assert kernel_rank(algebra_mod(Rules(m, n), 2)) == nullity(m, n)
@@ -76,7 +77,7 @@ def test_solve_levels_matches_brute_force(rules: Rules) -> None:
         board = from_state_levels(value, rules.height, rules.width, k)
         assert to_state_levels(board, k) == value
         for goal, level in (("off", 0), ("on", k - 1)):
-            s = solve_levels(board, goal, rules)  # type: ignore[arg-type]
+            s = solve_puzzle(board, goal, rules)  # type: ignore[arg-type]
             works = ((board.astype(int) + changes) % k == level).reshape(len(xs), -1).all(axis=1)
             assert s.solvable == bool(works.any())
             if s.solvable:
@@ -88,7 +89,7 @@ def test_solve_levels_matches_brute_force(rules: Rules) -> None:
             solvable = (level - changes) % k  # every board that can reach the goal
             need = (solvable != board).reshape(len(xs), -1).sum(axis=1).min()
             assert s.cells_to_change == need == int((s.fixed != board).sum())
-            assert solve_levels(s.fixed, goal, rules).solvable  # type: ignore[arg-type]
+            assert solve_puzzle(s.fixed, goal, rules).solvable  # type: ignore[arg-type]
 
 
 def test_the_budget_plans_the_grey_decoder_and_repeats() -> None:

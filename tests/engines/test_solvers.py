@@ -14,11 +14,11 @@ from typing import Any
 import numpy as np
 import pytest
 
-from lightsart.cli import main
-from lightsart.core.board import board_from_clicks
-from lightsart.core.optimize import closest_board, fewest_clicks
-from lightsart.engines import ip, solvers
-from lightsart.errors import LightsartError
+from lightsart._cli import main
+from lightsart._core.board import board_from_clicks
+from lightsart._core.optimize import closest_board, fewest_clicks
+from lightsart._engines import ip, solvers
+from lightsart._errors import LightsartError
 
 highspy = pytest.importorskip("highspy")
 
@@ -172,7 +172,7 @@ def test_cli_refuses_an_unknown_solver_name(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_cli_start_up_does_not_import_a_solver() -> None:
-    code = ("import sys; from lightsart.cli import build_parser; build_parser(); "
+    code = ("import sys; from lightsart._cli import build_parser; build_parser(); "
             "print(','.join(m for m in ('pulp', 'highspy', 'numpy') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
@@ -196,7 +196,7 @@ def solve_mps_with_cbc(path: Path) -> tuple[float, int, int]:
     """Objective, variables and rows of an MPS file read back by PuLP and solved by CBC."""
     import pulp
 
-    from lightsart.engines.cbc import SolverOptions, cbc_solver, quiet_pulp
+    from lightsart._engines.cbc import SolverOptions, cbc_solver, quiet_pulp
 
     with quiet_pulp():
         variables, prob = pulp.LpProblem.fromMPS(str(path))
@@ -281,7 +281,7 @@ def test_a_failed_export_leaves_nothing(tmp_path: Path, monkeypatch: pytest.Monk
 def test_the_summary_gives_a_gap_only_over_a_nonzero_bound() -> None:
     from dataclasses import replace
 
-    from lightsart.engines.cbc import SolveReport, SolverOptions
+    from lightsart._engines.cbc import SolveReport, SolverOptions
 
     report = SolveReport(model="error", status="feasible", objective=3.0, best_bound=2.0, gap=0.5,
                          seconds=1.0, warm_start_given=False, warm_start_accepted=None,

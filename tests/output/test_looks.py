@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 from PIL import Image, ImageSequence
 
-from lightsart.cli import main
-from lightsart.errors import LightsartError
-from lightsart.output.render import Style, render, write_png
-from lightsart.output.writers import write_gif
-from lightsart.types import Frame
+from lightsart._cli import main
+from lightsart._errors import LightsartError
+from lightsart._output.render import Style, render, write_png
+from lightsart._output.writers import write_gif
+from lightsart._types import Frame
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
 LOOKS = ["dots", "grid"]

@@ -25,7 +25,7 @@ import pytest
 from PIL import Image
 from refusal import snapshot
 
-from lightsart.output import staging, tempnames
+from lightsart._output import staging, tempnames
 
 HOST = tempnames.HOST
 STILL = ["still", "a.png", "--size", "12x10"]
@@ -161,7 +161,7 @@ def test_a_planted_backup_is_never_moved_onto_a_name(work: Path) -> None:
 #: SIGKILL right after the ``K``-th ``os.replace`` of the run (3 outputs: 3 replaces).
 _KILL_AFTER = """
 import os, signal, sys
-from lightsart.cli import main
+from lightsart._cli import main
 K, real, calls = int(sys.argv.pop(1)), os.replace, [0]
 def replace(*a, **k):
     out = real(*a, **k)

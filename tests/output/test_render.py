@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 from PIL import Image
 from videos import decode_video
 
-from lightsart.core.board import apply_clicks
-from lightsart.errors import LightsartError
-from lightsart.output.formats import write_frames_file as write_animation
-from lightsart.output.progress import Progress
-from lightsart.output.render import (
+from lightsart._core.board import apply_clicks
+from lightsart._errors import LightsartError
+from lightsart._output.formats import write_frames_file as write_animation
+from lightsart._output.progress import Progress
+from lightsart._output.render import (
     FRAME_GREY,
     RING_YELLOW,
     SHEET_BACKGROUND,
@@ -40,8 +40,8 @@ from lightsart.output.render import (
     write_png,
     write_side_by_side,
 )
-from lightsart.output.writers import GIF_MAX_DELAY_CS, write_frames, write_gif, write_mp4
-from lightsart.types import Frame
+from lightsart._output.writers import GIF_MAX_DELAY_CS, write_frames, write_gif, write_mp4
+from lightsart._types import Frame
 
 PIXELS = Style(cell=3)
 LIGHTS = Style(cell=10, kind="lights")
@@ -373,7 +373,7 @@ def test_compare_sheet_panels_decode_exactly(tmp_path: Path, style: Style) -> No
 
 
 def test_still_compare_file_shows_the_fit(tmp_path: Path) -> None:
-    from lightsart.pipeline import make_still
+    from lightsart._pipeline import make_still
 
     cat = Path(__file__).resolve().parents[2] / "samples" / "cat.png"
     # 19x19 has nullity 16: the decoding is exact, so some pixels are wrong and provably so.

@@ -20,11 +20,11 @@ from xml.etree import ElementTree
 import numpy as np
 import pytest
 
-from lightsart.cli import main
-from lightsart.errors import LightsartError
-from lightsart.output import stills
-from lightsart.output.render import Style, level_colours, render
-from lightsart.output.vector import board_scene, compare_scene, pdf_bytes, svg_text
+from lightsart._cli import main
+from lightsart._errors import LightsartError
+from lightsart._output import stills
+from lightsart._output.render import Style, level_colours, render
+from lightsart._output.vector import board_scene, compare_scene, pdf_bytes, svg_text
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
 STYLES = ["pixels", "lights", "dots", "grid"]
@@ -374,7 +374,7 @@ def test_formats_are_registered_once() -> None:
 
 
 def test_preview_sheet_as_svg_and_pdf(tmp_path: Path) -> None:
-    from lightsart.pictures.preview import layout, make_preview
+    from lightsart._pictures.preview import layout, make_preview
 
     result = make_preview(str(SAMPLES / "cat.png"), str(tmp_path / "s.svg"), size=(20, 20))
     first = result.tiles[0].board  # drawn at 240 // 20 = 12 pixels a cell, under a 14-pixel label
@@ -389,7 +389,7 @@ def test_preview_sheet_as_svg_and_pdf(tmp_path: Path) -> None:
 
 def test_cell_mm_is_checked_by_the_look_and_refused_for_animations(tmp_path: Path) -> None:
     from lightsart import make_animation
-    from lightsart.settings import Look
+    from lightsart._settings import Look
 
     with pytest.raises(LightsartError, match=r"--cell-mm must be 0\.1 to 100 mm"):
         Look(cell_mm=float("nan"))

@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 from browser import harness
 
-from lightsart.cli import main
-from lightsart.core.gf2 import algebra
-from lightsart.errors import LightsartError
-from lightsart.pages import play
+from lightsart._cli import main
+from lightsart._core.gf2 import algebra
+from lightsart._errors import LightsartError
+from lightsart._pages import artwork, play
 
 PATTERNS = {
     "plus": "010/111/010",
@@ -189,8 +189,8 @@ def as_bits(board: np.ndarray) -> int:
 
 
 def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Path) -> None:
-    from lightsart.core.general import algebra as rules_algebra
-    from lightsart.rules import Rules, board_from_clicks, parse_pattern
+    from lightsart._core.general import algebra as rules_algebra
+    from lightsart._rules import Rules, board_from_clicks, parse_pattern
 
     changed, differ = 0, 0
     for name, topology in FIT_RULES:
@@ -229,8 +229,8 @@ def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Pa
 
 
 def test_image_under_any_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from lightsart.core.general import algebra as rules_algebra
-    from lightsart.rules import Rules, board_from_clicks, parse_pattern
+    from lightsart._core.general import algebra as rules_algebra
+    from lightsart._rules import Rules, board_from_clicks, parse_pattern
 
     png = noise_png(tmp_path / "noise.png", 30, 40, 5)
     out = tmp_path / "g.html"
@@ -281,11 +281,11 @@ def test_artwork_page_carries_rules_and_chains_under_them(tmp_path: Path) -> Non
     x = sum(1 << int(r * n + c) for r, c in clicks)
     after = start.reshape(-1) ^ np.array([press(x, cols) >> k & 1 for k in range(m * n)], np.uint8)
     segments = [(start, clicks), (after.reshape(m, n), clicks[::-1])]
-    data = page_data(play.artwork_page_html(segments, pattern=pattern, topology="torus"))
+    data = page_data(artwork.artwork_page_html(segments, pattern=pattern, topology="torus"))
     assert data["rules"] == {"pattern": [[1, 1, 0], [0, 1, 0], [0, 0, 0]], "topology": "torus"}
-    assert page_data(play.artwork_page_html([(start, clicks)]))["rules"]["topology"] == "plane"
+    assert page_data(artwork.artwork_page_html([(start, clicks)]))["rules"]["topology"] == "plane"
     with pytest.raises(LightsartError, match="does not start where"):  # chained by other rules
-        play.artwork_page_html(segments)
+        artwork.artwork_page_html(segments)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -382,8 +382,8 @@ WIDE = "10101/00000/10101/00000/10101"
 
 
 def test_page_press_is_python_press_for_every_rules(solver_page: harness.Watched) -> None:
-    from lightsart.rules import Rules, parse_pattern
-    from lightsart.rules import press as python_press
+    from lightsart._rules import Rules, parse_pattern
+    from lightsart._rules import press as python_press
 
     rng = np.random.default_rng(12)
     cases, expected = [], []
@@ -590,7 +590,7 @@ def test_artwork_clicks_follow_the_page_rules(tab: harness.Watched, tmp_path: Pa
     for r, c in clicks:
         end ^= cols[r * n + c]
     path = tmp_path / "art.html"
-    play.write_artwork_page(path, [(start, clicks)], cell=30, autoplay=False, pattern=pattern,
+    artwork.write_artwork_page(path, [(start, clicks)], cell=30, autoplay=False, pattern=pattern,
                             topology=topology)
     tab.open(path)
     page = tab.page

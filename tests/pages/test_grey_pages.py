@@ -3,7 +3,7 @@
 The page data is decoded and its presses re-applied with an independent press operator written
 here (counts of pattern cells landing on each cell, mod k); the page's solver (``modk.js``) runs
 in headless Chromium and is checked against a brute force over every press vector of tiny boards
-and against :func:`lightsart.core.modk.algebra_mod` on larger ones; the artwork's canvas is read
+and against :func:`lightsart._core.modk.algebra_mod` on larger ones; the artwork's canvas is read
 back and must show, at every position, the board the presses make in the GIF's exact greys.
 """
 
@@ -21,13 +21,13 @@ import numpy as np
 import pytest
 from browser import harness
 
-from lightsart.cli import main
-from lightsart.core.modk import algebra_mod
-from lightsart.errors import LightsartError
-from lightsart.output.render import Style, render
-from lightsart.pages import play
-from lightsart.pipeline import make_animation
-from lightsart.rules import Rules, parse_pattern
+from lightsart._cli import main
+from lightsart._core.modk import algebra_mod
+from lightsart._errors import LightsartError
+from lightsart._output.render import Style, render
+from lightsart._pages import artwork, play
+from lightsart._pipeline import make_animation
+from lightsart._rules import Rules, parse_pattern
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 A, B, C = (str(SAMPLES / name) for name in ("astronaut.png", "cat.png", "horse.png"))
@@ -102,8 +102,8 @@ def test_two_state_pages_carry_no_k_state_parts(tmp_path: Path) -> None:
     rng = np.random.default_rng(0)
     start = rng.integers(0, 2, (4, 5)).astype(np.uint8)
     cells = np.array([[0, 0], [3, 4], [1, 2]])
-    art = play.artwork_page_html([(start, cells)])
-    assert art == play.artwork_page_html([(start, cells)], states=2)
+    art = artwork.artwork_page_html([(start, cells)])
+    assert art == artwork.artwork_page_html([(start, cells)], states=2)
     game = play.game_page_html(5, 5)
     assert game == play.game_page_html(5, 5, states=2)
     for html in (art, game):
@@ -117,15 +117,15 @@ def test_artwork_segments_must_chain_under_k_states(tmp_path: Path) -> None:
     cells = [(1, 1), (1, 1), (0, 3)]
     a = operator(3, 4, PATTERNS["plus"], "plane", k)
     end = replay(start.astype(np.int64), [r * 4 + c for r, c in cells], a, k).astype(np.uint8)
-    page = play.write_artwork_page(tmp_path / "ok.html", [(start, cells), (end, cells[:1])],
+    page = artwork.write_artwork_page(tmp_path / "ok.html", [(start, cells), (end, cells[:1])],
                                    states=k)
     assert page.states == k and page.clicks == (3, 1)
     with pytest.raises(LightsartError, match="does not start where"):
-        play.artwork_page_html([(start, cells), (start, cells)], states=k)
+        artwork.artwork_page_html([(start, cells), (start, cells)], states=k)
     with pytest.raises(LightsartError, match="levels 0 to 4"):
-        play.artwork_page_html([(start + 1, cells)], states=k)
+        artwork.artwork_page_html([(start + 1, cells)], states=k)
     with pytest.raises(LightsartError, match="from 2 to 16"):
-        play.artwork_page_html([(start, cells)], states=17)
+        artwork.artwork_page_html([(start, cells)], states=17)
     assert rules.states == k
 
 

@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 from browser import harness
 
-from lightsart.core.general import algebra as gf2_algebra
-from lightsart.core.modk import algebra_mod
-from lightsart.pages import _page, levels, play
-from lightsart.rules import Rules, parse_pattern, press
+from lightsart._core.general import algebra as gf2_algebra
+from lightsart._core.modk import algebra_mod
+from lightsart._pages import _page, play
+from lightsart._rules import Rules, parse_pattern, press
 
 PATTERNS = {"plus": "010/111/010", "x": "101/010/101", "corner": "110/010/000"}
 
@@ -58,13 +58,6 @@ def python_reachable(change: np.ndarray, rules: Rules) -> bool:
 
 # ---------------------------------------------------------------------------------------------
 # Python side
-
-
-def test_levels_module_is_an_alias_of_the_one_implementation() -> None:
-    assert levels.kernel is play.kernel and levels.is_reachable is play.is_reachable
-    assert levels.closest_levels is play.closest_levels
-    assert levels.as_levels is _page.as_levels and levels.level_rows is _page.level_rows
-    assert levels.after_presses is _page.after_presses
 
 
 @pytest.mark.parametrize(("m", "n", "name", "topology"), [(5, 5, "plus", "plane"),

@@ -14,7 +14,7 @@ from the page's own sizing code:
   board read at each cell's centre is the board the page reports, and a screenshot shows the
   canvas pixel for pixel (Chromium resamples a canvas whose box is not whole CSS pixels);
 - a click (a tap on the phone) at a cell's centre toggles that cell: the page's board after it is
-  the board before with that cell's click applied by :func:`lightsart.core.board.apply_clicks`.
+  the board before with that cell's click applied by :func:`lightsart._core.board.apply_clicks`.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ import pytest
 from browser import harness
 from PIL import Image
 
-from lightsart.core.board import apply_clicks, board_from_clicks
-from lightsart.pages import play
+from lightsart._core.board import apply_clicks, board_from_clicks
+from lightsart._pages import artwork, play
 
 VIEWPORTS: dict[str, dict[str, Any]] = {
     "phone": {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3,
@@ -77,7 +77,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         start = board_from_clicks(rng.integers(0, 2, (m, n)).astype(np.uint8))
         clicks = rng.permutation(np.argwhere(np.ones((m, n))))[:20]
         path = out / f"art-{n}x{m}.html"
-        play.write_artwork_page(path, [(start, clicks)], autoplay=False)
+        artwork.write_artwork_page(path, [(start, clicks)], autoplay=False)
         made[f"art-{n}x{m}"] = path
     for m, n in GAME_SIZES:
         path = out / f"game-{n}x{m}.html"
@@ -247,7 +247,7 @@ def test_a_board_too_big_for_a_phone_scrolls_and_stays_clickable(browser: Any,
     rng = np.random.default_rng(5)
     start = board_from_clicks(rng.integers(0, 2, (m, n)).astype(np.uint8))
     path = tmp_path / "wide.html"
-    play.write_artwork_page(path, [(start, np.array([[0, 0]]))], autoplay=False)
+    artwork.write_artwork_page(path, [(start, np.array([[0, 0]]))], autoplay=False)
     for tab in open_page(browser, "phone", path):
         page = tab.page
         seen = page.evaluate(MEASURE)

@@ -1,9 +1,9 @@
 """The game and artwork pages: written by Python, played in a real headless Chromium.
 
 Every browser check is made against an independent method: the board after clicks is recomputed
-with :func:`lightsart.core.board.press`, minimal move counts come from the Python engine
-(:func:`lightsart.core.optimize.fewest_clicks`, proven by its Walsh–Hadamard search), solvability from
-:meth:`lightsart.core.gf2.BoardAlgebra.is_solvable`, and the canvas pixels are read back to check the
+with :func:`lightsart._core.board.press`, minimal move counts come from the Python engine
+(:func:`lightsart._core.optimize.fewest_clicks`, proven by its Walsh–Hadamard search), solvability from
+:meth:`lightsart._core.gf2.BoardAlgebra.is_solvable`, and the canvas pixels are read back to check the
 drawing matches the state the page reports.
 """
 
@@ -22,12 +22,12 @@ import pytest
 from browser import harness
 from PIL import Image
 
-from lightsart.cli import main
-from lightsart.core.board import apply_clicks, board_from_clicks, press
-from lightsart.core.gf2 import algebra
-from lightsart.core.optimize import fewest_clicks
-from lightsart.errors import LightsartError
-from lightsart.pages import play
+from lightsart._cli import main
+from lightsart._core.board import apply_clicks, board_from_clicks, press
+from lightsart._core.gf2 import algebra
+from lightsart._core.optimize import fewest_clicks
+from lightsart._errors import LightsartError
+from lightsart._pages import artwork, play
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -149,7 +149,7 @@ def test_artwork_segments_must_chain(tmp_path: Path) -> None:
     a = np.ones((4, 5), dtype=np.uint8)
     clicks = np.array([[0, 0], [3, 4]])
     b = apply_clicks(a, np.isin(np.arange(20), [0, 19]).reshape(4, 5).astype(np.uint8))
-    page = play.write_artwork_page(tmp_path / "a.html", [(a, clicks), (b, clicks[::-1])], cell=9,
+    page = artwork.write_artwork_page(tmp_path / "a.html", [(a, clicks), (b, clicks[::-1])], cell=9,
                                    fps=5, clicks_per_frame=2, hold=0.5, loop=True)
     assert (page.width, page.height, page.pictures, page.clicks) == (5, 4, 3, (2, 2))
     data = page_data((tmp_path / "a.html").read_text())
@@ -163,7 +163,7 @@ def test_artwork_segments_must_chain(tmp_path: Path) -> None:
     ]
     for segments in bad:
         with pytest.raises(LightsartError):
-            play.write_artwork_page(tmp_path / "bad.html", segments, cell=4, fps=5,
+            artwork.write_artwork_page(tmp_path / "bad.html", segments, cell=4, fps=5,
                                     clicks_per_frame=1, hold=0, loop=False)
     assert not (tmp_path / "bad.html").exists()
 
@@ -171,17 +171,17 @@ def test_artwork_segments_must_chain(tmp_path: Path) -> None:
 def test_artwork_page_carries_its_style_and_colours(tmp_path: Path) -> None:
     a = np.ones((3, 4), dtype=np.uint8)
     segments = [(a, np.array([[1, 1]]))]
-    plain = page_data(play.artwork_page_html(segments))
+    plain = page_data(artwork.artwork_page_html(segments))
     assert (plain["style"], plain["scheme"]) == ("pixels", "made")
     assert plain["colours"] == {"lit": "#ffffff", "unlit": "#000000", "panel": "#000000"}
-    lamps = page_data(play.artwork_page_html(segments, style="lights",
+    lamps = page_data(artwork.artwork_page_html(segments, style="lights",
                                              colours=((1, 2, 3), "navy", None)))
     assert lamps["style"] == "lights"
     assert lamps["colours"] == {"lit": "#010203", "unlit": "#000080", "panel": "#141216"}
-    assert page_data(play.artwork_page_html(segments, scheme="ocean"))["scheme"] == "ocean"
+    assert page_data(artwork.artwork_page_html(segments, scheme="ocean"))["scheme"] == "ocean"
     for bad in ({"style": "neon"}, {"colours": ("nocolour", None, None)}):
         with pytest.raises(LightsartError):
-            play.write_artwork_page(tmp_path / "bad.html", segments, **bad)
+            artwork.write_artwork_page(tmp_path / "bad.html", segments, **bad)
     assert not (tmp_path / "bad.html").exists()
     # Through the command line, as in the README: the style and colour options reach the page.
     out = tmp_path / "art.html"
@@ -496,7 +496,7 @@ def _animation(loop: bool, autoplay: bool, tmp_path: Path) -> tuple[Path, list[n
         segments.append((a, order))
         orders.append(order)
     path = tmp_path / "art.html"
-    play.write_artwork_page(path, segments, cell=30, fps=60, clicks_per_frame=4, hold=0.05,
+    artwork.write_artwork_page(path, segments, cell=30, fps=60, clicks_per_frame=4, hold=0.05,
                             loop=loop, autoplay=autoplay)
     return path, pictures, orders
 
@@ -552,7 +552,7 @@ def test_an_eased_artwork_page_steps_through_its_own_frames(tab: harness.Watched
     segments = list(zip(pictures, orders, strict=False))
     lengths = [len(o) for o in orders]
     frames = [[0, 1, 3, lengths[0] - 1, lengths[0]], [0, 2, lengths[1]]]
-    play.write_artwork_page(path, segments, cell=30, fps=60, clicks_per_frame=4, hold=0.05,
+    artwork.write_artwork_page(path, segments, cell=30, fps=60, clicks_per_frame=4, hold=0.05,
                             loop=True, autoplay=False, frames=frames)
     tab.open(path)
     page = tab.page
@@ -575,7 +575,7 @@ def test_an_eased_artwork_page_steps_through_its_own_frames(tab: harness.Watched
         page.click("#forward")
     assert art(page)["rows"] == rows(_after(pictures[0], clicks[:3]))
     with pytest.raises(LightsartError):
-        play.write_artwork_page(path, segments, frames=[[0, 2, 1, lengths[0]], [0, lengths[1]]])
+        artwork.write_artwork_page(path, segments, frames=[[0, 2, 1, lengths[0]], [0, lengths[1]]])
 
 
 def test_artwork_viewer_clicks_combine_with_the_animation(tab: harness.Watched,
@@ -625,7 +625,7 @@ def test_artwork_page_draws_the_requested_style_and_colours(tab: harness.Watched
     a = board_from_clicks(rng.integers(0, 2, (5, 6)).astype(np.uint8))
     lit, unlit, panel = (200, 30, 90), (10, 60, 20), (250, 250, 0)
     path = tmp_path / "art.html"
-    play.write_artwork_page(path, [(a, np.array([[2, 2]]))], cell=30, autoplay=False, style=style,
+    artwork.write_artwork_page(path, [(a, np.array([[2, 2]]))], cell=30, autoplay=False, style=style,
                             colours=(lit, unlit, panel))
     tab.open(path)
     page = tab.page

@@ -16,18 +16,18 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from script_loader import load_script
 
-from lightsart.errors import LightsartError
-from lightsart.pictures import dither as dithering
-from lightsart.pictures.dither import (
+from lightsart._errors import LightsartError
+from lightsart._pictures import dither as dithering
+from lightsart._pictures.dither import (
+    DITHER_METHODS,
     KERNELS,
-    METHODS,
     Kernel,
     bayer_matrix,
     blue_noise_mask,
     dither,
     srgb_to_linear,
 )
-from lightsart.pictures.image import floyd_steinberg, read_gray, threshold
+from lightsart._pictures.image import floyd_steinberg, read_gray, threshold
 
 ROOT = Path(__file__).resolve().parents[2]
 RNG = np.random.default_rng(20240917)
@@ -164,7 +164,7 @@ def test_both_ways_agree_on_a_large_photo_with_many_levels(name: str) -> None:
 
 
 def test_small_boards_do_not_load_numba() -> None:
-    code = ("import sys, numpy as np; from lightsart.pictures.dither import dither; "
+    code = ("import sys, numpy as np; from lightsart._pictures.dither import dither; "
             "dither(np.full((200, 300), 0.5)); print('numba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"  # numba costs ~0.5 s to start: large boards only
@@ -230,7 +230,7 @@ def test_committed_blue_noise_mask_is_what_the_script_writes() -> None:
     written = script.void_and_cluster(script.SIZE, script.SEED)
     assert np.array_equal(committed, written)
     # The file read as numpy reads it (its header's spacing is numpy's, not ours).
-    committed_file = ROOT / "lightsart" / "pictures" / "data" / "blue_noise_64.npy"
+    committed_file = ROOT / "lightsart" / "_pictures" / "data" / "blue_noise_64.npy"
     stored = np.load(committed_file, allow_pickle=False)
     assert stored.dtype == written.dtype and np.array_equal(stored, written)
 
@@ -304,7 +304,7 @@ def test_none_is_rounding_to_the_nearest_level(levels: int) -> None:
     assert np.array_equal(dither(g, "none"), threshold(g))
 
 
-@pytest.mark.parametrize("name", list(METHODS))
+@pytest.mark.parametrize("name", list(DITHER_METHODS))
 @settings(max_examples=25, deadline=None)
 @given(g=pictures, levels=st.integers(2, 16), linear=st.booleans())
 def test_levels_stay_in_range(name: str, g: np.ndarray, levels: int, linear: bool) -> None:
@@ -325,7 +325,7 @@ def test_srgb_to_linear() -> None:
     assert (np.diff(srgb_to_linear(c)) > 0).all()
 
 
-@pytest.mark.parametrize("name", list(METHODS))
+@pytest.mark.parametrize("name", list(DITHER_METHODS))
 def test_linear_light_lights_fewer_cells_on_mid_grey(name: str) -> None:
     g = np.full((128, 128), 0.5)
     in_light = dither(g, name, linear=True).mean()
@@ -334,7 +334,7 @@ def test_linear_light_lights_fewer_cells_on_mid_grey(name: str) -> None:
         assert abs(in_light - 0.214) < 0.01
 
 
-@pytest.mark.parametrize("name", list(METHODS))
+@pytest.mark.parametrize("name", list(DITHER_METHODS))
 def test_a_ramp_stays_ordered(name: str) -> None:
     ramp = np.tile(np.linspace(0, 1, 256), (64, 1))
     columns = dither(ramp, name, levels=3).mean(axis=0).reshape(8, 32).mean(axis=1)
@@ -345,13 +345,13 @@ def test_a_ramp_stays_ordered(name: str) -> None:
 
 
 def test_the_registry_names_are_the_public_contract() -> None:
-    assert set(METHODS) == {
+    assert set(DITHER_METHODS) == {
         "floyd-steinberg", "atkinson", "jarvis-judice-ninke", "stucki", "burkes", "sierra",
         "sierra-lite", "bayer", "bayer-2", "bayer-4", "bayer-8", "blue-noise", "none",
     }
-    assert next(iter(METHODS)) == "floyd-steinberg"
-    assert METHODS["bayer"] is METHODS["bayer-8"]
-    assert all(METHODS[name].about for name in METHODS)
+    assert next(iter(DITHER_METHODS)) == "floyd-steinberg"
+    assert DITHER_METHODS["bayer"] is DITHER_METHODS["bayer-8"]
+    assert all(DITHER_METHODS[name].about for name in DITHER_METHODS)
 
 
 def test_bad_arguments() -> None:
@@ -373,6 +373,7 @@ def test_bad_arguments() -> None:
 
 
 def test_the_registry_loads_without_numpy() -> None:
-    code = "import sys, lightsart.pictures.dither as d; d.METHODS['bayer']; print('numpy' in sys.modules)"
+    code = ("import sys, lightsart._pictures.dither as d; d.DITHER_METHODS['bayer']; "
+            "print('numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"  # the CLI builds --dither's choices at start-up

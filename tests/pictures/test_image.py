@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from PIL import Image
 
-from lightsart.cli import main
-from lightsart.core.board import press
-from lightsart.core.gf2 import nullity
-from lightsart.errors import LightsartError
-from lightsart.pictures.image import (
-    MAX_SIDE,
+from lightsart._cli import main
+from lightsart._core.board import press
+from lightsart._core.gf2 import nullity
+from lightsart._errors import LightsartError
+from lightsart._limits import PICTURE_MAX_SIDE
+from lightsart._pictures.image import (
     SizeInfo,
     board_size,
     choose_size,
@@ -40,7 +40,7 @@ from lightsart.pictures.image import (
     target_from_array,
     threshold,
 )
-from lightsart.pictures.tone import Tone, apply_tone
+from lightsart._pictures.tone import Tone, apply_tone
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 LUMA = np.array([0.299, 0.587, 0.114])
@@ -263,7 +263,7 @@ def test_parse_size() -> None:
     assert parse_size("100x60") == (100, 60)
     assert parse_size(" 64X48 ") == (64, 48)
     assert parse_size("80") == (80, None)
-    for bad in ["", "x", "10x", "axb", "10x10x10", "1.5x3", "0x5", "5x0", "-3", f"{MAX_SIDE + 1}"]:
+    for bad in ["", "x", "10x", "axb", "10x10x10", "1.5x3", "0x5", "5x0", "-3", f"{PICTURE_MAX_SIDE + 1}"]:
         with pytest.raises(LightsartError):
             parse_size(bad)
 
@@ -366,7 +366,7 @@ def test_sizes_cli(capsys: pytest.CaptureFixture[str]) -> None:
         "request": {"width": 4, "height": 4},
         "sizes": [{"width": 4, "height": 4, "nullity": 4, "every_picture_exact": False,
                    "wrong_pixels_at_most": 4,
-                   # The shared vocabulary (lightsart.vocabulary): 2**nullity, and the new name.
+                   # The shared vocabulary (lightsart._vocabulary): 2**nullity, and the new name.
                    "kernel_size": 16, "wrong_cells_at_most": 4}],
         "rules": {"pattern": "plus", "topology": "plane", "states": 2},
     }

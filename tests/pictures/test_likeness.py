@@ -15,10 +15,10 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from lightsart.cli import main
-from lightsart.errors import LightsartError
-from lightsart.pictures.image import fit_to_board, load_target, read_gray
-from lightsart.pictures.likeness import (
+from lightsart._cli import main
+from lightsart._errors import LightsartError
+from lightsart._pictures.image import fit_to_board, load_target, read_gray
+from lightsart._pictures.likeness import (
     DETAILED_LONG_SIDE,
     TEXTURE_BELOW,
     structure_score,
@@ -153,7 +153,7 @@ def test_viewing_score_sees_finer_boards_as_a_viewer_does() -> None:
 def test_large_boards_are_scored_on_averaged_blocks_close_to_the_full_blur(side: int) -> None:
     # From a long side of 400 the score averages blocks of cells first (bounded work); it stays
     # within 0.01 of the blur at full resolution (a smooth picture, dithered as still dithers).
-    from lightsart.pictures.dither import dither
+    from lightsart._pictures.dither import dither
 
     yy, xx = np.mgrid[0:side, 0:side * 3 // 4] / side
     picture = 0.5 + 0.35 * np.sin(9 * xx) * np.cos(7 * yy)
@@ -189,8 +189,8 @@ def test_a_picture_gone_before_the_hint_gives_no_hint_and_no_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # The hint rereads the picture after the outputs are written: it must not fail the run.
-    from lightsart.cli.still import print_texture_hint
-    from lightsart.pipeline import fit_pictures
+    from lightsart._cli.still import print_texture_hint
+    from lightsart._pipeline import fit_pictures
 
     picture = tmp_path / "p.png"
     Image.open(TEXTURE).save(picture)

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from lightsart.cli import main
-from lightsart.core.board import board_from_clicks
-from lightsart.core.gf2 import nullity
-from lightsart.core.optimize import closest_board
-from lightsart.pictures.preview import (
+from lightsart._cli import main
+from lightsart._core.board import board_from_clicks
+from lightsart._core.gf2 import nullity
+from lightsart._core.optimize import closest_board
+from lightsart._pictures.preview import (
     PREVIEW_METHODS,
     PREVIEW_STATES,
     PreviewResult,

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from PIL import Image
 
-from lightsart.errors import LightsartError
-from lightsart.pictures.costs import EPSILON, level_costs, pixel_costs
-from lightsart.pictures.image import (
+from lightsart._errors import LightsartError
+from lightsart._pictures.costs import EPSILON, level_costs, pixel_costs
+from lightsart._pictures.image import (
     OVERSAMPLE,
     fit_to_board,
     floyd_steinberg,
@@ -22,8 +22,8 @@ from lightsart.pictures.image import (
     read_for_board,
     read_gray,
 )
-from lightsart.pictures.likeness import structure_score
-from lightsart.pictures.tone import (
+from lightsart._pictures.likeness import structure_score
+from lightsart._pictures.tone import (
     Tone,
     apply_tone,
     clahe,

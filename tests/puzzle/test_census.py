@@ -13,10 +13,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lightsart.cli import main
-from lightsart.errors import LightsartError
-from lightsart.puzzle.census import census, signature_groups
-from lightsart.puzzle.censusdb import query_db, write_db
+from lightsart._cli import main
+from lightsart._errors import LightsartError
+from lightsart._puzzle.census import census, signature_groups
+from lightsart._puzzle.censusdb import query_db, write_db
 
 # Sizes (rows, columns) small enough for search over all 2**(mn) states; nullity 0 to 4,
 # wide and tall.

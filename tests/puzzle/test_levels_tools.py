@@ -1,6 +1,6 @@
 """The puzzle tools with k states per cell (solve --explain, path, table, sizes, census) against
 brute force: a breadth-first search over single presses, with its own press read straight off the
-pattern's rows (no code shared with lightsart.rules or the algebra). A press count j counts j."""
+pattern's rows (no code shared with lightsart._rules or the algebra). A press count j counts j."""
 
 from __future__ import annotations
 
@@ -14,13 +14,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lightsart.cli import main
-from lightsart.errors import LightsartError
-from lightsart.puzzle.census import census
-from lightsart.puzzle.levels import from_state_levels
-from lightsart.puzzle.levels_chase import explain_levels, level_table, press_path
-from lightsart.puzzle.sizes import sizes_near
-from lightsart.rules import Rules, parse_pattern
+from lightsart._cli import main
+from lightsart._errors import LightsartError
+from lightsart._puzzle.census import census
+from lightsart._puzzle.reading import from_state_levels
+from lightsart._puzzle.sizes import sizes_near
+from lightsart._puzzle.solve import click_path, explain
+from lightsart._puzzle.table import level_table
+from lightsart._rules import Rules, parse_pattern
 
 Case = tuple[str, str, int, int, int]  # pattern, topology, rows, columns, states
 #: K = 3, 4, 5, 6; plus and sigma chase, the square on the torus does not.
@@ -113,9 +114,9 @@ def test_path_plays_the_fewest_presses_one_at_a_time(case: Case) -> None:
         key = tuple(board.ravel().tolist())
         if key not in b.fewest:
             with pytest.raises(LightsartError, match="cannot reach every cell 0"):
-                press_path(board.astype(np.uint8), "off", rules)
+                click_path(board.astype(np.uint8), "off", rules)
             continue
-        path = press_path(board.astype(np.uint8), "off", rules)
+        path = click_path(board.astype(np.uint8), "off", rules)
         assert len(path.steps) == b.fewest[key] and path.proven
         now = board
         for (r, c), state in path.steps:
@@ -133,7 +134,7 @@ def test_explain_reaches_the_goal_and_ends_with_the_fewest_presses(case: Case, g
     k = rules.states
     level = 0 if goal == "off" else k - 1
     for board in boards(b, 3, seed=7):
-        st = explain_levels(board.astype(np.uint8), goal, rules)  # type: ignore[arg-type]
+        st = explain(board.astype(np.uint8), goal, rules)  # type: ignore[arg-type]
         # Solvable for the goal iff board - level is solvable for every cell 0.
         key = tuple(((board - level) % k).ravel().tolist())
         assert st.solvable == (key in b.fewest)

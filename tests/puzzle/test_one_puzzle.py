@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lightsart.core.board import to_state
-from lightsart.puzzle import table
-from lightsart.puzzle.solve import from_state_levels, to_state_levels
-from lightsart.rules import Rules, parse_pattern
+from lightsart._core.board import to_state
+from lightsart._puzzle import table
+from lightsart._puzzle.reading import from_state_levels, to_state_levels
+from lightsart._rules import Rules, parse_pattern
 
 
 def _digits_value(board: np.ndarray, k: int) -> int:
@@ -46,7 +46,7 @@ def test_table_chased_in_blocks_is_the_table_chased_whole(rules: Rules,
     monkeypatch.setattr(table, "_CHASE_ENTRIES", 1)
     assert np.array_equal(table._bottom_map(rules), whole)
     k, (m, n) = rules.states, rules.shape
-    from lightsart.core.modk import press_mod
+    from lightsart._core.modk import press_mod
 
     for j in range(n):  # chase with the whole press operator, one row at a time
         board = np.zeros((m, n), dtype=np.int64)

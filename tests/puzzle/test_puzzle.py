@@ -11,18 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart.cli import main
-from lightsart.core.board import from_state, parse_board, to_state
-from lightsart.core.gf2 import algebra
-from lightsart.errors import LightsartError
-from lightsart.puzzle.solve import (
-    click_path,
-    explain,
-    lookup_table,
-    parse_size,
-    read_board,
-    solve_puzzle,
-)
+from lightsart._cli import main
+from lightsart._core.board import from_state, parse_board, to_state
+from lightsart._core.gf2 import algebra
+from lightsart._errors import LightsartError
+from lightsart._puzzle.reading import parse_size, read_board
+from lightsart._puzzle.solve import click_path, explain, solve_puzzle
+from lightsart._puzzle.table import lookup_table
 
 SIZES = [(1, 5), (2, 3), (2, 5), (3, 3), (3, 4), (4, 4), (3, 5)]
 SAMPLE = "11110/10001/00001/00100/01110"

@@ -16,14 +16,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from lightsart.cli import main
-from lightsart.core.board import from_state, to_state
-from lightsart.errors import LightsartError
-from lightsart.puzzle.census import census
-from lightsart.puzzle.censusdb import query_db, write_db
-from lightsart.puzzle.solve import click_path, explain, lookup_table, solve_puzzle
-from lightsart.puzzle.text import solution_text, strategy_text
-from lightsart.rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
+from lightsart._cli import main
+from lightsart._core.board import from_state, to_state
+from lightsart._errors import LightsartError
+from lightsart._puzzle.census import census
+from lightsart._puzzle.censusdb import query_db, write_db
+from lightsart._puzzle.solve import click_path, explain, solve_puzzle
+from lightsart._puzzle.table import lookup_table
+from lightsart._puzzle.text import solution_text, strategy_text
+from lightsart._rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
 
 PATTERN_NAMES = [*PATTERNS, "110/010/000"]
 RULES = [(p, t) for p in PATTERN_NAMES for t in TOPOLOGIES]
@@ -185,7 +186,7 @@ def test_census_groups_by_the_kernel_of_a_not_of_its_transpose(size: tuple[int, 
     # the same answer per state, which solve and the database need.
     m, n = size
     rules = make_rules(m, n, pattern, "cylinder")
-    from lightsart.puzzle.game import game
+    from lightsart._puzzle.game import game
 
     g = game(rules)
     assert g.nullity > 0
@@ -330,7 +331,7 @@ CLASSIC_COMMANDS = {
 
 def _lost(before: object, now: object, where: str = "") -> list[str]:
     """What 0.2's JSON ``before`` had that ``now`` lacks or tells otherwise: 0.3 may only add
-    keys (the rules, light chasing, the shared vocabulary of ``lightsart.vocabulary``)."""
+    keys (the rules, light chasing, the shared vocabulary of ``lightsart._vocabulary``)."""
     if isinstance(before, dict) and isinstance(now, dict):
         return [f"{where}.{k}: removed" for k in before if k not in now] + [
             d for k in before if k in now for d in _lost(before[k], now[k], f"{where}.{k}")]

@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lightsart.cli import main
-from lightsart.core.general import algebra
-from lightsart.errors import LightsartError
-from lightsart.puzzle.table import chases, lookup_table
-from lightsart.rules import Rules, parse_pattern, press
+from lightsart._cli import main
+from lightsart._core.general import algebra
+from lightsart._errors import LightsartError
+from lightsart._puzzle.table import chases, lookup_table
+from lightsart._rules import Rules, parse_pattern, press
 
 CHASED = [("plus", "plane"), ("plus", "cylinder"), ("sigma", "plane"), ("sigma", "cylinder"),
           ("010/011/001", "plane"), ("010/111/101", "cylinder")]

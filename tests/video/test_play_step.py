@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from brute import press_matrix
 
-from lightsart.core.algebra import reached
-from lightsart.errors import LightsartError
-from lightsart.rules import Rules, parse_pattern
-from lightsart.video import play
-from lightsart.video.play import SETTLE, _min_window, eye_error, play_step
+from lightsart._core.algebra import reached
+from lightsart._errors import LightsartError
+from lightsart._rules import Rules, parse_pattern
+from lightsart._video import play
+from lightsart._video.play import SETTLE, _min_window, eye_error, play_step
 
 RULES = {
     "classic": Rules(6, 7),

@@ -24,8 +24,8 @@ from refusal import refused
 from script_loader import load_script
 from videos import decode_video
 
-from lightsart.cli import main
-from lightsart.rules import Rules
+from lightsart._cli import main
+from lightsart._rules import Rules
 
 ROOT = Path(__file__).resolve().parents[2]
 CELL = 6
@@ -253,9 +253,9 @@ def test_slow_pan_changes_few_cells_and_keeps_structure(tmp_path: Path) -> None:
     """The issue's target on its pan (a fifth of a cell per frame, 48x35): at most 1 % of the
     reachable board's cells change per frame, with a structure score per frame at least that
     of Pillow's ``convert("1")`` of the same frame."""
-    from lightsart.pictures.likeness import structure_score
-    from lightsart.settings import Look, Pictures
-    from lightsart.video.film import Filming, make_film
+    from lightsart._pictures.likeness import structure_score
+    from lightsart._settings import Look, Pictures
+    from lightsart._video.film import Filming, make_film
 
     clip = _clips_module().make_clips(tmp_path, width=192, seconds=2.0, fps=24,
                                       names=("slow_pan",), sound=False)["slow_pan"]
@@ -273,8 +273,8 @@ def test_slow_pan_changes_few_cells_and_keeps_structure(tmp_path: Path) -> None:
 
 
 def _pan_frames(clip: Path) -> list[np.ndarray]:
-    from lightsart.pictures.image import fit_to_board
-    from lightsart.video.clip import luminance, probe
+    from lightsart._pictures.image import fit_to_board
+    from lightsart._video.clip import luminance, probe
 
     info = probe(str(clip))
     raw = subprocess.run([_ffmpeg(), "-v", "error", "-i", str(clip), "-f", "rawvideo",
@@ -337,7 +337,7 @@ def test_a_clip_that_is_not_a_film_is_one_line_and_nothing_written(
 def test_frames_times_cells_are_bounded_before_any_work(
         clips: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from lightsart import limits
+    from lightsart import _limits as limits
 
     monkeypatch.setattr(limits, "FILM_MAX_CELL_FRAMES", 8 * 6 * 7)
     refused(["video", str(clips["pan_zoom"]), "-o", str(tmp_path / "f.gif"), "--size", "8x6"],

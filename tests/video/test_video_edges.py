@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 from refusal import refused
 
-from lightsart.cli import main
+from lightsart._cli import main
 
 
 def _ffmpeg() -> str:
@@ -160,11 +160,11 @@ def _page_peak(tmp_path: Path, frames: int) -> int:
     """Peak bytes allocated while writing an ``.html`` film of ``frames`` frames of 4096 clicks."""
     import tracemalloc
 
-    from lightsart.output.render import Style
-    from lightsart.rules import Rules
-    from lightsart.types import Frame
-    from lightsart.video.output import write_film
-    from lightsart.video.steps import Step
+    from lightsart._output.render import Style
+    from lightsart._rules import Rules
+    from lightsart._types import Frame
+    from lightsart._video.output import write_film
+    from lightsart._video.steps import Step
 
     board = np.ones((64, 64), np.uint8)
     presses = np.ones((64, 64), np.int64)
@@ -199,7 +199,7 @@ def test_the_steady_dithers_blur_takes_memory_linear_in_the_cells() -> None:
     """A 2x2048 board: dense band matrices took 2048 x 2048 floats (33 MB) per side."""
     import tracemalloc
 
-    from lightsart.video.refine import SIGMA, _blur, _kernel
+    from lightsart._video.refine import SIGMA, _blur, _kernel
 
     k = _kernel(SIGMA * np.sqrt(2.0))
     a = np.random.default_rng(3).standard_normal((2, 2048))
@@ -220,8 +220,8 @@ def test_the_steady_dithers_blur_takes_memory_linear_in_the_cells() -> None:
 def test_a_film_frame_of_too_many_cells_is_refused_before_any_work(
         tmp_path: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from lightsart import limits
-    from lightsart.video import clip as clip_module
+    from lightsart import _limits as limits
+    from lightsart._video import clip as clip_module
 
     clip = _clip(tmp_path, "ten.mp4", 10)
     monkeypatch.setattr(limits, "FILM_MAX_CELLS", 8 * 6 - 1)

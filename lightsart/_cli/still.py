@@ -1,0 +1,97 @@
+"""Fit one picture: the reachable board closest to it, as a PNG, SVG or PDF."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from lightsart._cli._options import (
+    add_command,
+    add_picture_options,
+    click_word,
+    emit_json,
+    fit_line,
+    positive_float,
+    proven,
+    rules_words,
+    settings_from_args,
+)
+
+if TYPE_CHECKING:
+    from lightsart._choices import FitMode
+    from lightsart._runs import Picture
+
+DESCRIPTION = """\
+Fit one picture onto a Lights Out board: the board reachable from all-lit that is closest to the
+dithered picture, with the fewest clicks that make it.
+
+A busy or low-contrast photo can read as texture at the default size (about 100 cells): then one
+hint line on stderr names what usually reads better (a larger --size, --states 4) and preview,
+which shows both side by side (not with --quiet).
+
+example: lightsart still samples/astronaut.png -o astronaut.png --compare compare.png
+"""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = add_command(sub, "still", __doc__, DESCRIPTION)
+    p.add_argument("image", help="picture file (PNG, JPEG, GIF, BMP, TIFF, WebP)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT",
+                   help="board picture to write: .png, or .svg/.pdf for a vector drawing (one "
+                        "shape per cell, lit and unlit in separate layers) to print, plot or cut")
+    p.add_argument("--target-out", metavar="FILE", help="also write the dithered target (.png, "
+                   ".svg or .pdf)")
+    p.add_argument("--compare", metavar="FILE", help="also write target | result | wrong pixels "
+                   "(.png, .svg or .pdf)")
+    add_picture_options(p)
+    from lightsart._limits import CELL_MM_MAX, CELL_MM_MIN
+
+    p.add_argument("--cell-mm", type=positive_float, metavar="MM",
+                   help=f"millimetres per cell of .svg and .pdf outputs ({CELL_MM_MIN:g} to "
+                        f"{CELL_MM_MAX:g}; default: --cell pixels at 96 per inch)")
+    p.set_defaults(func=run)
+
+
+def print_texture_hint(fit: FitMode, pictures: Sequence[Picture]) -> None:
+    """The hint line on stderr when a two-state board likely reads as texture
+    (:func:`lightsart._pictures.likeness.texture_hint`): scoring rereads each picture, so it is
+    skipped under ``--quiet``, and a picture that no longer reads gives no hint, never an error
+    (the outputs are written by then)."""
+    from lightsart._pictures.likeness import HINT_FROM_SIDE, picture_likeness, texture_hint
+
+    fits = [p.fit for p in pictures]
+    if not fits or fits[0].states != 2 or max(fits[0].width, fits[0].height) < HINT_FROM_SIDE:
+        return  # the score is for lit and unlit cells, and small boards are meant to show cells
+    from lightsart._errors import LightsartError, one_line
+
+    try:
+        scores = [(p.path, picture_likeness(p.path, p.fit.board, fit)) for p in pictures]
+    except (LightsartError, OSError):  # a picture gone or changed since: the run still stands
+        return
+    hint = texture_hint(scores, fits[0].width, fits[0].height)
+    if hint is not None:
+        print(f"lightsart: hint: {one_line(hint)}", file=sys.stderr)  # a name may hold a newline
+
+
+def run(args: argparse.Namespace) -> int:
+    from lightsart._pipeline import make_still
+
+    settings = settings_from_args(args)
+    settings["look"] = dataclasses.replace(settings["look"], cell_mm=args.cell_mm)
+    result = make_still(args.image, args.output, target_out=args.target_out, compare=args.compare,
+                        export_model=args.export_model, **settings)
+    if not args.quiet:
+        print_texture_hint(args.fit, [result.picture])
+    if args.json:
+        emit_json(result.to_dict())
+        return 0
+    f = result.picture.fit
+    print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity {result.nullity}")
+    clicks = proven(f.clicks_proven_minimal, f.cut_short)
+    print(f"{fit_line(result.picture.path, f)}, {f.clicks_count} {click_word(f.states)} ({clicks})")
+    for path in result.outputs:
+        print(f"wrote {path}")
+    return 0

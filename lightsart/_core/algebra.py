@@ -1,0 +1,177 @@
+"""One algebra for every rule set: the press operator ``A`` over ``Z/k``, ``k`` the states per cell.
+
+The number of states is a parameter, as the field is in galois (``GF(2)`` one case of ``GF(p^m)``).
+:class:`PressAlgebra` is what every implementation answers, in the problem's words:
+
+* :meth:`~PressAlgebra.press` ``A x`` and :meth:`~PressAlgebra.press_transpose` ``Aᵀ y``;
+* :meth:`~PressAlgebra.solve`: a press vector ``x`` with ``A x = change``, or None when the change
+  is not reachable;
+* :meth:`~PressAlgebra.kernel`: generators of ``{x : A x = 0}`` with their orders
+  (:meth:`~PressAlgebra.kernel_orders`). Over ``GF(p)`` (``k`` prime) a basis of a vector space;
+  over ``Z/p^e`` a module ``⊕ Z/p^a``, so :attr:`~PressAlgebra.kernel_size` is a count (over
+  ``Z/4`` a kernel of 2 elements is common) and :attr:`~PressAlgebra.nullity` the fewest
+  generators;
+* :meth:`~PressAlgebra.syndrome`: the change's coordinates in the cokernel (moduli
+  :attr:`~PressAlgebra.check_moduli`), zero iff reachable (:meth:`~PressAlgebra.is_reachable`);
+* :meth:`~PressAlgebra.columns`: each cell's syndrome column, the columns a decoder searches.
+
+:func:`algebra` chooses the implementation from the rules: classic light chasing where the plus
+pattern chases on the plane (:class:`~lightsart.BoardAlgebra`, the fastest path), packed
+GF(2) chasing or elimination for any other two-state rules
+(:class:`~lightsart._core.general.RulesAlgebra`), and ``Z/k`` by its prime powers and lifting for
+more states (:class:`~lightsart._core.modk.ModkAlgebra`).
+
+Examples
+--------
+>>> from lightsart._rules import Rules
+>>> alg = algebra(Rules(4, 4, states=4))
+>>> type(alg).__name__, alg.kernel_size, alg.check_moduli
+('ModkAlgebra', 64, (2, 2, 4, 4))
+>>> type(algebra(Rules(5, 5))).__name__, algebra(Rules(5, 5)).nullity
+('BoardAlgebra', 2)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lightsart._core import general, gf2
+from lightsart._rules import Rules
+from lightsart._rules import press as press_gf2
+
+__all__ = ["PressAlgebra", "algebra", "mod_sum", "press", "reached", "rules_for"]
+
+
+@runtime_checkable
+class PressAlgebra(Protocol):
+    """The press operator of one rule set over ``Z/k`` (see the module docstring).
+
+    Boards, changes and press vectors are ``(m, n)`` arrays of values ``0 .. k-1``.
+    """
+
+    @property
+    def rules(self) -> Rules:
+        """The rules (size, pattern, topology, states) this operator belongs to."""
+        ...
+
+    @property
+    def states(self) -> int:
+        """``k``: the operator works over ``Z/k``."""
+        ...
+
+    @property
+    def nullity(self) -> int:
+        """The fewest generators of the kernel (over a field: its dimension)."""
+        ...
+
+    @property
+    def kernel_size(self) -> int:
+        """How many press vectors change nothing."""
+        ...
+
+    @property
+    def check_moduli(self) -> tuple[int, ...]:
+        """One modulus per syndrome coordinate (empty: every change is reachable)."""
+        ...
+
+    def press(self, x: object) -> NDArray[Any]:
+        """``A x`` over ``Z/k``."""
+        ...
+
+    def press_transpose(self, y: object) -> NDArray[Any]:
+        """``Aᵀ y`` over ``Z/k`` (the pattern rotated 180°)."""
+        ...
+
+    def solve(self, change: object) -> NDArray[Any] | None:
+        """A press vector ``x`` with ``A x = change``, or None when ``change`` is not reachable."""
+        ...
+
+    def kernel(self) -> NDArray[Any]:
+        """Generators of the kernel, shape ``(g, m, n)`` (orders: :meth:`kernel_orders`)."""
+        ...
+
+    def kernel_orders(self) -> tuple[int, ...]:
+        """The order of each kernel generator (``k`` prime: all ``k``)."""
+        ...
+
+    def syndrome(self, change: object) -> NDArray[Any]:
+        """The change's cokernel coordinates: all zero iff it is reachable."""
+        ...
+
+    def is_reachable(self, change: object) -> bool:
+        """Whether some press vector makes exactly ``change``."""
+        ...
+
+    def columns(self) -> NDArray[Any]:
+        """Each cell's syndrome column, shape ``(m*n, len(check_moduli))``."""
+        ...
+
+
+def algebra(rules: Rules) -> PressAlgebra:
+    """The (cached) algebra of ``rules``, its implementation chosen by the rules.
+
+    Parameters
+    ----------
+    rules : Rules
+        Board size, pattern, topology and states per cell.
+
+    Returns
+    -------
+    PressAlgebra
+        :class:`~lightsart.BoardAlgebra` for the classic game,
+        :class:`~lightsart._core.general.RulesAlgebra` for other two-state rules,
+        :class:`~lightsart._core.modk.ModkAlgebra` for more states.
+    """
+    # GF(2) is the fast path (bits packed 64 to a word, XOR), as galois's GF(2) subclass is;
+    # Z/k is no field for composite k: Smith forms by prime powers, a kernel that is a module.
+    if not rules.is_binary:
+        from lightsart._core import modk  # only with grey levels: keeps two-state runs light
+
+        return modk.algebra_mod(rules)
+    if rules.is_classic:  # plus on the plane chases row by row: the smallest system there is
+        return gf2.algebra(*rules.shape)
+    return general.algebra(rules)
+
+
+def rules_for(rules: Rules | None, shape: tuple[int, ...]) -> Rules:
+    """``rules``, or the classic game's of an ``(m, n)`` board when ``None``."""
+    return Rules(int(shape[0]), int(shape[1])) if rules is None else rules
+
+
+def press(x: object, rules: Rules) -> NDArray[np.uint8]:
+    """``A x`` over ``Z/k`` (``k = rules.states``) without building the algebra.
+
+    >>> press([[1, 0], [0, 0]], Rules(2, 2, states=3)).tolist()
+    [[1, 1], [1, 0]]
+    """
+    if rules.is_binary:  # GF(2): XOR of shifted bytes, the fast path (Z/k sums in int64)
+        return press_gf2(x, rules)
+    from lightsart._core import modk
+
+    return modk.press_mod(x, rules, rules.states)
+
+
+def reached(board: object, presses: object, rules: Rules) -> NDArray[np.uint8]:
+    """The board ``board + A presses`` (mod ``k``): where ``presses`` take ``board``.
+
+    >>> reached([[1, 1], [1, 1]], [[1, 0], [0, 0]], Rules(2, 2)).tolist()
+    [[0, 0], [0, 1]]
+    """
+    total = np.asarray(board).astype(np.uint8)
+    total += press(presses, rules).astype(np.uint8, copy=False)
+    return mod_sum(total, rules.states)
+
+
+def mod_sum(total: NDArray[np.uint8], k: int) -> NDArray[np.uint8]:
+    """``total mod k`` in place, for sums of two values below ``k <= 16``.
+
+    ``total - k`` wraps round to at least ``256 - k`` where ``total < k``, so the smaller of the
+    two is the remainder: as fast as XOR, where a ``uint8`` remainder is tens of times slower.
+
+    >>> mod_sum(np.array([0, 2, 3, 5], dtype=np.uint8), 3).tolist()
+    [0, 2, 0, 2]
+    """
+    return np.minimum(total, total - np.uint8(k), out=total)

@@ -1,0 +1,560 @@
+"""Exact algebra of the k-state game: the press operator over ``Z/k``, for any rules and ``k = 2..16``.
+
+With ``k`` states a click adds 1 (mod ``k``) to every cell of its pattern, so a press vector ``x``
+(each cell pressed ``0 .. k-1`` times) changes the board by
+
+    (A x)[i, j] = Σ over offsets (di, dj) of x[i - di, j - dj]   (mod k)
+
+the same sum of shifted copies as the GF(2) game (:mod:`lightsart._rules`): on a wrapped axis
+narrower than the pattern, two offsets landing on one cell both count.
+
+**Reduction by chasing.** The chase of :mod:`lightsart._core.general` works over any ring: each
+forced click appears in its equation with coefficient 1, so it is ``change - (other terms)``
+mod ``k``. Carrying the ``f`` free clicks ``t`` through the chase, ``A x = c`` becomes
+``K t = r(c)`` over ``Z/k`` with ``K`` only ``f × f`` (``x = X t + x0(c)``, ``r(c)`` what the chase
+with ``t = 0`` leaves at the constraint cells). Where no frame chases, ``K = A`` itself (``mn``
+unknowns). Kernel and cokernel of ``A`` are those of ``K``: ``t ↦ X t`` maps ``ker K`` onto
+``ker A`` one to one, and ``c`` is reachable iff ``r(c)`` is in the image of ``K``.
+
+**Splitting k.** ``Z/k ≅ Π Z/p^e`` (Chinese remainder theorem), so ``K`` is handled one prime power
+at a time by the local Smith form of :mod:`lightsart._core.modp` (``e = 1``: GF(p) elimination;
+``e > 1``: elimination pivoting by ``p``-adic valuation), and the answers are glued back with the
+idempotents ``ε_q ≡ 1 (mod q)``, ``ε_q ≡ 0 (mod k/q)``.
+
+**Kernel and cokernel** are finite abelian groups ``⊕ Z/p^a`` (one cyclic factor per invariant
+factor of each ``K mod p^e``): the kernel has ``Π p^a`` elements (``2^nullity`` for ``k = 2``, but
+over ``Z/4`` also sizes such as 2 that are no power of ``k``), and for a square ``A`` the cokernel
+has as many. The *syndrome* of a change (its coordinates in the cokernel, one per check with
+modulus ``p^a``) is zero iff the change is reachable; it is ``Z/k``-linear, so one column per cell
+(:meth:`ModkAlgebra.syndrome_columns`) gives every syndrome.
+
+Fewest presses live in :mod:`lightsart._core.presses`, the closest board in :mod:`lightsart._core.closest`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lightsart._core import modp
+from lightsart._core.general import Chase, Frame, chase_plans, shift  # the one home of chase planning
+from lightsart._errors import LightsartError
+from lightsart._limits import MODK_COLUMNS_MAX_WORK, MODK_SYSTEM_MAX, STATES_MAX  # STATES_MAX: issue 13
+from lightsart._rules import Rules
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from lightsart._core.closest import ClosestBoard, Metric
+    from lightsart._core.presses import Presses
+
+__all__ = [
+    "LinearMap",
+    "ModkAlgebra",
+    "algebra_mod",
+    "board_from_presses",
+    "kernel_rank",
+    "linear_map",
+    "press_mod",
+]
+
+Ints = NDArray[np.int64]
+Levels = NDArray[np.uint8]
+Method = Literal["auto", "chase", "eliminate"]
+
+# Cells × batch width the chase carries at once (int64): 32 MB.
+_CHASE_BATCH_CELLS = 1 << 22
+
+
+def _check_states(k: int) -> int:
+    if not isinstance(k, int | np.integer) or not 2 <= int(k) <= STATES_MAX:
+        raise LightsartError(f"states per cell must be a whole number from 2 to {STATES_MAX}, got {k!r}")
+    return int(k)
+
+
+def _press_batch(x: Ints, rules: Rules, k: int) -> Ints:
+    """``A x mod k`` for press vectors stacked on trailing axes, ``x`` of shape ``(m, n, ...)``."""
+    wrap_rows, wrap_cols = rules.wraps
+    out = np.zeros_like(x)
+    for di, dj in rules.pattern.offsets:
+        out += shift(shift(x, di, wrap_rows), dj, wrap_cols, axis=1)
+    return out % k
+
+
+def press_mod(x: object, rules: Rules, k: int) -> Levels:
+    """``A x`` over ``Z/k``: how much each cell changes when cell ``c`` is pressed ``x[c]`` times.
+
+    ``x`` has shape ``(m, n)`` (any integers; only their value mod ``k`` matters). Returns ``uint8``
+    values in ``0 .. k-1``.
+
+    >>> press_mod(np.eye(3, dtype=int), Rules(3, 3), 3).tolist()
+    [[1, 2, 0], [2, 1, 2], [0, 2, 1]]
+    """
+    k = _check_states(k)
+    a = np.asarray(x)
+    if a.shape != rules.shape:
+        raise LightsartError(f"press vector has shape {a.shape}, expected {rules.shape}")
+    if not (np.issubdtype(a.dtype, np.integer) or a.dtype == np.bool_):
+        raise LightsartError("press vector must hold integers")
+    return _press_batch(a.astype(np.int64) % k, rules, k).astype(np.uint8)
+
+
+def board_from_presses(presses: object, rules: Rules) -> Levels:
+    """The board reached from the all-brightest board by ``presses``: ``(k-1) + A x`` mod ``k``.
+
+    >>> board_from_presses(np.eye(2, dtype=int), Rules(2, 2, states=3)).tolist()
+    [[0, 1], [1, 0]]
+    """
+    k = rules.states
+    return ((k - 1 + press_mod(presses, rules, k).astype(np.int64)) % k).astype(np.uint8)
+
+
+class _Reduction:
+    """``x = run(t, c)``: press vectors from free values ``t`` and a change ``c``, and the residual
+    ``c - A x`` at the constraint cells (zero iff ``A x = c``). Both linear over ``Z/k``."""
+
+    def __init__(self, rules: Rules, k: int, frame: Frame | None, plan: Chase | None) -> None:
+        self.rules, self.k, self.frame, self.plan = rules, k, frame, plan
+        m, n = rules.shape
+        self.free = plan.free if plan is not None else m * n
+        #: Flat cell index (row-major, of the board as given) of each residual entry.
+        self.residual_cells = np.arange(m * n)
+        if plan is not None and frame is not None:
+            framed = frame.into(np.arange(m * n).reshape(m, n))
+            where = plan.cons_index >= 0
+            self.residual_cells = np.empty(self.free, dtype=np.intp)
+            self.residual_cells[plan.cons_index[where]] = framed[where]
+
+    def run(self, t: Ints, change: Ints | None) -> tuple[Ints, Ints]:
+        """``(x, residual)`` for free values ``t`` ``(f, B)`` and a change ``(m, n, B)`` or None."""
+        m, n = self.rules.shape
+        k = self.k
+        if self.plan is None or self.frame is None:
+            x = t.reshape(m, n, -1) % k
+            res = -_press_batch(x, self.rules, k)
+            if change is not None:
+                res += change
+            return x, (res % k).reshape(m * n, -1)
+        framed = None if change is None else np.ascontiguousarray(self.frame.into(change))
+        x, res = _chase_mod(self.plan, k, t, framed)
+        return np.ascontiguousarray(self.frame.back(x)), res
+
+    def residuals(self, t: Ints, change: Ints | None) -> Ints:
+        """The residuals of :meth:`run`, computed in slices of the batch to bound memory."""
+        m, n = self.rules.shape
+        width = t.shape[1]
+        step = max(1, _CHASE_BATCH_CELLS // (m * n))
+        parts = []
+        for s in range(0, max(width, 1), step):  # one empty slice when the batch is empty
+            c = None if change is None else change[:, :, s : s + step]
+            parts.append(self.run(t[:, s : s + step], c)[1])
+        return np.concatenate(parts, axis=1)
+
+
+def _chase_mod(plan: Chase, k: int, t: Ints, change: Ints | None) -> tuple[Ints, Ints]:
+    """The chase of ``plan`` over ``Z/k`` (``general.Chase.run`` with ``-`` for XOR): a forced
+    click is the change of its equation minus the equation's other terms."""
+    m, n = plan.m, plan.n
+    width = t.shape[1]
+    x = np.zeros((m, n, width), dtype=np.int64)
+    free = plan.free_index >= 0
+    x[free] = t[plan.free_index[free]] % k
+    res = np.zeros((plan.free, width), dtype=np.int64)
+
+    def row(r: int) -> int | None:
+        if plan.wrap_rows:
+            return r % m
+        return r if 0 <= r < m else None
+
+    def terms(i: int, offsets: tuple[tuple[int, int], ...]) -> Ints:
+        acc = np.zeros((n, width), dtype=np.int64)
+        for di, dj in offsets:
+            r = row(i - di)
+            if r is not None:
+                acc += shift(x[r], dj, plan.wrap_cols)
+        return acc
+
+    def top_terms(r: int, j: int, djs: tuple[int, ...]) -> Ints:
+        acc = np.zeros(width, dtype=np.int64)
+        for dj in djs:
+            col = j - dj
+            if plan.wrap_cols:
+                acc += x[r, col % n]
+            elif 0 <= col < n:
+                acc += x[r, col]
+        return acc
+
+    zero = np.zeros((n, width), dtype=np.int64)
+    for p, i in plan.pivots:
+        base = zero if change is None else change[i % m]
+        invalid = np.flatnonzero(~plan.valid)
+        if not plan.top_others:
+            acc = (base - terms(i, plan.others)) % k
+            x[p, plan.forced_cols] = acc[plan.valid]
+            res[plan.cons_index[i % m, invalid]] = acc[invalid]
+        else:
+            acc = base - terms(i, plan.below)
+            for j, b in plan.sweep:  # the top row's other cells are right of b: already known
+                x[p, b] = (acc[j] - top_terms(p, j, plan.top_others)) % k
+            for j in invalid.tolist():
+                res[plan.cons_index[i % m, j]] = (acc[j] - top_terms(p, j, plan.top_all)) % k
+    for i in plan.cons_rows:
+        base = zero if change is None else change[i]
+        res[plan.cons_index[i]] = (base - terms(i, plan.offsets)) % k
+    return x, res
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One prime power ``q = p^e`` of ``k``: the Smith form of ``K mod q`` and its CRT idempotent."""
+
+    p: int
+    e: int
+    smith: modp.Smith
+    idempotent: int
+
+
+@dataclass(frozen=True, eq=False)
+class ModkAlgebra:
+    """The press operator of ``rules`` over ``Z/k``, reduced to ``K t = r(c)`` and split by CRT.
+
+    Changes, press vectors and boards are ``(m, n)`` arrays of values ``0 .. k-1``.
+    """
+
+    rules: Rules
+    k: int
+    reduction: _Reduction
+    parts: tuple[_Part, ...]
+
+    @property
+    def method(self) -> str:
+        """``"chase"`` or ``"eliminate"`` (all cells unknown)."""
+        return "eliminate" if self.reduction.plan is None else "chase"
+
+    @property
+    def free(self) -> int:
+        """Unknowns of the reduced system ``K``."""
+        return self.reduction.free
+
+    @property
+    def kernel_size(self) -> int:
+        """How many press vectors change nothing (``Π p^a`` over the invariant factors; a count)."""
+        return int(np.prod([part.p**part.smith.kernel_log for part in self.parts], dtype=object))
+
+    @property
+    def reachable_count(self) -> int:
+        """How many changes are reachable: ``k^(mn) / kernel_size``."""
+        return self.k**self.rules.cells // self.kernel_size
+
+    @property
+    def check_moduli(self) -> tuple[int, ...]:
+        """The cokernel ``⊕ Z/p^a``: one modulus per syndrome coordinate (empty: all reachable)."""
+        return tuple(q for part in self.parts for q in part.smith.check_moduli)
+
+    def press(self, x: object) -> Levels:
+        """``A x`` over ``Z/k`` (:func:`press_mod`)."""
+        return press_mod(x, self.rules, self.k)
+
+    def levels(self, a: object, what: str) -> Ints:
+        """``a`` checked (the rules' shape, integers) as values mod ``k``; ``what`` names it."""
+        b = np.asarray(a)
+        if b.shape != self.rules.shape:
+            raise LightsartError(f"{what} has shape {b.shape}, expected {self.rules.shape}")
+        if not (np.issubdtype(b.dtype, np.integer) or b.dtype == np.bool_):
+            raise LightsartError(f"{what} must hold integers")
+        return b.astype(np.int64) % self.k
+
+    def _residuals(self, changes: Ints) -> Ints:
+        """``r(c)`` for changes ``(m, n, B)``: ``(f, B)``."""
+        t = np.zeros((self.free, changes.shape[2]), dtype=np.int64)
+        return self.reduction.residuals(t, changes)
+
+    def _syndromes(self, r: Ints) -> Ints:
+        rows = [part.smith.syndrome(r % (part.p**part.e)) for part in self.parts]
+        return np.concatenate(rows, axis=0) if rows else np.zeros((0, r.shape[1]), dtype=np.int64)
+
+    def syndrome(self, change: object) -> Ints:
+        """The change's cokernel coordinates (moduli :attr:`check_moduli`): zero iff reachable."""
+        c = self.levels(change, "change")
+        return self._syndromes(self._residuals(c[:, :, None]))[:, 0]
+
+    def is_reachable(self, change: object) -> bool:
+        """Whether some press vector changes the board by exactly ``change`` (mod ``k``)."""
+        return not self.syndrome(change).any()
+
+    def check_columns(self) -> None:
+        """Refuse, before any work, a board whose syndrome columns cost too much: every cell is
+        chased over the board (cells² work, times the pattern's cells;
+        :data:`~lightsart._limits.MODK_COLUMNS_MAX_WORK`)."""
+        if self.check_moduli:
+            _refuse_columns(self.rules)
+
+    @cached_property
+    def _columns(self) -> Ints:
+        m, n = self.rules.shape
+        if not self.check_moduli:
+            return np.zeros((m * n, 0), dtype=np.int64)
+        # Unit changes a batch at a time: the whole identity would be (mn)² int64 (2 GB at 128²).
+        cells = m * n
+        self.check_columns()
+        step = max(1, _CHASE_BATCH_CELLS // cells)
+        parts = []
+        for s in range(0, cells, step):
+            width = min(step, cells - s)
+            units = np.zeros((cells, width), dtype=np.int64)
+            units[np.arange(s, s + width), np.arange(width)] = 1
+            parts.append(self._syndromes(self._residuals(units.reshape(m, n, width))))
+        return np.ascontiguousarray(np.concatenate(parts, axis=1).T)
+
+    def syndrome_columns(self) -> Ints:
+        """Each cell's syndrome column, shape ``(m*n, checks)``: ``syndrome(c) = Σ c[cell]·col[cell]``
+        reduced by :attr:`check_moduli`."""
+        return self._columns
+
+    def _glue(self, parts: list[Ints]) -> Ints:
+        """The ``Z/k`` vector congruent to ``parts[j]`` mod each prime power (CRT)."""
+        out = sum((v * part.idempotent for v, part in zip(parts, self.parts, strict=True)),
+                  start=np.zeros_like(parts[0]))
+        return out % self.k
+
+    def solve(self, change: object) -> Levels | None:
+        """A press vector ``x`` (values ``0 .. k-1``) with ``A x = change`` over ``Z/k``, or None.
+
+        The answer is checked by pressing it before it is returned.
+        """
+        c = self.levels(change, "change")
+        r = self._residuals(c[:, :, None])[:, 0]
+        ts = []
+        for part in self.parts:
+            t = part.smith.solve(r)
+            if t is None:
+                return None
+            ts.append(t)
+        x, res = self.reduction.run(self._glue(ts)[:, None], c[:, :, None])
+        presses = x[:, :, 0].astype(np.uint8)
+        if res.any() or not np.array_equal(self.press(presses), c):  # pragma: no cover
+            raise AssertionError("solution does not reproduce the requested change")
+        return presses
+
+    @cached_property
+    def _kernel(self) -> tuple[Ints, tuple[int, ...]]:
+        m, n = self.rules.shape
+        gens, orders = [], []
+        for part in self.parts:
+            g, o = part.smith.kernel()
+            gens.append((g * part.idempotent) % self.k)
+            orders += o
+        t = np.concatenate(gens, axis=0) if gens else np.zeros((0, self.free), dtype=np.int64)
+        x, res = self.reduction.run(np.ascontiguousarray(t.T), None)
+        x = np.ascontiguousarray(x.transpose(2, 0, 1)).reshape(len(orders), m, n)
+        if res.any() or _press_batch(x.transpose(1, 2, 0), self.rules, self.k).any():  # pragma: no cover
+            raise AssertionError("a kernel generator does not press to zero")
+        return x, tuple(orders)
+
+    def kernel_generators(self) -> tuple[Levels, tuple[int, ...]]:
+        """Generators ``(g, m, n)`` of the kernel and each one's order (a prime power).
+
+        Every press vector that changes nothing is ``Σ λ_i g_i`` for exactly one choice of
+        ``0 <= λ_i < order_i``: the kernel is ``⊕ Z/order_i``, with ``kernel_size`` elements.
+        """
+        x, orders = self._kernel
+        return x.astype(np.uint8), orders
+
+    # The rest of the PressAlgebra protocol (lightsart._core.algebra) under its shared names.
+
+    @property
+    def states(self) -> int:
+        """``k``: the algebra works over ``Z/k``."""
+        return self.k
+
+    @property
+    def nullity(self) -> int:
+        """The fewest generators of the kernel (:func:`kernel_rank`; over GF(k) its dimension)."""
+        return kernel_rank(self)
+
+    def kernel(self) -> Levels:
+        """Generators of the kernel, shape ``(g, m, n)`` (:meth:`kernel_generators`)."""
+        return self.kernel_generators()[0]
+
+    def kernel_orders(self) -> tuple[int, ...]:
+        """The order of each kernel generator, a prime power (:meth:`kernel_generators`)."""
+        return self._kernel[1]
+
+    def press_transpose(self, y: object) -> Levels:
+        """``Aᵀ y`` over ``Z/k``: press with the pattern rotated 180°."""
+        return press_mod(y, self.rules.transposed(), self.k)
+
+    def columns(self) -> Ints:
+        """Each cell's syndrome column (:meth:`syndrome_columns`): the columns a decoder searches."""
+        return self._columns
+
+    def fewest_presses(self, x: object, *, exact_max: int | None = None) -> Presses:
+        """The press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) in the
+        coset ``x + kernel``: it makes the same change as ``x``. See :mod:`lightsart._core.presses`."""
+        from lightsart._core.presses import fewest_presses
+
+        return fewest_presses(self, self.levels(x, "press vector"), exact_max=exact_max)
+
+    def closest_board(self, target: object, start: object | None = None, *,
+                      metric: Metric = "wrong", exact_max: int | None = None, seconds: float = 1.0,
+                      seed: int = 0, rounds: int | None = None, costs: object | None = None
+                      ) -> ClosestBoard:
+        """The board reachable from ``start`` (default all ``k-1``, the brightest) that is closest to
+        ``target``: fewest wrong cells, or with ``metric="brightness"`` least ``Σ |board - target|``,
+        or with ``costs`` (shape ``(cells, k)``: the price of error ``v`` at each cell) the least
+        total cost. Beyond the exact search the decoder works ``rounds`` rounds (default: planned
+        from ``seconds``) seeded by ``seed``. See :func:`lightsart._core.closest.closest_levels`."""
+        from lightsart._core.closest import closest_levels
+
+        t = self.levels(target, "target")
+        s = np.full_like(t, self.k - 1) if start is None else self.levels(start, "start")
+        c = None if costs is None else np.asarray(costs, dtype=np.float64)
+        return closest_levels(self, t, s, metric=metric, exact_max=exact_max, seconds=seconds,
+                              seed=seed, rounds=rounds, costs=c)
+
+
+def kernel_rank(alg: ModkAlgebra) -> int:
+    """The fewest generators of the kernel of ``A`` over ``Z/k``: for each prime ``p`` of ``k``
+    the number of cyclic ``p``-factors, the largest over the primes (0: every board reachable).
+    For prime ``k`` the dimension over GF(k); for ``k = 2`` the nullity."""
+    _, orders = alg.kernel_generators()
+    per_prime = Counter(next(p for p in range(2, o + 1) if o % p == 0) for o in orders)
+    return max(per_prime.values(), default=0)
+
+def check_columns_early(rules: Rules, binary_nullity: Callable[[], int]) -> None:
+    """:meth:`ModkAlgebra.check_columns` before the algebra over ``Z/k`` is built (a Smith form
+    and a chase per free click: 25 s at 1024x1024), where that is cheap to know: an even ``k``
+    whose board has quiet patterns over GF(2) (``binary_nullity()``, asked only beyond the
+    bound) has a kernel over ``Z/k`` (a matrix over ``Z/k`` is invertible only if it is mod
+    each prime of ``k``), so it is refused at once, whatever the picture."""
+    m, n = rules.shape
+    if rules.states % 2 == 0 and m * n > _columns_most(rules) and binary_nullity():
+        _refuse_columns(rules)
+
+
+def _columns_most(rules: Rules) -> int:
+    """Cells whose syndrome columns fit :data:`~lightsart._limits.MODK_COLUMNS_MAX_WORK`."""
+    return math.isqrt(MODK_COLUMNS_MAX_WORK // len(rules.pattern.offsets))
+
+
+def _refuse_columns(rules: Rules) -> None:
+    m, n = rules.shape
+    most = _columns_most(rules)
+    if m * n > most:
+        raise LightsartError(
+            f"{rules.states} states on {n}x{m}, where not every board is reachable: "
+            f"finding the closest reachable board chases every cell across the board "
+            f"(cells² work), at most {most:,} cells under these rules; choose a size where "
+            f"every board is reachable (lightsart sizes {n}x{m} --states {rules.states})")
+
+
+
+def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:
+    """The (cached) algebra of ``rules`` over ``Z/k``: chased where a frame allows it, else every
+    cell is an unknown; either way at most :data:`MODK_SYSTEM_MAX` unknowns. ``k`` defaults to
+    ``rules.states``; rules with more than two states must not name another ``k``.
+
+    >>> alg = algebra_mod(Rules(4, 4), 4)
+    >>> alg.kernel_size, alg.check_moduli     # kernel Z/2 ⊕ Z/2 ⊕ Z/4 ⊕ Z/4: 64 press vectors
+    (64, (2, 2, 4, 4))
+    """
+    if k is None:
+        k = rules.states
+    elif not rules.is_binary and k != rules.states:  # two-state rules may be read over any Z/k
+        raise LightsartError(f"rules have {rules.states} states per cell, not {k}")
+    return _algebra_mod(rules.with_states(2), _check_states(k), method)
+
+
+@lru_cache(maxsize=32)
+def _algebra_mod(rules: Rules, k: int, method: Method) -> ModkAlgebra:
+    rules = rules.with_states(k)  # cached by shape, pattern and topology; carries its k
+    m, n = rules.shape
+    plans = chase_plans(rules) if method != "eliminate" else []
+    if plans and plans[0][1].free <= MODK_SYSTEM_MAX:
+        frame, plan = plans[0]
+        reduction = _Reduction(rules, k, frame, plan)
+    elif method == "chase":
+        reason = "no frame chases" if not plans else f"it needs {plans[0][1].free} free clicks"
+        name = rules.pattern.name
+        raise LightsartError(f"cannot chase pattern {name} on {n}x{m} {rules.topology}: {reason}")
+    elif m * n <= MODK_SYSTEM_MAX:
+        reduction = _Reduction(rules, k, None, None)
+    else:
+        free = f"{plans[0][1].free} free clicks" if plans else "no frame chases"
+        raise LightsartError(
+            f"pattern {rules.pattern.name} on a {n}x{m} {rules.topology} over Z/{k} needs a system "
+            f"of more than {MODK_SYSTEM_MAX} unknowns (SYSTEM_MAX; {free})"
+        )
+    f = reduction.free
+    # K = -(residual of each unit free value with no change): K t = r(c) is A x = c.
+    residual = reduction.residuals(np.eye(f, dtype=np.int64), None)
+    K = (-residual) % k
+    return ModkAlgebra(rules, k, reduction, _split(K, k))
+
+
+def _split(matrix: Ints, k: int) -> tuple[_Part, ...]:
+    """The Smith form of a square ``matrix`` mod each prime power of ``k``, with its idempotent."""
+    parts = []
+    for p, e in modp.factor_prime_powers(k):
+        q = p**e
+        rest = k // q
+        idempotent = rest * pow(rest, -1, q) % k if rest > 1 else 1
+        parts.append(_Part(p, e, modp.smith(matrix % q, p, e), idempotent))
+    return tuple(parts)
+
+
+@dataclass(frozen=True, eq=False)
+class LinearMap:
+    """A small square matrix ``M`` over ``Z/k`` (for example light chasing's top-row → bottom-row
+    map), split by CRT as :class:`ModkAlgebra` splits ``K``."""
+
+    k: int
+    matrix: Ints
+    parts: tuple[_Part, ...]
+
+    @property
+    def kernel_size(self) -> int:
+        """How many ``t`` have ``M t = 0``."""
+        return int(np.prod([part.p**part.smith.kernel_log for part in self.parts], dtype=object))
+
+    def solve(self, b: object) -> Ints | None:
+        """One ``t`` (values ``0 .. k-1``) with ``M t = b`` over ``Z/k``, checked, or None."""
+        rhs = np.asarray(b, dtype=np.int64) % self.k
+        ts = []
+        for part in self.parts:
+            t = part.smith.solve(rhs)
+            if t is None:
+                return None
+            ts.append(t * part.idempotent)
+        out: Ints = sum(ts, start=np.zeros_like(rhs)) % self.k
+        if not np.array_equal(self.matrix @ out % self.k, rhs):  # pragma: no cover
+            raise AssertionError("linear_map: the solution does not solve the system")
+        return out
+
+    def kernel_generators(self) -> tuple[Ints, tuple[int, ...]]:
+        """Generators ``(g, n)`` of ``{t : M t = 0}`` and each one's order (as
+        :meth:`ModkAlgebra.kernel_generators`)."""
+        gens, orders = [], []
+        for part in self.parts:
+            g, o = part.smith.kernel()
+            gens.append((g * part.idempotent) % self.k)
+            orders += o
+        n = self.matrix.shape[0]
+        stacked = np.concatenate(gens, axis=0) if gens else np.zeros((0, n), dtype=np.int64)
+        return stacked, tuple(orders)
+
+
+def linear_map(matrix: object, k: int) -> LinearMap:
+    """``matrix`` (square, integers) as a :class:`LinearMap` over ``Z/k``.
+
+    >>> linear_map(np.array([[1, 1], [1, 1]]), 4).solve(np.array([3, 3])).tolist()
+    [3, 0]
+    """
+    M = np.asarray(matrix, dtype=np.int64) % _check_states(k)
+    return LinearMap(int(k), M, _split(M, int(k)))

@@ -1,0 +1,224 @@
+"""How much a board looks like its picture: the structure term of SSIM at cell scale.
+
+A board is one bit per cell, so its overall tone never matches a photo's; what the eye reads is
+structure. Both the board and the picture are blurred with a Gaussian of one cell (a viewer at
+normal distance sees no finer), then compared window by window (Gaussian, sigma 1.5 cells, as
+SSIM) with SSIM's structure term ``(cov + C) / (sd_board sd_picture + C)``, ``C = 0.03**2 / 2``:
+the local correlation, blind to brightness and contrast. The score is its mean, at most 1.
+
+The picture is first stretched by one global affine map so its 1st..99th percentiles span 0..1.
+Correlation itself is blind to that map, but SSIM's stabilising constant ``C`` is not: without the
+stretch, a dull photo's local variances are as small as ``C`` and every board, good or bad, scores
+near 1 on it. With it, ``C`` weighs the same for a dull photo as for a crisp one.
+
+:func:`read_for_default_board` uses the score to choose the default board size from the picture's
+detail (about 100 cells, or 150 for a picture that would read as texture at 100), and
+:func:`texture_hint` turns it into the one hint line ``still`` and ``animate`` print when even
+that board likely reads as texture (a larger board or ``--states 4`` usually helps).
+"""
+
+from __future__ import annotations
+
+import math
+import shlex
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lightsart._choices import FitMode
+from lightsart._errors import LightsartError
+from lightsart._public import public
+from lightsart._types import Board, Gray
+
+if TYPE_CHECKING:
+    from lightsart._pictures.image import NullityOf
+    from lightsart._pictures.tone import Tone
+
+__all__ = [
+    "DETAILED_LONG_SIDE",
+    "HINT_FROM_SIDE",
+    "TEXTURE_BELOW",
+    "picture_likeness",
+    "read_for_default_board",
+    "structure_score",
+    "texture_hint",
+    "viewing_score",
+]
+
+_C3 = 0.03**2 / 2
+
+
+@public
+def structure_score(board: Board | Gray, picture: Gray, cell_sigma: float = 1.0,
+                    window_sigma: float = 1.5) -> float:
+    """Mean local correlation between ``board`` and ``picture`` (same shape) after blurring by
+    ``cell_sigma``, in Gaussian windows of ``window_sigma`` (both in cells).
+
+    SSIM's structure term at cell scale (see the module docstring): the picture is first
+    stretched so its 1st..99th percentiles span 0..1; the score is blind to brightness and
+    contrast, and higher means the board reads more like the picture.
+
+    Parameters
+    ----------
+    board : numpy.ndarray
+        The board, 0/1 (or grey levels scaled to ``[0, 1]``), 2-D.
+    picture : numpy.ndarray
+        The picture's luminance, same shape, 1 = white.
+    cell_sigma : float, optional
+        The blur applied to both first, in cells (what a viewer at normal distance resolves).
+    window_sigma : float, optional
+        The Gaussian window of the local comparison, in cells (1.5, as SSIM).
+
+    Returns
+    -------
+    float
+        The mean structure term, at most 1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import structure_score
+    >>> picture = np.tile(np.linspace(0, 1, 12), (12, 1))
+    >>> board = (picture > 0.5).astype(np.uint8)
+    >>> structure_score(board, picture) > structure_score(1 - board, picture)
+    True
+    """
+    from lightsart._pictures.tone import gaussian_blur as blur  # scipy's, without importing it
+
+    b, p = _checked(board, "board"), _checked(picture, "picture")
+    if b.shape != p.shape:
+        raise LightsartError(f"the board ({b.shape[0]}x{b.shape[1]} rows x columns) and the picture "
+                             f"({p.shape[0]}x{p.shape[1]}) must have the same shape")
+    for name, value in (("cell_sigma", cell_sigma), ("window_sigma", window_sigma)):
+        if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
+            raise LightsartError(f"{name} must be a positive number, got {value!r}")
+    low, high = np.percentile(p, [1.0, 99.0])
+    if high - low > 1e-9:
+        p = (p - low) / (high - low)
+    x, y = blur(b, cell_sigma), blur(p, cell_sigma)
+    w = window_sigma
+    mx, my = blur(x, w), blur(y, w)
+    vx = np.maximum(blur(x * x, w) - mx * mx, 0.0)
+    vy = np.maximum(blur(y * y, w) - my * my, 0.0)
+    cov = blur(x * y, w) - mx * my
+    return float(((cov + _C3) / (np.sqrt(vx * vy) + _C3)).mean())
+
+
+def _checked(values: Any, name: str) -> NDArray[np.float64]:
+    """``values`` as a non-empty, finite 2-D float array, or one line saying what it is not."""
+    try:
+        array = np.asarray(values, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise LightsartError(f"the {name} must be a 2-D array of numbers") from None
+    if array.ndim != 2 or array.size == 0:
+        raise LightsartError(f"the {name} must be a non-empty 2-D array, got shape {array.shape}")
+    if not np.isfinite(array).all():
+        raise LightsartError(f"the {name} holds NaN or infinite values")
+    return array
+
+
+#: Boards scoring below this (:func:`viewing_score` against the picture) tend to read as texture
+#: rather than as the picture: chosen by eye on 19 photos at about 100 cells and checked on 20
+#: others (docs/photos-*.png; scripts/make_photo_sheets.py prints each board's score).
+TEXTURE_BELOW = 0.905
+#: The larger board a hint suggests: this many times the width.
+_LARGER = 1.5
+#: Boards with a shorter long side are not scored for the hint: a board asked that small is
+#: meant to show its cells (the default is about 100).
+HINT_FROM_SIDE = 90
+
+
+def viewing_score(board: Board, picture: Gray) -> float:
+    """:func:`structure_score` as the board looks at the size a 100-cell board is seen: both
+    blurs grow with the long side past 100 cells (a 200-cell board's cells are half as large on
+    the same page), so boards of different sizes compare as a viewer compares them. From
+    :data:`_POOL_FROM` cells a viewed cell on, blocks of cells are averaged first."""
+    from lightsart._pictures.image import DEFAULT_LONG_SIDE
+
+    scale = max(1.0, max(board.shape) / DEFAULT_LONG_SIDE)
+    step = min(int(scale), *board.shape)  # a block never outgrows the short side (1xN, 2xN)
+    if step >= _POOL_FROM:  # a viewer sees step x step cells as one grey: the blur then sees less
+        seen, picture, scale = _pooled(board, step), _pooled(picture, step), scale / step
+        return structure_score(seen, picture, scale, 1.5 * scale)
+    return structure_score(board, picture, scale, 1.5 * scale)
+
+
+#: Board cells per viewed cell (a long side of 400) from which :func:`viewing_score` averages
+#: blocks before blurring: its work then stays that of a board under 400 cells (a 1024x1024
+#: board's score took 1.05 s, now 0.01 s). On 24 photos at 400, 512 and 700 cells the score moved
+#: by at most 0.006 and no texture hint changed.
+_POOL_FROM = 4
+
+
+def _pooled(values: NDArray[Any], step: int) -> Gray:
+    """Means of ``step x step`` blocks (rows and columns past the last whole block dropped)."""
+    a = np.asarray(values, dtype=np.float64)
+    h, w = a.shape[0] // step * step, a.shape[1] // step * step
+    return a[:h, :w].reshape(h // step, step, w // step, step).mean(axis=(1, 3))
+
+
+def picture_likeness(path: str, board: Board, fit: FitMode = "cover") -> float:
+    """:func:`viewing_score` of a two-state ``board`` against the picture at ``path`` fitted to
+    the board's shape as ``still`` fits it (before the tone stage: the photo as it is)."""
+    from lightsart._pictures.image import fit_to_board, read_for_board
+
+    height, width = board.shape
+    gray, _ = read_for_board(path, (width, height))
+    return viewing_score(board, fit_to_board(gray, width, height, fit))
+
+
+def texture_hint(scores: Sequence[tuple[str, float]], width: int, height: int) -> str | None:
+    """One line for the user when a board of ``width`` x ``height`` likely reads as texture: the
+    picture with the lowest ``(path, score)`` (:func:`picture_likeness`) scores below
+    :data:`TEXTURE_BELOW`, on a board of at least :data:`HINT_FROM_SIDE` cells. It names the
+    options that usually help (a board 1.5 times as wide, ``--states 4``) and ``preview``, which
+    shows both; ``None`` when every board reads as its picture.
+
+    >>> texture_hint([("a.png", 0.95)], 100, 67) is None
+    True
+    >>> print(texture_hint([("a.png", 0.95), ("b.png", 0.83)], 100, 67))
+    picture 2 (b.png) may read as texture at 100x67 cells (likeness 0.830, below 0.905); --size 150 \
+or --states 4 usually reads better (lightsart preview b.png -o sheet.png shows both)
+    """
+    from lightsart._limits import PICTURE_MAX_SIDE
+
+    if not scores or max(width, height) < HINT_FROM_SIDE:
+        return None
+    k, (path, score) = min(enumerate(scores, 1), key=lambda s: s[1][1])
+    if score >= TEXTURE_BELOW:
+        return None
+    label = "this picture" if len(scores) == 1 else f"picture {k} ({path})"
+    larger = round(width * _LARGER)
+    helps = [f"--size {larger}"] if larger <= PICTURE_MAX_SIDE else []
+    helps.append("--states 4")
+    return (f"{label} may read as texture at {width}x{height} cells (likeness {score:.3f}, "
+            f"below {TEXTURE_BELOW:g}); {' or '.join(helps)} usually reads better "
+            f"(lightsart preview {shlex.quote(path)} -o sheet.png shows both)")
+
+
+#: The default board's long side for a picture that would read as texture at about 100 cells:
+#: by eye (docs/photos-sizes*.png) the step from 100 to 150 is the large one on busy and
+#: low-contrast photos, and 150 still animates and solves in about the time 100 does.
+DETAILED_LONG_SIDE = 150
+
+
+def read_for_default_board(path: str, fit: FitMode = "cover", dither: str = "floyd-steinberg",
+                           tone: Tone | None = None, linear: bool = False,
+                           nullity_of: NullityOf | None = None) -> tuple[Gray, tuple[int, int]]:
+    """:func:`~lightsart._pictures.image.read_for_board` with the board size chosen from the
+    picture's detail: about 100 cells on the long side, or :data:`DETAILED_LONG_SIDE` when the
+    board dithered at 100 (with these settings) would read as texture (:func:`viewing_score`
+    below :data:`TEXTURE_BELOW`: a busy or low-contrast photo). Two-state boards only."""
+    from lightsart._pictures.image import choose_size, fit_to_board, read_for_board
+    from lightsart._pictures.image import dither as dithering
+    from lightsart._pictures.tone import apply_tone
+
+    gray, board = read_for_board(path, None, nullity_of)
+    fitted = fit_to_board(gray, *board, fit)
+    bits = dithering(apply_tone(fitted, tone), dither, linear=linear)
+    if viewing_score(bits, fitted) >= TEXTURE_BELOW:
+        return gray, board
+    larger = choose_size(gray.shape[1] / gray.shape[0], DETAILED_LONG_SIDE, nullity_of)
+    return read_for_board(path, larger, nullity_of)

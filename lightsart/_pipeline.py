@@ -1,0 +1,616 @@
+"""The whole job in one call: pictures → fits → transitions → frames → files.
+
+These functions are what the ``still`` and ``animate`` commands run; notebooks can call them too.
+Each returns a frozen result with the numbers the CLI prints (and ``--json`` emits).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import time
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from lightsart._choices import Errors, FitMode, StyleKind, Topology
+from lightsart._engines import Budget
+from lightsart._engines import engine as get_engine
+from lightsart._errors import LightsartError
+from lightsart._limits import check_model
+from lightsart._output import preflight, staging
+from lightsart._pictures.tone import Tone
+from lightsart._public import public
+from lightsart._results import Clicks, Fit, with_count_bound
+from lightsart._rules import Rules, parse_pattern
+from lightsart._runs import AnimationResult, Picture, StillResult
+from lightsart._settings import Look, Pictures, Solving, Timing, gather
+from lightsart._types import Board
+
+if TYPE_CHECKING:
+    from lightsart._output.formats import Animation
+    from lightsart._output.writers import Written
+
+__all__ = ["Engine", "fit_pictures", "make_animation", "make_still"]
+
+#: An engine's name: a key of :data:`lightsart._engines.ENGINES`.
+Engine = str
+
+
+
+def game_rules(width: int, height: int, pattern: str = "plus", topology: Topology = "plane",
+               states: int = 2) -> Rules | None:
+    """The rules of a ``width`` x ``height`` game (``None`` for the classic game, which the
+    light-chasing algebra solves fastest). ``pattern`` is a preset name or ROWS text."""
+    rules = Rules(height, width, parse_pattern(pattern), topology, states)
+    return None if rules.is_classic else rules
+
+
+def _nullity_under(pattern: str, topology: Topology, states: int = 2
+                   ) -> Callable[[int, int], int] | None:
+    """The nullity of an ``(m, n)`` board under the rules, for choosing a default board size
+    (the fewest generators of the kernel over ``Z/k``: over a field, its dimension)."""
+    if game_rules(8, 8, pattern, topology, states) is None:
+        return None
+
+    def nullity_of(m: int, n: int) -> int:
+        # Near 100 cells a side every preset pattern chases with at most 4n free clicks (over
+        # Z/k far within MODK_SYSTEM_MAX; plus on the plane: n), so this is milliseconds.
+        from lightsart._core.algebra import algebra
+
+        return algebra(Rules(m, n, parse_pattern(pattern), topology, states)).nullity
+
+    return nullity_of
+
+
+def fit_pictures(
+    paths: Sequence[str],
+    size: tuple[int, int | None] | None = None,
+    fit: FitMode = "cover",
+    dither: str = "floyd-steinberg",
+    engine: Engine = "exact",
+    time_limit: float | None = None,
+    tone: Tone | None = None,
+    errors: Errors = "perceptual",
+    notes: list[str] | None = None,
+    linear: bool = False,
+    *,
+    solver: str = "cbc",
+    costs: list[np.ndarray | None] | None = None,
+    pattern: str = "plus",
+    topology: Topology = "plane",
+    states: int = 2,
+    model: str | None = None,
+    sized: Callable[[int, int], None] | None = None,
+) -> list[Picture]:
+    """Load every picture onto one board size, tone and dither it, and fit it with the engine.
+
+    Without a size the first picture chooses it (about 100 cells on the long side, or 150 for a
+    busy or low-contrast picture that would read as texture at 100 with two states:
+    :func:`lightsart._pictures.likeness.read_for_default_board`; preferring a size where every
+    picture is exact); the others are fitted to the same board. ``errors``
+    chooses where unavoidable wrong pixels go (:mod:`lightsart._pictures.costs`). Anything the
+    user should know (a picture cropped to another's shape) is appended to ``notes``. ``solver``
+    is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart._engines.solvers`); each picture's pixel
+    costs are appended to ``costs`` when given (for ``--export-model``). With ``states`` > 2 each
+    picture is quantised to that many grey levels and fitted exactly over ``Z/states``
+    (the exact engine, :func:`lightsart.closest_board`; ``errors`` prices wrong levels as
+    :func:`~lightsart._pictures.costs.level_costs` says), or by Bosch's integer programs over
+    ``Z/states`` with ``engine="ip"`` (:mod:`lightsart._engines.ip`: fewest wrong cells).
+    ``model``: an ``--export-model`` path; its size is checked once the board size is known,
+    before any picture is fitted, and so are the outputs' by ``sized(width, height)``.
+    """
+    from lightsart._pictures.image import target_from_array
+
+    # The settings check every value (one line, before any work), as make_still's do.
+    prep = Pictures(size, fit, dither, tone, errors, linear)
+    how = Solving(engine, time_limit, solver, pattern, topology, states)
+    size, fit, errors = prep.size, prep.fit, prep.errors
+    engine, time_limit, solver, states = how.engine, how.time_limit, how.solver, how.states
+    chosen = get_engine(engine)
+    _check_engine(engine, solver)
+    if not paths:
+        raise LightsartError("no pictures given")
+    board: tuple[int, int | None] | None = size
+    nullity_of = _nullity_under(pattern, topology, states)
+    pictures = []
+    for k, path in enumerate(paths):
+        gray, (width, height) = _read(path, board, prep, states, nullity_of)
+        if k == 0:
+            board = (width, height)
+            _check_board(width, height, pattern, topology, states, model)
+            if sized is not None:
+                sized(width, height)
+        elif notes is not None and fit != "stretch":
+            _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
+        target = target_from_array(gray, (width, height), fit, dither,
+                                   source=str(path), tone=tone, linear=linear, levels=states)
+        rules = Rules(height, width, parse_pattern(pattern), topology, states)
+        cost, said = _costs(target, rules, engine, errors, costs)
+        found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
+                           None if rules.is_classic else rules)
+        if cost is not None and cost.size:  # (the exact engine's own bound, for the others)
+            found = with_count_bound(found, float(cost.max()))
+        pictures.append(Picture(str(path), found, said, _grey(target)))
+    return pictures
+
+
+def _read(path: str, board: tuple[int, int | None] | None, prep: Pictures, states: int,
+          nullity_of: Callable[[int, int], int] | None) -> tuple[np.ndarray, tuple[int, int]]:
+    """The picture decoded for ``board``; without one, for the size its detail chooses (two
+    states: :func:`lightsart._pictures.likeness.read_for_default_board`)."""
+    from lightsart._pictures.image import read_for_board
+
+    if board is None and states == 2:  # the detail-chosen size is measured on lit/unlit cells
+        from lightsart._pictures.likeness import read_for_default_board
+
+        return read_for_default_board(path, prep.fit, prep.dither, prep.tone, prep.linear,
+                                      nullity_of)
+    return read_for_board(path, board, nullity_of)
+
+
+def _check_engine(engine: Engine, solver: str) -> None:
+    """A missing solver: one line, before any work. Every engine fits any number of states
+    (``auto`` with more than two is the exact engine)."""
+    if engine != "exact":
+        from lightsart._engines.solvers import get_solver
+
+        get_solver(solver)
+
+
+def _check_board(width: int, height: int, pattern: str, topology: Topology, states: int,
+                 model: str | None, *, columns: bool = False) -> None:
+    """The bounds that depend on the board size, once it is known: before any picture is fitted.
+    ``columns``: also the Z/k check columns, when any target may be unreachable (a film's frames)."""
+    if model:
+        check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
+    if states > 2:  # Z/k's algebra has bounds of its own (GF(2)'s are the board's): checked now
+        from lightsart._core.algebra import algebra as algebra_of
+        from lightsart._core.modk import algebra_mod, check_columns_early
+
+        rules = Rules(height, width, parse_pattern(pattern), topology, states)
+        # Before the algebra's own work, where that is cheap (GF(2) chases: 0.03 s at 1024x1024).
+        check_columns_early(rules, lambda: algebra_of(rules.with_states(2)).nullity)
+        algebra = algebra_mod(rules)
+        if columns and algebra.kernel_size > 1:  # unreachable targets need their syndromes
+            algebra.check_columns()
+
+
+def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
+           kept: list[np.ndarray | None] | None) -> tuple[np.ndarray | None, Errors]:
+    """What a wrong cell costs the engine (``None``: count them) and the ``errors`` that says so;
+    the costs are also appended to ``kept`` (for ``--export-model``)."""
+    from lightsart._pictures.costs import cell_costs
+
+    grey = _grey(target)
+    if rules.is_binary:  # a wrong pixel is one flip, as the exported IP prices it
+        return _kept(kept, cell_costs(target.bits, grey, rules.states, errors)), errors
+    # k states: a wrong cell has k - 1 wrong levels, each priced by the exact engine (and auto,
+    # the exact one here); the k-state programs, exported too, count wrong cells.
+    _kept(kept, None)
+    if engine == "ip":
+        return None, "uniform"
+    from lightsart._core.modk import algebra_mod
+
+    # A target that is not reachable needs the syndrome columns: bounded before pricing.
+    alg = algebra_mod(rules)
+    if not alg.is_reachable((target.bits.astype(np.int64) - (rules.states - 1)) % rules.states):
+        alg.check_columns()
+    return cell_costs(target.bits, grey, rules.states, errors), errors
+
+
+def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray | None) -> np.ndarray | None:
+    """``cost``, also appended to ``costs`` when given (for ``--export-model``)."""
+    if costs is not None:
+        costs.append(cost)
+    return cost
+
+
+def _grey(target: Any) -> np.ndarray:
+    """The grey a target was dithered from (the toned picture, else the fitted one)."""
+    return np.asarray(target.toned if target.toned is not None else target.gray)
+
+
+def _note_aspect(notes: list[str], number: int, path: str, shape: tuple[int, ...],
+                 board: tuple[int, int], fit: FitMode) -> None:
+    """Say when a picture's shape differs from the board's by more than 2 %."""
+    aspect, board_aspect = shape[1] / shape[0], board[0] / board[1]
+    if abs(aspect / board_aspect - 1) <= 0.02:
+        return
+    if fit == "cover":
+        notes.append(f"picture {number} ({path}) has another shape than the {board[0]}x{board[1]} "
+                     "board: its edges are cropped (--fit contain shows it whole)")
+    else:
+        notes.append(f"picture {number} ({path}) has another shape than the {board[0]}x{board[1]} "
+                     "board: it is padded with white (--fit cover fills the board)")
+
+
+def default_cell(width: int, height: int, goal: int = 480) -> int:
+    """Pixels per cell so the long side is about ``goal`` pixels (at least 1)."""
+    return max(1, goal // max(width, height))
+
+
+@public
+def make_still(
+    path: str,
+    out: str,
+    *,
+    pictures: Pictures | None = None,
+    solving: Solving | None = None,
+    look: Look | None = None,
+    target_out: str | None = None,
+    compare: str | None = None,
+    export_model: str | None = None,
+    **legacy: Any,
+) -> StillResult:
+    """The reachable board closest to one picture, written as a PNG, SVG or PDF (plus optional extras).
+
+    What ``lightsart still`` does. ``export_model`` (``.lp``/``.mps``) also writes Bosch's error
+    IP for the picture, with the pixel costs the engine used, unsolved
+    (:func:`lightsart._engines.ip.export_model`). Every output is checked before any work, and
+    the files appear together at the end or not at all.
+
+    Parameters
+    ----------
+    path : str
+        The picture (PNG, JPEG, GIF, BMP, TIFF or WebP).
+    out : str
+        The board: ``.png``, or a ``.svg``/``.pdf`` drawing.
+    pictures : Pictures or None, optional
+        How the picture becomes a target (``None``: the defaults).
+    solving : Solving or None, optional
+        The rules and the engine (``None``: the classic game, the exact engine).
+    look : Look or None, optional
+        How the board is drawn.
+    target_out : str or None, optional
+        Also write the dithered target.
+    compare : str or None, optional
+        Also write target | board | wrong pixels side by side.
+    export_model : str or None, optional
+        Also write Bosch's error IP (``.lp`` or ``.mps``).
+    **legacy
+        The settings' fields as keyword arguments (``size=64`` reads as ``--size 64`` does;
+        0.1's calls keep working).
+
+    Returns
+    -------
+    StillResult
+        The board's size and nullity, the picture's fit, the files written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from PIL import Image
+    >>> from lightsart import Solving, make_still
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> picture, out = Path(folder.name, "ramp.png"), Path(folder.name, "board.png")
+    >>> Image.linear_gradient("L").resize((40, 30)).save(picture)
+    >>> result = make_still(str(picture), str(out), size=16)
+    >>> result.width, result.height, result.nullity, result.picture.fit.wrong_pixels
+    (16, 12, 0, 0)
+    >>> grey = make_still(str(picture), str(out), size="8x6", solving=Solving(states=3))
+    >>> grey.rules.to_dict(), out.exists()
+    ({'pattern': 'plus', 'topology': 'plane', 'states': 3}, True)
+    >>> folder.cleanup()
+    """
+    prep: Pictures
+    how: Solving
+    drawn: Look
+    prep, how, drawn = gather("make_still", legacy, pictures, solving, look,
+                              kinds=(Pictures, Solving, Look))
+    size, fit, dither, tone, errors, linear = (prep.size, prep.fit, prep.dither, prep.tone,
+                                               prep.errors, prep.linear)
+    engine, time_limit, solver, pattern, topology = (how.engine, how.time_limit, how.solver,
+                                                     how.pattern, how.topology)
+    cell, style, colours, cell_mm = drawn.cell, drawn.style, drawn.colours, drawn.cell_mm
+    from lightsart._output import stills
+
+    start = time.perf_counter()
+    states = how.states
+    wanted = [p for p in (out, target_out, compare) if p]
+    planned = preflight.plan_still(path, wanted, size, cell, cell_mm)
+    if export_model:
+        from lightsart._engines.solvers import plan_models
+
+        planned = plan_models(planned, [export_model], inputs=[path], others=wanted)
+    costs: list[np.ndarray | None] = []
+
+    def sized(width: int, height: int) -> None:  # the outputs' sizes, before the fit's work
+        preflight.check_still(wanted, width, height, cell or default_cell(width, height),
+                              cell_mm, compare)
+
+    (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
+                              linear=linear, solver=solver, costs=costs, pattern=pattern,
+                              topology=topology, states=states, model=export_model, sized=sized)
+    f = picture.fit
+    drawing = _style(cell or default_cell(f.width, f.height), style, colours)
+    _check_reproduces(f)
+    outputs = [out]
+    with staging.writing(planned):  # each format by its extension: .png, .svg, .pdf
+        stills.write_board(f.board, out, drawing, f.states, cell_mm)
+        if target_out:
+            stills.write_board(f.target, target_out, drawing, f.states, cell_mm)
+            outputs.append(target_out)
+        if compare:
+            stills.write_compare([f.target, f.board, f.wrong], compare, drawing, f.states,
+                                 cell_mm)
+            outputs.append(compare)
+        if export_model:
+            _export_models([f], costs, [export_model])
+            outputs.append(export_model)
+    return StillResult(f.width, f.height, f.nullity, picture, tuple(outputs),
+                       time.perf_counter() - start, f.rules)
+
+
+def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
+                   paths: Sequence[str]) -> None:
+    from lightsart._engines import ip
+
+    for f, cost, model in zip(fits, costs, paths, strict=True):
+        grey = f.grey and f.rules is not None  # grey levels: every cell costs the same
+        ip.export_model(f.target, model, None if grey else cost, f.rules)
+
+
+def _style(cell: int, kind: StyleKind, colours: tuple[str | None, str | None, str | None]) -> Any:
+    from lightsart._output import render
+
+    lit, unlit, panel = (None if c is None else render.parse_colour(c) for c in colours)
+    return render.Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)
+
+
+def _check_reproduces(f: Fit) -> None:
+    """The fit's clicks make its board from the all-lit (k states: all-brightest) board."""
+    from lightsart._core.algebra import reached, rules_for
+
+    rules = rules_for(f.rules, f.board.shape)
+    made = reached(np.full(rules.shape, rules.states - 1), f.clicks, rules)
+    if not np.array_equal(made, f.board):  # pragma: no cover
+        raise AssertionError("fit's clicks do not reproduce its board")
+
+
+def _transitions(fits: Sequence[Fit], engine: Engine, budget: Budget) -> list[Clicks]:
+    """Each consecutive pair's fewest clicks (k states: fewest presses), by the engine."""
+    chosen = get_engine(engine)
+    return [chosen.connect(a, b, budget) for a, b in itertools.pairwise(fits)]
+
+
+def _after(start: Fit, clicks: Board) -> Board:
+    """``start``'s board after ``clicks`` (k states: presses, added mod k)."""
+    from lightsart._core.algebra import reached, rules_for
+
+    return reached(start.board, clicks, rules_for(start.rules, start.board.shape))
+
+
+@public
+def make_animation(
+    paths: Sequence[str],
+    out: str | None,
+    *,
+    pictures: Pictures | None = None,
+    solving: Solving | None = None,
+    timing: Timing | None = None,
+    look: Look | None = None,
+    frames_dir: str | None = None,
+    export_model: str | None = None,
+    **legacy: Any,
+) -> AnimationResult:
+    """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files.
+
+    What ``lightsart animate`` does: every picture is fitted to one board, consecutive boards are
+    connected by their fewest clicks, and the clicks are played in the chosen order. Every frame
+    is a board reachable from the all-lit board. ``export_model`` writes each picture's error IP,
+    numbered (``m.lp`` -> ``m-1.lp``, ...; :func:`lightsart._engines.solvers.model_paths`).
+
+    Parameters
+    ----------
+    paths : sequence of str
+        Two or more pictures, in the order they appear.
+    out : str or None
+        The animation: ``.gif``, ``.mp4`` or ``.html`` (an interactive page); ``None`` with
+        ``frames_dir`` only.
+    pictures : Pictures or None, optional
+        How pictures become targets.
+    solving : Solving or None, optional
+        The rules and the engine.
+    timing : Timing or None, optional
+        Click order, frame rate, durations, loop and easing.
+    look : Look or None, optional
+        How boards are drawn.
+    frames_dir : str or None, optional
+        Also write every frame as ``frame_00000.png``, ... into this folder.
+    export_model : str or None, optional
+        Also write each picture's error IP (``.lp`` or ``.mps``), numbered.
+    **legacy
+        The settings' fields as keyword arguments (``size=48``, ``order="radial"``, ...).
+
+    Returns
+    -------
+    AnimationResult
+        The fits, the transitions (clicks, proven or not), the frames and the files written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from PIL import Image, ImageOps
+    >>> from lightsart import Timing, make_animation
+    >>> folder = tempfile.TemporaryDirectory()
+    >>> ramp = Image.linear_gradient("L").resize((32, 32))
+    >>> a, b = Path(folder.name, "a.png"), Path(folder.name, "b.png")
+    >>> ramp.save(a); ImageOps.flip(ramp).save(b)  # dark to light, then light to dark
+    >>> out = Path(folder.name, "ab.gif")
+    >>> result = make_animation([str(a), str(b)], str(out), size=15,
+    ...                         timing=Timing(order="radial", fps=10, duration=1, hold=0))
+    >>> result.width, result.height, result.nullity, result.frames
+    (15, 15, 0, 11)
+    >>> step = result.transitions[0]
+    >>> step.count, step.proven, result.to_dict()["transitions"][0]["click_count"]
+    (109, True, 109)
+    >>> out.exists()
+    True
+    >>> folder.cleanup()
+    """
+    prep: Pictures
+    how: Solving
+    when: Timing
+    drawn: Look
+    prep, how, when, drawn = gather("make_animation", legacy, pictures, solving, timing, look,
+                                    kinds=(Pictures, Solving, Timing, Look))
+    size, fit, dither, tone, errors, linear = (prep.size, prep.fit, prep.dither, prep.tone,
+                                               prep.errors, prep.linear)
+    engine, time_limit, solver, pattern, topology = (how.engine, how.time_limit, how.solver,
+                                                     how.pattern, how.topology)
+    order, seed, fps, duration, hold, loop = (when.order, when.seed, when.fps, when.duration,
+                                              when.hold, when.loop)
+    clicks_per_frame, reverse, ease = when.clicks_per_frame, when.reverse, when.ease
+    cell, style, colours = drawn.cell, drawn.style, _animated_colours(drawn)
+    from lightsart._animation import animate
+    from lightsart._output import formats
+
+    start = time.perf_counter()
+    states = how.states
+    if len(paths) < 2:
+        raise LightsartError("animate needs at least two pictures")
+    from lightsart._animation.orders import parse_orders
+
+    choices = parse_orders(order, len(paths) - 1)
+    masks = _read_masks(choices)  # a missing or unreadable mask is one line, before any work
+    if out is None and frames_dir is None:
+        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
+    reads = sorted(masks)  # masks too are inputs: no output may replace one
+    planned = preflight.plan_animation(paths, out, frames_dir, size=size, cell=cell, seed=seed,
+                                       fps=fps, duration=duration, hold=hold, reads=reads)
+    _check_least_plan(planned, len(paths) - 1, fps=fps, duration=duration,
+                      clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
+    models: list[str] = []
+    if export_model:
+        from lightsart._engines.solvers import model_paths, plan_models
+
+        models = model_paths(export_model, len(paths))
+        planned = dataclasses.replace(planned, outputs=plan_models(
+            planned.outputs, models, inputs=[*paths, *reads], others=[out] if out else [],
+            folders=[frames_dir] if frames_dir else []))
+    notes: list[str] = []
+    costs: list[np.ndarray | None] = []
+    fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
+                          linear=linear, solver=solver, costs=costs, pattern=pattern,
+                          topology=topology, states=states, model=export_model,
+                          sized=lambda w, h: preflight.check_pixels(planned, w, h,
+                                                            cell or default_cell(w, h)))
+    fits, steps, segments = _connect(fitted, engine, Budget(time_limit, seed, solver), choices,
+                                     masks, prep, seed, reverse)
+    plan = animate.plan([len(s[1]) for s in segments], fps=fps, duration=duration,
+                        clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
+    drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
+    preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
+    with staging.writing(planned.outputs):
+        outputs, video_frames, written = _write_animation(
+            formats.Animation(segments, plan, drawing, fps, cell, fits[0].rules), out, frames_dir,
+            levels=states)
+        if models:
+            _export_models(fits, costs, models)
+        outputs.extend(models)
+    return AnimationResult(
+        width=fits[0].width, height=fits[0].height, nullity=fits[0].nullity, pictures=tuple(fitted),
+        transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
+        outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
+        video_frames=video_frames, rules=fits[0].rules, orders=tuple(c.text for c in choices),
+        reverse=bool(reverse), ease=ease, written=tuple(written),
+    )
+
+
+def _check_least_plan(planned: preflight.Planned, transitions: int, **timing: Any) -> None:
+    """The frames and seconds of ``transitions`` at their least over every click count, within
+    the limits before any picture is fitted (``animate DIR`` of 1000 pictures was refused for
+    its length only after fitting them all: 15 s)."""
+    from lightsart import _limits as limits
+    from lightsart._animation import animate
+
+    few, many = (animate.plan([clicks] * transitions, **timing) for clicks in (0, 1 << 40))
+    # Fewer clicks, fewer frames; with --duration, more clicks make the first frame shorter.
+    limits.check_frames(few.frames, min(few.seconds, many.seconds), few.fps,
+                        video=planned.video)
+
+
+def _animated_colours(drawn: Look) -> tuple[str | None, str | None, str | None]:
+    """The look's colours, once it is known to draw in pixels: ``cell_mm`` is for stills."""
+    if drawn.cell_mm is not None:
+        raise LightsartError("cell_mm sizes still's .svg and .pdf outputs; an animation is drawn "
+                             "in pixels (cell)")
+    return drawn.colours
+
+
+def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices: Sequence[Any],
+             masks: dict[str, np.ndarray], prep: Pictures, seed: int | None, reverse: bool
+             ) -> tuple[list[Fit], list[Clicks], list[tuple[Board, np.ndarray]]]:
+    """The fits, each re-checked; the transitions between them; and each transition's start
+    board and clicks in the chosen order (its clicks checked to connect the two pictures)."""
+    fits = [p.fit for p in fitted]
+    for f in fits:
+        _check_reproduces(f)
+    steps = _transitions(fits, engine, budget)
+    segments: list[tuple[Board, np.ndarray]] = []
+    for a, b, step, choice, picture_b in zip(fits, fits[1:], steps, choices, fitted[1:],
+                                             strict=False):
+        # Verify before rendering: the transition's clicks must turn picture A into picture B.
+        if not np.array_equal(_after(a, step.clicks), b.board):  # pragma: no cover
+            raise AssertionError("transition clicks do not connect the two pictures")
+        segments.append((a.board, _ordered(a, b, step.clicks, choice, masks, prep.fit, seed,
+                                           reverse, picture_b.grey)))
+    return fits, steps, segments
+
+
+def _write_animation(animation: Animation, out: str | None, frames_dir: str | None, *, levels: int
+                     ) -> tuple[list[str], int | None, list[Written]]:
+    """Write the animation to ``out`` and its frames to ``frames_dir`` (each when given): the
+    paths written, the video's frame count when its format repeats held frames, and what each
+    GIF or MP4 holds (frames after merging, seconds)."""
+    from lightsart._animation import animate
+    from lightsart._output import formats, writers
+
+    outputs: list[str] = []
+    video_frames: int | None = None
+    written: list[Written] = []
+    if out is not None:
+        file = formats.write_animation_file(animation, out)
+        if file is not None:
+            written.append(file)
+            video_frames = file.images if formats.format_for(out).repeats_holds else None
+        outputs.append(out)
+    if frames_dir is not None:
+        written.append(writers.write_frames(
+            animate.chain_frames(animation.segments, animation.plan, animation.rules), frames_dir,
+            animation.look, progress_total=animation.plan.frames, levels=levels))
+        outputs.append(frames_dir)
+    return outputs, video_frames, written
+
+
+def _read_masks(choices: Sequence[Any]) -> dict[str, np.ndarray]:
+    """Each mask picture's grey, read once (one line for a missing or unreadable file)."""
+    from lightsart._pictures.image import read_gray
+
+    masks = {}
+    for c in choices:
+        if c.mask is not None and c.mask not in masks:
+            try:
+                masks[c.mask] = read_gray(c.mask)
+            except LightsartError as exc:
+                raise LightsartError(f"--order mask: {exc}") from None
+    return masks
+
+
+def _ordered(a: Fit, b: Fit, clicks: Board, choice: Any, masks: dict[str, np.ndarray],
+             fit: FitMode, seed: int | None, reverse: bool, grey_b: np.ndarray | None) -> np.ndarray:
+    """One transition's clicks (k states: single presses) in the order ``choice`` names."""
+    from lightsart._animation import orders
+    from lightsart._pictures.image import fit_to_board
+
+    mask = None if choice.mask is None else fit_to_board(masks[choice.mask], a.width, a.height,
+                                                         fit)
+    if a.grey:  # a cell pressed j times is j single presses, one after another
+        return orders.press_order(clicks, choice.name, seed=seed, rules=a.rules, reverse=reverse,
+                                  picture=grey_b, mask=mask)
+    return orders.click_order(a.board, clicks, choice.name, seed=seed, rules=a.rules,
+                              reverse=reverse, picture=grey_b, mask=mask)

@@ -1,0 +1,377 @@
+"""The results every engine returns, in a neutral module: engines, tools and the pipeline import
+them from here, not from each other.
+
+* :class:`Clicks`: a click set, its size, and whether no smaller one makes the same board.
+* :class:`Fit`: the reachable board closest to a target, the clicks that make it from all-lit,
+  the wrong pixels and what is proven about them, and the rules it is reachable under.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from lightsart._public import public
+
+if TYPE_CHECKING:
+    from lightsart._rules import Rules
+    from lightsart._types import Board
+
+__all__ = ["BoardSides", "ClickSearch", "Clicks", "Fit", "Shown", "Vocabulary", "array_summary",
+           "fit_words", "vocabulary", "with_count_bound"]
+
+
+def array_summary(a: object) -> str:
+    """An array in a few characters, for the results' short ``repr``: dtype and size, a 2-D
+    array written width x height as the CLI writes board sizes.
+
+    >>> import numpy as np
+    >>> array_summary(np.zeros((48, 64), np.uint8)), array_summary(None)
+    ('<uint8 64x48>', 'None')
+    """
+    shape = getattr(a, "shape", None)
+    if shape is None:
+        return repr(a)
+    sides = (shape[1], shape[0]) if len(shape) == 2 else tuple(shape)
+    return f"<{getattr(a, 'dtype', '?')} {'x'.join(str(s) for s in sides)}>"
+
+
+class BoardSides:
+    """``height`` and ``width`` read off ``board`` (:class:`Fit`, ``puzzle.Solution``)."""
+
+    board: Board
+
+    @property
+    def height(self) -> int:
+        """Rows of the board."""
+        return int(self.board.shape[0])
+
+    @property
+    def width(self) -> int:
+        """Columns of the board."""
+        return int(self.board.shape[1])
+
+
+class Shown:
+    """Jupyter draws the result through :mod:`lightsart._display`, imported only when a notebook
+    asks: ``_shown_as`` names its pair of functions ``<name>_png`` and ``<name>_html``."""
+
+    _shown_as: ClassVar[str]
+
+    def _repr_png_(self) -> bytes:
+        from lightsart import _display as display
+
+        png: bytes = getattr(display, f"{self._shown_as}_png")(self)
+        return png
+
+    def _repr_html_(self) -> str:
+        from lightsart import _display as display
+
+        html: str = getattr(display, f"{self._shown_as}_html")(self)
+        return html
+
+
+def _plural(count: int, word: str) -> str:
+    if count == 1:
+        return f"1 {word}"
+    return f"{count:,} {word}{'es' if word.endswith('ss') else 's'}"
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """How results speak of one rule set: the two-state game *clicks* and counts *wrong pixels*;
+    with grey levels a cell is *pressed* ``j`` times (``j`` presses) and is a *wrong cell* when
+    its level differs. The words (and the ``--json`` keys that follow them) are a public contract;
+    the mathematics behind both is the one algebra over ``Z/k``.
+
+    >>> vocabulary(2).step, vocabulary(3).wrong, vocabulary(3).values, vocabulary(2).named
+    ('click', 'wrong cell', 'levels 0 to 2', '')
+    """
+
+    grey: bool
+    step: str
+    wrong: str
+    #: The values a board may hold, in words ("0 and 1" with two states, 0.1's error text).
+    values: str = "0 and 1"
+    #: How a rule set's name adds its states (two, the default, go unsaid).
+    named: str = ""
+
+
+def vocabulary(states: int) -> Vocabulary:
+    """The :class:`Vocabulary` of a game with ``states`` states per cell."""
+    # Words only: grey levels are pressed and counted as cells (0.2's keys).
+    if states == 2:
+        return Vocabulary(False, "click", "wrong pixel")
+    return Vocabulary(True, "press", "wrong cell", f"levels 0 to {states - 1}",
+                      f" with {states} states")
+
+
+@dataclass(frozen=True)
+class ClickSearch:
+    """The work behind a fewest-clicks answer (``--json``'s ``click_search``).
+
+    ``method``: ``none`` (one click set: nullity 0), ``transform`` (every member scored at once),
+    ``split`` (one transform per leaf, :mod:`lightsart._core.fewest`) or ``local`` (blocks of
+    quiet patterns, no proof). ``leaves_searched`` of ``leaves_planned`` (what the budget bought
+    at the nominal speed) were scored, each of ``members_per_leaf`` click sets; a proof by the
+    split search scores ``leaves_total`` (one per symmetry orbit) and needs ``seconds_needed`` at
+    the nominal speed (``None`` where no estimate applies).
+    """
+
+    method: str
+    leaves_searched: int
+    leaves_planned: int
+    leaves_total: int | None
+    members_per_leaf: int
+    seconds_needed: float | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"method": self.method, "leaves_searched": self.leaves_searched,
+                "leaves_planned": self.leaves_planned, "leaves_total": self.leaves_total,
+                "members_per_leaf": self.members_per_leaf,
+                "seconds_needed": None if self.seconds_needed is None
+                else round(self.seconds_needed, 3)}
+
+
+@public
+@dataclass(frozen=True)
+class Clicks(Shown):
+    """A click set with its size, and whether no smaller click set gives the same board.
+
+    Returned by :func:`lightsart.fewest_clicks` and :func:`lightsart.transition`; in Jupyter it
+    draws itself.
+
+    Parameters
+    ----------
+    clicks : numpy.ndarray
+        The click set, ``uint8`` of shape ``(m, n)``: 0/1, or press counts ``0 .. K-1`` with K
+        states.
+    count : int
+        The number of clicks (presses: a cell pressed j times counts j).
+    proven : bool
+        No smaller click set makes the same board (a proof, not a solver status).
+    nullity : int
+        The nullity of the board's press operator.
+    seconds : float
+        Time spent.
+    cut_short : bool, optional
+        The clock stopped the search before its planned work was done (the answer then depends
+        on the machine's speed; without a cut, the same input and seed give the same answer).
+    lower_bound : int, optional
+        No click set making the same board has fewer clicks (``count`` when proven).
+    search : ClickSearch or None, optional
+        The work the search did and planned (``None`` where no search ran, e.g. K states).
+
+    Returns
+    -------
+    Clicks
+        The result.
+    """
+
+    clicks: Board
+    count: int
+    proven: bool
+    nullity: int
+    seconds: float
+    #: The clock stopped the search before its planned work was done (the answer then depends
+    #: on the machine's speed; without a cut, the same input and seed give the same answer).
+    cut_short: bool = False
+    #: No click set making the same board has fewer clicks (``count`` when proven).
+    lower_bound: int = 0
+    #: The work the search did and planned (None where no search ran, e.g. k states).
+    search: ClickSearch | None = None
+
+    def __post_init__(self) -> None:
+        # A proof is its own bound, whichever engine gave it (the ip engine sets none).
+        if self.proven and self.lower_bound != self.count:
+            object.__setattr__(self, "lower_bound", self.count)
+
+    #: Jupyter draws the click set.
+    _shown_as = "clicks"
+
+    def __repr__(self) -> str:
+        """A line a REPL can show: the clicks' size, count, proof and nullity (no array dump).
+
+        >>> import numpy as np
+        >>> Clicks(np.eye(3, dtype=np.uint8), 3, True, 0, 0.01)
+        Clicks(<uint8 3x3>, 3 clicks (proven fewest), nullity 0)
+        """
+        proof = " (proven fewest)" if self.proven else ""
+        cut = ", cut short" if self.cut_short else ""
+        return (f"Clicks({array_summary(self.clicks)}, {_plural(self.count, 'click')}{proof}, "
+                f"nullity {self.nullity}{cut})")
+
+
+@public
+@dataclass(frozen=True)
+class Fit(BoardSides, Shown):
+    """The reachable board closest to a target, the clicks that make it, and what is proven.
+
+    Returned by :func:`lightsart.closest_board` and every engine's ``fit``; in Jupyter it draws
+    target | board | wrong pixels.
+
+    Parameters
+    ----------
+    target : numpy.ndarray
+        The target, ``uint8`` of shape ``(m, n)`` (0/1; K states: levels ``0 .. K-1``).
+    board : numpy.ndarray
+        The reachable board closest to it (same shape).
+    clicks : numpy.ndarray
+        The clicks that make ``board`` from the all-lit (all-brightest) board.
+    wrong : numpy.ndarray
+        1 where ``board`` differs from ``target``.
+    wrong_pixels : int
+        How many cells differ.
+    wrong_cost : float
+        Their cost under the per-pixel costs (their count without costs).
+    wrong_pixels_proven_minimal : bool
+        No reachable board does better on the quantity minimised (``wrong_cost`` when
+        ``weighted``).
+    wrong_pixels_lower_bound : float
+        A proven lower bound on that quantity.
+    clicks_count : int
+        The number of clicks (presses).
+    clicks_proven_minimal : bool
+        No smaller click set makes ``board``.
+    nullity : int
+        The nullity of the press operator (the number of independent quiet patterns).
+    seconds : float
+        Time spent.
+    method : str
+        How the board was found (for example ``"exact"``).
+    weighted : bool, optional
+        Pixels had unequal costs: then ``wrong_pixels_proven_minimal`` and
+        ``wrong_pixels_lower_bound`` speak of ``wrong_cost``, not of the count.
+    rules : lightsart.Rules or None, optional
+        The rules the board is reachable under (``None``: the classic game).
+    cut_short : bool, optional
+        The clock stopped a search before its planned work was done.
+    kernel_size : int or None, optional
+        With more than two states, how many press vectors change nothing.
+    wrong_count_lower_bound : int, optional
+        A proven lower bound on the count ``wrong_pixels`` itself, whatever was minimised.
+    clicks_lower_bound : int or None, optional
+        No click set making ``board`` has fewer clicks (``None``: not known; see
+        :attr:`clicks_bound`).
+    clicks_search : ClickSearch or None, optional
+        The work the clicks' search (:func:`lightsart.fewest_clicks`) did and planned.
+
+    Returns
+    -------
+    Fit
+        The result.
+    """
+
+    target: Board
+    board: Board
+    clicks: Board
+    wrong: Board
+    wrong_pixels: int
+    wrong_cost: float
+    wrong_pixels_proven_minimal: bool
+    wrong_pixels_lower_bound: float
+    clicks_count: int
+    clicks_proven_minimal: bool
+    nullity: int
+    seconds: float
+    method: str
+    #: Pixels had unequal costs: then ``wrong_pixels_proven_minimal`` and ``wrong_pixels_lower_bound``
+    #: speak of ``wrong_cost`` (the quantity minimised), not of the count.
+    weighted: bool = False
+    #: The rules of the game the board is reachable under (``None``: the classic game).
+    rules: Rules | None = None
+    #: The clock stopped a search (decoding or clicks) before its planned work was done.
+    cut_short: bool = False
+    #: How many press vectors change nothing (``2**nullity`` with two states; ``None``: not said).
+    #: With more than two states (``rules.states``) ``target`` and ``board`` hold levels
+    #: ``0 .. k-1``, ``clicks`` press counts (``clicks_count`` their sum), the start is the
+    #: all-brightest board and ``wrong_pixels`` counts wrong cells.
+    kernel_size: int | None = None
+    #: A proven lower bound on the count ``wrong_pixels`` itself, whatever was minimised (with
+    #: ``weighted``, ``wrong_pixels_lower_bound`` bounds the cost; a least cost proves no count).
+    wrong_count_lower_bound: int = 0
+    #: The clicks' certificate from :func:`lightsart.fewest_clicks`: no click set
+    #: making ``board`` has fewer than this (None: not known; see :attr:`clicks_bound`), and the
+    #: search's work.
+    clicks_lower_bound: int | None = None
+    clicks_search: ClickSearch | None = None
+
+    @property
+    def clicks_bound(self) -> int:
+        """A proven lower bound on the clicks making ``board``: the count when proven minimal."""
+        if self.clicks_proven_minimal:
+            return self.clicks_count
+        return min(self.clicks_count, self.clicks_lower_bound or 0)
+
+    @property
+    def count_lower_bound(self) -> int:
+        """A proven lower bound on the number of wrong pixels (cells) of any reachable board."""
+        bound = self.wrong_count_lower_bound
+        if not self.weighted:  # the count was minimised: its bound is the engine's
+            bound = max(bound, math.ceil(self.wrong_pixels_lower_bound - 1e-9))
+        return min(bound, self.wrong_pixels)
+
+    @property
+    def count_proven_minimal(self) -> bool:
+        """No reachable board has fewer wrong pixels (cells): proven for the count itself, not
+        only for the cost minimised (none wrong, or the count meets its lower bound)."""
+        if self.wrong_pixels == 0:
+            return True
+        if not self.weighted:
+            return self.wrong_pixels_proven_minimal
+        return self.wrong_pixels <= self.wrong_count_lower_bound
+
+    @property
+    def states(self) -> int:
+        """States per cell: 2 (lit/unlit) unless the rules say more."""
+        return 2 if self.rules is None else self.rules.states
+
+    @property
+    def grey(self) -> bool:
+        """Whether cells hold grey levels (more than two states): see :class:`Vocabulary`."""
+        return vocabulary(self.states).grey
+
+    @property
+    def minimised(self) -> str:
+        """What the engine minimised: ``"wrong pixels"`` or ``"cost"`` (per-pixel costs)."""
+        return "cost" if self.weighted else "wrong pixels"
+
+    #: Jupyter draws target | board | wrong pixels.
+    _shown_as = "fit"
+
+    def __repr__(self) -> str:
+        """A line a REPL can show: board size, states, wrong pixels (cells) with their proof or
+        bound, clicks (presses), nullity or kernel size and method; no array dump."""
+        return f"Fit({array_summary(self.board)}, {fit_words(self)}, method {self.method!r})"
+
+
+def fit_words(fit: Fit) -> str:
+    """What a fit is in words, for the short ``repr`` of the results that hold one:
+    ``2 states, 12 wrong pixels (at least 10), 460 clicks, nullity 8`` (with grey levels,
+    wrong cells and presses, and the kernel's size)."""
+    words = vocabulary(fit.states)
+    wrong = _plural(fit.wrong_pixels, words.wrong)
+    wrong += " (proven fewest)" if fit.count_proven_minimal else f" (at least {fit.count_lower_bound})"
+    if fit.weighted:
+        wrong += f", cost {fit.wrong_cost:.6g}"
+    steps = _plural(fit.clicks_count, words.step) + (" (proven fewest)" if fit.clicks_proven_minimal else "")
+    # Z/k: the kernel's size says more than its fewest generators (2 states: 2**nullity).
+    grey = words.grey and fit.kernel_size is not None
+    kernel = f"kernel {fit.kernel_size}" if grey else f"nullity {fit.nullity}"
+    cut = ", cut short" if fit.cut_short else ""
+    return f"{fit.states} states, {wrong}, {steps}, {kernel}{cut}"
+
+
+def with_count_bound(fit: Fit, dearest: float) -> Fit:
+    """``fit`` with the count bound its cost bound implies when no wrong pixel (cell, at any
+    level) costs more than ``dearest``: a board of ``c`` wrong pixels costs at most
+    ``c * dearest``, and at least the least cost, so ``c >= ceil(cost bound / dearest)``."""
+    if not fit.weighted or not (math.isfinite(dearest) and dearest > 0):
+        return fit
+    # A relative margin keeps float noise in the bound from rounding up past a true count.
+    ratio = fit.wrong_pixels_lower_bound / dearest
+    bound = max(0, math.ceil(ratio - 1e-9 * max(1.0, ratio)))
+    return dataclasses.replace(
+        fit, wrong_count_lower_bound=max(fit.wrong_count_lower_bound, min(bound, fit.wrong_pixels)))

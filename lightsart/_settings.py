@@ -1,0 +1,354 @@
+"""Settings that travel together, as small frozen values with their defaults in one place.
+
+``make_still`` and ``make_animation`` take four of them instead of two dozen keyword arguments:
+
+* :class:`Pictures`: how pictures are prepared (board size, fit, dithering, tone, errors, linear);
+* :class:`Solving`: the rules of the game and how boards are solved (engine, budget, solver);
+* :class:`Timing`: how an animation is timed (click order, seed, fps, durations, loop);
+* :class:`Look`: how boards are drawn (cell size, style, colours).
+
+Each checks and normalises its values when it is made (as httpx's ``Timeout`` does), so a bad
+value is one line naming the field, before any work, and the same line whether it came from
+Python or from the CLI (which builds these same values from its options). The old keyword
+arguments still work (:func:`gather` files each under its group), so code written for 0.1 runs
+unchanged.
+
+>>> Pictures(size="64").size
+Size(width=64, height=None)
+>>> Solving(pattern="sigma", states=3)
+Solving(engine='exact', time_limit=None, solver='cbc', pattern='sigma', topology='plane', states=3)
+>>> Timing(fps=0)
+Traceback (most recent call last):
+...
+lightsart.LightsartError: --fps must be between 1 and 120, got 0
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, overload
+
+from lightsart import _checks as checks
+from lightsart._boardsize import Size, parse_size
+from lightsart._choices import EASES, ERRORS, FITS, STYLES, Ease, Errors, FitMode, StyleKind, Topology
+from lightsart._errors import LightsartError
+from lightsart._limits import check_cell, check_cell_mm, check_fps, check_seconds
+from lightsart._public import public
+from lightsart._rules import Pattern, check_states, check_topology, parse_pattern
+
+if TYPE_CHECKING:
+    from lightsart._pictures.tone import Tone
+
+__all__ = ["Look", "Pictures", "Solving", "Timing", "board_size", "gather"]
+
+
+@overload
+def board_size(value: None) -> None: ...
+@overload
+def board_size(value: str | int | tuple[int, int | None]) -> Size: ...
+def board_size(value: object) -> Size | None:
+    """A board size as ``--size`` takes it: ``None`` (choose), ``W`` or ``(W, None)`` (the height
+    follows the picture), ``(W, H)``, or the text ``"WxH"``/``"W"``; as a
+    :class:`~lightsart._boardsize.Size` ``(W, H)``/``(W, None)``.
+
+    The CLI's ``--size`` goes through this too, so both say the same about a bad size.
+
+    >>> board_size("64x48"), board_size(64), board_size((10, None))
+    (Size(width=64, height=48), Size(width=64, height=None), Size(width=10, height=None))
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = value
+    elif checks.is_whole(value):
+        text = str(value)
+    elif (isinstance(value, tuple | list) and len(value) == 2 and checks.is_whole(value[0])
+          and (value[1] is None or checks.is_whole(value[1]))):
+        text = f"{value[0]}" if value[1] is None else f"{value[0]}x{value[1]}"
+    else:
+        raise LightsartError("board size must be WxH or W with positive whole numbers, e.g. 5x5; "
+                             f"got {value!r}")
+    return parse_size(text)
+
+
+def _set(settings: object, field: str, value: object) -> None:
+    """Store a normalised value in a frozen settings object (from its ``__post_init__``)."""
+    object.__setattr__(settings, field, value)
+
+
+@public
+@dataclass(frozen=True)
+class Pictures:
+    """How pictures become targets: board size, fit, tone, dithering and which errors count.
+
+    Every field is checked when the value is made, with the same one-line message as the CLI's
+    option of the same name.
+
+    Parameters
+    ----------
+    size : tuple of (int, int or None), int, str or None, optional
+        The board: ``(W, H)``, ``(W, None)`` (the height follows the first picture) or ``None``
+        (about 100 cells on the long side, preferring nullity 0). ``64`` and ``"64x48"`` are read
+        as ``--size`` reads them; the stored value is a :class:`~lightsart._boardsize.Size`.
+    fit : {"cover", "contain", "stretch"}, optional
+        How a picture of another shape fills the board: cropped to the centre, padded with white
+        or stretched (:data:`~lightsart._choices.FITS`).
+    dither : str, optional
+        A dithering method of :data:`lightsart.DITHER_METHODS` (``"floyd-steinberg"``,
+        ``"atkinson"``, ``"bayer-4"``, ``"blue-noise"``, ``"none"``, ...).
+    tone : lightsart.Tone or None, optional
+        The tone stage; ``None`` is automatic (levels, local contrast, sharpening), and
+        ``Tone.none()`` dithers the picture's tones as they are.
+    errors : {"perceptual", "uniform", "brightness"}, optional
+        Which wrong pixels count: weighed by how much each shows (default), all alike, or (with
+        grey levels) by how far each level is off (:data:`~lightsart._choices.ERRORS`).
+    linear : bool, optional
+        Dither in linear light instead of sRGB values.
+
+    Returns
+    -------
+    Pictures
+        The checked settings (a frozen value: change one with :func:`dataclasses.replace`).
+
+    Examples
+    --------
+    >>> Pictures(size="64x48", dither="atkinson").size
+    Size(width=64, height=48)
+    >>> Pictures(fit="crop")
+    Traceback (most recent call last):
+    ...
+    lightsart.LightsartError: fit must be one of cover, contain, stretch; got 'crop'
+    """
+
+    size: tuple[int, int | None] | None = None
+    fit: FitMode = "cover"
+    dither: str = "floyd-steinberg"
+    tone: Tone | None = None
+    errors: Errors = "perceptual"
+    linear: bool = False
+
+    def __post_init__(self) -> None:
+        from lightsart._pictures.dither import DITHER_METHODS
+
+        _set(self, "size", board_size(self.size))
+        _set(self, "fit", checks.one_of(self.fit, FITS, "fit"))
+        _set(self, "dither", checks.one_of(self.dither, DITHER_METHODS, "dither"))
+        if self.tone is not None:
+            from lightsart._pictures.tone import Tone
+
+            if not isinstance(self.tone, Tone):
+                raise LightsartError(f"tone must be a Tone or None; got {self.tone!r}")
+        _set(self, "errors", checks.one_of(self.errors, ERRORS, "errors"))
+        _set(self, "linear", checks.flag(self.linear, "linear"))
+
+
+@public
+@dataclass(frozen=True)
+class Solving:
+    """The rules of the game and the engine that solves boards under them.
+
+    Parameters
+    ----------
+    engine : str, optional
+        One of :data:`lightsart._engines.ENGINES`: ``"exact"`` (the algebra, default), ``"ip"``
+        (Bosch's integer programs) or ``"auto"``.
+    time_limit : float or None, optional
+        The engine's budget in seconds per picture and per transition (``None``: the engine's
+        own, 1 s for ``exact``).
+    solver : str, optional
+        The MIP solver of the integer-program engines (:mod:`lightsart._engines.solvers`,
+        ``"cbc"`` or ``"highs"``); whether it is installed is checked when it is used.
+    pattern : str or lightsart._rules.Pattern, optional
+        The cells a click toggles: a preset (``"plus"``, ``"sigma"``, ``"x"``, ``"square"``) or
+        rows such as ``"010/111/010"`` (:func:`lightsart._rules.parse_pattern`). A ``Pattern`` is
+        kept as its rows.
+    topology : {"plane", "torus", "cylinder"}, optional
+        Whether the board wraps (:data:`~lightsart._choices.TOPOLOGIES`).
+    states : int, optional
+        States per cell, 2 to 16 (grey levels above 2; a click adds 1 modulo ``states``).
+
+    Returns
+    -------
+    Solving
+        The checked settings.
+
+    Examples
+    --------
+    >>> Solving(pattern="010/101/010", topology="torus").pattern
+    '010/101/010'
+    >>> Solving(states=17)
+    Traceback (most recent call last):
+    ...
+    lightsart.LightsartError: states per cell must be a whole number from 2 to 16, got 17
+    """
+
+    engine: str = "exact"
+    time_limit: float | None = None
+    solver: str = "cbc"
+    pattern: str = "plus"
+    topology: Topology = "plane"
+    states: int = 2
+
+    def __post_init__(self) -> None:
+        from lightsart._engines import ENGINES
+        from lightsart._engines.solvers import get_solver
+
+        _set(self, "engine", checks.one_of(self.engine, ENGINES, "engine"))
+        _set(self, "time_limit", checks.seconds_or_none(self.time_limit, "time_limit"))
+        _set(self, "solver", get_solver(self.solver, check=False).name)
+        pattern: object = self.pattern
+        if isinstance(pattern, Pattern):
+            _set(self, "pattern", pattern.text)
+        elif isinstance(pattern, str):
+            parse_pattern(pattern)
+        else:
+            raise LightsartError(f"pattern must be a name or rows such as 010/111/010; got {pattern!r}")
+        _set(self, "topology", check_topology(self.topology))
+        _set(self, "states", check_states(self.states))
+
+
+@public
+@dataclass(frozen=True)
+class Timing:
+    """How an animation plays: click order, frame rate, durations, loop and easing.
+
+    Parameters
+    ----------
+    order : str, optional
+        The click order: a name of :data:`~lightsart._choices.ORDERS` (``"raster"``,
+        ``"radial"``, ``"noise"``, ``"morph"``, ...), ``"mask:FILE"``, or one per transition,
+        comma-separated (``"radial,spiral"``).
+    seed : int, optional
+        Seeds the random orders (``random``, ``noise``, ``morph``'s tie-breaks), 0 to 2**64 - 1.
+    fps : float, optional
+        Frames per second, 1 to 120.
+    duration : float, optional
+        Seconds per transition (its clicks are spread evenly over ``round(fps * duration)``
+        frames).
+    clicks_per_frame : int or None, optional
+        Clicks per frame instead of a duration (``None``: from ``duration``).
+    hold : float, optional
+        Seconds each picture is held (may be 0).
+    loop : bool, optional
+        Undo the same clicks in reverse back to the first picture (A → B → A).
+    reverse : bool, optional
+        Play each order backwards (``radial``: an iris closing).
+    ease : {"linear", "in-out"}, optional
+        How the clicks are spread over a transition's frames (:data:`~lightsart._choices.EASES`).
+
+    Returns
+    -------
+    Timing
+        The checked settings.
+
+    Examples
+    --------
+    >>> Timing(order="radial,noise", fps=12).fps
+    12.0
+    """
+
+    order: str = "raster"
+    seed: int = 0
+    fps: float = 25.0
+    duration: float = 4.0
+    clicks_per_frame: int | None = None
+    hold: float = 1.0
+    loop: bool = False
+    reverse: bool = False
+    ease: Ease = "linear"
+
+    def __post_init__(self) -> None:
+        # In the order make_animation checked them in 0.2, so the first of several bad values
+        # is still the one reported.
+        if self.ease not in EASES:  # the sentence animate.check_ease says
+            raise LightsartError(f"unknown ease {self.ease!r}: choose one of {', '.join(EASES)}")
+        if not isinstance(self.order, str):
+            raise LightsartError(f"order must be text such as 'raster' or 'radial,spiral'; "
+                                 f"got {self.order!r}")
+        if self.order != "raster":  # the default needs no parsing (nor numpy)
+            from lightsart._animation.orders import parse_orders, split_orders
+
+            # Names are checked here; their count against the transitions once the pictures are.
+            parse_orders(self.order, len(split_orders(self.order)))
+        _set(self, "fps", check_fps(checks.number(self.fps, "--fps")))
+        _set(self, "duration", check_seconds(checks.number(self.duration, "--duration"),
+                                             "--duration"))
+        _set(self, "hold", check_seconds(checks.number(self.hold, "--hold"), "--hold", zero=True))
+        _set(self, "seed", checks.seed(self.seed))
+        if self.clicks_per_frame is not None:
+            _set(self, "clicks_per_frame", checks.whole(self.clicks_per_frame, "clicks_per_frame"))
+        _set(self, "loop", checks.flag(self.loop, "loop"))
+        _set(self, "reverse", checks.flag(self.reverse, "reverse"))
+
+
+@public
+@dataclass(frozen=True)
+class Look:
+    """How boards are drawn: cell size, style and colours.
+
+    Parameters
+    ----------
+    cell : int or None, optional
+        Pixels per cell, 1 to 512 (``None``: about 480 pixels on the long side).
+    style : {"pixels", "lights", "dots", "grid"}, optional
+        One square per cell, rounded lamps on a panel, round dots, or squares with a gap
+        (:data:`~lightsart._choices.STYLES`).
+    colours : tuple of three str or None, optional
+        The lit, unlit and panel colours, each ``#rrggbb``, a colour name or ``None`` (the
+        style's own).
+    cell_mm : float or None, optional
+        Millimetres per cell of an SVG or PDF drawing (``None``: ``cell`` pixels, a pixel being
+        1/96 inch).
+
+    Returns
+    -------
+    Look
+        The checked settings.
+
+    Examples
+    --------
+    >>> Look(cell=6, style="lights", colours=("#ffb000", None, "black")).colours
+    ('#ffb000', None, 'black')
+    """
+
+    cell: int | None = None
+    style: StyleKind = "pixels"
+    colours: tuple[str | None, str | None, str | None] = (None, None, None)
+    cell_mm: float | None = None
+
+    def __post_init__(self) -> None:
+        _set(self, "style", checks.one_of(self.style, STYLES, "style"))
+        colours: Any = self.colours
+        if not (isinstance(colours, tuple | list) and len(colours) == 3):
+            raise LightsartError("colours must be three colours (lit, unlit, panel), each "
+                                 f"#rrggbb, a name or None; got {colours!r}")
+        if any(c is not None and not isinstance(c, str) for c in colours):
+            raise LightsartError(f"each colour must be #rrggbb, a name or None; got {colours!r}")
+        if any(c is not None for c in colours):
+            from lightsart._output.render import parse_colour
+
+            for c in colours:
+                if c is not None:
+                    parse_colour(c)
+        _set(self, "colours", tuple(colours))
+        if self.cell is not None:  # after the colours, the order 0.2 checked them in
+            _set(self, "cell", check_cell(checks.whole(self.cell, "--cell", least=None)))
+        if self.cell_mm is not None:
+            _set(self, "cell_mm", check_cell_mm(checks.number(self.cell_mm, "--cell-mm")))
+
+
+def gather(function: str, legacy: dict[str, Any], *groups: object, kinds: tuple[type, ...]
+           ) -> tuple[Any, ...]:
+    """Each group (its default when ``None``) with the old keyword arguments in ``legacy`` filed
+    under the group that has a field of that name; an unknown name is a ``TypeError``."""
+    filled: list[Any] = [kind() if group is None else group
+                         for group, kind in zip(groups, kinds, strict=True)]
+    for name, value in legacy.items():
+        for k, group in enumerate(filled):
+            if name in {f.name for f in dataclasses.fields(group)}:
+                filled[k] = dataclasses.replace(group, **{name: value})
+                break
+        else:
+            raise TypeError(f"{function}() got an unexpected keyword argument {name!r}")
+    return tuple(filled)

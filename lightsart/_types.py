@@ -1,0 +1,47 @@
+"""Type aliases and the small value types shared by every stage of the pipeline."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lightsart._public import public
+
+#: A board or a click set: ``uint8`` array of 0/1, shape ``(m, n)``; 1 = lit = white.
+Board = NDArray[np.uint8]
+#: Grayscale picture in [0, 1], shape ``(rows, columns)``; 1 = white.
+Gray = NDArray[np.float64]
+
+
+@public
+@dataclass(frozen=True)
+class Frame:
+    """One frame of an animation: the board shown and how long it stays on screen.
+
+    Parameters
+    ----------
+    board : numpy.ndarray
+        The board shown, ``uint8`` 0/1 of shape ``(m, n)`` (K states: levels ``0 .. K-1``).
+    seconds : float
+        How long the frame stays on screen.
+
+    Returns
+    -------
+    Frame
+        The frame.
+    """
+
+    board: Board
+    seconds: float
+
+    def __repr__(self) -> str:
+        """A line a REPL can show (no array dump).
+
+        >>> Frame(np.ones((2, 3), np.uint8), 0.04)
+        Frame(<uint8 3x2>, seconds=0.04)
+        """
+        from lightsart._results import array_summary
+
+        return f"Frame({array_summary(self.board)}, seconds={self.seconds:g})"

@@ -1,0 +1,404 @@
+"""A clip becomes a Lights Out film: probe, bound, then decode → tone → board → draw → encode.
+
+:func:`make_film` is what ``lightsart video`` runs. Everything that can be refused is refused
+before the first frame is decoded: the settings, the output paths (as ``animate`` checks them),
+the clip's header (:func:`lightsart._video.clip.probe`), the stretch ``--start .. --end``, and the
+work, frames × cells (:func:`lightsart._limits.check_film`). Then the frames stream: each is
+decoded, fitted to the board, toned (:class:`~lightsart._video.steady.SteadyTone`), made a board
+by its mode (:mod:`lightsart._video.steps`) and handed on to the writers, which draw and encode it
+at once; only the current frame and board are held, so memory stays flat in the clip's length
+(an ``.html`` output's clicks go to an unnamed file as they come). The outputs are written aside
+and committed together at the end, or not at all (:func:`lightsart._output.staging.writing`).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from lightsart import _checks as checks
+from lightsart import _limits as limits
+from lightsart._errors import LightsartError
+from lightsart._public import public
+from lightsart._settings import Look, Pictures, Solving
+from lightsart._types import Board, Frame
+from lightsart._video.options import DEFAULT_FPS_MAX, MODES, STEADY, Mode
+
+if TYPE_CHECKING:
+    from lightsart._output.writers import Written
+    from lightsart._rules import Rules
+    from lightsart._video.clip import Clip
+    from lightsart._video.steps import BoardsMode, PlayMode
+
+__all__ = ["FilmResult", "Filming", "default_clicks", "make_film"]
+
+#: Play mode's presses per frame without ``--clicks-per-frame``, per cell of the board: 150 on
+#: the 48x35 board of the issue's measurement (chosen by looking, see the README).
+CLICKS_PER_CELL = 150 / (48 * 35)
+#: Search budget per frame in seconds (the engines' fits and connections), unless --time-limit.
+FRAME_BUDGET = 0.05
+
+
+def default_clicks(width: int, height: int) -> int:
+    """Play mode's presses per frame on a ``width`` x ``height`` board, unless told."""
+    return max(1, round(CLICKS_PER_CELL * width * height))
+
+
+@public
+@dataclass(frozen=True)
+class Filming:
+    """How a clip is filmed: ``mode`` (:data:`MODES`), frames per second (``None``: the clip's,
+    at most :data:`DEFAULT_FPS_MAX`), the stretch from ``start`` to ``end`` in seconds of the
+    clip (``end`` ``None``: to its end), play mode's ``clicks_per_frame`` (``None``:
+    :func:`default_clicks`), whether an MP4 keeps the clip's ``sound``, and the ``dither``:
+    ``"steady"`` (:mod:`lightsart._video.refine`, the default), a mask method of
+    :data:`lightsart.DITHER_METHODS` (fixed to the board, with hysteresis) or any other
+    of its methods (every frame afresh: it flickers).
+
+    Parameters
+    ----------
+    mode
+        ``"boards"`` (every frame the closest reachable board) or ``"play"`` (the board is played,
+        at most ``clicks_per_frame`` presses a frame).
+    fps
+        Frames per second of the film (``None``: the clip's, at most :data:`DEFAULT_FPS_MAX`).
+    start, end
+        The stretch of the clip filmed, in seconds (``end`` ``None``: to the clip's end).
+    clicks_per_frame
+        Play mode's most presses per frame (``None``: :func:`default_clicks`).
+    sound
+        Whether an MP4 keeps the clip's sound (trimmed to ``start .. end``).
+    dither
+        ``"steady"`` or a method of :data:`lightsart.DITHER_METHODS`.
+
+    Returns
+    -------
+    Filming
+        The checked settings.
+
+    Examples
+    --------
+    >>> from lightsart._video.film import Filming
+    >>> Filming(mode="play", clicks_per_frame=40).clicks_per_frame
+    40
+    """
+
+    mode: Mode = "boards"
+    fps: float | None = None
+    start: float = 0.0
+    end: float | None = None
+    clicks_per_frame: int | None = None
+    sound: bool = True
+    dither: str = STEADY
+
+    def __post_init__(self) -> None:
+        from lightsart._pictures.dither import DITHER_METHODS
+
+        checks.one_of(self.mode, MODES, "mode")
+        if self.dither != STEADY:
+            object.__setattr__(self, "dither", checks.one_of(self.dither, DITHER_METHODS, "dither"))
+        if self.fps is not None:
+            object.__setattr__(self, "fps", limits.check_fps(checks.number(self.fps, "--fps")))
+        start = checks.number(self.start, "--start")
+        if not (math.isfinite(start) and start >= 0):
+            raise LightsartError(f"--start must be a number of seconds >= 0, got {start:g}")
+        if self.end is not None:
+            end = checks.number(self.end, "--end")
+            if not (math.isfinite(end) and end > start):
+                raise LightsartError(f"--end must be after --start ({start:g} s), got {end:g}")
+        if self.clicks_per_frame is not None:
+            object.__setattr__(self, "clicks_per_frame",
+                               checks.whole(self.clicks_per_frame, "clicks_per_frame"))
+            if self.mode != "play":
+                raise LightsartError("--clicks-per-frame limits the clicks of --mode play; "
+                                     "boards mode takes whatever each frame needs")
+        object.__setattr__(self, "sound", checks.flag(self.sound, "sound"))
+
+
+@public
+@dataclass(frozen=True)
+class FilmResult:
+    """What a film run made: the board, the rules, the mode, the frames and their clicks.
+
+    Parameters
+    ----------
+    clip
+        The clip's path.
+    width, height, nullity
+        The board's size and the nullity of its press operator under ``rules``.
+    rules
+        The rules every frame is reachable under.
+    mode, fps, start
+        How it was filmed (see :class:`Filming`).
+    frames
+        Frames written.
+    clicks
+        Presses from each frame's board to the next's (``frames - 1`` of them).
+    clicks_limit
+        Play mode's most presses per frame (``None`` in boards mode).
+    sound
+        Whether the MP4 kept the clip's sound.
+    outputs, written, seconds, notes
+        The files written, their details, the run's wall time and any notes printed.
+
+    Returns
+    -------
+    FilmResult
+        The record (``to_dict()`` is the ``video --json`` output).
+    """
+
+    clip: str
+    width: int
+    height: int
+    nullity: int
+    rules: Rules
+    mode: Mode
+    fps: float
+    start: float
+    frames: int
+    #: Presses from each frame's board to the next's (``frames - 1`` of them).
+    clicks: tuple[int, ...]
+    #: Play mode's most presses per frame (``None`` in boards mode).
+    clicks_limit: int | None
+    sound: bool
+    outputs: tuple[str, ...]
+    written: tuple[Written, ...] = ()
+    seconds: float = 0.0
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def clicks_total(self) -> int:
+        return sum(self.clicks)
+
+    @property
+    def duration(self) -> float:
+        """Seconds of film."""
+        return self.frames / self.fps
+
+    def to_dict(self) -> dict[str, Any]:
+        from lightsart._runs import _rules_dict
+
+        return {
+            "clip": self.clip,
+            "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
+            "rules": _rules_dict(self.rules, self.height, self.width),
+            "mode": self.mode,
+            "fps": self.fps,
+            "start": self.start,
+            "frames": self.frames,
+            "duration_seconds": round(self.duration, 3),
+            "clicks_per_frame": list(self.clicks),
+            "clicks_total": self.clicks_total,
+            "clicks_limit": self.clicks_limit,
+            "sound": self.sound,
+            "outputs": list(self.outputs),
+            "outputs_detail": [{"path": w.path, "frames": w.images,
+                                "seconds": round(w.seconds, 3), "bytes": w.bytes}
+                               for w in self.written],
+            "notes": list(self.notes),
+            "seconds": round(self.seconds, 3),
+        }
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A film's board, rules, frame rate and stretch, known before the first frame."""
+
+    clip: Clip
+    width: int
+    height: int
+    rules: Rules
+    fps: float
+    start: float
+    seconds: float | None
+    frames: int | None
+    notes: tuple[str, ...] = ()
+
+
+def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
+    from lightsart._pictures.image import board_size
+    from lightsart._pipeline import _nullity_under
+    from lightsart._rules import Rules, parse_pattern
+
+    fps = filming.fps if filming.fps is not None else _clip_fps(clip)
+    notes = () if filming.fps is not None else _rate_notes(clip, fps)
+    seconds: float | None = None
+    if clip.duration is not None and filming.start >= clip.duration:
+        raise LightsartError(f"--start {filming.start:g} is at or past the end of {clip.path} "
+                             f"({clip.duration:.2f} s)")
+    if filming.end is not None:
+        seconds = filming.end - filming.start
+    if clip.duration is not None:
+        rest = clip.duration - filming.start
+        seconds = rest if seconds is None else min(seconds, rest)
+    width, height = board_size(prep.size, clip.width / clip.height,
+                               _nullity_under(how.pattern, how.topology, how.states))
+    rules = Rules(height, width, parse_pattern(how.pattern), how.topology, how.states)
+    frames = None if seconds is None else max(1, round(seconds * fps))
+    if clip.duration is not None and round(clip.duration * clip.rate) <= 1:
+        raise LightsartError(f"{clip.path} holds a single frame: a still picture, not a film "
+                             "(lightsart still makes a board of it)")
+    # A clip of unknown length is bounded again as it plays; its frame's cells now.
+    limits.check_film(frames or 1, seconds or 0.0, width * height)
+    return _Plan(clip, width, height, rules, fps, filming.start, seconds, frames, notes)
+
+
+def _clip_fps(clip: Clip) -> float:
+    """The film's rate without ``--fps``: the clip's (its fastest stretch's, where the rate
+    varies, so every frame shows at its time), at most :data:`DEFAULT_FPS_MAX`."""
+    if clip.rate < limits.FPS_MIN:
+        raise LightsartError(f"{clip.path} has {clip.rate:g} frames per second, below the "
+                             f"{limits.FPS_MIN:g} a film needs at least (--fps "
+                             f"{limits.FPS_MIN:g} films it at {limits.FPS_MIN:g}, each frame "
+                             "held until the next)")
+    return min(clip.rate, DEFAULT_FPS_MAX)
+
+
+def _rate_notes(clip: Clip, fps: float) -> tuple[str, ...]:
+    """What the film's rate is when it is not simply the clip's."""
+    if clip.rate != clip.fps:
+        return (f"the clip's frame rate varies ({clip.fps:g} frames per second on average, "
+                f"{clip.rate:g} at its fastest); the film has {fps:g}, each frame held until "
+                "the next (--fps to choose)",)
+    if clip.fps > DEFAULT_FPS_MAX:
+        return (f"the clip has {clip.fps:g} frames per second; the film has {fps:g} "
+                "(--fps to choose)",)
+    return ()
+
+
+def _mode(plan: _Plan, prep: Pictures, how: Solving, filming: Filming
+          ) -> BoardsMode | PlayMode:
+    from lightsart._engines import Budget, engine
+    from lightsart._pipeline import _check_board, _check_engine, game_rules
+    from lightsart._video.steps import BoardsMode, PlayMode
+
+    _check_engine(how.engine, how.solver)
+    # The exact engine prices every frame's syndrome: its columns are bounded before filming.
+    _check_board(plan.width, plan.height, how.pattern, how.topology, how.states, None,
+                 columns=how.engine == "exact")
+    budget = Budget(FRAME_BUDGET if how.time_limit is None else how.time_limit,
+                    solver=how.solver)
+    boards = BoardsMode(plan.rules, engine(how.engine), budget, prep.errors, prep.linear,
+                        game_rules(plan.width, plan.height, how.pattern, how.topology, how.states),
+                        filming.dither)
+    if filming.mode == "boards":
+        return boards
+    clicks = filming.clicks_per_frame or default_clicks(plan.width, plan.height)
+    return PlayMode(boards, clicks)
+
+
+@public
+def make_film(
+    clip: str,
+    out: str | None,
+    *,
+    pictures: Pictures | None = None,
+    solving: Solving | None = None,
+    look: Look | None = None,
+    filming: Filming | None = None,
+    frames_dir: str | None = None,
+) -> FilmResult:
+    """Film ``clip`` on a Lights Out board and write ``out`` (``.mp4``, ``.gif`` or ``.html``)
+    and/or every frame as PNG into ``frames_dir``.
+
+    Parameters
+    ----------
+    clip
+        Anything ffmpeg reads with a video stream (MP4, WebM, MOV, MKV, animated GIF).
+    out, frames_dir
+        The outputs; at least one. All are written, or none.
+    pictures, solving, look
+        As for :func:`lightsart.make_animation` (the dither is the film's own:
+        :mod:`lightsart._video.steady`).
+    filming
+        Mode, frame rate, stretch, clicks per frame, sound (:class:`Filming`).
+
+    Returns
+    -------
+    FilmResult
+        The board, the frames and the presses between consecutive frames.
+    """
+    from lightsart._output import preflight, staging
+    from lightsart._pictures.tone import Tone
+    from lightsart._video.clip import probe
+    from lightsart._video.steady import SteadyTone
+
+    begun = time.perf_counter()
+    prep, how = pictures or Pictures(), solving or Solving()
+    drawn, filming = look or Look(), filming or Filming()
+    if drawn.cell_mm is not None:
+        raise LightsartError("cell_mm sizes still's .svg and .pdf outputs; a film is drawn in "
+                             "pixels (cell)")
+    if out is None and frames_dir is None:
+        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
+    planned = preflight.plan_animation([clip], out, frames_dir, size=prep.size, cell=drawn.cell,
+                                       seed=0, fps=filming.fps or DEFAULT_FPS_MAX, duration=1.0,
+                                       hold=0.0)
+    plan = _plan(probe(clip), prep, how, filming)
+    mode = _mode(plan, prep, how, filming)
+    style = _style(plan, drawn)
+    if planned.renders:
+        limits.check_picture(plan.width, plan.height, style.cell)
+    tone = SteadyTone(prep.tone or Tone(), plan.fps)
+    frames = _boards(plan, mode, tone, prep)
+    from lightsart._video.output import write_film
+
+    with staging.writing(planned.outputs):
+        shot = write_film(frames, out, frames_dir, plan.fps, style, plan.rules, plan.frames,
+                          _sound(plan, filming, out))
+    nullity = _nullity(plan.rules)
+    return FilmResult(clip, plan.width, plan.height, nullity, plan.rules, filming.mode,
+                      plan.fps, plan.start, shot.frames, tuple(shot.clicks),
+                      None if filming.mode == "boards" else getattr(mode, "max_clicks", None),
+                      shot.sound, tuple(shot.outputs), tuple(shot.written),
+                      time.perf_counter() - begun, plan.notes)
+
+
+def _style(plan: _Plan, drawn: Look) -> Any:
+    from lightsart._pipeline import _style as style_of
+    from lightsart._pipeline import default_cell
+
+    return style_of(drawn.cell or default_cell(plan.width, plan.height), drawn.style,
+                    drawn.colours)
+
+
+def _sound(plan: _Plan, filming: Filming, out: str | None) -> Any:
+    """The clip's sound for an MP4 output, trimmed to the film's stretch (else ``None``)."""
+    from lightsart._output.mp4 import Sound
+
+    if not (filming.sound and plan.clip.audio and out is not None
+            and out.lower().endswith(".mp4")):
+        return None
+    seconds = plan.seconds if plan.seconds is not None else limits.ANIMATION_MAX_SECONDS
+    return Sound(plan.clip.source, plan.start, seconds)
+
+
+def _nullity(rules: Rules) -> int:
+    from lightsart._core.algebra import algebra
+
+    return int(algebra(rules).nullity)
+
+
+def _boards(plan: _Plan, mode: BoardsMode | PlayMode, tone: Any, prep: Pictures
+            ) -> Iterator[tuple[Frame, Any]]:
+    """Each frame's board (as a :class:`~lightsart.Frame` of ``1/fps`` seconds) and its
+    step, decoded and fitted one at a time."""
+    from lightsart._pictures.image import fit_to_board
+    from lightsart._video.clip import decode_size, read_frames
+
+    size = decode_size(plan.clip, (plan.width, plan.height))
+    cells = plan.width * plan.height
+    count = 0
+    for gray in read_frames(plan.clip, size, plan.fps, plan.start, plan.seconds):
+        count += 1
+        if plan.frames is None:  # a clip of unknown length: bounded as it plays
+            limits.check_film(count, count / plan.fps, cells)
+        fitted = fit_to_board(gray, plan.width, plan.height, prep.fit)
+        step = mode.step(tone(fitted))
+        board: Board = step.board
+        yield Frame(board, 1.0 / plan.fps), step
+    if count == 0:  # pragma: no cover - read_frames refuses a clip without frames
+        raise LightsartError(f"{plan.clip.path} has no frames")

@@ -1,0 +1,165 @@
+"""A film's outputs, from one pass over its frames: the file ``-o`` names and ``--frames DIR``.
+
+The frames come one at a time from the film (:func:`lightsart.make_film`); the
+writer of ``-o`` pulls them (an MP4 through ffmpeg, a GIF image by image), and the same pass
+writes each frame's PNG into the staged ``--frames`` folder and streams each step's presses to
+an unnamed file for the page, so nothing is decoded or fitted twice and memory stays flat in the
+film's length. An ``.html`` page
+replays the clicks of the whole film (one transition, a batch per frame) and lets the viewer
+click along, as ``animate``'s page does; a frame without clicks has no batch of its own there,
+so a page skips the film's still stretches.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+import numpy as np
+
+from lightsart._types import Board, Frame
+
+if TYPE_CHECKING:
+    from lightsart._output.mp4 import Sound
+    from lightsart._output.render import Style
+    from lightsart._output.writers import Written
+    from lightsart._rules import Rules
+
+__all__ = ["Shot", "press_list", "write_film"]
+
+
+@dataclass
+class Shot:
+    """What one pass wrote: frames, each step's presses, the outputs and what each holds."""
+
+    frames: int = 0
+    clicks: list[int] = field(default_factory=list)
+    outputs: list[str] = field(default_factory=list)
+    written: list[Written] = field(default_factory=list)
+    sound: bool = False
+
+
+class _Page:
+    """The clicks an ``.html`` page replays, streamed to unnamed files as they come (memory stays
+    flat in the film's length): the first board, every press as a cell index, where frames end."""
+
+    def __init__(self, stack: contextlib.ExitStack) -> None:
+        self.first: Board | None = None
+        # Unnamed files (nothing left behind), closed by the film's stack.
+        self.clicks = stack.enter_context(tempfile.TemporaryFile("w+"))  # noqa: SIM115
+        self.ends = stack.enter_context(tempfile.TemporaryFile("w+"))  # noqa: SIM115
+        self.total = 0
+
+    def add(self, board: Board, step: Any) -> None:
+        if self.first is None:
+            self.first = board.copy()
+        elif step.clicks:
+            pairs = press_list(step.presses)
+            cells = pairs[:, 0] * board.shape[1] + pairs[:, 1]
+            self.clicks.write(("," if self.total else "") + ",".join(map(str, cells.tolist())))
+            self.total += step.clicks
+            self.ends.write(f",{self.total}")
+
+
+def _pass(frames: Iterable[tuple[Frame, Any]], shot: Shot, folder: Path | None, style: Style,
+          levels: int, page: _Page | None) -> Iterator[Frame]:
+    from lightsart._output.render import write_png
+
+    for frame, step in frames:
+        if step.presses is not None:
+            shot.clicks.append(step.clicks)
+        if folder is not None:
+            write_png(frame.board, folder / f"frame_{shot.frames:05d}.png", style, levels)
+        if page is not None:
+            page.add(frame.board, step)
+        shot.frames += 1
+        yield frame
+
+
+def write_film(frames: Iterable[tuple[Frame, Any]], out: str | None, frames_dir: str | None,
+               fps: float, style: Style, rules: Rules, total: int | None,
+               sound: Sound | None) -> Shot:
+    """Write ``out`` and/or ``frames_dir`` from one pass over ``frames`` (with their steps)."""
+    from lightsart._output import writers
+    from lightsart._output.staging import staged_folder
+
+    shot = Shot()
+    levels = rules.states
+    with contextlib.ExitStack() as stack:
+        page = _Page(stack) if out is not None and out.lower().endswith(".html") else None
+        folder = None if frames_dir is None else stack.enter_context(staged_folder(frames_dir))
+        stream = _pass(frames, shot, folder, style, levels, page)
+        if out is None or page is not None:
+            from lightsart._output.progress import Progress
+
+            # No writer draws a bar here: the pass itself counts the frames on a terminal.
+            with Progress(total, f"filming {Path(out or frames_dir or '').name}") as bar:
+                for _ in stream:
+                    bar.advance()
+        elif out.lower().endswith(".mp4"):
+            shot.written.append(writers.write_mp4(stream, out, style, fps=fps,
+                                                  progress_total=total, levels=levels,
+                                                  sound=sound))
+            shot.sound = sound is not None
+        else:
+            shot.written.append(writers.write_gif(stream, out, style, progress_total=total,
+                                                  levels=levels))
+        if page is not None and out is not None:
+            _write_page(page, out, fps, style, rules)
+        if out is not None:
+            shot.outputs.append(out)
+        if frames_dir is not None:
+            shot.written.append(writers.Written(frames_dir, shot.frames, shot.frames,
+                                                shot.frames / fps, _folder_bytes(folder)))
+            shot.outputs.append(frames_dir)
+    return shot
+
+
+def _folder_bytes(folder: Path | None) -> int:
+    return 0 if folder is None else sum(p.stat().st_size for p in folder.iterdir())
+
+
+def _write_page(page: _Page, out: str, fps: float, style: Style, rules: Rules) -> None:
+    """The page, its clicks and frame ends copied in from the streamed files (the page of one
+    stand-in click is made, then the stand-in's two JSON values are replaced)."""
+    from lightsart._output.atomic import atomic_path
+    from lightsart._pages.artwork import artwork_page_html
+
+    assert page.first is not None
+    stand_in = np.zeros((page.total and 1, 2), np.int64)
+    html = artwork_page_html([(page.first, stand_in)], cell=None, fps=fps, clicks_per_frame=1,
+                             hold=1.0, style=style.kind, colours=style.colours(),
+                             pattern=rules.pattern.text, topology=rules.topology,
+                             states=rules.states, frames=[[0, 1]] if page.total else None)
+    parts: list[str | IO[str]] = [html]
+    if page.total:
+        head, rest = _split_once(html, '"clicks":[0]')
+        middle, tail = _split_once(rest, '"frames":[[0,1]]')
+        parts = [head, '"clicks":[', page.clicks, "]", middle, '"frames":[[0', page.ends, "]]",
+                 tail]
+    with atomic_path(out) as tmp, open(tmp, "w", encoding="utf-8") as fh:
+        for part in parts:
+            if isinstance(part, str):
+                fh.write(part)
+            else:
+                part.seek(0)
+                shutil.copyfileobj(part, fh)
+
+
+def _split_once(text: str, marker: str) -> tuple[str, str]:
+    if text.count(marker) != 1:  # pragma: no cover - the page's data changed its layout
+        raise AssertionError(f"the page holds {marker} {text.count(marker)} times")
+    head, tail = text.split(marker)
+    return head, tail
+
+
+def press_list(presses: np.ndarray) -> np.ndarray:
+    """A step's presses as ``(row, col)`` pairs in raster order, a cell pressed ``j`` times
+    listed ``j`` times (what the page replays)."""
+    cells = np.argwhere(presses > 0)
+    return np.repeat(cells, presses[presses > 0].astype(np.int64), axis=0)

@@ -1,0 +1,139 @@
+"""How each frame of a film becomes a board: the two modes, one frame at a time.
+
+* :class:`BoardsMode`: every frame is the reachable board closest to its target. The target is
+  the previous target refined by direct binary search against the toned frame
+  (:func:`lightsart._video.refine.refine`; the first from a blue-noise dither), so cells change
+  only where the picture did; the engine then fits it with :func:`~lightsart._video.steady.
+  steady_costs`, so where the board cannot be every board (nullity above 0) the cells left wrong
+  stay where they were. The clicks between consecutive boards are the engine's ``connect``.
+* :class:`PlayMode`: the first frame is fitted as above; from then on the board is played: each
+  frame is the previous board plus at most ``max_clicks`` presses chosen by
+  :func:`lightsart._video.play.play_step`.
+
+Every step is checked before it is kept: its presses, pressed again on the previous board, must
+give the new board (:func:`lightsart._core.algebra.reached`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from lightsart._choices import Errors
+from lightsart._types import Board, Gray
+
+if TYPE_CHECKING:
+    from lightsart._engines import Budget, Engine
+    from lightsart._results import Fit
+    from lightsart._rules import Rules
+
+__all__ = ["BoardsMode", "PlayMode", "Step"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One frame's board and the presses from the previous frame's (``None`` for the first);
+    ``clicks`` counts them (a cell pressed ``j`` times counts ``j``)."""
+
+    board: Board
+    presses: NDArray[np.int64] | None
+    clicks: int
+
+
+@dataclass
+class BoardsMode:
+    """Closest reachable board per frame, changing as few cells as the picture allows."""
+
+    rules: Rules
+    engine: Engine
+    budget: Budget
+    errors: Errors = "perceptual"
+    linear: bool = False
+    #: The rules as the engine takes them (``None``: the classic game, its fastest path).
+    engine_rules: Rules | None = None
+    #: ``"steady"`` (a search from the previous target), a mask method, or any other method.
+    dither: str = "steady"
+    _target: Board | None = field(default=None, init=False)
+    _fit: Fit | None = field(default=None, init=False)
+
+    def target(self, toned: Gray) -> Board:
+        """This frame's target: by the dither, from the previous frame's where it keeps one."""
+        from lightsart._pictures.dither import DITHER_METHODS, OrderedDither, blue_noise_mask, dither
+        from lightsart._video.refine import refine
+        from lightsart._video.steady import steady_dither
+
+        k = self.rules.states
+        if self.dither == "steady":
+            start = (steady_dither(toned, None, blue_noise_mask(), k, linear=self.linear)
+                     if self._target is None else self._target)
+            return refine(start, toned, self._target, k, linear=self.linear)
+        method = DITHER_METHODS.get(self.dither)
+        if isinstance(method, OrderedDither):
+            return steady_dither(toned, self._target, method.ranks(), k, linear=self.linear)
+        return dither(toned, self.dither, levels=k, linear=self.linear)
+
+    def fit(self, toned: Gray) -> Fit:
+        """The engine's fit of this frame's target, keeping the previous board's cells where
+        it can."""
+        from lightsart._video.steady import steady_costs
+
+        k = self.rules.states
+        target = self._target = self.target(toned)
+        previous = None if self._fit is None else self._fit.board
+        return self.engine.fit(target, steady_costs(self._costs(target, toned), target, previous,
+                                                    k), self.budget, self.engine_rules)
+
+    def _costs(self, target: Board, toned: Gray) -> NDArray[np.float64] | None:
+        from lightsart._pictures.costs import cell_costs
+
+        return cell_costs(target, toned, self.rules.states, self.errors)
+
+    def step(self, toned: Gray) -> Step:
+        fit = self.fit(toned)
+        before, self._fit = self._fit, fit
+        if before is None:
+            return Step(fit.board, None, 0)
+        if np.array_equal(before.board, fit.board):
+            return Step(fit.board, np.zeros(fit.board.shape, np.int64), 0)
+        found = self.engine.connect(before, fit, self.budget)
+        presses = np.asarray(found.clicks, dtype=np.int64)
+        return checked(before.board, presses, fit.board, self.rules)
+
+
+@dataclass
+class PlayMode:
+    """One game: after the first frame, at most ``max_clicks`` presses per frame."""
+
+    first: BoardsMode
+    max_clicks: int
+    sigma: float = 0.8
+    _board: Board | None = field(default=None, init=False)
+
+    def step(self, toned: Gray) -> Step:
+        if self._board is None:
+            self._board = self.first.fit(toned).board
+            return Step(self._board, None, 0)
+        from lightsart._video.play import play_step
+
+        rules = self.first.rules
+        found: Any = play_step(self._board, toned, rules, max_clicks=self.max_clicks,
+                               sigma=self.sigma)
+        presses = np.asarray(found.presses, dtype=np.int64)
+        step = checked(self._board, presses, np.asarray(found.board, np.uint8), rules)
+        if step.clicks > self.max_clicks:  # pragma: no cover
+            raise AssertionError(f"play step used {step.clicks} clicks, more than "
+                                 f"{self.max_clicks}")
+        self._board = step.board
+        return step
+
+
+def checked(before: Board, presses: NDArray[np.int64], after: Board, rules: Rules) -> Step:
+    """The step ``before → after`` once ``presses`` are seen to make it (else an error)."""
+    from lightsart._core.algebra import reached
+
+    if not np.array_equal(reached(before, presses % rules.states, rules), after):
+        raise AssertionError("a film step's presses do not make its board")  # pragma: no cover
+    return Step(after, presses, int((presses % rules.states).sum()))

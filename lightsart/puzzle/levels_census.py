@@ -1,7 +1,0 @@
-"""Deprecated alias (until 0.4) of the k-state census, now in :mod:`lightsart.puzzle.census`."""
-
-from __future__ import annotations
-
-from lightsart.puzzle.census import LevelCounts, census_levels
-
-__all__ = ["LevelCounts", "census_levels"]

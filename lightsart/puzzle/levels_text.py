@@ -1,7 +1,0 @@
-"""Deprecated alias (until 0.4) of the k-state texts, now in :mod:`lightsart.puzzle.text`."""
-
-from __future__ import annotations
-
-from lightsart.puzzle.text import level_grid, level_path_text, level_strategy_text, level_table_text
-
-__all__ = ["level_grid", "level_path_text", "level_strategy_text", "level_table_text"]
