@@ -8,6 +8,7 @@ line is the command's one-line help; its ``DESCRIPTION`` (with an example) is th
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import re
@@ -258,6 +259,9 @@ def _run(args: argparse.Namespace) -> int:
         return code
     except _StdoutFailed as exc:
         print(f"lightsart: error: cannot print to standard output: {exc}", file=sys.stderr)
+        # What is still buffered goes nowhere: Python's flush at exit would fail again (exit 120).
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.__stdout__.fileno())  # type: ignore[union-attr]
         return 2
     except LightsartError as exc:
         print(f"lightsart: error: {exc}", file=sys.stderr)
