@@ -1,27 +1,22 @@
 """Putting a command's finished outputs in place, every one or none; sweeping a dead run's leftovers.
 
 Outputs are written aside (:mod:`lightsart._output.staging`) under hidden names of our own,
-``.NAME.lightsart-HOST-PID-XXXX.tmp[.EXT]`` (:func:`temp_name`). A :class:`Step` is one name
-changed: an output put in place, a frame put into a ``--frames`` folder, an older frame removed,
-or a new frame folder named. :func:`commit` carries out a command's steps in three phases:
+``.NAME.lightsart-HOST-PID-XXXX.tmp[.EXT]`` (:func:`temp_name`). :func:`commit` then changes
+every name (a :class:`Step` each) in three phases:
 
-1. **Check** every name before the first change (:func:`problem`): not a folder (a frame's name
-   holds a regular file, if anything), its folder exists and is writable, and in a sticky folder
-   another user's file is replaced only by them, the folder's owner or root.
+1. **Check** every name first (:func:`problem`); a refusal changes nothing.
 2. **Keep** each old file under a hidden backup name (``.tmp.old``): a hard link, so the name keeps
-   its file until the new one replaces it; where a link is refused (no hard links on the file
-   system, another user's file under ``protected_hardlinks``) the old file is moved aside instead.
+   its file until the new one replaces it; where a link is refused (a file system without them,
+   another user's file under ``protected_hardlinks``) the old file is moved aside instead.
 3. **Put** each new file in place (a rename), then remove the backups. If a step fails, every name
-   gets back what it held, byte for byte, by this process's own record of what it did to each
-   (never by what the disk holds then); the error says "nothing was changed", or which names were
-   left how.
+   gets back what it held, byte for byte, by this process's own record of what it did to each;
+   the error says "nothing was changed", or which names were left how.
 
 A crash (SIGKILL, a power cut) leaves each name its old file or its new one, whole: each new file
-is complete and durable before its rename, and a rename is atomic (only where a link was refused
-can a crash between the two renames of one name leave it empty, its old file under the backup
-name). Nothing is written for a later run to act on, since anyone who may write in a folder can
-plant a file: a later run never moves or removes a visible name, it only removes our own hidden
-leftovers (:func:`sweep`), and keeps a backup a day so that an old file can be taken back.
+is durable before its rename, and a rename is atomic (only where a link was refused can a crash
+between the two renames of one name leave it empty, its old file under the backup name). Nothing
+is written for a later run to act on, since anyone who may write in a folder can plant a file: a
+later run only removes our own dead leftovers (:func:`sweep`), keeping a backup for a day.
 """
 
 from __future__ import annotations
@@ -42,19 +37,8 @@ from typing import NoReturn
 
 from lightsart._errors import LightsartError
 
-__all__ = [
-    "HOST",
-    "STALE_SECONDS",
-    "TEMP",
-    "Step",
-    "alive",
-    "commit",
-    "problem",
-    "stale",
-    "started",
-    "sweep",
-    "temp_name",
-]
+__all__ = ["HOST", "STALE_SECONDS", "TEMP", "Step", "alive", "commit", "problem", "stale",
+           "started", "sweep", "temp_name"]
 
 #: A leftover from another host (whose process ids mean nothing here), or a backup, goes after a day.
 STALE_SECONDS = 24 * 3600.0

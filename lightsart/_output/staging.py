@@ -173,7 +173,7 @@ def plan_outputs(files: Sequence[tuple[str | os.PathLike[str], Sequence[str] | N
 class _File:
     """One output file being written: unnamed (``O_TMPFILE``) where possible, else hidden."""
 
-    def __init__(self, target: Path, suffix: str) -> None:
+    def __init__(self, target: Path) -> None:
         from lightsart._output.commit import temp_name
 
         self.target = target
@@ -186,7 +186,7 @@ class _File:
                 raise OSError(errno.ENOENT, "no /proc")
         except (OSError, AttributeError):
             self.discard()
-            self.named = self.path = target.parent / temp_name(target.name, suffix)
+            self.named = self.path = target.parent / temp_name(target.name, target.suffix)
             os.close(os.open(self.named, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
 
     def prepare(self, token: str) -> list[Step]:
@@ -210,10 +210,8 @@ class _File:
         assert self.named is not None
         return [Step(self.target, self.named, token)]
 
-    def done(self) -> None:
-        self.named = None  # it is the target's name now
-
     def discard(self) -> None:
+        """Remove what is left of it (once committed: nothing, its hidden name is gone)."""
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
@@ -249,11 +247,8 @@ class _Folder:
         return ([Step(self.target / n, self.path / n, token, frame=True) for n in new]
                 + [Step(self.target / n, None, token, frame=True) for n in old])
 
-    def done(self) -> None:
-        with contextlib.suppress(OSError):
-            os.rmdir(self.path)  # emptied into the target (gone already if it became it)
-
     def discard(self) -> None:
+        """Remove what is left of it (once committed: an empty folder, or nothing)."""
         shutil.rmtree(self.path, ignore_errors=True)
 
 
@@ -270,15 +265,13 @@ class Transaction:
         return any(isinstance(s, _Folder) and os.path.abspath(s.path) == parent
                    for s in self._staged.values())
 
-    def stage(self, path: str | os.PathLike[str], *, folder: bool = False,
-              suffix: str | None = None) -> Path:
+    def stage(self, path: str | os.PathLike[str], *, folder: bool = False) -> Path:
         """Where a writer writes ``path``: a fresh empty file, or an empty folder for frames."""
         target = Path(path)
         old = self._staged.pop(str(target), None)
         if old is not None:
             old.discard()
-        staged = _Folder(target) if folder else _File(target, target.suffix if suffix is None
-                                                      else suffix)
+        staged = _Folder(target) if folder else _File(target)
         self._staged[str(target)] = staged
         return staged.path
 
@@ -298,9 +291,6 @@ class Transaction:
                     raise LightsartError(f"cannot write {key}: {exc.strerror or exc}; "
                                          "nothing was changed") from None
             commit(steps)
-            for staged in self._staged.values():
-                staged.done()
-            self._staged.clear()
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
@@ -314,13 +304,10 @@ _ACTIVE: contextvars.ContextVar[Transaction | None] = contextvars.ContextVar(
     "lightsart_outputs", default=None)
 
 
-def _oserror(path: object, exc: OSError) -> LightsartError:
-    return LightsartError(f"cannot write {shown(path)}: {exc.strerror or exc}")
-
-
 @contextlib.contextmanager
 def writing(plan: OutputPlan) -> Iterator[Transaction]:
-    """Collect the writers' output inside the block; commit it all at its end, or none of it."""
+    """Collect the writers' output inside the block; commit it all at its end, or none of it
+    (what is left staged is discarded either way)."""
     tx = Transaction(plan)
     token = _ACTIVE.set(tx)
     try:
@@ -332,7 +319,7 @@ def writing(plan: OutputPlan) -> Iterator[Transaction]:
 
 
 @contextlib.contextmanager
-def _staged(path: str | os.PathLike[str], folder: bool, suffix: str | None) -> Iterator[Path]:
+def _staged(path: str | os.PathLike[str], folder: bool) -> Iterator[Path]:
     tx = _ACTIVE.get()
     if tx is not None and not folder and tx.in_folder(path):
         yield Path(path)  # a frame inside a staged folder: the folder is the unit of commit
@@ -342,24 +329,22 @@ def _staged(path: str | os.PathLike[str], folder: bool, suffix: str | None) -> I
             tx = own.enter_context(writing(plan_outputs(folders=[path]) if folder
                                            else plan_outputs([(path, None)])))
         try:
-            yield tx.stage(path, folder=folder, suffix=suffix)
+            yield tx.stage(path, folder=folder)
         except OSError as exc:
-            raise _oserror(path, exc) from None
+            raise LightsartError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
 
 
-def atomic_path(path: str | os.PathLike[str], suffix: str | None = None
-                ) -> contextlib.AbstractContextManager[Path]:
+def atomic_path(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[Path]:
     """A fresh file to write ``path``'s content into; it becomes ``path`` only on success.
 
     Inside :func:`writing` for a planned path, the running transaction commits it with the
     command's other outputs; otherwise it is a transaction of its own, committed when the block
     ends. A failure (or an exception from the caller) discards it. The path may have no
-    extension (``/proc/PID/fd/N``): writers name their format; ``suffix`` is for the named
-    fallback.
+    extension (``/proc/PID/fd/N``): writers name their format.
     """
-    return _staged(path, False, suffix)
+    return _staged(path, False)
 
 
 def staged_folder(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[Path]:
     """An empty folder to write frames into; merged into ``path`` when the command ends."""
-    return _staged(path, True, None)
+    return _staged(path, True)
