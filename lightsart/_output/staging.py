@@ -97,18 +97,15 @@ def _once(path: Path, seen: list[Path]) -> None:
 
 
 def _check_frames(folder: Path, inputs: Paths, seen: list[Path]) -> None:
-    """Every frame-named entry of ``folder`` is replaced or removed: none may be an input (under
-    the name given, its real path or another hard link), and each must be a file we may replace."""
+    """Every frame-named entry of ``folder`` is replaced or removed: none may be an input, and
+    each must be a file we may replace."""
     from lightsart._output.commit import problem
 
     what = "cannot write frames into"
     _refuse(folder, "it is a file" if os.path.exists(folder) and not folder.is_dir() else None, what)
     _refuse(folder, _missing(folder.parent), what)
     files = {}
-    for source in inputs:
-        for name in (Path(source), Path(os.path.realpath(source))):
-            if FRAME_NAME.fullmatch(name.name) and _same(name.parent, folder):
-                _refuse(folder, f"it would replace the input {shown(source)}", what)
+    for source in inputs:  # by inode: under the name given, a symbolic link or a hard link
         with contextlib.suppress(OSError):
             info = os.stat(source)
             files[info.st_dev, info.st_ino] = source
@@ -123,12 +120,10 @@ def _check_frames(folder: Path, inputs: Paths, seen: list[Path]) -> None:
                 source = files[info.st_dev, info.st_ino]
                 _refuse(folder, f"it would replace the input {shown(source)}", what)
     _once(folder, seen)
-    if not os.path.lexists(folder):
-        _refuse(folder, problem(folder))
-        return
-    _refuse(folder / "frame_00000.png", problem(folder / "frame_00000.png"))  # even when empty
-    for entry in frames:
-        _refuse(folder / entry.name, problem(folder / entry.name, frame=True))
+    # A new folder is made in its parent; into an existing one (even empty) frames are put.
+    names = [folder / n for n in ("frame_00000.png", *(e.name for e in frames))]
+    for name in names if os.path.lexists(folder) else [folder]:
+        _refuse(name, problem(name, frame=name != folder))
 
 
 def plan_outputs(files: Sequence[tuple[str | os.PathLike[str], Sequence[str] | None]] = (), *,
