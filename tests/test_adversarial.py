@@ -32,8 +32,8 @@ from PIL import Image
 from refusal import refused, snapshot
 
 from lightsart._cli import main
-from lightsart._output import staging as outputs
-from lightsart._output.tempnames import STALE_SECONDS
+from lightsart._output import commit, staging
+from lightsart._output.commit import HOST, STALE_SECONDS
 from lightsart._puzzle.censusdb import write_db
 
 # ------------------------------------------------------------------------------------ fixtures
@@ -533,7 +533,7 @@ def test_long_state_is_not_echoed(work: Path, capsys: pytest.CaptureFixture[str]
 
 
 def _temp(folder: Path, pid: int, host: str | None = None, name: str = "x.gif") -> Path:
-    host = host or outputs._HOST
+    host = host or HOST
     path = folder / f".{name}.lightsart-{host}-{pid}-0badf00d.tmp.gif"
     path.write_bytes(b"half a GIF")
     return path
@@ -549,12 +549,12 @@ def test_sweep_removes_only_our_dead_leftovers(tmp_path: Path) -> None:
     dead = _temp(tmp_path, _dead_pid())
     live = _temp(tmp_path, os.getppid(), name="y.gif")
     foreign = _temp(tmp_path, 1, host="abcdef", name="z.gif")
-    backup = tmp_path / f".x.gif.lightsart-{outputs._HOST}-{_dead_pid()}-0badf00d.tmp.old"
+    backup = tmp_path / f".x.gif.lightsart-{HOST}-{_dead_pid()}-0badf00d.tmp.old"
     backup.write_bytes(b"an old output")
     (tmp_path / ".x.gif.123456.gif").write_bytes(b"not our naming")
-    assert outputs.sweep(tmp_path) == [dead.name]
+    assert commit.sweep(tmp_path) == [dead.name]
     # Another host's leftover and a backup (an old output) go once a day old, by their ctime.
-    removed = outputs.sweep(tmp_path, now=time.time() + STALE_SECONDS)
+    removed = commit.sweep(tmp_path, now=time.time() + STALE_SECONDS)
     assert sorted(removed) == sorted([foreign.name, backup.name])
     assert live.exists() and (tmp_path / ".x.gif.123456.gif").exists()
 
@@ -562,7 +562,6 @@ def test_sweep_removes_only_our_dead_leftovers(tmp_path: Path) -> None:
 def test_next_run_sweeps_a_killed_runs_leftover(work: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     leftover = _temp(work / "sub", _dead_pid())
-    outputs._SWEPT.clear()
     assert main(["still", "a.png", "-o", "sub/x.png", "--size", "12x10"]) == 0
     assert not leftover.exists()
     assert sorted(os.listdir(work / "sub")) == ["x.png"]
@@ -614,9 +613,9 @@ def _hidden(folder: Path) -> list[str]:
 def _during_commit(monkeypatch: pytest.MonkeyPatch, before: object = None) -> list[bool]:
     """A flag that is true while a command's outputs are committed (``before`` runs first)."""
     flag = [False]
-    real = outputs.Transaction.commit
+    real = staging.Transaction.commit
 
-    def commit(self: outputs.Transaction) -> None:
+    def commit(self: staging.Transaction) -> None:
         if callable(before):
             before()
         flag[0] = True
@@ -625,7 +624,7 @@ def _during_commit(monkeypatch: pytest.MonkeyPatch, before: object = None) -> li
         finally:
             flag[0] = False
 
-    monkeypatch.setattr(outputs.Transaction, "commit", commit)
+    monkeypatch.setattr(staging.Transaction, "commit", commit)
     return flag
 
 
@@ -717,7 +716,7 @@ def test_commit_fails_at_every_step(kind: str, work: Path, tmp_path_factory: pyt
             break
         if code == 0:  # a backup that could not be removed: a leftover swept a day later
             for folder in (work, work / "fr"):
-                outputs.sweep(folder, now=time.time() + STALE_SECONDS)
+                commit.sweep(folder, now=time.time() + STALE_SECONDS)
             assert _is_new_set(work, old_set, new_set), (k, err)
         else:
             refusals += 1
@@ -887,14 +886,14 @@ def test_a_crash_midway_leaves_each_name_old_or_new(kind: str, work: Path, tmp_p
         crashed = snapshot(work)
         assert _old_or_new(crashed, old_set, new_set), (k, crashed)
         with monkeypatch.context() as m:
-            m.setattr("lightsart._output.tempnames.alive", lambda pid: False)  # it died
+            m.setattr("lightsart._output.commit.alive", lambda pid: False)  # it died
             for folder in (work, work / "fr"):
-                outputs.sweep(folder)
+                commit.sweep(folder)
             visible = {n: d for n, d in snapshot(work).items() if ".lightsart-" not in n}
             assert visible == {n: d for n, d in crashed.items() if ".lightsart-" not in n}, k
             assert all(n.endswith(".tmp.old") for n in _hidden(work)), (k, _hidden(work))
             for folder in (work, work / "fr"):
-                outputs.sweep(folder, now=time.time() + STALE_SECONDS)
+                commit.sweep(folder, now=time.time() + STALE_SECONDS)
         assert _hidden(work) == [], k
     assert k >= 5
 
@@ -924,23 +923,21 @@ def test_a_killed_commit_changes_nothing_at_the_next_run(work: Path,
     crashed = snapshot(work)
     changed = [n for n, d in old_set.items() if crashed.get(n) != d]
     assert len(changed) == 2 and all(".lightsart-" not in n for n in changed), changed
-    outputs._SWEPT.clear()
     assert main(["still", "a.png", "-o", "z.png", "--size", "12x10"]) == 0
     (work / "z.png").unlink()
-    outputs.sweep(work / "fr")  # as a run writing frames there would
+    commit.sweep(work / "fr")  # as a run writing frames there would
     after = snapshot(work)
     assert {n: d for n, d in after.items() if ".lightsart-" not in n} == {
         n: d for n, d in crashed.items() if ".lightsart-" not in n}
     assert _hidden(work) and all(n.endswith(".tmp.old") for n in _hidden(work)), _hidden(work)
-    outputs._SWEPT.clear()
     assert main(new) == 0
     for folder in (work, work / "fr"):
-        outputs.sweep(folder, now=time.time() + STALE_SECONDS)
+        commit.sweep(folder, now=time.time() + STALE_SECONDS)
     assert _hidden(work) == []
 
 
 def _journal(folder: Path, pid: int, steps: list[dict[str, object]]) -> Path:
-    path = folder / f".commit.lightsart-{outputs._HOST}-{pid}-0badf00d.tmp.journal"
+    path = folder / f".commit.lightsart-{HOST}-{pid}-0badf00d.tmp.journal"
     path.write_text(json.dumps({"format": "lightsart-commit-1", "journals": [str(path)],
                                 "steps": steps}))
     return path
@@ -954,7 +951,7 @@ def test_a_forged_journal_touches_nothing_outside(tmp_path: Path) -> None:
     victim.mkdir()
     (victim / "precious.txt").write_text("keep me")
     (victim / "inside").mkdir()
-    planted = shared / f".precious.txt.lightsart-{outputs._HOST}-1-0badf00d.tmp.old"
+    planted = shared / f".precious.txt.lightsart-{HOST}-1-0badf00d.tmp.old"
     planted.write_text("the attacker's")
     inode = os.lstat(victim / "inside")
     journal = _journal(shared, _dead_pid(), [
@@ -965,7 +962,7 @@ def test_a_forged_journal_touches_nothing_outside(tmp_path: Path) -> None:
          "frame": False, "folder": True},
     ])
     before = snapshot(victim)
-    outputs.sweep(shared)
+    commit.sweep(shared)
     assert snapshot(victim) == before and (victim / "precious.txt").read_text() == "keep me"
     assert not journal.exists()  # a dead run's leftover of ours: removed unread
 
@@ -975,21 +972,21 @@ def test_another_users_leftovers_are_left_alone(tmp_path: Path) -> None:
     neither acted on nor removed; ours would be removed (never read), and no name is moved."""
     old = tmp_path / "x.gif"
     old.write_bytes(b"the new one")
-    backup = tmp_path / f".x.gif.lightsart-{outputs._HOST}-1-0badf00d.tmp.old"
+    backup = tmp_path / f".x.gif.lightsart-{HOST}-1-0badf00d.tmp.old"
     backup.write_bytes(b"their old one")
     new = os.lstat(old)  # the new file, put in place before the kill
     journal = _journal(tmp_path, _dead_pid(), [
-        {"target": str(old), "new": str(tmp_path / f".x.gif.lightsart-{outputs._HOST}-1-0.tmp"),
+        {"target": str(old), "new": str(tmp_path / f".x.gif.lightsart-{HOST}-1-0.tmp"),
          "backup": str(backup), "new_id": [new.st_dev, new.st_ino], "frame": False,
          "folder": False}])
     for path in (journal, backup):
         os.chown(path, 1234, 1234)
     before = snapshot(tmp_path)
-    outputs.sweep(tmp_path, now=time.time() + STALE_SECONDS)
+    commit.sweep(tmp_path, now=time.time() + STALE_SECONDS)
     assert snapshot(tmp_path) == before
     for path in (journal, backup):
         os.chown(path, os.getuid(), os.getgid())
-    outputs.sweep(tmp_path, now=time.time() + STALE_SECONDS)
+    commit.sweep(tmp_path, now=time.time() + STALE_SECONDS)
     assert old.read_bytes() == b"the new one" and sorted(os.listdir(tmp_path)) == ["x.gif"]
 
 
@@ -1020,8 +1017,8 @@ def test_a_failed_restore_says_what_was_left(work: Path, capsys: pytest.CaptureF
     assert {n: d for n, d in now.items() if n not in (backup, "s.png")} == {
         n: d for n, d in old_set.items() if n != "s.png"}
     with monkeypatch.context() as m:
-        m.setattr("lightsart._output.tempnames.alive", lambda pid: False)
-        outputs.sweep(work)
+        m.setattr("lightsart._output.commit.alive", lambda pid: False)
+        commit.sweep(work)
     assert (work / backup).exists()  # kept a day, for the user to take back
 
 

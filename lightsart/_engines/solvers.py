@@ -318,10 +318,10 @@ def solve(prob: Any, options: SolverOptions, model: str, warm_start: bool,
 def write_model(prob: Any, path: str) -> None:
     """Write ``prob`` as LP or MPS, chosen by ``path``'s extension, atomically.
 
-    The staged file may have no extension (``lightsart._output.atomic.atomic_path``), so the format is
+    The staged file may have no extension (``lightsart._output.staging.atomic_path``), so the format is
     taken from ``path`` and PuLP's ``writeLP`` / ``writeMPS`` write to the staged name.
     """
-    from lightsart._output.atomic import atomic_path
+    from lightsart._output.staging import atomic_path
 
     suffix = Path(path).suffix.lower()
     if suffix not in MODEL_FORMATS:

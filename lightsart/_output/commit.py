@@ -1,31 +1,22 @@
-"""Putting a command's finished outputs in place: every one of them, or none (in two phases).
+"""Putting a command's finished outputs in place, every one or none; sweeping a dead run's leftovers.
 
-A command's outputs are written aside (:mod:`lightsart._output.staging`); this module moves them
-onto their names. A :class:`Step` is one name changed: an output file put in place, a frame put
-into a ``--frames`` folder, an older frame (of a longer earlier run) removed, or a new frame
-folder named.
+Outputs are written aside (:mod:`lightsart._output.staging`) under hidden names of our own,
+``.NAME.lightsart-HOST-PID-XXXX.tmp[.EXT]`` (:func:`temp_name`). :func:`commit` then changes
+every name (a :class:`Step` each) in three phases:
 
-1. **Check** every step before the first change (:func:`problem`): the name is not a folder (a
-   frame's name holds a regular file, if anything), its folder exists and we may write in it
-   (``os.access``), and in a sticky folder (``chmod +t``) a file of another user is replaced
-   only by that user, the folder's owner or root. A refusal here changed nothing.
-2. **Keep** what each name holds: a hard link under a hidden backup name, so the name keeps its
-   file until the new one replaces it; where a link is refused (file systems without them,
+1. **Check** every name first (:func:`problem`); a refusal changes nothing.
+2. **Keep** each old file under a hidden backup name (``.tmp.old``): a hard link, so the name keeps
+   its file until the new one replaces it; where a link is refused (a file system without them,
    another user's file under ``protected_hardlinks``) the old file is moved aside instead.
-3. **Put** each new file in place (``rename``). Only when every one is in place are the backups
-   removed. If a step fails, every name gets back what it held, byte for byte, by this process's
-   own record of what it did to each (not by what the disk holds then), and the error line says
-   "nothing was changed"; if putting one back fails too, it says which names were left how.
+3. **Put** each new file in place (a rename), then remove the backups. If a step fails, every name
+   gets back what it held, byte for byte, by this process's own record of what it did to each;
+   the error says "nothing was changed", or which names were left how.
 
-A crash (SIGKILL, a power cut) during these steps leaves each name holding its old file or its
-new one, whole: each new file is complete and durable before its rename, and a rename is atomic
-(only where a link was refused does a crash between the two renames of one name leave it
-empty, its old file under the backup name). The set may then be part old, part new, and it
-stays so: nothing is written for a later run to act on. A later run never moves or removes a
-visible name on the word of a file it finds, since anyone who may write in a folder (in
-``/tmp``, any user) can plant one; it only removes our own hidden leftovers, of a process that
-is gone, owned by the user running it (:func:`lightsart._output.staging.sweep`). A backup is
-kept a day, so an old file a crash or a failed restore left there can still be taken back.
+A crash (SIGKILL, a power cut) leaves each name its old file or its new one, whole: each new file
+is durable before its rename, and a rename is atomic (only where a link was refused can a crash
+between the two renames of one name leave it empty, its old file under the backup name). Nothing
+is written for a later run to act on, since anyone who may write in a folder can plant a file: a
+later run only removes our own dead leftovers (:func:`sweep`), keeping a backup for a day.
 """
 
 from __future__ import annotations
@@ -33,58 +24,127 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
+import secrets
+import shutil
+import socket
 import stat
-from collections.abc import Iterable, Sequence
+import time
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
 from lightsart._errors import LightsartError
-from lightsart._output.tempnames import temp_name
 
-__all__ = ["Step", "commit", "problem"]
+__all__ = ["HOST", "STALE_SECONDS", "TEMP", "Step", "alive", "commit", "problem", "stale",
+           "started", "sweep", "temp_name"]
 
+#: A leftover from another host (whose process ids mean nothing here), or a backup, goes after a day.
+STALE_SECONDS = 24 * 3600.0
+#: A process that started this long after a file was last changed cannot have made it. Wide: a
+#: network file system's clock may run behind ours, and a live run's files must never go.
+_SLACK = 300.0
 #: At most this many names are listed in one error line.
 _SHOWN = 2
+#: HOST is a hash of the host name: a process id means something only on its own host.
+HOST = f"{zlib.crc32(socket.gethostname().encode()) & 0xFFFFFF:06x}"
+TEMP = re.compile(r"\..*\.lightsart-(?P<host>[0-9a-f]{6})-(?P<pid>\d+)-[0-9a-f]+\.tmp(\.[^.]*)?")
 
 
-@dataclass(frozen=True)
-class Step:
-    """One name a commit changes: ``new`` moved onto ``target`` (``None``: the old one removed).
+def temp_name(name: str, suffix: str = "", token: str | None = None) -> str:
+    """A hidden name of this process's standing for ``name``."""
+    token = secrets.token_hex(4) if token is None else token
+    return f".{name}.lightsart-{HOST}-{os.getpid()}-{token}.tmp{suffix}"
 
-    ``backup`` is the hidden name that keeps the old file until the commit is done.
+
+# ---------------------------------------------------------------------------- leftovers
+
+
+def _proc_stat(pid: int) -> list[str] | None:
+    """The fields of ``/proc/PID/stat`` after the command name (state first); None if unknown."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
+            return fh.read(4096).rpartition(")")[2].split()
+    except OSError:
+        return None
+
+
+def alive(pid: int) -> bool:
+    """Whether process ``pid`` runs on this host (ours, or another user's; not a zombie)."""
+    if pid == os.getpid():
+        return True
+    if not 0 < pid < 2**31:  # no process has it (kill(0) would signal our own group)
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        pass  # exists, but not ours to signal
+    fields = _proc_stat(pid)
+    return fields is None or fields[0] not in ("Z", "X")
+
+
+def started(pid: int) -> float | None:
+    """When process ``pid`` started (seconds since the epoch), from /proc; None if unknown."""
+    fields = _proc_stat(pid)
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        with open("/proc/stat", encoding="ascii") as fh:
+            boot = next(float(line.split()[1]) for line in fh if line.startswith("btime "))
+        if fields is not None:
+            return boot + int(fields[19]) / os.sysconf("SC_CLK_TCK")  # field 22: starttime
+    return None
+
+
+def stale(name: str, changed: float, now: float) -> bool:
+    """Whether ``name`` (last changed at ``changed``) is one of our temporary names whose process
+    is gone (none has its id, a zombie, or one that started after the file was made: the id was
+    used again), or a day old; a backup (``.tmp.old``), only once a day old."""
+    match = TEMP.fullmatch(name)
+    if match is None:
+        return False
+    if match["host"] != HOST or name.endswith(".tmp.old"):
+        return now - changed >= STALE_SECONDS
+    pid = int(match["pid"])
+    if not alive(pid):
+        return True
+    start = started(pid)
+    return start is not None and start > changed + _SLACK
+
+
+def _euid() -> int:
+    return os.geteuid() if hasattr(os, "geteuid") else 0  # no owners to tell apart elsewhere
+
+
+def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[str]:
+    """Remove our own leftovers from ``folder``; return their names.
+
+    A leftover is a name of our pattern that is :func:`stale`, owned by the user running now,
+    and a regular file or a folder as :func:`os.lstat` sees it: nothing is opened or read, and no
+    link followed. A concurrent run's files, another user's, and a pipe or link stay.
     """
-
-    target: Path
-    new: Path | None
-    backup: Path
-    frame: bool = False  # a frame in a --frames folder: only a regular file is replaced
-    folder: bool = False  # the new one is a whole folder of frames, named at once
-
-    @classmethod
-    def make(cls, target: Path, new: Path | None, token: str, *, frame: bool = False,
-             folder: bool = False) -> Step:
-        """A step with its backup name (``token`` shared by one commit)."""
-        return cls(target, new, target.parent / temp_name(target.name, ".old", token), frame,
-                   folder)
-
-
-@dataclass
-class _Done:
-    """What the commit did to one name so far: all that a rollback goes by (never a guess
-    from what the disk holds, which another process may have changed)."""
-
-    step: Step
-    linked: bool = False  # the backup is a hard link to the old file, still on the name
-    moved: bool = False  # the old file was moved onto the backup name
-    placed: bool = False  # the new file is on the name
+    removed: list[str] = []
+    now = time.time() if now is None else now
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        with contextlib.suppress(OSError):
+            info = entry.stat(follow_symlinks=False) if TEMP.fullmatch(entry.name) else None
+            if (info is None or info.st_uid != _euid() or not stale(entry.name, info.st_ctime, now)
+                    or not (stat.S_ISREG(info.st_mode) or stat.S_ISDIR(info.st_mode))):
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                shutil.rmtree(entry.path)  # never follows a link inside (fd-based on Linux)
+            else:
+                os.unlink(entry.path)
+            removed.append(entry.name)
+    return removed
 
 
-# ------------------------------------------------------------------------------ phase 1: check
-
-
-def _may_write(folder: Path) -> bool:
-    return os.access(folder, os.W_OK | os.X_OK, effective_ids=os.access in os.supports_effective_ids)
+# -------------------------------------------------------------------------------- commit
 
 
 def problem(target: Path, *, frame: bool = False) -> str | None:
@@ -110,90 +170,78 @@ def problem(target: Path, *, frame: bool = False) -> str | None:
         where = os.stat(folder)
     except OSError:
         return f"folder {folder} does not exist"
-    if not _may_write(folder):
+    if not os.access(folder, os.W_OK | os.X_OK, effective_ids=os.access in os.supports_effective_ids):
         return f"folder {folder} is not writable"
-    euid = os.geteuid() if hasattr(os, "geteuid") else 0  # no sticky folders without users
-    if info is not None and where.st_mode & stat.S_ISVTX and euid not in (0, info.st_uid,
-                                                                           where.st_uid):
-        return (f"it belongs to another user and folder {folder} is sticky "
-                "(only they may replace it)")
+    if info is not None and where.st_mode & stat.S_ISVTX and _euid() not in (0, info.st_uid,
+                                                                               where.st_uid):
+        return f"it belongs to another user and folder {folder} is sticky (only they may replace it)"
     return None
 
 
-def _verb(step: Step) -> str:
-    return "cannot remove the older frame" if step.new is None else "cannot write"
+@dataclass
+class Step:
+    """One name a commit changes: ``new`` put on ``target`` (None: the old one removed), and
+    what the commit did to it so far, all that a rollback goes by (never a guess from what the
+    disk holds, which another process may have changed)."""
+
+    target: Path
+    new: Path | None
+    token: str  # shared by one commit: names the hidden backup of the old file
+    frame: bool = False  # a frame in a --frames folder: only a regular file is replaced
+    folder: bool = False  # the new one is a whole folder of frames, named at once
+    linked: bool = False  # the backup is a hard link to the old file, still on the name
+    moved: bool = False  # the old file was moved onto the backup name
+    placed: bool = False  # the new file is on the name
+
+    @property
+    def backup(self) -> Path:
+        return self.target.parent / temp_name(self.target.name, ".old", self.token)
+
+    def keep(self) -> None:
+        """A hard link keeps the old file; where links fail, :meth:`put` moves it aside."""
+        if self.new is not None and not self.folder:
+            with contextlib.suppress(OSError, NotImplementedError):
+                os.link(self.target, self.backup, follow_symlinks=False)
+                self.linked = True
+
+    def put(self) -> None:
+        if self.new is None or (not self.linked and not self.folder
+                                and os.path.lexists(self.target)):
+            try:
+                os.rename(self.target, self.backup)
+                self.moved = True
+            except FileNotFoundError:
+                if self.new is None:
+                    return  # an older frame already gone: nothing to remove
+                raise
+        if self.new is not None:
+            (os.rename if self.folder else os.replace)(self.new, self.target)
+            self.placed = True
+
+    def undo(self) -> None:
+        """Give the name back what it held before the commit."""
+        if self.placed and self.folder and self.new is not None:
+            os.rename(self.target, self.new)  # back to its hidden name, discarded with the rest
+            self.placed = False
+        elif self.placed and not (self.linked or self.moved):
+            os.unlink(self.target)  # the name held nothing before
+            self.placed = False
+        if self.moved or (self.linked and self.placed):
+            os.replace(self.backup, self.target)
+            self.moved = self.linked = self.placed = False
+        elif self.linked:
+            self.linked = False
+            with contextlib.suppress(OSError):  # the name holds its old file: a leftover at worst
+                os.unlink(self.backup)
+
+    def state(self) -> str:
+        """What the name holds after a failed restore, for the error line."""
+        held = "holds the new file" if self.placed else "is missing" if self.moved else "is as it was"
+        kept = self.moved or (self.linked and self.placed)
+        return f"{self.target} {held}" + (f", its old file is {self.backup.name}" if kept else "")
 
 
-# ----------------------------------------------------------------------- phase 2: keep, put
-
-
-def _keep(done: _Done) -> None:
-    """A hard link keeps the old file; where links fail, :func:`_put` moves it aside instead."""
-    step = done.step
-    if step.new is None or step.folder:
-        return
-    with contextlib.suppress(OSError, NotImplementedError):
-        os.link(step.target, step.backup, follow_symlinks=False)
-        done.linked = True
-
-
-def _put(done: _Done) -> None:
-    step = done.step
-    if step.new is None or (not done.linked and not step.folder
-                            and os.path.lexists(step.target)):
-        try:
-            os.rename(step.target, step.backup)
-            done.moved = True
-        except FileNotFoundError:
-            if step.new is None:
-                return  # an older frame already gone: nothing to remove
-            raise
-    if step.new is not None:
-        if step.folder:
-            os.rename(step.new, step.target)
-        else:
-            os.replace(step.new, step.target)
-        done.placed = True
-
-
-def _undo(done: _Done) -> None:
-    """Give the name back what it held before the commit, by what this commit did to it."""
-    step = done.step
-    if done.placed and step.folder and step.new is not None:
-        os.rename(step.target, step.new)  # back to its hidden name, discarded with the rest
-        done.placed = False
-    elif done.placed and not (done.linked or done.moved):
-        os.unlink(step.target)  # the name held nothing before
-        done.placed = False
-    if done.moved or (done.linked and done.placed):
-        os.replace(step.backup, step.target)
-        done.moved = done.linked = done.placed = False
-    elif done.linked:
-        done.linked = False
-        with contextlib.suppress(OSError):  # the name holds its old file: a leftover at worst
-            os.unlink(step.backup)
-
-
-def _state(done: _Done) -> str:
-    """What a name holds after a failed restore, for the error line."""
-    held = "holds the new file" if done.placed else "is missing" if done.moved else "is as it was"
-    kept = done.moved or (done.linked and done.placed)
-    return f"{done.step.target} {held}" + (f", its old file is {done.step.backup.name}"
-                                           if kept else "")
-
-
-def _rollback(done: Sequence[_Done]) -> list[str]:
-    """Undo what the commit did (last first); return what could not be put back, per name."""
-    left = []
-    for step in reversed(done):
-        try:
-            _undo(step)
-        except OSError:
-            left.append(_state(step))
-    return left
-
-
-def _sync_folder(folder: Path) -> None:
+def _sync_folder(folder: str) -> None:
     """Make a folder's names durable (a power cut keeps the order of our steps); best effort."""
     with contextlib.suppress(OSError, AttributeError):  # folders open only on POSIX
         fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
@@ -203,14 +251,7 @@ def _sync_folder(folder: Path) -> None:
             os.close(fd)
 
 
-def _folders(steps: Iterable[Step]) -> list[Path]:
-    return [Path(f) for f in sorted({os.path.abspath(s.target.parent) for s in steps})]
-
-
-# ----------------------------------------------------------------------------------- commit
-
-
-def commit(steps: Sequence[Step]) -> None:
+def commit(steps: list[Step]) -> None:
     """Carry out ``steps``: every one, or (on any failure) none of them.
 
     Raises
@@ -219,37 +260,39 @@ def commit(steps: Sequence[Step]) -> None:
         One line naming the name that failed and why, then "nothing was changed" or, if a name
         could not be put back, which names were left how.
     """
+    def verb(step: Step) -> str:
+        return "cannot remove the older frame" if step.new is None else "cannot write"
+
     for step in steps:
         why = problem(step.target, frame=step.frame)
         if why is not None:
-            raise LightsartError(f"{_verb(step)} {step.target}: {why}; nothing was changed")
-    done = [_Done(step) for step in steps]
-    for current in done:
-        _keep(current)
-    for current in done:
+            raise LightsartError(f"{verb(step)} {step.target}: {why}; nothing was changed")
+    for step in steps:
+        step.keep()
+    for step in steps:
         try:
-            _put(current)
+            step.put()
         except OSError as exc:
-            _fail(f"{_verb(current.step)} {current.step.target}: {_reason(exc)}", done)
-    for folder in _folders(steps):  # the new names are durable before the old files go
-        _sync_folder(folder)
-    for current in done:
-        if current.linked or current.moved:
+            reason = "it is a folder" if exc.errno == errno.EISDIR else exc.strerror or str(exc)
+            _fail(f"{verb(step)} {step.target}: {reason}", steps)
+    for folder in sorted({os.path.abspath(s.target.parent) for s in steps}):
+        _sync_folder(folder)  # the new names are durable before the old files go
+    for step in steps:
+        if step.linked or step.moved:
             with contextlib.suppress(OSError):
-                os.unlink(current.step.backup)
+                os.unlink(step.backup)
 
 
-def _fail(why: str, done: Sequence[_Done]) -> NoReturn:
-    """Put every name back; say so, or which names were left how (their backups stay)."""
-    left = _rollback(done)
+def _fail(why: str, done: list[Step]) -> NoReturn:
+    """Undo what the commit did (last first); say so, or which names were left how."""
+    left = []
+    for current in reversed(done):
+        try:
+            current.undo()
+        except OSError:
+            left.append(current.state())
     if not left:
         raise LightsartError(f"{why}; nothing was changed") from None
     more = f" and {len(left) - _SHOWN} more" if len(left) > _SHOWN else ""
     raise LightsartError(f"{why}; could not put back: {'; '.join(left[:_SHOWN])}{more} "
                          "(an old file stays under its hidden name for a day)") from None
-
-
-def _reason(exc: OSError) -> str:
-    if exc.errno == errno.EISDIR:
-        return "it is a folder"
-    return exc.strerror or str(exc)

@@ -19,14 +19,7 @@ from lightsart._errors import LightsartError
 from lightsart._limits import check_picture
 from lightsart._output.staging import OutputPlan, plan_outputs
 
-__all__ = [
-    "Planned",
-    "check_pixels",
-    "check_planned",
-    "check_still",
-    "plan_animation",
-    "plan_still",
-]
+__all__ = ["Planned", "check_pixels", "check_planned", "check_still", "plan_animation", "plan_still"]
 
 
 class _FramePlan(Protocol):
@@ -51,8 +44,8 @@ def _early_picture(size: tuple[int, int | None] | None, cell: int | None) -> Non
     """With ``--size WxH`` and ``--cell`` both given, the picture size is known at once."""
     if cell is not None and size is not None and size[1] is not None:
         check_picture(size[0], size[1], cell)
-    elif cell is not None and not 1 <= cell <= limits.CELL_MAX:
-        check_picture(1, 1, cell)
+    elif cell is not None:
+        limits.check_cell(cell)
 
 
 def plan_still(path: str, outputs: Sequence[str], size: tuple[int, int | None] | None,
@@ -62,10 +55,9 @@ def plan_still(path: str, outputs: Sequence[str], size: tuple[int, int | None] |
     from lightsart._output.stills import STILL_FORMATS
 
     kinds = [STILL_FORMATS.get(Path(p).suffix.lower(), None) for p in outputs]
-    if any(k is None or k.raster for k in kinds):  # an unknown one is refused just below
-        _early_picture(size, cell)
-    elif cell is not None:
-        limits.check_cell(cell)
+    # Pictures are sized at once where --size WxH gives the board; an unknown format is refused
+    # by plan_outputs just below.
+    _early_picture(size if any(k is None or k.raster for k in kinds) else None, cell)
     plan = plan_outputs([(p, tuple(STILL_FORMATS)) for p in outputs], inputs=[path])
     if cell_mm is not None:
         limits.check_cell_mm(cell_mm)
@@ -125,5 +117,4 @@ def check_planned(planned: Planned, plan: _FramePlan, width: int, height: int,
                   cell: int) -> None:
     """Frames, playing time and picture size, once known and before any frame is made."""
     limits.check_frames(plan.frames, plan.seconds, plan.fps, video=planned.video)
-    if planned.renders:
-        check_picture(width, height, cell)
+    check_pixels(planned, width, height, cell)

@@ -48,7 +48,7 @@ from lightsart._choices import StyleKind as Kind
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
 from lightsart._limits import CELL_MAX
-from lightsart._output.atomic import atomic_path
+from lightsart._output.staging import atomic_path
 from lightsart._public import public
 from lightsart._types import Board
 

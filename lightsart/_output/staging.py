@@ -1,25 +1,19 @@
 """The files one command writes: checked before any work, written aside, committed together.
 
 A command's outputs are all written, or none. :func:`plan_outputs` checks every output path
-(format, folder, not an input, not given twice) before the pictures are even loaded.
-:func:`writing` then collects what the writers produce and moves it into place only when every
-writer has finished; an error, Ctrl-C or SIGTERM discards it all.
+(format, folder, not an input, not given twice, free to replace) before the pictures are even
+loaded. :func:`writing` then collects what the writers produce (through :func:`atomic_path` and
+:func:`staged_folder`, which find it) and puts it in place only when every writer has finished
+(:func:`lightsart._output.commit.commit`); an error, Ctrl-C or SIGTERM discards it all.
 
 Where a file is made before it is complete:
 
-* Linux, and most filesystems: an *unnamed* file (``O_TMPFILE``) in the target's folder. Writers
-  reach it through ``/proc/<pid>/fd/<n>`` (ffmpeg too); it gets a name only at commit
-  (``linkat``). A process killed with SIGKILL therefore leaves nothing behind.
-* Elsewhere, and for frame folders: a hidden name of our own,
-  ``.NAME.lightsart-HOST-PID-XXXX.tmp``. Each run :func:`sweep`\\ s the folders it writes into and
-  removes such leftovers of the same user whose process is gone (same host), or that are a day
-  old (another host or container, where the process id means nothing).
-
-The commit itself is two-phase (:mod:`lightsart._output.commit`): every destination is checked
-before the first rename, what each name held is kept under a hidden backup name until every
-output is in place, and any failure puts all of them back. A crash (SIGKILL, a power cut) in
-the middle leaves each name its old file or its new one, whole; :func:`sweep` only ever removes
-our own hidden leftovers, never moves or removes a visible name.
+* Linux, and most file systems: an *unnamed* file (``O_TMPFILE``) in the target's folder. Writers
+  reach it through ``/proc/<pid>/fd/<n>`` (ffmpeg too); it gets a name only at commit, so a process
+  killed with SIGKILL leaves nothing behind.
+* Elsewhere, and for frame folders: a hidden name of our own
+  (:func:`lightsart._output.commit.temp_name`). Each plan first sweeps the folders it writes into
+  of such leftovers whose process is gone (:func:`lightsart._output.commit.sweep`).
 """
 
 from __future__ import annotations
@@ -33,91 +27,23 @@ import secrets
 import shutil
 import signal
 import stat
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import TYPE_CHECKING
 
 from lightsart._errors import LightsartError, shown
-from lightsart._output.tempnames import HOST, TEMP, alive, stale, temp_name
 
 if TYPE_CHECKING:
-    from lightsart._output import commit as two_phase
+    from lightsart._output.commit import Step
 
-__all__ = [
-    "FRAME_NAME",
-    "OutputPlan",
-    "Transaction",
-    "active",
-    "plan_outputs",
-    "staged_file",
-    "staged_folder",
-    "sweep",
-    "writing",
-]
+__all__ = ["FRAME_NAME", "OutputPlan", "Transaction", "atomic_path", "plan_outputs",
+           "staged_folder", "writing"]
 
 #: Names of the frames ``--frames DIR`` writes; older ones of this form are replaced, others kept.
 FRAME_NAME = re.compile(r"frame_\d{5,}\.png")
-_HOST, _TEMP, _alive = HOST, TEMP, alive  # the names older code and tests know
-_SWEPT: set[str] = set()
 
-
-def _two_phase() -> ModuleType:
-    """:mod:`lightsart._output.commit`, imported when first needed (a command that writes no
-    file never needs it)."""
-    from lightsart._output import commit
-
-    return commit
-
-
-def sweep(folder: str | os.PathLike[str], *, now: float | None = None) -> list[str]:
-    """Remove our own leftover temporary files and folders from ``folder``; return their names.
-
-    A leftover is a name of our pattern that is stale (:func:`lightsart._output.tempnames.stale`:
-    its process is gone, or it is a day old), owned by the user running now, and a regular file
-    or a folder, as :func:`os.lstat` sees it: nothing is opened or read, and no link followed.
-    A concurrent run's files, another user's, and a pipe or link under such a name stay.
-    """
-    removed: list[str] = []
-    now = time.time() if now is None else now
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return removed
-    for entry in entries:
-        if not _TEMP.fullmatch(entry.name):
-            continue
-        try:
-            info = entry.stat(follow_symlinks=False)
-        except OSError:
-            continue
-        kind = stat.S_IFMT(info.st_mode)
-        if (info.st_uid != _euid() or kind not in (stat.S_IFREG, stat.S_IFDIR)
-                or not stale(entry.name, info.st_ctime, now)):
-            continue
-        with contextlib.suppress(OSError):
-            if kind == stat.S_IFDIR:
-                shutil.rmtree(entry.path)  # never follows a link inside (fd-based on Linux)
-            else:
-                os.unlink(entry.path)
-            removed.append(entry.name)
-    return removed
-
-
-def _euid() -> int:
-    return os.geteuid() if hasattr(os, "geteuid") else 0  # no owners to tell apart elsewhere
-
-
-def _sweep_once(folder: Path) -> None:
-    key = os.path.abspath(folder)
-    if key not in _SWEPT and os.path.isdir(folder):
-        _SWEPT.add(key)
-        sweep(folder)
-
-
-# ------------------------------------------------------------------------------------ checks
+Paths = Sequence[str | os.PathLike[str]]
 
 
 @dataclass(frozen=True)
@@ -132,15 +58,19 @@ class OutputPlan:
         return any(os.path.abspath(p) == key for p in (self.folders if folder else self.files))
 
 
-def _folder_of(path: Path) -> Path:
-    return path.parent if str(path.parent) else Path(".")
+# ------------------------------------------------------------------------------ checks
 
 
-def _same(a: Path, b: Path) -> bool:
+def _same(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     """Whether two paths name one file: the same inode if both exist, else the same real path."""
     with contextlib.suppress(OSError):
         return os.path.samefile(a, b)
     return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _refuse(path: Path, why: str | None, what: str = "cannot write") -> None:
+    if why is not None:
+        raise LightsartError(f"{what} {shown(path)}: {why}")
 
 
 def _check_input(path: Path) -> None:
@@ -148,176 +78,138 @@ def _check_input(path: Path) -> None:
     try:
         info = os.stat(path)
     except OSError as exc:
-        if exc.errno == errno.ENOENT:
-            return
-        reason = "a loop of symbolic links" if exc.errno == errno.ELOOP else exc.strerror
-        raise LightsartError(f"cannot read {shown(path)}: {reason}") from None
-    if stat.S_ISDIR(info.st_mode):
-        raise LightsartError(f"cannot read {shown(path)}: it is a folder, not a file")
+        if exc.errno != errno.ENOENT:
+            _refuse(path, "a loop of symbolic links" if exc.errno == errno.ELOOP else exc.strerror,
+                    "cannot read")
+        return
+    _refuse(path, "it is a folder, not a file" if stat.S_ISDIR(info.st_mode) else None,
+            "cannot read")
 
 
-def plan_outputs(
-    files: Sequence[tuple[str | os.PathLike[str], Sequence[str] | None]] = (),
-    *,
-    folders: Sequence[str | os.PathLike[str]] = (),
-    inputs: Sequence[str | os.PathLike[str]] = (),
-) -> OutputPlan:
+def _missing(folder: Path) -> str | None:
+    return None if folder.is_dir() else f"folder {shown(folder)} does not exist"
+
+
+def _once(path: Path, seen: list[Path]) -> None:
+    if any(_same(path, other) for other in seen):
+        raise LightsartError(f"{shown(path)} is given as two outputs; give each a different name")
+    seen.append(path)
+
+
+def _check_frames(folder: Path, inputs: Paths, seen: list[Path]) -> None:
+    """Every frame-named entry of ``folder`` is replaced or removed: none may be an input, and
+    each must be a file we may replace."""
+    from lightsart._output.commit import problem
+
+    what = "cannot write frames into"
+    _refuse(folder, "it is a file" if os.path.exists(folder) and not folder.is_dir() else None, what)
+    _refuse(folder, _missing(folder.parent), what)
+    files = {}
+    for source in inputs:  # by inode: under the name given, a symbolic link or a hard link
+        with contextlib.suppress(OSError):
+            info = os.stat(source)
+            files[info.st_dev, info.st_ino] = source
+    try:
+        frames = [e for e in os.scandir(folder) if FRAME_NAME.fullmatch(e.name)]
+    except OSError:
+        frames = []
+    for entry in frames:
+        with contextlib.suppress(OSError):
+            info = entry.stat()
+            if (info.st_dev, info.st_ino) in files:
+                source = files[info.st_dev, info.st_ino]
+                _refuse(folder, f"it would replace the input {shown(source)}", what)
+    _once(folder, seen)
+    # A new folder is made in its parent; into an existing one (even empty) frames are put.
+    names = [folder / n for n in ("frame_00000.png", *(e.name for e in frames))]
+    for name in names if os.path.lexists(folder) else [folder]:
+        _refuse(name, problem(name, frame=name != folder))
+
+
+def plan_outputs(files: Sequence[tuple[str | os.PathLike[str], Sequence[str] | None]] = (), *,
+                 folders: Paths = (), inputs: Paths = ()) -> OutputPlan:
     """Check every output before any work; return the plan :func:`writing` commits.
 
     ``files`` pairs each output path with its allowed extensions (None: any). A path is refused
     when its extension is not allowed, its folder does not exist, it is a folder, it is one of
-    ``inputs`` (the same file under any name) or it is given twice. ``folders`` are frame
-    folders: created at commit if their parent exists. Each folder written into (a frame folder
-    too, where a killed run's hidden staging folder is) is swept of our own stale temporary
-    files first (:func:`sweep`).
+    ``inputs`` (the same file under any name), it is given twice, or it may not be replaced
+    (:func:`lightsart._output.commit.problem`). ``folders`` are frame folders: created at commit
+    if their parent exists. Every folder written into (a frame folder too, where a killed run's
+    hidden staging folder is) is swept of our own leftovers first.
     """
-    for raw in [*(f for f, _ in files), *folders]:
-        _sweep_once(_folder_of(Path(raw)))
-    for raw in folders:
-        _sweep_once(Path(raw))
+    plan = OutputPlan(tuple(Path(f) for f, _ in files), tuple(Path(f) for f in folders))
     for source in inputs:
         _check_input(Path(source))
+    if not plan.files + plan.folders:
+        return plan
+    from lightsart._output.commit import problem, sweep  # not for a command that writes nothing
+
+    for folder in dict.fromkeys([*(p.parent for p in plan.files + plan.folders), *plan.folders]):
+        sweep(folder)
     seen: list[Path] = []
-    for raw, extensions in files:
-        path = Path(raw)
+    for path, (_, extensions) in zip(plan.files, files, strict=True):
         if extensions is not None and path.suffix.lower() not in extensions:
-            raise LightsartError(
-                f"cannot write {shown(path)}: unknown format {path.suffix or '(no extension)'!r}; "
-                f"use {', '.join(extensions)}")
-        folder = _folder_of(path)
-        if not folder.is_dir():
-            raise LightsartError(f"cannot write {shown(path)}: folder {shown(folder)} does not exist")
-        if path.is_dir():
-            raise LightsartError(f"cannot write {shown(path)}: it is a folder")
-        _refuse_clash(path, seen, inputs)
-        _refuse_unwritable(path)
-        seen.append(path)
-    for raw in folders:
-        path = Path(raw)
-        if path.exists() and not path.is_dir():
-            raise LightsartError(f"cannot write frames into {shown(path)}: it is a file")
-        if not _folder_of(path).is_dir():
-            raise LightsartError(
-                f"cannot write frames into {shown(path)}: folder {shown(_folder_of(path))} does not exist")
-        _refuse_frames_over_inputs(path, inputs)
-        _refuse_clash(path, seen, ())
-        _refuse_unwritable_frames(path)
-        seen.append(path)
-    return OutputPlan(tuple(Path(f) for f, _ in files), tuple(Path(f) for f in folders))
+            _refuse(path, f"unknown format {path.suffix or '(no extension)'!r}; "
+                          f"use {', '.join(extensions)}")
+        _refuse(path, _missing(path.parent) or ("it is a folder" if path.is_dir() else None))
+        for source in inputs:
+            if _same(path, source):
+                _refuse(path, f"it is the input {shown(source)} (choose another output name)")
+        _once(path, seen)
+        _refuse(path, problem(path))
+    for path in plan.folders:
+        _check_frames(path, inputs, seen)
+    return plan
 
 
-def _refuse_unwritable(path: Path) -> None:
-    """What the commit will check again: the name is free to replace, its folder writable."""
-    why = _two_phase().problem(path)
-    if why is not None:
-        raise LightsartError(f"cannot write {shown(path)}: {why}")
-
-
-def _frames_in(folder: Path) -> list[os.DirEntry[str]]:
-    """The entries of ``folder`` named like frames: each is replaced or removed by a run."""
-    try:
-        return [e for e in os.scandir(folder) if FRAME_NAME.fullmatch(e.name)]
-    except OSError:
-        return []
-
-
-def _refuse_unwritable_frames(folder: Path) -> None:
-    if not os.path.lexists(folder):
-        _refuse_unwritable(folder)
-        return
-    _refuse_unwritable(folder / "frame_00000.png")  # the folder itself, even when empty
-    for entry in _frames_in(folder):
-        why = _two_phase().problem(folder / entry.name, frame=True)
-        if why is not None:
-            raise LightsartError(f"cannot write {shown(folder / entry.name)}: {why}")
-
-
-def _refuse_frames_over_inputs(folder: Path, inputs: Sequence[str | os.PathLike[str]]) -> None:
-    """Every frame-named file in ``folder`` is replaced or removed: none may be an input, under
-    the name given, its real path (through symbolic links) or another hard link."""
-    files: dict[tuple[int, int], str | os.PathLike[str]] = {}
-    for source in inputs:
-        for name in (Path(source), Path(os.path.realpath(source))):
-            if FRAME_NAME.fullmatch(name.name) and _same(_folder_of(name), folder):
-                raise LightsartError(
-                    f"cannot write frames into {shown(folder)}: it would replace the input {shown(source)}")
-        with contextlib.suppress(OSError):
-            info = os.stat(source)
-            files[info.st_dev, info.st_ino] = source
-    for entry in _frames_in(folder):
-        with contextlib.suppress(OSError):
-            info = entry.stat()
-            if (info.st_dev, info.st_ino) in files:
-                raise LightsartError(f"cannot write frames into {shown(folder)}: it would replace the "
-                                     f"input {shown(files[info.st_dev, info.st_ino])}")
-
-
-def _refuse_clash(path: Path, seen: Sequence[Path],
-                  inputs: Sequence[str | os.PathLike[str]]) -> None:
-    for source in inputs:
-        if _same(path, Path(source)):
-            raise LightsartError(
-                f"cannot write {shown(path)}: it is the input {shown(source)} (choose another output name)")
-    for other in seen:
-        if _same(path, other):
-            raise LightsartError(f"{shown(path)} is given as two outputs; give each a different name")
-
-
-# ------------------------------------------------------------------------------------ staging
+# ----------------------------------------------------------------------------- staging
 
 
 class _File:
     """One output file being written: unnamed (``O_TMPFILE``) where possible, else hidden."""
 
-    def __init__(self, target: Path, suffix: str) -> None:
+    def __init__(self, target: Path) -> None:
+        from lightsart._output.commit import temp_name
+
         self.target = target
-        self.folder = _folder_of(target)
         self.fd: int | None = None
-        self.named: Path | None = None  # a visible temporary name, until the final rename
+        self.named: Path | None = None  # a hidden name of ours, until it becomes the target's
         try:
-            self.fd = os.open(self.folder, os.O_TMPFILE | os.O_RDWR | os.O_CLOEXEC, 0o666)
+            self.fd = os.open(target.parent, os.O_TMPFILE | os.O_RDWR | os.O_CLOEXEC, 0o666)
             self.path = Path(f"/proc/{os.getpid()}/fd/{self.fd}")
             if not self.path.exists():  # no /proc: name it instead
                 raise OSError(errno.ENOENT, "no /proc")
         except (OSError, AttributeError):
-            self._close()
-            self.named = self.folder / temp_name(target.name, suffix)
+            self.discard()
+            self.named = self.path = target.parent / temp_name(target.name, target.suffix)
             os.close(os.open(self.named, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
-            self.path = self.named
 
-    def _close(self) -> None:
+    def prepare(self, token: str) -> list[Step]:
+        """Make the content durable and give it a hidden name (the steps that can fail); return
+        the one name it changes."""
+        from lightsart._output.commit import Step, temp_name
+
+        if self.fd is not None:
+            os.fsync(self.fd)
+            named = self.target.parent / temp_name(self.target.name)
+            proc = os.open("/proc/self/fd", os.O_RDONLY | os.O_DIRECTORY)
+            try:  # linkat(AT_SYMLINK_FOLLOW), which a dir fd makes os.link call
+                os.link(str(self.fd), named, src_dir_fd=proc, follow_symlinks=True)
+            finally:
+                os.close(proc)
+            self.discard()
+            self.named = named
+        elif self.named is not None:
+            with open(self.named, "rb") as fh:
+                os.fsync(fh.fileno())
+        assert self.named is not None
+        return [Step(self.target, self.named, token)]
+
+    def discard(self) -> None:
+        """Remove what is left of it (once committed: nothing, its hidden name is gone)."""
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
-
-    def prepare(self) -> None:
-        """Make the content durable and give it a (hidden) name: the step that can fail."""
-        if self.fd is not None:
-            os.fsync(self.fd)
-            self.named = self.folder / temp_name(self.target.name)
-            proc = os.open("/proc/self/fd", os.O_RDONLY | os.O_DIRECTORY)
-            try:
-                os.link(str(self.fd), self.named, src_dir_fd=proc, follow_symlinks=True)
-            finally:
-                os.close(proc)
-            self._close()
-        elif self.named is not None:
-            fd = os.open(self.named, os.O_RDONLY)
-            try:
-                os.fsync(fd)
-            finally:
-                os.close(fd)
-
-    def steps(self, token: str) -> list[two_phase.Step]:
-        """The one name this output changes (after :meth:`prepare`)."""
-        assert self.named is not None
-        return [_two_phase().Step.make(self.target, self.named, token)]
-
-    def done(self) -> None:
-        self.named = None  # it is the target's name now
-
-    def discard(self) -> None:
-        self._close()
         if self.named is not None:
             with contextlib.suppress(OSError):
                 os.unlink(self.named)
@@ -328,34 +220,30 @@ class _Folder:
     """A frame folder being written: a hidden folder, merged into the target at commit."""
 
     def __init__(self, target: Path) -> None:
+        from lightsart._output.commit import temp_name
+
         self.target = target
-        # Inside an existing target, so the final moves never cross filesystems.
-        home = target if target.is_dir() else _folder_of(target)
-        self.path = home / temp_name(target.name)
+        # Inside an existing target, so the final moves never cross file systems.
+        self.path = (target if target.is_dir() else target.parent) / temp_name(target.name)
         os.mkdir(self.path)
 
-    def prepare(self) -> None:
-        pass
-
-    def steps(self, token: str) -> list[two_phase.Step]:
+    def prepare(self, token: str) -> list[Step]:
         """A new folder is named at once; into an existing one, each frame is put in place and
         each older frame of this form (a longer earlier run's) removed."""
+        from lightsart._output.commit import Step
+
         if not os.path.lexists(self.target):
-            return [_two_phase().Step.make(self.target, self.path, token, folder=True)]
+            return [Step(self.target, self.path, token, folder=True)]
         if not self.target.is_dir():
             raise LightsartError(f"cannot write frames into {self.target}: it is a file; "
                                  "nothing was changed")
         new = sorted(os.listdir(self.path))
         old = sorted(n for n in os.listdir(self.target) if FRAME_NAME.fullmatch(n) and n not in new)
-        return ([_two_phase().Step.make(self.target / n, self.path / n, token, frame=True)
-                 for n in new]
-                + [_two_phase().Step.make(self.target / n, None, token, frame=True) for n in old])
-
-    def done(self) -> None:
-        with contextlib.suppress(OSError):
-            os.rmdir(self.path)  # emptied into the target (gone already if it became it)
+        return ([Step(self.target / n, self.path / n, token, frame=True) for n in new]
+                + [Step(self.target / n, None, token, frame=True) for n in old])
 
     def discard(self) -> None:
+        """Remove what is left of it (once committed: an empty folder, or nothing)."""
         shutil.rmtree(self.path, ignore_errors=True)
 
 
@@ -366,51 +254,38 @@ class Transaction:
         self.plan = plan
         self._staged: dict[str, _File | _Folder] = {}
 
-    def owns(self, path: str | os.PathLike[str], *, folder: bool = False) -> bool:
-        return self.plan.owns(path, folder=folder)
-
     def in_folder(self, path: str | os.PathLike[str]) -> bool:
         """Whether ``path`` lies directly in a folder this transaction is writing."""
-        parent = os.path.abspath(_folder_of(Path(path)))
+        parent = os.path.abspath(Path(path).parent)
         return any(isinstance(s, _Folder) and os.path.abspath(s.path) == parent
                    for s in self._staged.values())
 
-    def file(self, path: str | os.PathLike[str], suffix: str | None = None) -> Path:
-        """Where a writer writes ``path``'s content (a fresh, empty file)."""
+    def stage(self, path: str | os.PathLike[str], *, folder: bool = False) -> Path:
+        """Where a writer writes ``path``: a fresh empty file, or an empty folder for frames."""
         target = Path(path)
-        self._replace(str(target), _File(target, target.suffix if suffix is None else suffix))
-        return self._staged[str(target)].path
-
-    def folder(self, path: str | os.PathLike[str]) -> Path:
-        """An empty folder to write ``path``'s frames into."""
-        self._replace(str(Path(path)), _Folder(Path(path)))
-        return self._staged[str(Path(path))].path
-
-    def _replace(self, key: str, staged: _File | _Folder) -> None:
-        old = self._staged.pop(key, None)
+        old = self._staged.pop(str(target), None)
         if old is not None:
             old.discard()
-        self._staged[key] = staged
+        staged = _Folder(target) if folder else _File(target)
+        self._staged[str(target)] = staged
+        return staged.path
 
     def commit(self) -> None:
-        """Name every staged output, then put them all in place or none, with SIGINT/SIGTERM
-        held off (:func:`lightsart._output.commit.commit`)."""
-        blocked = {signal.SIGINT, signal.SIGTERM}
-        old = signal.pthread_sigmask(signal.SIG_BLOCK, blocked)
+        """Name every staged output, then put them all in place or none
+        (:func:`lightsart._output.commit.commit`), with SIGINT and SIGTERM held off."""
+        from lightsart._output.commit import commit
+
+        old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         try:
             token = secrets.token_hex(4)
-            steps: list[two_phase.Step] = []
+            steps: list[Step] = []
             for key, staged in self._staged.items():
                 try:
-                    staged.prepare()
-                    steps += staged.steps(token)
+                    steps += staged.prepare(token)
                 except OSError as exc:
                     raise LightsartError(f"cannot write {key}: {exc.strerror or exc}; "
                                          "nothing was changed") from None
-            _two_phase().commit(steps)
-            for staged in self._staged.values():
-                staged.done()
-            self._staged.clear()
+            commit(steps)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
@@ -424,71 +299,47 @@ _ACTIVE: contextvars.ContextVar[Transaction | None] = contextvars.ContextVar(
     "lightsart_outputs", default=None)
 
 
-def active() -> Transaction | None:
-    """The transaction of the command running now, if any."""
-    return _ACTIVE.get()
-
-
-def _oserror(path: object, exc: OSError) -> LightsartError:
-    return LightsartError(f"cannot write {shown(path)}: {exc.strerror or exc}")
-
-
 @contextlib.contextmanager
 def writing(plan: OutputPlan) -> Iterator[Transaction]:
-    """Collect the writers' output inside the block; commit it all at its end, or none of it.
-
-    The writers need no new parameters: :func:`staged_file` and :func:`staged_folder` (used by
-    every writer through :func:`lightsart._output.atomic.atomic_path`) find this transaction.
-    """
+    """Collect the writers' output inside the block; commit it all at its end, or none of it
+    (what is left staged is discarded either way)."""
     tx = Transaction(plan)
     token = _ACTIVE.set(tx)
     try:
         yield tx
-        try:
-            tx.commit()
-        except OSError as exc:
-            raise _oserror(", ".join(str(p) for p in plan.files + plan.folders), exc) from None
+        tx.commit()
     finally:
         _ACTIVE.reset(token)
         tx.discard()
 
 
 @contextlib.contextmanager
-def staged_file(path: str | os.PathLike[str], suffix: str | None = None) -> Iterator[Path]:
-    """A fresh file to write ``path``'s content into; it becomes ``path`` when the command ends.
-
-    Inside :func:`writing` for a planned path, the running transaction commits it with the
-    others; otherwise it is a transaction of its own, committed when this block ends.
-    """
-    tx = active()
-    if tx is not None and tx.in_folder(path):
+def _staged(path: str | os.PathLike[str], folder: bool) -> Iterator[Path]:
+    tx = _ACTIVE.get()
+    if tx is not None and not folder and tx.in_folder(path):
         yield Path(path)  # a frame inside a staged folder: the folder is the unit of commit
         return
-    if tx is not None and tx.owns(path):
+    with contextlib.ExitStack() as own:
+        if tx is None or not tx.plan.owns(path, folder=folder):
+            tx = own.enter_context(writing(plan_outputs(folders=[path]) if folder
+                                           else plan_outputs([(path, None)])))
         try:
-            yield tx.file(path, suffix)
+            yield tx.stage(path, folder=folder)
         except OSError as exc:
-            raise _oserror(path, exc) from None
-        return
-    with writing(plan_outputs([(path, None)])) as own:
-        try:
-            yield own.file(path, suffix)
-        except OSError as exc:
-            raise _oserror(path, exc) from None
+            raise LightsartError(f"cannot write {shown(path)}: {exc.strerror or exc}") from None
 
 
-@contextlib.contextmanager
-def staged_folder(path: str | os.PathLike[str]) -> Iterator[Path]:
+def atomic_path(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[Path]:
+    """A fresh file to write ``path``'s content into; it becomes ``path`` only on success.
+
+    Inside :func:`writing` for a planned path, the running transaction commits it with the
+    command's other outputs; otherwise it is a transaction of its own, committed when the block
+    ends. A failure (or an exception from the caller) discards it. The path may have no
+    extension (``/proc/PID/fd/N``): writers name their format.
+    """
+    return _staged(path, False)
+
+
+def staged_folder(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[Path]:
     """An empty folder to write frames into; merged into ``path`` when the command ends."""
-    tx = active()
-    if tx is not None and tx.owns(path, folder=True):
-        try:
-            yield tx.folder(path)
-        except OSError as exc:
-            raise _oserror(path, exc) from None
-        return
-    with writing(plan_outputs(folders=[path])) as own:
-        try:
-            yield own.folder(path)
-        except OSError as exc:
-            raise _oserror(path, exc) from None
+    return _staged(path, True)

@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lightsart._output.atomic import atomic_path
 from lightsart._output.render import (
     RGB,
     WRONG_RED,
@@ -36,6 +35,7 @@ from lightsart._output.render import (
     lamp,
     level_colours,
 )
+from lightsart._output.staging import atomic_path
 
 if TYPE_CHECKING:
     import os

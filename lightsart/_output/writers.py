@@ -2,7 +2,7 @@
 
 Every writer takes an iterable of :class:`lightsart.Frame` (a board and its seconds on
 screen) and consumes it lazily, so memory does not grow with the number of frames. Every file
-goes through :func:`lightsart._output.atomic.atomic_path`: an error or Ctrl-C midway leaves no file behind.
+goes through :func:`lightsart._output.staging.atomic_path`: an error or Ctrl-C midway leaves no file behind.
 
 Timing is accumulated, never rounded frame by frame: a frame starting at ``t`` seconds and
 ending at ``t + s`` occupies the time units ``round(t·u) .. round((t+s)·u)`` of the format's unit
@@ -32,10 +32,9 @@ from PIL import Image
 
 from lightsart._errors import LightsartError
 from lightsart._limits import check_fps
-from lightsart._output.atomic import atomic_path
 from lightsart._output.progress import Progress
 from lightsart._output.render import Style, as_levels, render, render_indices, sprites
-from lightsart._output.staging import staged_folder
+from lightsart._output.staging import atomic_path, staged_folder
 from lightsart._types import Board, Frame
 
 if TYPE_CHECKING:

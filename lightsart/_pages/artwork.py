@@ -17,7 +17,7 @@ from numpy.typing import ArrayLike
 
 from lightsart._choices import Scheme, Topology
 from lightsart._errors import LightsartError
-from lightsart._output.atomic import atomic_path
+from lightsart._output.staging import atomic_path
 from lightsart._pages._page import (
     _page,
     _rules,

@@ -221,7 +221,7 @@ def _write_sheet(tiles: list[Tile], out: str, cell: int) -> None:
         return
     from PIL import Image, ImageDraw, ImageFont
 
-    from lightsart._output.atomic import atomic_path
+    from lightsart._output.staging import atomic_path
 
     sheet = Image.new("L", size, 128)
     draw = ImageDraw.Draw(sheet)

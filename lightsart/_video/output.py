@@ -127,7 +127,7 @@ def _folder_bytes(folder: Path | None) -> int:
 def _write_page(page: _Page, out: str, fps: float, style: Style, rules: Rules) -> None:
     """The page, its clicks and frame ends copied in from the streamed files (the page of one
     stand-in click is made, then the stand-in's two JSON values are replaced)."""
-    from lightsart._output.atomic import atomic_path
+    from lightsart._output.staging import atomic_path
     from lightsart._pages.artwork import artwork_page_html
 
     assert page.first is not None

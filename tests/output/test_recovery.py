@@ -25,9 +25,9 @@ import pytest
 from PIL import Image
 from refusal import snapshot
 
-from lightsart._output import staging, tempnames
+from lightsart._output import commit
 
-HOST = tempnames.HOST
+HOST = commit.HOST
 STILL = ["still", "a.png", "--size", "12x10"]
 #: A run that writes frames slowly enough to be killed midway.
 SLOW = ["animate", "a.png", "b.png", "--size", "160x120", "--cell", "2", "--clicks-per-frame", "1"]
@@ -240,7 +240,7 @@ def test_the_next_run_sweeps_a_killed_runs_frame_folder(work: Path) -> None:
     proc = _kill_while_writing_frames(work, frames)
     try:
         hidden = [n for n in os.listdir(frames) if n.startswith(".")]
-        assert hidden and all(tempnames.TEMP.fullmatch(n) for n in hidden)
+        assert hidden and all(commit.TEMP.fullmatch(n) for n in hidden)
         done = _run(["animate", "a.png", "b.png", "--size", "12x10", "--cell", "2",
                      "--frames", "fr"], work)
         assert done.returncode == 0, done.stderr
@@ -258,14 +258,14 @@ def test_a_reused_process_id_does_not_keep_a_leftover(work: Path,
         leftover = work / f".x.gif.lightsart-{HOST}-{sleeper.pid}-0badf00d.tmp.gif"
         leftover.write_bytes(b"half a GIF")
         made = os.lstat(leftover).st_ctime
-        assert staging.sweep(work) == []  # running since before the file: it may be its maker
-        start = tempnames.started(sleeper.pid)
+        assert commit.sweep(work) == []  # running since before the file: it may be its maker
+        start = commit.started(sleeper.pid)
         assert start is not None and start < made + 2
         # A few seconds "after" the file is within a network file system's clock skew.
-        monkeypatch.setattr(tempnames, "started", lambda pid: made + 10)
-        assert staging.sweep(work) == []
-        monkeypatch.setattr(tempnames, "started", lambda pid: made + 3600)  # reused since
-        assert staging.sweep(work, now=made + 3600) == [leftover.name]
+        monkeypatch.setattr(commit, "started", lambda pid: made + 10)
+        assert commit.sweep(work) == []
+        monkeypatch.setattr(commit, "started", lambda pid: made + 3600)  # reused since
+        assert commit.sweep(work, now=made + 3600) == [leftover.name]
     finally:
         sleeper.kill()
         sleeper.wait()
@@ -289,7 +289,7 @@ def test_only_our_own_regular_leftovers_are_swept(tmp_path: Path) -> None:
     os.mkfifo(pipe)
     link = tmp_path / f".d.png.lightsart-{HOST}-{pid}-06.tmp"
     link.symlink_to(mine)
-    assert sorted(staging.sweep(tmp_path)) == sorted([mine.name, folder.name])
+    assert sorted(commit.sweep(tmp_path)) == sorted([mine.name, folder.name])
     assert theirs.exists() and their_folder.exists() and pipe.exists() and link.is_symlink()
 
 
