@@ -302,15 +302,16 @@ def test_solve_flags_hold_two_states(pat: str, top: str, w: int, h: int) -> None
             where = f"solve {w}x{h} {pat} {top} {goal} {b.tolist()}"
             assert sol["solvable"] == (fewest is not None), where
             if fewest is not None:
-                check_minimum("moves", sol["moves"], sol["proven_minimal"], None, fewest, where)
+                check_minimum("click_count", sol["click_count"], sol["proven_minimal"], None, fewest,
+                              where)
                 if sol["minimal_solutions"] is not None:
                     assert sol["minimal_solutions"] == s.minimal_count(change), where
                 continue
             # Fewest lights to change: the reachable change nearest to the needed one.
             need = truth(rules, (1 - change) % 2, cell_costs(change, np.zeros(change.size), 2,
                                                                "uniform"))
-            check_minimum("fewest_lights_to_change", sol["fewest_lights_to_change"],
-                          sol["fewest_lights_proven"], None, need.fewest_wrong, where)
+            check_minimum("fewest_cells_to_change", sol["fewest_cells_to_change"],
+                          sol["fewest_cells_proven"], None, need.fewest_wrong, where)
 
 
 @pytest.mark.parametrize(("pat", "top", "w", "h"), [*CASES[3], *CASES[4]])
@@ -330,7 +331,7 @@ def test_solve_flags_hold_k_states(pat: str, top: str, w: int, h: int) -> None:
             where = f"solve --states {k} {w}x{h} {pat} {top} {goal} {b.tolist()}"
             assert sol["solvable"] == (fewest is not None), where
             if fewest is not None:
-                check_minimum("presses", sol["presses_count"], sol["proven_minimal"], None,
+                check_minimum("click_count", sol["click_count"], sol["proven_minimal"], None,
                               fewest, where)
                 continue
             # Fewest cells to change: over every board reachable from this one, the fewest
@@ -361,7 +362,8 @@ def test_path_flags_hold() -> None:
                 continue
             board = b.reshape(h, w).astype(np.uint8)
             p = click_path(board, "off", rules)
-            check_minimum("moves", p.to_dict()["moves"], p.proven, None, fewest, f"path k={k}")
+            check_minimum("click_count", p.click_count, p.proven_minimal, None, fewest,
+                          f"path k={k}")
 
 
 def test_cost_bound_gives_a_count_bound() -> None:

@@ -117,9 +117,9 @@ def test_path_plays_the_fewest_presses_one_at_a_time(case: Case) -> None:
                 click_path(board.astype(np.uint8), "off", rules)
             continue
         path = click_path(board.astype(np.uint8), "off", rules)
-        assert len(path.steps) == b.fewest[key] and path.proven
+        assert path.click_count == len(path.path) == b.fewest[key] and path.proven_minimal
         now = board
-        for (r, c), state in path.steps:
+        for (r, c), state in path.path:
             one = np.zeros(b.shape, dtype=np.int64)
             one[r, c] = 1
             now = press(b, now, one)
@@ -138,16 +138,17 @@ def test_explain_reaches_the_goal_and_ends_with_the_fewest_presses(case: Case, g
         # Solvable for the goal iff board - level is solvable for every cell 0.
         key = tuple(((board - level) % k).ravel().tolist())
         assert st.solvable == (key in b.fewest)
-        assert st.chased == (case[0] != "square")
+        assert st.light_chasing == (case[0] != "square")
         if not st.solvable:
             continue
-        assert st.solution is not None and st.minimal is not None
-        assert (press(b, board, st.solution) == level).all()
-        assert (press(b, board, st.minimal) == level).all()
-        assert int(st.minimal.astype(int).sum()) == b.fewest[key] and st.proven
+        chased, fewest = st.chased_click_grid, st.fewest_click_grid
+        assert chased is not None and fewest is not None
+        assert (press(b, board, chased) == level).all()
+        assert (press(b, board, fewest) == level).all()
+        assert int(fewest.astype(int).sum()) == b.fewest[key] and st.proven_minimal
         now = board
         for step in st.steps:  # each step's board is the one before it, pressed
-            now = press(b, now, step.presses)
+            now = press(b, now, step.click_grid)
             assert np.array_equal(now, step.board)
         if st.steps:
             assert (now == level).all()
@@ -219,7 +220,7 @@ def test_puzzle_commands_take_states(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert capsys.readouterr().out.strip()
     assert main(["path", "21/12", "--states", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["moves"] == brute(("plus", "plane", 2, 2, 3)).fewest[(2, 1, 1, 2)]
+    assert data["click_count"] == brute(("plus", "plane", 2, 2, 3)).fewest[(2, 1, 1, 2)]
 
 
 def test_too_large_a_census_or_sizes_is_refused_before_work(capsys: pytest.CaptureFixture[str]

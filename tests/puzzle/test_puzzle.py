@@ -76,12 +76,12 @@ def test_solve_matches_brute_force(size: tuple[int, int], goal: str) -> None:
         assert s.solvable == (fewest[change] >= 0)
         assert s.solutions == solutions[change]
         if s.solvable:
-            assert s.clicks is not None and s.proven
-            assert s.moves == int(s.clicks.sum()) == fewest[change]
+            assert s.click_grid is not None and s.proven_minimal
+            assert s.click_count == int(s.click_grid.sum()) == fewest[change]
             assert s.minimal_solutions == minimal[change]
-            assert not (click_all(board, s.clicks) ^ (1 if goal == "on" else 0)).any()
+            assert not (click_all(board, s.click_grid) ^ (1 if goal == "on" else 0)).any()
         else:
-            assert s.clicks is None and s.moves is None and s.minimal_solutions == 0
+            assert s.click_grid is None and s.click_count is None and s.minimal_solutions == 0
 
 
 @pytest.mark.parametrize("size", [(2, 3), (1, 5), (4, 4), (2, 5), (3, 5)],
@@ -95,14 +95,15 @@ def test_unsolvable_reason_and_fewest_lights_to_change(size: tuple[int, int]) ->
     assert unsolvable
     for state in unsolvable:
         s = solve_puzzle(from_state(state, m, n))
-        assert s.failed_patterns
+        assert s.failed_quiet_patterns
         for k in range(patterns.shape[0]):
             odd = int((patterns[k] & from_state(state, m, n)).sum()) % 2 == 1
-            assert odd == (k in s.failed_patterns)
+            assert odd == (k in s.failed_quiet_patterns)
         nearest = int(np.bitwise_count(solvable ^ state).min())
-        assert s.fixes is not None and s.fixes_proven
-        assert s.fixes_count == int(s.fixes.sum()) == nearest
-        assert fewest[state ^ to_state(s.fixes)] >= 0
+        assert s.changes is not None and s.fewest_cells_proven
+        assert s.fewest_cells_to_change == int(s.changes.cells.sum()) == nearest
+        assert s.cells_to_change == [list(c) for c in np.argwhere(s.changes.cells).tolist()]
+        assert fewest[state ^ to_state(s.changes.cells)] >= 0
 
 
 def human_chase(board: np.ndarray) -> np.ndarray:
@@ -193,7 +194,7 @@ def check_strategy(board: np.ndarray, goal: str) -> None:
     total = np.zeros_like(board)
     for step in s.steps:
         clicks = np.zeros_like(board)
-        for r, c in step.clicks:
+        for r, c in np.argwhere(step.click_grid):
             clicks[r, c] = 1
         assert np.array_equal(click_all(before, clicks), step.board)
         total ^= clicks
@@ -201,16 +202,18 @@ def check_strategy(board: np.ndarray, goal: str) -> None:
     assert s.solvable == solved.solvable
     wrong = before if goal == "off" else before ^ 1
     if not s.solvable:
-        assert wrong[:-1].sum() == 0 and s.solution is None
+        assert wrong[:-1].sum() == 0 and s.chased_click_grid is None
         return
     assert not wrong.any()
-    assert s.solution is not None and s.minimal is not None
-    assert np.array_equal(total, s.solution)
-    assert int(s.minimal.sum()) == solved.moves
-    assert not (click_all(board, s.minimal) ^ (goal == "on")).any()
-    if s.weights is not None:
-        assert min(s.weights) == solved.moves
-        assert s.weights[0] == int(s.solution.sum())
+    chased, fewest = s.chased_click_grid, s.fewest_click_grid
+    assert chased is not None and fewest is not None
+    assert np.array_equal(total, chased)
+    assert int(fewest.sum()) == s.fewest_click_count == solved.click_count
+    assert not (click_all(board, fewest) ^ (goal == "on")).any()
+    weights = s.clicks_with_each_pattern_combination
+    if weights is not None:
+        assert min(weights) == solved.click_count
+        assert weights[0] == int(chased.sum())
 
 
 @given(st.integers(1, 6), st.integers(1, 7), st.data(), st.sampled_from(["off", "on"]))
@@ -225,8 +228,8 @@ def test_explain_on_the_5x5_all_lit_board() -> None:
     board = np.ones((5, 5), dtype=np.uint8)
     check_strategy(board, "off")
     s = explain(board)
-    assert s.bottom == (1, 0, 0, 0, 1) and s.top == (1, 1, 0, 0, 0)
-    assert s.weights == (15, 15, 15, 15)
+    assert s.bottom_row == (1, 0, 0, 0, 1) and s.top_row_presses == (1, 1, 0, 0, 0)
+    assert s.clicks_with_each_pattern_combination == (15, 15, 15, 15)
 
 
 @pytest.mark.parametrize("size", [(3, 3), (4, 4), (5, 5), (3, 5)], ids=["3x3", "4x4", "5x5", "5x3"])
@@ -239,11 +242,11 @@ def test_click_path_states(size: tuple[int, int]) -> None:
         p = click_path(board)
         now = board.copy()
         assert p.start == to_state(board)
-        for (r, c), state in p.steps:
+        for (r, c), state in p.path:
             toggle(now, r, c)
             assert state == to_state(now)
         assert not now.any()
-        assert len(p.steps) == solve_puzzle(board).moves
+        assert len(p.path) == p.click_count == solve_puzzle(board).click_count
 
 
 def test_click_path_refuses_an_unsolvable_board() -> None:
@@ -318,7 +321,7 @@ def test_cli_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads("\n".join(out))
     assert (data["solvable"], data["clicks"], data["minimal_solutions"], data["solutions"]) == (
         False, None, 0, 0)
-    assert data["fewest_lights_to_change"] == 1
+    assert data["fewest_cells_to_change"] == 1
 
 
 def test_cli_solve_unsolvable_text(capsys: pytest.CaptureFixture[str]) -> None:
