@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -42,18 +41,13 @@ from lightsart._core.algebra import reached
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
 from lightsart._puzzle.game import Changes, game_for, rules_for
-from lightsart._puzzle.reading import (
-    to_state_levels,
-)
-from lightsart._puzzle.table import LookupTable, chases, table_for
+from lightsart._puzzle.reading import to_state_levels
+from lightsart._puzzle.table import LookupTable, chases, lookup_table
 from lightsart._puzzle.text import grid as _grid
 from lightsart._results import BoardSides, ClickSearch, vocabulary
 from lightsart._rules import Rules
 from lightsart._types import Board
 from lightsart._vocabulary import click_cells
-
-if TYPE_CHECKING:
-    from lightsart._puzzle.table import LevelTable
 
 __all__ = [
     "ClickPath",
@@ -280,7 +274,7 @@ class Strategy:
     solvable: bool
     bottom_row: tuple[int, ...]
     top_row_presses: tuple[int, ...] | None
-    table: LookupTable | LevelTable | None
+    table: LookupTable | None
     chased_click_grid: Board | None
     fewest_click_grid: Board | None
     proven_minimal: bool
@@ -380,7 +374,7 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
     steps: list[SolutionStep] = []
     bottom: tuple[int, ...] = ()
     top: tuple[int, ...] | None = ()
-    table = table_for(rules, max_rows=0) if chase_here else None
+    table = lookup_table(rules, max_rows=0) if chase_here else None
     unsolved = Strategy(b, goal, (), False, (), None, table, None, None, True, (), None, rules,
                         g.quiet_patterns, g.kernel_size)
     if table is None:

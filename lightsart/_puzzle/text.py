@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lightsart._core.board import click_list
-from lightsart._puzzle.table import LookupTable
 from lightsart._results import vocabulary
 from lightsart._types import Board
 
@@ -25,7 +24,7 @@ if TYPE_CHECKING:
     from lightsart._puzzle.census import Census
     from lightsart._puzzle.censusdb import DbAnswer
     from lightsart._puzzle.solve import ClickPath, Solution, Strategy
-    from lightsart._puzzle.table import LevelTable
+    from lightsart._puzzle.table import LookupTable
     from lightsart._rules import Rules
 
 __all__ = ["answer_text", "census_text", "grid", "level_grid", "level_solution_text",
@@ -250,11 +249,12 @@ def _quiet_lines(st: Strategy, label: str) -> list[str]:
     return lines
 
 
-def table_text(t: LookupTable | LevelTable) -> str:
-    """What ``lightsart table WxH`` prints."""
-    if not isinstance(t, LookupTable):
+def table_text(t: LookupTable) -> str:
+    """What ``lightsart table WxH`` prints (0.2's words for lights or for levels)."""
+    if vocabulary(t.states).grey:
         return level_table_text(t)
-    head = "" if t.rules is None else f"rules: pattern {t.rules.pattern.name} on the {t.rules.topology}\n"
+    head = ("" if t.rules.is_classic
+            else f"rules: pattern {t.rules.pattern.name} on the {t.rules.topology}\n")
     return head + _bits_table_text(t)
 
 
@@ -263,7 +263,7 @@ def _bits_table_text(t: LookupTable) -> str:
         return "".join("#" if b else "." for b in bits)
 
     lines = [f"{t.width}x{t.height} lookup table: chase the lights down; the bottom row then "
-             f"shows one of {2 ** t.rank} patterns. Press the top-row cells listed for it and "
+             f"shows one of {t.reachable} patterns. Press the top-row cells listed for it and "
              f"chase down again."]
     if t.complete:
         lines.append(f"{'bottom row':<{max(10, t.width)}}   press in top row")
@@ -276,10 +276,10 @@ def _bits_table_text(t: LookupTable) -> str:
                      "the rows below, one for each marked column (^) it lights, left to right; "
                      "press the XOR of their top rows. If the bottom row is not such a XOR, "
                      "the board is unsolvable.")
-        for (b, p), col in zip(t.rows, t.pivots, strict=True):
+        for (b, p), col in zip(t.rows, t.pivots or (), strict=True):
             lines.append(f"{row(b)}   {row(p)}")
             lines.append(" " * col + "^")
-    if t.top_rows_lightest is not None and t.top_rows_lightest < len(t.rows):
+    if t.top_rows_lightest < len(t.rows):
         cut = ", cut short by the time limit" if t.cut_short else ""
         lines.append(f"Top rows proven lightest: {t.top_rows_lightest} of {len(t.rows)} (the "
                      f"others press more than they need{cut}; raise --time-limit).")
@@ -366,7 +366,7 @@ def _fewest_lines(st: Strategy, label: str) -> list[str]:
             *("    " + row for row in level_grid(fewest, "."))]
 
 
-def level_table_text(t: LevelTable) -> str:
+def level_table_text(t: LookupTable) -> str:
     """What ``lightsart table WxH --states K`` prints."""
     k = t.states
     note = rules_note(t.rules.with_states(2))

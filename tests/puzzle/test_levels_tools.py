@@ -20,7 +20,7 @@ from lightsart._puzzle.census import census
 from lightsart._puzzle.reading import from_state_levels
 from lightsart._puzzle.sizes import sizes_near
 from lightsart._puzzle.solve import click_path, explain
-from lightsart._puzzle.table import level_table
+from lightsart._puzzle.table import lookup_table
 from lightsart._rules import Rules, parse_pattern
 
 Case = tuple[str, str, int, int, int]  # pattern, topology, rows, columns, states
@@ -178,7 +178,7 @@ def test_table_clears_every_bottom_row_that_occurs_with_the_fewest_top_presses(c
     b, rules = brute(case), rules_of(case)
     k, (m, n) = rules.states, b.shape
     assert n == rules.width
-    table = level_table(rules, max_rows=4096)
+    table = lookup_table(rules, max_rows=4096)
     listed = {bottom: top for bottom, top in table.rows}
     assert table.complete and len(listed) == table.reachable
     occurs = set()

@@ -18,6 +18,7 @@ from lightsart._errors import LightsartError
 from lightsart._puzzle.reading import parse_size, read_board
 from lightsart._puzzle.solve import click_path, explain, solve_puzzle
 from lightsart._puzzle.table import lookup_table
+from lightsart._rules import Rules
 
 SIZES = [(1, 5), (2, 3), (2, 5), (3, 3), (3, 4), (4, 4), (3, 5)]
 SAMPLE = "11110/10001/00001/00100/01110"
@@ -126,7 +127,7 @@ def test_classic_5x5_table() -> None:
     # The table printed in every Lights Out guide (bottom row lit -> press in the top row).
     classic = {"10001": "11000", "01010": "10010", "11100": "01000", "00111": "00010",
                "10110": "00001", "01101": "10000", "11011": "00100", "00000": "00000"}
-    t = lookup_table(5, 5)
+    t = lookup_table(Rules.plus(5, 5))
     assert t.complete and t.nullity == 2 and t.rank == 3
     assert {"".join(map(str, b)): "".join(map(str, p)) for b, p in t.rows} == classic
 
@@ -152,7 +153,7 @@ def test_table_lists_exactly_the_bottom_rows_that_occur_and_clears_them(
         size: tuple[int, int]) -> None:
     m, n = size
     fewest, _, _ = brute(m, n)
-    t = lookup_table(m, n)
+    t = lookup_table(Rules.plus(m, n))
     listed = {b: np.array(p, dtype=np.uint8) for b, p in t.rows}
     states = np.arange(1 << (m * n))
     boards = ((states[:, None] >> np.arange(m * n)) & 1).astype(np.uint8).reshape(-1, m, n)
@@ -172,7 +173,7 @@ def test_table_lists_exactly_the_bottom_rows_that_occur_and_clears_them(
 @pytest.mark.parametrize("size", [(5, 30), (3, 40), (4, 19)], ids=["30x5", "40x3", "19x4"])
 def test_table_basis_for_wide_boards_works_by_hand(size: tuple[int, int]) -> None:
     m, n = size
-    t = lookup_table(m, n)
+    t = lookup_table(Rules.plus(m, n))
     assert not t.complete and len(t.rows) == t.rank
     rng = np.random.default_rng(n)
     for _ in range(15):

@@ -233,8 +233,8 @@ def test_explain_and_path_under_other_rules(pattern: str, topology: str) -> None
 
 def test_lookup_table_refuses_other_rules() -> None:
     with pytest.raises(LightsartError, match="needs light chasing"):
-        lookup_table(5, 5, rules=make_rules(5, 5, "plus", "torus"))
-    assert lookup_table(5, 5, rules=Rules.plus(5, 5)).rank == 3
+        lookup_table(make_rules(5, 5, "plus", "torus"))
+    assert lookup_table(Rules.plus(5, 5)).rank == 3
 
 
 def test_rules_must_fit_the_board() -> None:
