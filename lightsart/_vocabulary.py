@@ -26,7 +26,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "strategy": ("steps.clicks", "steps.click_grid", "chased_clicks", "chased_click_grid",
                  "fewest_click_grid", "fewest_click_count", "kernel_size"),
     "table": ("nullity", "kernel_size", "reachable", "complete", "rows.bottom", "rows.top"),
-    "census": ("nullity", "kernel_size", "solvable", "distribution", "max_moves"),
+    "census": ("nullity", "kernel_size", "solvable", "distribution", "max_click_count"),
     "sizes": ("sizes.nullity", "sizes.kernel_size", "sizes.every_picture_exact",
               "sizes.wrong_cells_at_most"),
     "still": ("board.nullity", "board.kernel_size", "pictures.wrong_cells",

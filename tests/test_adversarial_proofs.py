@@ -482,8 +482,8 @@ def test_census_counts_hold_against_brute_force(capsys: pytest.CaptureFixture[st
     where = f"census {w}x{h} {pat} {top} k={k}"
     assert c["solvable"] == reached.size, where
     assert c["distribution"] == np.bincount(reached).tolist(), where
-    assert c["max_moves"] == int(reached.max()), where
-    assert c["states_at_max"] == int((reached == reached.max()).sum()), where
+    assert c["max_click_count"] == int(reached.max()), where
+    assert c["boards_at_max"] == int((reached == reached.max()).sum()), where
     lit = int(np.ones(rules.cells, dtype=np.int64) @ place)  # change (0 - (k-1)) = 1 mod k
     expected = None if fewest[lit] < 0 else int(fewest[lit])
-    assert c["all_lit_moves"] == expected, where
+    assert c["all_lit_click_count"] == expected, where

@@ -310,12 +310,13 @@ def census_text(c: Census) -> str:
     else:
         unit, aim, lit = "moves", "fewest clicks to turn every light off", "all lit"
         share = f"nullity {c.nullity}: " + (f"1 in {1 << c.nullity}" if c.nullity else "all of them")
-    lines = [f"{c.width}x{c.height} board{_states_note(c.rules)}: {c.states} states, {c.solvable} "
+    lines = [f"{c.width}x{c.height} board{_states_note(c.rules)}: {c.boards} states, {c.solvable} "
              f"solvable ({share})", f"{unit}  solvable states ({aim})"]
     lines += [f"{n:>{len(unit)}}  {count}" for n, count in enumerate(c.distribution)]
-    from_lit = "not solvable" if c.all_lit_moves is None else f"{c.all_lit_moves} {unit}"
-    lines.append(f"hardest: {c.max_moves} {unit}, needed by {c.states_at_max} state"
-                 f"{'s' if c.states_at_max > 1 else ''}; from {lit}: {from_lit}")
+    lit_count = c.all_lit_click_count
+    from_lit = "not solvable" if lit_count is None else f"{lit_count} {unit}"
+    lines.append(f"hardest: {c.max_click_count} {unit}, needed by {c.boards_at_max} state"
+                 f"{'s' if c.boards_at_max > 1 else ''}; from {lit}: {from_lit}")
     lines.append(f"exact, by {c.method}, {c.seconds:.3f} s")
     return "\n".join(lines)
 
@@ -325,10 +326,10 @@ def answer_text(a: DbAnswer) -> str:
     head = f"state {a.state:#x} on {a.width}x{a.height}{rules_note(a.rules)}"
     if not a.solvable:
         return f"{head}: not solvable (the database holds only solvable states)"
-    if not a.moves:
+    if not a.click_count:
         return f"{head}: already all off"
     assert a.next_click is not None
-    lines = [f"{head}: {a.moves} moves to all off; optimal next click {a.next_click}",
+    lines = [f"{head}: {a.click_count} moves to all off; optimal next click {a.next_click}",
              "path from the database, (row,col) and the state after each click:"]
     lines += [f"{k:>4}. ({r},{c})  {s:#x}" for k, ((r, c), s) in enumerate(a.path, 1)]
     return "\n".join(lines)

@@ -99,11 +99,11 @@ def test_census_counts_every_board_by_its_fewest_presses(case: Case) -> None:
     c = census(case[2], case[3], rules=rules_of(case))
     expected = Counter(b.fewest.values())
     assert c.distribution == tuple(expected[n] for n in range(max(expected) + 1))
-    assert c.solvable == len(b.fewest) and c.states == b.k ** (case[2] * case[3])
-    assert c.kernel_size == c.states // c.solvable
+    assert c.solvable == len(b.fewest) and c.boards == b.k ** (case[2] * case[3])
+    assert c.kernel_size == c.boards // c.solvable
     lit = tuple([b.k - 1] * (case[2] * case[3]))
-    assert c.all_lit_moves == b.fewest.get(lit)
-    assert c.max_moves == max(expected) and c.states_at_max == expected[max(expected)]
+    assert c.all_lit_click_count == b.fewest.get(lit)
+    assert c.max_click_count == max(expected) and c.boards_at_max == expected[max(expected)]
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)

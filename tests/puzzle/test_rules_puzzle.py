@@ -135,7 +135,7 @@ def test_census_matches_breadth_first_search(pattern: str, topology: str) -> Non
         assert list(c.distribution) == want
         assert c.solvable == len(dist)
         lit = (1 << (m * n)) - 1
-        assert c.all_lit_moves == dist.get(lit)
+        assert c.all_lit_click_count == dist.get(lit)
         assert c.to_dict()["rules"] == rules.to_dict()
 
 
@@ -154,7 +154,7 @@ def test_database_lookups(tmp_path: Path, pattern: str, topology: str,
         assert a.rules == rules
         assert a.solvable == (state in dist)
         if a.solvable:
-            assert a.moves == dist[state]
+            assert a.click_count == dist[state]
             s = state
             for (r, c), after in a.path:
                 s ^= press[r * n + c]
@@ -194,7 +194,7 @@ def test_census_groups_by_the_kernel_of_a_not_of_its_transpose(size: tuple[int, 
     dist = bfs(m, n, pattern, "cylinder")
     c = census(m, n, rules=rules)
     assert list(c.distribution) == np.bincount(list(dist.values())).tolist()
-    assert c.all_lit_moves == dist.get((1 << (m * n)) - 1)
+    assert c.all_lit_click_count == dist.get((1 << (m * n)) - 1)
     fewest, minimal, _ = brute(m, n, pattern, "cylinder")
     for state in range(0, 1 << (m * n), 97):
         s = solve_puzzle(from_state(state, m, n), "off", rules)
