@@ -41,7 +41,6 @@ KEYS: dict[str, tuple[str, ...]] = {
 
 #: Per command: deprecated key -> the shared key of the same value (kept until 0.4).
 ALIASES: dict[str, dict[str, str]] = {
-    "sizes": {"sizes.wrong_pixels_at_most": "sizes.wrong_cells_at_most"},
     "still": {"pictures.wrong_pixels": "pictures.wrong_cells",
               "pictures.wrong_pixels_proven_minimal": "pictures.wrong_cells_proven_minimal",
               "pictures.wrong_pixels_lower_bound": "pictures.wrong_cells_lower_bound",

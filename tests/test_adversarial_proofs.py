@@ -445,8 +445,8 @@ def covering_radius(rules: Rules) -> int:
 
 @pytest.mark.parametrize(("k", "pat", "top", "w", "h"),
                          [(k, *shape) for k, shapes in CASES.items() for shape in shapes])
-def test_sizes_wrong_pixels_at_most_holds(k: int, pat: str, top: str, w: int, h: int) -> None:
-    """``sizes``' ``wrong_pixels_at_most`` is an upper bound on every picture's fewest wrong
+def test_sizes_wrong_cells_at_most_holds(k: int, pat: str, top: str, w: int, h: int) -> None:
+    """``sizes``' ``wrong_cells_at_most`` is an upper bound on every picture's fewest wrong
     pixels (cells): at least the covering radius of the reachable boards."""
     from lightsart._puzzle.sizes import sizes_near
     from lightsart._rules import parse_pattern
@@ -454,7 +454,7 @@ def test_sizes_wrong_pixels_at_most_holds(k: int, pat: str, top: str, w: int, h:
     (entry,) = [s for s in sizes_near(w, h, 0, pattern=parse_pattern(pat), topology=top,  # type: ignore[arg-type]
                                       states=k) if (s.width, s.height) == (w, h)]
     rules = game_rules(w, h, pat, top, k) or Rules.plus(h, w)
-    assert covering_radius(rules) <= entry.wrong_pixels_at_most
+    assert covering_radius(rules) <= entry.wrong_cells_at_most
 
 
 @pytest.mark.parametrize(("k", "pat", "top", "w", "h"),

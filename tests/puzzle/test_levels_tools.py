@@ -203,11 +203,11 @@ def test_sizes_count_the_quiet_patterns_and_bound_the_wrong_cells(case: Case) ->
     xs = np.array(list(itertools.product(range(b.k), repeat=m * n)), dtype=np.int64)
     quiet = int(((xs @ b.columns) % b.k == 0).all(axis=1).sum())
     assert size.kernel_size == quiet and size.every_picture_exact == (quiet == 1)
-    # No board is further than wrong_pixels_at_most cells from a solvable one.
+    # No board is further than wrong_cells_at_most cells from a solvable one.
     reachable = np.array(list(b.fewest))
     worst = max(int((reachable != np.array(t)).sum(axis=1).min())
                 for t in itertools.product(range(b.k), repeat=m * n))
-    assert worst <= size.wrong_pixels_at_most
+    assert worst <= size.wrong_cells_at_most
 
 
 def test_puzzle_commands_take_states(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
