@@ -129,7 +129,9 @@ class _Layout:
 def _layout(rules: Rules) -> _Layout:
     """Reduced echelon form of the checks (kernel of ``Aᵀ``), pivots from the last cell backwards."""
     m, n = rules.shape
-    rows = [to_state(q) for q in game(rules).checks]
+    checks = game(rules).checks
+    assert checks is not None  # two states: write_db refuses more
+    rows = [to_state(q) for q in checks]
     pivots: list[int] = []
     for cell in range(m * n - 1, -1, -1):
         r = next((i for i in range(len(pivots), len(rows)) if (rows[i] >> cell) & 1), None)

@@ -10,8 +10,8 @@ solutions is how many members reach that weight (one Walsh–Hadamard transform 
 An unsolvable board fails some check (an odd number of wrong cells on a quiet pattern, with two
 states), and no click can change that; the fewest cells to change first are a syndrome decoding
 (:func:`lightsart._core.decode.decode`) over GF(2), the exact engine's fit from the board over
-``Z/k``. :class:`lightsart._puzzle.game.Game` and ``LevelGame`` answer those questions; this
-module asks them the same way at every number of states.
+``Z/k``. :class:`lightsart._puzzle.game.Game` answers those questions at every number of states;
+this module asks them.
 
 The human strategy (:func:`explain`) is light chasing: clear each row by pressing the cells below
 its wrong cells as many times as they need, which leaves only the bottom row wrong; read the
@@ -40,7 +40,7 @@ from lightsart._choices import Goal
 from lightsart._core.algebra import reached
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
-from lightsart._puzzle.game import Changes, game_for, rules_for
+from lightsart._puzzle.game import Changes, game, rules_for
 from lightsart._puzzle.reading import to_state_levels
 from lightsart._puzzle.table import LookupTable, chases, lookup_table
 from lightsart._puzzle.text import grid as _grid
@@ -213,7 +213,7 @@ def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None, *
     returned.
     """
     rules = rules_for(board, rules)
-    g = game_for(rules)
+    g = game(rules)
     b = g.cells(board)
     level = goal_level(goal, rules.states)
     change = _change(b, level, rules.states)
@@ -362,7 +362,7 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
     that shorten it (see :class:`Strategy`).
     """
     rules = rules_for(board, rules)
-    g = game_for(rules)
+    g = game(rules)
     b = g.cells(board)
     m, n = b.shape
     limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # a board per step
@@ -457,7 +457,7 @@ def click_path(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
     times is ``j`` steps), with the state after each press (``seconds``: the fewest clicks'
     search budget, ``--time-limit``)."""
     rules = rules_for(board, rules)
-    b = game_for(rules).cells(board)
+    b = game(rules).cells(board)
     m, n = b.shape
     limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # every state is printed
     solution = solve_puzzle(b, goal, rules, seconds=seconds)
