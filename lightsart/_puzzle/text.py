@@ -349,8 +349,8 @@ def _digits(values: tuple[int, ...] | list[int]) -> str:
     return "".join(_DIGITS[v] for v in values)
 
 
-def _goal(goal: str, k: int) -> str:
-    return f"every cell {0 if goal == 'off' else k - 1}"
+def _goal(goal: str, states: int) -> str:
+    return f"every cell {0 if goal == 'off' else states - 1}"
 
 
 
