@@ -57,8 +57,8 @@ def timed_census(m: int, n: int) -> tuple[float, str]:
     except LightsartError as exc:
         return time.perf_counter() - start, f"out of reach: {str(exc).split(': ', 1)[1]}"
     return (time.perf_counter() - start,
-            f"nullity {c.nullity}, max {c.max_moves} moves ({c.states_at_max} states), "
-            f"all-lit {c.all_lit_moves}")
+            f"nullity {c.nullity}, max {c.max_click_count} moves ({c.boards_at_max} states), "
+            f"all-lit {c.all_lit_click_count}")
 
 
 def main() -> None:
@@ -84,9 +84,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "census-5x5.sqlite"
         written = write_db(5, 5, path)
-        naive = written.states * 24  # a (state, moves, click) row with its index: ~24 bytes
-        print(f"5x5 database: {written.states} states in {written.bytes / 1e6:.1f} MB "
-              f"({8 * written.bytes / written.states:.2f} bits/state), built in "
+        naive = written.boards * 24  # a (state, moves, click) row with its index: ~24 bytes
+        print(f"5x5 database: {written.boards} states in {written.bytes / 1e6:.1f} MB "
+              f"({8 * written.bytes / written.boards:.2f} bits/state), built in "
               f"{written.seconds:.1f} s; a row per state would take ~{naive / 1e6:.0f} MB")
 
 

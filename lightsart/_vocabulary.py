@@ -26,7 +26,7 @@ KEYS: dict[str, tuple[str, ...]] = {
     "strategy": ("steps.clicks", "steps.click_grid", "chased_clicks", "chased_click_grid",
                  "fewest_click_grid", "fewest_click_count", "kernel_size"),
     "table": ("nullity", "kernel_size", "reachable", "complete", "rows.bottom", "rows.top"),
-    "census": ("nullity", "kernel_size", "solvable", "distribution", "max_moves"),
+    "census": ("nullity", "kernel_size", "solvable", "distribution", "max_click_count"),
     "sizes": ("sizes.nullity", "sizes.kernel_size", "sizes.every_picture_exact",
               "sizes.wrong_cells_at_most"),
     "still": ("board.nullity", "board.kernel_size", "pictures.wrong_cells",
@@ -41,14 +41,6 @@ KEYS: dict[str, tuple[str, ...]] = {
 
 #: Per command: deprecated key -> the shared key of the same value (kept until 0.4).
 ALIASES: dict[str, dict[str, str]] = {
-    "solve": {"moves": "click_count", "presses_count": "click_count", "presses": "click_grid",
-              "fewest_lights_to_change": "fewest_cells_to_change",
-              "fewest_lights_proven": "fewest_cells_proven",
-              "lights_to_change": "cells_to_change"},
-    "path": {"moves": "click_count"},
-    "strategy": {"chased_presses": "chased_click_grid", "fewest_presses": "fewest_click_grid",
-                 "fewest_presses_count": "fewest_click_count", "steps.presses": "steps.click_grid"},
-    "sizes": {"sizes.wrong_pixels_at_most": "sizes.wrong_cells_at_most"},
     "still": {"pictures.wrong_pixels": "pictures.wrong_cells",
               "pictures.wrong_pixels_proven_minimal": "pictures.wrong_cells_proven_minimal",
               "pictures.wrong_pixels_lower_bound": "pictures.wrong_cells_lower_bound",

@@ -520,7 +520,7 @@ def test_census_db_names_with_uri_characters(work: Path,
         capsys.readouterr()
         before = sorted(os.listdir(work))
         assert main(["census", "--db", name, "--state", "0x1ff", "--json"]) == 0
-        assert json.loads(capsys.readouterr().out)["moves"] == 5
+        assert json.loads(capsys.readouterr().out)["click_count"] == 5
         assert sorted(os.listdir(work)) == before  # the lookup created nothing
 
 

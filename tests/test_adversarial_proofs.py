@@ -302,15 +302,16 @@ def test_solve_flags_hold_two_states(pat: str, top: str, w: int, h: int) -> None
             where = f"solve {w}x{h} {pat} {top} {goal} {b.tolist()}"
             assert sol["solvable"] == (fewest is not None), where
             if fewest is not None:
-                check_minimum("moves", sol["moves"], sol["proven_minimal"], None, fewest, where)
+                check_minimum("click_count", sol["click_count"], sol["proven_minimal"], None, fewest,
+                              where)
                 if sol["minimal_solutions"] is not None:
                     assert sol["minimal_solutions"] == s.minimal_count(change), where
                 continue
             # Fewest lights to change: the reachable change nearest to the needed one.
             need = truth(rules, (1 - change) % 2, cell_costs(change, np.zeros(change.size), 2,
                                                                "uniform"))
-            check_minimum("fewest_lights_to_change", sol["fewest_lights_to_change"],
-                          sol["fewest_lights_proven"], None, need.fewest_wrong, where)
+            check_minimum("fewest_cells_to_change", sol["fewest_cells_to_change"],
+                          sol["fewest_cells_proven"], None, need.fewest_wrong, where)
 
 
 @pytest.mark.parametrize(("pat", "top", "w", "h"), [*CASES[3], *CASES[4]])
@@ -330,7 +331,7 @@ def test_solve_flags_hold_k_states(pat: str, top: str, w: int, h: int) -> None:
             where = f"solve --states {k} {w}x{h} {pat} {top} {goal} {b.tolist()}"
             assert sol["solvable"] == (fewest is not None), where
             if fewest is not None:
-                check_minimum("presses", sol["presses_count"], sol["proven_minimal"], None,
+                check_minimum("click_count", sol["click_count"], sol["proven_minimal"], None,
                               fewest, where)
                 continue
             # Fewest cells to change: over every board reachable from this one, the fewest
@@ -361,7 +362,8 @@ def test_path_flags_hold() -> None:
                 continue
             board = b.reshape(h, w).astype(np.uint8)
             p = click_path(board, "off", rules)
-            check_minimum("moves", p.to_dict()["moves"], p.proven, None, fewest, f"path k={k}")
+            check_minimum("click_count", p.click_count, p.proven_minimal, None, fewest,
+                          f"path k={k}")
 
 
 def test_cost_bound_gives_a_count_bound() -> None:
@@ -443,8 +445,8 @@ def covering_radius(rules: Rules) -> int:
 
 @pytest.mark.parametrize(("k", "pat", "top", "w", "h"),
                          [(k, *shape) for k, shapes in CASES.items() for shape in shapes])
-def test_sizes_wrong_pixels_at_most_holds(k: int, pat: str, top: str, w: int, h: int) -> None:
-    """``sizes``' ``wrong_pixels_at_most`` is an upper bound on every picture's fewest wrong
+def test_sizes_wrong_cells_at_most_holds(k: int, pat: str, top: str, w: int, h: int) -> None:
+    """``sizes``' ``wrong_cells_at_most`` is an upper bound on every picture's fewest wrong
     pixels (cells): at least the covering radius of the reachable boards."""
     from lightsart._puzzle.sizes import sizes_near
     from lightsart._rules import parse_pattern
@@ -452,7 +454,7 @@ def test_sizes_wrong_pixels_at_most_holds(k: int, pat: str, top: str, w: int, h:
     (entry,) = [s for s in sizes_near(w, h, 0, pattern=parse_pattern(pat), topology=top,  # type: ignore[arg-type]
                                       states=k) if (s.width, s.height) == (w, h)]
     rules = game_rules(w, h, pat, top, k) or Rules.plus(h, w)
-    assert covering_radius(rules) <= entry.wrong_pixels_at_most
+    assert covering_radius(rules) <= entry.wrong_cells_at_most
 
 
 @pytest.mark.parametrize(("k", "pat", "top", "w", "h"),
@@ -480,8 +482,8 @@ def test_census_counts_hold_against_brute_force(capsys: pytest.CaptureFixture[st
     where = f"census {w}x{h} {pat} {top} k={k}"
     assert c["solvable"] == reached.size, where
     assert c["distribution"] == np.bincount(reached).tolist(), where
-    assert c["max_moves"] == int(reached.max()), where
-    assert c["states_at_max"] == int((reached == reached.max()).sum()), where
+    assert c["max_click_count"] == int(reached.max()), where
+    assert c["boards_at_max"] == int((reached == reached.max()).sum()), where
     lit = int(np.ones(rules.cells, dtype=np.int64) @ place)  # change (0 - (k-1)) = 1 mod k
     expected = None if fewest[lit] < 0 else int(fewest[lit])
-    assert c["all_lit_moves"] == expected, where
+    assert c["all_lit_click_count"] == expected, where

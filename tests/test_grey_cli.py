@@ -233,14 +233,14 @@ def test_solve_with_k_states(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "120/201/012", "--states", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["solvable"] and data["states"] == 3 and data["proven_minimal"]
-    presses = np.array(data["presses"])
+    presses = np.array(data["click_grid"])
     board = np.array([[1, 2, 0], [2, 0, 1], [0, 1, 2]])
     assert ((board + press_mod(presses, Rules(3, 3), 3)) % 3 == 0).all()
-    assert data["presses_count"] == int(presses.sum())
+    assert data["click_count"] == int(presses.sum())
     # The same board as an integer: base-3 digit i*n + j is cell (i, j).
     state = sum(int(v) * 3**i for i, v in enumerate(board.reshape(-1)))
     assert main(["solve", "--state", str(state), "--size", "3x3", "--states", "3", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["presses"] == data["presses"]
+    assert json.loads(capsys.readouterr().out)["click_grid"] == data["click_grid"]
     assert main(["solve", "120/201/012", "--states", "3"]) == 0
     assert "solvable with" in capsys.readouterr().out
 

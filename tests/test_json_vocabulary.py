@@ -1,5 +1,6 @@
-"""One --json vocabulary across states (issue 21, part 5): the same shared keys at 2 and 3
-states for every command, and each deprecated alias equal to its shared key."""
+"""One --json vocabulary across states (issue 21, part 5; issue 31): the same keys at 2 and 3
+states for every command, and each deprecated alias (still and animate) equal to its shared
+key."""
 
 from __future__ import annotations
 
@@ -105,8 +106,8 @@ def test_cells_to_change_give_the_changed_board(capsys: pytest.CaptureFixture[st
 
 @pytest.mark.parametrize("states", [2, 3])
 def test_explain_speaks_one_vocabulary(states: int, capsys: pytest.CaptureFixture[str]) -> None:
-    """``solve --explain --json``: the strategy's shared keys at 2 and 3 states, each alias equal
-    to its shared key, and the chased clicks, pressed over Z/K, reach the goal."""
+    """``solve --explain --json``: the strategy's shared keys at 2 and 3 states, and the chased
+    clicks, pressed over Z/K, reach the goal."""
     import numpy as np
 
     from lightsart._core.modk import press_mod
@@ -115,13 +116,6 @@ def test_explain_speaks_one_vocabulary(states: int, capsys: pytest.CaptureFixtur
     rows = "11110/10001/00001/00100/01110" if states == 2 else "120/201/012"
     data = _run(["solve", rows, "--explain", "--states", str(states)], capsys)["strategy"]
     assert _keys(data, "strategy") == set(KEYS["strategy"])
-    for old, new in ALIASES["strategy"].items():
-        try:
-            old_values = _values(data, old)
-        except (AssertionError, KeyError):
-            assert states == 2, old  # the k-state names: 0.2 wrote them with levels only
-            continue
-        assert old_values == _values(data, new), (old, new)
     board = np.array([[int(ch) for ch in row] for row in rows.split("/")])
     grid = np.zeros(board.shape, dtype=np.int64)
     for cell in data["chased_clicks"]:
@@ -134,14 +128,24 @@ def test_explain_speaks_one_vocabulary(states: int, capsys: pytest.CaptureFixtur
     assert int(fewest.sum()) == data["fewest_click_count"] <= int(grid.sum())
 
 
-def test_each_number_of_states_keeps_its_own_old_keys(capsys: pytest.CaptureFixture[str]) -> None:
-    """The deprecated keys are the ones 0.2 wrote at that number of states, no others."""
-    two = _run(["solve", "110/011/000"], capsys)
-    three = _run(["solve", "110/011/000", "--states", "3"], capsys)
-    assert {"moves", "fewest_lights_to_change", "lights_to_change"} <= set(two)
-    assert not {"presses", "presses_count"} & set(two)
-    assert {"presses", "presses_count"} <= set(three)
-    assert not {"moves", "fewest_lights_to_change", "lights_to_change"} & set(three)
+@pytest.mark.parametrize("argv", [["solve", "110/011/000"], ["solve", "110/011/000", "--explain"],
+                                  ["path", "110/100/000"]])
+def test_puzzle_json_has_the_same_keys_at_every_number_of_states(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """solve, its strategy and path: one set of keys at 2, 3 and 4 states, none of 0.2's."""
+    def keys(data: object) -> set[str]:  # an object's own keys, those of its lists' items
+        if isinstance(data, dict):
+            return set(data) | {f"{k}.{inner}" for k, v in data.items()
+                                if isinstance(v, list) or k == "strategy" for inner in keys(v)}
+        if isinstance(data, list) and data and isinstance(data[0], dict):
+            return keys(data[0])
+        return set()
+
+    found = [keys(_run([*argv, "--states", str(k)], capsys)) for k in (2, 3, 4)]
+    assert found[0] == found[1] == found[2]
+    old = {"moves", "presses", "presses_count", "fewest_lights_to_change", "lights_to_change",
+           "fewest_lights_proven", "chased_presses", "fewest_presses", "fewest_presses_count"}
+    assert not {key.rsplit(".", 1)[-1] for key in found[0]} & old
 
 
 @pytest.mark.parametrize("states", [2, 3, 4])

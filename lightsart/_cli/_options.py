@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from lightsart._puzzle.solve import ClickPath, Solution, Strategy
-    from lightsart._puzzle.table import LevelTable, LookupTable
+    from lightsart._puzzle.table import LookupTable
     from lightsart._rules import Pattern, Rules
 
 from lightsart._choices import ERRORS, FITS, STYLES, TONES, states_words
@@ -345,9 +345,9 @@ def wrong_pixels(count: int) -> str:
     return f"{count} wrong pixel{'' if count == 1 else 's'}"
 
 
-def puzzle_text(answer: Solution | Strategy | ClickPath | LookupTable | LevelTable) -> str:
+def puzzle_text(answer: Solution | Strategy | ClickPath | LookupTable) -> str:
     """What the CLI prints for an answer of ``solve_puzzle``, ``explain``, ``click_path`` or
-    ``table_for`` (the 2-state texts are the classic game's words: lights, clicks, ``#``)."""
+    ``lookup_table`` (the 2-state texts are the classic game's words: lights, clicks, ``#``)."""
     from lightsart._puzzle import solve as answers
     from lightsart._puzzle import text
 

@@ -67,11 +67,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         data = result.to_dict()
         if written is not None:
-            data["db"] = {"path": str(written.path), "states": written.states,
+            data["db"] = {"path": str(written.path), "boards": written.boards,
                           "bytes": written.bytes}
         emit_json(data)
         return 0
     print(census_text(result))
     if written is not None:
-        print(f"wrote {written.path}: {written.states} solvable states, {written.bytes} bytes")
+        print(f"wrote {written.path}: {written.boards} solvable states, {written.bytes} bytes")
     return 0

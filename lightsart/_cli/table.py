@@ -47,9 +47,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     from lightsart._cli._options import emit, puzzle_text, rules_from_args, search_seconds
     from lightsart._puzzle.reading import parse_size
-    from lightsart._puzzle.table import table_for
+    from lightsart._puzzle.table import lookup_table
 
     size = parse_size(args.size)
-    table = table_for(rules_from_args(args, size.height, size.width), max_rows=args.max_rows,
-                      seconds=search_seconds(args))
+    table = lookup_table(rules_from_args(args, size.height, size.width), max_rows=args.max_rows,
+                         seconds=search_seconds(args))
     return emit(args, table, puzzle_text)

@@ -24,7 +24,7 @@ The number of states ``k`` is a parameter (grey levels when above 2, issue 13): 
 presses that add 1 mod k (two states: clicks that toggle), boards travel as rows of one
 hexadecimal digit per cell (0/1 with two states), and the data carries ``states`` when it is not
 2. Picture goals with any ``k`` are the exact engine's fit moved to the page's origin
-(:func:`closest_levels`); ``lightsart._pages.levels`` re-exports the k-state names of 0.2.
+(:func:`fit_from_origin`).
 """
 
 from __future__ import annotations
@@ -295,7 +295,7 @@ def picture_fit(
     closest to it (fewest wrong cells) reachable from all-brightest (``origin="lit"``) or
     all-dark by presses mod k; ``clicks`` holds the press counts.
 
-    Every case is the exact engine's fit, moved to the origin (:func:`closest_levels`).
+    Every case is the exact engine's fit, moved to the origin (:func:`fit_from_origin`).
     """
     from lightsart._pictures.image import choose_size, read_gray, target_from_array
 
@@ -306,7 +306,7 @@ def picture_fit(
     target = target_from_array(gray, size, fit, source=str(image), levels=states)  # type: ignore[arg-type]
     rules = _rules(pattern, topology, target.height, target.width, states)
     _check_picture(rules)
-    return closest_levels(target.bits, rules, (states - 1) * (origin == "lit"), seconds=seconds)
+    return fit_from_origin(target.bits, rules, (states - 1) * (origin == "lit"), seconds=seconds)
 
 
 def make_game_page(
@@ -339,11 +339,13 @@ def make_game_page(
         return write_game_page(path, width, height if height is not None else width, **options)
 
 
-def closest_levels(target: Board, rules: Rules, origin_level: int, *, seconds: float = 1.0) -> Fit:
+def fit_from_origin(target: Board, rules: Rules, origin_level: int, *, seconds: float = 1.0
+                    ) -> Fit:
     """The board closest to ``target`` (levels; ``0``/``1`` for two states) reachable from the
     board of ``origin_level`` everywhere, with the clicks (presses, fewest in their coset) that
-    make it from there: the exact engine's fit of the target shifted by ``k - 1 - origin_level``
-    (mod ``k``), shifted back. Wrong cells are the same either way, since a shift is one to one."""
+    make it from there: the exact engine's fit of the target shifted by
+    ``states - 1 - origin_level`` (mod ``states``), shifted back. Wrong cells are the same
+    either way, since a shift is one to one."""
     from lightsart._engines import DEFAULT_ENGINE, Budget, engine
 
     k = rules.states

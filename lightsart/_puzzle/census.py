@@ -39,7 +39,7 @@ Out of reach: boards whose state space does not shrink this way, which is most b
 nullity above about 4 on more than a few dozen cells (9×9, 11×11, 16×16, 19×19, ...): the
 partial spectra stay distinct, ``2**40`` and more. The error message says where it stopped.
 
-**K states** (:func:`census_levels`). A board ``s``
+**K states** (:func:`_enumerate`). A board ``s``
 is solved by presses ``x`` with ``s + A x = 0`` (mod ``k``); every press vector solves exactly one
 board and every solvable board has ``kernel_size`` of them, so one pass over all ``k^(mn)`` press
 vectors gives every solvable board's fewest presses (a cell pressed ``j`` times counts ``j``).
@@ -65,8 +65,7 @@ from lightsart._limits import CENSUS_LEVELS_MAX_STATES, count_words, power_words
 from lightsart._puzzle.game import game, lightest
 from lightsart._rules import Rules
 
-__all__ = ["DP_BUDGET", "MAX_CENSUS_CELLS", "Census", "LevelCounts", "census", "census_levels",
-           "signature_groups"]
+__all__ = ["DP_BUDGET", "MAX_CENSUS_CELLS", "Census", "census", "signature_groups"]
 
 #: Largest board (cells) whose distribution is listed: beyond it the list itself is unwieldy.
 MAX_CENSUS_CELLS = 4096
@@ -78,47 +77,60 @@ _MAX_DP_NULLITY = 16
 
 @dataclass(frozen=True)
 class Census:
-    """Exact statistics of every state of a ``width`` × ``height`` board, goal all off.
+    """Exact statistics of every board of one size under ``rules``, goal every cell 0, at any
+    number of states; each field and property is the ``--json`` key of the same name.
 
-    ``distribution[k]`` is the number of solvable states whose fewest clicks is ``k``.
-    ``all_lit_moves`` is None when the all-lit board cannot be solved (possible under rules whose
-    pattern leaves out the clicked cell, such as sigma).
+    ``boards`` is ``states**cells``, ``solvable`` how many can reach the goal,
+    ``distribution[j]`` how many of those need ``j`` presses at fewest (a cell pressed ``j``
+    times counts ``j``). ``nullity`` is the fewest generators of the presses that change
+    nothing, ``kernel_size`` how many they are. ``all_lit_click_count`` is the fewest presses
+    from the all-brightest board, None when it cannot be solved (possible under rules whose
+    pattern leaves out the clicked cell, such as sigma, or with more than two states).
     """
 
     width: int
     height: int
-    states: int
+    boards: int
     solvable: int
     nullity: int
+    kernel_size: int
     distribution: tuple[int, ...]
-    max_moves: int
-    states_at_max: int
-    all_lit_moves: int | None
+    all_lit_click_count: int | None
     method: str
     seconds: float
     rules: Rules
-    #: Over ``Z/k`` (:func:`census_levels`): how many press vectors change nothing
-    #: (``2**nullity`` for 2 states, where it is left None).
-    kernel_size: int | None = None
+
+    @property
+    def states(self) -> int:
+        return self.rules.states
+
+    @property
+    def max_click_count(self) -> int:
+        """The presses the hardest solvable boards need."""
+        return len(self.distribution) - 1
+
+    @property
+    def boards_at_max(self) -> int:
+        """How many solvable boards need :attr:`max_click_count` presses."""
+        return self.distribution[-1]
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object printed by ``lightsart census --json``."""
-        # kernel_size is in the shared vocabulary (lightsart._vocabulary): 2**nullity for 2 states.
-        grey = {"kernel_size": 1 << self.nullity if self.kernel_size is None else self.kernel_size}
         return {
             "width": self.width,
             "height": self.height,
             "states": self.states,
+            "boards": self.boards,
             "solvable": self.solvable,
             "nullity": self.nullity,
+            "kernel_size": self.kernel_size,
             "distribution": list(self.distribution),
-            "max_moves": self.max_moves,
-            "states_at_max": self.states_at_max,
-            "all_lit_moves": self.all_lit_moves,
+            "max_click_count": self.max_click_count,
+            "boards_at_max": self.boards_at_max,
+            "all_lit_click_count": self.all_lit_click_count,
             "method": self.method,
             "seconds": round(self.seconds, 4),
             "rules": self.rules.to_dict(),
-            **grey,
         }
 
 
@@ -147,18 +159,14 @@ def _rules(m: int, n: int, rules: Rules | None) -> Rules:
 def census(m: int, n: int, *, budget: int = DP_BUDGET, rules: Rules | None = None) -> Census:
     """Exact census of the ``m`` × ``n`` board (``m`` rows) under ``rules`` (default: classic).
 
-    With grey levels (``rules.states`` above two) the census enumerates every press vector
-    (:func:`census_levels`).
+    With more than two states the census enumerates every press vector (:func:`_enumerate`).
 
     Raises :class:`LightsartError` when out of reach.
     """
     start = time.perf_counter()
     rules = _rules(m, n, rules)
     if not rules.is_binary:  # Z/K: enumeration of press vectors; GF(2) has the signature-group DP
-        found = census_levels(rules)
-        return Census(n, m, found.boards, found.solvable, found.nullity, found.distribution,
-                      len(found.distribution) - 1, found.distribution[-1], found.all_lit,
-                      found.method, found.seconds, rules, found.kernel_size)
+        return _enumerate(rules)
     cells = m * n
     if cells > MAX_CENSUS_CELLS:
         raise LightsartError(
@@ -188,13 +196,12 @@ def census(m: int, n: int, *, budget: int = DP_BUDGET, rules: Rules | None = Non
     return Census(
         width=n,
         height=m,
-        states=1 << cells,
+        boards=1 << cells,
         solvable=1 << (cells - d),
         nullity=d,
+        kernel_size=1 << d,
         distribution=tuple(distribution),
-        max_moves=len(distribution) - 1,
-        states_at_max=distribution[-1],
-        all_lit_moves=None if lit is None else int(lightest(lit, g).clicks.sum()),
+        all_lit_click_count=None if lit is None else int(lightest(lit, g).clicks.sum()),
         method=method,
         seconds=time.perf_counter() - start,
         rules=rules,
@@ -372,28 +379,10 @@ def _max_spectrum_counts(groups: dict[int, int], d: int, budget: int, board: tup
 _CHUNK_BITS = 18
 
 
-@dataclass(frozen=True)
-class LevelCounts:
-    """What the enumeration found (:func:`lightsart._puzzle.census.census` wraps it as a
-    ``Census``): ``distribution[j]`` solvable boards need ``j`` presses at fewest; ``all_lit``
-    is the fewest presses from the all-brightest board (None: unsolvable)."""
-
-    boards: int
-    solvable: int
-    kernel_size: int
-    nullity: int
-    distribution: tuple[int, ...]
-    all_lit: int | None
-    method: str
-    seconds: float
-
-
-def census_levels(rules: Rules) -> LevelCounts:
-    """Exact census of the board of ``rules`` (``rules.states`` > 2 levels), goal every cell 0.
-
-    ``boards`` is ``k^(mn)``, ``nullity`` the fewest generators of the kernel and
-    ``kernel_size`` its number of elements.
-    """
+def _enumerate(rules: Rules) -> Census:
+    """Exact census of the board of ``rules`` (more than two states), goal every cell 0, by
+    enumerating every press vector: ``nullity`` is the fewest generators of the kernel over
+    ``Z/k`` and ``kernel_size`` its number of elements (``k**nullity`` only for prime ``k``)."""
     from lightsart._core.modk import algebra_mod, kernel_rank, press_mod
 
     began = time.perf_counter()
@@ -433,7 +422,7 @@ def census_levels(rules: Rules) -> LevelCounts:
         raise AssertionError("the census does not count every board's press vectors")
     distribution = np.bincount(best[solvable]).tolist()
     lit = int(best[total - 1])  # every digit k-1: the all-brightest board
-    return LevelCounts(total, total // size, size, kernel_rank(alg),
-                       tuple(int(v) for v in distribution), None if lit == worst else lit,
-                       f"enumeration of all {k}^{cells} press vectors",
-                       time.perf_counter() - began)
+    return Census(n, m, total, total // size, kernel_rank(alg), size,
+                  tuple(int(v) for v in distribution), None if lit == worst else lit,
+                  f"enumeration of all {k}^{cells} press vectors", time.perf_counter() - began,
+                  rules)

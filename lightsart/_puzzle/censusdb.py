@@ -40,11 +40,11 @@ from lightsart._core.board import from_state, to_state
 from lightsart._errors import LightsartError, shown
 from lightsart._limits import DB_MAX_CELLS, DB_MAX_STATES
 from lightsart._output.staging import atomic_path
-from lightsart._puzzle.census import census
+from lightsart._puzzle.census import Census, census
 from lightsart._puzzle.game import game
 from lightsart._rules import TOPOLOGIES, Pattern, Rules, parse_pattern, press_masks, require_two_states
 
-__all__ = ["FORMAT", "DbAnswer", "DbWritten", "answer_json", "check_replaceable", "query_db",
+__all__ = ["FORMAT", "DbAnswer", "DbWritten", "check_replaceable", "query_db",
            "write_db"]
 
 FORMAT = "lightsart-census-1"
@@ -54,25 +54,26 @@ _SOLVED = 255
 
 @dataclass(frozen=True)
 class DbWritten:
-    """A database written to ``path``: how many states it holds and its size on disk."""
+    """A database written to ``path``: how many boards it holds and its size on disk."""
 
     path: Path
     width: int
     height: int
-    states: int
+    boards: int
     bytes: int
     seconds: float
 
 
 @dataclass(frozen=True)
 class DbAnswer:
-    """What the database says about one state: moves to go and the optimal path it stores."""
+    """What the database says about one state: clicks to go and the optimal path it stores;
+    each field is the ``--json`` key of the same name."""
 
     state: int
     width: int
     height: int
     solvable: bool
-    moves: int | None
+    click_count: int | None
     next_click: tuple[int, int] | None
     #: ``((row, col), state after the click)`` for every click down to the all-off board.
     path: tuple[tuple[tuple[int, int], int], ...]
@@ -82,7 +83,7 @@ class DbAnswer:
         """What ``lightsart census --db FILE --state X --json`` prints."""
         return {
             "state": hex(self.state), "width": self.width, "height": self.height,
-            "solvable": self.solvable, "moves": self.moves,
+            "solvable": self.solvable, "click_count": self.click_count,
             "next_click": None if self.next_click is None else list(self.next_click),
             "path": [{"click": list(c), "state": hex(s)} for c, s in self.path],
             "rules": self.rules.to_dict(),
@@ -128,7 +129,9 @@ class _Layout:
 def _layout(rules: Rules) -> _Layout:
     """Reduced echelon form of the checks (kernel of ``Aᵀ``), pivots from the last cell backwards."""
     m, n = rules.shape
-    rows = [to_state(q) for q in game(rules).checks]
+    checks = game(rules).checks
+    assert checks is not None  # two states: write_db refuses more
+    rows = [to_state(q) for q in checks]
     pivots: list[int] = []
     for cell in range(m * n - 1, -1, -1):
         r = next((i for i in range(len(pivots), len(rows)) if (rows[i] >> cell) & 1), None)
@@ -188,6 +191,16 @@ def check_replaceable(path: str | Path) -> None:
                              "(lightsart replaces only SQLite files; choose another name)")
 
 
+def _summary(c: Census) -> dict[str, object]:
+    """The census as format 1 stores it: lightsart 0.2's keys (``states`` there counts the
+    boards), so the file's bytes do not change with the ``--json`` vocabulary."""
+    return {"width": c.width, "height": c.height, "states": c.boards, "solvable": c.solvable,
+            "nullity": c.nullity, "distribution": list(c.distribution),
+            "max_moves": c.max_click_count, "states_at_max": c.boards_at_max,
+            "all_lit_moves": c.all_lit_click_count, "method": c.method,
+            "seconds": round(c.seconds, 4), "rules": c.rules.to_dict()}
+
+
 def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> DbWritten:
     """Write the database of every solvable state of the ``m`` × ``n`` board to ``path``.
 
@@ -200,10 +213,10 @@ def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> Db
     if rules.shape != (m, n):
         raise LightsartError(f"database of {n}x{m} was given rules for {rules.width}x{rules.height}")
     alg = game(rules)
-    states = 1 << (cells - alg.nullity)
-    if cells > DB_MAX_CELLS or states > DB_MAX_STATES:
+    boards = 1 << (cells - alg.nullity)
+    if cells > DB_MAX_CELLS or boards > DB_MAX_STATES:
         raise LightsartError(
-            f"a database of {n}x{m} would hold {states} states over {cells} cells; "
+            f"a database of {n}x{m} would hold {boards} states over {cells} cells; "
             f"at most {DB_MAX_STATES} states and {DB_MAX_CELLS} cells"
         )
     layout = _layout(rules)
@@ -215,13 +228,12 @@ def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> Db
             raise AssertionError("a database basis state is not solvable")
         solutions.append(to_state(x))
     quiet = _span_table([to_state(q) for q in alg.quiet_patterns])
-    summary = census(m, n, rules=rules).to_dict()
-    summary.pop("kernel_size")  # 2**nullity: the file's bytes stay those of 0.2 (format 1)
+    found = census(m, n, rules=rules)
     meta = {
         "format": FORMAT, "width": n, "height": m, "nullity": alg.nullity,
         "rules": {"pattern": rules.pattern.text, "topology": rules.topology},
         "pivots": list(layout.pivots), "masks": [hex(v) for v in layout.masks],
-        "chunk_bits": _CHUNK_BITS, "census": summary,
+        "chunk_bits": _CHUNK_BITS, "census": _summary(found),
     }
     chunk = 1 << _CHUNK_BITS
     # Built in memory and written as one file: SQLite never touches the disk itself, so a full
@@ -233,13 +245,13 @@ def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> Db
         db.executemany("INSERT INTO meta VALUES (?, ?)",
                        [(k, json.dumps(v)) for k, v in meta.items()])
         histogram = np.zeros(cells + 1, dtype=np.int64)
-        for cid, first in enumerate(range(0, states, chunk)):
-            ranks = np.arange(first, min(first + chunk, states), dtype=np.uint64)
+        for cid, first in enumerate(range(0, boards, chunk)):
+            ranks = np.arange(first, min(first + chunk, boards), dtype=np.uint64)
             moves, clicks = _score(_linear(solutions, ranks), quiet)
             histogram += np.bincount(moves, minlength=cells + 1)
             blob = zlib.compress(moves.tobytes() + clicks.tobytes(), 6)
             db.execute("INSERT INTO chunk VALUES (?, ?)", (cid, blob))
-        if histogram[: len(summary["distribution"])].tolist() != summary["distribution"]:
+        if histogram[: len(found.distribution)].tolist() != list(found.distribution):
             raise AssertionError("database disagrees with the census")  # pragma: no cover
         db.commit()
         image = db.serialize()
@@ -248,7 +260,7 @@ def write_db(m: int, n: int, path: str | Path, rules: Rules | None = None) -> Db
     with atomic_path(path) as tmp, open(tmp, "wb") as fh:
         fh.write(image)
     size = len(image)
-    return DbWritten(Path(path), n, m, states, size, time.perf_counter() - start)
+    return DbWritten(Path(path), n, m, boards, size, time.perf_counter() - start)
 
 
 def _score(x0: NDArray[np.uint64], quiet: NDArray[np.uint64]
@@ -427,8 +439,3 @@ def _query(db: sqlite3.Connection, state: int, pattern: Pattern | None, topology
         left = now
     first = steps[0][0] if steps else None
     return DbAnswer(state, n, m, True, moves, first, tuple(steps), rules)
-
-
-def answer_json(a: DbAnswer) -> dict[str, object]:
-    """The 0.1 name of :meth:`DbAnswer.to_dict`."""
-    return a.to_dict()

@@ -22,20 +22,21 @@ __all__ = ["RulesSize", "sizes_near", "sizes_text"]
 
 @dataclass(frozen=True)
 class RulesSize:
-    """One board size under some rules: its nullity and the worst case of wrong pixels.
+    """One board size under some rules: its nullity and the worst case of wrong cells; each
+    field and property is the ``--json`` key of the same name.
 
     ``nullity`` is the fewest generators of the kernel (over ``Z/k`` for ``k`` states; with two
     states its dimension), ``kernel_size`` the number of press vectors that change nothing (the
     quiet patterns, the empty one included: ``k^nullity`` only for prime ``k``) and
-    ``wrong_pixels_at_most`` the number of cyclic factors of the cokernel (wrong cells never
+    ``wrong_cells_at_most`` the number of cyclic factors of the cokernel (wrong cells never
     needed beyond one per factor; for the classic game also the light-chasing bound).
     """
 
     width: int
     height: int
     nullity: int
-    wrong_pixels_at_most: int
-    kernel_size: int | None = None
+    wrong_cells_at_most: int
+    kernel_size: int
 
     @property
     def every_picture_exact(self) -> bool:
@@ -45,9 +46,7 @@ class RulesSize:
         """One size as ``lightsart sizes --json`` lists it (keys: :mod:`lightsart._vocabulary`)."""
         return {"width": self.width, "height": self.height, "nullity": self.nullity,
                 "every_picture_exact": self.every_picture_exact,
-                "wrong_pixels_at_most": self.wrong_pixels_at_most,
-                "kernel_size": 1 << self.nullity if self.kernel_size is None else self.kernel_size,
-                "wrong_cells_at_most": self.wrong_pixels_at_most}
+                "kernel_size": self.kernel_size, "wrong_cells_at_most": self.wrong_cells_at_most}
 
 
 def sizes_near(width: int, height: int, radius: int = 2, *, pattern: Pattern | None = None,
@@ -127,7 +126,7 @@ def sizes_text(sizes: list[RulesSize], rules: Rules) -> str:
     lines.append(f"{'WxH':<11}{'quiet patterns':>15}" if grey else f"{'WxH':<11}{'nullity':>7}")
     wrong = vocabulary(rules.states).wrong
     for s in sizes:
-        most = s.wrong_pixels_at_most
+        most = s.wrong_cells_at_most
         tail = ("every picture exact" if s.every_picture_exact
                 else f"at most {most} {wrong}{'s' if most > 1 else ''} per picture")
         count = f"{s.kernel_size:>15}" if grey else f"{s.nullity:>7}"

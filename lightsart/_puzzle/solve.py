@@ -10,8 +10,8 @@ solutions is how many members reach that weight (one Walsh–Hadamard transform 
 An unsolvable board fails some check (an odd number of wrong cells on a quiet pattern, with two
 states), and no click can change that; the fewest cells to change first are a syndrome decoding
 (:func:`lightsart._core.decode.decode`) over GF(2), the exact engine's fit from the board over
-``Z/k``. :class:`lightsart._puzzle.game.Game` and ``LevelGame`` answer those questions; this
-module asks them the same way at every number of states.
+``Z/k``. :class:`lightsart._puzzle.game.Game` answers those questions at every number of states;
+this module asks them.
 
 The human strategy (:func:`explain`) is light chasing: clear each row by pressing the cells below
 its wrong cells as many times as they need, which leaves only the bottom row wrong; read the
@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -41,24 +40,19 @@ from lightsart._choices import Goal
 from lightsart._core.algebra import reached
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
-from lightsart._puzzle.game import Changes, game_for, rules_for
-from lightsart._puzzle.reading import (
-    to_state_levels,
-)
-from lightsart._puzzle.table import LookupTable, chases, table_for
+from lightsart._puzzle.game import Changes, game, rules_for
+from lightsart._puzzle.reading import to_state_levels
+from lightsart._puzzle.table import LookupTable, chases, lookup_table
 from lightsart._puzzle.text import grid as _grid
 from lightsart._results import BoardSides, ClickSearch, vocabulary
 from lightsart._rules import Rules
 from lightsart._types import Board
-from lightsart._vocabulary import ALIASES, click_cells
-
-if TYPE_CHECKING:
-    from lightsart._puzzle.table import LevelTable
+from lightsart._vocabulary import click_cells
 
 __all__ = [
     "ClickPath",
     "Solution",
-    "Step",
+    "SolutionStep",
     "Strategy",
     "click_path",
     "explain",
@@ -95,9 +89,9 @@ class _Ruled:
 @dataclass(frozen=True)
 class Solution(_Ruled, BoardSides):
     """Everything ``lightsart solve`` reports about one board under ``rules``, at any number of
-    states.
+    states; each field and property is the ``--json`` key of the same name.
 
-    ``clicks`` is one click set with the fewest presses (presses per cell; None when
+    ``click_grid`` is one click set with the fewest presses (presses per cell; None when
     unsolvable); ``minimal_solutions`` how many click sets share that count (two states, nullity
     up to :data:`COUNT_NULLITY`; else None). An unsolvable board has ``changes``: the fewest cells
     to change first and the checks it fails (kernel of ``Aᵀ``; the quiet patterns when the
@@ -109,24 +103,30 @@ class Solution(_Ruled, BoardSides):
     rules: Rules
     nullity: int
     kernel_size: int
-    clicks: Board | None
-    proven: bool
+    click_grid: Board | None
+    proven_minimal: bool
     minimal_solutions: int | None
     changes: Changes | None = None
-    #: The fewest clicks' certificate: no solution has fewer than ``lower_bound`` clicks (None
-    #: when unsolvable), the search's work, and whether the clock stopped it (``--time-limit``).
-    lower_bound: int | None = None
-    search: ClickSearch | None = None
+    #: The fewest clicks' certificate: no solution has fewer than ``click_count_lower_bound``
+    #: clicks (None when unsolvable), the search's work, and whether the clock stopped it
+    #: (``--time-limit``).
+    click_count_lower_bound: int | None = None
+    click_search: ClickSearch | None = None
     cut_short: bool = False
 
     @property
     def solvable(self) -> bool:
-        return self.clicks is not None
+        return self.click_grid is not None
 
     @property
-    def moves(self) -> int | None:
+    def clicks(self) -> list[list[int]] | None:
+        """The pressed cells, ``[row, col]`` (``[row, col, times]`` above two states)."""
+        return None if self.click_grid is None else click_cells(self.click_grid, self.states)
+
+    @property
+    def click_count(self) -> int | None:
         """How many presses (a cell pressed ``j`` times counts ``j``); None when unsolvable."""
-        return None if self.clicks is None else int(self.clicks.sum(dtype=np.int64))
+        return None if self.click_grid is None else int(self.click_grid.sum(dtype=np.int64))
 
     @property
     def solutions(self) -> int:
@@ -134,71 +134,67 @@ class Solution(_Ruled, BoardSides):
         return self.kernel_size if self.solvable else 0
 
     @property
-    def fixed(self) -> Board | None:
-        """The solvable board closest to this one: after :attr:`fixes` (None: solvable)."""
+    def state(self) -> int:
+        """The board as an integer: base-``states`` digit ``i*n + j`` is cell ``(i, j)``."""
+        return to_state_levels(self.board, self.states)
+
+    @property
+    def failed_quiet_patterns(self) -> tuple[int, ...]:
+        """The checks an unsolvable board fails (the quiet patterns for a symmetric pattern)."""
+        return () if self.changes is None else self.changes.failed
+
+    @property
+    def fewest_cells_to_change(self) -> int:
+        return 0 if self.changes is None else self.changes.count
+
+    @property
+    def fewest_cells_proven(self) -> bool:
+        return self.changes is None or self.changes.proven
+
+    @property
+    def fewest_cells_lower_bound(self) -> int:
+        return 0 if self.changes is None else self.changes.lower_bound
+
+    @property
+    def cells_to_change(self) -> list[list[int]] | None:
+        """The cells to change first, as :attr:`clicks` lists presses (None: solvable)."""
+        return None if self.changes is None else click_cells(self.changes.cells, self.states)
+
+    @property
+    def changed_board(self) -> Board | None:
+        """The solvable board closest to this one, after the changes (None: solvable)."""
         if self.changes is None:
             return None
         return (self.board + self.changes.cells) % np.uint8(self.states)  # in uint8: k <= 16
 
-    # What an unsolvable board needs first (:class:`~lightsart._puzzle.game.Changes`; solvable:
-    # nothing to change), under the names of lightsart 0.2's two-state solution.
-    fixes = property(lambda self: None if self.changes is None else self.changes.cells)
-    fixes_count = property(lambda self: 0 if self.changes is None else self.changes.count)
-    fixes_proven = property(lambda self: self.changes is None or self.changes.proven)
-    failed_patterns = property(lambda self: () if self.changes is None else self.changes.failed)
-    failed_boards = property(lambda self: () if self.changes is None else self.changes.failed_boards)
-    # The names of lightsart 0.2's k-state solution (LevelSolution), kept until 0.4.
-    presses = property(lambda self: self.clicks)
-    count = property(lambda self: self.moves)
-    cells_to_change = property(lambda self: self.fixes_count)
-    cells_proven = property(lambda self: self.fixes_proven)
-    cells_lower_bound = property(lambda self: 0 if self.changes is None else self.changes.lower_bound)
-
     def to_dict(self) -> dict[str, object]:
-        """The object printed by ``lightsart solve --json`` (keys: :mod:`lightsart._vocabulary`)."""
-        k = self.states
-        data: dict[str, object] = {
+        """The object printed by ``lightsart solve --json``: the same keys at every number of
+        states (:mod:`lightsart._vocabulary`)."""
+        changed = self.changed_board
+        return {
             "solvable": self.solvable,
-            "clicks": None if self.clicks is None else click_cells(self.clicks, k),
-            "click_grid": None if self.clicks is None else self.clicks.tolist(),
-            "click_count": self.moves,
-            "minimal_solutions": 0 if self.clicks is None else self.minimal_solutions,
+            "clicks": self.clicks,
+            "click_grid": None if self.click_grid is None else self.click_grid.tolist(),
+            "click_count": self.click_count,
+            "minimal_solutions": self.minimal_solutions,
             "solutions": self.solutions,
-            "proven_minimal": self.proven,
+            "proven_minimal": self.proven_minimal,
             "width": self.width,
             "height": self.height,
-            "states": k,
+            "states": self.states,
             "goal": self.goal,
-            "state": hex(to_state_levels(self.board, k)),
+            "state": hex(self.state),
             "nullity": self.nullity,
             "kernel_size": self.kernel_size,
-            "failed_quiet_patterns": list(self.failed_patterns),
-            "fewest_cells_to_change": self.fixes_count,
-            "fewest_cells_proven": self.fixes_proven,
-            "fewest_cells_lower_bound": self.cells_lower_bound,
-            "cells_to_change": None if self.changes is None else click_cells(self.changes.cells, k),
-            "changed_board": None if self.fixed is None else self.fixed.tolist(),
+            "failed_quiet_patterns": list(self.failed_quiet_patterns),
+            "fewest_cells_to_change": self.fewest_cells_to_change,
+            "fewest_cells_proven": self.fewest_cells_proven,
+            "fewest_cells_lower_bound": self.fewest_cells_lower_bound,
+            "cells_to_change": self.cells_to_change,
+            "changed_board": None if changed is None else changed.tolist(),
             "rules": self.rules.to_dict(),
+            **_certificate(self.click_count_lower_bound, self.click_search, self.cut_short),
         }
-        data.update(_certificate(self.lower_bound, self.search, self.cut_short))
-        return _aliased(data, "solve", k)
-
-
-#: The keys lightsart 0.2 wrote with each vocabulary (lights, levels) that the shared keys
-#: replace: kept one release as aliases (lightsart._vocabulary.ALIASES, CHANGELOG.md).
-_OLD_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "solve": (("moves", "fewest_lights_to_change", "fewest_lights_proven", "lights_to_change"),
-              ("presses", "presses_count")),
-    "strategy": ((), ("chased_presses", "fewest_presses", "fewest_presses_count")),
-    "path": (("moves",), ("moves",)),
-}
-
-
-def _aliased(data: dict[str, object], command: str, states: int) -> dict[str, object]:
-    """``data`` with the deprecated keys 0.2 wrote at this number of states."""
-    for old in _OLD_KEYS[command][vocabulary(states).grey]:
-        data[old] = data[ALIASES[command][old]]
-    return data
 
 
 def _certificate(lower_bound: int | None, search: ClickSearch | None, cut_short: bool
@@ -217,7 +213,7 @@ def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None, *
     returned.
     """
     rules = rules_for(board, rules)
-    g = game_for(rules)
+    g = game(rules)
     b = g.cells(board)
     level = goal_level(goal, rules.states)
     change = _change(b, level, rules.states)
@@ -229,7 +225,8 @@ def solve_puzzle(board: Board, goal: Goal = "off", rules: Rules | None = None, *
     if not (g.apply(b, best.clicks) == level).all():  # pragma: no cover
         raise AssertionError("the click set does not solve the board")
     return Solution(b, goal, rules, g.nullity, g.kernel_size, best.clicks, best.proven, best.count,
-                    lower_bound=best.lower_bound, search=best.search, cut_short=best.cut_short)
+                    click_count_lower_bound=best.lower_bound, click_search=best.search,
+                    cut_short=best.cut_short)
 
 
 def _change(board: Board, level: int, states: int) -> Board:
@@ -246,84 +243,90 @@ def _change(board: Board, level: int, states: int) -> Board:
 
 
 @dataclass(frozen=True)
-class Step:
+class SolutionStep:
     """One step of the strategy: what to do, the presses per cell, and the board after them."""
 
     title: str
-    presses: Board
+    click_grid: Board
     board: Board
-
-    @property
-    def clicks(self) -> tuple[Cell, ...]:
-        """The pressed cells in reading order."""
-        return tuple((int(r), int(c)) for r, c in np.argwhere(self.presses))
 
 
 @dataclass(frozen=True)
 class Strategy:
-    """The human strategy for one board, step by step, and how quiet patterns shorten it.
+    """The human strategy for one board, step by step, and how quiet patterns shorten it; each
+    field and property is the ``--json`` key of the same name.
 
-    ``solution`` is the sum of every step's presses (mod ``k``; with two states the XOR);
-    ``minimal`` the fewest presses making the same change (``proven`` when the coset could be
-    searched whole). With two states ``added`` lists the quiet patterns added to get there
-    (None when the nullity is too large to search them all) and ``weights[l]`` the clicks with
-    pattern combination ``l`` (bit ``k`` = pattern ``k``; None when too many to list).
+    ``chased_click_grid`` is the sum of every step's presses (mod ``states``; with two states the
+    XOR); ``fewest_click_grid`` the fewest presses making the same change (``proven_minimal``
+    when the coset could be searched whole). With two states ``quiet_patterns_added`` lists the
+    quiet patterns added to get there (None when the nullity is too large to search them all) and
+    ``clicks_with_each_pattern_combination[l]`` the clicks with pattern combination ``l`` (bit
+    ``j`` = pattern ``j``; None when too many to list).
 
-    Under rules that do not chase ``chased`` is False, there are no steps and no ``table``,
-    and ``solution`` is the algebra's click set (None when the board cannot be solved).
+    Under rules that do not chase ``light_chasing`` is False, there are no steps and no
+    ``table``, and ``chased_click_grid`` is the algebra's click set (None when the board cannot
+    be solved).
     """
 
     board: Board
     goal: Goal
-    steps: tuple[Step, ...]
+    steps: tuple[SolutionStep, ...]
     solvable: bool
-    bottom: tuple[int, ...]
-    top: tuple[int, ...] | None
-    table: LookupTable | LevelTable | None
-    solution: Board | None
-    minimal: Board | None
-    proven: bool
-    added: tuple[int, ...] | None
-    weights: tuple[int, ...] | None
+    bottom_row: tuple[int, ...]
+    top_row_presses: tuple[int, ...] | None
+    table: LookupTable | None
+    chased_click_grid: Board | None
+    fewest_click_grid: Board | None
+    proven_minimal: bool
+    quiet_patterns_added: tuple[int, ...] | None
+    clicks_with_each_pattern_combination: tuple[int, ...] | None
     rules: Rules
     quiet_patterns: Board
     kernel_size: int
 
     @property
-    def chased(self) -> bool:
+    def light_chasing(self) -> bool:
         """Whether the steps are light chasing or the algebra alone."""
         return self.table is not None
+
+    @property
+    def chased_clicks(self) -> list[list[int]] | None:
+        """The cells of :attr:`chased_click_grid` (as :attr:`Solution.clicks`)."""
+        grid = self.chased_click_grid
+        return None if grid is None else click_cells(grid, self.rules.states)
+
+    @property
+    def fewest_click_count(self) -> int | None:
+        grid = self.fewest_click_grid
+        return None if grid is None else int(grid.sum(dtype=np.int64))
 
     def to_dict(self) -> dict[str, object]:
         """The strategy as data: steps with their presses and the board after each."""
         k = self.rules.states
         lights = not vocabulary(k).grey  # 0.2's step boards: rows of # and . for lights
-        minimal = self.minimal
-        data: dict[str, object] = {
-            "steps": [{"title": s.title, "clicks": click_cells(s.presses, k),
-                       "click_grid": s.presses.tolist(),
+        chased, fewest = self.chased_click_grid, self.fewest_click_grid
+        added, weights = self.quiet_patterns_added, self.clicks_with_each_pattern_combination
+        return {
+            "steps": [{"title": s.title, "clicks": click_cells(s.click_grid, k),
+                       "click_grid": s.click_grid.tolist(),
                        "board": _grid(s.board) if lights else s.board.tolist()}
                       for s in self.steps],
-            "bottom_row": list(self.bottom),
-            "top_row_presses": None if self.top is None else list(self.top),
-            "chased_clicks": None if self.solution is None else click_cells(self.solution, k),
-            "chased_click_grid": None if self.solution is None else self.solution.tolist(),
-            "fewest_click_grid": None if minimal is None else minimal.tolist(),
-            "fewest_click_count": None if minimal is None else int(minimal.astype(np.int64).sum()),
-            "proven_minimal": self.proven,
+            "bottom_row": list(self.bottom_row),
+            "top_row_presses": None if self.top_row_presses is None else list(self.top_row_presses),
+            "chased_clicks": self.chased_clicks,
+            "chased_click_grid": None if chased is None else chased.tolist(),
+            "fewest_click_grid": None if fewest is None else fewest.tolist(),
+            "fewest_click_count": self.fewest_click_count,
+            "proven_minimal": self.proven_minimal,
             "kernel_size": self.kernel_size,
-            "quiet_patterns_added": None if self.added is None else list(self.added),
-            "clicks_with_each_pattern_combination": None if self.weights is None
-            else list(self.weights),
-            "light_chasing": self.chased,
+            "quiet_patterns_added": None if added is None else list(added),
+            "clicks_with_each_pattern_combination": None if weights is None else list(weights),
+            "light_chasing": self.light_chasing,
         }
-        if not lights:  # 0.2's k-state steps named their press grid "presses"
-            for step in data["steps"]:  # type: ignore[attr-defined]
-                step["presses"] = step["click_grid"]
-        return _aliased(data, "strategy", k)
 
 
-def _chase_steps(board: Board, goal: Goal, rules: Rules, label: str) -> tuple[list[Step], Board]:
+def _chase_steps(board: Board, goal: Goal, rules: Rules, label: str
+                 ) -> tuple[list[SolutionStep], Board]:
     """Chase ``board`` down: press under every cell off the goal as many times as it needs."""
     k = rules.states
     level = goal_level(goal, k)
@@ -335,7 +338,7 @@ def _chase_steps(board: Board, goal: Goal, rules: Rules, label: str) -> tuple[li
         presses = np.zeros_like(board)
         presses[r + 1] = need
         board = reached(board, presses, rules)
-        steps.append(Step(_chase_title(label, r, need, goal, k), presses, board))
+        steps.append(SolutionStep(_chase_title(label, r, need, goal, k), presses, board))
     return steps, board
 
 
@@ -359,7 +362,7 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
     that shorten it (see :class:`Strategy`).
     """
     rules = rules_for(board, rules)
-    g = game_for(rules)
+    g = game(rules)
     b = g.cells(board)
     m, n = b.shape
     limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # a board per step
@@ -368,10 +371,10 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
     # lightsart 0.2 chased two-state boards under the classic rules only (other chasing rules
     # get the algebraic solution there), and k-state boards under every rule set that chases.
     chase_here = rules.is_classic if rules.is_binary else chases(rules)
-    steps: list[Step] = []
+    steps: list[SolutionStep] = []
     bottom: tuple[int, ...] = ()
     top: tuple[int, ...] | None = ()
-    table = table_for(rules, max_rows=0) if chase_here else None
+    table = lookup_table(rules, max_rows=0) if chase_here else None
     unsolved = Strategy(b, goal, (), False, (), None, table, None, None, True, (), None, rules,
                         g.quiet_patterns, g.kernel_size)
     if table is None:
@@ -389,8 +392,8 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
         top = tuple(int(v) for v in found)
         if found.any():
             steps += _after_lookup(now, goal, rules, bottom, top)
-        solution = (sum((s.presses.astype(np.int64) for s in steps), start=np.zeros(b.shape, np.int64))
-                    % k).astype(np.uint8)
+        total = sum((s.click_grid.astype(np.int64) for s in steps), start=np.zeros(b.shape, np.int64))
+        solution = (total % k).astype(np.uint8)
     if not (g.apply(b, solution) == level).all():  # pragma: no cover
         raise AssertionError("the strategy's presses do not solve the board")
     best = g.lightest(solution, seconds)
@@ -404,43 +407,48 @@ def explain(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
 
 
 def _after_lookup(now: Board, goal: Goal, rules: Rules, bottom: tuple[int, ...],
-                  top: tuple[int, ...]) -> list[Step]:
+                  top: tuple[int, ...]) -> list[SolutionStep]:
     """The top-row presses the table gives for ``bottom``, then chasing down again."""
     presses = np.zeros_like(now)
     presses[0] = top
     now = reached(now, presses, rules)
     past = " past the goal" if vocabulary(rules.states).grey else ""  # 0.2's words for levels
-    steps = [Step(f"bottom row reads {''.join(map(str, bottom))}{past}: the table says press "
-                  f"{''.join(map(str, top))} in the top row", presses, now)]
+    steps = [SolutionStep(f"bottom row reads {''.join(map(str, bottom))}{past}: the table says "
+                          f"press {''.join(map(str, top))} in the top row", presses, now)]
     return steps + _chase_steps(now, goal, rules, "chase again")[0]
 
 
 @dataclass(frozen=True)
 class ClickPath(_Ruled):
-    """One solution with the fewest presses played one press at a time: ``(row, col)`` and the
-    state after it (the integer whose base-``k`` digit ``i*n + j`` is cell ``(i, j)``)."""
+    """One solution with the fewest presses played one press at a time: ``path`` lists
+    ``(row, col)`` and the state after it (the integer whose base-``states`` digit ``i*n + j`` is
+    cell ``(i, j)``); each field and property is the ``--json`` key of the same name."""
 
     width: int
     height: int
     goal: Goal
     start: int
-    steps: tuple[tuple[Cell, int], ...]
-    proven: bool
+    path: tuple[tuple[Cell, int], ...]
+    proven_minimal: bool
     rules: Rules
     #: The fewest clicks' certificate, as in :class:`Solution`.
-    lower_bound: int | None = None
-    search: ClickSearch | None = None
+    click_count_lower_bound: int | None = None
+    click_search: ClickSearch | None = None
     cut_short: bool = False
 
+    @property
+    def click_count(self) -> int:
+        return len(self.path)
+
     def to_dict(self) -> dict[str, object]:
-        data: dict[str, object] = {
+        return {
             "width": self.width, "height": self.height, "states": self.states, "goal": self.goal,
-            "start": hex(self.start), "click_count": len(self.steps), "proven_minimal": self.proven,
-            "path": [{"click": list(c), "state": hex(s)} for c, s in self.steps],
+            "start": hex(self.start), "click_count": self.click_count,
+            "proven_minimal": self.proven_minimal,
+            "path": [{"click": list(c), "state": hex(s)} for c, s in self.path],
             "rules": self.rules.to_dict(),
-            **_certificate(self.lower_bound, self.search, self.cut_short),
+            **_certificate(self.click_count_lower_bound, self.click_search, self.cut_short),
         }
-        return _aliased(data, "path", self.states)
 
 
 def click_path(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
@@ -449,24 +457,25 @@ def click_path(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
     times is ``j`` steps), with the state after each press (``seconds``: the fewest clicks'
     search budget, ``--time-limit``)."""
     rules = rules_for(board, rules)
-    b = game_for(rules).cells(board)
+    b = game(rules).cells(board)
     m, n = b.shape
     limits.check_board(n, m, most_cells=limits.PATH_MAX_CELLS)  # every state is printed
     solution = solve_puzzle(b, goal, rules, seconds=seconds)
-    if solution.clicks is None:
+    if solution.click_grid is None:
         raise LightsartError(_unreachable(solution))
     k = rules.states
     now, one, steps = b, np.zeros_like(b), []
     for r, c in itertools.product(range(m), range(n)):
-        for _ in range(int(solution.clicks[r, c])):
+        for _ in range(int(solution.click_grid[r, c])):
             one[r, c] = 1
             now = reached(now, one, rules)
             one[r, c] = 0
             steps.append(((r, c), to_state_levels(now, k)))
     if (now != goal_level(goal, k)).any():  # pragma: no cover
         raise AssertionError("the path does not end at the goal")
-    return ClickPath(n, m, goal, to_state_levels(b, k), tuple(steps), solution.proven, rules,
-                     solution.lower_bound, solution.search, solution.cut_short)
+    return ClickPath(n, m, goal, to_state_levels(b, k), tuple(steps), solution.proven_minimal,
+                     rules, solution.click_count_lower_bound, solution.click_search,
+                     solution.cut_short)
 
 
 def _unreachable(s: Solution) -> str:
@@ -474,8 +483,8 @@ def _unreachable(s: Solution) -> str:
     k = s.states
     if vocabulary(k).grey:
         return (f"this board cannot reach every cell {goal_level(s.goal, k)}: change "
-                f"{s.fixes_count} cell(s) first (lightsart solve --states {k} shows which)")
-    failed = ", ".join(str(j) for j in s.failed_patterns)
+                f"{s.fewest_cells_to_change} cell(s) first (lightsart solve --states {k} shows which)")
+    failed = ", ".join(str(j) for j in s.failed_quiet_patterns)
     kind = "quiet pattern" if s.rules.pattern.symmetric else "check"
     return (f"this board cannot reach all {s.goal}: it fails {kind} {failed}; "
-            f"change {s.fixes_count} light(s) first (lightsart solve shows which)")
+            f"change {s.fewest_cells_to_change} light(s) first (lightsart solve shows which)")

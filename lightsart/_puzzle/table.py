@@ -9,23 +9,23 @@ Chasing needs a pattern whose top row is its centre cell alone (so clicking the 
 cell fixes it and touches no row above) and rows that do not wrap: plus and σ, or any such custom
 pattern, on the plane or the cylinder (where the columns wrap, as the pattern's rows do). Other
 rules have no such table (the puzzle tools show the algebraic solution instead), and
-:func:`table_for` refuses them with one line.
+:func:`lookup_table` refuses them with one line.
 
 **k states.** A click adds 1 (mod ``k``); a cell's *excess* is how far it is past the goal,
 ``(level - goal) mod k``, and chasing presses the cell below it as many times as it needs. The map
 ``t ↦ B t`` is linear over ``Z/k``: a bottom row of excess ``v`` is cleared by top presses ``t``
 with ``B t = v`` (:func:`lightsart._core.modk.linear_map`). Those that can occur are the image of
 ``B``, ``k^n / |ker B|`` of them; ``|ker B|`` top rows clear nothing, and that is the number of
-press vectors that change nothing. Over GF(2) the table is listed by a reduced basis with pivot
-columns (:class:`LookupTable`); ``Z/k`` (a ring for composite ``k``) has no such basis, and a
-table too large to list gives one bottom row per top cell (:class:`LevelTable`). Each listed top
-row is the one with the fewest presses where the kernel is small enough to try.
+press vectors that change nothing. Over GF(2) a table too large to list is given as a reduced
+basis with pivot columns; ``Z/k`` (a ring for composite ``k``) has no such basis, and a table too
+large to list gives one bottom row per top cell. Each listed top row is the one with the fewest
+presses where the kernel is small enough to try. One :class:`LookupTable` holds either.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -34,12 +34,12 @@ from numpy.typing import NDArray
 from lightsart import _limits as limits
 from lightsart._core.gf2 import chase
 from lightsart._errors import LightsartError
-from lightsart._rules import CHASE_TOPOLOGIES, Rules, require_two_states
+from lightsart._rules import CHASE_TOPOLOGIES, Rules
 
 if TYPE_CHECKING:
     from lightsart._core.modk import LinearMap
 
-__all__ = ["LevelTable", "LookupTable", "chases", "level_table", "lookup_table", "table_for"]
+__all__ = ["LookupTable", "chases", "lookup_table"]
 
 Ints = NDArray[np.int64]
 # Kernel elements tried for the lightest top row (beyond it any working top row will do), rows ×
@@ -55,14 +55,17 @@ def chases(rules: Rules) -> bool:
     return rules.topology in CHASE_TOPOLOGIES and rules.pattern.chases
 
 
-def table_for(rules: Rules, *, max_rows: int = 1024, seconds: float = 2.0
-              ) -> LookupTable | LevelTable:
-    """The lookup table for finishing light chasing on ``rules``' board size, any states;
-    ``seconds``: the budget for making the listed 2-state top rows lightest (``--time-limit``)."""
+def lookup_table(rules: Rules, *, max_rows: int = 1024, seconds: float = 2.0) -> LookupTable:
+    """The lookup table for finishing light chasing on ``rules``' board, at any number of states.
+
+    Listed in full when there are at most ``max_rows`` bottom rows, else as a basis (two states)
+    or one row per top cell (more). Rules under which light chasing does not apply
+    (:func:`chases`) are refused. ``seconds``: the budget for making the listed two-state top rows
+    lightest (``--time-limit``).
+    """
     if rules.is_binary:  # GF(2): packed bit rows and a reduced basis (Z/k has none in general)
-        return lookup_table(rules.height, rules.width, max_rows=max_rows, rules=rules,
-                            seconds=seconds)
-    return level_table(rules, max_rows=max_rows)
+        return _bits_table(rules, max_rows, seconds)
+    return _ring_table(rules, max_rows)
 
 
 def _refuse(rules: Rules, max_rows: int, *, dense: bool = False) -> None:
@@ -130,59 +133,92 @@ def _bottom_map(rules: Rules) -> Ints:
 
 @dataclass(frozen=True)
 class LookupTable:
-    """Bottom row left after chasing → top-row presses that clear it, for one board size.
+    """Bottom row left after chasing → top-row presses that clear it, for one board under
+    ``rules``; each field is the ``--json`` key of the same name.
 
-    ``rows`` lists ``(bottom, top)`` as 0/1 tuples, left to right. When ``complete`` it is every
-    bottom row that can occur on a solvable board (``2**rank`` of them); otherwise it is a basis:
-    a bottom row is the XOR of the basis rows whose ``pivots`` column it lights, and the presses
-    are the XOR of their top rows. Each listed top row is a lightest one.
+    ``rows`` lists ``(bottom, top)``: how far each bottom cell is past the goal (0/1 with two
+    states) and how many times to press each top cell. When ``complete`` it is every bottom row
+    that can occur on a solvable board (``reachable`` of them). Otherwise, with two states, it is
+    a basis: a bottom row is the XOR of the basis rows whose ``pivots`` column it lights, and the
+    presses are the XOR of their top rows; with more it is one row per top cell ``j`` (pressing
+    only ``j`` once): a bottom row that is a sum of those (mod ``states``) needs the same sum of
+    presses. ``top_rows_lightest`` of ``top_rows_planned`` listed top rows are proven lightest;
+    the clock stopped the minimising when ``cut_short``.
     """
 
     width: int
     height: int
+    states: int
     nullity: int
-    rank: int
+    #: ``width - nullity``: None for composite ``states``, where ``Z/k`` is a ring and the
+    #: bottom rows that occur are counted by ``reachable`` alone.
+    rank: int | None
+    kernel_size: int
+    reachable: int
     complete: bool
-    pivots: tuple[int, ...]
+    #: The basis rows' pivot columns (two states, incomplete tables); None for more states.
+    pivots: tuple[int, ...] | None
     rows: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-    _basis: tuple[tuple[int, int], ...]
-    _kernel: tuple[int, ...]
-    rules: Rules | None = None
-    #: Listed rows whose top row is proven lightest (all of them up to a kernel of 10; beyond,
-    #: as many as the budget plans, :data:`SEARCH_NULLITY` at most), of ``top_rows_planned``;
-    #: the clock stopped the minimising when ``cut_short``.
-    top_rows_lightest: int | None = None
-    top_rows_planned: int | None = None
-    cut_short: bool = False
+    rules: Rules
+    top_rows_lightest: int
+    top_rows_planned: int
+    cut_short: bool
+    _finder: _BitRows | _RingRows = field(repr=False, compare=False)
 
     def to_dict(self) -> dict[str, object]:
-        """The table as data: rows of (bottom row, top-row presses) as 0/1 strings."""
+        """The table as data: rows of (bottom row, top-row presses) as digit strings."""
         return {
-            "width": self.width, "height": self.height, "nullity": self.nullity,
-            "rank": self.rank, "complete": self.complete, "pivots": list(self.pivots),
-            "rows": [{"bottom": "".join(map(str, b)), "top": "".join(map(str, t))}
-                     for b, t in self.rows],
-            "rules": (self.rules or Rules.plus(self.height, self.width)).to_dict(),
-            # The shared vocabulary (lightsart._vocabulary): what the k-state table says too.
-            "kernel_size": 1 << self.nullity, "reachable": 1 << self.rank,
-            "top_rows_lightest": (len(self.rows) if self.top_rows_lightest is None
-                                  else self.top_rows_lightest),
-            "top_rows_planned": (len(self.rows) if self.top_rows_planned is None
-                                 else self.top_rows_planned),
-            "cut_short": self.cut_short,
+            "width": self.width, "height": self.height, "states": self.states,
+            "nullity": self.nullity, "rank": self.rank, "kernel_size": self.kernel_size,
+            "reachable": self.reachable, "complete": self.complete,
+            "pivots": None if self.pivots is None else list(self.pivots),
+            "rows": [{"bottom": _digits(b), "top": _digits(t)} for b, t in self.rows],
+            "rules": self.rules.to_dict(),
+            "top_rows_lightest": self.top_rows_lightest,
+            "top_rows_planned": self.top_rows_planned, "cut_short": self.cut_short,
         }
 
-    def top_for(self, bottom: NDArray[np.uint8] | tuple[int, ...]) -> NDArray[np.uint8] | None:
-        """The top-row presses for a bottom row (the listed ones), or None if it cannot occur."""
+    def top_for(self, bottom: object) -> NDArray[np.uint8] | None:
+        """The top-row presses clearing a bottom row (the lightest where the kernel is small
+        enough to try), or None when it cannot occur."""
+        return self._finder.top_for(bottom)
+
+
+def _digits(values: tuple[int, ...]) -> str:
+    return "".join("0123456789abcdef"[v] for v in values)
+
+
+@dataclass(frozen=True)
+class _BitRows:
+    """GF(2): the reduced basis as packed ``(image, source)`` pairs with pivot bits, and the
+    kernel's top rows."""
+
+    basis: tuple[tuple[int, int], ...]
+    pivots: tuple[int, ...]
+    kernel: tuple[int, ...]
+    width: int
+
+    def top_for(self, bottom: object) -> NDArray[np.uint8] | None:
         e = _to_int(np.asarray(bottom, dtype=np.uint8).ravel())
         top = 0
-        for (image, source), p in zip(self._basis, self.pivots, strict=True):
+        for (image, source), p in zip(self.basis, self.pivots, strict=True):
             if (e >> p) & 1:
                 e ^= image
                 top ^= source
         if e:
             return None
-        return _to_bits(_lightest(top, list(self._kernel), self.width), self.width)
+        return _to_bits(_lightest(top, list(self.kernel), self.width), self.width)
+
+
+@dataclass(frozen=True)
+class _RingRows:
+    """``Z/k``: the top-row → bottom-row map, solved by its Smith forms."""
+
+    map: LinearMap
+
+    def top_for(self, bottom: object) -> NDArray[np.uint8] | None:
+        top = _top_for(self.map, bottom)
+        return None if top is None else top.astype(np.uint8)
 
 
 def _to_int(bits: NDArray[np.uint8]) -> int:
@@ -208,19 +244,15 @@ def _reading(value: int, width: int, lit_first: bool = False) -> tuple[int, ...]
     return tuple(((value >> j) & 1) ^ lit_first for j in range(width))
 
 
-def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = None,
-                 seconds: float = 2.0) -> LookupTable:
-    """The bottom-row → top-row lookup table of the ``m`` × ``n`` board (``n`` columns).
-
-    Column ``j`` of the map is the bottom row left by pressing only top cell ``j`` and chasing
-    down; elimination gives a basis of the bottom rows that occur and the presses for each.
-    Listed in full when there are at most ``max_rows`` rows, else as a basis. ``rules`` other
-    may be any under which light chasing applies (:func:`chases`); others are refused. Each
-    listed top row is the lightest of its coset when the kernel has at most 10 vectors; beyond,
-    as many rows as ``seconds`` plans (:func:`_minimise_rows`, up to :data:`SEARCH_NULLITY`).
-    """
-    general = _table_rules(m, n, max_rows, rules)
-    basis, pivots, kernel = _eliminate(_top_to_bottom(m, n, general))
+def _bits_table(rules: Rules, max_rows: int, seconds: float) -> LookupTable:
+    """The table over GF(2): column ``j`` of the map is the bottom row left by pressing only top
+    cell ``j`` and chasing down; elimination gives a basis of the bottom rows that occur and the
+    presses for each. Each listed top row is the lightest of its coset when the kernel has at
+    most 10 vectors; beyond, as many rows as ``seconds`` plans (:func:`_minimise_rows`, up to
+    :data:`SEARCH_NULLITY`)."""
+    m, n = rules.shape
+    _refuse(rules, max_rows)
+    basis, pivots, kernel = _eliminate(_top_to_bottom(rules))
     order = sorted(range(len(pivots)), key=lambda k: pivots[k])
     basis = [(basis[k][0], _lightest(basis[k][1], kernel, n)) for k in order]
     pivots = [pivots[k] for k in order]
@@ -232,9 +264,11 @@ def lookup_table(m: int, n: int, *, max_rows: int = 1024, rules: Rules | None = 
     def bits(v: int) -> tuple[int, ...]:
         return tuple((v >> j) & 1 for j in range(n))
 
-    return LookupTable(n, m, len(kernel), rank, complete, tuple(pivots),
-                       tuple((bits(e), bits(t)) for e, t in rows), tuple(basis), tuple(kernel),
-                       general, lightest, planned, cut)
+    return LookupTable(n, m, 2, len(kernel), rank, 1 << len(kernel), 1 << rank, complete,
+                       tuple(pivots), tuple((bits(e), bits(t)) for e, t in rows), rules,
+                       len(rows) if lightest is None else lightest,
+                       len(rows) if planned is None else planned, cut,
+                       _BitRows(tuple(basis), tuple(pivots), tuple(kernel), n))
 
 
 #: Largest kernel whose listed top rows ``table`` makes lightest (one transform of ``2**d``
@@ -273,19 +307,11 @@ def _minimise_rows(rows: list[tuple[int, int]], kernel: list[int], n: int, secon
     return out, planned, planned, False
 
 
-def _table_rules(m: int, n: int, max_rows: int, rules: Rules | None) -> Rules | None:
-    """Refuse what a lookup table cannot hold; the rules to chase under (``None``: classic)."""
-    require_two_states(rules, "table")
-    if m < 1 or n < 1:
-        raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
-    _refuse(Rules.plus(m, n) if rules is None else rules, max_rows)
-    return rules if rules is not None and not rules.is_classic else None
-
-
-def _top_to_bottom(m: int, n: int, general: Rules | None) -> list[tuple[int, int]]:
+def _top_to_bottom(rules: Rules) -> list[tuple[int, int]]:
     """For each top cell ``j``: (the bottom row left by pressing it and chasing down, ``1 << j``)."""
-    if general is not None:
-        bottoms = _bottom_map(general)
+    m, n = rules.shape
+    if not rules.is_classic:
+        bottoms = _bottom_map(rules)
         return [(_to_int(bottoms[:, j].astype(np.uint8)), 1 << j) for j in range(n)]
     zero = np.zeros((m, n), dtype=np.uint8)
     columns = []
@@ -328,46 +354,6 @@ def _every_row(basis: list[tuple[int, int]], kernel: list[int], n: int) -> list[
     return sorted(((e, _lightest(t, kernel, n)) for e, t in combos), key=lambda r: _reading(r[0], n))
 
 
-@dataclass(frozen=True)
-class LevelTable:
-    """Bottom-row excess after chasing → top-row presses that clear it, over ``Z/k``.
-
-    ``rows`` lists ``(bottom, top)`` level tuples. When ``complete`` it is every bottom row that
-    can occur (``reachable`` of them); otherwise it is one row per top cell ``j`` (pressing only
-    ``j`` once): a bottom row that is a sum of those (mod ``k``) needs the same sum of presses.
-    """
-
-    width: int
-    height: int
-    states: int
-    reachable: int
-    kernel_size: int
-    complete: bool
-    rows: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-    rules: Rules
-    map: LinearMap
-
-    def top_for(self, bottom: object) -> Ints | None:
-        """The top-row presses clearing a bottom row of this excess (the lightest where the
-        kernel is small), or None when it cannot occur."""
-        return _top_for(self.map, bottom)
-
-    def to_dict(self) -> dict[str, object]:
-        from lightsart._core.modk import algebra_mod, kernel_rank
-
-        digits = "0123456789abcdef"
-        return {
-            "width": self.width, "height": self.height, "states": self.states,
-            "reachable": self.reachable, "kernel_size": self.kernel_size,
-            "complete": self.complete,
-            "rows": [{"bottom": "".join(digits[v] for v in b), "top": "".join(digits[v] for v in t)}
-                     for b, t in self.rows],
-            "rules": self.rules.to_dict(),
-            # The shared vocabulary (lightsart._vocabulary): the kernel's fewest generators.
-            "nullity": kernel_rank(algebra_mod(self.rules)),
-        }
-
-
 def _top_for(bmap: LinearMap, bottom: object, lightest: bool = True) -> Ints | None:
     """The lightest ``t`` with ``B t = bottom`` (fewest presses, then presses furthest left),
     trying the whole kernel where it has at most ``_LIGHTEST_MAX`` elements (and ``lightest``);
@@ -383,9 +369,10 @@ def _top_for(bmap: LinearMap, bottom: object, lightest: bool = True) -> Ints | N
     return min(options, key=lambda x: (int(x.sum()), tuple((-x).tolist())))
 
 
-def level_table(rules: Rules, *, max_rows: int = 1024) -> LevelTable:
-    """The lookup table of ``rules`` (``rules.states`` levels) where light chasing applies."""
-    from lightsart._core.modk import linear_map
+def _ring_table(rules: Rules, max_rows: int) -> LookupTable:
+    """The table over ``Z/k``: every bottom row in the image of ``B`` with its lightest top row
+    where the work allows, or one row per top cell."""
+    from lightsart._core.modk import algebra_mod, kernel_rank, linear_map
 
     k = rules.states
     m, n = rules.shape
@@ -396,13 +383,13 @@ def level_table(rules: Rules, *, max_rows: int = 1024) -> LevelTable:
     bmap = linear_map(B, k)
     reachable = k**n // bmap.kernel_size
     complete = reachable <= max_rows
+    lightest = complete and reachable * bmap.kernel_size <= _LIGHTEST_TABLE_WORK
     if complete:
         seen = {tuple([0] * n)}
         for j in range(n):  # the image: every sum of columns
             col = B[:, j]
             seen |= {tuple(((np.array(v) + a * col) % k).tolist()) for v in seen for a in range(k)}
         rows = []
-        lightest = reachable * bmap.kernel_size <= _LIGHTEST_TABLE_WORK
         for v in sorted(seen):
             top = _top_for(bmap, np.array(v), lightest)
             assert top is not None
@@ -410,4 +397,9 @@ def level_table(rules: Rules, *, max_rows: int = 1024) -> LevelTable:
     else:
         rows = [(tuple(int(x) for x in B[:, j]), tuple(int(j == i) for i in range(n)))
                 for j in range(n)]
-    return LevelTable(n, m, k, reachable, bmap.kernel_size, complete, tuple(rows), rules, bmap)
+    nullity = kernel_rank(algebra_mod(rules))
+    prime = all(k % p for p in range(2, k))  # Z/k a field: the image has a dimension
+    proven = len(rows) if lightest and bmap.kernel_size <= _LIGHTEST_MAX else 0
+    return LookupTable(n, m, k, nullity, n - nullity if prime else None, bmap.kernel_size,
+                       reachable, complete, None, tuple(rows), rules, proven, proven, False,
+                       _RingRows(bmap))

@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lightsart._core.board import click_list
-from lightsart._puzzle.table import LookupTable
 from lightsart._results import vocabulary
 from lightsart._types import Board
 
@@ -25,7 +24,7 @@ if TYPE_CHECKING:
     from lightsart._puzzle.census import Census
     from lightsart._puzzle.censusdb import DbAnswer
     from lightsart._puzzle.solve import ClickPath, Solution, Strategy
-    from lightsart._puzzle.table import LevelTable
+    from lightsart._puzzle.table import LookupTable
     from lightsart._rules import Rules
 
 __all__ = ["answer_text", "census_text", "grid", "level_grid", "level_solution_text",
@@ -85,18 +84,18 @@ def solution_text(s: Solution) -> str:
         return level_solution_text(s)
     lines = [f"{s.width}x{s.height} board{rules_note(s.rules)}, goal: all lights {s.goal}, "
              f"nullity {s.nullity}"]
-    if s.solvable and s.clicks is not None:
+    if s.solvable and s.click_grid is not None:
         counted = ("" if s.minimal_solutions is None else
                    f"{s.minimal_solutions} minimal solution{'s' if s.minimal_solutions > 1 else ''}"
                    ", ")
-        lines.append(f"solvable: yes, in {_plural(s.moves or 0, 'click')} "
-                     f"({_proof(s.proven, s.cut_short, s.lower_bound, ', not proven')}"
-                     f"); {counted}{_plural(s.solutions, 'solution')} in all")
-        lines += side_by_side(("board", grid(s.board)), ("clicks", grid(s.clicks, "X")))
-        lines.append(f"clicks (row,col): {_cells(s.clicks)}")
+        proof = _proof(s.proven_minimal, s.cut_short, s.click_count_lower_bound, ", not proven")
+        lines.append(f"solvable: yes, in {_plural(s.click_count or 0, 'click')} ({proof}); "
+                     f"{counted}{_plural(s.solutions, 'solution')} in all")
+        lines += side_by_side(("board", grid(s.board)), ("clicks", grid(s.click_grid, "X")))
+        lines.append(f"clicks (row,col): {_cells(s.click_grid)}")
         return "\n".join(lines)
     word = "lit" if s.goal == "off" else "unlit"
-    names = ", ".join(str(k) for k in s.failed_patterns)
+    names = ", ".join(str(k) for k in s.failed_quiet_patterns)
     kind = "quiet pattern" if s.rules.pattern.symmetric else "check"
     lines.append(f"solvable: no: its {word} cells meet {kind} {names} in an odd number of "
                  f"cells, and no click changes that parity")
@@ -104,13 +103,14 @@ def solution_text(s: Solution) -> str:
         lines.append("(the checks are the quiet patterns of the pattern turned 180 degrees: "
                      "the kernel of the transposed press operator)")
     shown = [("board", grid(s.board))]
+    failed = () if s.changes is None else s.changes.failed_boards
     shown += [(f"{kind} {k}", grid(q, "X"))
-              for k, q in zip(s.failed_patterns, s.failed_boards, strict=False)]
+              for k, q in zip(s.failed_quiet_patterns, failed, strict=False)]
     lines += side_by_side(*shown)
-    if s.fixes is not None:
-        lines.append(f"fewest lights to change to make it solvable: {s.fixes_count} "
-                     f"({'proven' if s.fixes_proven else 'fewest found'}), e.g. "
-                     f"{_cells(s.fixes)}")
+    if s.changes is not None:
+        lines.append(f"fewest lights to change to make it solvable: {s.fewest_cells_to_change} "
+                     f"({'proven' if s.fewest_cells_proven else 'fewest found'}), e.g. "
+                     f"{_cells(s.changes.cells)}")
     return "\n".join(lines)
 
 
@@ -140,9 +140,10 @@ class _Words:
 def _words(st: Strategy) -> _Words:
     k, name, topology = st.rules.states, st.rules.pattern.name, st.rules.topology
     size = "" if st.table is None else f"{st.table.width}x{st.table.height}"
-    bottom, top = _digits(st.bottom), _digits(st.top or ())
-    count = 0 if st.solution is None else int(st.solution.astype(np.int64).sum())
-    cells = "" if st.solution is None else _cells(st.solution)
+    bottom, top = _digits(st.bottom_row), _digits(st.top_row_presses or ())
+    solution = st.chased_click_grid
+    count = 0 if solution is None else int(solution.astype(np.int64).sum())
+    cells = "" if solution is None else _cells(solution)
     if vocabulary(k).grey:
         return _Words(
             f"The strategy ({k} states, goal {_goal(st.goal, k)}; cells are (row,col) from 0):",
@@ -190,36 +191,37 @@ def strategy_text(st: Strategy) -> str:
     lines = [w.head]
     if st.table is None:  # the rules do not chase: the algebra's answer
         lines.append(w.algebra)
-        if not st.solvable or st.solution is None:
+        if not st.solvable or st.chased_click_grid is None:
             return "\n".join([*lines, w.unsolvable])
-        return "\n".join([*lines, w.solved, *("    " + r for r in w.pressed(st.solution)),
+        return "\n".join([*lines, w.solved, *("    " + r for r in w.pressed(st.chased_click_grid)),
                           *w.tail(st, "2.")])
     lines.append(w.chase)
     previous = st.board
     for n, step in enumerate(st.steps, 1):
-        cells = " ".join(f"({r},{c})" for r, c in step.clicks)
+        cells = _cells(step.click_grid)
         lines.append(w.step.format(n=n, title=step.title, cells=cells))
         lines += ["    " + row for row in side_by_side(("before", w.board(previous)),
-                                                        (w.presses, w.pressed(step.presses)),
+                                                        (w.presses, w.pressed(step.click_grid)),
                                                         ("after", w.board(step.board)))]
         previous = step.board
     if not st.solvable:
         return "\n".join([*lines, w.not_in_table])
-    if st.top is None or not any(st.top):
+    if st.top_row_presses is None or not any(st.top_row_presses):
         lines.append(w.clear)
     else:
         lines += [w.lookup, *(["3. Chase down again (the steps after the lookup above)."]
                               if w.again else [])]
-    assert st.solution is not None
+    assert st.chased_click_grid is not None
     lines.append(w.together)
     if w.together_grid:
-        lines += ["    " + row for row in w.pressed(st.solution)]
+        lines += ["    " + row for row in w.pressed(st.chased_click_grid)]
     return "\n".join(lines + w.tail(st, "5."))
 
 
 def _quiet_lines(st: Strategy, label: str) -> list[str]:
     """How quiet patterns turn the strategy's clicks into a minimal solution."""
-    assert st.solution is not None and st.minimal is not None
+    fewest = st.fewest_click_grid
+    assert st.chased_click_grid is not None and fewest is not None
     d = st.quiet_patterns.shape[0]
     indent = " " * (len(label) + 1)
     if d == 0:
@@ -231,27 +233,28 @@ def _quiet_lines(st: Strategy, label: str) -> list[str]:
     if d <= 4:
         lines += ["    " + row for row in side_by_side(
             *((f"pattern {k}", grid(patterns[k], "X")) for k in range(d)))]
-    if st.weights is not None:
-        for choice, w in enumerate(st.weights):
+    if st.clicks_with_each_pattern_combination is not None:
+        for choice, w in enumerate(st.clicks_with_each_pattern_combination):
             used = [str(k) for k in range(d) if (choice >> k) & 1]
             lines.append(f"    {'with pattern(s) ' + ','.join(used) if used else 'as found'}: "
                          f"{w} clicks")
-    if st.added is None:
+    if st.quiet_patterns_added is None:
         lines.append(f"{indent}Fewest found by searching combinations (not proven): "
-                     f"{_plural(int(st.minimal.sum()), 'click')}")
+                     f"{_plural(int(fewest.sum()), 'click')}")
     else:
-        added = ",".join(map(str, st.added)) if st.added else "none"
+        added = ",".join(map(str, st.quiet_patterns_added)) if st.quiet_patterns_added else "none"
         lines.append(f"{indent}Minimal: add pattern(s) {added}: "
-                     f"{_plural(int(st.minimal.sum()), 'click')}")
-    lines += ["    " + row for row in grid(st.minimal, "X")]
+                     f"{_plural(int(fewest.sum()), 'click')}")
+    lines += ["    " + row for row in grid(fewest, "X")]
     return lines
 
 
-def table_text(t: LookupTable | LevelTable) -> str:
-    """What ``lightsart table WxH`` prints."""
-    if not isinstance(t, LookupTable):
+def table_text(t: LookupTable) -> str:
+    """What ``lightsart table WxH`` prints (0.2's words for lights or for levels)."""
+    if vocabulary(t.states).grey:
         return level_table_text(t)
-    head = "" if t.rules is None else f"rules: pattern {t.rules.pattern.name} on the {t.rules.topology}\n"
+    head = ("" if t.rules.is_classic
+            else f"rules: pattern {t.rules.pattern.name} on the {t.rules.topology}\n")
     return head + _bits_table_text(t)
 
 
@@ -260,7 +263,7 @@ def _bits_table_text(t: LookupTable) -> str:
         return "".join("#" if b else "." for b in bits)
 
     lines = [f"{t.width}x{t.height} lookup table: chase the lights down; the bottom row then "
-             f"shows one of {2 ** t.rank} patterns. Press the top-row cells listed for it and "
+             f"shows one of {t.reachable} patterns. Press the top-row cells listed for it and "
              f"chase down again."]
     if t.complete:
         lines.append(f"{'bottom row':<{max(10, t.width)}}   press in top row")
@@ -273,10 +276,10 @@ def _bits_table_text(t: LookupTable) -> str:
                      "the rows below, one for each marked column (^) it lights, left to right; "
                      "press the XOR of their top rows. If the bottom row is not such a XOR, "
                      "the board is unsolvable.")
-        for (b, p), col in zip(t.rows, t.pivots, strict=True):
+        for (b, p), col in zip(t.rows, t.pivots or (), strict=True):
             lines.append(f"{row(b)}   {row(p)}")
             lines.append(" " * col + "^")
-    if t.top_rows_lightest is not None and t.top_rows_lightest < len(t.rows):
+    if t.top_rows_lightest < len(t.rows):
         cut = ", cut short by the time limit" if t.cut_short else ""
         lines.append(f"Top rows proven lightest: {t.top_rows_lightest} of {len(t.rows)} (the "
                      f"others press more than they need{cut}; raise --time-limit).")
@@ -288,10 +291,11 @@ def path_text(p: ClickPath) -> str:
     (i,j), with two states bit i*n+j lit)."""
     grey = vocabulary(p.states).grey
     goal = _goal(p.goal, p.states) if grey else f"all {p.goal}"
-    lines = [f"{p.width}x{p.height}{_states_note(p.rules)}, goal {goal}: {len(p.steps)} "
-             f"{'presses' if grey else 'clicks'} ({_proof(p.proven, p.cut_short, p.lower_bound)})",
+    proof = _proof(p.proven_minimal, p.cut_short, p.click_count_lower_bound)
+    lines = [f"{p.width}x{p.height}{_states_note(p.rules)}, goal {goal}: {p.click_count} "
+             f"{'presses' if grey else 'clicks'} ({proof})",
              f"start        {p.start:#x}"]
-    lines += [f"{n:>3}. ({r},{c})  {state:#x}" for n, ((r, c), state) in enumerate(p.steps, 1)]
+    lines += [f"{n:>3}. ({r},{c})  {state:#x}" for n, ((r, c), state) in enumerate(p.path, 1)]
     return "\n".join(lines)
 
 
@@ -306,12 +310,13 @@ def census_text(c: Census) -> str:
     else:
         unit, aim, lit = "moves", "fewest clicks to turn every light off", "all lit"
         share = f"nullity {c.nullity}: " + (f"1 in {1 << c.nullity}" if c.nullity else "all of them")
-    lines = [f"{c.width}x{c.height} board{_states_note(c.rules)}: {c.states} states, {c.solvable} "
+    lines = [f"{c.width}x{c.height} board{_states_note(c.rules)}: {c.boards} states, {c.solvable} "
              f"solvable ({share})", f"{unit}  solvable states ({aim})"]
     lines += [f"{n:>{len(unit)}}  {count}" for n, count in enumerate(c.distribution)]
-    from_lit = "not solvable" if c.all_lit_moves is None else f"{c.all_lit_moves} {unit}"
-    lines.append(f"hardest: {c.max_moves} {unit}, needed by {c.states_at_max} state"
-                 f"{'s' if c.states_at_max > 1 else ''}; from {lit}: {from_lit}")
+    lit_count = c.all_lit_click_count
+    from_lit = "not solvable" if lit_count is None else f"{lit_count} {unit}"
+    lines.append(f"hardest: {c.max_click_count} {unit}, needed by {c.boards_at_max} state"
+                 f"{'s' if c.boards_at_max > 1 else ''}; from {lit}: {from_lit}")
     lines.append(f"exact, by {c.method}, {c.seconds:.3f} s")
     return "\n".join(lines)
 
@@ -321,10 +326,10 @@ def answer_text(a: DbAnswer) -> str:
     head = f"state {a.state:#x} on {a.width}x{a.height}{rules_note(a.rules)}"
     if not a.solvable:
         return f"{head}: not solvable (the database holds only solvable states)"
-    if not a.moves:
+    if not a.click_count:
         return f"{head}: already all off"
     assert a.next_click is not None
-    lines = [f"{head}: {a.moves} moves to all off; optimal next click {a.next_click}",
+    lines = [f"{head}: {a.click_count} moves to all off; optimal next click {a.next_click}",
              "path from the database, (row,col) and the state after each click:"]
     lines += [f"{k:>4}. ({r},{c})  {s:#x}" for k, ((r, c), s) in enumerate(a.path, 1)]
     return "\n".join(lines)
@@ -344,24 +349,25 @@ def _digits(values: tuple[int, ...] | list[int]) -> str:
     return "".join(_DIGITS[v] for v in values)
 
 
-def _goal(goal: str, k: int) -> str:
-    return f"every cell {0 if goal == 'off' else k - 1}"
+def _goal(goal: str, states: int) -> str:
+    return f"every cell {0 if goal == 'off' else states - 1}"
 
 
 
 def _fewest_lines(st: Strategy, label: str) -> list[str]:
-    assert st.minimal is not None
-    count = int(st.minimal.astype(int).sum())
+    fewest = st.fewest_click_grid
+    assert fewest is not None
+    count = int(fewest.astype(int).sum())
     if st.kernel_size == 1:
         return [f"{label} No press vector changes nothing on this board: that is the only "
                 "solution."]
-    proof = "proven fewest" if st.proven else "fewest found, not proven"
+    proof = "proven fewest" if st.proven_minimal else "fewest found, not proven"
     return [f"{label} {st.kernel_size} press vectors change nothing (the quiet patterns, the "
             f"empty one included); adding the best one gives {count} presses ({proof}):",
-            *("    " + row for row in level_grid(st.minimal, "."))]
+            *("    " + row for row in level_grid(fewest, "."))]
 
 
-def level_table_text(t: LevelTable) -> str:
+def level_table_text(t: LookupTable) -> str:
     """What ``lightsart table WxH --states K`` prints."""
     k = t.states
     note = rules_note(t.rules.with_states(2))
@@ -388,15 +394,16 @@ def level_solution_text(s: Solution) -> str:
     """What ``lightsart solve --states K`` prints."""
     goal = "every cell 0" if s.goal == "off" else f"every cell {s.states - 1}"
     head = f"{s.width}x{s.height} board, {s.states} states per cell, goal {goal}"
-    if s.clicks is not None:
-        grid = "\n".join(level_grid(s.clicks))
-        proven = "proven minimal" if s.proven else "best found, not proven minimal"
+    if s.click_grid is not None:
+        grid = "\n".join(level_grid(s.click_grid))
+        proven = "proven minimal" if s.proven_minimal else "best found, not proven minimal"
         others = ("the only solution" if s.kernel_size == 1
                   else f"one of {s.kernel_size} press vectors that solve it")
-        return (f"{head}: solvable with {s.moves} presses ({proven}; {others})\n"
+        return (f"{head}: solvable with {s.click_count} presses ({proven}; {others})\n"
                 f"presses per cell:\n{grid}")
-    assert s.fixed is not None
-    bound = "proven minimal" if s.cells_proven else f"best found, at least {s.cells_lower_bound}"
-    return (f"{head}: not solvable; change {s.cells_to_change} cell"
-            f"{'' if s.cells_to_change == 1 else 's'} first ({bound}), e.g. to\n"
-            + "\n".join(level_grid(s.fixed)))
+    changed, count = s.changed_board, s.fewest_cells_to_change
+    assert changed is not None
+    bound = ("proven minimal" if s.fewest_cells_proven
+             else f"best found, at least {s.fewest_cells_lower_bound}")
+    return (f"{head}: not solvable; change {count} cell{'' if count == 1 else 's'} first "
+            f"({bound}), e.g. to\n" + "\n".join(level_grid(changed)))

@@ -81,15 +81,17 @@ def test_solve_levels_matches_brute_force(rules: Rules) -> None:
             works = ((board.astype(int) + changes) % k == level).reshape(len(xs), -1).all(axis=1)
             assert s.solvable == bool(works.any())
             if s.solvable:
-                assert s.presses is not None and s.count == presses[works].min() and s.proven
-                assert ((board + press_mod(s.presses, rules, k).astype(int)) % k == level).all()
+                assert s.click_grid is not None and s.click_count == presses[works].min()
+                assert s.proven_minimal
+                assert ((board + press_mod(s.click_grid, rules, k).astype(int)) % k == level).all()
                 continue
             # The fewest cells to change first: the closest solvable board, by brute force.
-            assert s.fixed is not None
+            changed = s.changed_board
+            assert changed is not None
             solvable = (level - changes) % k  # every board that can reach the goal
             need = (solvable != board).reshape(len(xs), -1).sum(axis=1).min()
-            assert s.cells_to_change == need == int((s.fixed != board).sum())
-            assert solve_puzzle(s.fixed, goal, rules).solvable  # type: ignore[arg-type]
+            assert s.fewest_cells_to_change == need == int((changed != board).sum())
+            assert solve_puzzle(changed, goal, rules).solvable  # type: ignore[arg-type]
 
 
 def test_the_budget_plans_the_grey_decoder_and_repeats() -> None:

@@ -57,13 +57,13 @@ def test_every_census_number_matches_breadth_first_search(size: tuple[int, int])
     c = census(m, n)
     reached = dist[dist >= 0]
     assert (c.width, c.height) == (n, m)
-    assert c.states == dist.size
+    assert c.boards == dist.size and c.states == 2
     assert c.solvable == reached.size
     assert 1 << c.nullity == dist.size // reached.size
     assert list(c.distribution) == np.bincount(reached).tolist()
-    assert c.max_moves == int(reached.max())
-    assert c.states_at_max == int((reached == reached.max()).sum())
-    assert c.all_lit_moves == int(dist[(1 << (m * n)) - 1])
+    assert c.max_click_count == int(reached.max())
+    assert c.boards_at_max == int((reached == reached.max()).sum())
+    assert c.all_lit_click_count == int(dist[(1 << (m * n)) - 1])
 
 
 def compositions_reference(m: int, n: int) -> list[int]:
@@ -110,14 +110,14 @@ def test_programme_matches_direct_composition_sum_beyond_search(size: tuple[int,
 def test_known_5x5_figures() -> None:
     # The classic 5x5 facts: 15 moves at most, 7350 hardest states, the all-lit board needs 15.
     c = census(5, 5)
-    assert (c.nullity, c.max_moves, c.states_at_max, c.all_lit_moves) == (2, 15, 7350, 15)
+    assert (c.nullity, c.max_click_count, c.boards_at_max, c.all_lit_click_count) == (2, 15, 7350, 15)
 
 
 def test_nullity_zero_is_binomial_at_any_size() -> None:
     c = census(40, 40)
     assert c.nullity == 0
     assert list(c.distribution) == [math.comb(1600, k) for k in range(1601)]
-    assert c.max_moves == 1600 and c.states_at_max == 1
+    assert c.max_click_count == 1600 and c.boards_at_max == 1
 
 
 def test_out_of_reach_boards_say_so() -> None:
@@ -145,24 +145,24 @@ def test_database_holds_every_solvable_state_with_an_optimal_next_click(
     path = tmp_path / "census.sqlite"
     written = write_db(m, n, path)
     dist = bfs(m, n)
-    assert written.states == int((dist >= 0).sum())
+    assert written.boards == int((dist >= 0).sum())
     db = sqlite3.connect(path)
     meta = {k: json.loads(v) for k, v in db.execute("SELECT key, value FROM meta")}
     data = b"".join(zlib.decompress(blob) for (blob,) in
                     db.execute("SELECT data FROM chunk ORDER BY id"))
     db.close()
-    assert len(data) == 2 * written.states  # one chunk here: moves plane, then clicks plane
-    moves = np.frombuffer(data[: written.states], dtype=np.uint8)
-    clicks = np.frombuffer(data[written.states :], dtype=np.uint8)
+    assert len(data) == 2 * written.boards  # one chunk here: moves plane, then clicks plane
+    moves = np.frombuffer(data[: written.boards], dtype=np.uint8)
+    clicks = np.frombuffer(data[written.boards :], dtype=np.uint8)
     masks = press_masks(m, n)
     seen = set()
-    for rank in range(written.states):
+    for rank in range(written.boards):
         state = rank_to_state(meta, rank, m, n)
         seen.add(state)
         assert moves[rank] == dist[state]
         if state:
             assert dist[state ^ masks[clicks[rank]]] == dist[state] - 1
-    assert len(seen) == written.states
+    assert len(seen) == written.boards
 
 
 def test_database_lookup_walks_an_optimal_path(tmp_path: Path) -> None:
@@ -176,9 +176,9 @@ def test_database_lookup_walks_an_optimal_path(tmp_path: Path) -> None:
         answer = query_db(path, state)
         assert answer.solvable == (dist[state] >= 0)
         if not answer.solvable:
-            assert answer.moves is None and answer.path == ()
+            assert answer.click_count is None and answer.path == ()
             continue
-        assert answer.moves == dist[state] == len(answer.path)
+        assert answer.click_count == dist[state] == len(answer.path)
         now = state
         for (r, c), after in answer.path:
             now ^= masks[r * n + c]
@@ -222,10 +222,10 @@ def test_cli_census_json(capsys: pytest.CaptureFixture[str]) -> None:
     dist = bfs(4, 4)
     reached = dist[dist >= 0]
     assert data["distribution"] == np.bincount(reached).tolist()
-    assert {k: data[k] for k in ("width", "height", "states", "solvable", "nullity", "max_moves",
-                                 "states_at_max", "all_lit_moves")} == {
-        "width": 4, "height": 4, "states": 65536, "solvable": 4096, "nullity": 4,
-        "max_moves": 7, "states_at_max": 32, "all_lit_moves": int(dist[0xFFFF])}
+    assert {k: data[k] for k in ("width", "height", "boards", "solvable", "nullity",
+                                 "max_click_count", "boards_at_max", "all_lit_click_count")} == {
+        "width": 4, "height": 4, "boards": 65536, "solvable": 4096, "nullity": 4,
+        "max_click_count": 7, "boards_at_max": 32, "all_lit_click_count": int(dist[0xFFFF])}
 
 
 def test_cli_census_database_write_and_lookup(tmp_path: Path,
@@ -239,7 +239,7 @@ def test_cli_census_database_write_and_lookup(tmp_path: Path,
     assert out[-1].endswith(" 0x0")
     assert main(["census", "--db", db, "--state", "0x10", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["moves"] == bfs(3, 3)[0x10] and len(data["path"]) == data["moves"]
+    assert data["click_count"] == bfs(3, 3)[0x10] and len(data["path"]) == data["click_count"]
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -20,7 +20,7 @@ from lightsart._puzzle.census import census
 from lightsart._puzzle.reading import from_state_levels
 from lightsart._puzzle.sizes import sizes_near
 from lightsart._puzzle.solve import click_path, explain
-from lightsart._puzzle.table import level_table
+from lightsart._puzzle.table import lookup_table
 from lightsart._rules import Rules, parse_pattern
 
 Case = tuple[str, str, int, int, int]  # pattern, topology, rows, columns, states
@@ -99,11 +99,11 @@ def test_census_counts_every_board_by_its_fewest_presses(case: Case) -> None:
     c = census(case[2], case[3], rules=rules_of(case))
     expected = Counter(b.fewest.values())
     assert c.distribution == tuple(expected[n] for n in range(max(expected) + 1))
-    assert c.solvable == len(b.fewest) and c.states == b.k ** (case[2] * case[3])
-    assert c.kernel_size == c.states // c.solvable
+    assert c.solvable == len(b.fewest) and c.boards == b.k ** (case[2] * case[3])
+    assert c.kernel_size == c.boards // c.solvable
     lit = tuple([b.k - 1] * (case[2] * case[3]))
-    assert c.all_lit_moves == b.fewest.get(lit)
-    assert c.max_moves == max(expected) and c.states_at_max == expected[max(expected)]
+    assert c.all_lit_click_count == b.fewest.get(lit)
+    assert c.max_click_count == max(expected) and c.boards_at_max == expected[max(expected)]
 
 
 @pytest.mark.parametrize("case", CASES, ids=IDS)
@@ -117,9 +117,9 @@ def test_path_plays_the_fewest_presses_one_at_a_time(case: Case) -> None:
                 click_path(board.astype(np.uint8), "off", rules)
             continue
         path = click_path(board.astype(np.uint8), "off", rules)
-        assert len(path.steps) == b.fewest[key] and path.proven
+        assert path.click_count == len(path.path) == b.fewest[key] and path.proven_minimal
         now = board
-        for (r, c), state in path.steps:
+        for (r, c), state in path.path:
             one = np.zeros(b.shape, dtype=np.int64)
             one[r, c] = 1
             now = press(b, now, one)
@@ -138,16 +138,17 @@ def test_explain_reaches_the_goal_and_ends_with_the_fewest_presses(case: Case, g
         # Solvable for the goal iff board - level is solvable for every cell 0.
         key = tuple(((board - level) % k).ravel().tolist())
         assert st.solvable == (key in b.fewest)
-        assert st.chased == (case[0] != "square")
+        assert st.light_chasing == (case[0] != "square")
         if not st.solvable:
             continue
-        assert st.solution is not None and st.minimal is not None
-        assert (press(b, board, st.solution) == level).all()
-        assert (press(b, board, st.minimal) == level).all()
-        assert int(st.minimal.astype(int).sum()) == b.fewest[key] and st.proven
+        chased, fewest = st.chased_click_grid, st.fewest_click_grid
+        assert chased is not None and fewest is not None
+        assert (press(b, board, chased) == level).all()
+        assert (press(b, board, fewest) == level).all()
+        assert int(fewest.astype(int).sum()) == b.fewest[key] and st.proven_minimal
         now = board
         for step in st.steps:  # each step's board is the one before it, pressed
-            now = press(b, now, step.presses)
+            now = press(b, now, step.click_grid)
             assert np.array_equal(now, step.board)
         if st.steps:
             assert (now == level).all()
@@ -177,7 +178,7 @@ def test_table_clears_every_bottom_row_that_occurs_with_the_fewest_top_presses(c
     b, rules = brute(case), rules_of(case)
     k, (m, n) = rules.states, b.shape
     assert n == rules.width
-    table = level_table(rules, max_rows=4096)
+    table = lookup_table(rules, max_rows=4096)
     listed = {bottom: top for bottom, top in table.rows}
     assert table.complete and len(listed) == table.reachable
     occurs = set()
@@ -202,11 +203,11 @@ def test_sizes_count_the_quiet_patterns_and_bound_the_wrong_cells(case: Case) ->
     xs = np.array(list(itertools.product(range(b.k), repeat=m * n)), dtype=np.int64)
     quiet = int(((xs @ b.columns) % b.k == 0).all(axis=1).sum())
     assert size.kernel_size == quiet and size.every_picture_exact == (quiet == 1)
-    # No board is further than wrong_pixels_at_most cells from a solvable one.
+    # No board is further than wrong_cells_at_most cells from a solvable one.
     reachable = np.array(list(b.fewest))
     worst = max(int((reachable != np.array(t)).sum(axis=1).min())
                 for t in itertools.product(range(b.k), repeat=m * n))
-    assert worst <= size.wrong_pixels_at_most
+    assert worst <= size.wrong_cells_at_most
 
 
 def test_puzzle_commands_take_states(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -219,7 +220,7 @@ def test_puzzle_commands_take_states(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert capsys.readouterr().out.strip()
     assert main(["path", "21/12", "--states", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["moves"] == brute(("plus", "plane", 2, 2, 3)).fewest[(2, 1, 1, 2)]
+    assert data["click_count"] == brute(("plus", "plane", 2, 2, 3)).fewest[(2, 1, 1, 2)]
 
 
 def test_too_large_a_census_or_sizes_is_refused_before_work(capsys: pytest.CaptureFixture[str]

@@ -18,6 +18,7 @@ from lightsart._errors import LightsartError
 from lightsart._puzzle.reading import parse_size, read_board
 from lightsart._puzzle.solve import click_path, explain, solve_puzzle
 from lightsart._puzzle.table import lookup_table
+from lightsart._rules import Rules
 
 SIZES = [(1, 5), (2, 3), (2, 5), (3, 3), (3, 4), (4, 4), (3, 5)]
 SAMPLE = "11110/10001/00001/00100/01110"
@@ -76,12 +77,12 @@ def test_solve_matches_brute_force(size: tuple[int, int], goal: str) -> None:
         assert s.solvable == (fewest[change] >= 0)
         assert s.solutions == solutions[change]
         if s.solvable:
-            assert s.clicks is not None and s.proven
-            assert s.moves == int(s.clicks.sum()) == fewest[change]
+            assert s.click_grid is not None and s.proven_minimal
+            assert s.click_count == int(s.click_grid.sum()) == fewest[change]
             assert s.minimal_solutions == minimal[change]
-            assert not (click_all(board, s.clicks) ^ (1 if goal == "on" else 0)).any()
+            assert not (click_all(board, s.click_grid) ^ (1 if goal == "on" else 0)).any()
         else:
-            assert s.clicks is None and s.moves is None and s.minimal_solutions == 0
+            assert s.click_grid is None and s.click_count is None and s.minimal_solutions == 0
 
 
 @pytest.mark.parametrize("size", [(2, 3), (1, 5), (4, 4), (2, 5), (3, 5)],
@@ -95,14 +96,15 @@ def test_unsolvable_reason_and_fewest_lights_to_change(size: tuple[int, int]) ->
     assert unsolvable
     for state in unsolvable:
         s = solve_puzzle(from_state(state, m, n))
-        assert s.failed_patterns
+        assert s.failed_quiet_patterns
         for k in range(patterns.shape[0]):
             odd = int((patterns[k] & from_state(state, m, n)).sum()) % 2 == 1
-            assert odd == (k in s.failed_patterns)
+            assert odd == (k in s.failed_quiet_patterns)
         nearest = int(np.bitwise_count(solvable ^ state).min())
-        assert s.fixes is not None and s.fixes_proven
-        assert s.fixes_count == int(s.fixes.sum()) == nearest
-        assert fewest[state ^ to_state(s.fixes)] >= 0
+        assert s.changes is not None and s.fewest_cells_proven
+        assert s.fewest_cells_to_change == int(s.changes.cells.sum()) == nearest
+        assert s.cells_to_change == [list(c) for c in np.argwhere(s.changes.cells).tolist()]
+        assert fewest[state ^ to_state(s.changes.cells)] >= 0
 
 
 def human_chase(board: np.ndarray) -> np.ndarray:
@@ -125,7 +127,7 @@ def test_classic_5x5_table() -> None:
     # The table printed in every Lights Out guide (bottom row lit -> press in the top row).
     classic = {"10001": "11000", "01010": "10010", "11100": "01000", "00111": "00010",
                "10110": "00001", "01101": "10000", "11011": "00100", "00000": "00000"}
-    t = lookup_table(5, 5)
+    t = lookup_table(Rules.plus(5, 5))
     assert t.complete and t.nullity == 2 and t.rank == 3
     assert {"".join(map(str, b)): "".join(map(str, p)) for b, p in t.rows} == classic
 
@@ -151,7 +153,7 @@ def test_table_lists_exactly_the_bottom_rows_that_occur_and_clears_them(
         size: tuple[int, int]) -> None:
     m, n = size
     fewest, _, _ = brute(m, n)
-    t = lookup_table(m, n)
+    t = lookup_table(Rules.plus(m, n))
     listed = {b: np.array(p, dtype=np.uint8) for b, p in t.rows}
     states = np.arange(1 << (m * n))
     boards = ((states[:, None] >> np.arange(m * n)) & 1).astype(np.uint8).reshape(-1, m, n)
@@ -171,7 +173,7 @@ def test_table_lists_exactly_the_bottom_rows_that_occur_and_clears_them(
 @pytest.mark.parametrize("size", [(5, 30), (3, 40), (4, 19)], ids=["30x5", "40x3", "19x4"])
 def test_table_basis_for_wide_boards_works_by_hand(size: tuple[int, int]) -> None:
     m, n = size
-    t = lookup_table(m, n)
+    t = lookup_table(Rules.plus(m, n))
     assert not t.complete and len(t.rows) == t.rank
     rng = np.random.default_rng(n)
     for _ in range(15):
@@ -193,7 +195,7 @@ def check_strategy(board: np.ndarray, goal: str) -> None:
     total = np.zeros_like(board)
     for step in s.steps:
         clicks = np.zeros_like(board)
-        for r, c in step.clicks:
+        for r, c in np.argwhere(step.click_grid):
             clicks[r, c] = 1
         assert np.array_equal(click_all(before, clicks), step.board)
         total ^= clicks
@@ -201,16 +203,18 @@ def check_strategy(board: np.ndarray, goal: str) -> None:
     assert s.solvable == solved.solvable
     wrong = before if goal == "off" else before ^ 1
     if not s.solvable:
-        assert wrong[:-1].sum() == 0 and s.solution is None
+        assert wrong[:-1].sum() == 0 and s.chased_click_grid is None
         return
     assert not wrong.any()
-    assert s.solution is not None and s.minimal is not None
-    assert np.array_equal(total, s.solution)
-    assert int(s.minimal.sum()) == solved.moves
-    assert not (click_all(board, s.minimal) ^ (goal == "on")).any()
-    if s.weights is not None:
-        assert min(s.weights) == solved.moves
-        assert s.weights[0] == int(s.solution.sum())
+    chased, fewest = s.chased_click_grid, s.fewest_click_grid
+    assert chased is not None and fewest is not None
+    assert np.array_equal(total, chased)
+    assert int(fewest.sum()) == s.fewest_click_count == solved.click_count
+    assert not (click_all(board, fewest) ^ (goal == "on")).any()
+    weights = s.clicks_with_each_pattern_combination
+    if weights is not None:
+        assert min(weights) == solved.click_count
+        assert weights[0] == int(chased.sum())
 
 
 @given(st.integers(1, 6), st.integers(1, 7), st.data(), st.sampled_from(["off", "on"]))
@@ -225,8 +229,8 @@ def test_explain_on_the_5x5_all_lit_board() -> None:
     board = np.ones((5, 5), dtype=np.uint8)
     check_strategy(board, "off")
     s = explain(board)
-    assert s.bottom == (1, 0, 0, 0, 1) and s.top == (1, 1, 0, 0, 0)
-    assert s.weights == (15, 15, 15, 15)
+    assert s.bottom_row == (1, 0, 0, 0, 1) and s.top_row_presses == (1, 1, 0, 0, 0)
+    assert s.clicks_with_each_pattern_combination == (15, 15, 15, 15)
 
 
 @pytest.mark.parametrize("size", [(3, 3), (4, 4), (5, 5), (3, 5)], ids=["3x3", "4x4", "5x5", "5x3"])
@@ -239,11 +243,11 @@ def test_click_path_states(size: tuple[int, int]) -> None:
         p = click_path(board)
         now = board.copy()
         assert p.start == to_state(board)
-        for (r, c), state in p.steps:
+        for (r, c), state in p.path:
             toggle(now, r, c)
             assert state == to_state(now)
         assert not now.any()
-        assert len(p.steps) == solve_puzzle(board).moves
+        assert len(p.path) == p.click_count == solve_puzzle(board).click_count
 
 
 def test_click_path_refuses_an_unsolvable_board() -> None:
@@ -318,7 +322,7 @@ def test_cli_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads("\n".join(out))
     assert (data["solvable"], data["clicks"], data["minimal_solutions"], data["solutions"]) == (
         False, None, 0, 0)
-    assert data["fewest_lights_to_change"] == 1
+    assert data["fewest_cells_to_change"] == 1
 
 
 def test_cli_solve_unsolvable_text(capsys: pytest.CaptureFixture[str]) -> None:

@@ -112,16 +112,16 @@ def test_solve_matches_brute_force(pattern: str, topology: str) -> None:
             assert s.solvable == (fewest[state] >= 0)
             assert s.rules == rules
             if s.solvable:
-                assert s.clicks is not None and s.proven
-                assert apply(state, s.clicks, press) == 0
-                assert s.moves == fewest[state]
+                assert s.click_grid is not None and s.proven_minimal
+                assert apply(state, s.click_grid, press) == 0
+                assert s.click_count == fewest[state]
                 assert s.minimal_solutions == minimal[state]
                 assert s.solutions == solutions[state]
             else:
-                assert s.fixes is not None and s.failed_patterns
+                assert s.changes is not None and s.failed_quiet_patterns
                 closest = int(np.bitwise_count(reachable ^ state).min())
-                assert s.fixes_count == closest
-                assert solutions[state ^ to_state(s.fixes)] > 0
+                assert s.fewest_cells_to_change == closest
+                assert solutions[state ^ to_state(s.changes.cells)] > 0
             assert solution_text(s)  # every outcome has its text
 
 
@@ -135,7 +135,7 @@ def test_census_matches_breadth_first_search(pattern: str, topology: str) -> Non
         assert list(c.distribution) == want
         assert c.solvable == len(dist)
         lit = (1 << (m * n)) - 1
-        assert c.all_lit_moves == dist.get(lit)
+        assert c.all_lit_click_count == dist.get(lit)
         assert c.to_dict()["rules"] == rules.to_dict()
 
 
@@ -154,7 +154,7 @@ def test_database_lookups(tmp_path: Path, pattern: str, topology: str,
         assert a.rules == rules
         assert a.solvable == (state in dist)
         if a.solvable:
-            assert a.moves == dist[state]
+            assert a.click_count == dist[state]
             s = state
             for (r, c), after in a.path:
                 s ^= press[r * n + c]
@@ -194,13 +194,13 @@ def test_census_groups_by_the_kernel_of_a_not_of_its_transpose(size: tuple[int, 
     dist = bfs(m, n, pattern, "cylinder")
     c = census(m, n, rules=rules)
     assert list(c.distribution) == np.bincount(list(dist.values())).tolist()
-    assert c.all_lit_moves == dist.get((1 << (m * n)) - 1)
+    assert c.all_lit_click_count == dist.get((1 << (m * n)) - 1)
     fewest, minimal, _ = brute(m, n, pattern, "cylinder")
     for state in range(0, 1 << (m * n), 97):
         s = solve_puzzle(from_state(state, m, n), "off", rules)
         assert s.solvable == (fewest[state] >= 0)
         if s.solvable:
-            assert (s.moves, s.minimal_solutions) == (fewest[state], minimal[state])
+            assert (s.click_count, s.minimal_solutions) == (fewest[state], minimal[state])
 
 
 @pytest.mark.parametrize(("pattern", "topology"), [("x", "plane"), ("110/010/000", "torus"),
@@ -213,7 +213,7 @@ def test_explain_and_path_under_other_rules(pattern: str, topology: str) -> None
     for state in (1, 0b101101, (1 << 12) - 1):
         board = from_state(state, m, n)
         st = explain(board, "off", rules)
-        assert not st.chased and st.to_dict()["light_chasing"] is False
+        assert not st.light_chasing and st.to_dict()["light_chasing"] is False
         text = strategy_text(st)
         assert "classic game" in text
         if fewest[state] < 0:
@@ -221,11 +221,11 @@ def test_explain_and_path_under_other_rules(pattern: str, topology: str) -> None
             with pytest.raises(LightsartError, match="cannot reach all off"):
                 click_path(board, "off", rules)
             continue
-        assert st.minimal is not None and int(st.minimal.sum()) == fewest[state]
+        assert st.fewest_click_grid is not None and st.fewest_click_count == fewest[state]
         path = click_path(board, "off", rules)
-        assert len(path.steps) == fewest[state]
+        assert path.click_count == fewest[state]
         s = state
-        for (r, c), after in path.steps:
+        for (r, c), after in path.path:
             s ^= press[r * n + c]
             assert s == after
         assert s == 0
@@ -233,8 +233,8 @@ def test_explain_and_path_under_other_rules(pattern: str, topology: str) -> None
 
 def test_lookup_table_refuses_other_rules() -> None:
     with pytest.raises(LightsartError, match="needs light chasing"):
-        lookup_table(5, 5, rules=make_rules(5, 5, "plus", "torus"))
-    assert lookup_table(5, 5, rules=Rules.plus(5, 5)).rank == 3
+        lookup_table(make_rules(5, 5, "plus", "torus"))
+    assert lookup_table(Rules.plus(5, 5)).rank == 3
 
 
 def test_rules_must_fit_the_board() -> None:

@@ -32,7 +32,7 @@ def chase_with_press(change: np.ndarray, top: np.ndarray, rules: Rules) -> tuple
 def test_table_clears_every_solvable_board(pattern: str, topology: str, m: int, n: int) -> None:
     rules = Rules(m, n, parse_pattern(pattern), topology)  # type: ignore[arg-type]
     assert chases(rules)
-    table = lookup_table(m, n, rules=rules)
+    table = lookup_table(rules)
     assert table.nullity == algebra(rules).nullity and table.complete
     assert len(table.rows) == 2 ** table.rank
     for bottom, top in table.rows:  # each listed top row leaves exactly its bottom row
@@ -53,7 +53,7 @@ def test_rules_without_chasing_are_one_line(capsys: pytest.CaptureFixture[str]) 
         rules = Rules(4, 4, parse_pattern(pattern), topology)  # type: ignore[arg-type]
         assert not chases(rules)
         with pytest.raises(LightsartError, match="needs light chasing"):
-            lookup_table(4, 4, rules=rules)
+            lookup_table(rules)
     assert main(["table", "4x4", "--pattern", "x"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
     assert main(["table", "4x4", "--pattern", "sigma", "--topology", "cylinder", "--json"]) == 0
