@@ -11,6 +11,7 @@ start-up) stays quick: numpy, Pillow and PuLP are imported only when a name need
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0.dev0"
@@ -85,6 +86,20 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return list(__all__)
+
+
+def _show_in_jupyter() -> None:
+    """In a running IPython (a notebook), results draw themselves: the display edge,
+    :mod:`lightsart._display`, registers its formatters. Elsewhere nothing more is imported."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None:
+        from lightsart._display import show_results
+
+        show_results(shell)
+
+
+_show_in_jupyter()
 
 
 if TYPE_CHECKING:

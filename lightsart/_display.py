@@ -1,9 +1,12 @@
 """Pictures for Jupyter: boards, fits, click sets and animations that show themselves.
 
-The result types delegate their ``_repr_png_`` / ``_repr_html_`` here (imported lazily, so the
-CLI never loads this module), which is why evaluating a :class:`~lightsart.Fit`, a
-:class:`~lightsart.Clicks`, an :class:`~lightsart.Animation` or a pipeline
-result as the last line of a notebook cell draws it, with no extra call:
+This module is an edge of the package, beside the CLI: it imports the computation, and nothing
+below imports it. ``import lightsart`` inside a running IPython (a notebook) calls
+:func:`show_results`, which registers this module's functions as Jupyter's formatters for the
+result types, by the name they show under (``lightsart.Fit``); the result types themselves carry
+no ``_repr_*_`` hooks, and the CLI and scripts never load this module. So evaluating a
+:class:`~lightsart.Fit`, a :class:`~lightsart.Clicks`, an :class:`~lightsart.Animation` or a
+pipeline result as the last line of a notebook cell draws it, with no extra call:
 
 * a board (or several side by side: :func:`view`) as a PNG, nearest-neighbour scaled so that a
   5×5 board is as visible as a 100×100 one (:func:`picture_cell`);
@@ -70,6 +73,7 @@ __all__ = [
     "load_ipython_extension",
     "picture_cell",
     "preview_plan",
+    "show_results",
     "still_html",
     "still_png",
     "target_png",
@@ -441,3 +445,38 @@ def load_ipython_extension(ipython: Any) -> None:
     """
     formatter = ipython.display_formatter.formatters["image/png"]
     formatter.for_type(np.ndarray, _board_or_none)
+    show_results(ipython)
+
+
+#: What Jupyter draws for each result type: (the type's name under ``lightsart``, MIME type,
+#: the function of this module that draws it). HTML, where there is one, is what a notebook shows.
+RESULT_FORMATTERS: tuple[tuple[str, str, str], ...] = (
+    ("Fit", "image/png", "fit_png"), ("Fit", "text/html", "fit_html"),
+    ("Clicks", "image/png", "clicks_png"), ("Clicks", "text/html", "clicks_html"),
+    ("Target", "image/png", "target_png"),
+    ("StillResult", "image/png", "still_png"), ("StillResult", "text/html", "still_html"),
+    ("Animation", "text/html", "animation_html"),
+    ("AnimationResult", "text/html", "animation_result_html"),
+)
+
+
+def show_results(ipython: Any) -> None:
+    """Make lightsart's results draw themselves in ``ipython`` (``import lightsart`` calls it).
+
+    Registers, for each type of :data:`RESULT_FORMATTERS`, its drawing as the shell's formatter
+    for that MIME type, by the type's module and name (``lightsart.Fit``): no result module is
+    imported to do so, and none imports this one.
+
+    Parameters
+    ----------
+    ipython : IPython.core.interactiveshell.InteractiveShell
+        The running shell.
+
+    Returns
+    -------
+    None
+        The shell's formatters are changed in place.
+    """
+    formatters = ipython.display_formatter.formatters
+    for name, mime, function in RESULT_FORMATTERS:
+        formatters[mime].for_type_by_name("lightsart", name, globals()[function])

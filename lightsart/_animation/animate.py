@@ -62,7 +62,7 @@ from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
 from lightsart._public import public
 from lightsart._rules import Rules
-from lightsart._types import Board, Frame
+from lightsart._types import Board, Frame, array_summary
 
 __all__ = [
     "Animation",
@@ -489,7 +489,7 @@ class Animation:
 
     def __repr__(self) -> str:
         """A line a REPL can show: pictures, board size, order, clicks, frames and seconds."""
-        from lightsart._results import array_summary, vocabulary
+        from lightsart._results import vocabulary
 
         states = 2 if self.rules is None else self.rules.states
         board = array_summary(self.pictures[0]) if self.pictures else "no pictures"
@@ -497,12 +497,6 @@ class Animation:
         return (f"Animation({len(self.pictures)} pictures, {board}, {states} states, "
                 f"order {self.order!r}, {self.clicks:,} {steps}, "
                 f"{self.frames} frames, {self.seconds:g} s)")
-
-    # Jupyter plays it as an inline GIF (lightsart._display, imported only when a notebook asks).
-    def _repr_html_(self) -> str:
-        from lightsart._display import animation_html
-
-        return animation_html(self)
 
 
 @public
