@@ -14,7 +14,7 @@ import importlib
 import sys
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.2.0.dev0"
+from lightsart._version import __version__ as __version__
 
 #: The one list of public names: name → the private module it is imported from (every module of
 #: the package is private, ``_name``, so no public name is a module's). ``__all__``, ``dir()``

@@ -117,7 +117,7 @@ def test_imports_have_no_cycle_module_level_or_lazy() -> None:
 #: The display is an edge beside the CLI: ``import lightsart`` in a running IPython registers its
 #: formatters (``lightsart/__init__.py``), and no result type imports it.
 LAYERS: tuple[str, ...] = (
-    "_public", "_choices", "_vocabulary", "_calibration", "_inputs", "_errors", "_types",
+    "_version", "_public", "_choices", "_vocabulary", "_calibration", "_inputs", "_errors", "_types",
     "_boardsize", "_registry", "_limits", "_rules", "_checks", "_results",
     "_core", "_output", "_engines", "_runs", "_pictures", "_puzzle", "_pages", "_animation",
     "_settings",
@@ -126,13 +126,10 @@ LAYERS: tuple[str, ...] = (
 
 #: The imports that run up :data:`LAYERS` (at most two), importer -> imported, and why each stays.
 UPWARD: dict[tuple[str, str], str] = {
-    # The preview sheet is a front end of the job layer (it fits each candidate size with
+    # The only one: the preview sheet is a front end of the job layer (it fits each candidate size with
     # make_still's own fitting), but lives with the picture stage it previews; it moves beside
     # the CLI when the job layer is the one pipeline (issue 31, item 3).
     ("lightsart._pictures.preview", "lightsart._pipeline"): "preview fits through the job layer",
-    # Every page stamps the package's version, which lives in the face (the one place a release
-    # changes it).
-    ("lightsart._pages._page", "lightsart"): "the page says which lightsart made it",
 }
 
 
