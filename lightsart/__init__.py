@@ -37,7 +37,6 @@ _EXPORTS: dict[str, str] = {
     "Rules": "lightsart._rules",
     "Solving": "lightsart._settings",
     "StillResult": "lightsart._runs",
-    "Style": "lightsart._output.render",
     "Target": "lightsart._pictures.image",
     "Timing": "lightsart._settings",
     "Tone": "lightsart._pictures.tone",
@@ -129,7 +128,6 @@ if TYPE_CHECKING:
     from lightsart._engines.ip import closest_board_ip as closest_board_ip
     from lightsart._engines.ip import closest_board_reduced_ip as closest_board_reduced_ip
     from lightsart._errors import LightsartError as LightsartError
-    from lightsart._output.render import Style as Style
     from lightsart._pictures.costs import pixel_costs as pixel_costs
     from lightsart._pictures.dither import DITHER_METHODS as DITHER_METHODS
     from lightsart._pictures.image import Target as Target

@@ -40,7 +40,7 @@ from PIL import Image
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
 from lightsart._limits import CELL_MAX
-from lightsart._output.render import SEPARATOR_GREY, Style, compare_image, render
+from lightsart._output.render import SEPARATOR_GREY, RenderStyle, compare_image, render
 from lightsart._public import public
 from lightsart._results import vocabulary
 from lightsart._types import Board
@@ -97,7 +97,7 @@ MAX_CELL_FRAMES = 8_000_000
 #: An animation file written by the pipeline is embedded as is only up to this size.
 MAX_INLINE_BYTES = 4_000_000
 #: Click sets: a click is a blue square, no click is white (never confused with a board).
-CLICK_STYLE = Style(cell=1, kind="pixels", lit=(30, 100, 220), unlit=(255, 255, 255))
+CLICK_STYLE = RenderStyle(cell=1, kind="pixels", lit=(30, 100, 220), unlit=(255, 255, 255))
 
 
 # ---------------------------------------------------------------------------------- pictures
@@ -109,11 +109,11 @@ def picture_cell(shape: tuple[int, ...], pixels: int = PICTURE_PIXELS) -> int:
 
 
 def _styled(
-    style: Style | None, cell: int | None, shape: tuple[int, ...], pixels: int = PICTURE_PIXELS
-) -> Style:
-    base = style or Style()
+    style: RenderStyle | None, cell: int | None, shape: tuple[int, ...], pixels: int = PICTURE_PIXELS
+) -> RenderStyle:
+    base = style or RenderStyle()
     size = cell if cell is not None else picture_cell(shape, pixels)
-    return Style(size, base.kind, base.lit, base.unlit, base.panel)
+    return RenderStyle(size, base.kind, base.lit, base.unlit, base.panel)
 
 
 def _png(rgb: NDArray[np.uint8]) -> bytes:
@@ -135,7 +135,7 @@ def _side_by_side(pictures: Sequence[NDArray[np.uint8]], gap: int) -> NDArray[np
     return out
 
 
-def board_png(board: Board, *, cell: int | None = None, style: Style | None = None) -> bytes:
+def board_png(board: Board, *, cell: int | None = None, style: RenderStyle | None = None) -> bytes:
     """One board as PNG bytes: lit cells white, unlit black (or ``style``'s look)."""
     b = as_board(board)
     return _png(render(b, _styled(style, cell, b.shape)))
@@ -148,7 +148,7 @@ def target_png(target: Target, *, cell: int | None = None) -> bytes:
 
 
 def boards_png(
-    boards: Sequence[Board], *, cell: int | None = None, style: Style | None = None
+    boards: Sequence[Board], *, cell: int | None = None, style: RenderStyle | None = None
 ) -> bytes:
     """Boards side by side (a few grey pixels apart) as one PNG; all share one cell size."""
     if not boards:
@@ -254,7 +254,7 @@ def preview_plan(plan: Plan, max_frames: int = MAX_FRAMES) -> Plan:
                         duration=duration, hold=plan.hold, loop=plan.loop)
 
 
-def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: Style | None,
+def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: RenderStyle | None,
          rules: Rules | None = None) -> bytes:
     from lightsart._animation import animate
     from lightsart._output.writers import write_gif
@@ -268,7 +268,7 @@ def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: Style | None,
 
 
 def animation_gif(
-    animation: Animation, *, max_frames: int = MAX_FRAMES, style: Style | None = None
+    animation: Animation, *, max_frames: int = MAX_FRAMES, style: RenderStyle | None = None
 ) -> bytes:
     """The animation as GIF bytes, previewed by :func:`preview_plan` beyond ``max_frames``."""
     return _gif(animation.segments, preview_plan(animation.plan, max_frames), style, animation.rules)

@@ -30,7 +30,7 @@ from lightsart._types import Board
 
 if TYPE_CHECKING:
     from lightsart._animation.animate import Animation
-    from lightsart._output.render import Style
+    from lightsart._output.render import RenderStyle
     from lightsart._output.writers import Written
 
 __all__ = ["Engine", "fit_pictures", "make_animation", "make_still"]
@@ -358,7 +358,7 @@ def _style(cell: int, kind: StyleKind, colours: tuple[str | None, str | None, st
     from lightsart._output import render
 
     lit, unlit, panel = (None if c is None else render.parse_colour(c) for c in colours)
-    return render.Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)
+    return render.RenderStyle(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)
 
 
 def _check_reproduces(f: Fit) -> None:
@@ -562,7 +562,7 @@ def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices:
     return fits, steps, segments
 
 
-def _write_animation(animation: Animation, drawing: Style, cell: int | None, out: str | None,
+def _write_animation(animation: Animation, drawing: RenderStyle, cell: int | None, out: str | None,
                      frames_dir: str | None) -> tuple[list[str], int | None, list[Written]]:
     """Write the animation to ``out`` and its frames to ``frames_dir`` (each when given): the
     paths written, the video's frame count when its format repeats held frames, and what each

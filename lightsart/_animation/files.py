@@ -16,13 +16,13 @@ from lightsart._animation.animate import Animation, chain_frames
 from lightsart._output.formats import format_for
 
 if TYPE_CHECKING:
-    from lightsart._output.render import Style
+    from lightsart._output.render import RenderStyle
     from lightsart._output.writers import Written
 
 __all__ = ["write_animation"]
 
 
-def write_animation(animation: Animation, path: str | os.PathLike[str], style: Style,
+def write_animation(animation: Animation, path: str | os.PathLike[str], style: RenderStyle,
                     cell: int | None = None) -> Written | None:
     """Write ``animation`` to ``path`` in the format its extension names, drawn in ``style``.
 
@@ -32,7 +32,7 @@ def write_animation(animation: Animation, path: str | os.PathLike[str], style: S
         The pictures, their ordered clicks, the frame plan and the rules.
     path : str or os.PathLike
         The file to write; its extension chooses the format.
-    style : Style
+    style : RenderStyle
         How each board is drawn (a page opens in this look).
     cell : int or None, optional
         The cell size asked for, before a page fits the board to the window (``None``: the

@@ -24,7 +24,7 @@ from lightsart._errors import LightsartError
 from lightsart._registry import Registry
 
 if TYPE_CHECKING:
-    from lightsart._output.render import Style
+    from lightsart._output.render import RenderStyle
     from lightsart._output.writers import Written
     from lightsart._types import Frame
 
@@ -33,7 +33,7 @@ __all__ = ["FORMATS", "Format", "format_for", "write_frames_file"]
 
 #: Streams frames into a file: ``(frames, path, style, fps, progress_total, levels) -> Written``
 #: (``levels``: states per cell, 2 unless the boards hold grey levels).
-FrameWriter = Callable[[Iterable["Frame"], "str | os.PathLike[str]", "Style", float, "int | None",
+FrameWriter = Callable[[Iterable["Frame"], "str | os.PathLike[str]", "RenderStyle", float, "int | None",
                         int], "Written"]
 
 
@@ -52,7 +52,7 @@ class Format:
         return self.write_frames is not None
 
 
-def _gif(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style, fps: float,
+def _gif(frames: Iterable[Frame], path: str | os.PathLike[str], style: RenderStyle, fps: float,
          progress_total: int | None, levels: int = 2) -> Written:
     from lightsart._output.writers import write_gif
 
@@ -60,7 +60,7 @@ def _gif(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style, fp
     return write_gif(frames, path, style, progress_total=progress_total, levels=levels)
 
 
-def _mp4(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style, fps: float,
+def _mp4(frames: Iterable[Frame], path: str | os.PathLike[str], style: RenderStyle, fps: float,
          progress_total: int | None, levels: int = 2) -> Written:
     from lightsart._output.writers import write_mp4
 
@@ -86,7 +86,7 @@ def format_for(path: str | os.PathLike[str]) -> Format:
     return FORMATS.get(suffix)
 
 
-def write_frames_file(frames: Iterable[Frame], path: str | os.PathLike[str], style: Style,
+def write_frames_file(frames: Iterable[Frame], path: str | os.PathLike[str], style: RenderStyle,
                       fps: float = 25.0, progress_total: int | None = None,
                       levels: int = 2) -> Written:
     """Stream ``frames`` into ``path`` (``.gif`` or ``.mp4``, by extension); ``levels`` states

@@ -49,7 +49,6 @@ from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
 from lightsart._limits import CELL_MAX
 from lightsart._output.atomic import atomic_path
-from lightsart._public import public
 from lightsart._types import Board
 
 if TYPE_CHECKING:
@@ -61,8 +60,8 @@ __all__ = [
     "Box",
     "CompareSheet",
     "Lamp",
+    "RenderStyle",
     "Sprites",
-    "Style",
     "as_levels",
     "compare_image",
     "compare_sheet",
@@ -117,14 +116,15 @@ class Colours(NamedTuple):
     panel: RGB
 
 
-@public
 @dataclass(frozen=True)
-class Style:
-    """How boards look: pixels per cell, the kind of picture, and colours.
+class RenderStyle:
+    """How the renderers draw boards: whole pixels per cell, the kind of picture, RGB colours.
 
-    ``cell`` is pixels per cell (callers choose it so the picture is a few hundred pixels wide).
-    A colour left as None takes the kind's default (``DEFAULT_COLOURS``); ``panel`` is the
-    background between lights and the padding colour of videos.
+    The look a user chooses is :class:`lightsart.Look` (a cell size or none, the style's name,
+    colours as text, millimetres for SVG/PDF); the job layer resolves it, for a board of a given
+    size, into this: ``cell`` fixed (so the picture is a few hundred pixels wide) and each colour
+    parsed. A colour left as None takes the kind's default (``DEFAULT_COLOURS``); ``panel`` is
+    the background between lights and the padding colour of videos.
 
     Parameters
     ----------
@@ -137,12 +137,12 @@ class Style:
 
     Returns
     -------
-    Style
+    RenderStyle
         The checked style.
 
     Examples
     --------
-    >>> Style(cell=3, kind="dots", lit="#ffb000").lit
+    >>> RenderStyle(cell=3, kind="dots", lit="#ffb000").lit
     (255, 176, 0)
     """
 
@@ -246,7 +246,7 @@ class Sprites:
     rgb: NDArray[np.uint8]
 
 
-def sprites(style: Style, levels: int = 2) -> Sprites:
+def sprites(style: RenderStyle, levels: int = 2) -> Sprites:
     """The style's cell sprites, one per level (cached: styles are frozen and hashable)."""
     return _sprites(style.cell, style.kind, style.colours(), _check_levels(levels))
 
@@ -378,18 +378,18 @@ def as_levels(board: object, levels: int = 2, name: str = "board") -> Board:
     return a.astype(np.uint8, copy=False)
 
 
-def render_indices(board: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
+def render_indices(board: Board, style: RenderStyle, levels: int = 2) -> NDArray[np.uint8]:
     """The board as palette indices ``(m·cell, n·cell)`` into ``sprites(style, levels).palette``."""
     return _layout(sprites(style, levels).indices, as_levels(board, levels))
 
 
-def render(board: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
+def render(board: Board, style: RenderStyle, levels: int = 2) -> NDArray[np.uint8]:
     """The board as an RGB picture: ``uint8`` array ``(m·cell, n·cell, 3)``; ``levels`` grey
     levels per cell (2: lit and unlit)."""
     return _layout(sprites(style, levels).rgb, as_levels(board, levels))
 
 
-def _wrong_panel(result: Board, wrong: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
+def _wrong_panel(result: Board, wrong: Board, style: RenderStyle, levels: int = 2) -> NDArray[np.uint8]:
     """The result dimmed, with every wrong cell filled in :data:`WRONG_RED`."""
     c = style.cell
     marked = (render(result, style, levels) * WRONG_DIM).astype(np.uint8)
@@ -409,7 +409,7 @@ def _panels(
 
 
 def compare_image(
-    target: Board, result: Board, style: Style, wrong: Board | None = None, levels: int = 2
+    target: Board, result: Board, style: RenderStyle, wrong: Board | None = None, levels: int = 2
 ) -> NDArray[np.uint8]:
     """``target | result | wrong pixels`` side by side, a few pixels apart, without labels.
 
@@ -457,7 +457,7 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 def compare_sheet(
     target: Board,
     result: Board,
-    style: Style,
+    style: RenderStyle,
     wrong: Board | None = None,
     labels: Sequence[str] | None = None,
     levels: int = 2,
@@ -535,14 +535,14 @@ def _palette_image(indices: NDArray[np.uint8], palette: NDArray[np.uint8]) -> Im
     return image
 
 
-def write_png(board: Board, path: str | os.PathLike[str], style: Style, levels: int = 2) -> None:
+def write_png(board: Board, path: str | os.PathLike[str], style: RenderStyle, levels: int = 2) -> None:
     """Write one board as a PNG (palette PNG: small, and exactly the rendered colours)."""
     _save_png(_palette_image(render_indices(board, style, levels), sprites(style, levels).palette),
               path)
 
 
 def write_side_by_side(
-    panels: Sequence[Board], path: str | os.PathLike[str], style: Style, levels: int = 2
+    panels: Sequence[Board], path: str | os.PathLike[str], style: RenderStyle, levels: int = 2
 ) -> CompareSheet:
     """Write ``target | result | wrong pixels``, labelled (see :func:`compare_sheet`), as a PNG.
 

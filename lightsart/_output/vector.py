@@ -30,7 +30,7 @@ from lightsart._output.render import (
     RGB,
     WRONG_RED,
     Lamp,
-    Style,
+    RenderStyle,
     as_levels,
     dimmed,
     lamp,
@@ -101,7 +101,7 @@ def _runs(row: np.ndarray) -> list[tuple[int, int, int]]:
     return [(int(a), int(b - a), int(row[a])) for a, b in zip(starts, ends, strict=True)]
 
 
-def _board_layers(board: Board, style: Style, levels: int, dx: float, dy: float, prefix: str,
+def _board_layers(board: Board, style: RenderStyle, levels: int, dx: float, dy: float, prefix: str,
                   colours: Sequence[RGB]) -> list[Layer]:
     c = style.cell
     shape = lamp(style.kind, c)
@@ -122,11 +122,11 @@ def _board_layers(board: Board, style: Style, levels: int, dx: float, dy: float,
     return layers
 
 
-def _unit_mm(style: Style, cell_mm: float | None) -> float | None:
+def _unit_mm(style: RenderStyle, cell_mm: float | None) -> float | None:
     return None if cell_mm is None else cell_mm / style.cell
 
 
-def board_scene(board: Board, style: Style, levels: int = 2, cell_mm: float | None = None
+def board_scene(board: Board, style: RenderStyle, levels: int = 2, cell_mm: float | None = None
                 ) -> Scene:
     """One board in ``style``: the panel, then a layer per level (unlit first, lit last)."""
     b = as_levels(board, levels)
@@ -141,7 +141,7 @@ def board_scene(board: Board, style: Style, levels: int = 2, cell_mm: float | No
                  unit_mm=_unit_mm(style, cell_mm), crisp=shape.shape == "square")
 
 
-def compare_scene(target: Board, result: Board, wrong: Board, style: Style, levels: int = 2,
+def compare_scene(target: Board, result: Board, wrong: Board, style: RenderStyle, levels: int = 2,
                   cell_mm: float | None = None, labels: Sequence[str] | None = None) -> Scene:
     """``target | result | wrong cells`` side by side under labels, as the PNG sheet lays them
     out: the third panel is the result dimmed, each wrong cell a red square."""
@@ -200,7 +200,7 @@ def sheet_scene(size: tuple[int, int],
         greys = [round(255 * v / (levels - 1)) for v in range(levels)]
         colours: list[RGB] = [(g, g, g) for g in greys]
         texts.append(Text(left, top + label_h - 4, 11, white, label))
-        layers += _board_layers(as_levels(board, levels), Style(cell=cell), levels, left,
+        layers += _board_layers(as_levels(board, levels), RenderStyle(cell=cell), levels, left,
                                 top + label_h, f"tile-{k + 1}-",
                                 [black, white] if levels == 2 else colours)
     return Scene(size[0], size[1], ((0.0, 0.0, size[0], size[1], grey),), tuple(layers),

@@ -34,7 +34,7 @@ from lightsart._errors import LightsartError
 from lightsart._limits import check_fps
 from lightsart._output.atomic import atomic_path
 from lightsart._output.progress import Progress
-from lightsart._output.render import Style, as_levels, render, render_indices, sprites
+from lightsart._output.render import RenderStyle, as_levels, render, render_indices, sprites
 from lightsart._output.staging import staged_folder
 from lightsart._types import Board, Frame
 
@@ -173,7 +173,7 @@ class _GifStream:
 def write_gif(
     frames: Iterable[Frame],
     path: str | os.PathLike[str],
-    style: Style,
+    style: RenderStyle,
     progress_total: int | None = None,
     levels: int = 2,
 ) -> Written:
@@ -253,7 +253,7 @@ def _ffmpeg_exe() -> str:
 def write_mp4(
     frames: Iterable[Frame],
     path: str | os.PathLike[str],
-    style: Style,
+    style: RenderStyle,
     fps: float = 25.0,
     progress_total: int | None = None,
     crf: int = MP4_CRF,
@@ -327,7 +327,7 @@ def _chain(first: Frame, rest: Iterator[Frame]) -> Iterator[Frame]:
 def write_frames(
     frames: Iterable[Frame],
     folder: str | os.PathLike[str],
-    style: Style,
+    style: RenderStyle,
     progress_total: int | None = None,
     levels: int = 2,
 ) -> Written:
