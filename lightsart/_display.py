@@ -170,7 +170,7 @@ def clicks_png(clicks: Clicks | Board, *, cell: int | None = None) -> bytes:
 def fit_png(fit: Fit, *, cell: int | None = None) -> bytes:
     """``target | reachable board | wrong pixels (red)`` as PNG bytes."""
     look = _styled(None, cell, (fit.height, 3 * fit.width), ROW_PIXELS)
-    return _png(compare_image(fit.target, fit.board, look, fit.wrong, levels=fit.states))
+    return _png(compare_image(fit.target, fit.board, look, fit.wrong, states=fit.states))
 
 
 def still_png(result: StillResult) -> bytes:
@@ -263,7 +263,7 @@ def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: RenderStyle |
     levels = 2 if rules is None else rules.states
     with tempfile.TemporaryDirectory(prefix="lightsart-") as folder:
         path = Path(folder) / "animation.gif"
-        write_gif(animate.chain_frames(segments, plan, rules), path, look, levels=levels)
+        write_gif(animate.chain_frames(segments, plan, rules), path, look, states=levels)
         return path.read_bytes()
 
 

@@ -582,7 +582,7 @@ def _write_animation(animation: Animation, drawing: RenderStyle, cell: int | Non
     if frames_dir is not None:
         written.append(writers.write_frames(
             iter(animation), frames_dir, drawing, progress_total=animation.frames,
-            levels=2 if animation.rules is None else animation.rules.states))
+            states=2 if animation.rules is None else animation.rules.states))
         outputs.append(frames_dir)
     return outputs, video_frames, written
 

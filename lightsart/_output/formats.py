@@ -31,8 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["FORMATS", "Format", "format_for", "write_frames_file"]
 
 
-#: Streams frames into a file: ``(frames, path, style, fps, progress_total, levels) -> Written``
-#: (``levels``: states per cell, 2 unless the boards hold grey levels).
+#: Streams frames into a file: ``(frames, path, style, fps, progress_total, states) -> Written``
+#: (``states``: states per cell, 2 unless the boards hold grey levels).
 FrameWriter = Callable[[Iterable["Frame"], "str | os.PathLike[str]", "RenderStyle", float, "int | None",
                         int], "Written"]
 
@@ -53,18 +53,18 @@ class Format:
 
 
 def _gif(frames: Iterable[Frame], path: str | os.PathLike[str], style: RenderStyle, fps: float,
-         progress_total: int | None, levels: int = 2) -> Written:
+         progress_total: int | None, states: int = 2) -> Written:
     from lightsart._output.writers import write_gif
 
     # exact durations: no fps
-    return write_gif(frames, path, style, progress_total=progress_total, levels=levels)
+    return write_gif(frames, path, style, progress_total=progress_total, states=states)
 
 
 def _mp4(frames: Iterable[Frame], path: str | os.PathLike[str], style: RenderStyle, fps: float,
-         progress_total: int | None, levels: int = 2) -> Written:
+         progress_total: int | None, states: int = 2) -> Written:
     from lightsart._output.writers import write_mp4
 
-    return write_mp4(frames, path, style, fps=fps, progress_total=progress_total, levels=levels)
+    return write_mp4(frames, path, style, fps=fps, progress_total=progress_total, states=states)
 
 
 #: Every animation format, by extension: a new format is its writer and one ``register`` line.
@@ -88,11 +88,11 @@ def format_for(path: str | os.PathLike[str]) -> Format:
 
 def write_frames_file(frames: Iterable[Frame], path: str | os.PathLike[str], style: RenderStyle,
                       fps: float = 25.0, progress_total: int | None = None,
-                      levels: int = 2) -> Written:
-    """Stream ``frames`` into ``path`` (``.gif`` or ``.mp4``, by extension); ``levels`` states
+                      states: int = 2) -> Written:
+    """Stream ``frames`` into ``path`` (``.gif`` or ``.mp4``, by extension); ``states`` states
     per cell."""
     kind = format_for(path)
     if kind.write_frames is None:
         streams = ", ".join(e for e, f in FORMATS.items() if f.renders_frames)
         raise LightsartError(f"cannot write {path}: frames stream into {streams} only")
-    return kind.write_frames(frames, path, style, fps, progress_total, levels)
+    return kind.write_frames(frames, path, style, fps, progress_total, states)

@@ -47,35 +47,35 @@ class StillFormat:
     paged: bool = False
 
 
-def _png_board(board: Board, path: str | os.PathLike[str], style: RenderStyle, levels: int,
+def _png_board(board: Board, path: str | os.PathLike[str], style: RenderStyle, states: int,
                cell_mm: float | None) -> None:
     from lightsart._output.render import write_png
 
-    write_png(board, path, style, levels)
+    write_png(board, path, style, states)
 
 
 def _png_compare(panels: Sequence[Board], path: str | os.PathLike[str], style: RenderStyle,
-                 levels: int, cell_mm: float | None) -> None:
+                 states: int, cell_mm: float | None) -> None:
     from lightsart._output.render import write_side_by_side
 
-    write_side_by_side(panels, path, style, levels)
+    write_side_by_side(panels, path, style, states)
 
 
 def _vector(write: Callable[[Scene, str | os.PathLike[str]], None]
             ) -> tuple[BoardWriter, CompareWriter]:
-    def board(board: Board, path: str | os.PathLike[str], style: RenderStyle, levels: int,
+    def board(board: Board, path: str | os.PathLike[str], style: RenderStyle, states: int,
               cell_mm: float | None) -> None:
         from lightsart._output.vector import board_scene
 
-        write(board_scene(board, style, levels, cell_mm), path)
+        write(board_scene(board, style, states, cell_mm), path)
 
     def compare(panels: Sequence[Board], path: str | os.PathLike[str], style: RenderStyle,
-                levels: int, cell_mm: float | None) -> None:
+                states: int, cell_mm: float | None) -> None:
         from lightsart._output.vector import compare_scene
 
         target, result, *rest = panels
         wrong = rest[0] if rest else (target != result)
-        write(compare_scene(target, result, wrong, style, levels, cell_mm), path)
+        write(compare_scene(target, result, wrong, style, states, cell_mm), path)
 
     return board, compare
 
@@ -113,13 +113,13 @@ def still_format(path: str | os.PathLike[str]) -> StillFormat:
     return STILL_FORMATS.get(suffix)
 
 
-def write_board(board: Board, path: str | os.PathLike[str], style: RenderStyle, levels: int = 2,
+def write_board(board: Board, path: str | os.PathLike[str], style: RenderStyle, states: int = 2,
                 cell_mm: float | None = None) -> None:
     """Write one board to ``path`` in the format its extension names."""
-    still_format(path).board(board, path, style, levels, cell_mm)
+    still_format(path).board(board, path, style, states, cell_mm)
 
 
 def write_compare(panels: Sequence[Board], path: str | os.PathLike[str], style: RenderStyle,
-                  levels: int = 2, cell_mm: float | None = None) -> None:
+                  states: int = 2, cell_mm: float | None = None) -> None:
     """Write ``target | result | wrong cells`` to ``path`` in the format its extension names."""
-    still_format(path).compare(panels, path, style, levels, cell_mm)
+    still_format(path).compare(panels, path, style, states, cell_mm)

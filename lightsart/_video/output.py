@@ -103,12 +103,12 @@ def write_film(frames: Iterable[tuple[Frame, Any]], out: str | None, frames_dir:
                     bar.advance()
         elif out.lower().endswith(".mp4"):
             shot.written.append(writers.write_mp4(stream, out, style, fps=fps,
-                                                  progress_total=total, levels=levels,
+                                                  progress_total=total, states=levels,
                                                   sound=sound))
             shot.sound = sound is not None
         else:
             shot.written.append(writers.write_gif(stream, out, style, progress_total=total,
-                                                  levels=levels))
+                                                  states=levels))
         if page is not None and out is not None:
             _write_page(page, out, fps, style, rules)
         if out is not None:
