@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart._output.render import Style, render
+from lightsart._output.render import RenderStyle, render
 from lightsart._output.writers import write_frames, write_gif, write_mp4
 from lightsart._types import Frame
 
@@ -48,7 +48,7 @@ def click_frames(clicks: int, seed: int = 0) -> Iterator[Frame]:
 
 
 def run_case(fmt: str, clicks: int) -> dict[str, float]:
-    style = Style(cell=CELL)
+    style = RenderStyle(cell=CELL)
     tracemalloc.start()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
@@ -74,7 +74,7 @@ def run_case(fmt: str, clicks: int) -> dict[str, float]:
 
 def render_rate(kind: str, repeats: int = 300) -> float:
     board = np.random.default_rng(1).integers(0, 2, (SIDE, SIDE)).astype(np.uint8)
-    style = Style(cell=CELL, kind=kind)  # type: ignore[arg-type]
+    style = RenderStyle(cell=CELL, kind=kind)  # type: ignore[arg-type]
     render(board, style)  # build the sprites once
     start = time.perf_counter()
     for _ in range(repeats):

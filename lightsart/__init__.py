@@ -11,9 +11,10 @@ start-up) stays quick: numpy, Pillow and PuLP are imported only when a name need
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.2.0.dev0"
+from lightsart._version import __version__ as __version__
 
 #: The one list of public names: name → the private module it is imported from (every module of
 #: the package is private, ``_name``, so no public name is a module's). ``__all__``, ``dir()``
@@ -36,7 +37,6 @@ _EXPORTS: dict[str, str] = {
     "Rules": "lightsart._rules",
     "Solving": "lightsart._settings",
     "StillResult": "lightsart._runs",
-    "Style": "lightsart._output.render",
     "Target": "lightsart._pictures.image",
     "Timing": "lightsart._settings",
     "Tone": "lightsart._pictures.tone",
@@ -87,6 +87,20 @@ def __dir__() -> list[str]:
     return list(__all__)
 
 
+def _show_in_jupyter() -> None:
+    """In a running IPython (a notebook), results draw themselves: the display edge,
+    :mod:`lightsart._display`, registers its formatters. Elsewhere nothing more is imported."""
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    if shell is not None:
+        from lightsart._display import show_results
+
+        show_results(shell)
+
+
+_show_in_jupyter()
+
+
 if TYPE_CHECKING:
     # ``X as X``: an explicit re-export, public to strict type checkers.
     from lightsart._animation import CLICK_ORDERS as CLICK_ORDERS
@@ -114,7 +128,6 @@ if TYPE_CHECKING:
     from lightsart._engines.ip import closest_board_ip as closest_board_ip
     from lightsart._engines.ip import closest_board_reduced_ip as closest_board_reduced_ip
     from lightsart._errors import LightsartError as LightsartError
-    from lightsart._output.render import Style as Style
     from lightsart._pictures.costs import pixel_costs as pixel_costs
     from lightsart._pictures.dither import DITHER_METHODS as DITHER_METHODS
     from lightsart._pictures.image import Target as Target

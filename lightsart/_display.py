@@ -1,9 +1,12 @@
 """Pictures for Jupyter: boards, fits, click sets and animations that show themselves.
 
-The result types delegate their ``_repr_png_`` / ``_repr_html_`` here (imported lazily, so the
-CLI never loads this module), which is why evaluating a :class:`~lightsart.Fit`, a
-:class:`~lightsart.Clicks`, an :class:`~lightsart.Animation` or a pipeline
-result as the last line of a notebook cell draws it, with no extra call:
+This module is an edge of the package, beside the CLI: it imports the computation, and nothing
+below imports it. ``import lightsart`` inside a running IPython (a notebook) calls
+:func:`show_results`, which registers this module's functions as Jupyter's formatters for the
+result types, by the name they show under (``lightsart.Fit``); the result types themselves carry
+no ``_repr_*_`` hooks, and the CLI and scripts never load this module. So evaluating a
+:class:`~lightsart.Fit`, a :class:`~lightsart.Clicks`, an :class:`~lightsart.Animation` or a
+pipeline result as the last line of a notebook cell draws it, with no extra call:
 
 * a board (or several side by side: :func:`view`) as a PNG, nearest-neighbour scaled so that a
   5×5 board is as visible as a 100×100 one (:func:`picture_cell`);
@@ -37,7 +40,7 @@ from PIL import Image
 from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
 from lightsart._limits import CELL_MAX
-from lightsart._output.render import SEPARATOR_GREY, Style, compare_image, render
+from lightsart._output.render import SEPARATOR_GREY, RenderStyle, compare_image, render
 from lightsart._public import public
 from lightsart._results import vocabulary
 from lightsart._types import Board
@@ -70,6 +73,7 @@ __all__ = [
     "load_ipython_extension",
     "picture_cell",
     "preview_plan",
+    "show_results",
     "still_html",
     "still_png",
     "target_png",
@@ -93,7 +97,7 @@ MAX_CELL_FRAMES = 8_000_000
 #: An animation file written by the pipeline is embedded as is only up to this size.
 MAX_INLINE_BYTES = 4_000_000
 #: Click sets: a click is a blue square, no click is white (never confused with a board).
-CLICK_STYLE = Style(cell=1, kind="pixels", lit=(30, 100, 220), unlit=(255, 255, 255))
+CLICK_STYLE = RenderStyle(cell=1, kind="pixels", lit=(30, 100, 220), unlit=(255, 255, 255))
 
 
 # ---------------------------------------------------------------------------------- pictures
@@ -105,11 +109,11 @@ def picture_cell(shape: tuple[int, ...], pixels: int = PICTURE_PIXELS) -> int:
 
 
 def _styled(
-    style: Style | None, cell: int | None, shape: tuple[int, ...], pixels: int = PICTURE_PIXELS
-) -> Style:
-    base = style or Style()
+    style: RenderStyle | None, cell: int | None, shape: tuple[int, ...], pixels: int = PICTURE_PIXELS
+) -> RenderStyle:
+    base = style or RenderStyle()
     size = cell if cell is not None else picture_cell(shape, pixels)
-    return Style(size, base.kind, base.lit, base.unlit, base.panel)
+    return RenderStyle(size, base.kind, base.lit, base.unlit, base.panel)
 
 
 def _png(rgb: NDArray[np.uint8]) -> bytes:
@@ -131,7 +135,7 @@ def _side_by_side(pictures: Sequence[NDArray[np.uint8]], gap: int) -> NDArray[np
     return out
 
 
-def board_png(board: Board, *, cell: int | None = None, style: Style | None = None) -> bytes:
+def board_png(board: Board, *, cell: int | None = None, style: RenderStyle | None = None) -> bytes:
     """One board as PNG bytes: lit cells white, unlit black (or ``style``'s look)."""
     b = as_board(board)
     return _png(render(b, _styled(style, cell, b.shape)))
@@ -144,7 +148,7 @@ def target_png(target: Target, *, cell: int | None = None) -> bytes:
 
 
 def boards_png(
-    boards: Sequence[Board], *, cell: int | None = None, style: Style | None = None
+    boards: Sequence[Board], *, cell: int | None = None, style: RenderStyle | None = None
 ) -> bytes:
     """Boards side by side (a few grey pixels apart) as one PNG; all share one cell size."""
     if not boards:
@@ -166,7 +170,7 @@ def clicks_png(clicks: Clicks | Board, *, cell: int | None = None) -> bytes:
 def fit_png(fit: Fit, *, cell: int | None = None) -> bytes:
     """``target | reachable board | wrong pixels (red)`` as PNG bytes."""
     look = _styled(None, cell, (fit.height, 3 * fit.width), ROW_PIXELS)
-    return _png(compare_image(fit.target, fit.board, look, fit.wrong, levels=fit.states))
+    return _png(compare_image(fit.target, fit.board, look, fit.wrong, states=fit.states))
 
 
 def still_png(result: StillResult) -> bytes:
@@ -250,7 +254,7 @@ def preview_plan(plan: Plan, max_frames: int = MAX_FRAMES) -> Plan:
                         duration=duration, hold=plan.hold, loop=plan.loop)
 
 
-def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: Style | None,
+def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: RenderStyle | None,
          rules: Rules | None = None) -> bytes:
     from lightsart._animation import animate
     from lightsart._output.writers import write_gif
@@ -259,12 +263,12 @@ def _gif(segments: Sequence[tuple[Board, Any]], plan: Plan, style: Style | None,
     levels = 2 if rules is None else rules.states
     with tempfile.TemporaryDirectory(prefix="lightsart-") as folder:
         path = Path(folder) / "animation.gif"
-        write_gif(animate.chain_frames(segments, plan, rules), path, look, levels=levels)
+        write_gif(animate.chain_frames(segments, plan, rules), path, look, states=levels)
         return path.read_bytes()
 
 
 def animation_gif(
-    animation: Animation, *, max_frames: int = MAX_FRAMES, style: Style | None = None
+    animation: Animation, *, max_frames: int = MAX_FRAMES, style: RenderStyle | None = None
 ) -> bytes:
     """The animation as GIF bytes, previewed by :func:`preview_plan` beyond ``max_frames``."""
     return _gif(animation.segments, preview_plan(animation.plan, max_frames), style, animation.rules)
@@ -441,3 +445,38 @@ def load_ipython_extension(ipython: Any) -> None:
     """
     formatter = ipython.display_formatter.formatters["image/png"]
     formatter.for_type(np.ndarray, _board_or_none)
+    show_results(ipython)
+
+
+#: What Jupyter draws for each result type: (the type's name under ``lightsart``, MIME type,
+#: the function of this module that draws it). HTML, where there is one, is what a notebook shows.
+RESULT_FORMATTERS: tuple[tuple[str, str, str], ...] = (
+    ("Fit", "image/png", "fit_png"), ("Fit", "text/html", "fit_html"),
+    ("Clicks", "image/png", "clicks_png"), ("Clicks", "text/html", "clicks_html"),
+    ("Target", "image/png", "target_png"),
+    ("StillResult", "image/png", "still_png"), ("StillResult", "text/html", "still_html"),
+    ("Animation", "text/html", "animation_html"),
+    ("AnimationResult", "text/html", "animation_result_html"),
+)
+
+
+def show_results(ipython: Any) -> None:
+    """Make lightsart's results draw themselves in ``ipython`` (``import lightsart`` calls it).
+
+    Registers, for each type of :data:`RESULT_FORMATTERS`, its drawing as the shell's formatter
+    for that MIME type, by the type's module and name (``lightsart.Fit``): no result module is
+    imported to do so, and none imports this one.
+
+    Parameters
+    ----------
+    ipython : IPython.core.interactiveshell.InteractiveShell
+        The running shell.
+
+    Returns
+    -------
+    None
+        The shell's formatters are changed in place.
+    """
+    formatters = ipython.display_formatter.formatters
+    for name, mime, function in RESULT_FORMATTERS:
+        formatters[mime].for_type_by_name("lightsart", name, globals()[function])

@@ -29,7 +29,8 @@ from lightsart._settings import Look, Pictures, Solving, Timing, gather
 from lightsart._types import Board
 
 if TYPE_CHECKING:
-    from lightsart._output.formats import Animation
+    from lightsart._animation.animate import Animation
+    from lightsart._output.render import RenderStyle
     from lightsart._output.writers import Written
 
 __all__ = ["Engine", "fit_pictures", "make_animation", "make_still"]
@@ -357,7 +358,7 @@ def _style(cell: int, kind: StyleKind, colours: tuple[str | None, str | None, st
     from lightsart._output import render
 
     lit, unlit, panel = (None if c is None else render.parse_colour(c) for c in colours)
-    return render.Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)
+    return render.RenderStyle(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)
 
 
 def _check_reproduces(f: Fit) -> None:
@@ -467,7 +468,6 @@ def make_animation(
     clicks_per_frame, reverse, ease = when.clicks_per_frame, when.reverse, when.ease
     cell, style, colours = drawn.cell, drawn.style, _animated_colours(drawn)
     from lightsart._animation import animate
-    from lightsart._output import formats
 
     start = time.perf_counter()
     states = how.states
@@ -506,9 +506,9 @@ def make_animation(
     drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
     preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
     with staging.writing(planned.outputs):
-        outputs, video_frames, written = _write_animation(
-            formats.Animation(segments, plan, drawing, fps, cell, fits[0].rules), out, frames_dir,
-            levels=states)
+        animation = animate.Animation(tuple(f.board for f in fits), tuple(o for _, o in segments),
+                                      order, seed, plan, fits[0].rules)
+        outputs, video_frames, written = _write_animation(animation, drawing, cell, out, frames_dir)
         if models:
             _export_models(fits, costs, models)
         outputs.extend(models)
@@ -562,27 +562,27 @@ def _connect(fitted: Sequence[Picture], engine: Engine, budget: Budget, choices:
     return fits, steps, segments
 
 
-def _write_animation(animation: Animation, out: str | None, frames_dir: str | None, *, levels: int
-                     ) -> tuple[list[str], int | None, list[Written]]:
+def _write_animation(animation: Animation, drawing: RenderStyle, cell: int | None, out: str | None,
+                     frames_dir: str | None) -> tuple[list[str], int | None, list[Written]]:
     """Write the animation to ``out`` and its frames to ``frames_dir`` (each when given): the
     paths written, the video's frame count when its format repeats held frames, and what each
     GIF or MP4 holds (frames after merging, seconds)."""
-    from lightsart._animation import animate
+    from lightsart._animation.files import write_animation
     from lightsart._output import formats, writers
 
     outputs: list[str] = []
     video_frames: int | None = None
     written: list[Written] = []
     if out is not None:
-        file = formats.write_animation_file(animation, out)
+        file = write_animation(animation, out, drawing, cell)
         if file is not None:
             written.append(file)
             video_frames = file.images if formats.format_for(out).repeats_holds else None
         outputs.append(out)
     if frames_dir is not None:
         written.append(writers.write_frames(
-            animate.chain_frames(animation.segments, animation.plan, animation.rules), frames_dir,
-            animation.look, progress_total=animation.plan.frames, levels=levels))
+            iter(animation), frames_dir, drawing, progress_total=animation.frames,
+            states=2 if animation.rules is None else animation.rules.states))
         outputs.append(frames_dir)
     return outputs, video_frames, written
 

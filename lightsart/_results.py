@@ -11,31 +11,17 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from lightsart._public import public
+from lightsart._types import array_summary
 
 if TYPE_CHECKING:
     from lightsart._rules import Rules
     from lightsart._types import Board
 
-__all__ = ["BoardSides", "ClickSearch", "Clicks", "Fit", "Shown", "Vocabulary", "array_summary",
+__all__ = ["BoardSides", "ClickSearch", "Clicks", "Fit", "Vocabulary",
            "fit_words", "vocabulary", "with_count_bound"]
-
-
-def array_summary(a: object) -> str:
-    """An array in a few characters, for the results' short ``repr``: dtype and size, a 2-D
-    array written width x height as the CLI writes board sizes.
-
-    >>> import numpy as np
-    >>> array_summary(np.zeros((48, 64), np.uint8)), array_summary(None)
-    ('<uint8 64x48>', 'None')
-    """
-    shape = getattr(a, "shape", None)
-    if shape is None:
-        return repr(a)
-    sides = (shape[1], shape[0]) if len(shape) == 2 else tuple(shape)
-    return f"<{getattr(a, 'dtype', '?')} {'x'.join(str(s) for s in sides)}>"
 
 
 class BoardSides:
@@ -52,25 +38,6 @@ class BoardSides:
     def width(self) -> int:
         """Columns of the board."""
         return int(self.board.shape[1])
-
-
-class Shown:
-    """Jupyter draws the result through :mod:`lightsart._display`, imported only when a notebook
-    asks: ``_shown_as`` names its pair of functions ``<name>_png`` and ``<name>_html``."""
-
-    _shown_as: ClassVar[str]
-
-    def _repr_png_(self) -> bytes:
-        from lightsart import _display as display
-
-        png: bytes = getattr(display, f"{self._shown_as}_png")(self)
-        return png
-
-    def _repr_html_(self) -> str:
-        from lightsart import _display as display
-
-        html: str = getattr(display, f"{self._shown_as}_html")(self)
-        return html
 
 
 def _plural(count: int, word: str) -> str:
@@ -137,7 +104,7 @@ class ClickSearch:
 
 @public
 @dataclass(frozen=True)
-class Clicks(Shown):
+class Clicks:
     """A click set with its size, and whether no smaller click set gives the same board.
 
     Returned by :func:`lightsart.fewest_clicks` and :func:`lightsart.transition`; in Jupyter it
@@ -189,7 +156,6 @@ class Clicks(Shown):
             object.__setattr__(self, "lower_bound", self.count)
 
     #: Jupyter draws the click set.
-    _shown_as = "clicks"
 
     def __repr__(self) -> str:
         """A line a REPL can show: the clicks' size, count, proof and nullity (no array dump).
@@ -206,7 +172,7 @@ class Clicks(Shown):
 
 @public
 @dataclass(frozen=True)
-class Fit(BoardSides, Shown):
+class Fit(BoardSides):
     """The reachable board closest to a target, the clicks that make it, and what is proven.
 
     Returned by :func:`lightsart.closest_board` and every engine's ``fit``; in Jupyter it draws
@@ -339,7 +305,6 @@ class Fit(BoardSides, Shown):
         return "cost" if self.weighted else "wrong pixels"
 
     #: Jupyter draws target | board | wrong pixels.
-    _shown_as = "fit"
 
     def __repr__(self) -> str:
         """A line a REPL can show: board size, states, wrong pixels (cells) with their proof or

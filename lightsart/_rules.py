@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from lightsart._choices import states_words
+from lightsart._choices import TOPOLOGIES, Topology, states_words
 from lightsart._errors import LightsartError
 from lightsart._limits import MASKS_MAX_CELLS, PATTERN_MAX_SIDE, STATES_MAX
 from lightsart._public import public
@@ -38,10 +38,8 @@ if TYPE_CHECKING:
 __all__ = [
     "CHASE_TOPOLOGIES",
     "PATTERNS",
-    "TOPOLOGIES",
     "Pattern",
     "Rules",
-    "Topology",
     "board_from_clicks",
     "change_counts",
     "check_states",
@@ -54,10 +52,6 @@ __all__ = [
     "shifted_xor",
 ]
 
-Topology = Literal["plane", "torus", "cylinder"]
-
-#: The topologies, in the order the CLI lists them.
-TOPOLOGIES: tuple[Topology, ...] = ("plane", "torus", "cylinder")
 #: Topologies where light chasing applies (the rows do not wrap; the cylinder wraps columns).
 CHASE_TOPOLOGIES: tuple[Topology, ...] = ("plane", "cylinder")
 #: Preset patterns by name, as ROWS text (the clicked cell is the middle one); a new preset is

@@ -14,8 +14,9 @@ import numpy as np
 
 from lightsart._choices import Errors
 from lightsart._public import public
-from lightsart._results import Clicks, Fit, Shown, array_summary, fit_words, vocabulary
+from lightsart._results import Clicks, Fit, fit_words, vocabulary
 from lightsart._rules import Rules
+from lightsart._types import array_summary
 
 __all__ = ["AnimationResult", "Picture", "StillResult"]
 
@@ -90,7 +91,7 @@ class Picture(_Summary):
 
 @public
 @dataclass(frozen=True)
-class StillResult(_Summary, Shown):
+class StillResult(_Summary):
     """What :func:`lightsart.make_still` made: the board, the picture's fit, the files written.
 
     ``to_dict()`` is the ``--json`` object of ``lightsart still``; in Jupyter it draws the fit.
@@ -125,7 +126,6 @@ class StillResult(_Summary, Shown):
     rules: Rules | None = None
 
     #: Jupyter draws the fit.
-    _shown_as = "still"
 
     def __repr__(self) -> str:
         """A line a REPL can show: picture, board size, its fit in words and the files written."""
@@ -272,12 +272,6 @@ class AnimationResult(_Summary):
                    click_count_lower_bound=t.count if t.proven else min(t.count, t.lower_bound),
                    click_search=None if t.search is None else t.search.to_dict())
         return out
-
-    # Jupyter shows the GIF written (or a preview): lightsart._display, imported on demand.
-    def _repr_html_(self) -> str:
-        from lightsart._display import animation_result_html
-
-        return animation_result_html(self)
 
 
 def _kernel_size(fit: Fit | None, nullity: int) -> int:

@@ -15,6 +15,20 @@ Board = NDArray[np.uint8]
 Gray = NDArray[np.float64]
 
 
+def array_summary(a: object) -> str:
+    """An array in a few characters, for the results' short ``repr``: dtype and size, a 2-D
+    array written width x height as the CLI writes board sizes.
+
+    >>> array_summary(np.zeros((48, 64), np.uint8)), array_summary(None)
+    ('<uint8 64x48>', 'None')
+    """
+    shape = getattr(a, "shape", None)
+    if shape is None:
+        return repr(a)
+    sides = (shape[1], shape[0]) if len(shape) == 2 else tuple(shape)
+    return f"<{getattr(a, 'dtype', '?')} {'x'.join(str(s) for s in sides)}>"
+
+
 @public
 @dataclass(frozen=True)
 class Frame:
@@ -42,6 +56,4 @@ class Frame:
         >>> Frame(np.ones((2, 3), np.uint8), 0.04)
         Frame(<uint8 3x2>, seconds=0.04)
         """
-        from lightsart._results import array_summary
-
         return f"Frame({array_summary(self.board)}, seconds={self.seconds:g})"

@@ -5,8 +5,11 @@ from __future__ import annotations
 import base64
 import io
 import re
+import subprocess
+import sys
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import numpy as np
 import pytest
@@ -24,6 +27,17 @@ from lightsart._output.render import SEPARATOR_GREY, WRONG_RED
 from lightsart._pipeline import make_animation, make_still
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+
+def notebook(result: object) -> dict[str, Any]:
+    """What a notebook gets for ``result``: IPython's formatters as ``import lightsart`` sets
+    them up in a running shell (:func:`lightsart._display.show_results`), by MIME type."""
+    from IPython.core.formatters import DisplayFormatter
+
+    formatter = DisplayFormatter()
+    display.show_results(SimpleNamespace(display_formatter=formatter))
+    data: dict[str, Any] = formatter.format(result)[0]
+    return data
 
 
 def rgb_of(png: bytes) -> NDArray[np.uint8]:
@@ -118,15 +132,15 @@ def test_fit_shows_target_board_and_wrong_pixels() -> None:
     fit = closest_board(target)
     assert fit.wrong_pixels > 0
     cell = display.picture_cell((16, 48), display.ROW_PIXELS)
-    rgb = rgb_of(fit._repr_png_())
+    rgb = rgb_of(notebook(fit)["image/png"])
     gap = max(4, cell)
     panel = [rgb[:, k * (16 * cell + gap) : k * (16 * cell + gap) + 16 * cell] for k in range(3)]
     assert np.array_equal(cells(panel[0], cell), target)
     assert np.array_equal(cells(panel[1], cell), board_from_clicks(fit.clicks))
     red = (panel[2][::cell, ::cell] == WRONG_RED).all(axis=2)
     assert np.array_equal(red, (target ^ fit.board).astype(bool))
-    html = fit._repr_html_()
-    assert data_uris(html, "image/png") == [fit._repr_png_()]
+    html = notebook(fit)["text/html"]
+    assert data_uris(html, "image/png") == [notebook(fit)["image/png"]]
     assert f"{fit.wrong_pixels} wrong pixel" in html and "nullity 8" in html
     assert "proven fewest" in html
 
@@ -134,14 +148,14 @@ def test_fit_shows_target_board_and_wrong_pixels() -> None:
 def test_clicks_show_as_blue_squares_with_their_count() -> None:
     rng = np.random.default_rng(3)
     best = fewest_clicks(random_board(rng, 5, 5))
-    rgb = rgb_of(best._repr_png_())
+    rgb = rgb_of(notebook(best)["image/png"])
     cell = display.picture_cell((5, 5))
     clicked = rgb[::cell, ::cell]
     assert np.array_equal((clicked == display.CLICK_STYLE.lit).all(axis=2), best.clicks.astype(bool))
     assert ((clicked == (255, 255, 255)).all(axis=2) == ~best.clicks.astype(bool)).all()
-    html = best._repr_html_()
+    html = notebook(best)["text/html"]
     assert f"{best.count} click" in html and "proven fewest" in html
-    assert data_uris(html, "image/png") == [best._repr_png_()]
+    assert data_uris(html, "image/png") == [notebook(best)["image/png"]]
 
 
 def test_animation_plays_inline_frame_by_frame() -> None:
@@ -150,7 +164,7 @@ def test_animation_plays_inline_frame_by_frame() -> None:
     clicks = random_board(rng, 7, 9)
     anim = animate.animate_boards(start, [clicks], order="random", clicks_per_frame=1)
     assert anim.frames <= display.MAX_FRAMES
-    (gif,) = data_uris(anim._repr_html_(), "image/gif")
+    (gif,) = data_uris(notebook(anim)["text/html"], "image/gif")
     shown = gif_boards(gif, display.picture_cell((7, 9), display.ANIMATION_PIXELS))
     # Independent check: replay the ordered clicks one at a time with the press operator.
     expected = [start]
@@ -173,7 +187,7 @@ def test_long_animations_are_previewed_with_the_same_timing() -> None:
     assert small.seconds == pytest.approx(anim.plan.seconds)
     assert (small.hold, small.loop) == (anim.plan.hold, anim.plan.loop)
     assert display.preview_plan(small) is small
-    html = anim._repr_html_()
+    html = notebook(anim)["text/html"]
     assert f"preview of {small.frames} frames" in html
     shown = gif_boards(data_uris(html, "image/gif")[0], display.picture_cell((20, 20), 256))
     # Every picture of the chain is shown (looped: A, B, C, B, then back to A at the restart).
@@ -188,7 +202,7 @@ def test_huge_boards_are_previewed_with_fewer_frames() -> None:
     rng = np.random.default_rng(2)
     start = board_from_clicks(random_board(rng, 400, 500))
     anim = animate.animate_boards(start, [random_board(rng, 400, 500)], order="raster")
-    html = anim._repr_html_()
+    html = notebook(anim)["text/html"]
     budget = display.MAX_CELL_FRAMES // (400 * 500)
     assert budget < anim.frames
     assert f"preview of {display.preview_plan(anim.plan, budget).frames} frames" in html
@@ -200,17 +214,17 @@ def test_huge_boards_are_previewed_with_fewer_frames() -> None:
 def test_pipeline_results_show_the_files_they_wrote(tmp_path: Path) -> None:
     a, b = str(SAMPLES / "horse.png"), str(SAMPLES / "cat.png")
     still = make_still(a, str(tmp_path / "horse.png"), size=(20, 20))
-    assert still._repr_png_() == display.fit_png(still.picture.fit)
-    assert "wrote " in still._repr_html_()
+    assert notebook(still)["image/png"] == display.fit_png(still.picture.fit)
+    assert "wrote " in notebook(still)["text/html"]
 
     gif = tmp_path / "a.gif"
     result = make_animation([a, b], str(gif), size=(20, 20))
-    (shown,) = data_uris(result._repr_html_(), "image/gif")
-    assert shown == gif.read_bytes()
+    (inline,) = data_uris(notebook(result)["text/html"], "image/gif")
+    assert inline == gif.read_bytes()
 
     # Frames only: a raster-order preview from the result's own pictures and transitions.
     frames = make_animation([a, b], None, size=(20, 20), frames_dir=str(tmp_path / "frames"))
-    html = frames._repr_html_()
+    html = notebook(frames)["text/html"]
     assert "raster-order preview" in html
     boards = gif_boards(data_uris(html, "image/gif")[0], display.picture_cell((20, 20), 256))
     first, second = (p.fit.board for p in frames.pictures)
@@ -220,15 +234,35 @@ def test_pipeline_results_show_the_files_they_wrote(tmp_path: Path) -> None:
 
 
 def test_ipython_extension_draws_boards_only() -> None:
-    from IPython.core.formatters import PNGFormatter
+    from IPython.core.formatters import DisplayFormatter
 
-    png = PNGFormatter()
-    shell = SimpleNamespace(display_formatter=SimpleNamespace(formatters={"image/png": png}))
-    display.load_ipython_extension(shell)
+    formatter = DisplayFormatter()
+    display.load_ipython_extension(SimpleNamespace(display_formatter=formatter))
+    png = formatter.formatters["image/png"]
     board = np.eye(4, dtype=np.uint8)
     assert cells(rgb_of(png(board)), display.picture_cell((4, 4))).tolist() == board.tolist()
     for other in (np.arange(4), np.full((2, 2), 3, np.uint8), np.eye(3), np.zeros((0, 0), np.uint8)):
         assert png(other) is None
+
+
+def test_results_draw_themselves_once_lightsart_is_imported_in_a_shell() -> None:
+    # The display is an edge: no result type carries a Jupyter hook or imports lightsart._display;
+    # ``import lightsart`` in a running IPython registers the formatters, and only there.
+    import lightsart as la
+
+    for name in {n for n, _mime, _f in display.RESULT_FORMATTERS}:
+        cls = getattr(la, name)
+        assert cls.__module__ == "lightsart" and not [a for a in dir(cls) if a.startswith("_repr_")]
+    code = ("import sys\nfrom IPython.core.interactiveshell import InteractiveShell\n"
+            "shell = InteractiveShell.instance()\nimport numpy as np, lightsart as la\n"
+            "fit = la.closest_board(np.eye(4, dtype=np.uint8))\n"
+            "data, _ = shell.display_formatter.format(fit)\n"
+            "print(sorted(data), 'lightsart._display' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split("\n")[0] == "['image/png', 'text/html', 'text/plain'] True"
+    plain = "import sys, lightsart\nprint('lightsart._display' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", plain], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
 
 
 NOTEBOOKS = sorted((SAMPLES.parent / "notebooks").glob("*.ipynb"))

@@ -248,10 +248,12 @@ def test_solve_with_k_states(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_grey_still_draws_itself_in_jupyter(tmp_path: Path) -> None:
     import io
 
+    from lightsart import _display as display
+
     result = make_still(A, str(tmp_path / "g.png"), size=(12, 10), states=4)
-    with Image.open(io.BytesIO(result._repr_png_())) as im:
+    with Image.open(io.BytesIO(display.still_png(result))) as im:
         assert len({c for _, c in im.convert("L").getcolors(1 << 16) or []}) >= 4
-    caption = result._repr_html_()
+    caption = display.still_html(result)
     assert "wrong cell" in caption and f"{result.picture.fit.clicks_count:,} presses" in caption
 
 

@@ -18,9 +18,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from lightsart._choices import STATES_COMMANDS, STATES_TWO_ONLY, states_words
+from lightsart._choices import STATES_COMMANDS, STATES_TWO_ONLY, TOPOLOGIES, states_words
 from lightsart._cli import build_parser, main
-from lightsart._rules import PATTERNS, TOPOLOGIES
+from lightsart._rules import PATTERNS
 
 
 @pytest.fixture

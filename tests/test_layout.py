@@ -1,5 +1,7 @@
 """The package's shape: every implementation module is private (``lightsart/_name``), the old public
-paths are gone, and imports flow one way (no cycles)."""
+paths are gone, and imports flow one way: no cycle between files, and between the package's parts
+(its first-level folders and modules) every import runs down :data:`LAYERS` but the few named in
+:data:`UPWARD`, each with its reason."""
 
 from __future__ import annotations
 
@@ -21,18 +23,29 @@ def _modules() -> dict[str, Path]:
     return found
 
 
-def _imports(tree: ast.Module, names: set[str]) -> list[tuple[str, ast.AST, list[ast.AST]]]:
-    """(imported module, node, enclosing nodes) for every import of one of ``names``."""
-    out: list[tuple[str, ast.AST, list[ast.AST]]] = []
+def _targets(node: ast.AST, names: set[str]) -> list[str]:
+    """The modules of ``names`` that ``node`` imports: ``import a.b``, ``from a import b`` (``a.b``
+    when it is a module, else ``a``), or a registry's lazy record ``Lazy("a.b", "name")``, which
+    imports ``a.b`` when the entry is first used (so it is an import like any other here)."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names if a.name in names]
+    if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        subs = [f"{node.module}.{a.name}" for a in node.names]
+        found = [t for t in subs if t in names]
+        return found + ([node.module] if len(found) < len(subs) and node.module in names else [])
+    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Lazy"
+            and node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value in names):
+        return [str(node.args[0].value)]
+    return []
+
+
+def _imports(tree: ast.Module, names: set[str]) -> list[tuple[str, int, list[ast.AST]]]:
+    """(imported module, line, enclosing nodes) for every import of one of ``names``."""
+    out: list[tuple[str, int, list[ast.AST]]] = []
 
     def visit(node: ast.AST, outer: list[ast.AST]) -> None:
         for child in ast.iter_child_nodes(node):
-            targets: list[str] = []
-            if isinstance(child, ast.ImportFrom) and child.module and child.level == 0:
-                targets = [child.module] + [f"{child.module}.{a.name}" for a in child.names]
-            elif isinstance(child, ast.Import):
-                targets = [a.name for a in child.names]
-            out.extend((t, child, outer) for t in targets if t in names)
+            out.extend((t, getattr(child, "lineno", 0), outer) for t in _targets(child, names))
             visit(child, [*outer, child])
 
     visit(tree, [])
@@ -43,16 +56,29 @@ def _type_checking_only(outer: list[ast.AST]) -> bool:
     return any(isinstance(n, ast.If) and "TYPE_CHECKING" in ast.unparse(n.test) for n in outer)
 
 
-def _graph(*, lazy: bool) -> dict[str, set[str]]:
+def _edges() -> list[tuple[str, str, int]]:
+    """Every import between the package's modules, module-level and lazy (inside a function, or a
+    registry's :class:`~lightsart._registry.Lazy` record), as (importer, imported, line). Imports
+    for type checkers only run nowhere; a module's import of its own folder's ``__init__`` (``from
+    lightsart._animation import CLICK_ORDERS`` in ``_animation/orders.py``) is the folder's own
+    business. ``lightsart`` itself (``lightsart/__init__.py``) is the face over every part: an
+    import of a name it defines (``from lightsart import __version__``) is an edge to it."""
     modules = _modules()
-    graph: dict[str, set[str]] = {m: set() for m in modules}
+    edges = []
     for name, path in modules.items():
-        for target, _node, outer in _imports(ast.parse(path.read_text()), set(modules)):
-            inside_function = any(isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) for n in outer)
-            if _type_checking_only(outer) or (inside_function and not lazy):
-                continue
-            if target != name and not name.startswith(target + "."):
-                graph[name].add(target)
+        if name == "lightsart":
+            continue
+        for target, line, outer in _imports(ast.parse(path.read_text()), set(modules)):
+            inside = target != "lightsart" and name.startswith(target + ".")
+            if not _type_checking_only(outer) and target != name and not inside:
+                edges.append((name, target, line))
+    return edges
+
+
+def _graph(edges: list[tuple[str, str, int]]) -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {m: set() for m in _modules()}
+    for name, target, _line in edges:
+        graph[name].add(target)
     return graph
 
 
@@ -79,28 +105,66 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_module_level_imports_have_no_cycle() -> None:
-    assert _cycle(_graph(lazy=False)) is None
-
-
-def test_lazy_imports_have_no_cycle_but_the_jupyter_hooks() -> None:
-    # Result types draw themselves in Jupyter by importing lightsart._display inside their
-    # _repr_*_ methods; display in turn uses the computation. Those hooks are the only edges
-    # allowed to point back; with them left out the whole graph, lazy imports included, is acyclic.
-    modules = _modules()
-    graph = _graph(lazy=True)
-    for name, path in modules.items():
-        for _target, _node, outer in _imports(ast.parse(path.read_text()), {"lightsart._display"}):
-            if _type_checking_only(outer):  # for type checkers (lightsart's exports): no import
-                continue
-            functions = [n for n in outer if isinstance(n, ast.FunctionDef)]
-            assert name == "lightsart._display" or (functions and functions[-1].name.startswith("_repr_")), \
-                f"{name} imports lightsart._display outside a Jupyter hook"
-        graph[name].discard("lightsart._display")
+def test_imports_have_no_cycle_module_level_or_lazy() -> None:
+    graph = _graph(_edges())
     assert _cycle(graph) is None
     # The check can fail: a back edge makes a cycle it reports.
     graph["lightsart._core.board"].add("lightsart._pipeline")
     assert _cycle(graph) is not None
+
+
+#: The package's parts from the ground up: a part imports only parts below it (but :data:`UPWARD`).
+#: The display is an edge beside the CLI: ``import lightsart`` in a running IPython registers its
+#: formatters (``lightsart/__init__.py``), and no result type imports it.
+LAYERS: tuple[str, ...] = (
+    "_version", "_public", "_choices", "_vocabulary", "_calibration", "_inputs", "_errors", "_types",
+    "_boardsize", "_registry", "_limits", "_rules", "_checks", "_results",
+    "_core", "_output", "_engines", "_runs", "_pictures", "_puzzle", "_pages", "_animation",
+    "_settings",
+    "_pipeline", "_video", "_display", "__init__", "_cli", "__main__",
+)
+
+#: The imports that run up :data:`LAYERS` (at most two), importer -> imported, and why each stays.
+UPWARD: dict[tuple[str, str], str] = {
+    # The only one: the preview sheet is a front end of the job layer (it fits each candidate size with
+    # make_still's own fitting), but lives with the picture stage it previews; it moves beside
+    # the CLI when the job layer is the one pipeline (issue 31, item 3).
+    ("lightsart._pictures.preview", "lightsart._pipeline"): "preview fits through the job layer",
+}
+
+
+def _part(module: str) -> str:
+    return "__init__" if module == "lightsart" else module.split(".")[1]
+
+
+def _upward(edges: list[tuple[str, str, int]]) -> dict[tuple[str, str], list[int]]:
+    rank = {part: k for k, part in enumerate(LAYERS)}
+    up: dict[tuple[str, str], list[int]] = {}
+    for name, target, line in edges:
+        if rank[_part(name)] < rank[_part(target)]:
+            up.setdefault((name, target), []).append(line)
+    return up
+
+
+def test_every_part_has_its_layer() -> None:
+    parts = {_part(m) for m in _modules()}
+    assert sorted(parts) == sorted(LAYERS)
+
+
+def test_imports_run_down_the_layers_but_the_named_few() -> None:
+    up = _upward(_edges())
+    assert set(up) == set(UPWARD), {k: v for k, v in up.items() if k not in UPWARD}
+    assert len(UPWARD) <= 2
+    # The check can fail: the core asking the job layer is an import that runs up.
+    assert ("lightsart._core.board", "lightsart._pipeline") in _upward(
+        [*_edges(), ("lightsart._core.board", "lightsart._pipeline", 1)])
+
+
+def test_only_the_package_face_imports_the_display() -> None:
+    importers = {name for name, target, _line in _edges() if target == "lightsart._display"}
+    assert importers == set()
+    face = ast.parse((PACKAGE / "__init__.py").read_text())
+    assert "lightsart._display" in {t for t, _l, _o in _imports(face, set(_modules()))}
 
 
 #: The public module paths of 0.2, each now private (``lightsart/_NAME``): importing one must fail.

@@ -49,7 +49,7 @@ def rank_mod(a: np.ndarray, p: int) -> int:
 
 
 def test_array_summary_is_width_by_height() -> None:
-    from lightsart._results import array_summary
+    from lightsart._types import array_summary
 
     assert array_summary(np.zeros((48, 64), np.uint8)) == "<uint8 64x48>"
     assert array_summary(np.zeros((2, 3, 5))) == "<float64 2x3x5>"
@@ -102,11 +102,13 @@ def test_a_large_result_prints_as_short_as_a_small_one() -> None:
 
 
 def test_target_repr_and_picture(tmp_path: Path) -> None:
+    from lightsart._display import target_png
+
     for levels in (2, 3):
         target = la.load_target(SAMPLES / "cat.png", size=(10, 6), levels=levels)
         assert short(target) == f"Target({str(SAMPLES / 'cat.png')!r}, <uint8 10x6>, {levels} states)"
         # The notebook picture is the board: one sample per cell decodes to its levels.
-        with Image.open(io.BytesIO(target._repr_png_())) as im:
+        with Image.open(io.BytesIO(target_png(target))) as im:
             grey = np.asarray(im.convert("L"), dtype=int)
         cell = grey.shape[1] // 10
         assert grey.shape == (6 * cell, 10 * cell)

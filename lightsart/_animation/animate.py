@@ -62,7 +62,7 @@ from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
 from lightsart._public import public
 from lightsart._rules import Rules
-from lightsart._types import Board, Frame
+from lightsart._types import Board, Frame, array_summary
 
 __all__ = [
     "Animation",
@@ -310,14 +310,14 @@ def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan,
     if len(segments) != len(plan.transitions):
         raise LightsartError(
             f"the plan has {len(plan.transitions)} transitions but {len(segments)} were given")
-    levels = 2 if rules is None else rules.states
-    first = _as_levels(segments[0][0], levels)
+    states = 2 if rules is None else rules.states
+    first = _levels(segments[0][0], states, "start picture")
     orders: list[ClickOrder] = []
     board = first.copy()
     scratch = np.zeros_like(first)
     for s, ((start, order), step) in enumerate(zip(segments, plan.transitions, strict=True)):
         which = f"transition {s + 1}"
-        if not np.array_equal(_as_levels(start, levels), board):
+        if not np.array_equal(_levels(start, states, "start picture"), board):
             raise LightsartError(f"{which} does not start at the picture the previous one ends at")
         cells = _checked_order(order, first.shape, which)
         if len(cells) != step.clicks:
@@ -326,17 +326,6 @@ def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan,
         _press_batch(board, cells, scratch, rules)
         orders.append(cells)
     return _generate(first, orders, plan, rules, end_on_first and plan.loop)
-
-
-def _as_levels(board: object, levels: int) -> Board:
-    """A start picture as ``uint8`` levels ``0 .. levels-1`` (0/1 boards: :func:`as_board`)."""
-    if levels == 2:
-        return as_board(board, "start picture")
-    a = np.asarray(board)
-    if a.ndim != 2 or a.size == 0 or not np.issubdtype(a.dtype, np.integer) \
-            or a.min() < 0 or a.max() >= levels:
-        raise LightsartError(f"start picture must be a 2-D array of levels 0 to {levels - 1}")
-    return a.astype(np.uint8, copy=False)
 
 
 def _generate(first: Board, orders: list[ClickOrder], plan: Plan, rules: Rules | None,
@@ -489,7 +478,7 @@ class Animation:
 
     def __repr__(self) -> str:
         """A line a REPL can show: pictures, board size, order, clicks, frames and seconds."""
-        from lightsart._results import array_summary, vocabulary
+        from lightsart._results import vocabulary
 
         states = 2 if self.rules is None else self.rules.states
         board = array_summary(self.pictures[0]) if self.pictures else "no pictures"
@@ -497,12 +486,6 @@ class Animation:
         return (f"Animation({len(self.pictures)} pictures, {board}, {states} states, "
                 f"order {self.order!r}, {self.clicks:,} {steps}, "
                 f"{self.frames} frames, {self.seconds:g} s)")
-
-    # Jupyter plays it as an inline GIF (lightsart._display, imported only when a notebook asks).
-    def _repr_html_(self) -> str:
-        from lightsart._display import animation_html
-
-        return animation_html(self)
 
 
 @public
@@ -612,11 +595,14 @@ def _animation(pictures: list[Board], orders: list[ClickOrder], order: str, seed
     return Animation(tuple(pictures), tuple(orders), order, seed, p, rules)
 
 
-def _levels(board: object, k: int, what: str) -> Board:
-    """``board`` as a 2-D ``uint8`` array of levels ``0 .. k-1``, or one clear error."""
+def _levels(board: object, states: int, what: str) -> Board:
+    """``board`` as a 2-D ``uint8`` array of levels ``0 .. states-1`` (0/1 boards:
+    :func:`as_board`), or one clear error."""
+    if states == 2:
+        return as_board(board, what)
     b = np.asarray(board)
     if b.ndim != 2 or b.size == 0 or not np.issubdtype(b.dtype, np.integer):
         raise LightsartError(f"{what} must be a 2-D array of whole numbers, got shape {b.shape}")
-    if b.min() < 0 or b.max() >= k:
-        raise LightsartError(f"{what} must hold levels 0 to {k - 1}")
+    if b.min() < 0 or b.max() >= states:
+        raise LightsartError(f"{what} must hold levels 0 to {states - 1}")
     return b.astype(np.uint8)

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import textwrap
 
+from lightsart._choices import TOPOLOGIES
 from lightsart._cli._options import add_command, add_rules_arguments, add_time_limit
-from lightsart._rules import CHASE_TOPOLOGIES, PATTERNS, TOPOLOGIES, Pattern
+from lightsart._rules import CHASE_TOPOLOGIES, PATTERNS, Pattern
 
 
 def _rules_sentence() -> str:

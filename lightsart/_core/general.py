@@ -61,7 +61,7 @@ from lightsart._errors import LightsartError
 from lightsart._limits import CHASE_MAX_FREE, DENSE_MAX_CELLS
 from lightsart._rules import Rules, press, require_two_states, shifted_xor
 
-__all__ = ["Chase", "Frame", "Method", "RulesAlgebra", "algebra", "chase_plans"]
+__all__ = ["Chase", "Method", "Orientation", "RulesAlgebra", "algebra", "chase_plans"]
 
 # DENSE_MAX_CELLS (64 × 64: a full elimination takes a few seconds) and CHASE_MAX_FREE (the
 # f × f elimination a chase ends with takes seconds at that size) live in lightsart._limits.
@@ -72,7 +72,7 @@ Offsets = tuple[tuple[int, int], ...]
 
 
 @dataclass(frozen=True)
-class Frame:
+class Orientation:
     """An orientation of the board: optionally transposed, then optionally turned upside down."""
 
     transposed: bool
@@ -272,7 +272,7 @@ class RulesAlgebra(packed.GF2Counts):
 
     rules: Rules
     method: Method
-    frame: Frame
+    frame: Orientation
     chase: Chase | None
     echelon: packed.Echelon
 
@@ -384,13 +384,13 @@ def press_batch(x: NDArray[Any], rules: Rules) -> NDArray[Any]:
     return shifted_xor(x, list(rules.pattern.offsets), *rules.wraps)
 
 
-def chase_plans(rules: Rules) -> list[tuple[Frame, Chase]]:
+def chase_plans(rules: Rules) -> list[tuple[Orientation, Chase]]:
     m, n = rules.shape
     wrap_rows, wrap_cols = rules.wraps
     plans = []
     for transposed in (False, True):
         for flipped in (False, True):
-            frame = Frame(transposed, flipped)
+            frame = Orientation(transposed, flipped)
             offsets = frame.offsets(tuple(rules.pattern.offsets))
             fm, fn = (n, m) if transposed else (m, n)
             fw = (wrap_cols, wrap_rows) if transposed else (wrap_rows, wrap_cols)
@@ -426,4 +426,4 @@ def algebra(rules: Rules, method: Method = "auto") -> RulesAlgebra:
     unit = packed.pack(np.eye(m * n, dtype=np.uint8)).reshape(m, n, -1)
     rows = press_batch(unit, rules).reshape(m * n, -1)
     elim = packed.echelon(rows, m * n, transform=True)
-    return RulesAlgebra(rules, method, Frame(False, False), None, elim)
+    return RulesAlgebra(rules, method, Orientation(False, False), None, elim)

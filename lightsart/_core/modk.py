@@ -43,7 +43,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._core import modp
-from lightsart._core.general import Chase, Frame, chase_plans, shift  # the one home of chase planning
+from lightsart._core.general import Chase, Orientation, chase_plans, shift  # the one home of chase planning
 from lightsart._errors import LightsartError
 from lightsart._limits import MODK_COLUMNS_MAX_WORK, MODK_SYSTEM_MAX, STATES_MAX  # STATES_MAX: issue 13
 from lightsart._rules import Rules
@@ -119,7 +119,7 @@ class _Reduction:
     """``x = run(t, c)``: press vectors from free values ``t`` and a change ``c``, and the residual
     ``c - A x`` at the constraint cells (zero iff ``A x = c``). Both linear over ``Z/k``."""
 
-    def __init__(self, rules: Rules, k: int, frame: Frame | None, plan: Chase | None) -> None:
+    def __init__(self, rules: Rules, k: int, frame: Orientation | None, plan: Chase | None) -> None:
         self.rules, self.k, self.frame, self.plan = rules, k, frame, plan
         m, n = rules.shape
         self.free = plan.free if plan is not None else m * n

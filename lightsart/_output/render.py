@@ -23,7 +23,7 @@ Styles:
 colour, so ``board = image[c//2::c, c//2::c, 0] > 127`` (default colours, ``c = cell``) decodes
 a frame. Cells under 3 pixels (4 for ``grid``) are drawn as plain squares in every style.
 
-Grey levels (``levels`` = k states per cell, three or more): level ``s`` is drawn ``s / (k-1)`` of the way
+Grey levels (``states`` = k states per cell, three or more): level ``s`` is drawn ``s / (k-1)`` of the way
 from the unlit to the lit sprite (the first and last are those sprites exactly), so ``pixels``
 with its default colours paints level ``s`` grey ``round(255·s/(k-1))`` and decodes back exactly:
 ``board = round(image[::cell, ::cell, 0] · (k-1) / 255)``; ``lights`` has k lamp brightnesses.
@@ -49,7 +49,6 @@ from lightsart._core.board import as_board
 from lightsart._errors import LightsartError
 from lightsart._limits import CELL_MAX
 from lightsart._output.staging import atomic_path
-from lightsart._public import public
 from lightsart._types import Board
 
 if TYPE_CHECKING:
@@ -61,8 +60,8 @@ __all__ = [
     "Box",
     "CompareSheet",
     "Lamp",
+    "RenderStyle",
     "Sprites",
-    "Style",
     "as_levels",
     "compare_image",
     "compare_sheet",
@@ -117,14 +116,15 @@ class Colours(NamedTuple):
     panel: RGB
 
 
-@public
 @dataclass(frozen=True)
-class Style:
-    """How boards look: pixels per cell, the kind of picture, and colours.
+class RenderStyle:
+    """How the renderers draw boards: whole pixels per cell, the kind of picture, RGB colours.
 
-    ``cell`` is pixels per cell (callers choose it so the picture is a few hundred pixels wide).
-    A colour left as None takes the kind's default (``DEFAULT_COLOURS``); ``panel`` is the
-    background between lights and the padding colour of videos.
+    The look a user chooses is :class:`lightsart.Look` (a cell size or none, the style's name,
+    colours as text, millimetres for SVG/PDF); the job layer resolves it, for a board of a given
+    size, into this: ``cell`` fixed (so the picture is a few hundred pixels wide) and each colour
+    parsed. A colour left as None takes the kind's default (``DEFAULT_COLOURS``); ``panel`` is
+    the background between lights and the padding colour of videos.
 
     Parameters
     ----------
@@ -137,12 +137,12 @@ class Style:
 
     Returns
     -------
-    Style
+    RenderStyle
         The checked style.
 
     Examples
     --------
-    >>> Style(cell=3, kind="dots", lit="#ffb000").lit
+    >>> RenderStyle(cell=3, kind="dots", lit="#ffb000").lit
     (255, 176, 0)
     """
 
@@ -218,13 +218,13 @@ def lamp(kind: str, cell: int) -> Lamp:
     return Lamp("square", 0.0, 0.0, cell, cell, panel=False)
 
 
-def level_colours(colours: Colours, levels: int = 2) -> list[RGB]:
+def level_colours(colours: Colours, states: int = 2) -> list[RGB]:
     """The flat colour of each level, ``0`` (unlit) to ``levels - 1`` (lit): level ``s`` is
     ``s / (levels-1)`` of the way from unlit to lit, rounded, as the sprites mix them."""
     lit, unlit = np.array(colours.lit, np.float64), np.array(colours.unlit, np.float64)
-    return [tuple(int(v) for v in np.clip(np.rint(unlit + (lit - unlit) * (s / (levels - 1))),
+    return [tuple(int(v) for v in np.clip(np.rint(unlit + (lit - unlit) * (s / (states - 1))),
                                           0, 255))  # type: ignore[misc]
-            for s in range(levels)]
+            for s in range(states)]
 
 
 def dimmed(colour: RGB) -> RGB:
@@ -246,22 +246,22 @@ class Sprites:
     rgb: NDArray[np.uint8]
 
 
-def sprites(style: Style, levels: int = 2) -> Sprites:
+def sprites(style: RenderStyle, states: int = 2) -> Sprites:
     """The style's cell sprites, one per level (cached: styles are frozen and hashable)."""
-    return _sprites(style.cell, style.kind, style.colours(), _check_levels(levels))
+    return _sprites(style.cell, style.kind, style.colours(), _check_states(states))
 
 
-def _check_levels(levels: int) -> int:
+def _check_states(states: int) -> int:
     from lightsart._limits import STATES_MAX
 
-    if isinstance(levels, bool) or not isinstance(levels, int | np.integer) \
-            or not 2 <= levels <= STATES_MAX:
-        raise LightsartError(f"levels must be a whole number from 2 to {STATES_MAX}, got {levels!r}")
-    return int(levels)
+    if isinstance(states, bool) or not isinstance(states, int | np.integer) \
+            or not 2 <= states <= STATES_MAX:
+        raise LightsartError(f"states must be a whole number from 2 to {STATES_MAX}, got {states!r}")
+    return int(states)
 
 
 @functools.lru_cache(maxsize=32)
-def _sprites(cell: int, kind: str, colours: Colours, levels: int = 2) -> Sprites:
+def _sprites(cell: int, kind: str, colours: Colours, states: int = 2) -> Sprites:
     shape = lamp(kind, cell)
     if shape.shape == "rounded":
         unlit, lit = _light_sprites(cell, colours)
@@ -273,7 +273,7 @@ def _sprites(cell: int, kind: str, colours: Colours, levels: int = 2) -> Sprites
         lit = np.broadcast_to(np.array(colours.lit, np.float64), (cell, cell, 3))
         unlit = np.broadcast_to(np.array(colours.unlit, np.float64), (cell, cell, 3))
     # Greys in between: level s is s/(k-1) of the way from unlit to lit (the ends exactly).
-    greys = [unlit + (lit - unlit) * (s / (levels - 1)) for s in range(1, levels - 1)]
+    greys = [unlit + (lit - unlit) * (s / (states - 1)) for s in range(1, states - 1)]
     atlas = np.clip(np.rint(np.concatenate([unlit, *greys, lit], axis=1)), 0, 255).astype(np.uint8)
     palette, inverse = np.unique(atlas.reshape(-1, 3), axis=0, return_inverse=True)
     if len(palette) <= 256:
@@ -286,7 +286,7 @@ def _sprites(cell: int, kind: str, colours: Colours, levels: int = 2) -> Sprites
         flat = np.asarray(quantized, dtype=np.uint8).reshape(-1)
         raw = quantized.getpalette() or []
         palette = np.array(raw[: 3 * (int(flat.max()) + 1)], np.uint8).reshape(-1, 3)
-    indices = flat.reshape(cell, levels, cell).transpose(1, 0, 2).copy()
+    indices = flat.reshape(cell, states, cell).transpose(1, 0, 2).copy()
     palette = np.ascontiguousarray(palette, dtype=np.uint8)
     rgb = palette[indices]
     for a in (indices, palette, rgb):
@@ -366,42 +366,42 @@ def _layout(cells: NDArray[np.uint8], board: Board) -> NDArray[np.uint8]:
     return tiles.swapaxes(1, 2).reshape(m * c, n * c, *cells.shape[3:])
 
 
-def as_levels(board: object, levels: int = 2, name: str = "board") -> Board:
+def as_levels(board: object, states: int = 2, name: str = "board") -> Board:
     """``board`` as a 2-D ``uint8`` array of levels ``0 .. levels-1`` (0/1: :func:`as_board`)."""
-    if _check_levels(levels) == 2:
+    if _check_states(states) == 2:
         return as_board(board, name)
     a = np.asarray(board)
     if a.ndim != 2 or a.size == 0:
         raise LightsartError(f"{name} must be a non-empty 2-D array, got shape {a.shape}")
-    if not np.issubdtype(a.dtype, np.integer) or a.min() < 0 or a.max() >= levels:
-        raise LightsartError(f"{name} must hold only levels 0 to {levels - 1}")
+    if not np.issubdtype(a.dtype, np.integer) or a.min() < 0 or a.max() >= states:
+        raise LightsartError(f"{name} must hold only levels 0 to {states - 1}")
     return a.astype(np.uint8, copy=False)
 
 
-def render_indices(board: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
+def render_indices(board: Board, style: RenderStyle, states: int = 2) -> NDArray[np.uint8]:
     """The board as palette indices ``(m·cell, n·cell)`` into ``sprites(style, levels).palette``."""
-    return _layout(sprites(style, levels).indices, as_levels(board, levels))
+    return _layout(sprites(style, states).indices, as_levels(board, states))
 
 
-def render(board: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
-    """The board as an RGB picture: ``uint8`` array ``(m·cell, n·cell, 3)``; ``levels`` grey
+def render(board: Board, style: RenderStyle, states: int = 2) -> NDArray[np.uint8]:
+    """The board as an RGB picture: ``uint8`` array ``(m·cell, n·cell, 3)``; ``states`` grey
     levels per cell (2: lit and unlit)."""
-    return _layout(sprites(style, levels).rgb, as_levels(board, levels))
+    return _layout(sprites(style, states).rgb, as_levels(board, states))
 
 
-def _wrong_panel(result: Board, wrong: Board, style: Style, levels: int = 2) -> NDArray[np.uint8]:
+def _wrong_panel(result: Board, wrong: Board, style: RenderStyle, states: int = 2) -> NDArray[np.uint8]:
     """The result dimmed, with every wrong cell filled in :data:`WRONG_RED`."""
     c = style.cell
-    marked = (render(result, style, levels) * WRONG_DIM).astype(np.uint8)
+    marked = (render(result, style, states) * WRONG_DIM).astype(np.uint8)
     mask = np.repeat(np.repeat(wrong.astype(bool), c, axis=0), c, axis=1)
     marked[mask] = WRONG_RED
     return marked
 
 
 def _panels(
-    target: Board, result: Board, wrong: Board | None, levels: int = 2
+    target: Board, result: Board, wrong: Board | None, states: int = 2
 ) -> tuple[Board, Board, Board]:
-    t, r = as_levels(target, levels, "target"), as_levels(result, levels, "result")
+    t, r = as_levels(target, states, "target"), as_levels(result, states, "result")
     w = (t != r).astype(np.uint8) if wrong is None else as_board(wrong, "wrong-pixel mask")
     if not t.shape == r.shape == w.shape:
         raise ValueError(f"panel shapes differ: {t.shape}, {r.shape}, {w.shape}")
@@ -409,15 +409,15 @@ def _panels(
 
 
 def compare_image(
-    target: Board, result: Board, style: Style, wrong: Board | None = None, levels: int = 2
+    target: Board, result: Board, style: RenderStyle, wrong: Board | None = None, states: int = 2
 ) -> NDArray[np.uint8]:
     """``target | result | wrong pixels`` side by side, a few pixels apart, without labels.
 
     The third panel is the result dimmed, with every wrong pixel (``target != result`` unless
     ``wrong`` is given) filled in red. :func:`compare_sheet` is the labelled picture for files.
     """
-    t, r, w = _panels(target, result, wrong, levels)
-    panels = [render(t, style, levels), render(r, style, levels), _wrong_panel(r, w, style, levels)]
+    t, r, w = _panels(target, result, wrong, states)
+    panels = [render(t, style, states), render(r, style, states), _wrong_panel(r, w, style, states)]
     gap = max(4, style.cell)
     height, width = panels[0].shape[:2]
     separator = SEPARATOR_GREY if style.kind == "pixels" else style.colours().panel
@@ -457,10 +457,10 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
 def compare_sheet(
     target: Board,
     result: Board,
-    style: Style,
+    style: RenderStyle,
     wrong: Board | None = None,
     labels: Sequence[str] | None = None,
-    levels: int = 2,
+    states: int = 2,
 ) -> CompareSheet:
     """``target | result | wrong pixels`` on a dark sheet, each panel framed under its label.
 
@@ -471,15 +471,15 @@ def compare_sheet(
     cells on a 128×128 board are found at a glance. Rings stay inside the margin around the
     third panel: the first two panels are left exactly as rendered.
     """
-    t, r, w = _panels(target, result, wrong, levels)
+    t, r, w = _panels(target, result, wrong, states)
     count = int(w.sum())
     names = list(labels) if labels is not None else [
         "target (dithered)", "board (reachable)",
-        f"wrong {'pixels' if levels == 2 else 'cells'}: {count:,}"]
+        f"wrong {'pixels' if states == 2 else 'cells'}: {count:,}"]
     if len(names) != 3:
         raise ValueError(f"expected three labels, got {len(names)}")
     c = style.cell
-    panels = [render(t, style, levels), render(r, style, levels), _wrong_panel(r, w, style, levels)]
+    panels = [render(t, style, states), render(r, style, states), _wrong_panel(r, w, style, states)]
     height, width = panels[0].shape[:2]
     rings = c < RING_BELOW_CELL
     radius = max(8, 2 * c + 3)  # ring around a wrong cell's centre, in pixels
@@ -535,14 +535,14 @@ def _palette_image(indices: NDArray[np.uint8], palette: NDArray[np.uint8]) -> Im
     return image
 
 
-def write_png(board: Board, path: str | os.PathLike[str], style: Style, levels: int = 2) -> None:
+def write_png(board: Board, path: str | os.PathLike[str], style: RenderStyle, states: int = 2) -> None:
     """Write one board as a PNG (palette PNG: small, and exactly the rendered colours)."""
-    _save_png(_palette_image(render_indices(board, style, levels), sprites(style, levels).palette),
+    _save_png(_palette_image(render_indices(board, style, states), sprites(style, states).palette),
               path)
 
 
 def write_side_by_side(
-    panels: Sequence[Board], path: str | os.PathLike[str], style: Style, levels: int = 2
+    panels: Sequence[Board], path: str | os.PathLike[str], style: RenderStyle, states: int = 2
 ) -> CompareSheet:
     """Write ``target | result | wrong pixels``, labelled (see :func:`compare_sheet`), as a PNG.
 
@@ -552,6 +552,6 @@ def write_side_by_side(
     if len(panels) not in (2, 3):
         raise ValueError(f"expected (target, result[, wrong]), got {len(panels)} panels")
     wrong = panels[2] if len(panels) == 3 else None
-    sheet = compare_sheet(panels[0], panels[1], style, wrong, levels=levels)
+    sheet = compare_sheet(panels[0], panels[1], style, wrong, states=states)
     _save_png(Image.fromarray(sheet.image), path)
     return sheet

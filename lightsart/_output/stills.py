@@ -19,16 +19,16 @@ from lightsart._errors import LightsartError, shown
 from lightsart._registry import Registry
 
 if TYPE_CHECKING:
-    from lightsart._output.render import Style
+    from lightsart._output.render import RenderStyle
     from lightsart._output.vector import Scene
     from lightsart._types import Board
 
 __all__ = ["STILL_FORMATS", "StillFormat", "still_format", "write_board", "write_compare"]
 
 #: ``(board, path, style, levels, cell_mm)``: write one board.
-BoardWriter = Callable[["Board", "str | os.PathLike[str]", "Style", int, "float | None"], None]
+BoardWriter = Callable[["Board", "str | os.PathLike[str]", "RenderStyle", int, "float | None"], None]
 #: ``(panels, path, style, levels, cell_mm)``: write target | result | wrong cells.
-CompareWriter = Callable[[Sequence["Board"], "str | os.PathLike[str]", "Style", int,
+CompareWriter = Callable[[Sequence["Board"], "str | os.PathLike[str]", "RenderStyle", int,
                           "float | None"], None]
 
 
@@ -47,35 +47,35 @@ class StillFormat:
     paged: bool = False
 
 
-def _png_board(board: Board, path: str | os.PathLike[str], style: Style, levels: int,
+def _png_board(board: Board, path: str | os.PathLike[str], style: RenderStyle, states: int,
                cell_mm: float | None) -> None:
     from lightsart._output.render import write_png
 
-    write_png(board, path, style, levels)
+    write_png(board, path, style, states)
 
 
-def _png_compare(panels: Sequence[Board], path: str | os.PathLike[str], style: Style,
-                 levels: int, cell_mm: float | None) -> None:
+def _png_compare(panels: Sequence[Board], path: str | os.PathLike[str], style: RenderStyle,
+                 states: int, cell_mm: float | None) -> None:
     from lightsart._output.render import write_side_by_side
 
-    write_side_by_side(panels, path, style, levels)
+    write_side_by_side(panels, path, style, states)
 
 
 def _vector(write: Callable[[Scene, str | os.PathLike[str]], None]
             ) -> tuple[BoardWriter, CompareWriter]:
-    def board(board: Board, path: str | os.PathLike[str], style: Style, levels: int,
+    def board(board: Board, path: str | os.PathLike[str], style: RenderStyle, states: int,
               cell_mm: float | None) -> None:
         from lightsart._output.vector import board_scene
 
-        write(board_scene(board, style, levels, cell_mm), path)
+        write(board_scene(board, style, states, cell_mm), path)
 
-    def compare(panels: Sequence[Board], path: str | os.PathLike[str], style: Style,
-                levels: int, cell_mm: float | None) -> None:
+    def compare(panels: Sequence[Board], path: str | os.PathLike[str], style: RenderStyle,
+                states: int, cell_mm: float | None) -> None:
         from lightsart._output.vector import compare_scene
 
         target, result, *rest = panels
         wrong = rest[0] if rest else (target != result)
-        write(compare_scene(target, result, wrong, style, levels, cell_mm), path)
+        write(compare_scene(target, result, wrong, style, states, cell_mm), path)
 
     return board, compare
 
@@ -113,13 +113,13 @@ def still_format(path: str | os.PathLike[str]) -> StillFormat:
     return STILL_FORMATS.get(suffix)
 
 
-def write_board(board: Board, path: str | os.PathLike[str], style: Style, levels: int = 2,
+def write_board(board: Board, path: str | os.PathLike[str], style: RenderStyle, states: int = 2,
                 cell_mm: float | None = None) -> None:
     """Write one board to ``path`` in the format its extension names."""
-    still_format(path).board(board, path, style, levels, cell_mm)
+    still_format(path).board(board, path, style, states, cell_mm)
 
 
-def write_compare(panels: Sequence[Board], path: str | os.PathLike[str], style: Style,
-                  levels: int = 2, cell_mm: float | None = None) -> None:
+def write_compare(panels: Sequence[Board], path: str | os.PathLike[str], style: RenderStyle,
+                  states: int = 2, cell_mm: float | None = None) -> None:
     """Write ``target | result | wrong cells`` to ``path`` in the format its extension names."""
-    still_format(path).compare(panels, path, style, levels, cell_mm)
+    still_format(path).compare(panels, path, style, states, cell_mm)

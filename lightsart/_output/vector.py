@@ -29,7 +29,7 @@ from lightsart._output.render import (
     RGB,
     WRONG_RED,
     Lamp,
-    Style,
+    RenderStyle,
     as_levels,
     dimmed,
     lamp,
@@ -89,8 +89,8 @@ class Scene:
     crisp: bool = field(default=False)
 
 
-def _level_names(levels: int) -> list[str]:
-    return ["unlit", *(f"level-{s}" for s in range(1, levels - 1)), "lit"]
+def _level_names(states: int) -> list[str]:
+    return ["unlit", *(f"level-{s}" for s in range(1, states - 1)), "lit"]
 
 
 def _runs(row: np.ndarray) -> list[tuple[int, int, int]]:
@@ -101,20 +101,20 @@ def _runs(row: np.ndarray) -> list[tuple[int, int, int]]:
     return [(int(a), int(b - a), int(row[a])) for a, b in zip(starts, ends, strict=True)]
 
 
-def _board_layers(board: Board, style: Style, levels: int, dx: float, dy: float, prefix: str,
+def _board_layers(board: Board, style: RenderStyle, states: int, dx: float, dy: float, prefix: str,
                   colours: Sequence[RGB]) -> list[Layer]:
     c = style.cell
     shape = lamp(style.kind, c)
-    names = _level_names(levels)
+    names = _level_names(states)
     if not shape.panel:  # full squares: one rectangle per run of equal cells in a row
-        rects: list[list[tuple[float, float, float, float]]] = [[] for _ in range(levels)]
+        rects: list[list[tuple[float, float, float, float]]] = [[] for _ in range(states)]
         for i, row in enumerate(board):
             for start, length, value in _runs(row):
                 rects[value].append((dx + start * c, dy + i * c, length * c, c))
         return [Layer(prefix + names[s], colours[s], rects=tuple(rects[s]))
-                for s in range(levels) if rects[s]]
+                for s in range(states) if rects[s]]
     layers = []
-    for s in range(levels):
+    for s in range(states):
         ii, jj = np.nonzero(board == s)
         if len(ii):
             places = tuple((dx + float(j) * c, dy + float(i) * c) for i, j in zip(ii, jj, strict=True))
@@ -122,37 +122,37 @@ def _board_layers(board: Board, style: Style, levels: int, dx: float, dy: float,
     return layers
 
 
-def _unit_mm(style: Style, cell_mm: float | None) -> float | None:
+def _unit_mm(style: RenderStyle, cell_mm: float | None) -> float | None:
     return None if cell_mm is None else cell_mm / style.cell
 
 
-def board_scene(board: Board, style: Style, levels: int = 2, cell_mm: float | None = None
+def board_scene(board: Board, style: RenderStyle, states: int = 2, cell_mm: float | None = None
                 ) -> Scene:
     """One board in ``style``: the panel, then a layer per level (unlit first, lit last)."""
-    b = as_levels(board, levels)
+    b = as_levels(board, states)
     m, n = b.shape
     colours = style.colours()
     width, height = n * style.cell, m * style.cell
     shape = lamp(style.kind, style.cell)
     boxes = ((0.0, 0.0, float(width), float(height), colours.panel),) if shape.panel else ()
     return Scene(width, height, boxes,
-                 tuple(_board_layers(b, style, levels, 0.0, 0.0, "", level_colours(colours,
-                                                                                  levels))),
+                 tuple(_board_layers(b, style, states, 0.0, 0.0, "", level_colours(colours,
+                                                                                  states))),
                  unit_mm=_unit_mm(style, cell_mm), crisp=shape.shape == "square")
 
 
-def compare_scene(target: Board, result: Board, wrong: Board, style: Style, levels: int = 2,
+def compare_scene(target: Board, result: Board, wrong: Board, style: RenderStyle, states: int = 2,
                   cell_mm: float | None = None, labels: Sequence[str] | None = None) -> Scene:
     """``target | result | wrong cells`` side by side under labels, as the PNG sheet lays them
     out: the third panel is the result dimmed, each wrong cell a red square."""
     from lightsart._output.render import FRAME_GREY, LABEL_WHITE, SHEET_BACKGROUND
 
-    t, r = as_levels(target, levels, "target"), as_levels(result, levels, "result")
+    t, r = as_levels(target, states, "target"), as_levels(result, states, "result")
     w = np.asarray(wrong).astype(bool)
     count = int(w.sum())
     names = list(labels) if labels is not None else [
         "target (dithered)", "board (reachable)",
-        f"wrong {'pixels' if levels == 2 else 'cells'}: {count:,}"]
+        f"wrong {'pixels' if states == 2 else 'cells'}: {count:,}"]
     c = style.cell
     m, n = t.shape
     width, height = n * c, m * c
@@ -160,7 +160,7 @@ def compare_scene(target: Board, result: Board, wrong: Board, style: Style, leve
     top = margin + size + 8
     colours = style.colours()
     shape = lamp(style.kind, c)
-    levels_rgb = level_colours(colours, levels)
+    levels_rgb = level_colours(colours, states)
     boxes: list[tuple[float, float, float, float, RGB]] = [
         (0.0, 0.0, 3 * width + 4 * margin, top + height + margin, SHEET_BACKGROUND)]
     layers: list[Layer] = []
@@ -175,7 +175,7 @@ def compare_scene(target: Board, result: Board, wrong: Board, style: Style, leve
         boxes.append((left, top, width, height, panel if shape.panel else SHEET_BACKGROUND))
         rgb = [dimmed(v) for v in levels_rgb] if dim else levels_rgb
         prefix = ("target-", "result-", "wrong-panel-")[k]
-        layers += _board_layers(board, style, levels, left, top, prefix, rgb)
+        layers += _board_layers(board, style, states, left, top, prefix, rgb)
     left = margin + 2 * (width + margin)
     red = [(left + j * c, top + i * c, length * c, c)
            for i, row in enumerate(w.astype(np.uint8))
@@ -196,13 +196,13 @@ def sheet_scene(size: tuple[int, int],
     layers: list[Layer] = []
     texts = []
     for k, (label, board, left, top, label_h, cell) in enumerate(tiles):
-        levels = 2 if states is None else states[k]
-        greys = [round(255 * v / (levels - 1)) for v in range(levels)]
+        tile_states = 2 if states is None else states[k]
+        greys = [round(255 * v / (tile_states - 1)) for v in range(tile_states)]
         colours: list[RGB] = [(g, g, g) for g in greys]
         texts.append(Text(left, top + label_h - 4, 11, white, label))
-        layers += _board_layers(as_levels(board, levels), Style(cell=cell), levels, left,
-                                top + label_h, f"tile-{k + 1}-",
-                                [black, white] if levels == 2 else colours)
+        layers += _board_layers(as_levels(board, tile_states), RenderStyle(cell=cell), tile_states,
+                                left, top + label_h, f"tile-{k + 1}-",
+                                [black, white] if tile_states == 2 else colours)
     return Scene(size[0], size[1], ((0.0, 0.0, size[0], size[1], grey),), tuple(layers),
                  tuple(texts), crisp=True)
 

@@ -33,7 +33,7 @@ from PIL import Image
 from lightsart._errors import LightsartError
 from lightsart._limits import check_fps
 from lightsart._output.progress import Progress
-from lightsart._output.render import Style, as_levels, render, render_indices, sprites
+from lightsart._output.render import RenderStyle, as_levels, render, render_indices, sprites
 from lightsart._output.staging import atomic_path, staged_folder
 from lightsart._types import Board, Frame
 
@@ -89,9 +89,9 @@ def _changed_box(before: Board | None, after: Board) -> _Box:
     return _Box(int(rows[0]), int(rows[-1]) + 1, int(cols[0]), int(cols[-1]) + 1)
 
 
-def _frame_board(frame: Frame, shape: tuple[int, ...] | None, levels: int = 2) -> Board:
+def _frame_board(frame: Frame, shape: tuple[int, ...] | None, states: int = 2) -> Board:
     # A copy: the writers keep the previous board, and a frame source may reuse its array.
-    board = as_levels(frame.board, levels, "frame board").copy()
+    board = as_levels(frame.board, states, "frame board").copy()
     if shape is not None and board.shape != shape:
         raise ValueError(f"frame board shape {board.shape} differs from the first {shape}")
     seconds = frame.seconds
@@ -172,13 +172,13 @@ class _GifStream:
 def write_gif(
     frames: Iterable[Frame],
     path: str | os.PathLike[str],
-    style: Style,
+    style: RenderStyle,
     progress_total: int | None = None,
-    levels: int = 2,
+    states: int = 2,
 ) -> Written:
     """Write a GIF that loops forever, streaming: memory does not grow with the frame count.
 
-    ``levels`` is the number of states per cell (grey levels, :func:`render_indices`); the
+    ``states`` is the number of states per cell (grey levels, :func:`render_indices`); the
     palette holds every level's colours.
 
     Frame ``k`` is shown from ``round(100·t_k)`` to ``round(100·t_{k+1})`` centiseconds, where
@@ -187,7 +187,7 @@ def write_gif(
     could not show it anyway); the last frame always stays on screen.
     """
     c = style.cell
-    palette = sprites(style, levels).palette
+    palette = sprites(style, states).palette
     count = 0
     total = 0.0
     with atomic_path(path) as tmp, open(tmp, "wb") as fh, _progress(progress_total, path) as bar:
@@ -202,7 +202,7 @@ def write_gif(
             while True:
                 box = _changed_box(shown, board)
                 crop = render_indices(board[box.top : box.bottom, box.left : box.right], style,
-                                      levels)
+                                      states)
                 gif.add(crop, box.left * c, box.top * c, min(delay, GIF_MAX_DELAY_CS))
                 shown = board
                 delay -= GIF_MAX_DELAY_CS
@@ -210,7 +210,7 @@ def write_gif(
                     return
 
         for frame in frames:
-            board = _frame_board(frame, None if pending is None else pending.shape, levels)
+            board = _frame_board(frame, None if pending is None else pending.shape, states)
             if gif is None:
                 width, height = style.size(board.shape)
                 gif = _GifStream(fh, width, height, palette)
@@ -252,11 +252,11 @@ def _ffmpeg_exe() -> str:
 def write_mp4(
     frames: Iterable[Frame],
     path: str | os.PathLike[str],
-    style: Style,
+    style: RenderStyle,
     fps: float = 25.0,
     progress_total: int | None = None,
     crf: int = MP4_CRF,
-    levels: int = 2,
+    states: int = 2,
     sound: Sound | None = None,
 ) -> Written:
     """Write an H.264 MP4 (yuv420p, ``fps`` frames per second) by streaming frames to ffmpeg.
@@ -282,7 +282,7 @@ def write_mp4(
         first = next(frame_iter, None)
         if first is None:
             raise LightsartError(f"cannot write {path}: the animation has no frames")
-        shape = _frame_board(first, None, levels).shape
+        shape = _frame_board(first, None, states).shape
         width, height = style.size(shape)
         canvas = np.empty((height + height % 2, width + width % 2, 3), np.uint8)
         canvas[:] = panel
@@ -290,7 +290,7 @@ def write_mp4(
         with Encoder(exe, tmp, (canvas.shape[1], canvas.shape[0]), fps, crf, str(path),
                      sound) as video:
             for frame in _chain(first, frame_iter):
-                board = _frame_board(frame, shape, levels)
+                board = _frame_board(frame, shape, states)
                 start = round(total * fps)
                 total += frame.seconds
                 repeats = round(total * fps) - start
@@ -301,14 +301,14 @@ def write_mp4(
                 if shown is None or not np.array_equal(board, shown):
                     box = _changed_box(shown, board)
                     canvas[box.top * c : box.bottom * c, box.left * c : box.right * c] = render(
-                        board[box.top : box.bottom, box.left : box.right], style, levels
+                        board[box.top : box.bottom, box.left : box.right], style, states
                     )
                     shown = board
                 for _ in range(repeats):
                     video.send(canvas)
                 video_frames += repeats
             if video_frames == 0:  # shorter than one video frame in all: show the last board
-                canvas[:height, :width] = render(board, style, levels)
+                canvas[:height, :width] = render(board, style, states)
                 video.send(canvas)
                 video_frames = 1
         size = check_mp4(tmp, str(path))
@@ -326,9 +326,9 @@ def _chain(first: Frame, rest: Iterator[Frame]) -> Iterator[Frame]:
 def write_frames(
     frames: Iterable[Frame],
     folder: str | os.PathLike[str],
-    style: Style,
+    style: RenderStyle,
     progress_total: int | None = None,
-    levels: int = 2,
+    states: int = 2,
 ) -> Written:
     """Write every frame as ``folder/frame_00000.png``, ``frame_00001.png``, ... (one per Frame).
 
@@ -345,10 +345,10 @@ def write_frames(
     shape: tuple[int, ...] | None = None
     with staged_folder(out) as staging, _progress(progress_total, out) as bar:
         for count, frame in enumerate(frames, 1):
-            board = _frame_board(frame, shape, levels)
+            board = _frame_board(frame, shape, states)
             shape = board.shape
             target = staging / f"frame_{count - 1:05d}.png"
-            write_png(board, target, style, levels)
+            write_png(board, target, style, states)
             size += target.stat().st_size
             total += frame.seconds
             bar.advance()

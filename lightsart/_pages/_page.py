@@ -55,7 +55,7 @@ def _html_text(text: str) -> str:
 
 
 def _page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str]) -> str:
-    from lightsart import __version__
+    from lightsart._version import __version__
 
     parts = {
         "{{VERSION}}": __version__,

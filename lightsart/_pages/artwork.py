@@ -120,10 +120,10 @@ def _segment_data(
 
 def _look(style: StyleKind, colours: Sequence[RGB | str | None] | None) -> tuple[RGB, RGB, RGB]:
     """The style's (lit, unlit, panel) colours, defaults filled in, checked as render checks them."""
-    from lightsart._output.render import Style
+    from lightsart._output.render import RenderStyle
 
     lit, unlit, panel = (None, None, None) if colours is None else colours
-    return Style(kind=style, lit=lit, unlit=unlit, panel=panel).colours()  # type: ignore[arg-type]
+    return RenderStyle(kind=style, lit=lit, unlit=unlit, panel=panel).colours()  # type: ignore[arg-type]
 
 
 def _hex(colour: RGB) -> str:
@@ -180,7 +180,7 @@ def write_artwork_page(
     at that many CSS pixels. ``hold`` is the seconds each picture stays, ``loop`` plays the
     transitions backwards afterwards (A → B → A) and repeats, ``autoplay`` starts on load.
 
-    ``style`` and ``colours`` are the look of :class:`lightsart.Style`: ``"pixels"``
+    ``style`` and ``colours`` are the look of :class:`lightsart.Look`: ``"pixels"``
     (square cells) or ``"lights"`` (lamps on a panel), and ``(lit, unlit, panel)`` as RGB tuples
     or colour names, None for the style's defaults. The page opens in that look; its colour
     menu also offers the game's schemes, and ``scheme`` opens one of those instead.

@@ -126,15 +126,9 @@ class Target:
 
     def __repr__(self) -> str:
         """A line a REPL can show: source, board size and states (no array dump)."""
-        from lightsart._results import array_summary
+        from lightsart._types import array_summary
 
         return f"Target({self.source!r}, {array_summary(self.bits)}, {self.levels} states)"
-
-    # Jupyter draws the dithered board (lightsart._display, imported only when a notebook asks).
-    def _repr_png_(self) -> bytes:
-        from lightsart._display import target_png
-
-        return target_png(self)
 
 
 @dataclass(frozen=True)

@@ -36,13 +36,14 @@ from pathlib import Path
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart._choices import TOPOLOGIES
 from lightsart._core.board import from_state, to_state
 from lightsart._errors import LightsartError, shown
 from lightsart._limits import DB_MAX_CELLS, DB_MAX_STATES
 from lightsart._output.staging import atomic_path
 from lightsart._puzzle.census import Census, census
 from lightsart._puzzle.game import game
-from lightsart._rules import TOPOLOGIES, Pattern, Rules, parse_pattern, press_masks, require_two_states
+from lightsart._rules import Pattern, Rules, parse_pattern, press_masks, require_two_states
 
 __all__ = ["FORMAT", "DbAnswer", "DbWritten", "check_replaceable", "query_db",
            "write_db"]

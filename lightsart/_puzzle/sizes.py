@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from lightsart._choices import Topology
 from lightsart._errors import LightsartError
 from lightsart._limits import SIZES_CLASSIC_MAX_WORK, SIZES_LEVELS_MAX_WORK, SIZES_RULES_MAX_WORK
-from lightsart._rules import Pattern, Rules, Topology
+from lightsart._rules import Pattern, Rules
 
 __all__ = ["RulesSize", "sizes_near", "sizes_text"]
 

@@ -26,7 +26,7 @@ from lightsart._types import Board, Frame
 
 if TYPE_CHECKING:
     from lightsart._output.mp4 import Sound
-    from lightsart._output.render import Style
+    from lightsart._output.render import RenderStyle
     from lightsart._output.writers import Written
     from lightsart._rules import Rules
 
@@ -66,7 +66,7 @@ class _Page:
             self.ends.write(f",{self.total}")
 
 
-def _pass(frames: Iterable[tuple[Frame, Any]], shot: Shot, folder: Path | None, style: Style,
+def _pass(frames: Iterable[tuple[Frame, Any]], shot: Shot, folder: Path | None, style: RenderStyle,
           levels: int, page: _Page | None) -> Iterator[Frame]:
     from lightsart._output.render import write_png
 
@@ -82,7 +82,7 @@ def _pass(frames: Iterable[tuple[Frame, Any]], shot: Shot, folder: Path | None, 
 
 
 def write_film(frames: Iterable[tuple[Frame, Any]], out: str | None, frames_dir: str | None,
-               fps: float, style: Style, rules: Rules, total: int | None,
+               fps: float, style: RenderStyle, rules: Rules, total: int | None,
                sound: Sound | None) -> Shot:
     """Write ``out`` and/or ``frames_dir`` from one pass over ``frames`` (with their steps)."""
     from lightsart._output import writers
@@ -103,12 +103,12 @@ def write_film(frames: Iterable[tuple[Frame, Any]], out: str | None, frames_dir:
                     bar.advance()
         elif out.lower().endswith(".mp4"):
             shot.written.append(writers.write_mp4(stream, out, style, fps=fps,
-                                                  progress_total=total, levels=levels,
+                                                  progress_total=total, states=levels,
                                                   sound=sound))
             shot.sound = sound is not None
         else:
             shot.written.append(writers.write_gif(stream, out, style, progress_total=total,
-                                                  levels=levels))
+                                                  states=levels))
         if page is not None and out is not None:
             _write_page(page, out, fps, style, rules)
         if out is not None:
@@ -124,7 +124,7 @@ def _folder_bytes(folder: Path | None) -> int:
     return 0 if folder is None else sum(p.stat().st_size for p in folder.iterdir())
 
 
-def _write_page(page: _Page, out: str, fps: float, style: Style, rules: Rules) -> None:
+def _write_page(page: _Page, out: str, fps: float, style: RenderStyle, rules: Rules) -> None:
     """The page, its clicks and frame ends copied in from the streamed files (the page of one
     stand-in click is made, then the stand-in's two JSON values are replaced)."""
     from lightsart._output.staging import atomic_path

@@ -159,7 +159,9 @@ def test_two_states_stay_identical(tmp_path: Path) -> None:
 def test_a_grey_animation_previews_itself_in_jupyter(tmp_path: Path) -> None:
     result = make_animation([A, B], str(tmp_path / "g.mp4"), size=(8, 8), states=3,
                             duration=0.3)
-    html = result._repr_html_()
+    from lightsart._display import animation_result_html
+
+    html = animation_result_html(result)
     assert "image/gif" in html and "presses" in html
 
 

@@ -16,11 +16,12 @@ from brute import press_matrix
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lightsart._choices import TOPOLOGIES
 from lightsart._core.algebra import PressAlgebra, algebra
 from lightsart._core.general import RulesAlgebra
 from lightsart._core.gf2 import BoardAlgebra
 from lightsart._core.modk import ModkAlgebra
-from lightsart._rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
+from lightsart._rules import PATTERNS, Rules, parse_pattern
 
 STATES = (2, 3, 4)
 SHAPES = ((2, 3), (3, 3), (2, 4))

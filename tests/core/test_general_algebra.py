@@ -7,11 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lightsart._choices import TOPOLOGIES
 from lightsart._core import gf2, packed
 from lightsart._core.general import algebra
 from lightsart._errors import LightsartError
 from lightsart._limits import DENSE_MAX_CELLS
-from lightsart._rules import TOPOLOGIES, Pattern, Rules, parse_pattern, press, press_masks, press_transpose
+from lightsart._rules import Pattern, Rules, parse_pattern, press, press_masks, press_transpose
 
 PATTERN_TEXTS = ["plus", "sigma", "x", "square", "110/010/000", "010/011/000", "10000/00100/00011"]
 SMALL = [(m, n) for m in range(1, 13) for n in range(1, 13) if m * n <= 14]

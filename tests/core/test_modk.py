@@ -10,11 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from lightsart._choices import TOPOLOGIES
 from lightsart._core import modp
 from lightsart._core.general import algebra
 from lightsart._core.modk import ModkAlgebra, algebra_mod, press_mod
 from lightsart._errors import LightsartError
-from lightsart._rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
+from lightsart._rules import PATTERNS, Rules, parse_pattern
 
 SHAPES = [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (1, 4), (2, 3), (3, 2), (1, 5), (1, 6), (2, 4), (3, 3),
           (4, 2), (2, 5)]

@@ -13,11 +13,12 @@ from functools import cache
 import numpy as np
 import pytest
 
+from lightsart._choices import Topology
 from lightsart._core.general import algebra
 from lightsart._engines import auto, ip, ip_model
 from lightsart._errors import LightsartError
 from lightsart._results import Fit
-from lightsart._rules import Rules, Topology, change_counts, parse_pattern
+from lightsart._rules import Rules, change_counts, parse_pattern
 
 #: The presets, the issue's asymmetric example, and one whose kernel and left kernel differ on
 #: the plane (there the parity rows must come from the left kernel).

@@ -15,7 +15,7 @@ from PIL import Image, ImageSequence
 
 from lightsart._cli import main
 from lightsart._errors import LightsartError
-from lightsart._output.render import Style, render, write_png
+from lightsart._output.render import RenderStyle, render, write_png
 from lightsart._output.writers import write_gif
 from lightsart._types import Frame
 
@@ -54,7 +54,7 @@ def test_gif_frames_decode_to_their_boards(tmp_path: Path, kind: str, cell: int)
     for _ in range(12):
         boards.append(clicked(boards[-1], int(rng.integers(7)), int(rng.integers(9))))
     lit, unlit, panel = (250, 20, 120), (10, 200, 40), (30, 30, 200)
-    style = Style(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)  # type: ignore[arg-type]
+    style = RenderStyle(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)  # type: ignore[arg-type]
     path = tmp_path / "a.gif"
     write_gif(iter([Frame(b, 0.1) for b in boards]), path, style)
     with Image.open(path) as im:
@@ -71,7 +71,7 @@ def test_grey_levels_decode_from_the_centre(tmp_path: Path, kind: str) -> None:
     k, cell = 5, 9
     rng = np.random.default_rng(5)
     board = rng.integers(0, k, (6, 8)).astype(np.uint8)
-    style = Style(cell=cell, kind=kind, lit=(255, 255, 255), unlit=(0, 0, 0))
+    style = RenderStyle(cell=cell, kind=kind, lit=(255, 255, 255), unlit=(0, 0, 0))
     path = tmp_path / "grey.png"
     write_png(board, path, style, k)
     with Image.open(path) as im:
@@ -82,10 +82,10 @@ def test_grey_levels_decode_from_the_centre(tmp_path: Path, kind: str) -> None:
 
 def test_looks_differ_and_bad_style_is_one_line() -> None:
     board = np.array([[1, 0], [0, 1]], np.uint8)
-    pictures = [render(board, Style(cell=8, kind=kind)) for kind in ("pixels", "lights", *LOOKS)]
+    pictures = [render(board, RenderStyle(cell=8, kind=kind)) for kind in ("pixels", "lights", *LOOKS)]
     assert len({p.tobytes() for p in pictures}) == 4
     with pytest.raises(LightsartError, match="dots, grid"):
-        Style(kind="hexagons")  # type: ignore[arg-type]
+        RenderStyle(kind="hexagons")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("kind", LOOKS)

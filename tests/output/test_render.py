@@ -30,7 +30,7 @@ from lightsart._output.render import (
     RING_YELLOW,
     SHEET_BACKGROUND,
     WRONG_RED,
-    Style,
+    RenderStyle,
     compare_image,
     compare_sheet,
     parse_colour,
@@ -43,8 +43,8 @@ from lightsart._output.render import (
 from lightsart._output.writers import GIF_MAX_DELAY_CS, write_frames, write_gif, write_mp4
 from lightsart._types import Frame
 
-PIXELS = Style(cell=3)
-LIGHTS = Style(cell=10, kind="lights")
+PIXELS = RenderStyle(cell=3)
+LIGHTS = RenderStyle(cell=10, kind="lights")
 
 
 def random_board(rng: np.random.Generator, m: int, n: int) -> np.ndarray:
@@ -99,7 +99,7 @@ def merged_holds(frames: list[Frame]) -> list[tuple[np.ndarray, float]]:
 def test_parse_colour() -> None:
     assert parse_colour("#ff8800") == (255, 136, 0)
     assert parse_colour("white") == (255, 255, 255)
-    assert Style(lit="#102030").colours().lit == (16, 32, 48)  # type: ignore[arg-type]
+    assert RenderStyle(lit="#102030").colours().lit == (16, 32, 48)  # type: ignore[arg-type]
     with pytest.raises(LightsartError, match="unknown colour"):
         parse_colour("not-a-colour")
 
@@ -108,14 +108,14 @@ def test_parse_colour() -> None:
                                     {"lit": (1, 2)}, {"panel": (0, 0, 300)}])
 def test_bad_style(kwargs: dict[str, object]) -> None:
     with pytest.raises(LightsartError):
-        Style(**kwargs)  # type: ignore[arg-type]
+        RenderStyle(**kwargs)  # type: ignore[arg-type]
 
 
 @settings(max_examples=40, deadline=None)
 @given(m=st.integers(1, 12), n=st.integers(1, 12), cell=st.integers(1, 6), seed=st.integers(0, 99))
 def test_pixels_render_is_the_board_scaled_up(m: int, n: int, cell: int, seed: int) -> None:
     board = random_board(np.random.default_rng(seed), m, n)
-    style = Style(cell=cell)
+    style = RenderStyle(cell=cell)
     image = render(board, style)
     expected = np.kron(board, np.ones((cell, cell), np.uint8)) * 255
     assert image.shape == (m * cell, n * cell, 3)
@@ -127,7 +127,7 @@ def test_pixels_render_is_the_board_scaled_up(m: int, n: int, cell: int, seed: i
 
 @pytest.mark.parametrize("cell", [1, 2, 3, 5, 12, 40])
 def test_lights_style_sanity(cell: int) -> None:
-    style = Style(cell=cell, kind="lights")
+    style = RenderStyle(cell=cell, kind="lights")
     board = np.array([[1, 0, 1], [0, 1, 0]], np.uint8)
     image = render(board, style)
     assert image.shape == (2 * cell, 3 * cell, 3)
@@ -152,7 +152,7 @@ def test_render_rejects_non_boards() -> None:
 
 
 @pytest.mark.parametrize("style", [PIXELS, LIGHTS], ids=["pixels", "lights"])
-def test_gif_decodes_to_every_board_with_pillow_and_imageio(tmp_path: Path, style: Style) -> None:
+def test_gif_decodes_to_every_board_with_pillow_and_imageio(tmp_path: Path, style: RenderStyle) -> None:
     frames = click_frames(9, 13, 40, seed=3)
     path = tmp_path / "a.gif"
     written = write_gif(iter(frames), path, style)
@@ -213,9 +213,9 @@ def test_gif_frames_shorter_than_browsers_show_are_merged(tmp_path: Path) -> Non
 def test_gif_crops_each_image_to_what_changed(tmp_path: Path) -> None:
     frames = click_frames(100, 100, 200, seed=1)
     path = tmp_path / "big.gif"
-    write_gif(frames, path, Style(cell=4))
+    write_gif(frames, path, RenderStyle(cell=4))
     first = tmp_path / "first.gif"
-    write_gif(frames[:1], first, Style(cell=4))
+    write_gif(frames[:1], first, RenderStyle(cell=4))
     per_click = (path.stat().st_size - first.stat().st_size) / 200
     assert per_click < 120  # a 3x3-cell crop, not a 400x400 image
 
@@ -339,9 +339,10 @@ def centres(panel: np.ndarray, cell: int) -> np.ndarray:
     return panel[cell // 2 :: cell, cell // 2 :: cell]
 
 
-@pytest.mark.parametrize("style", [Style(cell=3), Style(cell=9), Style(cell=12, kind="lights")],
+@pytest.mark.parametrize("style", [RenderStyle(cell=3), RenderStyle(cell=9),
+                                   RenderStyle(cell=12, kind="lights")],
                          ids=["pixels-3", "pixels-9", "lights-12"])
-def test_compare_sheet_panels_decode_exactly(tmp_path: Path, style: Style) -> None:
+def test_compare_sheet_panels_decode_exactly(tmp_path: Path, style: RenderStyle) -> None:
     rng = np.random.default_rng(4)
     m, n = 11, 17
     target, result = random_board(rng, m, n), random_board(rng, m, n)
@@ -398,7 +399,7 @@ def test_compare_sheet_rings_a_few_wrong_cells_on_a_big_board() -> None:
     target = result.copy()
     for spot in spots:
         target[spot] ^= 1
-    style = Style(cell=3)
+    style = RenderStyle(cell=3)
     sheet = compare_sheet(target, result, style)
     assert sheet.wrong_pixels == 3
     box = sheet.panels[2]
@@ -418,7 +419,7 @@ def test_compare_sheet_rings_a_few_wrong_cells_on_a_big_board() -> None:
         assert np.array_equal(sheet.image[b.top : b.top + b.height, b.left : b.left + b.width],
                               render(board, style))
     # Large cells: the red cell is enough, no rings.
-    assert not np.all(compare_sheet(target[:20, :20], result[:20, :20], Style(cell=9)).image
+    assert not np.all(compare_sheet(target[:20, :20], result[:20, :20], RenderStyle(cell=9)).image
                       == RING_YELLOW, axis=2).any()
 
 

@@ -23,7 +23,7 @@ import pytest
 from lightsart._cli import main
 from lightsart._errors import LightsartError
 from lightsart._output import stills
-from lightsart._output.render import Style, level_colours, render
+from lightsart._output.render import RenderStyle, level_colours, render
 from lightsart._output.vector import board_scene, compare_scene, pdf_bytes, svg_text
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
@@ -105,7 +105,7 @@ def decode_svg(text: str, shape: tuple[int, int], cell: int, palette: list[Colou
 @pytest.mark.parametrize("kind", STYLES)
 def test_svg_decodes_to_its_board(kind: str, levels: int) -> None:
     board = board_of(levels)
-    style = Style(cell=12, kind=kind)  # type: ignore[arg-type]
+    style = RenderStyle(cell=12, kind=kind)  # type: ignore[arg-type]
     text = svg_text(board_scene(board, style, levels))
     palette = level_colours(style.colours(), levels)
     assert len(set(palette)) == levels
@@ -121,7 +121,7 @@ def test_svg_decodes_to_its_board(kind: str, levels: int) -> None:
 def test_flat_level_colours_are_the_pngs(kind: str, levels: int) -> None:
     """Where the PNG's lamps are flat, the vector's colours are the PNG's centre pixels."""
     board = board_of(levels)
-    style = Style(cell=12, kind=kind)  # type: ignore[arg-type]
+    style = RenderStyle(cell=12, kind=kind)  # type: ignore[arg-type]
     centres = render(board, style, levels)[6::12, 6::12]
     palette = level_colours(style.colours(), levels)
     assert np.array_equal(to_levels(centres, palette), board)
@@ -132,20 +132,20 @@ def test_flat_level_colours_are_the_pngs(kind: str, levels: int) -> None:
 def test_pixels_runs_are_merged_and_lamps_are_used() -> None:
     board = np.zeros((4, 50), np.uint8)
     board[1, 10:40] = 1
-    text = svg_text(board_scene(board, Style(cell=4)))
+    text = svg_text(board_scene(board, RenderStyle(cell=4)))
     assert text.count("<rect") == 6  # one per run: 4 unlit rows, 2 unlit runs and 1 lit run
-    text = svg_text(board_scene(board, Style(cell=8, kind="dots")))
+    text = svg_text(board_scene(board, RenderStyle(cell=8, kind="dots")))
     assert text.count("<circle") == 1 and text.count("<use") == 200
 
 
 def test_cell_mm_sizes_the_svg_in_millimetres() -> None:
-    scene = board_scene(board_of(2), Style(cell=10), cell_mm=2.5)
+    scene = board_scene(board_of(2), RenderStyle(cell=10), cell_mm=2.5)
     root = ElementTree.fromstring(svg_text(scene))
     assert (root.get("width"), root.get("height")) == ("17.5mm", "12.5mm")
 
 
 def test_compare_svg_panels_decode() -> None:
-    levels, style = 3, Style(cell=10, kind="lights")
+    levels, style = 3, RenderStyle(cell=10, kind="lights")
     target, result = board_of(levels, seed=3), board_of(levels, seed=4)
     wrong = target != result
     scene = compare_scene(target, result, wrong, style, levels)
@@ -179,7 +179,7 @@ def test_chromium_draws_the_svg_boards(browser: Any, kind: str, tmp_path: Path) 
     try:
         for levels in (2, 3, 4):
             board, cell = board_of(levels), 12
-            style = Style(cell=cell, kind=kind)  # type: ignore[arg-type]
+            style = RenderStyle(cell=cell, kind=kind)  # type: ignore[arg-type]
             text = svg_text(board_scene(board, style, levels))
             page.set_content("<html><body style='margin:0'>" + text.split("?>", 1)[1]
                              + "</body></html>")
@@ -310,7 +310,7 @@ def decode_pdf(data: bytes, shape: tuple[int, int], palette: list[Colour]) -> np
 @pytest.mark.parametrize("kind", STYLES)
 def test_pdf_decodes_to_its_board(kind: str, levels: int) -> None:
     board = board_of(levels)
-    style = Style(cell=12, kind=kind)  # type: ignore[arg-type]
+    style = RenderStyle(cell=12, kind=kind)  # type: ignore[arg-type]
     data = pdf_bytes(board_scene(board, style, levels, cell_mm=5.0))
     box, _ = pdf_fills(data)
     assert box == pytest.approx([0, 0, 7 * 5 * 72 / 25.4, 5 * 5 * 72 / 25.4], abs=1e-3)
@@ -319,13 +319,13 @@ def test_pdf_decodes_to_its_board(kind: str, levels: int) -> None:
 
 
 def test_pdf_without_cell_mm_is_the_svg_size_in_points() -> None:
-    box, _ = pdf_fills(pdf_bytes(board_scene(board_of(2), Style(cell=8))))
+    box, _ = pdf_fills(pdf_bytes(board_scene(board_of(2), RenderStyle(cell=8))))
     assert box == [0, 0, 7 * 8 * 0.75, 5 * 8 * 0.75]
 
 
 def test_pdf_lamps_are_forms_and_circles_are_four_curves() -> None:
     board = np.ones((3, 4), np.uint8)
-    objects = pdf_objects(pdf_bytes(board_scene(board, Style(cell=10, kind="dots"))))
+    objects = pdf_objects(pdf_bytes(board_scene(board, RenderStyle(cell=10, kind="dots"))))
     (form,) = [o for o in objects.values() if b"/Subtype /Form" in o]
     lamp = _stream(form)
     assert lamp.count(" c") == 4 and lamp.count(" m") == 1 and " l" not in lamp

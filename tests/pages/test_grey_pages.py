@@ -24,7 +24,7 @@ from browser import harness
 from lightsart._cli import main
 from lightsart._core.modk import algebra_mod
 from lightsart._errors import LightsartError
-from lightsart._output.render import Style, render
+from lightsart._output.render import RenderStyle, render
 from lightsart._pages import artwork, play
 from lightsart._pipeline import make_animation
 from lightsart._rules import Rules, parse_pattern
@@ -320,9 +320,9 @@ def test_artwork_page_shows_every_press_in_the_gifs_greys(tab: harness.Watched, 
     drawn = np.array(page.evaluate(CENTRES)).reshape(5, 6, 3)
     # Lamps are sampled in their body, where the page's lit and unlit lamps are exactly the
     # style's two colours, so level s is render.py's mix of those: its pixels at those colours.
-    look = Style(cell=4, kind=style)  # type: ignore[arg-type]
+    look = RenderStyle(cell=4, kind=style)  # type: ignore[arg-type]
     lit, unlit, _ = look.colours()
-    gif = render(expected[-1].astype(np.uint8), Style(cell=1, lit=lit, unlit=unlit), k)
+    gif = render(expected[-1].astype(np.uint8), RenderStyle(cell=1, lit=lit, unlit=unlit), k)
     tolerance = 1 if style == "lights" else 0  # lamps: the canvas mixes its sprites by alpha
     assert (np.abs(drawn - gif.astype(int)) <= tolerance).all()
     # A viewer's presses add to the board and clear away again.

@@ -16,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from lightsart._choices import TOPOLOGIES
 from lightsart._cli import main
 from lightsart._core.board import from_state, to_state
 from lightsart._errors import LightsartError
@@ -24,7 +25,7 @@ from lightsart._puzzle.censusdb import query_db, write_db
 from lightsart._puzzle.solve import click_path, explain, solve_puzzle
 from lightsart._puzzle.table import lookup_table
 from lightsart._puzzle.text import solution_text, strategy_text
-from lightsart._rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
+from lightsart._rules import PATTERNS, Rules, parse_pattern
 
 PATTERN_NAMES = [*PATTERNS, "110/010/000"]
 RULES = [(p, t) for p in PATTERN_NAMES for t in TOPOLOGIES]

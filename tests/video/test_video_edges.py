@@ -160,7 +160,7 @@ def _page_peak(tmp_path: Path, frames: int) -> int:
     """Peak bytes allocated while writing an ``.html`` film of ``frames`` frames of 4096 clicks."""
     import tracemalloc
 
-    from lightsart._output.render import Style
+    from lightsart._output.render import RenderStyle
     from lightsart._rules import Rules
     from lightsart._types import Frame
     from lightsart._video.output import write_film
@@ -176,7 +176,7 @@ def _page_peak(tmp_path: Path, frames: int) -> int:
 
     tracemalloc.start()
     try:
-        write_film(film(), str(tmp_path / f"f{frames}.html"), None, 10.0, Style(cell=1),
+        write_film(film(), str(tmp_path / f"f{frames}.html"), None, 10.0, RenderStyle(cell=1),
                    Rules(64, 64), frames, None)
         return tracemalloc.get_traced_memory()[1]
     finally:
