@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install everything the tests and the documentation need, then run lint, type check, the whole
 # test suite (with every docstring example) and build the documentation site with warnings as
-# errors (scripts/docs.sh: about 2 minutes on 2 cores, most of it running the seven notebooks and
+# errors (scripts/docs.sh: 1 to 2 minutes on 2 cores, most of it running the seven notebooks and
 # the gallery's examples). This is the README's test command, and .ci/run calls it unchanged.
 # LIGHTSART_SKIP_DOCS=1 skips the site (arguments are passed to pytest).
 # It runs in a virtual environment (scripts/venv.sh: the active one, or .venv, made when missing),
