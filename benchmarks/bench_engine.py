@@ -16,9 +16,9 @@ from pathlib import Path
 import numpy as np
 from _photos import photo_target  # benchmarks/ is on sys.path when run as a script
 
-from lightsart._core.board import press
 from lightsart._core.gf2 import algebra, chase
 from lightsart._core.optimize import closest_board
+from lightsart._rules import press
 
 
 def default_photo() -> Path | None:

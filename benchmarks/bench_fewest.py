@@ -22,12 +22,12 @@ import time
 
 import numpy as np
 
-from lightsart._core.board import press
 from lightsart._core.fewest import coset_minimum, split_coset
 from lightsart._core.fewest_leaf import score_leaves
 from lightsart._core.gf2 import algebra, nullity
 from lightsart._core.optimize import EXACT_CLICKS_NULLITY, SPLIT_CLICKS_NULLITY, fewest_clicks
 from lightsart._core.quiet import combine_patterns
+from lightsart._rules import press
 
 #: Published check values, OEIS A075464 (fewest clicks turning the all-lit n x n board off),
 #: n = 1..54 as listed on the sequence's page.

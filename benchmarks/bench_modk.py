@@ -18,8 +18,8 @@ import numpy as np
 
 from lightsart._core import modk
 from lightsart._core.general import algebra
-from lightsart._core.modk import algebra_mod, press_mod
-from lightsart._rules import Rules
+from lightsart._core.modk import algebra_mod
+from lightsart._rules import Rules, press
 
 
 def timed(fn: Any) -> tuple[Any, float]:
@@ -37,7 +37,7 @@ def main() -> None:
         for k in (2, 3, 4, 5, 8):
             modk._algebra_mod.cache_clear()  # algebra_mod checks k, then calls the cached one
             alg, build = timed(lambda rules=rules, k=k: algebra_mod(rules, k))
-            change = press_mod(rng.integers(0, k, (n, n)), rules, k)
+            change = press(rng.integers(0, k, (n, n)), rules.with_states(k))
             _, solve = timed(lambda alg=alg, change=change: alg.solve(change))
             target = rng.integers(0, k, (n, n))
             fit, fitted = timed(lambda alg=alg, target=target: alg.closest_board(target))

@@ -63,7 +63,7 @@ _EXPORTS: dict[str, str] = {
     "nullity": "lightsart._core.gf2",
     "parse_board": "lightsart._core.board",
     "pixel_costs": "lightsart._pictures.costs",
-    "press": "lightsart._core.board",
+    "press": "lightsart._rules",
     "structure_score": "lightsart._pictures.likeness",
     "target_from_array": "lightsart._pictures.image",
     "to_state": "lightsart._core.board",
@@ -99,7 +99,6 @@ if TYPE_CHECKING:
     from lightsart._core.board import format_board as format_board
     from lightsart._core.board import from_state as from_state
     from lightsart._core.board import parse_board as parse_board
-    from lightsart._core.board import press as press
     from lightsart._core.board import to_state as to_state
     from lightsart._core.gf2 import BoardAlgebra as BoardAlgebra
     from lightsart._core.gf2 import algebra as algebra
@@ -128,6 +127,7 @@ if TYPE_CHECKING:
     from lightsart._results import Clicks as Clicks
     from lightsart._results import Fit as Fit
     from lightsart._rules import Rules as Rules
+    from lightsart._rules import press as press
     from lightsart._runs import AnimationResult as AnimationResult
     from lightsart._runs import StillResult as StillResult
     from lightsart._settings import Look as Look

@@ -40,8 +40,8 @@ PUBLISHED_A075464 = dict(enumerate([
 def prove(n: int, budget: float) -> dict[str, object]:
     """One board: the library's answer, its certificate and the time, checked."""
     import lightsart
-    from lightsart._core.board import press
     from lightsart._core.gf2 import algebra
+    from lightsart._rules import press
 
     lit = np.ones((n, n), dtype=np.uint8)
     x0 = algebra(n, n).solve(lit)

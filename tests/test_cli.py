@@ -13,10 +13,11 @@ from PIL import Image, ImageSequence
 from videos import decode_video
 
 from lightsart._cli import main
-from lightsart._core.board import board_from_clicks, press
+from lightsart._core.board import board_from_clicks
 from lightsart._core.optimize import closest_board
 from lightsart._pictures.costs import pixel_costs
 from lightsart._pictures.image import load_target
+from lightsart._rules import press
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 A, B, C = (str(SAMPLES / name) for name in ("astronaut.png", "cat.png", "coffee.png"))

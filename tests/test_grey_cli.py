@@ -13,10 +13,9 @@ import pytest
 from PIL import Image
 
 from lightsart._cli import main
-from lightsart._core.modk import press_mod
 from lightsart._pictures.image import load_target
 from lightsart._pipeline import make_still
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press
 from lightsart._settings import Solving
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -61,7 +60,7 @@ def test_still_png_decodes_to_a_reachable_board_of_k_levels(
     rules = Rules(height, width, states=k)
     presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
     assert presses is not None
-    assert np.array_equal((k - 1 + press_mod(presses, rules, k).astype(int)) % k, board)
+    assert np.array_equal((k - 1 + press(presses, rules).astype(int)) % k, board)
     assert picture["presses"] >= 0 and isinstance(picture["presses_proven_minimal"], bool)
     assert sorted(data["outputs"]) == sorted(map(str, (out, target, compare)))
 
@@ -75,7 +74,7 @@ def test_make_still_takes_states_and_its_presses_reproduce_the_board(tmp_path: P
     assert np.array_equal(f.board, same.picture.fit.board)
     # A cell pressed j times counts j; the presses make the board from the all-brightest board.
     assert f.clicks_count == int(f.clicks.astype(int).sum()) and f.clicks.max() < k
-    made = (k - 1 + press_mod(f.clicks, f.rules, k).astype(int)) % k
+    made = (k - 1 + press(f.clicks, f.rules).astype(int)) % k
     assert np.array_equal(made, f.board)
     assert np.array_equal(decode_levels(tmp_path / "g.png", 2, k), f.board)
     assert result.to_dict()["board"]["kernel_size"] == f.kernel_size
@@ -159,7 +158,7 @@ def test_still_with_the_ip_engine_and_a_model_for_k_states(
     rules = Rules(5, 6, states=k)
     presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
     assert presses is not None
-    assert np.array_equal((k - 1 + press_mod(presses, rules, k).astype(int)) % k, board)
+    assert np.array_equal((k - 1 + press(presses, rules).astype(int)) % k, board)
     # The model written is Bosch's error IP for the target: solved again, the same optimum.
     with quiet_pulp():
         _, prob = pulp.LpProblem.fromMPS(str(model), sense=pulp.LpMinimize)
@@ -218,7 +217,7 @@ def test_still_with_the_auto_engine_and_k_states_is_the_exact_engine_and_optimal
     target = load_target(A, size=(3, 3), levels=k).bits.ravel().astype(np.int64)
     rules = Rules(3, 3, states=k)
     presses = np.array(list(itertools.product(range(k), repeat=9)), dtype=np.int64)
-    boards = np.array([(k - 1 + press_mod(x.reshape(3, 3), rules, k).ravel()) % k
+    boards = np.array([(k - 1 + press(x.reshape(3, 3), rules).ravel()) % k
                        for x in presses])
     if errors == "uniform":
         assert picture["wrong_cells"] == int((boards != target).sum(axis=1).min())
@@ -235,7 +234,7 @@ def test_solve_with_k_states(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["solvable"] and data["states"] == 3 and data["proven_minimal"]
     presses = np.array(data["presses"])
     board = np.array([[1, 2, 0], [2, 0, 1], [0, 1, 2]])
-    assert ((board + press_mod(presses, Rules(3, 3), 3)) % 3 == 0).all()
+    assert ((board + press(presses, Rules(3, 3).with_states(3))) % 3 == 0).all()
     assert data["presses_count"] == int(presses.sum())
     # The same board as an integer: base-3 digit i*n + j is cell (i, j).
     state = sum(int(v) * 3**i for i, v in enumerate(board.reshape(-1)))

@@ -23,7 +23,7 @@ more states (:class:`~lightsart._core.modk.ModkAlgebra`).
 
 Examples
 --------
->>> from lightsart._rules import Rules
+>>> from lightsart._rules import Rules, press
 >>> alg = algebra(Rules(4, 4, states=4))
 >>> type(alg).__name__, alg.kernel_size, alg.check_moduli
 ('ModkAlgebra', 64, (2, 2, 4, 4))
@@ -39,10 +39,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._core import general, gf2
-from lightsart._rules import Rules
-from lightsart._rules import press as press_gf2
+from lightsart._rules import Rules, press
 
-__all__ = ["PressAlgebra", "algebra", "mod_sum", "press", "reached", "rules_for"]
+__all__ = ["PressAlgebra", "algebra", "mod_sum", "reached", "rules_for"]
 
 
 @runtime_checkable
@@ -139,19 +138,6 @@ def algebra(rules: Rules) -> PressAlgebra:
 def rules_for(rules: Rules | None, shape: tuple[int, ...]) -> Rules:
     """``rules``, or the classic game's of an ``(m, n)`` board when ``None``."""
     return Rules(int(shape[0]), int(shape[1])) if rules is None else rules
-
-
-def press(x: object, rules: Rules) -> NDArray[np.uint8]:
-    """``A x`` over ``Z/k`` (``k = rules.states``) without building the algebra.
-
-    >>> press([[1, 0], [0, 0]], Rules(2, 2, states=3)).tolist()
-    [[1, 1], [1, 0]]
-    """
-    if rules.is_binary:  # GF(2): XOR of shifted bytes, the fast path (Z/k sums in int64)
-        return press_gf2(x, rules)
-    from lightsart._core import modk
-
-    return modk.press_mod(x, rules, rules.states)
 
 
 def reached(board: object, presses: object, rules: Rules) -> NDArray[np.uint8]:

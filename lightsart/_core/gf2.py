@@ -28,12 +28,12 @@ from functools import cached_property, lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart._core.board import as_board, press
+from lightsart._core.board import as_board
 from lightsart._core.packed import Echelon, GF2Counts, Words, echelon, pack, parity, unpack
 from lightsart._errors import LightsartError
 from lightsart._limits import BOARD_MAX_SIDE, PUZZLE_MAX_NULLITY_CELLS
 from lightsart._public import public
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press
 from lightsart._types import Board
 
 __all__ = [ "BoardAlgebra", "algebra", "chase", "nullity"]

@@ -46,7 +46,7 @@ from lightsart._core import modp
 from lightsart._core.general import Chase, Frame, chase_plans, shift  # the one home of chase planning
 from lightsart._errors import LightsartError
 from lightsart._limits import MODK_COLUMNS_MAX_WORK, MODK_SYSTEM_MAX, STATES_MAX  # STATES_MAX: issue 13
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press, shifted_sum
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -58,10 +58,8 @@ __all__ = [
     "LinearMap",
     "ModkAlgebra",
     "algebra_mod",
-    "board_from_presses",
     "kernel_rank",
     "linear_map",
-    "press_mod",
 ]
 
 Ints = NDArray[np.int64]
@@ -80,39 +78,7 @@ def _check_states(k: int) -> int:
 
 def _press_batch(x: Ints, rules: Rules, k: int) -> Ints:
     """``A x mod k`` for press vectors stacked on trailing axes, ``x`` of shape ``(m, n, ...)``."""
-    wrap_rows, wrap_cols = rules.wraps
-    out = np.zeros_like(x)
-    for di, dj in rules.pattern.offsets:
-        out += shift(shift(x, di, wrap_rows), dj, wrap_cols, axis=1)
-    return out % k
-
-
-def press_mod(x: object, rules: Rules, k: int) -> Levels:
-    """``A x`` over ``Z/k``: how much each cell changes when cell ``c`` is pressed ``x[c]`` times.
-
-    ``x`` has shape ``(m, n)`` (any integers; only their value mod ``k`` matters). Returns ``uint8``
-    values in ``0 .. k-1``.
-
-    >>> press_mod(np.eye(3, dtype=int), Rules(3, 3), 3).tolist()
-    [[1, 2, 0], [2, 1, 2], [0, 2, 1]]
-    """
-    k = _check_states(k)
-    a = np.asarray(x)
-    if a.shape != rules.shape:
-        raise LightsartError(f"press vector has shape {a.shape}, expected {rules.shape}")
-    if not (np.issubdtype(a.dtype, np.integer) or a.dtype == np.bool_):
-        raise LightsartError("press vector must hold integers")
-    return _press_batch(a.astype(np.int64) % k, rules, k).astype(np.uint8)
-
-
-def board_from_presses(presses: object, rules: Rules) -> Levels:
-    """The board reached from the all-brightest board by ``presses``: ``(k-1) + A x`` mod ``k``.
-
-    >>> board_from_presses(np.eye(2, dtype=int), Rules(2, 2, states=3)).tolist()
-    [[0, 1], [1, 0]]
-    """
-    k = rules.states
-    return ((k - 1 + press_mod(presses, rules, k).astype(np.int64)) % k).astype(np.uint8)
+    return shifted_sum(x, rules) % k
 
 
 class _Reduction:
@@ -258,8 +224,8 @@ class ModkAlgebra:
         return tuple(q for part in self.parts for q in part.smith.check_moduli)
 
     def press(self, x: object) -> Levels:
-        """``A x`` over ``Z/k`` (:func:`press_mod`)."""
-        return press_mod(x, self.rules, self.k)
+        """``A x`` over ``Z/k`` (:func:`lightsart.press`)."""
+        return press(x, self.rules)
 
     def levels(self, a: object, what: str) -> Ints:
         """``a`` checked (the rules' shape, integers) as values mod ``k``; ``what`` names it."""
@@ -388,7 +354,7 @@ class ModkAlgebra:
 
     def press_transpose(self, y: object) -> Levels:
         """``Aᵀ y`` over ``Z/k``: press with the pattern rotated 180°."""
-        return press_mod(y, self.rules.transposed(), self.k)
+        return press(y, self.rules.transposed())
 
     def columns(self) -> Ints:
         """Each cell's syndrome column (:meth:`syndrome_columns`): the columns a decoder searches."""

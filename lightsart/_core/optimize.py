@@ -28,7 +28,7 @@ from numpy.typing import NDArray
 from lightsart._calibration import CHASE_WORDS_PER_SECOND, DECODE_SHARE, SPLIT_DECODE_SHARE
 from lightsart._core.algebra import algebra as one_algebra
 from lightsart._core.algebra import reached, rules_for
-from lightsart._core.board import as_board, press
+from lightsart._core.board import as_board
 from lightsart._core.closest import (
     decode_bits,
     decode_levels,
@@ -47,7 +47,7 @@ from lightsart._errors import LightsartError
 from lightsart._limits import PUZZLE_MAX_NULLITY_CELLS
 from lightsart._public import public
 from lightsart._results import Clicks, ClickSearch, Fit, with_count_bound
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press
 from lightsart._rules import press as rules_press
 from lightsart._types import Board
 

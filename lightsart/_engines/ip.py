@@ -65,9 +65,8 @@ from numpy.typing import NDArray
 
 from lightsart._core import general, gf2
 from lightsart._core.algebra import algebra as one_algebra
-from lightsart._core.board import as_board
+from lightsart._core.board import as_board, board_from_clicks
 from lightsart._core.closest import pixel_weights
-from lightsart._core.modk import board_from_presses, press_mod
 from lightsart._core.optimize import closest_board, fewest_clicks
 from lightsart._engines.cbc import SolveReport, SolverOptions, variable
 from lightsart._engines.ip_model import error_model as build_error_model
@@ -77,7 +76,7 @@ from lightsart._errors import LightsartError
 from lightsart._limits import check_model
 from lightsart._public import public
 from lightsart._results import Clicks, Fit
-from lightsart._rules import Rules, board_from_clicks
+from lightsart._rules import Rules, press
 from lightsart._types import Board
 
 __all__ = [
@@ -234,7 +233,7 @@ def _integral(w: NDArray[np.float64]) -> bool:
 
 def _board(presses: Board, rules: Rules) -> Board:
     """The board ``presses`` reach from the all-brightest one (all-lit for two states)."""
-    return board_from_presses(presses, rules)
+    return board_from_clicks(presses, rules)
 
 
 def chase_start(target: Board, cost: NDArray[np.float64] | None = None) -> Board:
@@ -313,15 +312,14 @@ def _basic(change: Board, start: Board | None, options: SolverOptions, model: st
            solver: str, rules: Rules) -> IPClicks:
     """Fewest presses making ``change`` (mod ``k``), warm-started from ``start`` when given."""
     started = time.perf_counter()
-    k = rules.states
     built = presses_model(change, rules, model)
     if start is not None:
         warm(built, start.astype(np.int64), rules)
     report = solve(built.prob, options, model, warm_start=start is not None, solver=solver)
-    best = start if start is not None and np.array_equal(press_mod(start, rules, k), change) else None
+    best = start if start is not None and np.array_equal(press(start, rules), change) else None
     if report.has_solution:
         found = _read(built.x, rules.shape, report.solver)
-        if not np.array_equal(press_mod(found, rules, k), change):
+        if not np.array_equal(press(found, rules), change):
             raise LightsartError(f"{report.solver} returned clicks that do not produce the picture")
         if best is None or found.sum() <= best.sum():
             best = found

@@ -394,7 +394,8 @@ def census_levels(rules: Rules) -> LevelCounts:
     ``boards`` is ``k^(mn)``, ``nullity`` the fewest generators of the kernel and
     ``kernel_size`` its number of elements.
     """
-    from lightsart._core.modk import algebra_mod, kernel_rank, press_mod
+    from lightsart._core.modk import algebra_mod, kernel_rank
+    from lightsart._rules import press
 
     began = time.perf_counter()
     k = rules.states
@@ -410,7 +411,7 @@ def census_levels(rules: Rules) -> LevelCounts:
     alg = algebra_mod(rules)
     # Column c of A: what one press of cell c adds to each cell.
     unit = np.eye(cells, dtype=np.int64).reshape(cells, m, n)
-    A = np.stack([press_mod(u, rules, k).reshape(-1) for u in unit], axis=1).astype(np.int64)
+    A = np.stack([press(u, rules).reshape(-1) for u in unit], axis=1).astype(np.int64)
     place = k ** np.arange(cells, dtype=np.int64)  # base-k digit c is cell c
     worst = (k - 1) * cells + 1
     best = np.full(total, worst, dtype=np.int32)

@@ -12,11 +12,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from symmetric_cosets import symmetric_instance
 
-from lightsart._core.board import press
 from lightsart._core.fewest import coset_minimum
 from lightsart._core.gf2 import algebra
 from lightsart._core.optimize import fewest_clicks
 from lightsart._core.quiet import coset_weights
+from lightsart._rules import press
 
 
 def combination(patterns: np.ndarray, choice: int) -> np.ndarray:

@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart._core.board import from_state, press
+from lightsart._core.board import from_state
 from lightsart._core.gf2 import algebra, chase, nullity
 from lightsart._errors import LightsartError
+from lightsart._rules import press
 
 
 def golden_case(brute_force: list[dict[str, Any]], size: tuple[int, int]) -> dict[str, Any]:

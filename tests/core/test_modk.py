@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from lightsart._core import modp
 from lightsart._core.general import algebra
-from lightsart._core.modk import ModkAlgebra, algebra_mod, press_mod
+from lightsart._core.modk import ModkAlgebra, algebra_mod
 from lightsart._errors import LightsartError
-from lightsart._rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern
+from lightsart._rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern, press
 
 SHAPES = [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (1, 4), (2, 3), (3, 2), (1, 5), (1, 6), (2, 4), (3, 3),
           (4, 2), (2, 5)]
@@ -26,11 +26,12 @@ class Brute:
     """Every press vector of a small board pressed at once."""
 
     def __init__(self, rules: Rules, k: int) -> None:
+        rules = rules.with_states(k)
         m, n = rules.shape
         self.rules, self.k, self.cells = rules, k, m * n
         self.every = np.array(list(itertools.product(range(k), repeat=m * n)), dtype=np.int64)
         units = np.eye(m * n, dtype=np.int64).reshape(-1, m, n)
-        self.A = np.stack([press_mod(u, rules, k).ravel() for u in units], axis=1).astype(np.int64)
+        self.A = np.stack([press(u, rules).ravel() for u in units], axis=1).astype(np.int64)
         self.images = (self.every @ self.A.T) % k
         self.weights = k ** np.arange(m * n, dtype=np.int64)
         self.codes = self.images @ self.weights
@@ -76,13 +77,13 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
         x = alg.solve(c)
         assert alg.is_reachable(c) == (x is not None) == bool(brute.reachable[brute.code(c)]), where
         if x is not None:
-            assert np.array_equal(press_mod(x, alg.rules, k), c)
+            assert np.array_equal(press(x, alg.rules), c)
     for x in brute.every[rng.integers(0, len(brute.every), 4)]:
         x = x.reshape(m, n)
-        best = int(brute.fewest[brute.code(press_mod(x, alg.rules, k))])
+        best = int(brute.fewest[brute.code(press(x, alg.rules))])
         exact = alg.fewest_presses(x)
         assert exact.proven and exact.count == best == int(exact.presses.sum()), where
-        assert np.array_equal(press_mod(exact.presses, alg.rules, k), press_mod(x, alg.rules, k))
+        assert np.array_equal(press(exact.presses, alg.rules), press(x, alg.rules))
         guess = alg.fewest_presses(x, exact_max=0)
         assert guess.count >= best and (not guess.proven or guess.count == best), where
         assert exact.lower_bound == best and guess.lower_bound <= best, where
@@ -96,25 +97,25 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
             got = exact.wrong_cells if metric == "wrong" else exact.error
             assert exact.proven and got == best == exact.lower_bound, (where, metric)
             assert brute.reachable[brute.code((exact.board.astype(np.int64) - start) % k)]
-            assert np.array_equal((start + press_mod(exact.presses, alg.rules, k)) % k, exact.board)
+            assert np.array_equal((start + press(exact.presses, alg.rules)) % k, exact.board)
             guess = alg.closest_board(target, start, metric=metric, exact_max=0)  # type: ignore[arg-type]
             got = guess.wrong_cells if metric == "wrong" else guess.error
             assert guess.lower_bound <= best <= got, (where, metric)
             assert not guess.proven or got == best, (where, metric)
-            assert np.array_equal((start + press_mod(guess.presses, alg.rules, k)) % k, guess.board)
+            assert np.array_equal((start + press(guess.presses, alg.rules)) % k, guess.board)
         # Per-cell costs of each wrong level (as --errors perceptual gives): the least total.
         costs = rng.random((m * n, k)) + 0.1
         costs[:, 0] = 0.0
         best_cost = brute.cheapest(target, start, costs)
         exact = alg.closest_board(target, start, costs=costs)
         assert exact.proven and exact.cost == pytest.approx(best_cost), where
-        assert np.array_equal((start + press_mod(exact.presses, alg.rules, k)) % k, exact.board)
+        assert np.array_equal((start + press(exact.presses, alg.rules)) % k, exact.board)
         guess = alg.closest_board(target, start, costs=costs, exact_max=0)
         assert guess.cost is not None and guess.lower_bound <= best_cost + 1e-9 <= guess.cost + 2e-9
         assert not guess.proven or guess.cost == pytest.approx(best_cost), where
         errors = (guess.board.astype(np.int64) - target) % k
         assert guess.cost == pytest.approx(costs[np.arange(m * n), errors.ravel()].sum())
-        assert np.array_equal((start + press_mod(guess.presses, alg.rules, k)) % k, guess.board)
+        assert np.array_equal((start + press(guess.presses, alg.rules)) % k, guess.board)
 
 
 @pytest.mark.parametrize("k", [3, 4, 5, 6, 8, 9, 16])
@@ -170,13 +171,14 @@ RULES = st.builds(
 @settings(max_examples=60, deadline=None)
 @given(RULES, st.integers(2, 16), st.integers(0, 2**32 - 1))
 def test_solve_recovers_any_pressed_change(rules: Rules, k: int, seed: int) -> None:
+    rules = rules.with_states(k)
     alg = algebra_mod(rules, k)
     x = np.random.default_rng(seed).integers(0, k, rules.shape)
-    c = press_mod(x, rules, k)
+    c = press(x, rules)
     assert alg.is_reachable(c)
     y = alg.solve(c)
-    assert y is not None and np.array_equal(press_mod(y, rules, k), c)
-    assert not press_mod((x - y.astype(np.int64)) % k, rules, k).any()  # x - y is in the kernel
+    assert y is not None and np.array_equal(press(y, rules), c)
+    assert not press((x - y.astype(np.int64)) % k, rules).any()  # x - y is in the kernel
 
 
 @settings(max_examples=25, deadline=None)
@@ -211,9 +213,9 @@ def test_smith_form_solves_exactly_the_image(pe: tuple[int, int], n: int, seed: 
 
 def test_press_mod_counts_coinciding_offsets() -> None:
     # A 1x1 torus: all five plus offsets land on the one cell.
-    assert press_mod(np.ones((1, 1), dtype=int), Rules(1, 1, topology="torus"), 7).tolist() == [[5]]
+    assert press(np.ones((1, 1), dtype=int), Rules(1, 1, topology="torus").with_states(7)).tolist() == [[5]]
     # A 1x2 cylinder: left and right neighbours coincide, so a click adds 2 to the other cell.
-    assert press_mod(np.array([[1, 0]]), Rules(1, 2, topology="cylinder"), 5).tolist() == [[1, 2]]
+    assert press(np.array([[1, 0]]), Rules(1, 2, topology="cylinder").with_states(5)).tolist() == [[1, 2]]
 
 
 def test_refusals() -> None:

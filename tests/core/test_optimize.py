@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart._core.board import board_from_clicks, from_state, press, to_state
+from lightsart._core.board import board_from_clicks, from_state, to_state
 from lightsart._core.decode import decode
 from lightsart._core.gf2 import algebra, chase
 from lightsart._core.optimize import closest_board, fewest_clicks, transition
+from lightsart._rules import press
 
 
 def golden_case(brute_force: list[dict[str, Any]], size: tuple[int, int]) -> dict[str, Any]:

@@ -10,12 +10,13 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from lightsart._core.board import board_from_clicks, parse_board, press
+from lightsart._core.board import board_from_clicks, parse_board
 from lightsart._core.gf2 import algebra, chase
 from lightsart._core.optimize import closest_board, fewest_clicks, transition
 from lightsart._engines import auto, cbc, ip
 from lightsart._errors import LightsartError
 from lightsart._results import Fit
+from lightsart._rules import press
 
 TINY_SIZES = [(1, 1), (1, 2), (2, 1), (2, 2), (1, 3), (3, 1), (2, 3), (3, 2), (3, 3)]
 

@@ -23,11 +23,12 @@ from browser import harness
 from PIL import Image
 
 from lightsart._cli import main
-from lightsart._core.board import apply_clicks, board_from_clicks, press
+from lightsart._core.board import apply_clicks, board_from_clicks
 from lightsart._core.gf2 import algebra
 from lightsart._core.optimize import fewest_clicks
 from lightsart._errors import LightsartError
 from lightsart._pages import artwork, play
+from lightsart._rules import press
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
