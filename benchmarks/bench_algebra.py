@@ -34,10 +34,10 @@ def best(fn: Callable[[], Any], repeat: int) -> float:
 def direct(rules: Rules) -> Any:
     """The class's own factory, as callers wrote it before the one algebra."""
     if rules.states > 2:
-        return modk.algebra_mod(rules)
+        return modk.modk_algebra(rules)
     if rules.is_classic:
-        return gf2.algebra(*rules.shape)
-    return general.algebra(rules)
+        return gf2.classic_algebra(*rules.shape)
+    return general.packed_algebra(rules)
 
 
 def old_reached(board: np.ndarray, x: np.ndarray, rules: Rules) -> np.ndarray:
@@ -48,9 +48,9 @@ def old_reached(board: np.ndarray, x: np.ndarray, rules: Rules) -> np.ndarray:
 
 
 def clear() -> None:
-    gf2.algebra.cache_clear()
-    general.algebra.cache_clear()
-    modk._algebra_mod.cache_clear()
+    gf2.classic_algebra.cache_clear()
+    general.packed_algebra.cache_clear()
+    modk._modk_algebra.cache_clear()
 
 
 def main() -> None:

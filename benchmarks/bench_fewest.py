@@ -24,7 +24,7 @@ import numpy as np
 
 from lightsart._core.fewest import coset_minimum, split_coset
 from lightsart._core.fewest_leaf import score_leaves
-from lightsart._core.gf2 import algebra, nullity
+from lightsart._core.gf2 import classic_algebra, nullity
 from lightsart._core.optimize import EXACT_CLICKS_NULLITY, SPLIT_CLICKS_NULLITY, fewest_clicks
 from lightsart._core.quiet import combine_patterns
 from lightsart._rules import press
@@ -71,7 +71,7 @@ def main() -> None:
           f"{'known':>6} | {'published':>9} match")
     for n in sizes:
         d = nullity(n, n)
-        alg = algebra(n, n)
+        alg = classic_algebra(n, n)
         lit = np.ones((n, n), dtype=np.uint8)
         x0 = alg.solve(lit)
         if x0 is None:  # pragma: no cover - the all-lit board is always solvable

@@ -39,7 +39,7 @@ import numpy as np
 from _photos import photo_target, sample  # benchmarks/ is on sys.path when run as a script
 
 from lightsart._core.board import board_from_clicks
-from lightsart._core.gf2 import algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.optimize import closest_board, transition
 from lightsart._engines import ip
 from lightsart._results import Fit
@@ -79,7 +79,7 @@ def paper_table(photo: Path | None, limit: float, max_side: int) -> None:
     gave_up = 0
     for side in range(5, max_side + 1):
         target = photo_target(photo, side)
-        algebra.cache_clear()
+        classic_algebra.cache_clear()
         exact, exact_s = timed(lambda t=target: closest_board(t))  # type: ignore[misc]
         reachable = exact.board
         basic = ip.basic_ip(reachable, time_limit=limit)
@@ -135,7 +135,7 @@ def reduced_table(photo: Path | None, limit: float, sides: list[int], exact_seco
           f"{'CBC s':>7} {'st':>5} {'wrong':>5} {'bound':>7} | verdict")
     for side in sides:
         target = photo_target(photo, side)
-        algebra(side, side)
+        classic_algebra(side, side)
         exact, exact_s = timed(
             lambda t=target: closest_board(t, seconds=exact_seconds)  # type: ignore[misc]
         )
@@ -179,7 +179,7 @@ def auto_table(budget: float, cases: list[tuple[str, int, bool]]) -> None:
         photo = sample(f"{name}.png")
         target = photo_target(photo, side)
         cost = contrast_cost(photo, side) if weighted else None
-        algebra(side, side)
+        classic_algebra(side, side)
         alone, alone_s = timed(
             lambda t=target, c=cost: closest_board(t, c, seconds=budget)  # type: ignore[misc]
         )
@@ -219,7 +219,7 @@ def solver_table(photo: Path | None, limit: float, sides: list[int]) -> None:
     print(f"{'board':>7} {'d':>3} {'model':>6} | {head} | {'speed':>7}")
     for side in sides:
         target = photo_target(photo, side)
-        algebra.cache_clear()
+        classic_algebra.cache_clear()
         reachable = closest_board(target).board
         for model in ("basic", "errors"):
             cells = []
@@ -238,7 +238,7 @@ def solver_table(photo: Path | None, limit: float, sides: list[int]) -> None:
             if len(names) == 2:
                 # '>' when CBC stopped unproven: it would have needed longer still.
                 speed = ratio(seconds["cbc"], seconds["highs"], proven["cbc"] or not proven["highs"])
-            print(f"{side:>3}x{side:<3} {algebra(side, side).nullity:>3} {model:>6} | "
+            print(f"{side:>3}x{side:<3} {classic_algebra(side, side).nullity:>3} {model:>6} | "
                   f"{' | '.join(cells)} | {speed:>7}", flush=True)
     print()
 
@@ -258,7 +258,7 @@ def rules_table(photo: Path | None, limit: float, sides: list[int]) -> None:
         target = photo_target(photo, side)
         for pattern, topology in cases:
             rules = Rules(side, side, parse_pattern(pattern), topology)
-            d = general.algebra(rules).nullity
+            d = general.packed_algebra(rules).nullity
             start, start_s = timed(lambda t=target, r=rules: ip.decoded_start(t, rules=r))  # type: ignore[misc]
             start_wrong = int((rules_board_from_clicks(start, rules) ^ target).sum())
             fit = ip.closest_board_ip(target, time_limit=limit, threads=1, polish_clicks=False,

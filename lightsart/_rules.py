@@ -201,7 +201,7 @@ class Rules:
     ``height`` × ``width`` is ``m`` rows × ``n`` columns. ``states`` is the number of states per
     cell, 2 (lit/unlit, GF(2)) to :data:`~lightsart._limits.STATES_MAX`: with ``k`` states a click
     adds 1 mod ``k`` to every cell of its pattern, and the algebra is
-    :func:`lightsart._core.modk.algebra_mod` (the GF(2) tools refuse more states:
+    :func:`lightsart._core.modk.modk_algebra` (the GF(2) tools refuse more states:
     :func:`require_two_states`). Every field is checked when the value is made.
 
     Parameters

@@ -55,10 +55,10 @@ def test_still_png_decodes_to_a_reachable_board_of_k_levels(
     assert picture["wrong_cells"] == int((board != expected_target).sum())
     assert picture["wrong_cells_lower_bound"] <= picture["wrong_cells"]
     # The board is reachable from the all-brightest board: solve for presses and re-apply them.
-    from lightsart._core.modk import algebra_mod
+    from lightsart._core.modk import modk_algebra
 
     rules = Rules(height, width, states=k)
-    presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
+    presses = modk_algebra(rules).solve((board.astype(np.int64) - (k - 1)) % k)
     assert presses is not None
     assert np.array_equal((k - 1 + press(presses, rules).astype(int)) % k, board)
     assert picture["presses"] >= 0 and isinstance(picture["presses_proven_minimal"], bool)
@@ -153,10 +153,10 @@ def test_still_with_the_ip_engine_and_a_model_for_k_states(
     target = load_target(B, size=(6, 5), levels=k).bits
     assert picture["wrong_cells"] == int((board != target).sum())
     # The board is reachable from the all-brightest board (solved for presses, re-applied).
-    from lightsart._core.modk import algebra_mod
+    from lightsart._core.modk import modk_algebra
 
     rules = Rules(5, 6, states=k)
-    presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
+    presses = modk_algebra(rules).solve((board.astype(np.int64) - (k - 1)) % k)
     assert presses is not None
     assert np.array_equal((k - 1 + press(presses, rules).astype(int)) % k, board)
     # The model written is Bosch's error IP for the target: solved again, the same optimum.
@@ -257,7 +257,7 @@ def test_a_grey_still_draws_itself_in_jupyter(tmp_path: Path) -> None:
 def test_perceptual_errors_weigh_wrong_levels_and_uniform_counts_them(tmp_path: Path) -> None:
     """``--errors`` reaches grey fits: perceptual minimises the level costs (never more of them than
     the uniform fit's board has), uniform the wrong cells; both boards are reachable."""
-    from lightsart._core.modk import algebra_mod
+    from lightsart._core.modk import modk_algebra
     from lightsart._pictures.costs import level_costs
     from lightsart._pictures.image import read_for_board, target_from_array
 
@@ -274,7 +274,7 @@ def test_perceptual_errors_weigh_wrong_levels_and_uniform_counts_them(tmp_path: 
     assert costs is not None
     for f in fits.values():
         assert f.rules is not None and np.array_equal(f.target, target.bits)
-        assert algebra_mod(f.rules).solve((f.board.astype(np.int64) - (k - 1)) % k) is not None
+        assert modk_algebra(f.rules).solve((f.board.astype(np.int64) - (k - 1)) % k) is not None
 
     def cost(board: np.ndarray) -> float:
         errors = ((board.astype(np.int64) - target.bits) % k).ravel()

@@ -47,10 +47,10 @@ from lightsart._calibration import (
     SAMPLE_ROWS,
 )
 from lightsart._core.board import as_board
-from lightsart._core.general import RulesAlgebra
-from lightsart._core.general import algebra as rules_algebra
-from lightsart._core.gf2 import BoardAlgebra, chase
-from lightsart._core.gf2 import algebra as board_algebra
+from lightsart._core.general import PackedAlgebra
+from lightsart._core.general import packed_algebra as rules_algebra
+from lightsart._core.gf2 import ClassicAlgebra, chase
+from lightsart._core.gf2 import classic_algebra as board_algebra
 from lightsart._core.packed import words_for
 from lightsart._core.presses import SWEEPS, fewest_presses
 from lightsart._errors import LightsartError
@@ -108,7 +108,7 @@ class Decoded:
 # ---------------------------------------------------------------------------- GF(2)
 
 
-def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint64], int]:
+def _check_columns(alg: ClassicAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint64], int]:
     """Cells offered to the decoder, their check columns (packed), and the words chased.
 
     Every cell when there are at most ``min(COLUMN_BITS / d, 64 ELIMINATION_WORDS / d**2)``
@@ -202,7 +202,7 @@ class _BitSetup:
     columns, the syndrome of the change, Bosch's baseline (classic game), the decoder's share
     of the budget and the edge chains' focus."""
 
-    alg: BoardAlgebra | RulesAlgebra
+    alg: ClassicAlgebra | PackedAlgebra
     cells: NDArray[np.intp]
     columns: NDArray[np.uint8] | NDArray[np.uint64]
     syndrome: NDArray[np.uint8]

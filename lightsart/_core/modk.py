@@ -57,9 +57,9 @@ if TYPE_CHECKING:
 __all__ = [
     "LinearMap",
     "ModkAlgebra",
-    "algebra_mod",
     "kernel_rank",
     "linear_map",
+    "modk_algebra",
 ]
 
 Ints = NDArray[np.int64]
@@ -332,7 +332,7 @@ class ModkAlgebra:
         x, orders = self._kernel
         return x.astype(np.uint8), orders
 
-    # The rest of the PressAlgebra protocol (lightsart._core.algebra) under its shared names.
+    # The rest of the Algebra protocol (lightsart._core.algebra) under its shared names.
 
     @property
     def states(self) -> int:
@@ -421,24 +421,20 @@ def _refuse_columns(rules: Rules) -> None:
 
 
 
-def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:
-    """The (cached) algebra of ``rules`` over ``Z/k``: chased where a frame allows it, else every
-    cell is an unknown; either way at most :data:`MODK_SYSTEM_MAX` unknowns. ``k`` defaults to
-    ``rules.states``; rules with more than two states must not name another ``k``.
+def modk_algebra(rules: Rules, method: Method = "auto") -> ModkAlgebra:
+    """The (cached) algebra of ``rules`` over ``Z/k`` (``k = rules.states``, any ``k`` from 2):
+    chased where a frame allows it, else every cell is an unknown; either way at most
+    :data:`MODK_SYSTEM_MAX` unknowns.
 
-    >>> alg = algebra_mod(Rules(4, 4), 4)
+    >>> alg = modk_algebra(Rules(4, 4, states=4))
     >>> alg.kernel_size, alg.check_moduli     # kernel Z/2 ⊕ Z/2 ⊕ Z/4 ⊕ Z/4: 64 press vectors
     (64, (2, 2, 4, 4))
     """
-    if k is None:
-        k = rules.states
-    elif not rules.is_binary and k != rules.states:  # two-state rules may be read over any Z/k
-        raise LightsartError(f"rules have {rules.states} states per cell, not {k}")
-    return _algebra_mod(rules.with_states(2), _check_states(k), method)
+    return _modk_algebra(rules.with_states(2), _check_states(rules.states), method)
 
 
 @lru_cache(maxsize=32)
-def _algebra_mod(rules: Rules, k: int, method: Method) -> ModkAlgebra:
+def _modk_algebra(rules: Rules, k: int, method: Method) -> ModkAlgebra:
     rules = rules.with_states(k)  # cached by shape, pattern and topology; carries its k
     m, n = rules.shape
     plans = chase_plans(rules) if method != "eliminate" else []

@@ -33,8 +33,8 @@ from lightsart._core.closest import (
     decode_bits,
     decode_levels,
 )
-from lightsart._core.general import algebra as rules_algebra
-from lightsart._core.gf2 import algebra
+from lightsart._core.general import packed_algebra as rules_algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.quiet import (
     BLOCK,
     QuietPatterns,
@@ -73,7 +73,7 @@ SPLIT_CLICKS_NULLITY = 40
 def _quiet(shape: tuple[int, ...], rules: Rules | None) -> QuietPatterns:
     """The quiet patterns (kernel of the press operator) under ``rules``, dense when small."""
     if classic(rules):
-        alg = algebra(int(shape[0]), int(shape[1]))
+        alg = classic_algebra(int(shape[0]), int(shape[1]))
         return QuietPatterns((alg.m, alg.n), alg.nullity, alg.quiet_block)
     return QuietPatterns.dense(rules_algebra(_checked(rules, shape)).kernel())
 
@@ -307,9 +307,9 @@ def closest_board(
     began = time.perf_counter()
     grey = _levels(rules)
     if grey is not None:
-        from lightsart._core.modk import algebra_mod
+        from lightsart._core.modk import modk_algebra
 
-        found = decode_levels(target, cost, algebra_mod(grey), seed=seed, seconds=seconds)
+        found = decode_levels(target, cost, modk_algebra(grey), seed=seed, seconds=seconds)
     else:
         found = decode_bits(target, cost, rules, seed=seed, seconds=seconds,
                             share=_decoding_seconds)
@@ -397,10 +397,10 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
 
 def _fewest_presses(presses: object, rules: Rules) -> Clicks:
     """:func:`fewest_clicks` with ``k`` states (above 2): the fewest presses in ``presses + kernel``."""
-    from lightsart._core.modk import algebra_mod
+    from lightsart._core.modk import modk_algebra
 
     began = time.perf_counter()
-    alg = algebra_mod(rules)
+    alg = modk_algebra(rules)
     found = alg.fewest_presses(presses)
     return Clicks(found.presses, found.count, found.proven, alg.nullity,
                   time.perf_counter() - began, lower_bound=found.count if found.proven else 0)

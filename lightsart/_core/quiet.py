@@ -3,7 +3,7 @@
 Every click set producing one board is ``x0 ^ sum_k l_k N_k`` over the ``d`` quiet patterns
 ``N_k``. On a 4096 × 4096 board ``d = 2072`` and the dense basis would be 35 GB, so a
 :class:`QuietPatterns` hands out blocks of patterns on demand (for the classic game, chased from
-the kernel of ``B``: :meth:`lightsart._core.gf2.BoardAlgebra.quiet_block`), and everything here
+the kernel of ``B``: :meth:`lightsart._core.gf2.ClassicAlgebra.quiet_block`), and everything here
 works from a block at a time:
 
 * :func:`signatures`: each cell's ``k``-bit column over a block (bit ``i`` = cell in pattern ``i``);

@@ -43,7 +43,7 @@ pattern of ``s`` cells (``y <= 2`` for the plus).
   pattern ``k``: ``sum_v N[k, v] e_v = s_k + 2 w_k`` where ``s`` is the picture's syndrome.
   ``d`` rows instead of ``m n``. The rows of ``N`` span the kernel of ``Aᵀ`` (reachable changes
   are orthogonal to it): for a pattern that is not symmetric under a 180° turn that is the
-  *left* kernel, which :meth:`lightsart._core.general.RulesAlgebra.columns` gives.
+  *left* kernel, which :meth:`lightsart._core.general.PackedAlgebra.columns` gives.
 
 Fewest-clicks polishing (the IPs count wrong pixels, not clicks) minimises over the kernel of
 ``A`` with the exact engine's :func:`lightsart.fewest_clicks`, for any rules and
@@ -173,8 +173,8 @@ class _Algebra(Protocol):
 def _algebra(rules: Rules) -> _Algebra:
     """The classic game keeps its fast light-chasing algebra; other rules use the general one."""
     if rules.is_classic:
-        return gf2.algebra(*rules.shape)
-    return general.algebra(rules)
+        return gf2.classic_algebra(*rules.shape)
+    return general.packed_algebra(rules)
 
 
 def _kernel(rules: Rules) -> tuple[int, int]:

@@ -394,7 +394,7 @@ def census_levels(rules: Rules) -> LevelCounts:
     ``boards`` is ``k^(mn)``, ``nullity`` the fewest generators of the kernel and
     ``kernel_size`` its number of elements.
     """
-    from lightsart._core.modk import algebra_mod, kernel_rank
+    from lightsart._core.modk import kernel_rank, modk_algebra
     from lightsart._rules import press
 
     began = time.perf_counter()
@@ -408,7 +408,7 @@ def census_levels(rules: Rules) -> LevelCounts:
             f"more than {CENSUS_LEVELS_MAX_STATES} (the k-state census enumerates every press "
             "vector)")
     total = k**cells
-    alg = algebra_mod(rules)
+    alg = modk_algebra(rules)
     # Column c of A: what one press of cell c adds to each cell.
     unit = np.eye(cells, dtype=np.int64).reshape(cells, m, n)
     A = np.stack([press(u, rules).reshape(-1) for u in unit], axis=1).astype(np.int64)

@@ -71,8 +71,8 @@ class Game:
     nullity: int
     quiet_patterns: Board
     checks: Board
-    _classic: gf2.BoardAlgebra | None
-    _general: general.RulesAlgebra | None
+    _classic: gf2.ClassicAlgebra | None
+    _general: general.PackedAlgebra | None
 
     def press(self, clicks: Board) -> Board:
         """``A x``: the cells ``clicks`` toggle."""
@@ -213,9 +213,9 @@ class LevelGame:
 def game_for(rules: Rules) -> Game | LevelGame:
     """The game of ``rules``: GF(2) for two states, ``Z/k`` for more."""
     if not rules.is_binary:  # Z/k is a ring: no bit columns to decode on, no 2**d coset transform
-        from lightsart._core.modk import algebra_mod
+        from lightsart._core.modk import modk_algebra
 
-        alg = algebra_mod(rules)
+        alg = modk_algebra(rules)
         return LevelGame(rules, alg, alg.nullity, alg.kernel_size, alg.kernel())
     return game(rules)
 
@@ -226,12 +226,12 @@ def game(rules: Rules) -> Game:
     m, n = rules.shape
     limits.check_board(n, m, most_cells=limits.PUZZLE_MAX_CELLS)
     if rules.is_classic:
-        alg = gf2.algebra(m, n)
+        alg = gf2.classic_algebra(m, n)
         if alg.nullity * m * n > limits.PUZZLE_MAX_NULLITY_CELLS:
             raise _too_large(rules, alg.nullity)
         game_ = Game(rules, alg.nullity, alg.quiet_patterns, alg.quiet_patterns, alg, None)
     else:
-        rules_alg = general.algebra(rules)
+        rules_alg = general.packed_algebra(rules)
         d = rules_alg.nullity
         if d * m * n > limits.PUZZLE_MAX_NULLITY_CELLS:
             raise _too_large(rules, d)

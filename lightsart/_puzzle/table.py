@@ -353,7 +353,7 @@ class LevelTable:
         return _top_for(self.map, bottom)
 
     def to_dict(self) -> dict[str, object]:
-        from lightsart._core.modk import algebra_mod, kernel_rank
+        from lightsart._core.modk import kernel_rank, modk_algebra
 
         digits = "0123456789abcdef"
         return {
@@ -364,7 +364,7 @@ class LevelTable:
                      for b, t in self.rows],
             "rules": self.rules.to_dict(),
             # The shared vocabulary (lightsart._vocabulary): the kernel's fewest generators.
-            "nullity": kernel_rank(algebra_mod(self.rules)),
+            "nullity": kernel_rank(modk_algebra(self.rules)),
         }
 
 

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lightsart._core import modp
-from lightsart._core.general import algebra
-from lightsart._core.modk import ModkAlgebra, algebra_mod
+from lightsart._core.general import packed_algebra
+from lightsart._core.modk import ModkAlgebra, modk_algebra
 from lightsart._errors import LightsartError
 from lightsart._rules import PATTERNS, TOPOLOGIES, Rules, parse_pattern, press
 
@@ -129,20 +129,20 @@ def test_brute_force_on_every_small_board(pattern: str, topology: str, k: int) -
         rules = Rules(m, n, parse_pattern(pattern), topology)  # type: ignore[arg-type]
         brute = Brute(rules, k)
         for method in ("auto", "eliminate"):
-            check_against_brute(algebra_mod(rules, k, method), brute, rng)
+            check_against_brute(modk_algebra(rules.with_states(k), method), brute, rng)
 
 
 def test_kernel_is_a_module_not_a_vector_space() -> None:
     # Over Z/4 the 4x4 plus kernel is Z/2 ⊕ Z/2 ⊕ Z/4 ⊕ Z/4 (64 elements, not 4^d for d = 4 or 3 alone).
-    alg = algebra_mod(Rules(4, 4), 4)
+    alg = modk_algebra(Rules(4, 4).with_states(4))
     assert alg.check_moduli == (2, 2, 4, 4) and alg.kernel_size == 64
     assert sorted(alg.kernel_generators()[1]) == [2, 2, 4, 4]
     # 1x2 sigma: A = [[0, 1], [1, 0]] is invertible for every k; 1x1 sigma has A = 0.
     sigma = parse_pattern("sigma")
-    assert algebra_mod(Rules(1, 2, sigma), 12).kernel_size == 1
-    assert algebra_mod(Rules(1, 1, sigma), 12).kernel_size == 12
+    assert modk_algebra(Rules(1, 2, sigma).with_states(12)).kernel_size == 1
+    assert modk_algebra(Rules(1, 1, sigma).with_states(12)).kernel_size == 12
     # Some board over Z/4 has a kernel whose size is no power of 4.
-    sizes = {algebra_mod(Rules(m, n), 4).kernel_size for m in range(1, 7) for n in range(1, 7)}
+    sizes = {modk_algebra(Rules(m, n).with_states(4)).kernel_size for m in range(1, 7) for n in range(1, 7)}
     assert any(s.bit_length() % 2 == 0 for s in sizes), sizes
 
 
@@ -152,7 +152,7 @@ def test_two_states_agree_with_gf2(pattern: str, topology: str) -> None:
     rng = np.random.default_rng(2)
     for m, n in [(4, 4), (5, 5), (6, 9), (9, 9), (16, 16), (19, 19)]:
         rules = Rules(m, n, parse_pattern(pattern), topology)  # type: ignore[arg-type]
-        gf2, alg = algebra(rules), algebra_mod(rules, 2)
+        gf2, alg = packed_algebra(rules), modk_algebra(rules.with_states(2))
         assert alg.kernel_size == 2**gf2.nullity, (m, n)
         for _ in range(3):
             c = rng.integers(0, 2, (m, n))
@@ -172,7 +172,7 @@ RULES = st.builds(
 @given(RULES, st.integers(2, 16), st.integers(0, 2**32 - 1))
 def test_solve_recovers_any_pressed_change(rules: Rules, k: int, seed: int) -> None:
     rules = rules.with_states(k)
-    alg = algebra_mod(rules, k)
+    alg = modk_algebra(rules.with_states(k))
     x = np.random.default_rng(seed).integers(0, k, rules.shape)
     c = press(x, rules)
     assert alg.is_reachable(c)
@@ -184,7 +184,7 @@ def test_solve_recovers_any_pressed_change(rules: Rules, k: int, seed: int) -> N
 @settings(max_examples=25, deadline=None)
 @given(RULES, st.sampled_from([4, 6, 8, 9, 12, 16]))
 def test_chase_and_elimination_agree(rules: Rules, k: int) -> None:
-    chased, dense = algebra_mod(rules, k), algebra_mod(rules, k, "eliminate")
+    chased, dense = modk_algebra(rules.with_states(k)), modk_algebra(rules.with_states(k), "eliminate")
     assert chased.kernel_size == dense.kernel_size
     assert sorted(chased.check_moduli) == sorted(dense.check_moduli)
 
@@ -221,18 +221,18 @@ def test_press_mod_counts_coinciding_offsets() -> None:
 def test_refusals() -> None:
     for k in (1, 17):
         with pytest.raises(LightsartError, match="states per cell"):
-            algebra_mod(Rules(3, 3), k)
+            modk_algebra(Rules(3, 3).with_states(k))
     with pytest.raises(LightsartError, match="SYSTEM_MAX"):
-        algebra_mod(Rules(40, 40, parse_pattern("square"), "torus"), 3, "eliminate")
+        modk_algebra(Rules(40, 40, parse_pattern("square"), "torus").with_states(3), "eliminate")
     with pytest.raises(LightsartError, match="shape"):
-        algebra_mod(Rules(3, 3), 3).solve(np.zeros((2, 2), dtype=int))
+        modk_algebra(Rules(3, 3).with_states(3)).solve(np.zeros((2, 2), dtype=int))
     with pytest.raises(LightsartError, match="metric"):
-        algebra_mod(Rules(3, 3), 3).closest_board(np.zeros((3, 3), dtype=int), metric="x")  # type: ignore[arg-type]
+        modk_algebra(Rules(3, 3).with_states(3)).closest_board(np.zeros((3, 3), dtype=int), metric="x")  # type: ignore[arg-type]
 
 
 def test_large_board_is_refused_before_work() -> None:
     with pytest.raises(LightsartError, match="SYSTEM_MAX"):
-        algebra_mod(Rules(300, 300, parse_pattern("square"), "torus"), 5)
+        modk_algebra(Rules(300, 300, parse_pattern("square"), "torus").with_states(5))
 
 
 @settings(max_examples=60, deadline=None)
@@ -268,4 +268,4 @@ def test_a_drawn_pattern_whose_chase_has_no_free_clicks(topology: str) -> None:
             if k ** (m * n) > BRUTE_MAX:
                 continue
             rules = Rules(m, n, parse_pattern("110/010/000"), topology)  # type: ignore[arg-type]
-            check_against_brute(algebra_mod(rules, k), Brute(rules, k), rng)
+            check_against_brute(modk_algebra(rules.with_states(k)), Brute(rules, k), rng)

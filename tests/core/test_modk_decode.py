@@ -9,7 +9,7 @@ import pytest
 
 from lightsart._core import closest, isd_ring
 from lightsart._core.decode import decode
-from lightsart._core.modk import algebra_mod
+from lightsart._core.modk import modk_algebra
 from lightsart._rules import Rules, press
 
 #: (k, board side): boards whose cokernel has at least three checks, the exact search still fits.
@@ -22,7 +22,7 @@ ROUNDS = 300
 @pytest.mark.parametrize(("k", "side"), CASES)
 def test_decoder_against_exact_and_chase(k: int, side: int) -> None:
     rules = Rules(side, side, states=k)
-    alg = algebra_mod(rules, k)
+    alg = modk_algebra(rules.with_states(k))
     rng = np.random.default_rng(k * 100 + side)
     for trial in range(4):
         start = np.full(rules.shape, k - 1)
@@ -57,7 +57,7 @@ def test_decoder_against_exact_and_chase(k: int, side: int) -> None:
 
 
 def test_decode_refuses_a_wrong_start_and_keeps_a_syndrome() -> None:
-    alg = algebra_mod(Rules(9, 9), 4)
+    alg = modk_algebra(Rules(9, 9).with_states(4))
     cols, moduli = alg.syndrome_columns(), np.array(alg.check_moduli, dtype=np.int64)
     rng = np.random.default_rng(5)
     e = np.zeros(81, dtype=np.int64)

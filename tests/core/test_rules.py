@@ -174,18 +174,18 @@ def test_bad_rules_are_one_line_errors(kwargs: dict[str, object], words: str) ->
 def test_k_states_are_rules_the_gf2_tools_refuse() -> None:
     import numpy as np
 
-    from lightsart._core.general import algebra
-    from lightsart._core.modk import algebra_mod
+    from lightsart import algebra
+    from lightsart._core.general import packed_algebra
+    from lightsart._core.modk import modk_algebra
     from lightsart._rules import press, require_two_states
 
     grey = Rules(4, 5, states=np.int64(4))  # type: ignore[arg-type]
     assert grey.states == 4 and type(grey.states) is int and not grey.is_classic
     assert grey.to_dict()["states"] == 4 and grey.with_states(2).is_classic
-    assert algebra_mod(grey).k == 4 and algebra_mod(grey).rules == grey
-    with pytest.raises(LightsartError, match="not 3"):
-        algebra_mod(grey, 3)
+    assert modk_algebra(grey).states == 4 and modk_algebra(grey).rules == grey
+    assert algebra(grey).states == 4 and algebra(grey.with_states(2)).states == 2  # the one factory
     assert press(np.ones((4, 5), np.uint8), grey).max() == 3  # the one press takes any states
-    for refused in (lambda: algebra(grey), lambda: require_two_states(grey, "census")):
+    for refused in (lambda: packed_algebra(grey), lambda: require_two_states(grey, "census")):
         with pytest.raises(LightsartError, match="does not support 4 states per cell yet") as info:
             refused()
         assert "\n" not in str(info.value)

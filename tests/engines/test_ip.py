@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from lightsart._core.board import board_from_clicks, parse_board
-from lightsart._core.gf2 import algebra, chase
+from lightsart._core.gf2 import chase, classic_algebra
 from lightsart._core.optimize import closest_board, fewest_clicks, transition
 from lightsart._engines import auto, cbc, ip
 from lightsart._errors import LightsartError
@@ -108,7 +108,7 @@ def test_ips_reach_the_exact_engines_optimum(target: np.ndarray) -> None:
 def test_unreachable_picture_is_infeasible() -> None:
     target = np.zeros((4, 4), dtype=np.uint8)
     target[0, 0] = 1
-    assert not algebra(4, 4).is_solvable(target ^ 1)
+    assert not classic_algebra(4, 4).is_solvable(target ^ 1)
     result = ip.basic_ip(target)
     assert result.reachable is False and result.clicks is None
     assert result.report.status == "infeasible" and result.report.proven
@@ -211,7 +211,7 @@ def test_reduced_parity_ip_matches_exact_decoding(shape: tuple[int, int]) -> Non
         assert fit.wrong_cost == exact.wrong_cost and fit.wrong_pixels_proven_minimal
         assert np.array_equal(board_from_clicks(fit.clicks), fit.board)
         assert np.array_equal(fit.board ^ target, fit.wrong)
-        assert result.report.constraints == algebra(*shape).nullity
+        assert result.report.constraints == classic_algebra(*shape).nullity
 
 
 def weak_fit(target: np.ndarray) -> Fit:

@@ -13,7 +13,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from lightsart._core.general import algebra
+from lightsart._core.general import packed_algebra
 from lightsart._engines import auto, ip, ip_model
 from lightsart._errors import LightsartError
 from lightsart._results import Fit
@@ -136,7 +136,7 @@ def check_errors(
     assert np.array_equal(fit.board ^ target, fit.wrong)
     # Polished: the fewest clicks giving that board, proven (every nullity here is small).
     assert fit.clicks_count == b.fewest[key(fit.board)] and fit.clicks_proven_minimal
-    assert fit.nullity == algebra(rules).nullity
+    assert fit.nullity == packed_algebra(rules).nullity
 
 
 #: Every target of the 2x2 board; samples of 2x3, 3x2, 3x3 and 3x4 (each IP solve takes
@@ -180,7 +180,7 @@ def test_weighted_error_and_reduced_ip_match_brute_force(pattern: str, topology:
             assert fit.wrong_cost == pytest.approx(fewest_wrong(b, target, c))
             assert fit.wrong_pixels_proven_minimal
             assert np.array_equal(board_from(b, fit.clicks), fit.board)
-            assert reduced.report.constraints == algebra(rules).nullity
+            assert reduced.report.constraints == packed_algebra(rules).nullity
 
 
 def reachable_fit(b: Brute, clicks: np.ndarray) -> Fit:
@@ -247,7 +247,7 @@ def test_double_landing_counts_twice() -> None:
 def test_kernel_and_left_kernel_differ_for_the_asymmetric_pattern() -> None:
     """Guard for the reduced IP's test: with the kernel in place of the left kernel it fails."""
     rules = rules_of("100/010/011", "plane", 3, 4)
-    alg = algebra(rules)
+    alg = packed_algebra(rules)
     kernel = alg.kernel().reshape(alg.nullity, -1)
     left = alg.left_kernel().reshape(alg.nullity, -1)
     assert alg.nullity == 2
