@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar
 from lightsart._public import public
 
 if TYPE_CHECKING:
+    from lightsart._engines.cbc import SolveReport
     from lightsart._rules import Rules
     from lightsart._types import Board
 
@@ -163,6 +164,12 @@ class Clicks(Shown):
         No click set making the same board has fewer clicks (``count`` when proven).
     search : ClickSearch or None, optional
         The work the search did and planned (``None`` where no search ran, e.g. K states).
+    states : int, optional
+        States per cell (2: clicks toggle; K: presses add one mod K).
+    kernel_size : int or None, optional
+        With more than two states, how many press vectors change nothing (``None``: not said).
+    report : SolveReport or None, optional
+        The MIP solver's report when an integer program found the clicks (the ``ip`` engine).
 
     Returns
     -------
@@ -182,6 +189,12 @@ class Clicks(Shown):
     lower_bound: int = 0
     #: The work the search did and planned (None where no search ran, e.g. k states).
     search: ClickSearch | None = None
+    #: States per cell (2: clicks toggle; more: a press adds one mod ``states``).
+    states: int = 2
+    #: With more than two states, how many press vectors change nothing (None: not said).
+    kernel_size: int | None = None
+    #: The MIP solver's report when an integer program found the clicks (the ip engine).
+    report: SolveReport | None = None
 
     def __post_init__(self) -> None:
         # A proof is its own bound, whichever engine gave it (the ip engine sets none).
@@ -257,6 +270,9 @@ class Fit(BoardSides, Shown):
         :attr:`clicks_bound`).
     clicks_search : ClickSearch or None, optional
         The work the clicks' search (:func:`lightsart.fewest_clicks`) did and planned.
+    report : SolveReport or None, optional
+        The MIP solver's report when an integer program made the fit (the ``ip`` engine:
+        :func:`lightsart.closest_board_ip`, :func:`lightsart.closest_board_reduced_ip`).
 
     Returns
     -------
@@ -297,6 +313,8 @@ class Fit(BoardSides, Shown):
     #: search's work.
     clicks_lower_bound: int | None = None
     clicks_search: ClickSearch | None = None
+    #: The MIP solver's report when an integer program made the fit (the ip engine).
+    report: SolveReport | None = None
 
     @property
     def clicks_bound(self) -> int:

@@ -307,7 +307,7 @@ def closest_levels(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metri
     weighted = costs is not None
     return ClosestBoard(
         target=target.astype(np.uint8), start=start.astype(np.uint8), board=board,
-        presses=fewest.presses, wrong_cells=int(np.count_nonzero(errors.values)),
+        presses=fewest.clicks, wrong_cells=int(np.count_nonzero(errors.values)),
         error=int(np.abs(board.astype(np.int64) - target).sum()), metric=metric,
         proven=errors.proven, lower_bound=errors.bound if weighted else round(errors.bound),
         presses_count=fewest.count, presses_proven=fewest.proven, kernel_size=alg.kernel_size,

@@ -52,7 +52,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from lightsart._core.closest import ClosestBoard, Metric
-    from lightsart._core.presses import Presses
+    from lightsart._results import Clicks
 
 __all__ = [
     "LinearMap",
@@ -360,7 +360,7 @@ class ModkAlgebra:
         """Each cell's syndrome column (:meth:`syndrome_columns`): the columns a decoder searches."""
         return self._columns
 
-    def fewest_presses(self, x: object, *, exact_max: int | None = None) -> Presses:
+    def fewest_presses(self, x: object, *, exact_max: int | None = None) -> Clicks:
         """The press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) in the
         coset ``x + kernel``: it makes the same change as ``x``. See :mod:`lightsart._core.presses`."""
         from lightsart._core.presses import fewest_presses

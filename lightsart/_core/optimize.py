@@ -20,6 +20,7 @@ Every click set is re-applied with the press operator before it is returned.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import numpy as np
@@ -36,7 +37,6 @@ from lightsart._core.closest import (
 from lightsart._core.general import packed_algebra as rules_algebra
 from lightsart._core.gf2 import classic_algebra
 from lightsart._core.quiet import (
-    BLOCK,
     QuietPatterns,
     combine_patterns,
     lightest,
@@ -219,8 +219,8 @@ def _search(x0: Board, source: QuietPatterns, rules: Rules | None, seed: int, se
                             None if watch is None else watch.advance)
     if watch is not None:
         watch.finish()
-    work = ClickSearch("local", searched.rounds, searched.planned, None, 1 << min(BLOCK, d),
-                       plan.seconds_needed)
+    assert searched.search is not None
+    work = dataclasses.replace(searched.search, seconds_needed=plan.seconds_needed)
     return searched.clicks, False, searched.cut_short, floor, work
 
 
@@ -402,8 +402,9 @@ def _fewest_presses(presses: object, rules: Rules) -> Clicks:
     began = time.perf_counter()
     alg = modk_algebra(rules)
     found = alg.fewest_presses(presses)
-    return Clicks(found.presses, found.count, found.proven, alg.nullity,
-                  time.perf_counter() - began, lower_bound=found.count if found.proven else 0)
+    # The bound a proof gives only (what fewest_clicks has always said for k states).
+    return dataclasses.replace(found, seconds=time.perf_counter() - began,
+                               lower_bound=found.count if found.proven else 0)
 
 
 def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules) -> Clicks:

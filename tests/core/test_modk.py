@@ -82,8 +82,8 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
         x = x.reshape(m, n)
         best = int(brute.fewest[brute.code(press(x, alg.rules))])
         exact = alg.fewest_presses(x)
-        assert exact.proven and exact.count == best == int(exact.presses.sum()), where
-        assert np.array_equal(press(exact.presses, alg.rules), press(x, alg.rules))
+        assert exact.proven and exact.count == best == int(exact.clicks.sum()), where
+        assert np.array_equal(press(exact.clicks, alg.rules), press(x, alg.rules))
         guess = alg.fewest_presses(x, exact_max=0)
         assert guess.count >= best and (not guess.proven or guess.count == best), where
         assert exact.lower_bound == best and guess.lower_bound <= best, where
