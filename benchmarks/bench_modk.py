@@ -58,13 +58,13 @@ def chase(alg: Any, target: Any) -> int:
     from lightsart._core import closest
 
     t = target.astype(np.int64)
-    start = np.full_like(t, alg.k - 1)
-    if not alg.syndrome((t - start) % alg.k).any():
+    start = np.full_like(t, alg.states - 1)
+    if not alg.syndrome((t - start) % alg.states).any():
         return 0
     fit = alg.closest_board(target)
     if fit.method == "exact":
         return int(fit.wrong_cells)
-    costs = closest._costs(t, alg.k, "wrong")
+    costs = closest._costs(t, alg.states, "wrong")
     return int(np.count_nonzero(closest._constraint_descent(alg, t, start, costs)))
 
 

@@ -175,13 +175,14 @@ def reached(board: object, presses: object, rules: Rules) -> NDArray[np.uint8]:
     return mod_sum(total, rules.states)
 
 
-def mod_sum(total: NDArray[np.uint8], k: int) -> NDArray[np.uint8]:
-    """``total mod k`` in place, for sums of two values below ``k <= 16``.
+def mod_sum(total: NDArray[np.uint8], states: int) -> NDArray[np.uint8]:
+    """``total mod states`` in place, for sums of two values below ``states <= 16``.
 
-    ``total - k`` wraps round to at least ``256 - k`` where ``total < k``, so the smaller of the
-    two is the remainder: as fast as XOR, where a ``uint8`` remainder is tens of times slower.
+    ``total - states`` wraps round to at least ``256 - states`` where ``total < states``, so the
+    smaller of the two is the remainder: as fast as XOR, where a ``uint8`` remainder is tens of
+    times slower.
 
     >>> mod_sum(np.array([0, 2, 3, 5], dtype=np.uint8), 3).tolist()
     [0, 2, 0, 2]
     """
-    return np.minimum(total, total - np.uint8(k), out=total)
+    return np.minimum(total, total - np.uint8(states), out=total)

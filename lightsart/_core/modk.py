@@ -194,7 +194,8 @@ class ModkAlgebra:
     """
 
     rules: Rules
-    k: int
+    #: ``k``: the algebra works over ``Z/k`` (``rules.states``).
+    states: int
     reduction: _Reduction
     parts: tuple[_Part, ...]
 
@@ -216,7 +217,7 @@ class ModkAlgebra:
     @property
     def reachable_count(self) -> int:
         """How many changes are reachable: ``k^(mn) / kernel_size``."""
-        return self.k**self.rules.cells // self.kernel_size
+        return self.states**self.rules.cells // self.kernel_size
 
     @property
     def check_moduli(self) -> tuple[int, ...]:
@@ -234,7 +235,7 @@ class ModkAlgebra:
             raise LightsartError(f"{what} has shape {b.shape}, expected {self.rules.shape}")
         if not (np.issubdtype(b.dtype, np.integer) or b.dtype == np.bool_):
             raise LightsartError(f"{what} must hold integers")
-        return b.astype(np.int64) % self.k
+        return b.astype(np.int64) % self.states
 
     def _residuals(self, changes: Ints) -> Ints:
         """``r(c)`` for changes ``(m, n, B)``: ``(f, B)``."""
@@ -287,7 +288,7 @@ class ModkAlgebra:
         """The ``Z/k`` vector congruent to ``parts[j]`` mod each prime power (CRT)."""
         out = sum((v * part.idempotent for v, part in zip(parts, self.parts, strict=True)),
                   start=np.zeros_like(parts[0]))
-        return out % self.k
+        return out % self.states
 
     def solve(self, change: object) -> Levels | None:
         """A press vector ``x`` (values ``0 .. k-1``) with ``A x = change`` over ``Z/k``, or None.
@@ -314,12 +315,12 @@ class ModkAlgebra:
         gens, orders = [], []
         for part in self.parts:
             g, o = part.smith.kernel()
-            gens.append((g * part.idempotent) % self.k)
+            gens.append((g * part.idempotent) % self.states)
             orders += o
         t = np.concatenate(gens, axis=0) if gens else np.zeros((0, self.free), dtype=np.int64)
         x, res = self.reduction.run(np.ascontiguousarray(t.T), None)
         x = np.ascontiguousarray(x.transpose(2, 0, 1)).reshape(len(orders), m, n)
-        if res.any() or _press_batch(x.transpose(1, 2, 0), self.rules, self.k).any():  # pragma: no cover
+        if res.any() or _press_batch(x.transpose(1, 2, 0), self.rules, self.states).any():  # pragma: no cover
             raise AssertionError("a kernel generator does not press to zero")
         return x, tuple(orders)
 
@@ -333,11 +334,6 @@ class ModkAlgebra:
         return x.astype(np.uint8), orders
 
     # The rest of the Algebra protocol (lightsart._core.algebra) under its shared names.
-
-    @property
-    def states(self) -> int:
-        """``k``: the algebra works over ``Z/k``."""
-        return self.k
 
     @property
     def nullity(self) -> int:
@@ -379,7 +375,7 @@ class ModkAlgebra:
         from lightsart._core.closest import closest_levels
 
         t = self.levels(target, "target")
-        s = np.full_like(t, self.k - 1) if start is None else self.levels(start, "start")
+        s = np.full_like(t, self.states - 1) if start is None else self.levels(start, "start")
         c = None if costs is None else np.asarray(costs, dtype=np.float64)
         return closest_levels(self, t, s, metric=metric, exact_max=exact_max, seconds=seconds,
                               seed=seed, rounds=rounds, costs=c)

@@ -56,7 +56,7 @@ def fewest_presses(alg: ModkAlgebra, x: Ints, *, exact_max: int | None = None) -
     generators' entries there; ``k`` where no quiet pattern reaches, so those presses are fixed).
     """
     began = time.perf_counter()
-    k = alg.k
+    k = alg.states
     m, n = alg.rules.shape
     gens_u8, orders = alg.kernel_generators()
     gens = gens_u8.reshape(len(orders), m * n).astype(np.int64)
