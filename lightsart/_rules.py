@@ -434,9 +434,12 @@ def press(clicks: object, rules: Rules | None = None) -> NDArray[np.uint8]:
     import numpy as np
 
     if rules is None:
-        from lightsart._core.board import as_board
-
-        x = as_board(clicks, "clicks")  # NaN, 2, a 1-D array: one line, not zeros or an IndexError
+        x = np.asarray(clicks)  # NaN, 2, a 1-D array: one line, not zeros or an IndexError
+        if x.ndim != 2 or x.size == 0:
+            raise LightsartError(f"clicks must be a non-empty 2-D array, got shape {x.shape}")
+        if x.dtype != np.bool_ and (not np.issubdtype(x.dtype, np.integer) or x.min() < 0
+                                    or x.max() > 1):
+            raise LightsartError("clicks must hold only 0 and 1")
         rules = Rules(*x.shape)
     else:
         x = _as_clicks(clicks, rules)

@@ -51,6 +51,17 @@ class Algebra(Protocol):
     """The press operator of one rule set over ``Z/k`` (see the module docstring).
 
     Boards, changes and press vectors are ``(m, n)`` arrays of values ``0 .. k-1``.
+
+    Parameters
+    ----------
+    rules : lightsart.Rules
+        The rules (size, pattern, topology, states) the operator belongs to; make one with
+        :func:`lightsart.algebra`, not by hand.
+
+    Returns
+    -------
+    Algebra
+        What :func:`lightsart.algebra` returns, whichever implementation it chose.
     """
 
     @property

@@ -189,8 +189,9 @@ def as_bits(board: np.ndarray) -> int:
 
 
 def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Path) -> None:
+    from lightsart._core.board import board_from_clicks
     from lightsart._core.general import packed_algebra as rules_algebra
-    from lightsart._rules import Rules, board_from_clicks, parse_pattern
+    from lightsart._rules import Rules, parse_pattern
 
     changed, differ = 0, 0
     for name, topology in FIT_RULES:
@@ -229,8 +230,9 @@ def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Pa
 
 
 def test_image_under_any_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from lightsart._core.board import board_from_clicks
     from lightsart._core.general import packed_algebra as rules_algebra
-    from lightsart._rules import Rules, board_from_clicks, parse_pattern
+    from lightsart._rules import Rules, parse_pattern
 
     png = noise_png(tmp_path / "noise.png", 30, 40, 5)
     out = tmp_path / "g.html"
