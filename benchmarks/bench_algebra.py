@@ -4,7 +4,7 @@ Run: ``python benchmarks/bench_algebra.py [--sides 64 128] [--repeat 5]``. For e
 (classic, σ on the torus, plus with 3 and 4 states) and board side it times, best of
 ``--repeat``: ``build`` the cold algebra through :func:`algebra` and through the class's own
 factory, ``solve`` one reachable change, and ``reached`` (the board after a press vector, the
-pipeline's one path) against the two code paths it replaced (XOR of the GF(2) press; ``press_mod``
+pipeline's one path) against the two code paths it replaced (XOR of the GF(2) press; the press
 added mod ``k``). Ratios above 1 mean the one path is slower.
 """
 
@@ -19,8 +19,7 @@ import numpy as np
 
 from lightsart._core import general, gf2, modk
 from lightsart._core.algebra import algebra, reached
-from lightsart._rules import Rules, parse_pattern
-from lightsart._rules import press as press_gf2
+from lightsart._rules import Rules, parse_pattern, press
 
 
 def best(fn: Callable[[], Any], repeat: int) -> float:
@@ -35,23 +34,23 @@ def best(fn: Callable[[], Any], repeat: int) -> float:
 def direct(rules: Rules) -> Any:
     """The class's own factory, as callers wrote it before the one algebra."""
     if rules.states > 2:
-        return modk.algebra_mod(rules)
+        return modk.modk_algebra(rules)
     if rules.is_classic:
-        return gf2.algebra(*rules.shape)
-    return general.algebra(rules)
+        return gf2.classic_algebra(*rules.shape)
+    return general.packed_algebra(rules)
 
 
 def old_reached(board: np.ndarray, x: np.ndarray, rules: Rules) -> np.ndarray:
     if rules.states > 2:
         k = rules.states
-        return ((board.astype(np.int64) + modk.press_mod(x, rules, k)) % k).astype(np.uint8)
-    return board ^ press_gf2(x, rules)
+        return ((board.astype(np.int64) + press(x, rules)) % k).astype(np.uint8)
+    return board ^ press(x, rules)
 
 
 def clear() -> None:
-    gf2.algebra.cache_clear()
-    general.algebra.cache_clear()
-    modk._algebra_mod.cache_clear()
+    gf2.classic_algebra.cache_clear()
+    general.packed_algebra.cache_clear()
+    modk._modk_algebra.cache_clear()
 
 
 def main() -> None:

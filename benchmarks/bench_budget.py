@@ -19,7 +19,7 @@ import time
 import numpy as np
 from _photos import ROOT  # benchmarks/ is on sys.path when run as a script
 
-from lightsart._core.gf2 import algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.optimize import closest_board, transition
 from lightsart._pictures.costs import pixel_costs
 from lightsart._pictures.image import load_target
@@ -39,7 +39,7 @@ def main() -> None:
     print(f"{'side':>5} {'d':>5} {'budget':>6} {'stage':>10} {'seconds':>8} {'ratio':>6} "
           f"{'holds':>5} {'cut':>4} {'repeats':>7}")
     for side in args.sides:
-        d = algebra(side, side).nullity
+        d = classic_algebra(side, side).nullity
         pictures = [fitted(name, side) for name in ("astronaut.png", "cat.png")]
         for budget in args.budgets:
             runs = []

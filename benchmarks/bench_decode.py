@@ -30,7 +30,7 @@ from _photos import ROOT  # benchmarks/ is on sys.path when run as a script
 from lightsart._calibration import EDGE_CHAINS_NULLITY
 from lightsart._core.closest import edge_focus
 from lightsart._core.decode import Decoding, decode
-from lightsart._core.gf2 import algebra, chase
+from lightsart._core.gf2 import chase, classic_algebra
 from lightsart._pictures.costs import pixel_costs
 from lightsart._pictures.image import load_target
 from lightsart._pictures.tone import Tone
@@ -65,7 +65,7 @@ def main() -> None:
         picture = load_target(str(args.photo), size=(side, side), tone=Tone.none())
         target = picture.bits
         cost = pixel_costs(target, picture.gray) if args.weighted else None
-        alg = algebra(side, side)
+        alg = classic_algebra(side, side)
         change = target ^ np.uint8(1)
         _, leftover = chase(change)
         baseline = np.flatnonzero(leftover.ravel())

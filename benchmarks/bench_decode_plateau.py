@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 from lightsart._core import isd
 from lightsart._core.closest import edge_focus
 from lightsart._core.generators import generators
-from lightsart._core.gf2 import algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.packed import null_space, pack
 from lightsart._pictures.image import load_target
 from lightsart._pictures.tone import Tone
@@ -79,7 +79,7 @@ def main() -> None:
         photo = args.photo or astronaut(Path(folder))
         picture = load_target(str(photo), size=(args.side, args.side), tone=Tone.none())
     change = picture.bits ^ np.uint8(1)
-    alg = algebra(args.side, args.side)
+    alg = classic_algebra(args.side, args.side)
     columns, syndrome = alg.columns(), alg.syndrome(change)
     d = syndrome.size
     gens = generators(pack(columns), np.ones(columns.shape[0]), d)

@@ -22,12 +22,12 @@ import time
 
 import numpy as np
 
-from lightsart._core.board import press
 from lightsart._core.fewest import coset_minimum, split_coset
 from lightsart._core.fewest_leaf import score_leaves
-from lightsart._core.gf2 import algebra, nullity
+from lightsart._core.gf2 import classic_algebra, nullity
 from lightsart._core.optimize import EXACT_CLICKS_NULLITY, SPLIT_CLICKS_NULLITY, fewest_clicks
 from lightsart._core.quiet import combine_patterns
+from lightsart._rules import press
 
 #: Published check values, OEIS A075464 (fewest clicks turning the all-lit n x n board off),
 #: n = 1..54 as listed on the sequence's page.
@@ -71,7 +71,7 @@ def main() -> None:
           f"{'known':>6} | {'published':>9} match")
     for n in sizes:
         d = nullity(n, n)
-        alg = algebra(n, n)
+        alg = classic_algebra(n, n)
         lit = np.ones((n, n), dtype=np.uint8)
         x0 = alg.solve(lit)
         if x0 is None:  # pragma: no cover - the all-lit board is always solvable

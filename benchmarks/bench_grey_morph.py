@@ -17,10 +17,9 @@ from pathlib import Path
 import numpy as np
 
 from lightsart._animation.morph import grey_morph_order, morph_order
-from lightsart._core.modk import press_mod
 from lightsart._core.optimize import closest_board, transition
 from lightsart._pictures.image import read_for_board, target_from_array
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS = (("astronaut.png", "cat.png"), ("coffee.png", "horse.png"))
@@ -31,12 +30,12 @@ def shares(start: np.ndarray, cells: np.ndarray, x: np.ndarray, rules: Rules) ->
     """Cells unlike the end at 25, 50 and 75 % of the presses of ``cells`` (each cell in a row)."""
     k = rules.states
     presses = np.repeat(cells, x[cells[:, 0], cells[:, 1]], axis=0)
-    end = (start + press_mod(x, rules, k)) % k
+    end = (start + press(x, rules)) % k
     out = []
     for q in (0.25, 0.5, 0.75):
         done = np.zeros(x.shape, dtype=np.int64)
         np.add.at(done, (presses[: int(q * len(presses)), 0], presses[: int(q * len(presses)), 1]), 1)
-        frame = (start + press_mod(done % k, rules, k)) % k
+        frame = (start + press(done % k, rules)) % k
         out.append(float((frame != end).mean()))
     return out
 

@@ -39,9 +39,10 @@ import numpy as np
 from _photos import photo_target, sample  # benchmarks/ is on sys.path when run as a script
 
 from lightsart._core.board import board_from_clicks
-from lightsart._core.gf2 import algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.optimize import closest_board, transition
 from lightsart._engines import ip
+from lightsart._errors import LightsartError
 from lightsart._results import Fit
 from lightsart._rules import Rules, Topology, parse_pattern
 from lightsart._rules import board_from_clicks as rules_board_from_clicks
@@ -79,27 +80,32 @@ def paper_table(photo: Path | None, limit: float, max_side: int) -> None:
     gave_up = 0
     for side in range(5, max_side + 1):
         target = photo_target(photo, side)
-        algebra.cache_clear()
+        classic_algebra.cache_clear()
         exact, exact_s = timed(lambda t=target: closest_board(t))  # type: ignore[misc]
         reachable = exact.board
-        basic = ip.basic_ip(reachable, time_limit=limit)
-        b = basic.report
-        if basic.clicks is not None:
-            assert np.array_equal(board_from_clicks(basic.clicks.clicks), reachable)
+        try:
+            basic = ip.basic_ip(reachable, time_limit=limit)
+        except LightsartError:  # no click set within the limit: the IP ran out of time
+            basic_cols, basic_proven = f"{limit:>8.2f} {'none':>5} {'-':>10}", False
+        else:
+            b = basic.report
+            assert b is not None and np.array_equal(board_from_clicks(basic.clicks), reachable)
+            basic_cols = f"{b.seconds:>8.2f} {short(b.status):>5} {objective(b.objective, b.best_bound):>10}"
+            basic_proven = b.proven
         # The exact engine's time for the same question: solve + fewest clicks.
         solve_fit, solve_s = timed(lambda r=reachable: closest_board(r))  # type: ignore[misc]
         errors = ip.closest_board_ip(target, time_limit=limit, polish_clicks=False)
         e = errors.report
         start = int((board_from_clicks(ip.chase_start(target)) ^ target).sum())
-        assert errors.fit.wrong_pixels >= exact.wrong_pixels or not exact.wrong_pixels_proven_minimal
+        assert errors.wrong_pixels >= exact.wrong_pixels or not exact.wrong_pixels_proven_minimal
         proven_exact = "" if exact.wrong_pixels_proven_minimal else "?"
-        print(f"{side:>3}x{side:<3} {exact.nullity:>3} | {b.seconds:>8.2f} {short(b.status):>5} "
-              f"{objective(b.objective, b.best_bound):>10} {solve_s:>8.4f} "
-              f"{solve_fit.clicks_count:>6} {ratio(b.seconds, solve_s, b.proven):>8} | {start:>5} "
+        basic_s = basic.report.seconds if basic_proven and basic.report is not None else limit
+        print(f"{side:>3}x{side:<3} {exact.nullity:>3} | {basic_cols} {solve_s:>8.4f} "
+              f"{solve_fit.clicks_count:>6} {ratio(basic_s, solve_s, basic_proven):>8} | {start:>5} "
               f"{e.seconds:>8.2f} {short(e.status):>5} {objective(e.objective, e.best_bound):>10} "
               f"{exact_s:>8.4f} {exact.wrong_pixels:>4}{proven_exact:1} "
               f"{ratio(e.seconds, exact_s, e.proven):>8}", flush=True)
-        gave_up = gave_up + 1 if not (b.proven or e.proven) else 0
+        gave_up = gave_up + 1 if not (basic_proven or e.proven) else 0
         if gave_up == 2:
             print(f"   CBC proved neither IP within {limit:g} s on two sizes in a row: stopped.")
             break
@@ -117,10 +123,9 @@ def animation_table(limit: float, sides: list[int]) -> None:
         b = closest_board(photo_target(second, side))
         step = ip.transition_ip(a, b, time_limit=limit)
         r = step.report
-        assert r.warm_start_accepted is not False
+        assert r is not None and r.warm_start_accepted is not False
         exact, exact_s = timed(lambda a=a, b=b: transition(a, b))  # type: ignore[misc]
-        if step.clicks is not None:
-            assert step.clicks.count >= exact.count or not exact.proven
+        assert step.count >= exact.count or not exact.proven
         xor = int((a.clicks ^ b.clicks).sum())
         print(f"{side:>3}x{side:<3} {a.nullity:>3} {xor:>5} | {r.seconds:>7.2f} "
               f"{short(r.status):>5} {objective(r.objective, r.best_bound):>10} | "
@@ -135,7 +140,7 @@ def reduced_table(photo: Path | None, limit: float, sides: list[int], exact_seco
           f"{'CBC s':>7} {'st':>5} {'wrong':>5} {'bound':>7} | verdict")
     for side in sides:
         target = photo_target(photo, side)
-        algebra(side, side)
+        classic_algebra(side, side)
         exact, exact_s = timed(
             lambda t=target: closest_board(t, seconds=exact_seconds)  # type: ignore[misc]
         )
@@ -146,7 +151,7 @@ def reduced_table(photo: Path | None, limit: float, sides: list[int], exact_seco
                   f"{'':>7} {'':>5} {'':>5} {'':>7} | exact engine proved it; no IP needed")
             continue
         result = ip.closest_board_reduced_ip(target, start=exact, time_limit=limit)
-        fit, r = result.fit, result.report
+        fit, r = result, result.report
         better = fit.wrong_pixels < exact.wrong_pixels
         tighter = fit.wrong_pixels_lower_bound > exact.wrong_pixels_lower_bound
         verdict = ("IP improved the answer" if better else "no better answer") + (
@@ -179,7 +184,7 @@ def auto_table(budget: float, cases: list[tuple[str, int, bool]]) -> None:
         photo = sample(f"{name}.png")
         target = photo_target(photo, side)
         cost = contrast_cost(photo, side) if weighted else None
-        algebra(side, side)
+        classic_algebra(side, side)
         alone, alone_s = timed(
             lambda t=target, c=cost: closest_board(t, c, seconds=budget)  # type: ignore[misc]
         )
@@ -188,7 +193,7 @@ def auto_table(budget: float, cases: list[tuple[str, int, bool]]) -> None:
         both = quarter
         if not quarter.wrong_pixels_proven_minimal:
             rest = budget - (time.perf_counter() - start)
-            both = ip.closest_board_reduced_ip(target, cost, start=quarter, time_limit=rest).fit
+            both = ip.closest_board_reduced_ip(target, cost, start=quarter, time_limit=rest)
         both_s = time.perf_counter() - start
         low = max(quarter.wrong_pixels_lower_bound, both.wrong_pixels_lower_bound)
         if both.wrong_cost < alone.wrong_cost:
@@ -219,7 +224,7 @@ def solver_table(photo: Path | None, limit: float, sides: list[int]) -> None:
     print(f"{'board':>7} {'d':>3} {'model':>6} | {head} | {'speed':>7}")
     for side in sides:
         target = photo_target(photo, side)
-        algebra.cache_clear()
+        classic_algebra.cache_clear()
         reachable = closest_board(target).board
         for model in ("basic", "errors"):
             cells = []
@@ -238,7 +243,7 @@ def solver_table(photo: Path | None, limit: float, sides: list[int]) -> None:
             if len(names) == 2:
                 # '>' when CBC stopped unproven: it would have needed longer still.
                 speed = ratio(seconds["cbc"], seconds["highs"], proven["cbc"] or not proven["highs"])
-            print(f"{side:>3}x{side:<3} {algebra(side, side).nullity:>3} {model:>6} | "
+            print(f"{side:>3}x{side:<3} {classic_algebra(side, side).nullity:>3} {model:>6} | "
                   f"{' | '.join(cells)} | {speed:>7}", flush=True)
     print()
 
@@ -258,13 +263,13 @@ def rules_table(photo: Path | None, limit: float, sides: list[int]) -> None:
         target = photo_target(photo, side)
         for pattern, topology in cases:
             rules = Rules(side, side, parse_pattern(pattern), topology)
-            d = general.algebra(rules).nullity
+            d = general.packed_algebra(rules).nullity
             start, start_s = timed(lambda t=target, r=rules: ip.decoded_start(t, rules=r))  # type: ignore[misc]
             start_wrong = int((rules_board_from_clicks(start, rules) ^ target).sum())
             fit = ip.closest_board_ip(target, time_limit=limit, threads=1, polish_clicks=False,
                                       rules=rules)
             r = fit.report
-            verdict = ("better" if fit.fit.wrong_pixels < start_wrong
+            verdict = ("better" if fit.wrong_pixels < start_wrong
                        else "proved the start" if r.proven else "no proof")
             print(f"{side:>3}x{side:<3} {pattern:>12} {topology:>8} {d:>3} | {start_s:>8.3f} "
                   f"{start_wrong:>5} | {r.seconds:>7.2f} {short(r.status):>5} "

@@ -5,7 +5,7 @@ cold algebra (chase over Z/k and one Smith form per prime power of k), ``solve``
 change once built, ``fit`` :meth:`closest_board` of a random target from the all-brightest board
 (syndrome columns, decoding, fewest presses). ``kernel`` is the number of press vectors that
 change nothing, ``exact`` whether the fit's wrong cells and presses are both proven minimal.
-For k = 2 the ratio column divides build + solve by the GF(2) ``general.algebra`` doing the same,
+For k = 2 the ratio column divides build + solve by the GF(2) ``general.packed_algebra`` doing the same,
 measured in this run.
 """
 
@@ -17,9 +17,9 @@ from typing import Any
 import numpy as np
 
 from lightsart._core import modk
-from lightsart._core.general import algebra
-from lightsart._core.modk import algebra_mod, press_mod
-from lightsart._rules import Rules
+from lightsart._core.general import packed_algebra
+from lightsart._core.modk import modk_algebra
+from lightsart._rules import Rules, press
 
 
 def timed(fn: Any) -> tuple[Any, float]:
@@ -35,16 +35,16 @@ def main() -> None:
     for n in (10, 20, 40, 64):
         rules = Rules(n, n)
         for k in (2, 3, 4, 5, 8):
-            modk._algebra_mod.cache_clear()  # algebra_mod checks k, then calls the cached one
-            alg, build = timed(lambda rules=rules, k=k: algebra_mod(rules, k))
-            change = press_mod(rng.integers(0, k, (n, n)), rules, k)
+            modk._modk_algebra.cache_clear()  # modk_algebra checks the states, then calls the cached one
+            alg, build = timed(lambda rules=rules, k=k: modk_algebra(rules.with_states(k)))
+            change = press(rng.integers(0, k, (n, n)), rules.with_states(k))
             _, solve = timed(lambda alg=alg, change=change: alg.solve(change))
             target = rng.integers(0, k, (n, n))
             fit, fitted = timed(lambda alg=alg, target=target: alg.closest_board(target))
             ratio = ""
             if k == 2:
-                algebra.cache_clear()
-                gf2, base = timed(lambda rules=rules: algebra(rules))
+                packed_algebra.cache_clear()
+                gf2, base = timed(lambda rules=rules: packed_algebra(rules))
                 _, base_solve = timed(lambda gf2=gf2, change=change: gf2.solve(change))
                 ratio = f"{(build + solve) / (base + base_solve):6.1f}x"
             exact = "yes" if fit.proven and fit.presses_proven else "no"
@@ -58,13 +58,13 @@ def chase(alg: Any, target: Any) -> int:
     from lightsart._core import closest
 
     t = target.astype(np.int64)
-    start = np.full_like(t, alg.k - 1)
-    if not alg.syndrome((t - start) % alg.k).any():
+    start = np.full_like(t, alg.states - 1)
+    if not alg.syndrome((t - start) % alg.states).any():
         return 0
     fit = alg.closest_board(target)
     if fit.method == "exact":
         return int(fit.wrong_cells)
-    costs = closest._costs(t, alg.k, "wrong")
+    costs = closest._costs(t, alg.states, "wrong")
     return int(np.count_nonzero(closest._constraint_descent(alg, t, start, costs)))
 
 
@@ -82,7 +82,7 @@ def astronaut() -> None:
     for n in (64, 128):
         for k in (3, 4, 5, 8):
             target = load_target(path, size=(n, n), levels=k).bits
-            alg = algebra_mod(Rules(n, n), k)
+            alg = modk_algebra(Rules(n, n).with_states(k))
             alg.syndrome_columns()  # built once, outside both timings
             before, t0 = timed(lambda alg=alg, target=target: chase(alg, target))
             after, t1 = timed(lambda alg=alg, target=target: alg.closest_board(target, seconds=1.0))

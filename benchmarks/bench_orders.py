@@ -26,8 +26,9 @@ from pathlib import Path
 import numpy as np
 
 from lightsart._animation import animate, orders
-from lightsart._core.board import apply_clicks, press
+from lightsart._core.board import apply_clicks
 from lightsart._core.optimize import closest_board, transition
+from lightsart._rules import press
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 
 from lightsart._core import gf2
-from lightsart._core.general import algebra
+from lightsart._core.general import packed_algebra
 from lightsart._rules import TOPOLOGIES, Rules, parse_pattern
 
 
@@ -31,9 +31,9 @@ def main() -> None:
         classic = seconds(lambda n=n: gf2.nullity(n, n))
         for topology in TOPOLOGIES:
             rules = Rules(n, n, parse_pattern(pattern), topology)
-            algebra.cache_clear()
-            took = seconds(lambda rules=rules, method=method: algebra(rules, method).nullity)
-            alg = algebra(rules, method)
+            packed_algebra.cache_clear()
+            took = seconds(lambda rules=rules, method=method: packed_algebra(rules, method).nullity)
+            alg = packed_algebra(rules, method)
             shown = "chase" if alg.chase is not None else "eliminate"
             print(
                 f"{pattern:8} {topology:9} {f'{n}x{n}':>8} {shown:9} {alg.nullity:7d} {alg.free:6d} "

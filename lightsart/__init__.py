@@ -21,9 +21,9 @@ from lightsart._version import __version__ as __version__
 #: and the lazy ``__getattr__`` read it; the ``TYPE_CHECKING`` imports below (type checkers need
 #: static imports) must name exactly these, from the same modules: tests/test_api.py checks.
 _EXPORTS: dict[str, str] = {
+    "Algebra": "lightsart._core.algebra",
     "Animation": "lightsart._animation.animate",
     "AnimationResult": "lightsart._runs",
-    "BoardAlgebra": "lightsart._core.gf2",
     "CLICK_ORDERS": "lightsart._animation",
     "Clicks": "lightsart._results",
     "DITHER_METHODS": "lightsart._pictures.dither",
@@ -40,7 +40,7 @@ _EXPORTS: dict[str, str] = {
     "Target": "lightsart._pictures.image",
     "Timing": "lightsart._settings",
     "Tone": "lightsart._pictures.tone",
-    "algebra": "lightsart._core.gf2",
+    "algebra": "lightsart._core.algebra",
     "animate_boards": "lightsart._animation.animate",
     "apply_clicks": "lightsart._core.board",
     "apply_tone": "lightsart._pictures.tone",
@@ -63,7 +63,7 @@ _EXPORTS: dict[str, str] = {
     "nullity": "lightsart._core.gf2",
     "parse_board": "lightsart._core.board",
     "pixel_costs": "lightsart._pictures.costs",
-    "press": "lightsart._core.board",
+    "press": "lightsart._rules",
     "structure_score": "lightsart._pictures.likeness",
     "target_from_array": "lightsart._pictures.image",
     "to_state": "lightsart._core.board",
@@ -108,15 +108,14 @@ if TYPE_CHECKING:
     from lightsart._animation.animate import animate_boards as animate_boards
     from lightsart._animation.animate import frames as frames
     from lightsart._animation.orders import click_order as click_order
+    from lightsart._core.algebra import Algebra as Algebra
+    from lightsart._core.algebra import algebra as algebra
     from lightsart._core.board import apply_clicks as apply_clicks
     from lightsart._core.board import board_from_clicks as board_from_clicks
     from lightsart._core.board import format_board as format_board
     from lightsart._core.board import from_state as from_state
     from lightsart._core.board import parse_board as parse_board
-    from lightsart._core.board import press as press
     from lightsart._core.board import to_state as to_state
-    from lightsart._core.gf2 import BoardAlgebra as BoardAlgebra
-    from lightsart._core.gf2 import algebra as algebra
     from lightsart._core.gf2 import chase as chase
     from lightsart._core.gf2 import nullity as nullity
     from lightsart._core.optimize import closest_board as closest_board
@@ -141,6 +140,7 @@ if TYPE_CHECKING:
     from lightsart._results import Clicks as Clicks
     from lightsart._results import Fit as Fit
     from lightsart._rules import Rules as Rules
+    from lightsart._rules import press as press
     from lightsart._runs import AnimationResult as AnimationResult
     from lightsart._runs import StillResult as StillResult
     from lightsart._settings import Look as Look

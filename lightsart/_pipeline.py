@@ -168,12 +168,12 @@ def _check_board(width: int, height: int, pattern: str, topology: Topology, stat
         check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
     if states > 2:  # Z/k's algebra has bounds of its own (GF(2)'s are the board's): checked now
         from lightsart._core.algebra import algebra as algebra_of
-        from lightsart._core.modk import algebra_mod, check_columns_early
+        from lightsart._core.modk import check_columns_early, modk_algebra
 
         rules = Rules(height, width, parse_pattern(pattern), topology, states)
         # Before the algebra's own work, where that is cheap (GF(2) chases: 0.03 s at 1024x1024).
         check_columns_early(rules, lambda: algebra_of(rules.with_states(2)).nullity)
-        algebra = algebra_mod(rules)
+        algebra = modk_algebra(rules)
         if columns and algebra.kernel_size > 1:  # unreachable targets need their syndromes
             algebra.check_columns()
 
@@ -192,10 +192,10 @@ def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
     _kept(kept, None)
     if engine == "ip":
         return None, "uniform"
-    from lightsart._core.modk import algebra_mod
+    from lightsart._core.modk import modk_algebra
 
     # A target that is not reachable needs the syndrome columns: bounded before pricing.
-    alg = algebra_mod(rules)
+    alg = modk_algebra(rules)
     if not alg.is_reachable((target.bits.astype(np.int64) - (rules.states - 1)) % rules.states):
         alg.check_columns()
     return cell_costs(target.bits, grey, rules.states, errors), errors

@@ -17,6 +17,7 @@ from lightsart._public import public
 from lightsart._types import array_summary
 
 if TYPE_CHECKING:
+    from lightsart._engines.cbc import SolveReport
     from lightsart._rules import Rules
     from lightsart._types import Board
 
@@ -130,6 +131,12 @@ class Clicks:
         No click set making the same board has fewer clicks (``count`` when proven).
     search : ClickSearch or None, optional
         The work the search did and planned (``None`` where no search ran, e.g. K states).
+    states : int, optional
+        States per cell (2: clicks toggle; K: presses add one mod K).
+    kernel_size : int or None, optional
+        With more than two states, how many press vectors change nothing (``None``: not said).
+    report : SolveReport or None, optional
+        The MIP solver's report when an integer program found the clicks (the ``ip`` engine).
 
     Returns
     -------
@@ -149,6 +156,12 @@ class Clicks:
     lower_bound: int = 0
     #: The work the search did and planned (None where no search ran, e.g. k states).
     search: ClickSearch | None = None
+    #: States per cell (2: clicks toggle; more: a press adds one mod ``states``).
+    states: int = 2
+    #: With more than two states, how many press vectors change nothing (None: not said).
+    kernel_size: int | None = None
+    #: The MIP solver's report when an integer program found the clicks (the ip engine).
+    report: SolveReport | None = None
 
     def __post_init__(self) -> None:
         # A proof is its own bound, whichever engine gave it (the ip engine sets none).
@@ -223,6 +236,9 @@ class Fit(BoardSides):
         :attr:`clicks_bound`).
     clicks_search : ClickSearch or None, optional
         The work the clicks' search (:func:`lightsart.fewest_clicks`) did and planned.
+    report : SolveReport or None, optional
+        The MIP solver's report when an integer program made the fit (the ``ip`` engine:
+        :func:`lightsart.closest_board_ip`, :func:`lightsart.closest_board_reduced_ip`).
 
     Returns
     -------
@@ -263,6 +279,8 @@ class Fit(BoardSides):
     #: search's work.
     clicks_lower_bound: int | None = None
     clicks_search: ClickSearch | None = None
+    #: The MIP solver's report when an integer program made the fit (the ip engine).
+    report: SolveReport | None = None
 
     @property
     def clicks_bound(self) -> int:

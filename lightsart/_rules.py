@@ -33,6 +33,7 @@ from lightsart._public import public
 from lightsart._registry import Registry
 
 if TYPE_CHECKING:
+    import numpy as np
     from numpy.typing import NDArray
 
 __all__ = [
@@ -40,7 +41,6 @@ __all__ = [
     "PATTERNS",
     "Pattern",
     "Rules",
-    "board_from_clicks",
     "change_counts",
     "check_states",
     "check_topology",
@@ -49,6 +49,7 @@ __all__ = [
     "press_masks",
     "press_transpose",
     "require_two_states",
+    "shifted_sum",
     "shifted_xor",
 ]
 
@@ -194,7 +195,7 @@ class Rules:
     ``height`` × ``width`` is ``m`` rows × ``n`` columns. ``states`` is the number of states per
     cell, 2 (lit/unlit, GF(2)) to :data:`~lightsart._limits.STATES_MAX`: with ``k`` states a click
     adds 1 mod ``k`` to every cell of its pattern, and the algebra is
-    :func:`lightsart._core.modk.algebra_mod` (the GF(2) tools refuse more states:
+    :func:`lightsart._core.modk.modk_algebra` (the GF(2) tools refuse more states:
     :func:`require_two_states`). Every field is checked when the value is made.
 
     Parameters
@@ -358,6 +359,27 @@ def _wrapped(size: int, d: int) -> tuple[list[slice], list[slice]]:
     return [slice(0, size - d), slice(size - d, size)], [slice(d, size), slice(0, d)]
 
 
+def shifted_sum(x: NDArray[Any], rules: Rules) -> NDArray[Any]:
+    """``Σ over offsets (di, dj) of x[i - di, j - dj]`` in ``int64`` on the first two axes of ``x``
+    (any more axes ride along: a stack of press vectors): ``A x`` before its remainder mod ``k``.
+
+    With ``k`` states a click adds one to each cell it toggles, so these sums are also the counts
+    Bosch's integer programs constrain (``counts = k·y + change``).
+    """
+    import numpy as np
+
+    m, n = x.shape[:2]
+    wrap_rows, wrap_cols = rules.wraps
+    out = np.zeros(x.shape, dtype=np.int64)
+    for di, dj in rules.pattern.offsets:
+        src_r, dst_r = (_wrapped if wrap_rows else _cut)(m, di)
+        src_c, dst_c = (_wrapped if wrap_cols else _cut)(n, dj)
+        for sr, dr in zip(src_r, dst_r, strict=True):
+            for sc, dc in zip(src_c, dst_c, strict=True):
+                out[dr, dc] += x[sr, sc]
+    return out
+
+
 def _as_clicks(clicks: object, rules: Rules) -> NDArray[Any]:
     import numpy as np
 
@@ -373,40 +395,62 @@ def _as_clicks(clicks: object, rules: Rules) -> NDArray[Any]:
     return x
 
 
-def press(clicks: object, rules: Rules) -> NDArray[Any]:
-    """``A x``: the cells toggled by the click set ``clicks`` (shape ``(m, n)``, 0/1), as ``uint8``.
+@public
+def press(clicks: object, rules: Rules | None = None) -> NDArray[np.uint8]:
+    """The press operator ``A x``: how much each cell changes when every cell ``c`` is clicked
+    ``clicks[c]`` times, over ``Z/k`` (``k = rules.states``; with two states, the cells toggled).
 
-    GF(2) only; with more than two states use :func:`lightsart._core.modk.press_mod`.
+    Parameters
+    ----------
+    clicks : numpy.ndarray
+        The click set, shape ``(m, n)``: 0/1, or press counts (only their value mod ``k``
+        matters) when ``rules`` are given.
+    rules : lightsart.Rules or None, optional
+        The rules of the game (``None``: the classic game of the board's size, and ``clicks``
+        must hold only 0 and 1).
+
+    Returns
+    -------
+    numpy.ndarray
+        ``uint8`` of shape ``(m, n)``, values ``0 .. k-1`` (two states: 1 where an odd number of
+        clicks reach the cell).
+
+    Examples
+    --------
+    >>> from lightsart import Rules, format_board, press
+    >>> print(format_board(press([[0, 0, 0], [0, 1, 0], [0, 0, 0]])))
+    010
+    111
+    010
+    >>> press([[1, 0], [0, 0]], Rules(2, 2, states=3)).tolist()
+    [[1, 1], [1, 0]]
     """
-    require_two_states(rules, "the GF(2) press operator")
-    x = _as_clicks(clicks, rules)
-    return shifted_xor(x.astype("uint8") & 1, rules.pattern.offsets, *rules.wraps)
+    import numpy as np
+
+    if rules is None:
+        x = np.asarray(clicks)  # NaN, 2, a 1-D array: one line, not zeros or an IndexError
+        if x.ndim != 2 or x.size == 0:
+            raise LightsartError(f"clicks must be a non-empty 2-D array, got shape {x.shape}")
+        if x.dtype != np.bool_ and (not np.issubdtype(x.dtype, np.integer) or x.min() < 0
+                                    or x.max() > 1):
+            raise LightsartError("clicks must hold only 0 and 1")
+        rules = Rules(*x.shape)
+    else:
+        x = _as_clicks(clicks, rules)
+    if rules.is_binary:  # GF(2): XOR of shifted bytes, the fast path (Z/k sums in int64)
+        return shifted_xor(x.astype(np.uint8) & 1, rules.pattern.offsets, *rules.wraps)
+    k = rules.states
+    return (shifted_sum(x.astype(np.int64) % k, rules) % k).astype(np.uint8)
 
 
 def press_transpose(clicks: object, rules: Rules) -> NDArray[Any]:
-    """``Aᵀ y``: press with the pattern rotated 180° (GF(2) only)."""
+    """``Aᵀ y``: press with the pattern rotated 180°."""
     return press(clicks, rules.transposed())
 
 
 def change_counts(clicks: object, rules: Rules) -> NDArray[Any]:
-    """How many times each cell is toggled by ``clicks`` (an ``int64`` array; ``A x`` before mod 2).
-
-    With ``k`` states a click adds one to each cell it toggles, so these are the counts Bosch's
-    integer programs constrain (``counts = k·y + change``).
-    """
-    import numpy as np
-
-    x = _as_clicks(clicks, rules).astype(np.int64)
-    m, n = rules.shape
-    wrap_rows, wrap_cols = rules.wraps
-    out = np.zeros((m, n), dtype=np.int64)
-    for di, dj in rules.pattern.offsets:
-        src_r, dst_r = (_wrapped if wrap_rows else _cut)(m, di)
-        src_c, dst_c = (_wrapped if wrap_cols else _cut)(n, dj)
-        for sr, dr in zip(src_r, dst_r, strict=True):
-            for sc, dc in zip(src_c, dst_c, strict=True):
-                out[dr, dc] += x[sr, sc]
-    return out
+    """How many times each cell is toggled by ``clicks`` (an ``int64`` array; ``A x`` before mod ``k``)."""
+    return shifted_sum(_as_clicks(clicks, rules).astype("int64"), rules)
 
 
 def press_masks(rules: Rules) -> list[int]:
@@ -429,8 +473,3 @@ def press_masks(rules: Rules) -> list[int]:
         unit.flat[k] = 0
         masks.append(sum(weights[int(t)] for t in toggled))
     return masks
-
-
-def board_from_clicks(clicks: object, rules: Rules) -> NDArray[Any]:
-    """The board reached from all-lit by ``clicks``: ``1 ^ A x``."""
-    return press(clicks, rules) ^ 1

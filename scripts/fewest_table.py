@@ -40,11 +40,11 @@ PUBLISHED_A075464 = dict(enumerate([
 def prove(n: int, budget: float) -> dict[str, object]:
     """One board: the library's answer, its certificate and the time, checked."""
     import lightsart
-    from lightsart._core.board import press
-    from lightsart._core.gf2 import algebra
+    from lightsart._core.gf2 import classic_algebra
+    from lightsart._rules import press
 
     lit = np.ones((n, n), dtype=np.uint8)
-    x0 = algebra(n, n).solve(lit)
+    x0 = classic_algebra(n, n).solve(lit)
     if x0 is None:  # pragma: no cover - the all-lit board is always solvable
         raise AssertionError(f"{n}x{n}: the all-lit board is not solvable")
     load = os.getloadavg()[0]

@@ -40,8 +40,8 @@ def test_type_checking_imports_are_the_export_table() -> None:
 def test_the_comparison_sees_a_missing_or_wrong_import() -> None:
     source = INIT.read_text()
     dropped = source.replace("    from lightsart._pipeline import make_still as make_still\n", "")
-    moved = source.replace("from lightsart._core.board import press as press",
-                           "from lightsart._rules import press as press")
+    moved = source.replace("from lightsart._rules import press as press",
+                           "from lightsart._core.board import press as press")
     renamed = source.replace("import chase as chase", "import chase")
     assert dropped != source and moved != source and renamed != source
     assert _type_checking_imports(dropped) != lightsart._EXPORTS

@@ -13,10 +13,11 @@ from PIL import Image, ImageSequence
 from videos import decode_video
 
 from lightsart._cli import main
-from lightsart._core.board import board_from_clicks, press
+from lightsart._core.board import board_from_clicks
 from lightsart._core.optimize import closest_board
 from lightsart._pictures.costs import pixel_costs
 from lightsart._pictures.image import load_target
+from lightsart._rules import press
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 A, B, C = (str(SAMPLES / name) for name in ("astronaut.png", "cat.png", "coffee.png"))
@@ -47,9 +48,9 @@ def test_animate_gif_decodes_to_legal_clicks(tmp_path: Path, capsys: pytest.Capt
     for before, after in itertools.pairwise(boards):
         # The change between frames must be exactly what some clicks toggle, and those clicks
         # (recovered by solving) must re-apply to the next frame.
-        from lightsart._core.gf2 import algebra
+        from lightsart._core.gf2 import classic_algebra
 
-        clicks = algebra(*before.shape).solve(before ^ after)
+        clicks = classic_algebra(*before.shape).solve(before ^ after)
         assert clicks is not None
         assert np.array_equal(before ^ press(clicks), after)
         total ^= clicks

@@ -20,11 +20,12 @@ from PIL import Image, ImageSequence
 
 from lightsart import _display as display
 from lightsart._animation import animate
-from lightsart._core.board import apply_clicks, board_from_clicks, press
+from lightsart._core.board import apply_clicks, board_from_clicks
 from lightsart._core.optimize import closest_board, fewest_clicks, transition
 from lightsart._errors import LightsartError
 from lightsart._output.render import SEPARATOR_GREY, WRONG_RED
 from lightsart._pipeline import make_animation, make_still
+from lightsart._rules import press
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 

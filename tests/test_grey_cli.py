@@ -13,10 +13,9 @@ import pytest
 from PIL import Image
 
 from lightsart._cli import main
-from lightsart._core.modk import press_mod
 from lightsart._pictures.image import load_target
 from lightsart._pipeline import make_still
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press
 from lightsart._settings import Solving
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
@@ -56,12 +55,12 @@ def test_still_png_decodes_to_a_reachable_board_of_k_levels(
     assert picture["wrong_cells"] == int((board != expected_target).sum())
     assert picture["wrong_cells_lower_bound"] <= picture["wrong_cells"]
     # The board is reachable from the all-brightest board: solve for presses and re-apply them.
-    from lightsart._core.modk import algebra_mod
+    from lightsart._core.modk import modk_algebra
 
     rules = Rules(height, width, states=k)
-    presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
+    presses = modk_algebra(rules).solve((board.astype(np.int64) - (k - 1)) % k)
     assert presses is not None
-    assert np.array_equal((k - 1 + press_mod(presses, rules, k).astype(int)) % k, board)
+    assert np.array_equal((k - 1 + press(presses, rules).astype(int)) % k, board)
     assert picture["presses"] >= 0 and isinstance(picture["presses_proven_minimal"], bool)
     assert sorted(data["outputs"]) == sorted(map(str, (out, target, compare)))
 
@@ -75,7 +74,7 @@ def test_make_still_takes_states_and_its_presses_reproduce_the_board(tmp_path: P
     assert np.array_equal(f.board, same.picture.fit.board)
     # A cell pressed j times counts j; the presses make the board from the all-brightest board.
     assert f.clicks_count == int(f.clicks.astype(int).sum()) and f.clicks.max() < k
-    made = (k - 1 + press_mod(f.clicks, f.rules, k).astype(int)) % k
+    made = (k - 1 + press(f.clicks, f.rules).astype(int)) % k
     assert np.array_equal(made, f.board)
     assert np.array_equal(decode_levels(tmp_path / "g.png", 2, k), f.board)
     assert result.to_dict()["board"]["kernel_size"] == f.kernel_size
@@ -154,12 +153,12 @@ def test_still_with_the_ip_engine_and_a_model_for_k_states(
     target = load_target(B, size=(6, 5), levels=k).bits
     assert picture["wrong_cells"] == int((board != target).sum())
     # The board is reachable from the all-brightest board (solved for presses, re-applied).
-    from lightsart._core.modk import algebra_mod
+    from lightsart._core.modk import modk_algebra
 
     rules = Rules(5, 6, states=k)
-    presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
+    presses = modk_algebra(rules).solve((board.astype(np.int64) - (k - 1)) % k)
     assert presses is not None
-    assert np.array_equal((k - 1 + press_mod(presses, rules, k).astype(int)) % k, board)
+    assert np.array_equal((k - 1 + press(presses, rules).astype(int)) % k, board)
     # The model written is Bosch's error IP for the target: solved again, the same optimum.
     with quiet_pulp():
         _, prob = pulp.LpProblem.fromMPS(str(model), sense=pulp.LpMinimize)
@@ -218,7 +217,7 @@ def test_still_with_the_auto_engine_and_k_states_is_the_exact_engine_and_optimal
     target = load_target(A, size=(3, 3), levels=k).bits.ravel().astype(np.int64)
     rules = Rules(3, 3, states=k)
     presses = np.array(list(itertools.product(range(k), repeat=9)), dtype=np.int64)
-    boards = np.array([(k - 1 + press_mod(x.reshape(3, 3), rules, k).ravel()) % k
+    boards = np.array([(k - 1 + press(x.reshape(3, 3), rules).ravel()) % k
                        for x in presses])
     if errors == "uniform":
         assert picture["wrong_cells"] == int((boards != target).sum(axis=1).min())
@@ -235,7 +234,7 @@ def test_solve_with_k_states(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["solvable"] and data["states"] == 3 and data["proven_minimal"]
     presses = np.array(data["click_grid"])
     board = np.array([[1, 2, 0], [2, 0, 1], [0, 1, 2]])
-    assert ((board + press_mod(presses, Rules(3, 3), 3)) % 3 == 0).all()
+    assert ((board + press(presses, Rules(3, 3).with_states(3))) % 3 == 0).all()
     assert data["click_count"] == int(presses.sum())
     # The same board as an integer: base-3 digit i*n + j is cell (i, j).
     state = sum(int(v) * 3**i for i, v in enumerate(board.reshape(-1)))
@@ -260,7 +259,7 @@ def test_a_grey_still_draws_itself_in_jupyter(tmp_path: Path) -> None:
 def test_perceptual_errors_weigh_wrong_levels_and_uniform_counts_them(tmp_path: Path) -> None:
     """``--errors`` reaches grey fits: perceptual minimises the level costs (never more of them than
     the uniform fit's board has), uniform the wrong cells; both boards are reachable."""
-    from lightsart._core.modk import algebra_mod
+    from lightsart._core.modk import modk_algebra
     from lightsart._pictures.costs import level_costs
     from lightsart._pictures.image import read_for_board, target_from_array
 
@@ -277,7 +276,7 @@ def test_perceptual_errors_weigh_wrong_levels_and_uniform_counts_them(tmp_path: 
     assert costs is not None
     for f in fits.values():
         assert f.rules is not None and np.array_equal(f.target, target.bits)
-        assert algebra_mod(f.rules).solve((f.board.astype(np.int64) - (k - 1)) % k) is not None
+        assert modk_algebra(f.rules).solve((f.board.astype(np.int64) - (k - 1)) % k) is not None
 
     def cost(board: np.ndarray) -> float:
         errors = ((board.astype(np.int64) - target.bits) % k).ravel()

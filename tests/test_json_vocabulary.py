@@ -78,8 +78,7 @@ def test_solve_clicks_press_the_board_to_the_goal(capsys: pytest.CaptureFixture[
     """``clicks`` (row, col[, times]) and ``click_grid`` say the same presses, which solve it."""
     import numpy as np
 
-    from lightsart._core.modk import press_mod
-    from lightsart._rules import Rules
+    from lightsart._rules import Rules, press
 
     board = np.array([[1, 2, 0], [2, 0, 1], [0, 1, 2]])
     data = _run(["solve", "120/201/012", "--states", "3"], capsys)
@@ -87,7 +86,7 @@ def test_solve_clicks_press_the_board_to_the_goal(capsys: pytest.CaptureFixture[
     for r, c, times in data["clicks"]:
         grid[r, c] = times
     assert grid.tolist() == data["click_grid"] and int(grid.sum()) == data["click_count"]
-    assert ((board + press_mod(grid, Rules(3, 3, states=3), 3)) % 3 == 0).all()
+    assert ((board + press(grid, Rules(3, 3, states=3))) % 3 == 0).all()
     assert data["solutions"] == data["kernel_size"] == 3 ** data["nullity"]
 
 
@@ -110,8 +109,7 @@ def test_explain_speaks_one_vocabulary(states: int, capsys: pytest.CaptureFixtur
     clicks, pressed over Z/K, reach the goal."""
     import numpy as np
 
-    from lightsart._core.modk import press_mod
-    from lightsart._rules import Rules
+    from lightsart._rules import Rules, press
 
     rows = "11110/10001/00001/00100/01110" if states == 2 else "120/201/012"
     data = _run(["solve", rows, "--explain", "--states", str(states)], capsys)["strategy"]
@@ -122,9 +120,9 @@ def test_explain_speaks_one_vocabulary(states: int, capsys: pytest.CaptureFixtur
         grid[cell[0], cell[1]] = cell[2] if states > 2 else 1
     assert grid.tolist() == data["chased_click_grid"]
     rules = Rules(*board.shape, states=states)
-    assert ((board + press_mod(grid, rules, states)) % states == 0).all()
+    assert ((board + press(grid, rules)) % states == 0).all()
     fewest = np.array(data["fewest_click_grid"])
-    assert ((board + press_mod(fewest, rules, states)) % states == 0).all()
+    assert ((board + press(fewest, rules)) % states == 0).all()
     assert int(fewest.sum()) == data["fewest_click_count"] <= int(grid.sum())
 
 
@@ -154,17 +152,16 @@ def test_one_entry_per_tool_solves_at_every_number_of_states(states: int) -> Non
     import numpy as np
 
     from lightsart._cli._options import puzzle_text
-    from lightsart._core.modk import press_mod
     from lightsart._puzzle.solve import solve_puzzle
-    from lightsart._rules import Rules
+    from lightsart._rules import Rules, press
 
     rules = Rules(3, 4, states=states)
     rng = np.random.default_rng(states)
     presses = rng.integers(0, states, size=(3, 4))
-    board = (-press_mod(presses, rules, states).astype(np.int64)) % states  # solvable by construction
+    board = (-press(presses, rules).astype(np.int64)) % states  # solvable by construction
     answer = solve_puzzle(board.astype(np.uint8), "off", rules)
     grid = np.zeros((3, 4), dtype=np.int64)
     for cell in answer.to_dict()["clicks"]:  # type: ignore[union-attr]
         grid[cell[0], cell[1]] = cell[2] if states > 2 else 1
-    assert ((board + press_mod(grid, rules, states)) % states == 0).all()
+    assert ((board + press(grid, rules)) % states == 0).all()
     assert puzzle_text(answer).startswith("4x3")

@@ -72,7 +72,7 @@ def test_grey_levels_beyond_the_columns_bound_are_refused_before_the_algebra(
         pytest.fail("the algebra over Z/k was built before the refusal")
 
     _no_fitting(monkeypatch)
-    monkeypatch.setattr(modk, "algebra_mod", building)
+    monkeypatch.setattr(modk, "modk_algebra", building)
     refused(argv, work, capsys, "not every board is reachable")
 
 

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageSequence
 
 from lightsart._cli import main
-from lightsart._core.general import algebra
+from lightsart._core.general import packed_algebra
 from lightsart._rules import Rules, parse_pattern
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
@@ -37,7 +37,7 @@ def test_animation_steps_are_legal_under_the_rules(
     data = json.loads(capsys.readouterr().out)
     rules = Rules(14, 18, parse_pattern(pattern), topology)  # type: ignore[arg-type]
     assert data["rules"] == rules.to_dict()
-    alg = algebra(rules)
+    alg = packed_algebra(rules)
     frames = boards(out, 2)
     assert alg.is_reachable(frames[0] ^ 1) and alg.is_reachable(frames[-1] ^ 1)
     # Every step is clicks under these rules: the change is in the press operator's image.

@@ -13,13 +13,13 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 
-from lightsart import algebra, closest_board, load_target
+from lightsart import Rules, algebra, closest_board, load_target
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 target = load_target(SAMPLES / "coffee.png", size="9x9").bits
 fit = closest_board(target)
-quiet = algebra(9, 9).quiet_patterns  # (nullity, 9, 9): one pattern per row
+quiet = algebra(Rules(9, 9)).kernel()  # (nullity, 9, 9): one quiet pattern per row
 syndrome = [int(np.sum(q & (1 ^ target)) % 2) for q in quiet]
 print(f"nullity {fit.nullity}, syndrome {syndrome}")
 # The certificate, checked independently: the wrong pixels' columns XOR to the syndrome, so

@@ -9,11 +9,11 @@ patterns explain an unsolvable board.
 
 import matplotlib.pyplot as plt
 
-from lightsart import algebra, apply_clicks, fewest_clicks, format_board, parse_board
+from lightsart import Rules, algebra, apply_clicks, fewest_clicks, format_board, parse_board
 
 board = parse_board("11110/10001/00001/00100/01110")
-solver = algebra(5, 5)
-print("solvable:", solver.is_solvable(board))
+solver = algebra(Rules(5, 5))
+print("solvable:", solver.is_reachable(board))
 clicks = solver.solve(board)  # one click set that turns every light off
 best = fewest_clicks(clicks)  # the fewest of the 2**nullity click sets that do the same
 print(format_board(best.clicks))

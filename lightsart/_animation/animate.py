@@ -573,7 +573,7 @@ def animate_boards(
             pictures.append(pictures[-1] ^ _press_with(as_board(x, "clicks"), rules))
         return _animation(pictures, orders, order, seed, rules, fps=fps, duration=duration,
                           clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
-    from lightsart._core.modk import press_mod
+    from lightsart._rules import press
 
     k = rules.states
     pictures = [_levels(start, k, "start picture")]
@@ -582,7 +582,7 @@ def animate_boards(
 
         presses = _levels(x, k, "presses")
         orders.append(press_order(presses, order, seed=seed, rules=rules, reverse=reverse))
-        pictures.append(((pictures[-1] + press_mod(presses, rules, k)) % k).astype(np.uint8))
+        pictures.append(((pictures[-1] + press(presses, rules)) % k).astype(np.uint8))
     return _animation(pictures, orders, order, seed, rules, fps=fps, duration=duration,
                       clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
 

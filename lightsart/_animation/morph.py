@@ -12,8 +12,8 @@ import heapq
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart._core.board import as_board, press
-from lightsart._rules import Rules
+from lightsart._core.board import as_board
+from lightsart._rules import Rules, press
 from lightsart._types import Board
 
 __all__ = ["grey_morph_order", "morph_order", "press_with", "through_order"]
@@ -194,7 +194,7 @@ def press_with(clicks: Board, rules: Rules | None) -> Board:
     """The press operator of ``rules`` (the classic game's when ``None``), over ``Z/k``."""
     if rules is None or rules.is_classic:  # the five-point XOR stencil: the fastest press
         return press(clicks)
-    from lightsart._core.algebra import press as one_press
+    from lightsart._rules import press as one_press
 
     return one_press(clicks, rules)
 

@@ -1,34 +1,34 @@
 """One algebra for every rule set: the press operator ``A`` over ``Z/k``, ``k`` the states per cell.
 
 The number of states is a parameter, as the field is in galois (``GF(2)`` one case of ``GF(p^m)``).
-:class:`PressAlgebra` is what every implementation answers, in the problem's words:
+:class:`Algebra` is what every implementation answers, in the problem's words:
 
-* :meth:`~PressAlgebra.press` ``A x`` and :meth:`~PressAlgebra.press_transpose` ``Aᵀ y``;
-* :meth:`~PressAlgebra.solve`: a press vector ``x`` with ``A x = change``, or None when the change
+* :meth:`~Algebra.press` ``A x`` and :meth:`~Algebra.press_transpose` ``Aᵀ y``;
+* :meth:`~Algebra.solve`: a press vector ``x`` with ``A x = change``, or None when the change
   is not reachable;
-* :meth:`~PressAlgebra.kernel`: generators of ``{x : A x = 0}`` with their orders
-  (:meth:`~PressAlgebra.kernel_orders`). Over ``GF(p)`` (``k`` prime) a basis of a vector space;
-  over ``Z/p^e`` a module ``⊕ Z/p^a``, so :attr:`~PressAlgebra.kernel_size` is a count (over
-  ``Z/4`` a kernel of 2 elements is common) and :attr:`~PressAlgebra.nullity` the fewest
+* :meth:`~Algebra.kernel`: generators of ``{x : A x = 0}`` with their orders
+  (:meth:`~Algebra.kernel_orders`). Over ``GF(p)`` (``k`` prime) a basis of a vector space;
+  over ``Z/p^e`` a module ``⊕ Z/p^a``, so :attr:`~Algebra.kernel_size` is a count (over
+  ``Z/4`` a kernel of 2 elements is common) and :attr:`~Algebra.nullity` the fewest
   generators;
-* :meth:`~PressAlgebra.syndrome`: the change's coordinates in the cokernel (moduli
-  :attr:`~PressAlgebra.check_moduli`), zero iff reachable (:meth:`~PressAlgebra.is_reachable`);
-* :meth:`~PressAlgebra.columns`: each cell's syndrome column, the columns a decoder searches.
+* :meth:`~Algebra.syndrome`: the change's coordinates in the cokernel (moduli
+  :attr:`~Algebra.check_moduli`), zero iff reachable (:meth:`~Algebra.is_reachable`);
+* :meth:`~Algebra.columns`: each cell's syndrome column, the columns a decoder searches.
 
 :func:`algebra` chooses the implementation from the rules: classic light chasing where the plus
-pattern chases on the plane (:class:`~lightsart.BoardAlgebra`, the fastest path), packed
+pattern chases on the plane (:class:`~lightsart._core.gf2.ClassicAlgebra`, the fastest path), packed
 GF(2) chasing or elimination for any other two-state rules
-(:class:`~lightsart._core.general.RulesAlgebra`), and ``Z/k`` by its prime powers and lifting for
+(:class:`~lightsart._core.general.PackedAlgebra`), and ``Z/k`` by its prime powers and lifting for
 more states (:class:`~lightsart._core.modk.ModkAlgebra`).
 
 Examples
 --------
->>> from lightsart._rules import Rules
+>>> from lightsart import Rules
 >>> alg = algebra(Rules(4, 4, states=4))
 >>> type(alg).__name__, alg.kernel_size, alg.check_moduli
 ('ModkAlgebra', 64, (2, 2, 4, 4))
 >>> type(algebra(Rules(5, 5))).__name__, algebra(Rules(5, 5)).nullity
-('BoardAlgebra', 2)
+('ClassicAlgebra', 2)
 """
 
 from __future__ import annotations
@@ -39,17 +39,29 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._core import general, gf2
-from lightsart._rules import Rules
-from lightsart._rules import press as press_gf2
+from lightsart._public import public
+from lightsart._rules import Rules, press
 
-__all__ = ["PressAlgebra", "algebra", "mod_sum", "press", "reached", "rules_for"]
+__all__ = ["Algebra", "algebra", "mod_sum", "reached", "rules_for"]
 
 
+@public
 @runtime_checkable
-class PressAlgebra(Protocol):
+class Algebra(Protocol):
     """The press operator of one rule set over ``Z/k`` (see the module docstring).
 
     Boards, changes and press vectors are ``(m, n)`` arrays of values ``0 .. k-1``.
+
+    Parameters
+    ----------
+    rules : lightsart.Rules
+        The rules (size, pattern, topology, states) the operator belongs to; make one with
+        :func:`lightsart.algebra`, not by hand.
+
+    Returns
+    -------
+    Algebra
+        What :func:`lightsart.algebra` returns, whichever implementation it chose.
     """
 
     @property
@@ -110,48 +122,57 @@ class PressAlgebra(Protocol):
         ...
 
 
-def algebra(rules: Rules) -> PressAlgebra:
-    """The (cached) algebra of ``rules``, its implementation chosen by the rules.
+@public
+def algebra(rules: Rules) -> Algebra:
+    """The (cached) algebra of the press operator of ``rules``, for any pattern, topology and
+    number of states; the implementation is chosen from the rules.
 
     Parameters
     ----------
-    rules : Rules
-        Board size, pattern, topology and states per cell.
+    rules : lightsart.Rules
+        Board size, pattern, topology and states per cell (``Rules(m, n)`` or
+        ``Rules.plus(m, n)``: the classic game of an ``m`` × ``n`` board).
 
     Returns
     -------
-    PressAlgebra
-        :class:`~lightsart.BoardAlgebra` for the classic game,
-        :class:`~lightsart._core.general.RulesAlgebra` for other two-state rules,
-        :class:`~lightsart._core.modk.ModkAlgebra` for more states.
+    Algebra
+        Press, solve, kernel and syndrome of that operator over ``Z/states``. Inside:
+        light chasing for the classic game (plus on the plane, the fastest path), packed
+        GF(2) chasing or elimination for other two-state rules, ``Z/k`` by its prime powers
+        and lifting for more states.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from lightsart import Rules, algebra
+    >>> five = algebra(Rules(5, 5))
+    >>> five.nullity, five.kernel().shape
+    (2, (2, 5, 5))
+    >>> lit = np.ones((5, 5), np.uint8)
+    >>> bool(five.is_reachable(lit)), int(five.solve(lit).sum())
+    (True, 15)
+    >>> algebra(Rules(4, 4, states=4)).kernel_size
+    64
     """
+    if not isinstance(rules, Rules):
+        from lightsart._errors import LightsartError
+
+        raise LightsartError(f"algebra takes the rules of a game (lightsart.Rules(m, n)), got "
+                             f"{type(rules).__name__}")
     # GF(2) is the fast path (bits packed 64 to a word, XOR), as galois's GF(2) subclass is;
     # Z/k is no field for composite k: Smith forms by prime powers, a kernel that is a module.
     if not rules.is_binary:
         from lightsart._core import modk  # only with grey levels: keeps two-state runs light
 
-        return modk.algebra_mod(rules)
+        return modk.modk_algebra(rules)
     if rules.is_classic:  # plus on the plane chases row by row: the smallest system there is
-        return gf2.algebra(*rules.shape)
-    return general.algebra(rules)
+        return gf2.classic_algebra(*rules.shape)
+    return general.packed_algebra(rules)
 
 
 def rules_for(rules: Rules | None, shape: tuple[int, ...]) -> Rules:
     """``rules``, or the classic game's of an ``(m, n)`` board when ``None``."""
     return Rules(int(shape[0]), int(shape[1])) if rules is None else rules
-
-
-def press(x: object, rules: Rules) -> NDArray[np.uint8]:
-    """``A x`` over ``Z/k`` (``k = rules.states``) without building the algebra.
-
-    >>> press([[1, 0], [0, 0]], Rules(2, 2, states=3)).tolist()
-    [[1, 1], [1, 0]]
-    """
-    if rules.is_binary:  # GF(2): XOR of shifted bytes, the fast path (Z/k sums in int64)
-        return press_gf2(x, rules)
-    from lightsart._core import modk
-
-    return modk.press_mod(x, rules, rules.states)
 
 
 def reached(board: object, presses: object, rules: Rules) -> NDArray[np.uint8]:
@@ -165,13 +186,14 @@ def reached(board: object, presses: object, rules: Rules) -> NDArray[np.uint8]:
     return mod_sum(total, rules.states)
 
 
-def mod_sum(total: NDArray[np.uint8], k: int) -> NDArray[np.uint8]:
-    """``total mod k`` in place, for sums of two values below ``k <= 16``.
+def mod_sum(total: NDArray[np.uint8], states: int) -> NDArray[np.uint8]:
+    """``total mod states`` in place, for sums of two values below ``states <= 16``.
 
-    ``total - k`` wraps round to at least ``256 - k`` where ``total < k``, so the smaller of the
-    two is the remainder: as fast as XOR, where a ``uint8`` remainder is tens of times slower.
+    ``total - states`` wraps round to at least ``256 - states`` where ``total < states``, so the
+    smaller of the two is the remainder: as fast as XOR, where a ``uint8`` remainder is tens of
+    times slower.
 
     >>> mod_sum(np.array([0, 2, 3, 5], dtype=np.uint8), 3).tolist()
     [0, 2, 0, 2]
     """
-    return np.minimum(total, total - np.uint8(k), out=total)
+    return np.minimum(total, total - np.uint8(states), out=total)

@@ -1,4 +1,4 @@
-"""Boards and click sets: the press operator, the integer state encoding, and board text.
+"""Boards and click sets: the integer state encoding, board text, and boards reached by clicks.
 
 A board is an ``(m, n)`` ``uint8`` array of 0/1 with 1 = lit = white. A click set has the same
 shape; clicking a cell toggles it and its four orthogonal neighbours (cut at the edges). The
@@ -16,6 +16,7 @@ from lightsart._checks import is_whole
 from lightsart._errors import LightsartError
 from lightsart._limits import check_board
 from lightsart._public import public
+from lightsart._rules import Rules, press
 from lightsart._types import Board
 
 __all__ = [
@@ -29,7 +30,6 @@ __all__ = [
     "format_board",
     "from_state",
     "parse_board",
-    "press",
     "to_state",
 ]
 
@@ -48,37 +48,6 @@ def as_board(array: object, name: str = "board") -> Board:
     if not np.issubdtype(a.dtype, np.integer) or a.min() < 0 or a.max() > 1:
         raise LightsartError(f"{name} must hold only 0 and 1")
     return a.astype(np.uint8, copy=False)
-
-
-@public
-def press(clicks: Board) -> Board:
-    """The cells toggled by a click set: ``A x`` (each click toggles itself and 4 neighbours).
-
-    Parameters
-    ----------
-    clicks : numpy.ndarray
-        The click set, 0/1 of shape ``(m, n)``.
-
-    Returns
-    -------
-    numpy.ndarray
-        ``uint8`` 0/1 of the same shape: 1 where an odd number of clicks reach the cell.
-
-    Examples
-    --------
-    >>> from lightsart import format_board, press
-    >>> print(format_board(press([[0, 0, 0], [0, 1, 0], [0, 0, 0]])))
-    010
-    111
-    010
-    """
-    x = as_board(clicks, "clicks")  # NaN, 2, a 1-D array: one line, not zeros or an IndexError
-    out = x.copy()
-    out[1:, :] ^= x[:-1, :]
-    out[:-1, :] ^= x[1:, :]
-    out[:, 1:] ^= x[:, :-1]
-    out[:, :-1] ^= x[:, 1:]
-    return out
 
 
 @public
@@ -118,27 +87,36 @@ def all_lit(m: int, n: int) -> Board:
 
 
 @public
-def board_from_clicks(clicks: Board) -> Board:
-    """The board reached from all-lit by ``clicks``: ``1 ^ A x``.
+def board_from_clicks(clicks: object, rules: Rules | None = None) -> Board:
+    """The board reached by ``clicks`` from the all-lit board (with more states, the
+    all-brightest): ``(k-1) + A x`` mod ``k``, that is ``1 ^ A x`` with two states.
 
     Parameters
     ----------
     clicks : numpy.ndarray
         The click set, as for :func:`press`.
+    rules : lightsart.Rules or None, optional
+        The rules of the game (``None``: the classic game of the board's size).
 
     Returns
     -------
     numpy.ndarray
-        The board, ``uint8`` 0/1 (1 = lit).
+        The board, ``uint8`` (two states: 0/1, 1 = lit).
 
     Examples
     --------
-    >>> from lightsart import board_from_clicks, format_board
+    >>> from lightsart import Rules, board_from_clicks, format_board
     >>> print(format_board(board_from_clicks([[1, 0], [0, 0]])))
     00
     01
+    >>> board_from_clicks([[1, 0], [0, 1]], Rules(2, 2, states=3)).tolist()
+    [[0, 1], [1, 0]]
     """
-    return press(clicks) ^ np.uint8(1)
+    toggled = press(clicks, rules)
+    if rules is None or rules.is_binary:
+        return toggled ^ np.uint8(1)
+    k = rules.states
+    return ((toggled.astype(np.int64) + (k - 1)) % k).astype(np.uint8)
 
 
 def click_list(clicks: Board) -> list[tuple[int, int]]:

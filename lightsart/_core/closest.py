@@ -47,10 +47,10 @@ from lightsart._calibration import (
     SAMPLE_ROWS,
 )
 from lightsart._core.board import as_board
-from lightsart._core.general import RulesAlgebra
-from lightsart._core.general import algebra as rules_algebra
-from lightsart._core.gf2 import BoardAlgebra, chase
-from lightsart._core.gf2 import algebra as board_algebra
+from lightsart._core.general import PackedAlgebra
+from lightsart._core.general import packed_algebra as rules_algebra
+from lightsart._core.gf2 import ClassicAlgebra, chase
+from lightsart._core.gf2 import classic_algebra as board_algebra
 from lightsart._core.packed import words_for
 from lightsart._core.presses import SWEEPS, fewest_presses
 from lightsart._errors import LightsartError
@@ -108,7 +108,7 @@ class Decoded:
 # ---------------------------------------------------------------------------- GF(2)
 
 
-def _check_columns(alg: BoardAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint64], int]:
+def _check_columns(alg: ClassicAlgebra) -> tuple[NDArray[np.intp], NDArray[np.uint64], int]:
     """Cells offered to the decoder, their check columns (packed), and the words chased.
 
     Every cell when there are at most ``min(COLUMN_BITS / d, 64 ELIMINATION_WORDS / d**2)``
@@ -202,7 +202,7 @@ class _BitSetup:
     columns, the syndrome of the change, Bosch's baseline (classic game), the decoder's share
     of the budget and the edge chains' focus."""
 
-    alg: BoardAlgebra | RulesAlgebra
+    alg: ClassicAlgebra | PackedAlgebra
     cells: NDArray[np.intp]
     columns: NDArray[np.uint8] | NDArray[np.uint64]
     syndrome: NDArray[np.uint8]
@@ -271,7 +271,7 @@ def decode_levels(target: object, cost: NDArray[np.float64] | None, alg: ModkAlg
         raise LightsartError(f"target has shape {t.shape}, expected {alg.rules.shape}")
     costs = _level_costs(cost, alg.rules)
     levels = alg.levels(t, "target")
-    start = np.full_like(levels, alg.k - 1)
+    start = np.full_like(levels, alg.states - 1)
     errors = _ring_errors(alg, levels, start, costs, "wrong", None, seconds, seed, None)
     board, presses = _reached(alg, levels, start, errors.values)
     weighted = costs is not None
@@ -279,7 +279,7 @@ def decode_levels(target: object, cost: NDArray[np.float64] | None, alg: ModkAlg
     return Decoded(
         levels.astype(np.uint8), start.astype(np.uint8), board, presses.astype(np.uint8),
         errors.cost if weighted else float(wrong_cells), errors.proven,
-        errors.bound if weighted else round(errors.bound), f"Z/{alg.k} {alg.method}",
+        errors.bound if weighted else round(errors.bound), f"Z/{alg.states} {alg.method}",
         errors.cut_short, weighted=weighted, nullity=alg.nullity, share=seconds,
         kernel_size=alg.kernel_size,
         dearest=None if costs is None else float(np.max(costs, initial=0.0)),
@@ -307,11 +307,11 @@ def closest_levels(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metri
     weighted = costs is not None
     return ClosestBoard(
         target=target.astype(np.uint8), start=start.astype(np.uint8), board=board,
-        presses=fewest.presses, wrong_cells=int(np.count_nonzero(errors.values)),
+        presses=fewest.clicks, wrong_cells=int(np.count_nonzero(errors.values)),
         error=int(np.abs(board.astype(np.int64) - target).sum()), metric=metric,
         proven=errors.proven, lower_bound=errors.bound if weighted else round(errors.bound),
         presses_count=fewest.count, presses_proven=fewest.proven, kernel_size=alg.kernel_size,
-        states=alg.k, seconds=time.perf_counter() - began, method=errors.method,
+        states=alg.states, seconds=time.perf_counter() - began, method=errors.method,
         cut_short=errors.cut_short, cost=errors.cost if weighted else None,
     )
 
@@ -331,8 +331,8 @@ class _Errors:
 def _reached(alg: ModkAlgebra, target: Ints, start: Ints, error: Ints) -> tuple[Levels, Ints]:
     """The board ``target + error`` and one press vector making it from ``start`` (checked)."""
     m, n = alg.rules.shape
-    board = ((target.reshape(-1) + error) % alg.k).reshape(m, n).astype(np.uint8)
-    presses = alg.solve((board.astype(np.int64) - start) % alg.k)
+    board = ((target.reshape(-1) + error) % alg.states).reshape(m, n).astype(np.uint8)
+    presses = alg.solve((board.astype(np.int64) - start) % alg.states)
     if presses is None:  # pragma: no cover - the syndrome said reachable
         raise AssertionError("the closest board is not reachable")
     return board, presses.astype(np.int64)
@@ -343,7 +343,7 @@ def _ring_errors(alg: ModkAlgebra, target: Ints, start: Ints,
                  seconds: float, seed: int, rounds: int | None) -> _Errors:
     """The least-cost errors found: exact when the dynamic programme fits, else the chase's,
     improved by the decoder's walk (fewest wrong cells), with a lower bound."""
-    k = alg.k
+    k = alg.states
     weighted = given is not None
     costs = (_costs(target, k, metric).astype(np.float64) if given is None
              else _checked_costs(given, target.size, k, metric))
@@ -524,7 +524,7 @@ def _single_cell(columns: Ints, moduli: Ints, sigma: Ints, k: int) -> bool:
 def _constraint_descent(alg: ModkAlgebra, target: Ints, start: Ints, costs: NDArray[np.float64]
                         ) -> Ints:
     """Errors only on the constraint cells: ``e = -(r(c) - K t)`` there, ``t`` by coordinate descent."""
-    k = alg.k
+    k = alg.states
     red = alg.reduction
     change = ((target - start) % k)[:, :, None]
     f = red.free

@@ -61,7 +61,7 @@ from lightsart._errors import LightsartError
 from lightsart._limits import CHASE_MAX_FREE, DENSE_MAX_CELLS
 from lightsart._rules import Rules, press, require_two_states, shifted_xor
 
-__all__ = ["Chase", "Method", "Orientation", "RulesAlgebra", "algebra", "chase_plans"]
+__all__ = ["Chase", "Method", "Orientation", "PackedAlgebra", "chase_plans", "packed_algebra"]
 
 # DENSE_MAX_CELLS (64 × 64: a full elimination takes a few seconds) and CHASE_MAX_FREE (the
 # f × f elimination a chase ends with takes seconds at that size) live in lightsart._limits.
@@ -263,7 +263,7 @@ class Chase:
 
 
 @dataclass(frozen=True, eq=False)
-class RulesAlgebra(packed.GF2Counts):
+class PackedAlgebra(packed.GF2Counts):
     """The press operator of one :class:`Rules`, reduced to ``K t = r(c)`` over ``f`` free clicks.
 
     ``nullity`` is the dimension of the kernel of ``A`` (equal to that of ``Aᵀ``: ``A`` is square);
@@ -317,7 +317,7 @@ class RulesAlgebra(packed.GF2Counts):
         if self.rules.pattern.symmetric:
             basis = self.kernel()
         else:
-            basis = algebra(self.rules.transposed(), self.method).kernel()
+            basis = packed_algebra(self.rules.transposed(), self.method).kernel()
         return packed.pack(basis.reshape(basis.shape[0], self.rules.cells))
 
     def left_kernel(self) -> Bits:
@@ -363,7 +363,7 @@ class RulesAlgebra(packed.GF2Counts):
         m, n = self.rules.shape
         return np.ascontiguousarray(packed.unpack(self._left, m * n).T)
 
-    # The rest of the PressAlgebra protocol (lightsart._core.algebra): GF(2), k = 2 (states,
+    # The rest of the Algebra protocol (lightsart._core.algebra): GF(2), k = 2 (states,
     # kernel_size and check_moduli come from packed.GF2Counts).
 
     def press(self, x: object) -> Bits:
@@ -400,11 +400,12 @@ def chase_plans(rules: Rules) -> list[tuple[Orientation, Chase]]:
 
 
 @lru_cache(maxsize=32)
-def algebra(rules: Rules, method: Method = "auto") -> RulesAlgebra:
-    """The (cached) algebra of ``rules``: chased where a frame allows it, else fully eliminated.
+def packed_algebra(rules: Rules, method: Method = "auto") -> PackedAlgebra:
+    """The (cached) GF(2) algebra of any two-state ``rules``, on bit-packed rows: chased where a
+    frame allows it, else fully eliminated.
 
     ``method`` forces ``"chase"`` (error if no frame chases) or ``"eliminate"`` (full system).
-    GF(2) only: rules with more than two states go to :func:`lightsart._core.modk.algebra_mod`.
+    GF(2) only: rules with more than two states go to :func:`lightsart._core.modk.modk_algebra`.
     """
     require_two_states(rules, "the GF(2) algebra")
     m, n = rules.shape
@@ -413,7 +414,7 @@ def algebra(rules: Rules, method: Method = "auto") -> RulesAlgebra:
         frame, chase = plans[0]
         unit = packed.pack(np.eye(chase.free, dtype=np.uint8))
         _, k = chase.run(unit, None, keep=False)
-        return RulesAlgebra(rules, method, frame, chase, packed.echelon(k, chase.free, transform=True))
+        return PackedAlgebra(rules, method, frame, chase, packed.echelon(k, chase.free, transform=True))
     if method == "chase":
         reason = "no frame chases" if not plans else f"it needs {plans[0][1].free} free clicks"
         name = rules.pattern.name
@@ -426,4 +427,4 @@ def algebra(rules: Rules, method: Method = "auto") -> RulesAlgebra:
     unit = packed.pack(np.eye(m * n, dtype=np.uint8)).reshape(m, n, -1)
     rows = press_batch(unit, rules).reshape(m * n, -1)
     elim = packed.echelon(rows, m * n, transform=True)
-    return RulesAlgebra(rules, method, Orientation(False, False), None, elim)
+    return PackedAlgebra(rules, method, Orientation(False, False), None, elim)

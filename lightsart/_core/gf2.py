@@ -16,7 +16,7 @@ solvable iff it is orthogonal to every quiet pattern: its *syndrome* ``N c`` is 
 all the others (see :func:`_bottom_matrix`): a 4096 × 4096 board costs about 8,000 vector steps
 plus one packed 4096 × 4096 elimination, well under a second. Nothing of size nullity × cells
 is kept: quiet patterns are chased from the kernel of ``B`` on demand, and decoding uses the
-*checks* ``T_low · excess`` whose one-cell columns :meth:`BoardAlgebra.check_rows` chases up
+*checks* ``T_low · excess`` whose one-cell columns :meth:`ClassicAlgebra.check_rows` chases up
 from the bottom row.
 """
 
@@ -28,15 +28,15 @@ from functools import cached_property, lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart._core.board import as_board, press
+from lightsart._core.board import as_board
 from lightsart._core.packed import Echelon, GF2Counts, Words, echelon, pack, parity, unpack
 from lightsart._errors import LightsartError
 from lightsart._limits import BOARD_MAX_SIDE, PUZZLE_MAX_NULLITY_CELLS
 from lightsart._public import public
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press
 from lightsart._types import Board
 
-__all__ = [ "BoardAlgebra", "algebra", "chase", "nullity"]
+__all__ = ["ClassicAlgebra", "chase", "classic_algebra", "nullity"]
 
 
 
@@ -153,10 +153,10 @@ def _advance(prev: Words, cur: Words) -> Words:
     return nxt
 
 
-@public
 @dataclass(frozen=True, eq=False)
-class BoardAlgebra(GF2Counts):
-    """Everything about the press operator of one ``m`` × ``n`` board size.
+class ClassicAlgebra(GF2Counts):
+    """The press operator of the classic game on one ``m`` × ``n`` board size, by light chasing
+    (what :func:`lightsart.algebra` answers for the classic rules: plus on the plane).
 
     The chase runs along the longer side (``h`` rows of the shorter width ``w``), so all the
     stored state is ``w`` × ``w`` bits: the echelon form of ``B`` and its transform ``T``. The
@@ -164,7 +164,7 @@ class BoardAlgebra(GF2Counts):
     ``T_low · excess(c) = 0`` (:meth:`checks`). Quiet patterns (a basis of the null space of
     ``A``, ``2**(m*n - d)`` boards are reachable) are chased from the kernel of ``B`` when asked
     for: :meth:`quiet_block` for a few, :attr:`quiet_patterns` for all (dense, ``d × m × n``).
-    Make one with :func:`algebra` (cached per size), not by hand.
+    Make one with :func:`classic_algebra` (cached per size), not by hand.
 
     Parameters
     ----------
@@ -174,18 +174,17 @@ class BoardAlgebra(GF2Counts):
         The dimension ``d`` of the null space of the press operator.
     _transposed, _elim, _kernel
         The chase's orientation, the echelon form of ``B`` and its kernel (made by
-        :func:`algebra`).
+        :func:`classic_algebra`).
 
     Returns
     -------
-    BoardAlgebra
+    ClassicAlgebra
         The algebra of that board size.
 
     Examples
     --------
     >>> import numpy as np
-    >>> from lightsart import algebra
-    >>> five = algebra(5, 5)
+    >>> five = classic_algebra(5, 5)
     >>> five.nullity, five.quiet_patterns.shape
     (2, (2, 5, 5))
     >>> lit = np.ones((5, 5), np.uint8)
@@ -327,7 +326,7 @@ class BoardAlgebra(GF2Counts):
         """Each cell's quiet-pattern column, shape ``(m*n, d)``: the syndrome of a 1-cell change."""
         return np.ascontiguousarray(self._flat_patterns.T)
 
-    # The PressAlgebra protocol (lightsart._core.algebra): the classic game is GF(2), k = 2 (states,
+    # The Algebra protocol (lightsart._core.algebra): the classic game is GF(2), k = 2 (states,
     # kernel_size and check_moduli come from GF2Counts).
 
     @property
@@ -354,10 +353,9 @@ class BoardAlgebra(GF2Counts):
     is_reachable = is_solvable
 
 
-@public
 @lru_cache(maxsize=32)
-def algebra(m: int, n: int) -> BoardAlgebra:
-    """The (cached) algebra of the ``m`` × ``n`` board; chases along the longer side.
+def classic_algebra(m: int, n: int) -> ClassicAlgebra:
+    """The (cached) algebra of the classic ``m`` × ``n`` board; chases along the longer side.
 
     Parameters
     ----------
@@ -366,14 +364,14 @@ def algebra(m: int, n: int) -> BoardAlgebra:
 
     Returns
     -------
-    BoardAlgebra
+    ClassicAlgebra
         Solves, tests reachability and gives the quiet patterns of that size.
 
     Examples
     --------
-    >>> from lightsart import algebra, parse_board
+    >>> from lightsart import parse_board
     >>> board = parse_board("11110/10001/00001/00100/01110")
-    >>> solver = algebra(5, 5)
+    >>> solver = classic_algebra(5, 5)
     >>> bool(solver.is_solvable(board)), solver.nullity
     (True, 2)
     """
@@ -381,7 +379,7 @@ def algebra(m: int, n: int) -> BoardAlgebra:
     transposed = n > m
     h, w = (n, m) if transposed else (m, n)
     elim = echelon(_bottom_matrix(h, w), w, transform=True)
-    return BoardAlgebra(m=m, n=n, nullity=elim.nullity, _transposed=transposed, _elim=elim,
+    return ClassicAlgebra(m=m, n=n, nullity=elim.nullity, _transposed=transposed, _elim=elim,
                         _kernel=elim.null_space())
 
 

@@ -46,22 +46,20 @@ from lightsart._core import modp
 from lightsart._core.general import Chase, Orientation, chase_plans, shift  # the one home of chase planning
 from lightsart._errors import LightsartError
 from lightsart._limits import MODK_COLUMNS_MAX_WORK, MODK_SYSTEM_MAX, STATES_MAX  # STATES_MAX: issue 13
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press, shifted_sum
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from lightsart._core.closest import ClosestBoard, Metric
-    from lightsart._core.presses import Presses
+    from lightsart._results import Clicks
 
 __all__ = [
     "LinearMap",
     "ModkAlgebra",
-    "algebra_mod",
-    "board_from_presses",
     "kernel_rank",
     "linear_map",
-    "press_mod",
+    "modk_algebra",
 ]
 
 Ints = NDArray[np.int64]
@@ -80,39 +78,7 @@ def _check_states(k: int) -> int:
 
 def _press_batch(x: Ints, rules: Rules, k: int) -> Ints:
     """``A x mod k`` for press vectors stacked on trailing axes, ``x`` of shape ``(m, n, ...)``."""
-    wrap_rows, wrap_cols = rules.wraps
-    out = np.zeros_like(x)
-    for di, dj in rules.pattern.offsets:
-        out += shift(shift(x, di, wrap_rows), dj, wrap_cols, axis=1)
-    return out % k
-
-
-def press_mod(x: object, rules: Rules, k: int) -> Levels:
-    """``A x`` over ``Z/k``: how much each cell changes when cell ``c`` is pressed ``x[c]`` times.
-
-    ``x`` has shape ``(m, n)`` (any integers; only their value mod ``k`` matters). Returns ``uint8``
-    values in ``0 .. k-1``.
-
-    >>> press_mod(np.eye(3, dtype=int), Rules(3, 3), 3).tolist()
-    [[1, 2, 0], [2, 1, 2], [0, 2, 1]]
-    """
-    k = _check_states(k)
-    a = np.asarray(x)
-    if a.shape != rules.shape:
-        raise LightsartError(f"press vector has shape {a.shape}, expected {rules.shape}")
-    if not (np.issubdtype(a.dtype, np.integer) or a.dtype == np.bool_):
-        raise LightsartError("press vector must hold integers")
-    return _press_batch(a.astype(np.int64) % k, rules, k).astype(np.uint8)
-
-
-def board_from_presses(presses: object, rules: Rules) -> Levels:
-    """The board reached from the all-brightest board by ``presses``: ``(k-1) + A x`` mod ``k``.
-
-    >>> board_from_presses(np.eye(2, dtype=int), Rules(2, 2, states=3)).tolist()
-    [[0, 1], [1, 0]]
-    """
-    k = rules.states
-    return ((k - 1 + press_mod(presses, rules, k).astype(np.int64)) % k).astype(np.uint8)
+    return shifted_sum(x, rules) % k
 
 
 class _Reduction:
@@ -228,7 +194,8 @@ class ModkAlgebra:
     """
 
     rules: Rules
-    k: int
+    #: ``k``: the algebra works over ``Z/k`` (``rules.states``).
+    states: int
     reduction: _Reduction
     parts: tuple[_Part, ...]
 
@@ -250,7 +217,7 @@ class ModkAlgebra:
     @property
     def reachable_count(self) -> int:
         """How many changes are reachable: ``k^(mn) / kernel_size``."""
-        return self.k**self.rules.cells // self.kernel_size
+        return self.states**self.rules.cells // self.kernel_size
 
     @property
     def check_moduli(self) -> tuple[int, ...]:
@@ -258,8 +225,8 @@ class ModkAlgebra:
         return tuple(q for part in self.parts for q in part.smith.check_moduli)
 
     def press(self, x: object) -> Levels:
-        """``A x`` over ``Z/k`` (:func:`press_mod`)."""
-        return press_mod(x, self.rules, self.k)
+        """``A x`` over ``Z/k`` (:func:`lightsart.press`)."""
+        return press(x, self.rules)
 
     def levels(self, a: object, what: str) -> Ints:
         """``a`` checked (the rules' shape, integers) as values mod ``k``; ``what`` names it."""
@@ -268,7 +235,7 @@ class ModkAlgebra:
             raise LightsartError(f"{what} has shape {b.shape}, expected {self.rules.shape}")
         if not (np.issubdtype(b.dtype, np.integer) or b.dtype == np.bool_):
             raise LightsartError(f"{what} must hold integers")
-        return b.astype(np.int64) % self.k
+        return b.astype(np.int64) % self.states
 
     def _residuals(self, changes: Ints) -> Ints:
         """``r(c)`` for changes ``(m, n, B)``: ``(f, B)``."""
@@ -321,7 +288,7 @@ class ModkAlgebra:
         """The ``Z/k`` vector congruent to ``parts[j]`` mod each prime power (CRT)."""
         out = sum((v * part.idempotent for v, part in zip(parts, self.parts, strict=True)),
                   start=np.zeros_like(parts[0]))
-        return out % self.k
+        return out % self.states
 
     def solve(self, change: object) -> Levels | None:
         """A press vector ``x`` (values ``0 .. k-1``) with ``A x = change`` over ``Z/k``, or None.
@@ -348,12 +315,12 @@ class ModkAlgebra:
         gens, orders = [], []
         for part in self.parts:
             g, o = part.smith.kernel()
-            gens.append((g * part.idempotent) % self.k)
+            gens.append((g * part.idempotent) % self.states)
             orders += o
         t = np.concatenate(gens, axis=0) if gens else np.zeros((0, self.free), dtype=np.int64)
         x, res = self.reduction.run(np.ascontiguousarray(t.T), None)
         x = np.ascontiguousarray(x.transpose(2, 0, 1)).reshape(len(orders), m, n)
-        if res.any() or _press_batch(x.transpose(1, 2, 0), self.rules, self.k).any():  # pragma: no cover
+        if res.any() or _press_batch(x.transpose(1, 2, 0), self.rules, self.states).any():  # pragma: no cover
             raise AssertionError("a kernel generator does not press to zero")
         return x, tuple(orders)
 
@@ -366,12 +333,7 @@ class ModkAlgebra:
         x, orders = self._kernel
         return x.astype(np.uint8), orders
 
-    # The rest of the PressAlgebra protocol (lightsart._core.algebra) under its shared names.
-
-    @property
-    def states(self) -> int:
-        """``k``: the algebra works over ``Z/k``."""
-        return self.k
+    # The rest of the Algebra protocol (lightsart._core.algebra) under its shared names.
 
     @property
     def nullity(self) -> int:
@@ -388,13 +350,13 @@ class ModkAlgebra:
 
     def press_transpose(self, y: object) -> Levels:
         """``Aᵀ y`` over ``Z/k``: press with the pattern rotated 180°."""
-        return press_mod(y, self.rules.transposed(), self.k)
+        return press(y, self.rules.transposed())
 
     def columns(self) -> Ints:
         """Each cell's syndrome column (:meth:`syndrome_columns`): the columns a decoder searches."""
         return self._columns
 
-    def fewest_presses(self, x: object, *, exact_max: int | None = None) -> Presses:
+    def fewest_presses(self, x: object, *, exact_max: int | None = None) -> Clicks:
         """The press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) in the
         coset ``x + kernel``: it makes the same change as ``x``. See :mod:`lightsart._core.presses`."""
         from lightsart._core.presses import fewest_presses
@@ -413,7 +375,7 @@ class ModkAlgebra:
         from lightsart._core.closest import closest_levels
 
         t = self.levels(target, "target")
-        s = np.full_like(t, self.k - 1) if start is None else self.levels(start, "start")
+        s = np.full_like(t, self.states - 1) if start is None else self.levels(start, "start")
         c = None if costs is None else np.asarray(costs, dtype=np.float64)
         return closest_levels(self, t, s, metric=metric, exact_max=exact_max, seconds=seconds,
                               seed=seed, rounds=rounds, costs=c)
@@ -455,24 +417,20 @@ def _refuse_columns(rules: Rules) -> None:
 
 
 
-def algebra_mod(rules: Rules, k: int | None = None, method: Method = "auto") -> ModkAlgebra:
-    """The (cached) algebra of ``rules`` over ``Z/k``: chased where a frame allows it, else every
-    cell is an unknown; either way at most :data:`MODK_SYSTEM_MAX` unknowns. ``k`` defaults to
-    ``rules.states``; rules with more than two states must not name another ``k``.
+def modk_algebra(rules: Rules, method: Method = "auto") -> ModkAlgebra:
+    """The (cached) algebra of ``rules`` over ``Z/k`` (``k = rules.states``, any ``k`` from 2):
+    chased where a frame allows it, else every cell is an unknown; either way at most
+    :data:`MODK_SYSTEM_MAX` unknowns.
 
-    >>> alg = algebra_mod(Rules(4, 4), 4)
+    >>> alg = modk_algebra(Rules(4, 4, states=4))
     >>> alg.kernel_size, alg.check_moduli     # kernel Z/2 ⊕ Z/2 ⊕ Z/4 ⊕ Z/4: 64 press vectors
     (64, (2, 2, 4, 4))
     """
-    if k is None:
-        k = rules.states
-    elif not rules.is_binary and k != rules.states:  # two-state rules may be read over any Z/k
-        raise LightsartError(f"rules have {rules.states} states per cell, not {k}")
-    return _algebra_mod(rules.with_states(2), _check_states(k), method)
+    return _modk_algebra(rules.with_states(2), _check_states(rules.states), method)
 
 
 @lru_cache(maxsize=32)
-def _algebra_mod(rules: Rules, k: int, method: Method) -> ModkAlgebra:
+def _modk_algebra(rules: Rules, k: int, method: Method) -> ModkAlgebra:
     rules = rules.with_states(k)  # cached by shape, pattern and topology; carries its k
     m, n = rules.shape
     plans = chase_plans(rules) if method != "eliminate" else []

@@ -20,6 +20,7 @@ Every click set is re-applied with the press operator before it is returned.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import numpy as np
@@ -28,15 +29,14 @@ from numpy.typing import NDArray
 from lightsart._calibration import CHASE_WORDS_PER_SECOND, DECODE_SHARE, SPLIT_DECODE_SHARE
 from lightsart._core.algebra import algebra as one_algebra
 from lightsart._core.algebra import reached, rules_for
-from lightsart._core.board import as_board, press
+from lightsart._core.board import as_board
 from lightsart._core.closest import (
     decode_bits,
     decode_levels,
 )
-from lightsart._core.general import algebra as rules_algebra
-from lightsart._core.gf2 import algebra
+from lightsart._core.general import packed_algebra as rules_algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.quiet import (
-    BLOCK,
     QuietPatterns,
     combine_patterns,
     lightest,
@@ -47,7 +47,7 @@ from lightsart._errors import LightsartError
 from lightsart._limits import PUZZLE_MAX_NULLITY_CELLS
 from lightsart._public import public
 from lightsart._results import Clicks, ClickSearch, Fit, with_count_bound
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press
 from lightsart._rules import press as rules_press
 from lightsart._types import Board
 
@@ -73,7 +73,7 @@ SPLIT_CLICKS_NULLITY = 40
 def _quiet(shape: tuple[int, ...], rules: Rules | None) -> QuietPatterns:
     """The quiet patterns (kernel of the press operator) under ``rules``, dense when small."""
     if classic(rules):
-        alg = algebra(int(shape[0]), int(shape[1]))
+        alg = classic_algebra(int(shape[0]), int(shape[1]))
         return QuietPatterns((alg.m, alg.n), alg.nullity, alg.quiet_block)
     return QuietPatterns.dense(rules_algebra(_checked(rules, shape)).kernel())
 
@@ -219,8 +219,8 @@ def _search(x0: Board, source: QuietPatterns, rules: Rules | None, seed: int, se
                             None if watch is None else watch.advance)
     if watch is not None:
         watch.finish()
-    work = ClickSearch("local", searched.rounds, searched.planned, None, 1 << min(BLOCK, d),
-                       plan.seconds_needed)
+    assert searched.search is not None
+    work = dataclasses.replace(searched.search, seconds_needed=plan.seconds_needed)
     return searched.clicks, False, searched.cut_short, floor, work
 
 
@@ -307,9 +307,9 @@ def closest_board(
     began = time.perf_counter()
     grey = _levels(rules)
     if grey is not None:
-        from lightsart._core.modk import algebra_mod
+        from lightsart._core.modk import modk_algebra
 
-        found = decode_levels(target, cost, algebra_mod(grey), seed=seed, seconds=seconds)
+        found = decode_levels(target, cost, modk_algebra(grey), seed=seed, seconds=seconds)
     else:
         found = decode_bits(target, cost, rules, seed=seed, seconds=seconds,
                             share=_decoding_seconds)
@@ -397,13 +397,14 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
 
 def _fewest_presses(presses: object, rules: Rules) -> Clicks:
     """:func:`fewest_clicks` with ``k`` states (above 2): the fewest presses in ``presses + kernel``."""
-    from lightsart._core.modk import algebra_mod
+    from lightsart._core.modk import modk_algebra
 
     began = time.perf_counter()
-    alg = algebra_mod(rules)
+    alg = modk_algebra(rules)
     found = alg.fewest_presses(presses)
-    return Clicks(found.presses, found.count, found.proven, alg.nullity,
-                  time.perf_counter() - began, lower_bound=found.count if found.proven else 0)
+    # The bound a proof gives only (what fewest_clicks has always said for k states).
+    return dataclasses.replace(found, seconds=time.perf_counter() - began,
+                               lower_bound=found.count if found.proven else 0)
 
 
 def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules) -> Clicks:

@@ -43,7 +43,7 @@ class _Nullity(Protocol):
 
 
 class GF2Counts:
-    """The counts every GF(2) press algebra (:class:`~lightsart._core.algebra.PressAlgebra`,
+    """The counts every GF(2) press algebra (:class:`~lightsart._core.algebra.Algebra`,
     ``k = 2``) answers from its ``nullity`` alone."""
 
     @property

@@ -17,18 +17,18 @@ transform scores the whole coset there); :func:`~lightsart.fewest_clicks` calls
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._limits import MODK_EXACT_MAX
+from lightsart._results import Clicks
 
 if TYPE_CHECKING:
     from lightsart._core.modk import ModkAlgebra
 
-__all__ = [ "Presses", "fewest_presses", "presses_bound"]
+__all__ = ["fewest_presses", "presses_bound"]
 
 Ints = NDArray[np.int64]
 
@@ -36,23 +36,6 @@ Ints = NDArray[np.int64]
 _CHUNK_WORK = 1 << 22
 #: Sweeps of a coordinate descent at most (here and in the closest board's chase descent).
 SWEEPS = 50
-
-
-@dataclass(frozen=True)
-class Presses:
-    """A press vector (values ``0 .. k-1``), its number of presses, and whether it is the fewest
-    among all press vectors making the same change."""
-
-    presses: NDArray[np.uint8]
-    count: int
-    proven: bool
-    kernel_size: int
-    states: int
-    seconds: float
-    #: No press vector making the change has fewer presses: ``Σ_c (x_c mod g_c)``, where ``g_c``
-    #: generates the values the kernel adds at cell ``c`` (``gcd`` of ``k`` and the generators'
-    #: entries there; ``k`` where no quiet pattern reaches, so those presses are fixed).
-    lower_bound: int = 0
 
 
 def _enumerate(orders: tuple[int, ...], start: int, stop: int) -> Ints:
@@ -65,10 +48,15 @@ def _enumerate(orders: tuple[int, ...], start: int, stop: int) -> Ints:
     return digits
 
 
-def fewest_presses(alg: ModkAlgebra, x: Ints, *, exact_max: int | None = None) -> Presses:
-    """The fewest presses in ``x + kernel`` (see the module docstring); ``x`` holds values mod ``k``."""
+def fewest_presses(alg: ModkAlgebra, x: Ints, *, exact_max: int | None = None) -> Clicks:
+    """The fewest presses in ``x + kernel`` (see the module docstring); ``x`` holds values mod ``k``.
+
+    ``lower_bound``: no press vector making the change has fewer presses, ``Σ_c (x_c mod g_c)``
+    where ``g_c`` generates the values the kernel adds at cell ``c`` (``gcd`` of ``k`` and the
+    generators' entries there; ``k`` where no quiet pattern reaches, so those presses are fixed).
+    """
     began = time.perf_counter()
-    k = alg.k
+    k = alg.states
     m, n = alg.rules.shape
     gens_u8, orders = alg.kernel_generators()
     gens = gens_u8.reshape(len(orders), m * n).astype(np.int64)
@@ -92,7 +80,8 @@ def fewest_presses(alg: ModkAlgebra, x: Ints, *, exact_max: int | None = None) -
     presses = best.reshape(m, n).astype(np.uint8)
     if not np.array_equal(alg.press(presses), alg.press(x)):  # pragma: no cover
         raise AssertionError("fewest presses changed the board differently")
-    return Presses(presses, best_cost, proven, size, k, time.perf_counter() - began, bound)
+    return Clicks(presses, best_cost, proven, alg.nullity, time.perf_counter() - began,
+                  lower_bound=bound, states=k, kernel_size=size)
 
 
 def presses_bound(x: Ints, gens: Ints, k: int) -> int:

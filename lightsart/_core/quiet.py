@@ -3,7 +3,7 @@
 Every click set producing one board is ``x0 ^ sum_k l_k N_k`` over the ``d`` quiet patterns
 ``N_k``. On a 4096 × 4096 board ``d = 2072`` and the dense basis would be 35 GB, so a
 :class:`QuietPatterns` hands out blocks of patterns on demand (for the classic game, chased from
-the kernel of ``B``: :meth:`lightsart._core.gf2.BoardAlgebra.quiet_block`), and everything here
+the kernel of ``B``: :meth:`lightsart._core.gf2.ClassicAlgebra.quiet_block`), and everything here
 works from a block at a time:
 
 * :func:`signatures`: each cell's ``k``-bit column over a block (bit ``i`` = cell in pattern ``i``);
@@ -28,11 +28,11 @@ from lightsart._calibration import CELL_PATTERNS_PER_SECOND
 from lightsart._calibration import QUIET_PLANNED_SHARE as _PLANNED_SHARE
 from lightsart._calibration import QUIET_ROUND_SECONDS as ROUND_SECONDS
 from lightsart._limits import planning_seconds
+from lightsart._results import Clicks, ClickSearch
 from lightsart._types import Board
 
 __all__ = [
     "QuietPatterns",
-    "Searched",
     "combine_patterns",
     "coset_weights",
     "local_search",
@@ -130,18 +130,6 @@ def lightest(x0: Board, source: QuietPatterns) -> Board:
         else x0.copy()
 
 
-@dataclass(frozen=True)
-class Searched:
-    """The lightest click set the block search reached, after ``rounds`` of ``planned``
-    (fewer when it stopped finding lighter members, or when the clock stopped it)."""
-
-    clicks: Board
-    rounds: int
-    planned: int
-    #: The clock stopped the search before its planned rounds.
-    cut_short: bool = False
-
-
 def planned_rounds(cells: int, nullity: int, seconds: float) -> int:
     """Rounds the budget buys at the nominal speed (none when one round would not fit)."""
     block = min(BLOCK, nullity)
@@ -150,22 +138,30 @@ def planned_rounds(cells: int, nullity: int, seconds: float) -> int:
 
 
 def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float,
-                 on_round: Callable[[int, int], None] | None = None) -> Searched:
+                 on_round: Callable[[int, int], None] | None = None) -> Clicks:
     """Exact search over random blocks of quiet patterns, keeping any lighter member.
 
     Stops after the planned rounds, or earlier when ``max(16, 2 d)`` rounds in a row found
     nothing (both counts, so the answer depends only on the input, the seed and ``seconds``), or
-    when the clock passes ``seconds`` (then :attr:`Searched.cut_short`). ``on_round`` hears the
-    rounds done and the clicks so far after each round (a progress line).
+    when the clock passes ``seconds`` (then ``cut_short``). ``on_round`` hears the rounds done and
+    the clicks so far after each round (a progress line). The answer's ``search`` says the rounds
+    done (``leaves_searched``) of those planned; nothing is proven.
     """
     rng = np.random.default_rng(seed)
     d = source.nullity
-    deadline = time.perf_counter() + seconds
+    began = time.perf_counter()
+    deadline = began + seconds
+
+    def searched(x: Board, rounds: int, cut_short: bool = False) -> Clicks:
+        work = ClickSearch("local", rounds, planned, None, 1 << min(BLOCK, d))
+        return Clicks(x, int(x.sum()), False, d, time.perf_counter() - began, cut_short,
+                      search=work)
+
     planned = planned_rounds(x.size, d, seconds)
     stale, rounds = 0, 0
     while rounds < planned and stale < max(16, 2 * d):
         if time.perf_counter() > deadline:
-            return Searched(x, rounds, planned, True)
+            return searched(x, rounds, True)
         block = np.sort(rng.choice(d, size=min(BLOCK, d), replace=False))
         patterns = source.block(block)
         weights = coset_weights(x, patterns)
@@ -178,4 +174,4 @@ def local_search(x: Board, source: QuietPatterns, seed: int, seconds: float,
             stale += 1
         if on_round is not None:
             on_round(rounds, int(weights[best]))
-    return Searched(x, rounds, planned)
+    return searched(x, rounds)

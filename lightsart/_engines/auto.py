@@ -85,7 +85,7 @@ def closest_board_auto(
     remaining = max(1.0, budget - (time.perf_counter() - started))
     found = closest_board_reduced_ip(
         t, cost, start=exact, time_limit=remaining, threads=threads, solver=solver, rules=r
-    ).fit
+    )
     best = found if found.wrong_cost < exact.wrong_cost - 1e-9 else exact
     bound = min(max(exact.wrong_pixels_lower_bound, found.wrong_pixels_lower_bound),
                 best.wrong_cost)

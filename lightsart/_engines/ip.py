@@ -43,7 +43,7 @@ pattern of ``s`` cells (``y <= 2`` for the plus).
   pattern ``k``: ``sum_v N[k, v] e_v = s_k + 2 w_k`` where ``s`` is the picture's syndrome.
   ``d`` rows instead of ``m n``. The rows of ``N`` span the kernel of ``Aᵀ`` (reachable changes
   are orthogonal to it): for a pattern that is not symmetric under a 180° turn that is the
-  *left* kernel, which :meth:`lightsart._core.general.RulesAlgebra.columns` gives.
+  *left* kernel, which :meth:`lightsart._core.general.PackedAlgebra.columns` gives.
 
 Fewest-clicks polishing (the IPs count wrong pixels, not clicks) minimises over the kernel of
 ``A`` with the exact engine's :func:`lightsart.fewest_clicks`, for any rules and
@@ -55,6 +55,7 @@ unproven answer says so (see :class:`lightsart._engines.cbc.SolveReport`).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass
@@ -65,9 +66,8 @@ from numpy.typing import NDArray
 
 from lightsart._core import general, gf2
 from lightsart._core.algebra import algebra as one_algebra
-from lightsart._core.board import as_board
+from lightsart._core.board import as_board, board_from_clicks
 from lightsart._core.closest import pixel_weights
-from lightsart._core.modk import board_from_presses, press_mod
 from lightsart._core.optimize import closest_board, fewest_clicks
 from lightsart._engines.cbc import SolveReport, SolverOptions, variable
 from lightsart._engines.ip_model import error_model as build_error_model
@@ -77,14 +77,12 @@ from lightsart._errors import LightsartError
 from lightsart._limits import check_model
 from lightsart._public import public
 from lightsart._results import Clicks, Fit
-from lightsart._rules import Rules, board_from_clicks
+from lightsart._rules import Rules, press
 from lightsart._types import Board
 
 __all__ = [
     "POLISH_MAX_NULLITY",
     "IPAnimation",
-    "IPClicks",
-    "IPFit",
     "IPOptions",
     "animation_ip",
     "basic_ip",
@@ -122,36 +120,12 @@ POLISH_MAX_NULLITY = 20
 
 
 @dataclass(frozen=True)
-class IPFit:
-    """A fitted picture (the exact engine's :class:`Fit`) and the CBC run behind it."""
-
-    fit: Fit
-    report: SolveReport
-
-
-@dataclass(frozen=True)
-class IPClicks:
-    """A basic-IP answer: a click set (``None`` when infeasible or none found) and the run."""
-
-    change: Board
-    clicks: Clicks | None
-    report: SolveReport
-
-    @property
-    def reachable(self) -> bool | None:
-        """True with a click set, False when CBC proved the model infeasible, else unknown."""
-        if self.clicks is not None:
-            return True
-        return False if self.report.status == "infeasible" else None
-
-
-@dataclass(frozen=True)
 class IPAnimation:
     """Bosch's recipe: two error-minimising fits and the basic IP on their transition."""
 
-    first: IPFit
-    second: IPFit
-    transition: IPClicks
+    first: Fit
+    second: Fit
+    transition: Clicks
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -174,8 +148,8 @@ class _Algebra(Protocol):
 def _algebra(rules: Rules) -> _Algebra:
     """The classic game keeps its fast light-chasing algebra; other rules use the general one."""
     if rules.is_classic:
-        return gf2.algebra(*rules.shape)
-    return general.algebra(rules)
+        return gf2.classic_algebra(*rules.shape)
+    return general.packed_algebra(rules)
 
 
 def _kernel(rules: Rules) -> tuple[int, int]:
@@ -234,7 +208,7 @@ def _integral(w: NDArray[np.float64]) -> bool:
 
 def _board(presses: Board, rules: Rules) -> Board:
     """The board ``presses`` reach from the all-brightest one (all-lit for two states)."""
-    return board_from_presses(presses, rules)
+    return board_from_clicks(presses, rules)
 
 
 def chase_start(target: Board, cost: NDArray[np.float64] | None = None) -> Board:
@@ -310,27 +284,32 @@ def _fewest_clicks(clicks: Board, rules: Rules) -> Clicks:
 
 
 def _basic(change: Board, start: Board | None, options: SolverOptions, model: str,
-           solver: str, rules: Rules) -> IPClicks:
+           solver: str, rules: Rules) -> Clicks:
     """Fewest presses making ``change`` (mod ``k``), warm-started from ``start`` when given."""
     started = time.perf_counter()
-    k = rules.states
     built = presses_model(change, rules, model)
     if start is not None:
         warm(built, start.astype(np.int64), rules)
     report = solve(built.prob, options, model, warm_start=start is not None, solver=solver)
-    best = start if start is not None and np.array_equal(press_mod(start, rules, k), change) else None
+    best = start if start is not None and np.array_equal(press(start, rules), change) else None
     if report.has_solution:
         found = _read(built.x, rules.shape, report.solver)
-        if not np.array_equal(press_mod(found, rules, k), change):
+        if not np.array_equal(press(found, rules), change):
             raise LightsartError(f"{report.solver} returned clicks that do not produce the picture")
         if best is None or found.sum() <= best.sum():
             best = found
     if best is None:
-        return IPClicks(change, None, report)
+        if report.status == "infeasible":
+            raise LightsartError(f"the picture is not reachable: {report.solver} proved the "
+                                 f"{model} model infeasible")
+        raise LightsartError(f"{report.solver} found no click set for the {model} model "
+                             f"(status {report.status}); give it more time (time_limit)")
     # A valid start CBC could not improve on is still an answer, just not a proven one.
     proven = bool(report.status == "optimal" and report.objective == best.sum())  # not np.bool_
-    clicks = Clicks(best, int(best.sum()), proven, _kernel(rules)[0], time.perf_counter() - started)
-    return IPClicks(change, clicks, report)
+    nullity, kernel_size = _kernel(rules)
+    return Clicks(best, int(best.sum()), proven, nullity, time.perf_counter() - started,
+                  states=rules.states, kernel_size=None if rules.is_binary else kernel_size,
+                  report=report)
 
 
 @public
@@ -339,13 +318,14 @@ def basic_ip(
     *,
     start: Board | None = None,
     **options: Unpack[IPOptions],
-) -> IPClicks:
+) -> Clicks:
     """Bosch's basic IP for a picture: is it reachable from all-lit (all-brightest with ``k``
     states), and with fewest clicks (presses; a cell pressed ``j`` times counts ``j``).
 
     ``start`` (a click set) is handed to CBC as a warm start; a valid start is returned if CBC
-    finds nothing better in time. ``.reachable`` is False only when CBC proved the model
-    infeasible, ``None`` when it stopped without deciding. ``solver`` names a MIP solver of
+    finds nothing better in time. When the solver proves the picture unreachable (the model
+    infeasible), or stops without a click set, this raises :class:`~lightsart.LightsartError`
+    saying which. ``solver`` names a MIP solver of
     :mod:`lightsart._engines.solvers` (``cbc``, ``highs``, ...); ``rules`` the game (default: the
     classic plus on the plane).
 
@@ -360,19 +340,20 @@ def basic_ip(
 
     Returns
     -------
-    IPClicks
-        ``clicks`` (a :class:`~lightsart.Clicks`, ``None`` when unreachable or nothing was
-        found), ``reachable`` (True, False when proven infeasible, ``None`` when undecided),
-        ``change`` (the change the model solved for) and ``report`` (the solver's run).
+    Clicks
+        The fewest clicks found (``proven`` when the solver proved them fewest), with the
+        solver's run in ``report``.
 
     Examples
     --------
     >>> from lightsart import basic_ip, parse_board
     >>> answer = basic_ip(parse_board("111/101/111"))
-    >>> answer.reachable, answer.clicks.count, answer.clicks.proven
-    (True, 5, True)
-    >>> basic_ip(parse_board("01111/11111/11111/11111/11111")).reachable  # nullity 2
-    False
+    >>> answer.count, answer.proven, answer.report.status
+    (5, True, 'optimal')
+    >>> basic_ip(parse_board("01111/11111/11111/11111/11111"))  # nullity 2
+    Traceback (most recent call last):
+    ...
+    lightsart.LightsartError: the picture is not reachable: cbc proved the basic model infeasible
     """
     r = _rules(target, options.get("rules"))
     t = _levels(target, r, "target")
@@ -394,12 +375,12 @@ def transition_ip(
     first: Fit,
     second: Fit,
     **options: Unpack[IPOptions],
-) -> IPClicks:
+) -> Clicks:
     """Fewest clicks turning ``first.board`` into ``second.board``: the basic IP on their
     difference (XOR for two states, ``second - first`` mod ``k``).
 
     Warm-started, as Bosch does, with the difference of the two click sets (always a solution),
-    so ``.clicks`` is never ``None``; ``.clicks.proven`` says whether CBC proved it fewest. Both
+    so there is always an answer; ``.proven`` says whether CBC proved it fewest. Both
     fits must have been made under ``rules`` (checked; default: the first fit's rules).
     """
     if first.board.shape != second.board.shape:
@@ -497,7 +478,7 @@ def closest_board_ip(
     warm_start: bool = True,
     polish_clicks: bool = True,
     **options: Unpack[IPOptions],
-) -> IPFit:
+) -> Fit:
     """Bosch's error-minimising IP: the reachable board with fewest (or cheapest) wrong pixels.
 
     Any number of states (``rules.states``; the target then holds levels). Warm-started (where
@@ -524,15 +505,15 @@ def closest_board_ip(
 
     Returns
     -------
-    IPFit
-        ``fit`` (a :class:`~lightsart.Fit`, as :func:`~lightsart.closest_board` returns) and
-        ``report`` (the solver's run: status, objective, bound, warm start).
+    Fit
+        As :func:`~lightsart.closest_board` returns, with the solver's run (status, objective,
+        bound, warm start) in ``report``.
 
     Examples
     --------
     >>> from lightsart import closest_board_ip, parse_board
     >>> answer = closest_board_ip(parse_board("01111/11111/11111/11111/11111"))
-    >>> answer.fit.wrong_pixels, answer.report.status
+    >>> answer.wrong_pixels, answer.report.status
     (1, 'optimal')
     """
     started = time.perf_counter()
@@ -557,7 +538,7 @@ def closest_board_ip(
         if float((w * flags).sum()) <= float((w * (_board(start, r) != t)).sum()):
             clicks, method = found, f"ip {built.name}: {report.status}"
     fit = _fit_from_clicks(t, w, clicks, report, started, polish_clicks, method, r)
-    return IPFit(fit, report)
+    return dataclasses.replace(fit, report=report)
 
 
 def animation_ip(
@@ -570,7 +551,7 @@ def animation_ip(
     """
     a = closest_board_ip(first, **options)
     b = closest_board_ip(second, **options)
-    step = transition_ip(a.fit, b.fit, **options)
+    step = transition_ip(a, b, **options)
     return IPAnimation(a, b, step)
 
 
@@ -652,7 +633,7 @@ def closest_board_reduced_ip(
     start: Fit | None = None,
     polish_clicks: bool = True,
     **options: Unpack[IPOptions],
-) -> IPFit:
+) -> Fit:
     """Fewest (or cheapest) wrong pixels by the reduced parity IP: ``d`` rows, not ``m n``.
 
     Flipping pixel ``p`` changes the picture's syndrome ``s`` by its column ``v_p`` of ``N``
@@ -679,14 +660,14 @@ def closest_board_reduced_ip(
 
     Returns
     -------
-    IPFit
-        ``fit`` (a :class:`~lightsart.Fit`) and ``report`` (the solver's run).
+    Fit
+        The fit, with the solver's run in ``report``.
 
     Examples
     --------
     >>> from lightsart import closest_board_reduced_ip, parse_board
     >>> answer = closest_board_reduced_ip(parse_board("01111/11111/11111/11111/11111"))
-    >>> answer.fit.wrong_pixels, answer.fit.clicks_count, answer.report.status
+    >>> answer.wrong_pixels, answer.clicks_count, answer.report.status
     (1, 0, 'optimal')
     """
     started = time.perf_counter()
@@ -722,4 +703,4 @@ def closest_board_reduced_ip(
     if clicks is None:
         raise LightsartError(f"{report.solver}'s parity solution does not give a reachable board")
     fit = _fit_from_clicks(t, w, clicks, report, started, polish_clicks, method, r)
-    return IPFit(fit, report)
+    return dataclasses.replace(fit, report=report)

@@ -128,9 +128,9 @@ def level_rows(board: Board) -> list[str]:
 def after_presses(start: Board, cells: Sequence[int] | np.ndarray, rules: Rules) -> Board:
     """``start`` after one press of each listed cell (``i * n + j``; repeats press again), mod k
     (two states: each click toggles its pattern, a cell listed twice undoes itself)."""
-    from lightsart._core.modk import press_mod
+    from lightsart._rules import press
 
     k = rules.states
     counts = np.bincount(np.asarray(cells, dtype=np.int64), minlength=rules.cells) % k
-    made = start.astype(np.int64) + press_mod(counts.reshape(rules.shape), rules, k)
+    made = start.astype(np.int64) + press(counts.reshape(rules.shape), rules)
     return (made % k).astype(np.uint8)

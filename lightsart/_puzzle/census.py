@@ -383,7 +383,8 @@ def _enumerate(rules: Rules) -> Census:
     """Exact census of the board of ``rules`` (more than two states), goal every cell 0, by
     enumerating every press vector: ``nullity`` is the fewest generators of the kernel over
     ``Z/k`` and ``kernel_size`` its number of elements (``k**nullity`` only for prime ``k``)."""
-    from lightsart._core.modk import algebra_mod, kernel_rank, press_mod
+    from lightsart._core.modk import kernel_rank, modk_algebra
+    from lightsart._rules import press
 
     began = time.perf_counter()
     k = rules.states
@@ -396,10 +397,10 @@ def _enumerate(rules: Rules) -> Census:
             f"more than {CENSUS_LEVELS_MAX_STATES} (the k-state census enumerates every press "
             "vector)")
     total = k**cells
-    alg = algebra_mod(rules)
+    alg = modk_algebra(rules)
     # Column c of A: what one press of cell c adds to each cell.
     unit = np.eye(cells, dtype=np.int64).reshape(cells, m, n)
-    A = np.stack([press_mod(u, rules, k).reshape(-1) for u in unit], axis=1).astype(np.int64)
+    A = np.stack([press(u, rules).reshape(-1) for u in unit], axis=1).astype(np.int64)
     place = k ** np.arange(cells, dtype=np.int64)  # base-k digit c is cell c
     worst = (k - 1) * cells + 1
     best = np.full(total, worst, dtype=np.int32)

@@ -29,13 +29,13 @@ from numpy.typing import NDArray
 
 from lightsart import _limits as limits
 from lightsart._core import general, gf2
-from lightsart._core.algebra import PressAlgebra, algebra, press, reached
+from lightsart._core.algebra import Algebra, algebra, reached
 from lightsart._core.board import as_board
 from lightsart._core.optimize import fewest_clicks
 from lightsart._core.quiet import combine_patterns, coset_weights
 from lightsart._errors import LightsartError
 from lightsart._results import ClickSearch
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press
 from lightsart._types import Board
 
 __all__ = ["COUNT_NULLITY", "Changes", "Game", "Lightest", "game", "lightest", "rules_for"]
@@ -66,7 +66,7 @@ class Game:
     """
 
     rules: Rules
-    algebra: PressAlgebra
+    algebra: Algebra
     quiet_patterns: Board
     checks: Board | None
 
@@ -192,9 +192,9 @@ def game(rules: Rules) -> Game:
     if alg.nullity * m * n > limits.PUZZLE_MAX_NULLITY_CELLS:
         raise _too_large(rules, alg.nullity)
     # The checks: the quiet patterns themselves for a symmetric pattern (the classic game).
-    if isinstance(alg, gf2.BoardAlgebra):
+    if isinstance(alg, gf2.ClassicAlgebra):
         return Game(rules, alg, alg.quiet_patterns, alg.quiet_patterns)
-    assert isinstance(alg, general.RulesAlgebra)
+    assert isinstance(alg, general.PackedAlgebra)
     return Game(rules, alg, alg.kernel(), alg.left_kernel())
 
 

@@ -372,7 +372,7 @@ def _top_for(bmap: LinearMap, bottom: object, lightest: bool = True) -> Ints | N
 def _ring_table(rules: Rules, max_rows: int) -> LookupTable:
     """The table over ``Z/k``: every bottom row in the image of ``B`` with its lightest top row
     where the work allows, or one row per top cell."""
-    from lightsart._core.modk import algebra_mod, kernel_rank, linear_map
+    from lightsart._core.modk import kernel_rank, linear_map, modk_algebra
 
     k = rules.states
     m, n = rules.shape
@@ -397,7 +397,7 @@ def _ring_table(rules: Rules, max_rows: int) -> LookupTable:
     else:
         rows = [(tuple(int(x) for x in B[:, j]), tuple(int(j == i) for i in range(n)))
                 for j in range(n)]
-    nullity = kernel_rank(algebra_mod(rules))
+    nullity = kernel_rank(modk_algebra(rules))
     prime = all(k % p for p in range(2, k))  # Z/k a field: the image has a dimension
     proven = len(rows) if lightest and bmap.kernel_size <= _LIGHTEST_MAX else 0
     return LookupTable(n, m, k, nullity, n - nullity if prime else None, bmap.kernel_size,

@@ -19,10 +19,9 @@ from script_loader import load_script
 
 from lightsart._animation.orders import ORDERS, press_order
 from lightsart._cli import main
-from lightsart._core.modk import press_mod
 from lightsart._errors import LightsartError
 from lightsart._pipeline import make_animation
-from lightsart._rules import Rules
+from lightsart._rules import Rules, press
 
 SAMPLES = Path(__file__).resolve().parent.parent.parent / "samples"
 _capture = load_script("scripts/capture_outputs.py")
@@ -52,7 +51,7 @@ def single_press(before: np.ndarray, after: np.ndarray, rules: Rules, sign: int 
     for i, j in np.argwhere(change == 1):
         unit = np.zeros(rules.shape, np.int64)
         unit[i, j] = 1
-        if np.array_equal(press_mod(unit, rules, k), change):
+        if np.array_equal(press(unit, rules), change):
             return int(i), int(j)
     raise AssertionError(f"step is not one press: {int(np.count_nonzero(change))} cells changed")
 
@@ -178,7 +177,7 @@ def test_the_library_animation_takes_k_state_rules(order: str) -> None:
     anim = animate_boards(start, steps, order=order, rules=rules, clicks_per_frame=1, hold=0.0, loop=True)
     expected = [start]
     for x in steps:
-        expected.append((expected[-1] + press_mod(x, rules, k)) % k)
+        expected.append((expected[-1] + press(x, rules)) % k)
     assert all(np.array_equal(a, b) for a, b in zip(anim.pictures, expected, strict=True))
     frames = [f.board.astype(np.int64) for f in anim]
     presses = [int(x.sum()) for x in steps]
@@ -188,8 +187,8 @@ def test_the_library_animation_takes_k_state_rules(order: str) -> None:
         change = (after - before) % k
         # exactly one press: the pattern of one cell, +1 mod K
         hits = [c for c in itertools.product(range(7), range(6))
-                if np.array_equal(change, press_mod(np.eye(42, dtype=np.int64)[c[0] * 6 + c[1]]
-                                                    .reshape(7, 6), rules, k))]
+                if np.array_equal(change, press(np.eye(42, dtype=np.int64)[c[0] * 6 + c[1]]
+                                                    .reshape(7, 6), rules))]
         assert len(hits) == 1
     # Two states under rules: the torus' pattern, not the plane's.
     torus = Rules(5, 5, topology="torus")
@@ -230,12 +229,12 @@ def test_grey_morph_takes_the_cell_leaving_fewest_wrong_cells_each_time(k: int, 
     ties = [tuple(c) for c in _ties(x, 7).tolist()]
     assert sorted(map(tuple, got.tolist())) == sorted(ties)
     frame = np.zeros(rules.shape, dtype=np.int64)
-    end = press_mod(x, rules, k).astype(np.int64)
+    end = press(x, rules).astype(np.int64)
     left = set(ties)
     def wrong_after(frame: np.ndarray, c: tuple[int, int]) -> int:
         one = np.zeros(rules.shape, dtype=np.int64)
         one[c] = x[c]
-        return int(((frame + press_mod(one, rules, k)) % k != end).sum())
+        return int(((frame + press(one, rules)) % k != end).sum())
 
     for cell in map(tuple, got.tolist()):
         scores = {c: wrong_after(frame, c) for c in left}
@@ -244,7 +243,7 @@ def test_grey_morph_takes_the_cell_leaving_fewest_wrong_cells_each_time(k: int, 
         assert cell == next(c for c in ties if c in left and scores[c] == best)
         one = np.zeros(rules.shape, dtype=np.int64)
         one[cell] = x[cell]
-        frame = (frame + press_mod(one, rules, k)) % k
+        frame = (frame + press(one, rules)) % k
         left.remove(cell)
     assert np.array_equal(frame, end)
     # press_order's morph is this order with each cell's presses in a row.

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lightsart._choices import TOPOLOGIES
-from lightsart._core.algebra import PressAlgebra, algebra
-from lightsart._core.general import RulesAlgebra
-from lightsart._core.gf2 import BoardAlgebra
+from lightsart._core.algebra import Algebra, algebra
+from lightsart._core.general import PackedAlgebra
+from lightsart._core.gf2 import ClassicAlgebra
 from lightsart._core.modk import ModkAlgebra
 from lightsart._rules import PATTERNS, Rules, parse_pattern
 
@@ -63,20 +63,20 @@ def _brute(rules: Rules) -> tuple[frozenset[bytes], frozenset[bytes]]:
 
 
 @pytest.fixture(scope="module", params=CASES, ids=[_id(c) for c in CASES])
-def case(request: pytest.FixtureRequest) -> tuple[Rules, PressAlgebra]:
+def case(request: pytest.FixtureRequest) -> tuple[Rules, Algebra]:
     rules = _rules(*request.param)
     return rules, algebra(rules)
 
 
-def test_the_factory_chooses_by_the_rules(case: tuple[Rules, PressAlgebra]) -> None:
+def test_the_factory_chooses_by_the_rules(case: tuple[Rules, Algebra]) -> None:
     rules, alg = case
-    assert isinstance(alg, PressAlgebra)
+    assert isinstance(alg, Algebra)
     assert alg.states == rules.states and alg.rules.shape == rules.shape
-    expected = (ModkAlgebra if rules.states > 2 else BoardAlgebra if rules.is_classic else RulesAlgebra)
+    expected = (ModkAlgebra if rules.states > 2 else ClassicAlgebra if rules.is_classic else PackedAlgebra)
     assert type(alg) is expected
 
 
-def test_press_and_its_transpose_match_the_matrix(case: tuple[Rules, PressAlgebra]) -> None:
+def test_press_and_its_transpose_match_the_matrix(case: tuple[Rules, Algebra]) -> None:
     rules, alg = case
     a, k = _matrix(rules), rules.states
     rng = np.random.default_rng(rules.cells * 7 + k)
@@ -86,7 +86,7 @@ def test_press_and_its_transpose_match_the_matrix(case: tuple[Rules, PressAlgebr
         assert np.array_equal(alg.press_transpose(x).ravel(), (a.T @ x.ravel()) % k)
 
 
-def test_kernel_is_the_brute_force_kernel(case: tuple[Rules, PressAlgebra]) -> None:
+def test_kernel_is_the_brute_force_kernel(case: tuple[Rules, Algebra]) -> None:
     rules, alg = case
     k = rules.states
     kernel, _ = _brute(rules)
@@ -109,7 +109,7 @@ def test_kernel_is_the_brute_force_kernel(case: tuple[Rules, PressAlgebra]) -> N
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())
 def test_solve_and_syndrome_agree_with_brute_force(
-    case: tuple[Rules, PressAlgebra], data: st.DataObject
+    case: tuple[Rules, Algebra], data: st.DataObject
 ) -> None:
     rules, alg = case
     k, (m, n) = rules.states, rules.shape
@@ -133,7 +133,7 @@ def test_solve_and_syndrome_agree_with_brute_force(
 
 @settings(max_examples=10, deadline=None)
 @given(data=st.data())
-def test_press_is_linear_and_solve_inverts_it(case: tuple[Rules, PressAlgebra], data: st.DataObject) -> None:
+def test_press_is_linear_and_solve_inverts_it(case: tuple[Rules, Algebra], data: st.DataObject) -> None:
     rules, alg = case
     k, cells = rules.states, rules.cells
     vec = st.lists(st.integers(0, k - 1), min_size=cells, max_size=cells)
@@ -144,3 +144,13 @@ def test_press_is_linear_and_solve_inverts_it(case: tuple[Rules, PressAlgebra], 
     change = alg.press(x)
     solved = alg.solve(change)
     assert solved is not None and np.array_equal(alg.press(solved), change)
+
+
+def test_the_public_algebra_takes_rules_only() -> None:
+    import lightsart
+    from lightsart._errors import LightsartError
+
+    assert lightsart.algebra is algebra and repr(lightsart.Algebra) == "<class 'lightsart.Algebra'>"
+    with pytest.raises(LightsartError, match="takes the rules of a game"):
+        lightsart.algebra(5)  # type: ignore[arg-type]
+    assert isinstance(lightsart.algebra(lightsart.Rules(5, 5)), lightsart.Algebra)

@@ -13,7 +13,7 @@ from lightsart._core.coset_symmetry import (
     invariant_flag,
     leaf_action,
 )
-from lightsart._core.gf2 import algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.quiet import combine_patterns
 
 
@@ -30,7 +30,7 @@ def test_grid_permutations_are_the_dihedral_group() -> None:
 
 
 def test_all_lit_board_keeps_all_eight_symmetries_and_maps_members() -> None:
-    alg = algebra(9, 9)
+    alg = classic_algebra(9, 9)
     x0 = alg.solve(np.ones((9, 9), np.uint8))
     assert x0 is not None
     maps = coset_symmetries(x0, alg.quiet_patterns)
@@ -45,7 +45,7 @@ def test_all_lit_board_keeps_all_eight_symmetries_and_maps_members() -> None:
 
 
 def test_a_lopsided_coset_has_no_symmetry() -> None:
-    alg = algebra(9, 9)
+    alg = classic_algebra(9, 9)
     clicks = np.zeros((9, 9), np.uint8)
     clicks[0, 1] = 1
     assert coset_symmetries(clicks, alg.quiet_patterns) == []

@@ -13,7 +13,7 @@ from numpy.typing import NDArray
 from lightsart._core import closest, isd, relink
 from lightsart._core.closest import edge_focus
 from lightsart._core.decode import decode
-from lightsart._core.gf2 import algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.optimize import closest_board
 from lightsart._core.packed import pack
 from lightsart._core.relink import Focus
@@ -247,7 +247,7 @@ def test_a_start_that_is_not_a_solution_is_refused() -> None:
 def test_edge_chains_start_from_solutions_near_the_edges(side: int) -> None:
     rng = np.random.default_rng(side)
     change = (rng.random((side, side)) < 0.5).astype(np.uint8)
-    alg = algebra(side, side)
+    alg = classic_algebra(side, side)
     cells = np.arange(side * side, dtype=np.intp)
     columns, syndrome = alg.columns(), alg.syndrome(change)
     focus = edge_focus(change, cells, band=4)
@@ -276,7 +276,7 @@ def test_the_edge_chain_decodes_a_board_from_its_four_chases(side: int) -> None:
     # the same seed and work whatever the clock allows.
     rng = np.random.default_rng(side + 1)
     change = (rng.random((side, side)) < 0.5).astype(np.uint8)
-    alg = algebra(side, side)
+    alg = classic_algebra(side, side)
     cells = np.arange(side * side, dtype=np.intp)
     columns, syndrome = alg.columns(), alg.syndrome(change)
     focus = edge_focus(change, cells, band=4)

@@ -12,11 +12,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from symmetric_cosets import symmetric_instance
 
-from lightsart._core.board import press
 from lightsart._core.fewest import coset_minimum
-from lightsart._core.gf2 import algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.optimize import fewest_clicks
 from lightsart._core.quiet import coset_weights
+from lightsart._rules import press
 
 
 def combination(patterns: np.ndarray, choice: int) -> np.ndarray:
@@ -106,7 +106,7 @@ def test_rejects_nullity_out_of_range() -> None:
 
 @pytest.mark.parametrize("n", [39, 47])
 def test_real_boards_reapply(n: int) -> None:
-    alg = algebra(n, n)
+    alg = classic_algebra(n, n)
     assert 24 < alg.nullity <= 40
     x0 = alg.solve(np.ones((n, n), dtype=np.uint8))
     assert x0 is not None
@@ -150,7 +150,7 @@ def test_symmetric_split_matches_brute_force(seed: int) -> None:
 
 @pytest.mark.parametrize("n", [16, 19, 23])
 def test_real_boards_match_one_transform(n: int) -> None:
-    alg = algebra(n, n)
+    alg = classic_algebra(n, n)
     x0 = alg.solve(np.ones((n, n), dtype=np.uint8))
     assert x0 is not None
     expected = int(coset_weights(x0, alg.quiet_patterns).min())
@@ -162,7 +162,7 @@ def test_real_boards_match_one_transform(n: int) -> None:
 
 
 def test_symmetric_search_is_deterministic_and_capped() -> None:
-    alg = algebra(19, 19)
+    alg = classic_algebra(19, 19)
     x0 = alg.solve(np.ones((19, 19), dtype=np.uint8))
     assert x0 is not None
     exact = int(coset_weights(x0, alg.quiet_patterns).min())

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from lightsart._core.fewest import coset_minimum
 from lightsart._core.fewest_leaf import leaf_data, score_leaves
-from lightsart._core.gf2 import algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.quiet import coset_weights
 
 
@@ -95,7 +95,7 @@ def test_search_with_compiled_leaves_matches_one_transform(seed: int) -> None:
 
 @pytest.mark.parametrize("n", [19, 30])
 def test_real_boards_with_compiled_leaves(n: int) -> None:
-    alg = algebra(n, n)
+    alg = classic_algebra(n, n)
     x0 = alg.solve(np.ones((n, n), dtype=np.uint8))
     assert x0 is not None
     expected = int(coset_weights(x0, alg.quiet_patterns).min())

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from lightsart._choices import TOPOLOGIES
 from lightsart._core import gf2, packed
-from lightsart._core.general import algebra
+from lightsart._core.general import packed_algebra
 from lightsart._errors import LightsartError
 from lightsart._limits import DENSE_MAX_CELLS
 from lightsart._rules import Pattern, Rules, parse_pattern, press, press_masks, press_transpose
@@ -44,7 +44,7 @@ def test_brute_force_on_every_small_board(text: str, topology: str) -> None:
         cells = m * n
         every = ((np.arange(1 << cells)[:, None] >> np.arange(cells)) & 1).astype(np.int64)
         for method in ("auto", "eliminate"):
-            alg = algebra(rules, method)
+            alg = packed_algebra(rules, method)
             assert 1 << alg.nullity == zero, (m, n, method)
             # The zero-syndrome changes are exactly the image of A.
             syndromes = (every @ alg.columns().astype(np.int64)) % 2
@@ -69,10 +69,10 @@ def test_brute_force_on_every_small_board(text: str, topology: str) -> None:
 def test_auto_chases_where_a_frame_allows_it() -> None:
     for text in PATTERN_TEXTS:
         for topology in TOPOLOGIES:
-            assert algebra(Rules(9, 7, parse_pattern(text), topology)).chase is not None  # type: ignore[arg-type]
+            assert packed_algebra(Rules(9, 7, parse_pattern(text), topology)).chase is not None  # type: ignore[arg-type]
     # A wrapped axis no longer than the pattern's reach along it cannot be chased.
-    assert algebra(Rules(2, 2, parse_pattern("square"), "torus")).chase is None
-    assert algebra(Rules(2, 9, parse_pattern("square"), "cylinder")).chase is not None
+    assert packed_algebra(Rules(2, 2, parse_pattern("square"), "torus")).chase is None
+    assert packed_algebra(Rules(2, 9, parse_pattern("square"), "cylinder")).chase is not None
 
 
 def same_span(a: np.ndarray, b: np.ndarray) -> bool:
@@ -90,7 +90,7 @@ def same_span(a: np.ndarray, b: np.ndarray) -> bool:
 @pytest.mark.parametrize(("m", "n"), [(20, 20), (31, 17), (12, 40)])
 def test_chasing_and_elimination_agree(text: str, topology: str, m: int, n: int) -> None:
     rules = Rules(m, n, parse_pattern(text), topology)  # type: ignore[arg-type]
-    chased, full = algebra(rules, "chase"), algebra(rules, "eliminate")
+    chased, full = packed_algebra(rules, "chase"), packed_algebra(rules, "eliminate")
     assert chased.chase is not None and full.chase is None
     assert chased.nullity == full.nullity
     assert same_span(chased.kernel(), full.kernel())
@@ -107,9 +107,9 @@ def test_chasing_and_elimination_agree(text: str, topology: str, m: int, n: int)
 
 def test_plane_plus_nullity_is_the_classic_one() -> None:
     for n in range(1, 61):
-        assert algebra(Rules.plus(n, n)).nullity == gf2.nullity(n, n), n
+        assert packed_algebra(Rules.plus(n, n)).nullity == gf2.nullity(n, n), n
     for m, n in [(1, 7), (4, 9), (16, 5), (23, 41), (61, 3)]:
-        assert algebra(Rules.plus(m, n)).nullity == gf2.nullity(m, n), (m, n)
+        assert packed_algebra(Rules.plus(m, n)).nullity == gf2.nullity(m, n), (m, n)
 
 
 # Published check values, not answers: OEIS A165738 (n x n torus, plus pattern), terms n = 1..90
@@ -123,15 +123,15 @@ A165738 = [
 
 
 def test_torus_nullities_match_oeis_a165738() -> None:
-    computed = [algebra(Rules(n, n, parse_pattern("plus"), "torus")).nullity for n in range(1, 91)]
+    computed = [packed_algebra(Rules(n, n, parse_pattern("plus"), "torus")).nullity for n in range(1, 91)]
     assert computed == A165738
 
 
 def test_torus_nullity_doubles_with_the_side() -> None:
     # a(2n) = 2 a(n) (Buchholz, in A165738) beyond the printed terms.
     for n in (100, 128, 150):
-        half = algebra(Rules(n, n, parse_pattern("plus"), "torus")).nullity
-        assert algebra(Rules(2 * n, 2 * n, parse_pattern("plus"), "torus")).nullity == 2 * half
+        half = packed_algebra(Rules(n, n, parse_pattern("plus"), "torus")).nullity
+        assert packed_algebra(Rules(2 * n, 2 * n, parse_pattern("plus"), "torus")).nullity == 2 * half
 
 
 @st.composite
@@ -148,8 +148,8 @@ def small_rules(draw: st.DrawFn) -> Rules:
 @given(small_rules(), st.integers(0, 2**32 - 1))
 def test_any_rules_solve_what_they_press(rules: Rules, seed: int) -> None:
     rng = np.random.default_rng(seed)
-    alg, full = algebra(rules), algebra(rules, "eliminate")
-    assert alg.nullity == full.nullity == algebra(rules.transposed()).nullity
+    alg, full = packed_algebra(rules), packed_algebra(rules, "eliminate")
+    assert alg.nullity == full.nullity == packed_algebra(rules.transposed()).nullity
     change = press(rng.integers(0, 2, rules.shape, dtype=np.uint8), rules)
     assert not alg.syndrome(change).any()
     clicks = alg.solve(change)
@@ -160,15 +160,15 @@ def test_any_rules_solve_what_they_press(rules: Rules, seed: int) -> None:
 
 def test_refusals_are_one_line() -> None:
     with pytest.raises(LightsartError, match="cannot chase") as info:
-        algebra(Rules(2, 2, parse_pattern("square"), "torus"), "chase")
+        packed_algebra(Rules(2, 2, parse_pattern("square"), "torus"), "chase")
     assert "\n" not in str(info.value)
     # A 9x9 block on a torus 3 cells wide chases in no frame, and the board is too big to eliminate.
     block = Pattern(("1" * 9,) * 9)
     with pytest.raises(LightsartError, match="DENSE_MAX_CELLS") as info:
-        algebra(Rules(DENSE_MAX_CELLS, 3, block, "torus"))
+        packed_algebra(Rules(DENSE_MAX_CELLS, 3, block, "torus"))
     assert "\n" not in str(info.value)
     with pytest.raises(LightsartError, match="expected"):
-        algebra(Rules.plus(3, 3)).solve(np.zeros((3, 4), dtype=np.uint8))
+        packed_algebra(Rules.plus(3, 3)).solve(np.zeros((3, 4), dtype=np.uint8))
 
 
 def test_packed_elimination_against_dense_products() -> None:

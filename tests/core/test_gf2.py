@@ -7,9 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart._core.board import from_state, press
-from lightsart._core.gf2 import algebra, chase, nullity
+from lightsart._core.board import from_state
+from lightsart._core.gf2 import chase, classic_algebra, nullity
 from lightsart._errors import LightsartError
+from lightsart._rules import press
 
 
 def golden_case(brute_force: list[dict[str, Any]], size: tuple[int, int]) -> dict[str, Any]:
@@ -19,7 +20,7 @@ def golden_case(brute_force: list[dict[str, Any]], size: tuple[int, int]) -> dic
 def test_nullity_matches_brute_force(brute_force: list[dict[str, Any]], golden_size) -> None:
     case = golden_case(brute_force, golden_size)
     assert nullity(*golden_size) == case["nullity"]
-    assert algebra(*golden_size).nullity == case["nullity"]
+    assert classic_algebra(*golden_size).nullity == case["nullity"]
 
 
 @pytest.mark.parametrize(
@@ -34,7 +35,7 @@ def test_reachability_matches_brute_force(brute_force: list[dict[str, Any]], gol
     m, n = golden_size
     case = golden_case(brute_force, golden_size)
     reachable = {int(s) for s in case["fewest_clicks"]}
-    alg = algebra(m, n)
+    alg = classic_algebra(m, n)
     for state in range(1 << (m * n)):
         board = from_state(state, m, n)
         x = alg.solve(board ^ 1)
@@ -49,7 +50,7 @@ def test_solve_random_reachable_boards(m: int, n: int, seed: int) -> None:
     rng = np.random.default_rng(seed)
     x = rng.integers(0, 2, (m, n), dtype=np.uint8)
     change = press(x)
-    alg = algebra(m, n)
+    alg = classic_algebra(m, n)
     assert not alg.syndrome(change).any()
     y = alg.solve(change)
     assert y is not None and np.array_equal(press(y), change)
@@ -60,7 +61,7 @@ def test_solve_random_reachable_boards(m: int, n: int, seed: int) -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 40), st.integers(1, 40))
 def test_quiet_patterns_are_quiet_and_independent(m: int, n: int) -> None:
-    alg = algebra(m, n)
+    alg = classic_algebra(m, n)
     q = alg.quiet_patterns
     assert q.shape == (alg.nullity, m, n)
     for pattern in q:
@@ -79,7 +80,7 @@ def test_quiet_patterns_are_quiet_and_independent(m: int, n: int) -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.integers(1, 30), st.integers(1, 30), st.integers(0, 2**32 - 1))
 def test_unreachable_changes_have_nonzero_syndrome(m: int, n: int, seed: int) -> None:
-    alg = algebra(m, n)
+    alg = classic_algebra(m, n)
     rng = np.random.default_rng(seed)
     change = rng.integers(0, 2, (m, n), dtype=np.uint8)
     x = alg.solve(change)
@@ -97,7 +98,7 @@ def test_chase_pushes_everything_into_the_bottom_row(m: int, n: int, seed: int) 
 def test_large_board_is_solved() -> None:
     rng = np.random.default_rng(7)
     x = rng.integers(0, 2, (300, 257), dtype=np.uint8)
-    y = algebra(300, 257).solve(press(x))
+    y = classic_algebra(300, 257).solve(press(x))
     assert y is not None and np.array_equal(press(y), press(x))
 
 
@@ -114,7 +115,7 @@ def test_check_columns_are_the_checks_of_one_cell_changes(m: int, n: int, seed: 
     checks see exactly the unsolvable changes (the quiet-pattern syndrome is the reference)."""
     from lightsart._core.packed import unpack
 
-    alg = algebra(m, n)
+    alg = classic_algebra(m, n)
     d = alg.nullity
     cells, packed_columns = alg.check_rows(np.arange(alg.h))
     assert sorted(cells.tolist()) == list(range(m * n))
@@ -136,7 +137,7 @@ def test_check_columns_are_the_checks_of_one_cell_changes(m: int, n: int, seed: 
 
 def test_large_boards_keep_no_dense_quiet_patterns() -> None:
     """4096 x 4096 has nullity 2072: the algebra holds w x w bits, and refuses the dense basis."""
-    alg = algebra(4096, 4096)
+    alg = classic_algebra(4096, 4096)
     assert alg.nullity == nullity(4096, 4096) == 2072
     with pytest.raises(LightsartError, match="quiet patterns"):
         _ = alg.quiet_patterns

@@ -12,10 +12,10 @@ from hypothesis import strategies as st
 
 from lightsart._choices import TOPOLOGIES
 from lightsart._core import modp
-from lightsart._core.general import algebra
-from lightsart._core.modk import ModkAlgebra, algebra_mod, press_mod
+from lightsart._core.general import packed_algebra
+from lightsart._core.modk import ModkAlgebra, modk_algebra
 from lightsart._errors import LightsartError
-from lightsart._rules import PATTERNS, Rules, parse_pattern
+from lightsart._rules import PATTERNS, Rules, parse_pattern, press
 
 SHAPES = [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (1, 4), (2, 3), (3, 2), (1, 5), (1, 6), (2, 4), (3, 3),
           (4, 2), (2, 5)]
@@ -27,11 +27,12 @@ class Brute:
     """Every press vector of a small board pressed at once."""
 
     def __init__(self, rules: Rules, k: int) -> None:
+        rules = rules.with_states(k)
         m, n = rules.shape
         self.rules, self.k, self.cells = rules, k, m * n
         self.every = np.array(list(itertools.product(range(k), repeat=m * n)), dtype=np.int64)
         units = np.eye(m * n, dtype=np.int64).reshape(-1, m, n)
-        self.A = np.stack([press_mod(u, rules, k).ravel() for u in units], axis=1).astype(np.int64)
+        self.A = np.stack([press(u, rules).ravel() for u in units], axis=1).astype(np.int64)
         self.images = (self.every @ self.A.T) % k
         self.weights = k ** np.arange(m * n, dtype=np.int64)
         self.codes = self.images @ self.weights
@@ -77,13 +78,13 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
         x = alg.solve(c)
         assert alg.is_reachable(c) == (x is not None) == bool(brute.reachable[brute.code(c)]), where
         if x is not None:
-            assert np.array_equal(press_mod(x, alg.rules, k), c)
+            assert np.array_equal(press(x, alg.rules), c)
     for x in brute.every[rng.integers(0, len(brute.every), 4)]:
         x = x.reshape(m, n)
-        best = int(brute.fewest[brute.code(press_mod(x, alg.rules, k))])
+        best = int(brute.fewest[brute.code(press(x, alg.rules))])
         exact = alg.fewest_presses(x)
-        assert exact.proven and exact.count == best == int(exact.presses.sum()), where
-        assert np.array_equal(press_mod(exact.presses, alg.rules, k), press_mod(x, alg.rules, k))
+        assert exact.proven and exact.count == best == int(exact.clicks.sum()), where
+        assert np.array_equal(press(exact.clicks, alg.rules), press(x, alg.rules))
         guess = alg.fewest_presses(x, exact_max=0)
         assert guess.count >= best and (not guess.proven or guess.count == best), where
         assert exact.lower_bound == best and guess.lower_bound <= best, where
@@ -97,25 +98,25 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
             got = exact.wrong_cells if metric == "wrong" else exact.error
             assert exact.proven and got == best == exact.lower_bound, (where, metric)
             assert brute.reachable[brute.code((exact.board.astype(np.int64) - start) % k)]
-            assert np.array_equal((start + press_mod(exact.presses, alg.rules, k)) % k, exact.board)
+            assert np.array_equal((start + press(exact.presses, alg.rules)) % k, exact.board)
             guess = alg.closest_board(target, start, metric=metric, exact_max=0)  # type: ignore[arg-type]
             got = guess.wrong_cells if metric == "wrong" else guess.error
             assert guess.lower_bound <= best <= got, (where, metric)
             assert not guess.proven or got == best, (where, metric)
-            assert np.array_equal((start + press_mod(guess.presses, alg.rules, k)) % k, guess.board)
+            assert np.array_equal((start + press(guess.presses, alg.rules)) % k, guess.board)
         # Per-cell costs of each wrong level (as --errors perceptual gives): the least total.
         costs = rng.random((m * n, k)) + 0.1
         costs[:, 0] = 0.0
         best_cost = brute.cheapest(target, start, costs)
         exact = alg.closest_board(target, start, costs=costs)
         assert exact.proven and exact.cost == pytest.approx(best_cost), where
-        assert np.array_equal((start + press_mod(exact.presses, alg.rules, k)) % k, exact.board)
+        assert np.array_equal((start + press(exact.presses, alg.rules)) % k, exact.board)
         guess = alg.closest_board(target, start, costs=costs, exact_max=0)
         assert guess.cost is not None and guess.lower_bound <= best_cost + 1e-9 <= guess.cost + 2e-9
         assert not guess.proven or guess.cost == pytest.approx(best_cost), where
         errors = (guess.board.astype(np.int64) - target) % k
         assert guess.cost == pytest.approx(costs[np.arange(m * n), errors.ravel()].sum())
-        assert np.array_equal((start + press_mod(guess.presses, alg.rules, k)) % k, guess.board)
+        assert np.array_equal((start + press(guess.presses, alg.rules)) % k, guess.board)
 
 
 @pytest.mark.parametrize("k", [3, 4, 5, 6, 8, 9, 16])
@@ -129,20 +130,20 @@ def test_brute_force_on_every_small_board(pattern: str, topology: str, k: int) -
         rules = Rules(m, n, parse_pattern(pattern), topology)  # type: ignore[arg-type]
         brute = Brute(rules, k)
         for method in ("auto", "eliminate"):
-            check_against_brute(algebra_mod(rules, k, method), brute, rng)
+            check_against_brute(modk_algebra(rules.with_states(k), method), brute, rng)
 
 
 def test_kernel_is_a_module_not_a_vector_space() -> None:
     # Over Z/4 the 4x4 plus kernel is Z/2 ⊕ Z/2 ⊕ Z/4 ⊕ Z/4 (64 elements, not 4^d for d = 4 or 3 alone).
-    alg = algebra_mod(Rules(4, 4), 4)
+    alg = modk_algebra(Rules(4, 4).with_states(4))
     assert alg.check_moduli == (2, 2, 4, 4) and alg.kernel_size == 64
     assert sorted(alg.kernel_generators()[1]) == [2, 2, 4, 4]
     # 1x2 sigma: A = [[0, 1], [1, 0]] is invertible for every k; 1x1 sigma has A = 0.
     sigma = parse_pattern("sigma")
-    assert algebra_mod(Rules(1, 2, sigma), 12).kernel_size == 1
-    assert algebra_mod(Rules(1, 1, sigma), 12).kernel_size == 12
+    assert modk_algebra(Rules(1, 2, sigma).with_states(12)).kernel_size == 1
+    assert modk_algebra(Rules(1, 1, sigma).with_states(12)).kernel_size == 12
     # Some board over Z/4 has a kernel whose size is no power of 4.
-    sizes = {algebra_mod(Rules(m, n), 4).kernel_size for m in range(1, 7) for n in range(1, 7)}
+    sizes = {modk_algebra(Rules(m, n).with_states(4)).kernel_size for m in range(1, 7) for n in range(1, 7)}
     assert any(s.bit_length() % 2 == 0 for s in sizes), sizes
 
 
@@ -152,7 +153,7 @@ def test_two_states_agree_with_gf2(pattern: str, topology: str) -> None:
     rng = np.random.default_rng(2)
     for m, n in [(4, 4), (5, 5), (6, 9), (9, 9), (16, 16), (19, 19)]:
         rules = Rules(m, n, parse_pattern(pattern), topology)  # type: ignore[arg-type]
-        gf2, alg = algebra(rules), algebra_mod(rules, 2)
+        gf2, alg = packed_algebra(rules), modk_algebra(rules.with_states(2))
         assert alg.kernel_size == 2**gf2.nullity, (m, n)
         for _ in range(3):
             c = rng.integers(0, 2, (m, n))
@@ -171,19 +172,20 @@ RULES = st.builds(
 @settings(max_examples=60, deadline=None)
 @given(RULES, st.integers(2, 16), st.integers(0, 2**32 - 1))
 def test_solve_recovers_any_pressed_change(rules: Rules, k: int, seed: int) -> None:
-    alg = algebra_mod(rules, k)
+    rules = rules.with_states(k)
+    alg = modk_algebra(rules.with_states(k))
     x = np.random.default_rng(seed).integers(0, k, rules.shape)
-    c = press_mod(x, rules, k)
+    c = press(x, rules)
     assert alg.is_reachable(c)
     y = alg.solve(c)
-    assert y is not None and np.array_equal(press_mod(y, rules, k), c)
-    assert not press_mod((x - y.astype(np.int64)) % k, rules, k).any()  # x - y is in the kernel
+    assert y is not None and np.array_equal(press(y, rules), c)
+    assert not press((x - y.astype(np.int64)) % k, rules).any()  # x - y is in the kernel
 
 
 @settings(max_examples=25, deadline=None)
 @given(RULES, st.sampled_from([4, 6, 8, 9, 12, 16]))
 def test_chase_and_elimination_agree(rules: Rules, k: int) -> None:
-    chased, dense = algebra_mod(rules, k), algebra_mod(rules, k, "eliminate")
+    chased, dense = modk_algebra(rules.with_states(k)), modk_algebra(rules.with_states(k), "eliminate")
     assert chased.kernel_size == dense.kernel_size
     assert sorted(chased.check_moduli) == sorted(dense.check_moduli)
 
@@ -212,26 +214,26 @@ def test_smith_form_solves_exactly_the_image(pe: tuple[int, int], n: int, seed: 
 
 def test_press_mod_counts_coinciding_offsets() -> None:
     # A 1x1 torus: all five plus offsets land on the one cell.
-    assert press_mod(np.ones((1, 1), dtype=int), Rules(1, 1, topology="torus"), 7).tolist() == [[5]]
+    assert press(np.ones((1, 1), dtype=int), Rules(1, 1, topology="torus").with_states(7)).tolist() == [[5]]
     # A 1x2 cylinder: left and right neighbours coincide, so a click adds 2 to the other cell.
-    assert press_mod(np.array([[1, 0]]), Rules(1, 2, topology="cylinder"), 5).tolist() == [[1, 2]]
+    assert press(np.array([[1, 0]]), Rules(1, 2, topology="cylinder").with_states(5)).tolist() == [[1, 2]]
 
 
 def test_refusals() -> None:
     for k in (1, 17):
         with pytest.raises(LightsartError, match="states per cell"):
-            algebra_mod(Rules(3, 3), k)
+            modk_algebra(Rules(3, 3).with_states(k))
     with pytest.raises(LightsartError, match="SYSTEM_MAX"):
-        algebra_mod(Rules(40, 40, parse_pattern("square"), "torus"), 3, "eliminate")
+        modk_algebra(Rules(40, 40, parse_pattern("square"), "torus").with_states(3), "eliminate")
     with pytest.raises(LightsartError, match="shape"):
-        algebra_mod(Rules(3, 3), 3).solve(np.zeros((2, 2), dtype=int))
+        modk_algebra(Rules(3, 3).with_states(3)).solve(np.zeros((2, 2), dtype=int))
     with pytest.raises(LightsartError, match="metric"):
-        algebra_mod(Rules(3, 3), 3).closest_board(np.zeros((3, 3), dtype=int), metric="x")  # type: ignore[arg-type]
+        modk_algebra(Rules(3, 3).with_states(3)).closest_board(np.zeros((3, 3), dtype=int), metric="x")  # type: ignore[arg-type]
 
 
 def test_large_board_is_refused_before_work() -> None:
     with pytest.raises(LightsartError, match="SYSTEM_MAX"):
-        algebra_mod(Rules(300, 300, parse_pattern("square"), "torus"), 5)
+        modk_algebra(Rules(300, 300, parse_pattern("square"), "torus").with_states(5))
 
 
 @settings(max_examples=60, deadline=None)
@@ -267,4 +269,4 @@ def test_a_drawn_pattern_whose_chase_has_no_free_clicks(topology: str) -> None:
             if k ** (m * n) > BRUTE_MAX:
                 continue
             rules = Rules(m, n, parse_pattern("110/010/000"), topology)  # type: ignore[arg-type]
-            check_against_brute(algebra_mod(rules, k), Brute(rules, k), rng)
+            check_against_brute(modk_algebra(rules.with_states(k)), Brute(rules, k), rng)

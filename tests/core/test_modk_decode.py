@@ -9,8 +9,8 @@ import pytest
 
 from lightsart._core import closest, isd_ring
 from lightsart._core.decode import decode
-from lightsart._core.modk import algebra_mod, press_mod
-from lightsart._rules import Rules
+from lightsart._core.modk import modk_algebra
+from lightsart._rules import Rules, press
 
 #: (k, board side): boards whose cokernel has at least three checks, the exact search still fits.
 #: k = 2 too: a Z/k fit posed with two states takes the same walk (it once reached the GF(2)
@@ -21,13 +21,13 @@ ROUNDS = 300
 
 @pytest.mark.parametrize(("k", "side"), CASES)
 def test_decoder_against_exact_and_chase(k: int, side: int) -> None:
-    rules = Rules(side, side)
-    alg = algebra_mod(rules, k)
+    rules = Rules(side, side, states=k)
+    alg = modk_algebra(rules.with_states(k))
     rng = np.random.default_rng(k * 100 + side)
     for trial in range(4):
         start = np.full(rules.shape, k - 1)
         if trial < 2:  # planted: a reachable board plus a few wrong cells
-            board = (start + press_mod(rng.integers(0, k, rules.shape), rules, k)) % k
+            board = (start + press(rng.integers(0, k, rules.shape), rules)) % k
             planted = np.zeros(rules.cells, dtype=np.int64)
             where = rng.choice(rules.cells, size=2 + trial, replace=False)
             planted[where] = rng.integers(1, k, size=where.size)
@@ -45,7 +45,7 @@ def test_decoder_against_exact_and_chase(k: int, side: int) -> None:
         assert found.wrong_cells <= ceiling
         assert found.lower_bound <= exact.wrong_cells
         # Re-verified: the presses make the board from the start.
-        assert np.array_equal((start + press_mod(found.presses, rules, k)) % k, found.board)
+        assert np.array_equal((start + press(found.presses, rules)) % k, found.board)
         assert found.wrong_cells == int(np.count_nonzero(found.board != target))
         # Never worse than the bottom-row chase it starts from.
         chase = closest._constraint_descent(alg, target.astype(np.int64), start.astype(np.int64),
@@ -57,7 +57,7 @@ def test_decoder_against_exact_and_chase(k: int, side: int) -> None:
 
 
 def test_decode_refuses_a_wrong_start_and_keeps_a_syndrome() -> None:
-    alg = algebra_mod(Rules(9, 9), 4)
+    alg = modk_algebra(Rules(9, 9).with_states(4))
     cols, moduli = alg.syndrome_columns(), np.array(alg.check_moduli, dtype=np.int64)
     rng = np.random.default_rng(5)
     e = np.zeros(81, dtype=np.int64)

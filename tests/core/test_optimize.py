@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart._core.board import board_from_clicks, from_state, press, to_state
+from lightsart._core.board import board_from_clicks, from_state, to_state
 from lightsart._core.decode import decode
-from lightsart._core.gf2 import algebra, chase
+from lightsart._core.gf2 import chase, classic_algebra
 from lightsart._core.optimize import closest_board, fewest_clicks, transition
+from lightsart._rules import press
 
 
 def golden_case(brute_force: list[dict[str, Any]], size: tuple[int, int]) -> dict[str, Any]:
@@ -21,7 +22,7 @@ def golden_case(brute_force: list[dict[str, Any]], size: tuple[int, int]) -> dic
 def test_fewest_clicks_matches_brute_force(brute_force: list[dict[str, Any]], golden_size) -> None:
     m, n = golden_size
     case = golden_case(brute_force, golden_size)
-    alg = algebra(m, n)
+    alg = classic_algebra(m, n)
     for state, fewest in list(case["fewest_clicks"].items())[:300]:
         board = from_state(int(state), m, n)
         x = alg.solve(board ^ 1)
@@ -77,7 +78,7 @@ def test_closest_board_is_reachable_and_honest(m: int, n: int, seed: int) -> Non
     assert fit.wrong_pixels == int((fit.board != target).sum())
     assert fit.wrong_pixels_lower_bound <= fit.wrong_pixels
     # Never worse than Bosch's light chasing along the longer side (errors in its last row).
-    assert fit.wrong_pixels <= algebra(m, n).excess(target ^ 1).sum() <= min(m, n)
+    assert fit.wrong_pixels <= classic_algebra(m, n).excess(target ^ 1).sum() <= min(m, n)
     assert fit.wrong_pixels <= fit.nullity
     if fit.nullity == 0:
         assert fit.wrong_pixels == 0 and fit.clicks_proven_minimal
@@ -97,7 +98,7 @@ def test_large_nullity_is_best_effort_and_marked_so() -> None:
 
 def test_local_search_never_increases_clicks() -> None:
     rng = np.random.default_rng(5)
-    alg = algebra(64, 64)
+    alg = classic_algebra(64, 64)
     x = rng.integers(0, 2, (64, 64), dtype=np.uint8)
     best = fewest_clicks(x, seconds=0.5)
     assert not best.proven and best.nullity == 28
@@ -113,7 +114,7 @@ def test_transition_is_minimal_and_connects_the_two_fits() -> None:
     step = transition(a, b)
     assert np.array_equal(a.board ^ press(step.clicks), b.board)
     # brute force over the 4 members of the coset (5x5 has nullity 2)
-    q = algebra(5, 5).quiet_patterns
+    q = classic_algebra(5, 5).quiet_patterns
     members = [a.clicks ^ b.clicks ^ (i & 1) * q[0] ^ (i >> 1) * q[1] for i in range(4)]
     assert step.count == min(int(x.sum()) for x in members)
     assert transition(a.board, b.board).count == step.count
@@ -135,7 +136,7 @@ def test_large_boards_decode_over_a_spread_sample_of_cells(
     import lightsart._core.closest as closest
     from lightsart._core.packed import unpack
 
-    alg = algebra(m, n)
+    alg = classic_algebra(m, n)
     monkeypatch.setattr(closest, "ELIMINATION_WORDS", (3 * alg.w * alg.nullity**2) // 64)
     monkeypatch.setattr(closest, "SAMPLE_ROWS", 6)
     cells, packed_columns, _ = closest._check_columns(alg)
@@ -179,7 +180,7 @@ def test_the_smallest_sample_is_the_bottom_chased_row(monkeypatch: pytest.Monkey
     errors in, so the baseline is a solution and the fit is reachable."""
     import lightsart._core.closest as closest
 
-    alg = algebra(47, 39)  # tall: chased down the 47 rows, 39 wide
+    alg = classic_algebra(47, 39)  # tall: chased down the 47 rows, 39 wide
     monkeypatch.setattr(closest, "ELIMINATION_WORDS", 1)
     cells, _, _ = closest._check_columns(alg)
     assert sorted(cells.tolist()) == list(range(46 * 39, 47 * 39))

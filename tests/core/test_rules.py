@@ -10,14 +10,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lightsart._core import board
+from lightsart._core.board import board_from_clicks
 from lightsart._errors import LightsartError
 from lightsart._rules import (
     PATTERNS,
     TOPOLOGIES,
     Pattern,
     Rules,
-    board_from_clicks,
     change_counts,
     parse_pattern,
     press,
@@ -94,11 +93,23 @@ def test_press_masks_are_the_press_of_single_clicks(case: tuple[Rules, np.ndarra
     assert [(state >> k) & 1 for k in range(m * n)] == expected.tolist()
 
 
-def test_classic_press_is_the_board_press() -> None:
+def test_press_without_rules_is_the_classic_press() -> None:
     rng = np.random.default_rng(5)
     for m, n in [(1, 1), (1, 6), (5, 5), (7, 3)]:
         x = rng.integers(0, 2, (m, n), dtype=np.uint8)
-        assert np.array_equal(press(x, Rules.plus(m, n)), board.press(x))
+        assert np.array_equal(press(x), naive_counts(x, Rules.plus(m, n)) % 2)
+        assert np.array_equal(press(x), press(x, Rules.plus(m, n)))
+
+
+@settings(max_examples=200, deadline=None)
+@given(rules_and_clicks(), st.integers(3, 7), st.integers(0, 2**32 - 1))
+def test_press_with_more_states_is_the_plain_loop_mod_states(
+        case: tuple[Rules, np.ndarray], states: int, seed: int) -> None:
+    rules = case[0].with_states(states)
+    x = np.random.default_rng(seed).integers(0, 3 * states, rules.shape)  # any counts: mod states
+    counts = naive_counts(x, rules)
+    assert np.array_equal(press(x, rules), counts % states)
+    assert np.array_equal(board_from_clicks(x, rules), (counts + states - 1) % states)
 
 
 def test_presets_and_rows() -> None:
@@ -163,18 +174,18 @@ def test_bad_rules_are_one_line_errors(kwargs: dict[str, object], words: str) ->
 def test_k_states_are_rules_the_gf2_tools_refuse() -> None:
     import numpy as np
 
-    from lightsart._core.general import algebra
-    from lightsart._core.modk import algebra_mod
+    from lightsart import algebra
+    from lightsart._core.general import packed_algebra
+    from lightsart._core.modk import modk_algebra
     from lightsart._rules import press, require_two_states
 
     grey = Rules(4, 5, states=np.int64(4))  # type: ignore[arg-type]
     assert grey.states == 4 and type(grey.states) is int and not grey.is_classic
     assert grey.to_dict()["states"] == 4 and grey.with_states(2).is_classic
-    assert algebra_mod(grey).k == 4 and algebra_mod(grey).rules == grey
-    with pytest.raises(LightsartError, match="not 3"):
-        algebra_mod(grey, 3)
-    for refused in (lambda: algebra(grey), lambda: press(np.zeros((4, 5), np.uint8), grey),
-                    lambda: require_two_states(grey, "census")):
+    assert modk_algebra(grey).states == 4 and modk_algebra(grey).rules == grey
+    assert algebra(grey).states == 4 and algebra(grey.with_states(2)).states == 2  # the one factory
+    assert press(np.ones((4, 5), np.uint8), grey).max() == 3  # the one press takes any states
+    for refused in (lambda: packed_algebra(grey), lambda: require_two_states(grey, "census")):
         with pytest.raises(LightsartError, match="does not support 4 states per cell yet") as info:
             refused()
         assert "\n" not in str(info.value)

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from lightsart._engines import ip
+from lightsart._errors import LightsartError
 from lightsart._rules import Rules, parse_pattern
 
 Case = tuple[str, str, int, int, int]  # pattern, topology, rows, columns, states
@@ -96,7 +97,7 @@ def test_error_ip_finds_the_fewest_wrong_cells(case: Case) -> None:
     target = rng.integers(0, b.k, size=b.shape).astype(np.uint8)
     cost = rng.integers(1, 4, size=b.shape).astype(np.float64)
     for weights, warm in ((None, False), (cost, True)):
-        fit = ip.closest_board_ip(target, weights, rules=rules, time_limit=60, warm_start=warm).fit
+        fit = ip.closest_board_ip(target, weights, rules=rules, time_limit=60, warm_start=warm)
         w = np.ones(b.shape) if weights is None else weights
         assert np.array_equal(b.made(fit.clicks), fit.board)
         assert np.array_equal(fit.wrong, (fit.board != target).astype(np.uint8))
@@ -111,13 +112,14 @@ def test_presses_ip_finds_the_fewest_presses_or_proves_a_board_unreachable(case:
     rng = np.random.default_rng(7 + sum(case[2:]))
     reachable = b.made(rng.integers(0, b.k, size=b.shape)).astype(np.uint8)
     answer = ip.basic_ip(reachable, rules=rules, time_limit=60)
-    assert answer.reachable and answer.clicks is not None and answer.clicks.proven
-    assert np.array_equal(b.made(answer.clicks.clicks), reachable)
-    assert answer.clicks.count == b.fewest_presses(reachable)
+    assert answer.report is not None and answer.proven
+    assert np.array_equal(b.made(answer.clicks), reachable)
+    assert answer.count == b.fewest_presses(reachable)
     others = [t for t in rng.integers(0, b.k, size=(20, *b.shape)).astype(np.uint8)
               if b.fewest_presses(t) is None]
     if others:
-        assert ip.basic_ip(others[0], rules=rules, time_limit=60).reachable is False
+        with pytest.raises(LightsartError, match="not reachable"):
+            ip.basic_ip(others[0], rules=rules, time_limit=60)
 
 
 @pytest.mark.parametrize("case", CASES[::3], ids=_ids)
@@ -125,13 +127,13 @@ def test_transition_ip_gives_the_fewest_presses_between_two_fits(case: Case) -> 
     rules, b = _rules(case), brute(case)
     rng = np.random.default_rng(11)
     one, two = (ip.closest_board_ip(rng.integers(0, b.k, size=b.shape).astype(np.uint8),
-                                    rules=rules, time_limit=60).fit for _ in range(2))
+                                    rules=rules, time_limit=60) for _ in range(2))
     step = ip.transition_ip(one, two, rules=rules, time_limit=60)
-    assert step.clicks is not None and step.clicks.proven
+    assert step.report is not None and step.proven
     change = (two.board.astype(np.int64) - one.board.astype(np.int64)) % b.k
     # From all-brightest the presses make k-1 + change; from one.board they make two.board.
-    assert np.array_equal((one.board + b.made(step.clicks.clicks) - (b.k - 1)) % b.k, two.board)
-    assert step.clicks.count == b.fewest_presses((b.k - 1 + change) % b.k)
+    assert np.array_equal((one.board + b.made(step.clicks) - (b.k - 1)) % b.k, two.board)
+    assert step.count == b.fewest_presses((b.k - 1 + change) % b.k)
 
 
 @pytest.mark.parametrize("case", [CASES[1], CASES[5], CASES[7]], ids=_ids)
@@ -159,5 +161,5 @@ def test_the_builder_picks_the_flag_model_for_two_states_and_levels_for_more() -
     assert (len(five.variables()), len(five.constraints)) == (4 * 9, 3 * 9)
     case = CASES[3]
     target = np.random.default_rng(5).integers(0, 3, size=(3, 3)).astype(np.uint8)
-    fit = ip.closest_board_ip(target, time_limit=60, rules=_rules(case)).fit
+    fit = ip.closest_board_ip(target, time_limit=60, rules=_rules(case))
     assert fit.wrong_pixels == brute(case).fewest_wrong(target, np.ones((3, 3)))

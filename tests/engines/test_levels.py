@@ -8,11 +8,12 @@ import itertools
 import numpy as np
 import pytest
 
-from lightsart._core.modk import board_from_presses, kernel_rank, press_mod
+from lightsart._core.board import board_from_clicks
+from lightsart._core.modk import kernel_rank
 from lightsart._core.optimize import closest_board
 from lightsart._puzzle.reading import from_state_levels, to_state_levels
 from lightsart._puzzle.solve import solve_puzzle
-from lightsart._rules import Rules, parse_pattern
+from lightsart._rules import Rules, parse_pattern, press
 
 
 def every_press_vector(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
@@ -20,7 +21,7 @@ def every_press_vector(rules: Rules) -> tuple[np.ndarray, np.ndarray]:
     k = rules.states
     m, n = rules.shape
     xs = np.array(list(itertools.product(range(k), repeat=m * n)), dtype=np.int64)
-    boards = np.array([board_from_presses(x.reshape(m, n), rules) for x in xs])
+    boards = np.array([board_from_clicks(x.reshape(m, n), rules) for x in xs])
     return xs.reshape(-1, m, n), boards
 
 
@@ -46,7 +47,7 @@ def test_k_state_fit_matches_brute_force(rules: Rules) -> None:
         assert fit.wrong_pixels == wrong.min() == int((fit.board != target).sum())
         assert fit.wrong_pixels_proven_minimal and fit.wrong_pixels_lower_bound == wrong.min()
         # The presses re-applied make the board; none of its press vectors has fewer presses.
-        assert np.array_equal(board_from_presses(fit.clicks, rules), fit.board)
+        assert np.array_equal(board_from_clicks(fit.clicks, rules), fit.board)
         same = (boards == fit.board).reshape(len(boards), -1).all(axis=1)
         assert fit.clicks_count == presses[same].min() and fit.clicks_proven_minimal
         assert fit.kernel_size == same.sum() and fit.states == k and fit.rules == rules
@@ -54,15 +55,15 @@ def test_k_state_fit_matches_brute_force(rules: Rules) -> None:
 
 def test_kernel_rank_is_the_nullity_for_two_states() -> None:
     from lightsart._core.gf2 import nullity
-    from lightsart._core.modk import algebra_mod
+    from lightsart._core.modk import modk_algebra
 
     for m, n in ((4, 4), (5, 5), (9, 9), (6, 7), (16, 16)):
-        assert kernel_rank(algebra_mod(Rules(m, n), 2)) == nullity(m, n)
+        assert kernel_rank(modk_algebra(Rules(m, n).with_states(2))) == nullity(m, n)
     # 4x4 over Z/4 is Z/2 ⊕ Z/2 ⊕ Z/4 ⊕ Z/4: 4 generators.
-    assert kernel_rank(algebra_mod(Rules(4, 4), 4)) == 4
+    assert kernel_rank(modk_algebra(Rules(4, 4).with_states(4))) == 4
     # Over Z/12 the kernel is that 2-part plus (Z/3)^2: still 4 generators (2 + 3 → one Z/6).
-    assert kernel_rank(algebra_mod(Rules(4, 4), 3)) == 2
-    assert kernel_rank(algebra_mod(Rules(4, 4), 12)) == 4
+    assert kernel_rank(modk_algebra(Rules(4, 4).with_states(3))) == 2
+    assert kernel_rank(modk_algebra(Rules(4, 4).with_states(12))) == 4
 
 
 @pytest.mark.parametrize("rules", [Rules(2, 2, states=3), Rules(2, 3, states=4),
@@ -71,7 +72,7 @@ def test_kernel_rank_is_the_nullity_for_two_states() -> None:
 def test_solve_levels_matches_brute_force(rules: Rules) -> None:
     k = rules.states
     xs, _ = every_press_vector(rules)
-    changes = np.array([press_mod(x, rules, k) for x in xs]).astype(np.int64)
+    changes = np.array([press(x, rules) for x in xs]).astype(np.int64)
     presses = xs.reshape(len(xs), -1).sum(axis=1)
     for value in range(0, k ** rules.cells, max(1, k ** rules.cells // 40)):
         board = from_state_levels(value, rules.height, rules.width, k)
@@ -83,7 +84,7 @@ def test_solve_levels_matches_brute_force(rules: Rules) -> None:
             if s.solvable:
                 assert s.click_grid is not None and s.click_count == presses[works].min()
                 assert s.proven_minimal
-                assert ((board + press_mod(s.click_grid, rules, k).astype(int)) % k == level).all()
+                assert ((board + press(s.click_grid, rules).astype(int)) % k == level).all()
                 continue
             # The fewest cells to change first: the closest solvable board, by brute force.
             changed = s.changed_board
@@ -106,4 +107,4 @@ def test_the_budget_plans_the_grey_decoder_and_repeats() -> None:
     assert long.wrong_pixels <= short.wrong_pixels
     if not (long.cut_short or again.cut_short):
         assert np.array_equal(long.board, again.board)
-    assert np.array_equal(board_from_presses(long.clicks, rules), long.board)
+    assert np.array_equal(board_from_clicks(long.clicks, rules), long.board)

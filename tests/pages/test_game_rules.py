@@ -20,7 +20,7 @@ import pytest
 from browser import harness
 
 from lightsart._cli import main
-from lightsart._core.gf2 import algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._errors import LightsartError
 from lightsart._pages import artwork, play
 
@@ -141,7 +141,7 @@ def test_play_options_put_the_rules_in_the_page(tmp_path: Path,
     # The classic rules drawn in a bigger grid are still the classic rules (Python's nullity).
     assert main(["play", "--size", "5", "--pattern", "00000/00100/01110/00100/00000",
                  "-o", str(out)]) == 0
-    assert capsys.readouterr().out.startswith(f"board 5x5, nullity {algebra(5, 5).nullity},")
+    assert capsys.readouterr().out.startswith(f"board 5x5, nullity {classic_algebra(5, 5).nullity},")
     assert page_data(out.read_text())["rules"]["pattern"] == [[0, 1, 0], [1, 1, 1], [0, 1, 0]]
     page = play.write_game_page(tmp_path / "p.html", 6, 3, pattern="x", topology="torus")
     x_nullity = 18 - rank(list(columns(3, 6, PATTERNS["x"], "torus")))
@@ -189,8 +189,9 @@ def as_bits(board: np.ndarray) -> int:
 
 
 def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Path) -> None:
-    from lightsart._core.general import algebra as rules_algebra
-    from lightsart._rules import Rules, board_from_clicks, parse_pattern
+    from lightsart._core.board import board_from_clicks
+    from lightsart._core.general import packed_algebra as rules_algebra
+    from lightsart._rules import Rules, parse_pattern
 
     changed, differ = 0, 0
     for name, topology in FIT_RULES:
@@ -229,8 +230,9 @@ def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Pa
 
 
 def test_image_under_any_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from lightsart._core.general import algebra as rules_algebra
-    from lightsart._rules import Rules, board_from_clicks, parse_pattern
+    from lightsart._core.board import board_from_clicks
+    from lightsart._core.general import packed_algebra as rules_algebra
+    from lightsart._rules import Rules, parse_pattern
 
     png = noise_png(tmp_path / "noise.png", 30, 40, 5)
     out = tmp_path / "g.html"
@@ -419,7 +421,7 @@ def test_light_chasing_and_elimination_agree_on_the_classic_rules(
     chased, eliminated = (solver_page.page.evaluate(SOLVE, [m, n, rules, boards, method])
                           for method in ("auto", "elimination"))
     assert (chased["method"], eliminated["method"]) == ("chase", "elimination")
-    assert chased["nullity"] == eliminated["nullity"] == algebra(m, n).nullity
+    assert chased["nullity"] == eliminated["nullity"] == classic_algebra(m, n).nullity
     for b, a, e in zip(boards, chased["answers"], eliminated["answers"], strict=True):
         assert a[0] == e[0]
         if a[0]:
@@ -447,7 +449,7 @@ LARGE = """([m, n]) => {
 def test_light_chasing_and_elimination_agree_on_large_classic_boards(
         solver_page: harness.Watched, m: int, n: int) -> None:
     got = solver_page.page.evaluate(LARGE, [m, n])
-    assert got["nullity"] == [algebra(m, n).nullity] * 2
+    assert got["nullity"] == [classic_algebra(m, n).nullity] * 2
     for a_none, e_none, a_count, e_count, a_exact, e_exact, presses, odd in got["out"]:
         assert a_none == e_none
         if not a_none:

@@ -3,7 +3,7 @@
 The page data is decoded and its presses re-applied with an independent press operator written
 here (counts of pattern cells landing on each cell, mod k); the page's solver (``modk.js``) runs
 in headless Chromium and is checked against a brute force over every press vector of tiny boards
-and against :func:`lightsart._core.modk.algebra_mod` on larger ones; the artwork's canvas is read
+and against :func:`lightsart._core.modk.modk_algebra` on larger ones; the artwork's canvas is read
 back and must show, at every position, the board the presses make in the GIF's exact greys.
 """
 
@@ -22,7 +22,7 @@ import pytest
 from browser import harness
 
 from lightsart._cli import main
-from lightsart._core.modk import algebra_mod
+from lightsart._core.modk import modk_algebra
 from lightsart._errors import LightsartError
 from lightsart._output.render import RenderStyle, render
 from lightsart._pages import artwork, play
@@ -148,7 +148,7 @@ def test_play_image_goal_is_reachable_with_k_levels(tmp_path: Path,
     # reachable from all-brightest (the goal), or from all-dark (a picture to clear)
     origin = 0 if "picture" in args else k - 1
     rules = Rules(10, 12, parse_pattern(pattern), topology, k)  # type: ignore[arg-type]
-    x = algebra_mod(rules).solve((picture - origin) % k)
+    x = modk_algebra(rules).solve((picture - origin) % k)
     assert x is not None
     a = operator(10, 12, PATTERNS[pattern], topology, k)
     assert np.array_equal((origin + a @ x.reshape(-1).astype(np.int64)) % k, picture.reshape(-1))
@@ -252,7 +252,7 @@ def test_page_solver_mod_k_matches_python_on_larger_boards(solver_page: harness.
     rng = np.random.default_rng(k * m * n)
     a = operator(m, n, PATTERNS[name], topology, k)
     rules = Rules(m, n, parse_pattern(PATTERNS[name]), topology, k)  # type: ignore[arg-type]
-    alg = algebra_mod(rules)
+    alg = modk_algebra(rules)
     reachable = [list(a @ x % k) for x in rng.integers(0, k, (6, m * n))]
     changes = [[int(v) for v in c] for c in reachable + list(rng.integers(0, k, (6, m * n)))]
     got = solver_page.page.evaluate(SOLVE, [m, n, rules_of(PATTERNS[name], topology), k, changes])
@@ -362,7 +362,7 @@ def test_following_hints_solves_in_the_fewest_presses(tab: harness.Watched, tmp_
     assert g["states"] == k and g["goal"] == ["0" * side] * side
     start = levels(g["rows"])
     rules = Rules(side, side, parse_pattern(pattern), topology, k)  # type: ignore[arg-type]
-    alg = algebra_mod(rules)
+    alg = modk_algebra(rules)
     # a random start is random presses from the goal: solvable, and par is the proven fewest
     x = alg.solve((-start) % k)
     assert x is not None
@@ -403,7 +403,7 @@ def test_undo_edit_and_unsolvable_positions_with_k_states(tab: harness.Watched,
     assert game(page)["rows"] == start
     page.uncheck("#edit")
     rules = Rules(side, side, states=k)
-    alg = algebra_mod(rules)
+    alg = modk_algebra(rules)
     rng = np.random.default_rng(4)
     for _ in range(8):
         board = rng.integers(0, k, (side, side))
@@ -428,7 +428,7 @@ def test_random_starts_are_solvable_and_the_picture_is_shown(tab: harness.Watche
     tab.open(out)
     page = tab.page
     rules = Rules(8, 8, states=k)
-    alg = algebra_mod(rules)
+    alg = modk_algebra(rules)
     for _ in range(4):
         g = game(page)
         goal, board = levels(g["goal"]), levels(g["rows"])

@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 from browser import harness
 
-from lightsart._core.general import algebra as gf2_algebra
-from lightsart._core.modk import algebra_mod
+from lightsart._core.general import packed_algebra as gf2_algebra
+from lightsart._core.modk import modk_algebra
 from lightsart._pages import _page, play
 from lightsart._rules import Rules, parse_pattern, press
 
@@ -53,7 +53,7 @@ def python_reachable(change: np.ndarray, rules: Rules) -> bool:
     """Python's algebra: GF(2) for two states, Z/k otherwise."""
     if rules.states == 2:
         return bool(gf2_algebra(rules).is_reachable(change))
-    return bool(algebra_mod(rules).is_reachable(change))
+    return bool(modk_algebra(rules).is_reachable(change))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -72,7 +72,7 @@ def test_kernel_and_reachability_for_two_and_three_states(m: int, n: int, name: 
         a = operator(m, n, PATTERNS[name], topology, k)
         nullity, size = play.kernel(rules)
         # two states come from the GF(2) algebras: Z/2's answer is the independent witness
-        assert size == algebra_mod(rules).kernel_size and (k != 2 or size == 2**nullity)
+        assert size == modk_algebra(rules).kernel_size and (k != 2 or size == 2**nullity)
         for x in rng.integers(0, k, (5, m * n)):
             reach = (a @ x % k).reshape(m, n).astype(np.uint8)
             assert play.is_reachable(reach, rules)

@@ -3,7 +3,7 @@
 Every browser check is made against an independent method: the board after clicks is recomputed
 with :func:`lightsart._core.board.press`, minimal move counts come from the Python engine
 (:func:`lightsart._core.optimize.fewest_clicks`, proven by its Walsh–Hadamard search), solvability from
-:meth:`lightsart._core.gf2.BoardAlgebra.is_solvable`, and the canvas pixels are read back to check the
+:meth:`lightsart._core.gf2.ClassicAlgebra.is_solvable`, and the canvas pixels are read back to check the
 drawing matches the state the page reports.
 """
 
@@ -23,11 +23,12 @@ from browser import harness
 from PIL import Image
 
 from lightsart._cli import main
-from lightsart._core.board import apply_clicks, board_from_clicks, press
-from lightsart._core.gf2 import algebra
+from lightsart._core.board import apply_clicks, board_from_clicks
+from lightsart._core.gf2 import classic_algebra
 from lightsart._core.optimize import fewest_clicks
 from lightsart._errors import LightsartError
 from lightsart._pages import artwork, play
+from lightsart._rules import press
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 
@@ -52,7 +53,7 @@ def page_data(html: str) -> dict[str, Any]:
 
 def minimal_moves(start: np.ndarray, goal: np.ndarray) -> int:
     """Fewest clicks from start to goal, by the Python engine (proven for these sizes)."""
-    x0 = algebra(*start.shape).solve(start ^ goal)
+    x0 = classic_algebra(*start.shape).solve(start ^ goal)
     assert x0 is not None
     best = fewest_clicks(x0)
     assert best.proven
@@ -116,7 +117,7 @@ def click(page: Any, k: int) -> None:
 def test_game_page_is_one_self_contained_file(tmp_path: Path) -> None:
     out = play.write_game_page(tmp_path / "g.html", 7, 4)
     html = (tmp_path / "g.html").read_text()
-    assert (out.width, out.height, out.nullity, out.picture) == (7, 4, algebra(4, 7).nullity, False)
+    assert (out.width, out.height, out.nullity, out.picture) == (7, 4, classic_algebra(4, 7).nullity, False)
     assert out.bytes == len(html.encode())
     assert "default-src 'none'" in html  # the browser itself forbids any request
     assert not re.search(r"https?://|\bsrc=|\bhref=|@import|url\(", html)
@@ -138,7 +139,7 @@ def test_picture_page_embeds_the_picture(tmp_path: Path) -> None:
 def test_unreachable_picture_and_bad_sizes_are_refused(tmp_path: Path) -> None:
     corner = np.ones((5, 5), dtype=np.uint8)
     corner[0, 0] = 0  # one cell off the all-lit board: not reachable on 5x5 (nullity 2)
-    assert not algebra(5, 5).is_solvable(corner ^ 1)
+    assert not classic_algebra(5, 5).is_solvable(corner ^ 1)
     for kwargs in ({"picture": corner}, {"width": 2}, {"height": 41}, {"start": "picture"}):
         with pytest.raises(LightsartError):
             play.write_game_page(tmp_path / "bad.html", **kwargs)
@@ -202,7 +203,7 @@ def test_cli_play(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     out = tmp_path / "g.html"
     assert main(["play", "--size", "6x4", "-o", str(out), "--open"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        f"board 6x4, nullity {algebra(4, 6).nullity}, goal all dark",
+        f"board 6x4, nullity {classic_algebra(4, 6).nullity}, goal all dark",
         f"wrote {out} ({out.stat().st_size} bytes)",
     ]
     assert opened == [out.resolve().as_uri()]
@@ -224,7 +225,7 @@ def test_cli_play_image(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert capsys.readouterr().out.startswith("board 15x10, nullity ")
     picture = board(page_data(out.read_text())["picture"])
     assert picture.shape == (10, 15)
-    assert algebra(10, 15).is_solvable(picture ^ 1)  # reachable from all-lit
+    assert classic_algebra(10, 15).is_solvable(picture ^ 1)  # reachable from all-lit
     assert picture[5, 7] == 1 and picture[0, 0] == 0  # a white disc on black
     fit = play.picture_fit(tmp_path / "disc.png")  # default: about 32 cells on the long side
     assert max(fit.board.shape) in range(30, 35)
@@ -299,7 +300,7 @@ def test_following_hints_solves_in_the_fewest_moves(tab: harness.Watched, tmp_pa
     page = open_game(tab, tmp_path, n, m)  # uniformly random solvable start
     state = game(page)
     start, goal = board(state["rows"]), board(state["goal"])
-    assert not goal.any() and algebra(m, n).is_solvable(start)
+    assert not goal.any() and classic_algebra(m, n).is_solvable(start)
     fewest = minimal_moves(start, goal)
     assert state["par"] == fewest
     page.locator("body").click(position={"x": 5, "y": 5})  # keyboard focus on the page
@@ -379,7 +380,7 @@ def test_undo_restores_clicks_and_edits(tab: harness.Watched, tmp_path: Path) ->
 def test_unsolvable_positions_are_recognised_and_never_hinted(tab: harness.Watched,
                                                               tmp_path: Path) -> None:
     page = open_game(tab, tmp_path, 5, 5, start="lit")
-    alg = algebra(5, 5)
+    alg = classic_algebra(5, 5)
     page.evaluate("lightsartGame.setBoard(['00000','00000','00000','00000','00000'])")
     page.check("#edit")
     click(page, 0)  # one lit corner: meets a quiet pattern in one cell
@@ -400,7 +401,7 @@ def test_unsolvable_positions_are_recognised_and_never_hinted(tab: harness.Watch
         for _ in range(5):
             position = rng.integers(0, 2, (m, n)).astype(np.uint8)
             page.evaluate(f"lightsartGame.setBoard({json.dumps(rows(position))})")
-            solvable = algebra(m, n).is_solvable(position)
+            solvable = classic_algebra(m, n).is_solvable(position)
             assert game(page)["solvable"] == solvable
             page.click("#hint")
             hint = game(page)["hint"]
@@ -420,7 +421,7 @@ def test_size_chooser_and_random_starts(tab: harness.Watched, tmp_path: Path) ->
         state = game(page)
         start = board(state["rows"])
         assert start.shape == (m, n) and start.any()
-        assert algebra(m, n).is_solvable(start)
+        assert classic_algebra(m, n).is_solvable(start)
         assert state["par"] == minimal_moves(start, np.zeros_like(start))
     page.select_option("#start", "lit")
     assert game(page)["rows"] == ["1" * 40] * 7
@@ -451,7 +452,7 @@ def test_picture_game_shows_the_picture(tab: harness.Watched, tmp_path: Path) ->
     page.select_option("#start", "random")  # scrambled: the goal is still the picture
     state = game(page)
     assert state["goal"] == rows(picture) and state["rows"] != rows(picture)
-    assert algebra(7, 11).is_solvable(board(state["rows"]) ^ picture)
+    assert classic_algebra(7, 11).is_solvable(board(state["rows"]) ^ picture)
     page.select_option("#start", "picture")  # clear the picture
     state = game(page)
     assert state["rows"] == rows(picture) and state["goal"] == ["0" * 11] * 7
@@ -490,7 +491,7 @@ def _animation(loop: bool, autoplay: bool, tmp_path: Path) -> tuple[Path, list[n
     segments = []
     orders = []
     for a, b in itertools.pairwise(pictures):
-        x = algebra(m, n).solve(a ^ b)
+        x = classic_algebra(m, n).solve(a ^ b)
         assert x is not None
         order = rng.permutation(np.argwhere(x))
         segments.append((a, order))

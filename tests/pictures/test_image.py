@@ -22,7 +22,6 @@ from hypothesis.extra import numpy as hnp
 from PIL import Image
 
 from lightsart._cli import main
-from lightsart._core.board import press
 from lightsart._core.gf2 import nullity
 from lightsart._errors import LightsartError
 from lightsart._limits import PICTURE_MAX_SIDE
@@ -41,6 +40,7 @@ from lightsart._pictures.image import (
     threshold,
 )
 from lightsart._pictures.tone import Tone, apply_tone
+from lightsart._rules import press
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 LUMA = np.array([0.299, 0.587, 0.114])

@@ -46,17 +46,17 @@ def test_table_chased_in_blocks_is_the_table_chased_whole(rules: Rules,
     monkeypatch.setattr(table, "_CHASE_ENTRIES", 1)
     assert np.array_equal(table._bottom_map(rules), whole)
     k, (m, n) = rules.states, rules.shape
-    from lightsart._core.modk import press_mod
+    from lightsart._rules import press
 
     for j in range(n):  # chase with the whole press operator, one row at a time
         board = np.zeros((m, n), dtype=np.int64)
         top = np.zeros((m, n), dtype=np.int64)
         top[0, j] = 1
-        board = (board + press_mod(top, rules, k)) % k
+        board = (board + press(top, rules)) % k
         for r in range(m - 1):
             presses = np.zeros((m, n), dtype=np.int64)
             presses[r + 1] = (-board[r]) % k
-            board = (board + press_mod(presses, rules, k)) % k
+            board = (board + press(presses, rules)) % k
         assert np.array_equal((-board[-1]) % k, whole[:, j]), j
     found = table.lookup_table(rules)  # one type and one set of keys at every number of states
     assert found.states == k and found.width == n and found.height == m

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from lightsart._cli import main
 from lightsart._core.board import from_state, parse_board, to_state
-from lightsart._core.gf2 import algebra
+from lightsart._core.gf2 import classic_algebra
 from lightsart._errors import LightsartError
 from lightsart._puzzle.reading import parse_size, read_board
 from lightsart._puzzle.solve import click_path, explain, solve_puzzle
@@ -91,7 +91,7 @@ def test_unsolvable_reason_and_fewest_lights_to_change(size: tuple[int, int]) ->
     m, n = size
     fewest, _, _ = brute(m, n)
     solvable = np.flatnonzero(fewest >= 0)
-    patterns = algebra(m, n).quiet_patterns
+    patterns = classic_algebra(m, n).quiet_patterns
     unsolvable = [s for s in states_to_check(m, n) if fewest[s] < 0][:40]
     assert unsolvable
     for state in unsolvable:

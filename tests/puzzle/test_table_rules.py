@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from lightsart._cli import main
-from lightsart._core.general import algebra
+from lightsart._core.general import packed_algebra
 from lightsart._errors import LightsartError
 from lightsart._puzzle.table import chases, lookup_table
 from lightsart._rules import Rules, parse_pattern, press
@@ -33,7 +33,7 @@ def test_table_clears_every_solvable_board(pattern: str, topology: str, m: int, 
     rules = Rules(m, n, parse_pattern(pattern), topology)  # type: ignore[arg-type]
     assert chases(rules)
     table = lookup_table(rules)
-    assert table.nullity == algebra(rules).nullity and table.complete
+    assert table.nullity == packed_algebra(rules).nullity and table.complete
     assert len(table.rows) == 2 ** table.rank
     for bottom, top in table.rows:  # each listed top row leaves exactly its bottom row
         _, left = chase_with_press(np.zeros((m, n), np.uint8), np.array(top, np.uint8), rules)
