@@ -54,9 +54,9 @@ class Algebra(Protocol):
 
     Parameters
     ----------
-    rules : lightsart.Rules
-        The rules (size, pattern, topology, states) the operator belongs to; make one with
-        :func:`lightsart.algebra`, not by hand.
+    *args, **kwargs
+        None: a protocol is not made by hand; :func:`lightsart.algebra` returns one for the
+        rules (size, pattern, topology, states) it is given.
 
     Returns
     -------
