@@ -1,39 +1,34 @@
 """What one run of ``still`` or ``animate`` made: its pictures and their fits, the transitions,
 the frames and the files written, with the numbers the CLI prints and ``--json`` emits.
 
-:mod:`lightsart._pipeline` makes them (and still exports them under their old names).
+:mod:`lightsart._pipeline` makes them, in memory: a result holds the boards, clicks and frames
+whether or not any file was written.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from lightsart._choices import Errors
+from lightsart._errors import LightsartError
+from lightsart._jobs import rules_dict
 from lightsart._public import public
 from lightsart._results import Clicks, Fit, Shown, array_summary, fit_words, vocabulary
 from lightsart._rules import Rules
+from lightsart._types import Frame
 
-__all__ = ["AnimationResult", "Picture", "StillResult"]
-
-
-class _Summary:
-    """``summary()``, the 0.1 name of ``to_dict()`` (:class:`Picture` and the results)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def summary(self) -> dict[str, Any]:
-        """The 0.1 name of :meth:`to_dict`."""
-        return self.to_dict()
+__all__ = ["AnimationResult", "Picture", "StillResult", "texture_hint"]
 
 
 @dataclass(frozen=True)
-class Picture(_Summary):
-    """One input picture: where it came from, its dithered target and the engine's fit."""
+class Picture:
+    """One input picture: where it came from (a path, or ``<array>``), its dithered target and
+    the engine's fit."""
 
     path: str
     fit: Fit
@@ -41,6 +36,9 @@ class Picture(_Summary):
     #: The picture's grey on the board after the tone stage (what was dithered; ``[0, 1]``,
     #: 1 = white): the ``light-to-dark`` click order reads it.
     grey: np.ndarray | None = field(default=None, repr=False, compare=False)
+    #: The picture fitted to the board before the tone stage (the photo as it is): the texture
+    #: hint scores the board against it.
+    fitted: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def __repr__(self) -> str:
         """A line a REPL can show: the file, its board and its fit in words (no array dump)."""
@@ -90,7 +88,7 @@ class Picture(_Summary):
 
 @public
 @dataclass(frozen=True)
-class StillResult(_Summary, Shown):
+class StillResult(Shown):
     """What :func:`lightsart.make_still` made: the board, the picture's fit, the files written.
 
     ``to_dict()`` is the ``--json`` object of ``lightsart still``; in Jupyter it draws the fit.
@@ -132,13 +130,18 @@ class StillResult(_Summary, Shown):
         return (f"StillResult({self.picture.path!r}, {self.width}x{self.height}, "
                 f"{fit_words(self.picture.fit)}, outputs={list(self.outputs)!r})")
 
+    def texture_hint(self) -> str | None:
+        """One line when the board likely reads as texture rather than as the picture (and what
+        usually reads better); ``None`` when it reads as its picture, or with grey levels."""
+        return texture_hint([self.picture])
+
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` object of ``lightsart still`` (keys: :mod:`lightsart._vocabulary`)."""
         board: dict[str, Any] = {"width": self.width, "height": self.height, "nullity": self.nullity}
         board["kernel_size"] = _kernel_size(self.picture.fit, self.nullity)
         return {
             "board": board,
-            "rules": _rules_dict(self.rules, self.height, self.width),
+            "rules": rules_dict(self.rules, self.height, self.width),
             "pictures": [self.picture.to_dict()],
             "outputs": list(self.outputs),
             "seconds": round(self.seconds, 3),
@@ -147,7 +150,7 @@ class StillResult(_Summary, Shown):
 
 @public
 @dataclass(frozen=True)
-class AnimationResult(_Summary):
+class AnimationResult:
     """What :func:`lightsart.make_animation` made: the fits, the transitions, the frames, the files.
 
     ``to_dict()`` is the ``--json`` object of ``lightsart animate``; in Jupyter it plays the GIF.
@@ -214,6 +217,26 @@ class AnimationResult(_Summary):
     #: keeps one frame for a picture shown twice), seconds and bytes
     #: (:class:`lightsart._output.writers.Written`); a page has none.
     written: tuple[Any, ...] = ()
+    #: Each transition's start board and ordered clicks, and the frame plan: what
+    #: :meth:`iter_frames` plays (not in ``to_dict()``).
+    segments: tuple[tuple[np.ndarray, np.ndarray], ...] = field(default=(), repr=False,
+                                                                compare=False)
+    plan: Any = field(default=None, repr=False, compare=False)
+
+    def iter_frames(self) -> Iterator[Frame]:
+        """The animation's frames, one at a time (each a :class:`~lightsart.Frame`: a board and
+        how long it shows), as the writers receive them; nothing is drawn or written."""
+        from lightsart._animation.animate import chain_frames
+
+        if self.plan is None:
+            raise LightsartError("this result holds no frames (it was not made by "
+                                 "make_animation)")
+        return chain_frames(self.segments, self.plan, self.rules)
+
+    def texture_hint(self) -> str | None:
+        """One line when a board likely reads as texture rather than as its picture (the
+        worst picture is named); ``None`` when every board reads as its picture."""
+        return texture_hint(self.pictures)
 
     def __repr__(self) -> str:
         """A line a REPL can show: pictures, board size, wrong pixels (cells) per picture, clicks
@@ -232,7 +255,7 @@ class AnimationResult(_Summary):
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity,
                       "kernel_size": _kernel_size(
                           self.pictures[0].fit if self.pictures else None, self.nullity)},
-            "rules": _rules_dict(self.rules, self.height, self.width),
+            "rules": rules_dict(self.rules, self.height, self.width),
             "pictures": [p.to_dict() for p in self.pictures],
             "transitions": [self._transition_dict(t, k) for k, t in enumerate(self.transitions)],
             "frames": self.frames,
@@ -285,5 +308,17 @@ def _kernel_size(fit: Fit | None, nullity: int) -> int:
     return 1 << nullity if fit is None or fit.kernel_size is None else fit.kernel_size
 
 
-def _rules_dict(rules: Rules | None, height: int, width: int) -> dict[str, Any]:
-    return (rules or Rules.plus(height, width)).to_dict()
+def texture_hint(pictures: Sequence[Picture]) -> str | None:
+    """The hint line when a two-state board likely reads as texture
+    (:func:`lightsart._pictures.likeness.texture_hint`), from the boards and the fitted pictures
+    the job holds; ``None`` for grey levels, small boards, and boards that read as their
+    picture."""
+    from lightsart._pictures.likeness import HINT_FROM_SIDE, viewing_score
+    from lightsart._pictures.likeness import texture_hint as hint_for
+
+    fits = [p.fit for p in pictures]
+    if not fits or fits[0].states != 2 or max(fits[0].width, fits[0].height) < HINT_FROM_SIDE:
+        return None  # the score is for lit and unlit cells, and small boards show their cells
+    scores = [(p.path, viewing_score(p.fit.board, p.fitted)) for p in pictures
+              if p.fitted is not None]
+    return hint_for(scores, fits[0].width, fits[0].height)

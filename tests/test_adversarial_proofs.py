@@ -29,8 +29,10 @@ from brute import press_matrix
 from numpy.typing import NDArray
 from PIL import Image
 
+from lightsart import Look, Pictures, Solving, Timing
+from lightsart._jobs import game_rules
 from lightsart._pictures.costs import level_costs, pixel_costs
-from lightsart._pipeline import game_rules, make_animation, make_still
+from lightsart._pipeline import make_animation, make_still
 from lightsart._rules import Rules
 
 Ints = NDArray[np.int64]
@@ -210,8 +212,9 @@ def no_exact(monkeypatch: pytest.MonkeyPatch) -> None:
 def _still(tmp_path: Path, k: int, pat: str, top: str, w: int, h: int, errors: str,
            seed: int, engine: str = "exact") -> None:
     src = _picture(tmp_path / f"p{seed}.png", seed, w, h)
-    result = make_still(str(src), str(tmp_path / "out.png"), size=(w, h), errors=errors,
-                        pattern=pat, topology=top, states=k, engine=engine, time_limit=2.0)
+    result = make_still(str(src), str(tmp_path / "out.png"),
+                        pictures=Pictures(size=(w, h), errors=errors),
+                        solving=Solving(pattern=pat, topology=top, states=k, engine=engine, time_limit=2.0))
     picture = result.to_dict()["pictures"][0]
     toned = result.picture.grey
     assert toned is not None
@@ -255,9 +258,9 @@ def test_animate_transitions_flags_hold(tmp_path: Path, monkeypatch: pytest.Monk
         switch_off_exact(monkeypatch)
     for pat, top, w, h in CASES[k][:3]:
         paths = [str(_picture(tmp_path / f"a{i}.png", 10 + i, w, h)) for i in range(3)]
-        result = make_animation(paths, str(tmp_path / "a.gif"), size=(w, h), pattern=pat,
-                                topology=top, states=k, duration=0.2, hold=0.0, fps=10.0,
-                                cell=1)
+        result = make_animation(paths, str(tmp_path / "a.gif"), pictures=Pictures(size=(w, h)),
+                                solving=Solving(pattern=pat, topology=top, states=k),
+                                timing=Timing(duration=0.2, hold=0.0, fps=10.0), look=Look(cell=1))
         data = result.to_dict()
         rules = result.pictures[0].fit.rules or Rules.plus(h, w)
         s = space(rules)

@@ -22,6 +22,7 @@ from lightsart._core.optimize import closest_board, fewest_clicks, transition
 from lightsart._errors import LightsartError
 from lightsart._output.render import SEPARATOR_GREY, WRONG_RED
 from lightsart._pipeline import make_animation, make_still
+from lightsart._settings import Pictures
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -199,17 +200,18 @@ def test_huge_boards_are_previewed_with_fewer_frames() -> None:
 
 def test_pipeline_results_show_the_files_they_wrote(tmp_path: Path) -> None:
     a, b = str(SAMPLES / "horse.png"), str(SAMPLES / "cat.png")
-    still = make_still(a, str(tmp_path / "horse.png"), size=(20, 20))
+    still = make_still(a, str(tmp_path / "horse.png"), pictures=Pictures(size=(20, 20)))
     assert still._repr_png_() == display.fit_png(still.picture.fit)
     assert "wrote " in still._repr_html_()
 
     gif = tmp_path / "a.gif"
-    result = make_animation([a, b], str(gif), size=(20, 20))
+    result = make_animation([a, b], str(gif), pictures=Pictures(size=(20, 20)))
     (shown,) = data_uris(result._repr_html_(), "image/gif")
     assert shown == gif.read_bytes()
 
     # Frames only: a raster-order preview from the result's own pictures and transitions.
-    frames = make_animation([a, b], None, size=(20, 20), frames_dir=str(tmp_path / "frames"))
+    frames = make_animation([a, b], None, pictures=Pictures(size=(20, 20)),
+                            frames_dir=str(tmp_path / "frames"))
     html = frames._repr_html_()
     assert "raster-order preview" in html
     boards = gif_boards(data_uris(html, "image/gif")[0], display.picture_cell((20, 20), 256))

@@ -95,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
     images = pictures_from(args.images)
     if len(images) < 2:
         raise LightsartError("animate needs at least two pictures")
+    if args.output is None and args.frames is None:
+        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
     from lightsart._settings import Timing
 
     timing = Timing(order=args.order, seed=args.seed, fps=args.fps, duration=args.duration,
@@ -107,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         from lightsart._cli.still import print_texture_hint
 
-        print_texture_hint(args.fit, result.pictures)
+        print_texture_hint(result.texture_hint())
     if args.json:
         emit_json(result.to_dict())
         return 0

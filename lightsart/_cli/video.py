@@ -97,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
     filming = Filming(mode=args.mode, fps=args.fps, start=args.start, end=args.end,
                       clicks_per_frame=args.clicks_per_frame, sound=not args.no_audio,
                       dither=args.dither)
+    if args.output is None and args.frames is None:
+        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
     if args.dither == STEADY:  # the pictures' settings take only the still methods' names
         args.dither = "floyd-steinberg"
     result = make_film(args.clip, args.output, frames_dir=args.frames, filming=filming,

@@ -55,7 +55,7 @@ def _early_picture(size: tuple[int, int | None] | None, cell: int | None) -> Non
         check_picture(1, 1, cell)
 
 
-def plan_still(path: str, outputs: Sequence[str], size: tuple[int, int | None] | None,
+def plan_still(path: str | None, outputs: Sequence[str], size: tuple[int, int | None] | None,
                cell: int | None, cell_mm: float | None = None) -> OutputPlan:
     """``still``: outputs in a still format (:data:`~lightsart._output.stills.STILL_FORMATS`),
     none of them the picture or each other; ``cell_mm`` only with an SVG or PDF among them."""
@@ -66,7 +66,8 @@ def plan_still(path: str, outputs: Sequence[str], size: tuple[int, int | None] |
         _early_picture(size, cell)
     elif cell is not None:
         limits.check_cell(cell)
-    plan = plan_outputs([(p, tuple(STILL_FORMATS)) for p in outputs], inputs=[path])
+    plan = plan_outputs([(p, tuple(STILL_FORMATS)) for p in outputs],
+                        inputs=[] if path is None else [path])
     if cell_mm is not None:
         limits.check_cell_mm(cell_mm)
         if all(k is None or k.raster for k in kinds):

@@ -19,6 +19,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageSequence
 
+from lightsart import Look, Pictures, Timing
 from lightsart._animation import animate, orders
 from lightsart._animation.fields import FIELDS, Scene, field
 from lightsart._cli import main
@@ -198,8 +199,9 @@ def test_gif_frames_are_legal_steps_in_the_order(tmp_path: Path, order: str, eas
     cell = 4
     from lightsart._pipeline import make_animation
 
-    result = make_animation([A, B], str(out), size=(14, 14), cell=cell, order=order, ease=ease,
-                            style=style, fps=10, duration=1.0, hold=0, seed=3)
+    result = make_animation([A, B], str(out), pictures=Pictures(size=(14, 14)),
+                            timing=Timing(order=order, ease=ease, fps=10, duration=1.0, hold=0, seed=3),
+                            look=Look(cell=cell, style=style))
     boards = decode_gif(out, cell)
     fa, fb = (p.fit for p in result.pictures)
     clicks = result.transitions[0].clicks
