@@ -50,32 +50,19 @@ class Picture:
         # Under per-pixel costs the count is not what was minimised: a least cost proves the
         # cost, and the count only through the bound it implies (Fit.count_lower_bound).
         counted, count_bound = f.count_proven_minimal, f.count_lower_bound
-        grey = {} if not f.grey else {
-            # k states: cells of the wrong level, and presses (a cell pressed j times counts j).
-            "states": f.states,
-            "wrong_cells": f.wrong_pixels,
-            "wrong_cells_proven_minimal": counted,
-            "wrong_cells_lower_bound": count_bound,
-            "presses": f.clicks_count,
-            "presses_proven_minimal": f.clicks_proven_minimal,
-        }
         return {
             "path": self.path,
             "errors": self.errors,
             "minimised": f.minimised,
-            "wrong_pixels": f.wrong_pixels,
-            "wrong_pixels_proven_minimal": counted,
-            "wrong_pixels_lower_bound": count_bound,
             "wrong_cost": round(f.wrong_cost, 6),
             "wrong_cost_proven_minimal": f.wrong_pixels_proven_minimal or f.wrong_cost == 0,
             # Rounded down, so that rounding never lifts the bound above the least cost.
             "wrong_cost_lower_bound": math.floor(f.wrong_pixels_lower_bound * 1e6) / 1e6,
-            "clicks": f.clicks_count,
-            "clicks_proven_minimal": f.clicks_proven_minimal,
             # The clock stopped a search before its planned work: the answer may vary by machine.
             "cut_short": f.cut_short,
-            **grey,
-            # The shared vocabulary (lightsart._vocabulary), the same at every number of states.
+            **({} if not f.grey else {"states": f.states}),
+            # The same keys at every number of states (lightsart._vocabulary): cells of the wrong
+            # level, and presses (a cell pressed j times counts j).
             "wrong_cells": f.wrong_pixels,
             "wrong_cells_proven_minimal": counted,
             "wrong_cells_lower_bound": count_bound,
@@ -281,15 +268,13 @@ class AnimationResult:
                                    for w in self.written]}
 
     def _transition_dict(self, t: Clicks, k: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"clicks": t.count, "clicks_proven_minimal": t.proven,
-                               "cut_short": t.cut_short}
+        out: dict[str, Any] = {"cut_short": t.cut_short}
         if k < len(self.orders):
             out.update(order=self.orders[k], reverse=self.reverse, ease=self.ease)
         if vocabulary(self.states).grey:
-            # k states: presses (a cell pressed j times counts j), each one a step of the frames.
-            out.update(states=self.states, presses=t.count, presses_proven_minimal=t.proven,
-                       cells_pressed=int(np.count_nonzero(t.clicks)))
-        # The shared vocabulary (lightsart._vocabulary), the same at every number of states.
+            out.update(states=self.states)
+        # The same keys at every number of states (lightsart._vocabulary): presses (a cell
+        # pressed j times counts j), each one a step of the frames.
         out.update(click_count=t.count, click_count_proven_minimal=t.proven,
                    cells_pressed=int(np.count_nonzero(t.clicks)),
                    click_count_lower_bound=t.count if t.proven else min(t.count, t.lower_bound),

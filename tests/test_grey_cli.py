@@ -62,7 +62,7 @@ def test_still_png_decodes_to_a_reachable_board_of_k_levels(
     presses = algebra_mod(rules).solve((board.astype(np.int64) - (k - 1)) % k)
     assert presses is not None
     assert np.array_equal((k - 1 + press_mod(presses, rules, k).astype(int)) % k, board)
-    assert picture["presses"] >= 0 and isinstance(picture["presses_proven_minimal"], bool)
+    assert picture["click_count"] >= 0 and isinstance(picture["click_count_proven_minimal"], bool)
     assert sorted(data["outputs"]) == sorted(map(str, (out, target, compare)))
 
 
@@ -188,12 +188,12 @@ def test_animate_with_the_ip_engine_for_k_states_matches_the_exact_presses(
     for a, b in zip(exact["pictures"], ip["pictures"], strict=True):
         assert a["wrong_cells"] == b["wrong_cells"] == 0
     (step_exact,), (step_ip,) = exact["transitions"], ip["transitions"]
-    assert step_exact["presses_proven_minimal"] and step_ip["presses_proven_minimal"]
-    assert step_ip["presses"] == step_exact["presses"]
+    assert step_exact["click_count_proven_minimal"] and step_ip["click_count_proven_minimal"]
+    assert step_ip["click_count"] == step_exact["click_count"]
     # Two states: the ip engine's JSON (it once held a numpy bool) still prints.
     assert main(["animate", A, B, "-o", str(tmp_path / "two.gif"), "--size", "5x4",
                  "--engine", "ip", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["transitions"][0]["clicks_proven_minimal"] is True
+    assert json.loads(capsys.readouterr().out)["transitions"][0]["click_count_proven_minimal"] is True
 
 
 @pytest.mark.parametrize("errors", ["uniform", "brightness"])
@@ -236,14 +236,14 @@ def test_solve_with_k_states(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "120/201/012", "--states", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["solvable"] and data["states"] == 3 and data["proven_minimal"]
-    presses = np.array(data["presses"])
+    presses = np.array(data["click_grid"])
     board = np.array([[1, 2, 0], [2, 0, 1], [0, 1, 2]])
     assert ((board + press_mod(presses, Rules(3, 3), 3)) % 3 == 0).all()
-    assert data["presses_count"] == int(presses.sum())
+    assert data["click_count"] == int(presses.sum())
     # The same board as an integer: base-3 digit i*n + j is cell (i, j).
     state = sum(int(v) * 3**i for i, v in enumerate(board.reshape(-1)))
     assert main(["solve", "--state", str(state), "--size", "3x3", "--states", "3", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["presses"] == data["presses"]
+    assert json.loads(capsys.readouterr().out)["click_grid"] == data["click_grid"]
     assert main(["solve", "120/201/012", "--states", "3"]) == 0
     assert "solvable with" in capsys.readouterr().out
 

@@ -45,7 +45,6 @@ class RulesSize:
         """One size as ``lightsart sizes --json`` lists it (keys: :mod:`lightsart._vocabulary`)."""
         return {"width": self.width, "height": self.height, "nullity": self.nullity,
                 "every_picture_exact": self.every_picture_exact,
-                "wrong_pixels_at_most": self.wrong_pixels_at_most,
                 "kernel_size": 1 << self.nullity if self.kernel_size is None else self.kernel_size,
                 "wrong_cells_at_most": self.wrong_pixels_at_most}
 

@@ -50,7 +50,7 @@ from lightsart._puzzle.text import grid as _grid
 from lightsart._results import BoardSides, ClickSearch, vocabulary
 from lightsart._rules import Rules
 from lightsart._types import Board
-from lightsart._vocabulary import ALIASES, click_cells
+from lightsart._vocabulary import click_cells
 
 if TYPE_CHECKING:
     from lightsart._puzzle.table import LevelTable
@@ -181,24 +181,7 @@ class Solution(_Ruled, BoardSides):
             "rules": self.rules.to_dict(),
         }
         data.update(_certificate(self.lower_bound, self.search, self.cut_short))
-        return _aliased(data, "solve", k)
-
-
-#: The keys lightsart 0.2 wrote with each vocabulary (lights, levels) that the shared keys
-#: replace: kept one release as aliases (lightsart._vocabulary.ALIASES, CHANGELOG.md).
-_OLD_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
-    "solve": (("moves", "fewest_lights_to_change", "fewest_lights_proven", "lights_to_change"),
-              ("presses", "presses_count")),
-    "strategy": ((), ("chased_presses", "fewest_presses", "fewest_presses_count")),
-    "path": (("moves",), ("moves",)),
-}
-
-
-def _aliased(data: dict[str, object], command: str, states: int) -> dict[str, object]:
-    """``data`` with the deprecated keys 0.2 wrote at this number of states."""
-    for old in _OLD_KEYS[command][vocabulary(states).grey]:
-        data[old] = data[ALIASES[command][old]]
-    return data
+        return data
 
 
 def _certificate(lower_bound: int | None, search: ClickSearch | None, cut_short: bool
@@ -317,10 +300,7 @@ class Strategy:
             else list(self.weights),
             "light_chasing": self.chased,
         }
-        if not lights:  # 0.2's k-state steps named their press grid "presses"
-            for step in data["steps"]:  # type: ignore[attr-defined]
-                step["presses"] = step["click_grid"]
-        return _aliased(data, "strategy", k)
+        return data
 
 
 def _chase_steps(board: Board, goal: Goal, rules: Rules, label: str) -> tuple[list[Step], Board]:
@@ -440,7 +420,7 @@ class ClickPath(_Ruled):
             "rules": self.rules.to_dict(),
             **_certificate(self.lower_bound, self.search, self.cut_short),
         }
-        return _aliased(data, "path", self.states)
+        return data
 
 
 def click_path(board: Board, goal: Goal = "off", rules: Rules | None = None, *,

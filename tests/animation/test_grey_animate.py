@@ -138,8 +138,8 @@ def test_json_and_summary_report_states_presses_and_proofs(
     data = json.loads(capsys.readouterr().out)
     assert data["rules"]["states"] == 4
     (t,) = data["transitions"]
-    assert t["states"] == 4 and t["presses"] == t["clicks"] > 0
-    assert isinstance(t["presses_proven_minimal"], bool) and t["cells_pressed"] <= 100
+    assert t["states"] == 4 and t["click_count"] > 0
+    assert isinstance(t["click_count_proven_minimal"], bool) and t["cells_pressed"] <= 100
     assert all(p["states"] == 4 for p in data["pictures"])
     assert out.stat().st_size > 0 and data["video_frames"] >= data["frames"]
     assert main(["animate", A, B, "-o", str(tmp_path / "a.gif"), "--states", "4", "--size",

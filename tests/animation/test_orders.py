@@ -273,7 +273,7 @@ def test_an_eased_html_page_carries_the_plans_frames(tmp_path: Path,
     out = tmp_path / "a.html"
     assert main(["animate", A, B, "--size", "16", "-o", str(out), "--ease", "in-out",
                  "--duration", "1", "--fps", "10", "--json"]) == 0
-    clicks = json.loads(capsys.readouterr().out)["transitions"][0]["clicks"]
+    clicks = json.loads(capsys.readouterr().out)["transitions"][0]["click_count"]
     html = out.read_text()
     data = json.loads(html.split('id="lightsart-data">')[1].split("</script>")[0])
     (step,) = animate.plan([clicks], fps=10, duration=1.0, ease="in-out").transitions

@@ -219,7 +219,7 @@ def test_puzzle_commands_take_states(tmp_path: Path, capsys: pytest.CaptureFixtu
         assert capsys.readouterr().out.strip()
     assert main(["path", "21/12", "--states", "3", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["moves"] == brute(("plus", "plane", 2, 2, 3)).fewest[(2, 1, 1, 2)]
+    assert data["click_count"] == brute(("plus", "plane", 2, 2, 3)).fewest[(2, 1, 1, 2)]
 
 
 def test_too_large_a_census_or_sizes_is_refused_before_work(capsys: pytest.CaptureFixture[str]

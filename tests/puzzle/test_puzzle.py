@@ -318,7 +318,7 @@ def test_cli_solve_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads("\n".join(out))
     assert (data["solvable"], data["clicks"], data["minimal_solutions"], data["solutions"]) == (
         False, None, 0, 0)
-    assert data["fewest_lights_to_change"] == 1
+    assert data["fewest_cells_to_change"] == 1
 
 
 def test_cli_solve_unsolvable_text(capsys: pytest.CaptureFixture[str]) -> None:
