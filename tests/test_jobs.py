@@ -133,6 +133,20 @@ def test_size_64_is_read_wherever_a_size_is_taken(size: object) -> None:
     assert target_from_array(RAMP, size).bits.shape == (48, 64)  # type: ignore[arg-type]
 
 
+def test_a_size_given_twice_is_one_line() -> None:
+    # The settings hold the size; the job takes no second one (nor any other settings field).
+    with pytest.raises(LightsartError) as caught:
+        make_still(B, pictures=Pictures(size=8), size=8)  # type: ignore[call-arg]
+    assert str(caught.value) == "make_still() takes no size=: give pictures=Pictures(size=...)"
+
+
+def test_a_preview_takes_size_64(tmp_path: Path) -> None:
+    from lightsart._pictures.preview import make_preview
+
+    result = make_preview(B, str(tmp_path / "sheet.png"), size=24)
+    assert result.tiles[0].board.shape == (24, 24)
+
+
 # --- no module imports another module's private names ------------------------------------------
 
 def _private_imports() -> list[str]:

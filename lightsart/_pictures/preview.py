@@ -127,7 +127,8 @@ def _check_drawing(out: str, cells: int) -> None:
                              f"most {VECTOR_MAX_CELLS:,} (lower --size, or write a .png)")
 
 
-def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = None,
+def make_preview(path: str, out: str, *,
+                 size: int | str | tuple[int, int | None] | None = None,
                  fit: FitMode = "cover") -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG, or an SVG or PDF
     drawing)."""
@@ -135,7 +136,9 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     from lightsart._output import preflight, staging
     from lightsart._pictures.costs import pixel_costs
     from lightsart._pictures.image import fit_to_board, read_for_board, target_from_array
+    from lightsart._settings import board_size
 
+    size = board_size(size)  # 64, "64x48" or (64, None), as --size reads them
     if size is not None:  # the sides given, before the picture is read
         _check_side(max(size[0], size[1] or 1))
     planned = preflight.plan_still(path, [out], size, None)  # .png/.svg/.pdf, not the picture
