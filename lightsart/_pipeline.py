@@ -444,11 +444,11 @@ def make_animation(
         outputs.extend(models)
     return AnimationResult(
         width=fits[0].width, height=fits[0].height, nullity=fits[0].nullity, pictures=tuple(fitted),
-        transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
+        transitions=tuple(steps), frames=plan.frames, duration_seconds=plan.seconds,
         outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
         video_frames=video_frames, rules=fits[0].rules,
         orders=tuple(c.text for c in choices), reverse=bool(when.reverse), ease=when.ease,
-        written=tuple(written), segments=tuple(segments), plan=plan,
+        outputs_detail=tuple(written), segments=tuple(segments), plan=plan,
     )
 
 

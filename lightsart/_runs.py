@@ -154,7 +154,7 @@ class AnimationResult:
         The fewest clicks between consecutive pictures (with ``loop``, the way back too).
     frames : int
         Frames planned.
-    seconds_of_animation : float
+    duration_seconds : float
         How long the animation plays.
     outputs : tuple of str
         The files and folders written.
@@ -172,7 +172,7 @@ class AnimationResult:
         Whether the orders were played backwards.
     ease : str, optional
         How the clicks were spread over each transition's frames.
-    written : tuple, optional
+    outputs_detail : tuple, optional
         What each GIF, MP4 or frames folder holds (:class:`lightsart._output.writers.Written`).
 
     Returns
@@ -187,7 +187,7 @@ class AnimationResult:
     pictures: tuple[Picture, ...]
     transitions: tuple[Clicks, ...]
     frames: int
-    seconds_of_animation: float
+    duration_seconds: float
     outputs: tuple[str, ...]
     seconds: float = field(default=0.0)
     #: Things the user should know that are not errors (a picture cropped to the board's shape).
@@ -203,7 +203,7 @@ class AnimationResult:
     #: What each GIF, MP4 or frames folder written holds: frames after merging holds (a GIF
     #: keeps one frame for a picture shown twice), seconds and bytes
     #: (:class:`lightsart._output.writers.Written`); a page has none.
-    written: tuple[Any, ...] = ()
+    outputs_detail: tuple[Any, ...] = ()
     #: Each transition's start board and ordered clicks, and the frame plan: what
     #: :meth:`iter_frames` plays (not in ``to_dict()``).
     segments: tuple[tuple[np.ndarray, np.ndarray], ...] = field(default=(), repr=False,
@@ -233,7 +233,7 @@ class AnimationResult:
         steps = [t.count for t in self.transitions]
         return (f"AnimationResult({len(self.pictures)} pictures, {self.width}x{self.height}, "
                 f"{self.states} states, {words.wrong}s {wrong}, {'presses' if words.grey else 'clicks'} "
-                f"{steps}, {self.frames} frames, {self.seconds_of_animation:g} s, "
+                f"{steps}, {self.frames} frames, {self.duration_seconds:g} s, "
                 f"outputs={list(self.outputs)!r})")
 
     def to_dict(self) -> dict[str, Any]:
@@ -247,7 +247,7 @@ class AnimationResult:
             "transitions": [self._transition_dict(t, k) for k, t in enumerate(self.transitions)],
             "frames": self.frames,
             **({} if self.video_frames is None else {"video_frames": self.video_frames}),
-            "duration_seconds": round(self.seconds_of_animation, 3),
+            "duration_seconds": round(self.duration_seconds, 3),
             "outputs": list(self.outputs),
             **self._written_dict(),
             "notes": list(self.notes),
@@ -261,11 +261,11 @@ class AnimationResult:
 
     def _written_dict(self) -> dict[str, Any]:
         """``outputs_detail``: each file's frames as stored, playing seconds and bytes."""
-        if not self.written:
+        if not self.outputs_detail:
             return {}
         return {"outputs_detail": [{"path": w.path, "frames": w.images,
                                     "seconds": round(w.seconds, 3), "bytes": w.bytes}
-                                   for w in self.written]}
+                                   for w in self.outputs_detail]}
 
     def _transition_dict(self, t: Clicks, k: int) -> dict[str, Any]:
         out: dict[str, Any] = {"cut_short": t.cut_short}

@@ -88,7 +88,7 @@ def test_an_animation_of_arrays_gives_its_frames_lazily(tmp_path: Path,
     assert len(frames) == result.frames
     assert np.array_equal(frames[0].board, result.pictures[0].fit.board)
     assert np.array_equal(frames[-1].board, result.pictures[-1].fit.board)
-    assert sum(f.seconds for f in frames) == pytest.approx(result.seconds_of_animation)
+    assert sum(f.seconds for f in frames) == pytest.approx(result.duration_seconds)
     # The frames are the ones a GIF holds: the same run written says so.
     written = make_animation([RAMP, RAMP[:, ::-1], RAMP.T[:30, :40]], str(tmp_path / "a.gif"),
                              pictures=Pictures(size=15), timing=timing)
@@ -116,7 +116,7 @@ def test_a_film_without_outputs_keeps_its_boards(tmp_path: Path) -> None:
     assert len(result.boards) == result.frames >= 3
     assert all(b.shape == (12, 16) for b in result.boards)
     changed = [int(np.count_nonzero(a != b)) for a, b in pairwise(result.boards)]
-    assert len(changed) == len(result.clicks)
+    assert len(changed) == len(result.clicks_per_frame)
     with pytest.raises(LightsartError, match="a clip is a file's path"):
         make_film(np.zeros((4, 4)))  # type: ignore[arg-type]
     with pytest.raises(LightsartError, match=r"takes no mode=: give filming=Filming\(mode"):

@@ -20,4 +20,4 @@ result = make_animation(
     look=Look(cell=6))
 for step in result.transitions:
     print(f"{step.count} clicks (proven minimal: {step.proven})")
-print(f"{result.frames} frames, {result.seconds_of_animation:.1f} s")
+print(f"{result.frames} frames, {result.duration_seconds:.1f} s")

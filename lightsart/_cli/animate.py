@@ -123,8 +123,8 @@ def run(args: argparse.Namespace) -> int:
               f"({proven(step.proven, step.cut_short)})")
     video = ("" if result.video_frames is None else
              f"; the MP4 holds {result.video_frames} video frames at {args.fps:g} fps")
-    print(f"frames: {result.frames} ({result.seconds_of_animation:.1f} s){video}")
-    for file in result.written:
+    print(f"frames: {result.frames} ({result.duration_seconds:.1f} s){video}")
+    for file in result.outputs_detail:
         # A GIF stores equal frames in a row (a picture shown twice) as one: say what it holds.
         if file.path.lower().endswith(".gif") and file.images != result.frames:
             print(f"{file.path} holds {file.images} frame{'' if file.images == 1 else 's'} "

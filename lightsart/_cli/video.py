@@ -112,10 +112,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity "
           f"{result.nullity}")
     most = "" if result.clicks_limit is None else f", at most {result.clicks_limit} per frame"
-    per = result.clicks_total / max(1, len(result.clicks))
+    per = result.clicks_total / max(1, len(result.clicks_per_frame))
     frames = "1 frame" if result.frames == 1 else f"{result.frames} frames"
     # A film shorter than a tenth of a second would print as 0.0 s.
-    seconds = f"{result.duration:.1f}" if result.duration >= 0.1 else f"{result.duration:.2g}"
+    duration = result.duration_seconds
+    seconds = f"{duration:.1f}" if duration >= 0.1 else f"{duration:.2g}"
     print(f"{result.mode} mode: {frames} at {result.fps:g} fps "
           f"({seconds} s), {result.clicks_total} {words} between frames "
           f"({per:.1f} per frame{most})")

@@ -136,13 +136,13 @@ class FilmResult:
         How it was filmed (see :class:`Filming`).
     frames
         Frames written.
-    clicks
+    clicks_per_frame
         Presses from each frame's board to the next's (``frames - 1`` of them).
     clicks_limit
         Play mode's most presses per frame (``None`` in boards mode).
     sound
         Whether the MP4 kept the clip's sound.
-    outputs, written, seconds, notes
+    outputs, outputs_detail, seconds, notes
         The files written, their details, the run's wall time and any notes printed.
     boards
         Each frame's board when nothing was written (else empty: the frames streamed).
@@ -163,12 +163,12 @@ class FilmResult:
     start: float
     frames: int
     #: Presses from each frame's board to the next's (``frames - 1`` of them).
-    clicks: tuple[int, ...]
+    clicks_per_frame: tuple[int, ...]
     #: Play mode's most presses per frame (``None`` in boards mode).
     clicks_limit: int | None
     sound: bool
     outputs: tuple[str, ...]
-    written: tuple[Written, ...] = ()
+    outputs_detail: tuple[Written, ...] = ()
     seconds: float = 0.0
     notes: tuple[str, ...] = field(default=())
     #: Each frame's board, when nothing was written (a film written streams its frames and
@@ -177,10 +177,10 @@ class FilmResult:
 
     @property
     def clicks_total(self) -> int:
-        return sum(self.clicks)
+        return sum(self.clicks_per_frame)
 
     @property
-    def duration(self) -> float:
+    def duration_seconds(self) -> float:
         """Seconds of film."""
         return self.frames / self.fps
 
@@ -195,15 +195,15 @@ class FilmResult:
             "fps": self.fps,
             "start": self.start,
             "frames": self.frames,
-            "duration_seconds": round(self.duration, 3),
-            "clicks_per_frame": list(self.clicks),
+            "duration_seconds": round(self.duration_seconds, 3),
+            "clicks_per_frame": list(self.clicks_per_frame),
             "clicks_total": self.clicks_total,
             "clicks_limit": self.clicks_limit,
             "sound": self.sound,
             "outputs": list(self.outputs),
             "outputs_detail": [{"path": w.path, "frames": w.images,
                                 "seconds": round(w.seconds, 3), "bytes": w.bytes}
-                               for w in self.written],
+                               for w in self.outputs_detail],
             "notes": list(self.notes),
             "seconds": round(self.seconds, 3),
         }
