@@ -37,7 +37,7 @@ from PIL import Image, ImageDraw
 from lightsart._pictures.image import fit_to_board, read_for_board, target_from_array
 from lightsart._pictures.likeness import (
     TEXTURE_BELOW,
-    read_for_default_board,
+    default_board,
     structure_score,
     texture_hint,
     viewing_score,
@@ -105,7 +105,7 @@ def scores(side: int, png: Path | None, extra: list[Path]) -> None:
             start = time.perf_counter()
             # Without --side, the size still chooses (from the picture's detail).
             gray, board = (read_for_board(path, (side, None)) if side
-                           else read_for_default_board(str(path)))
+                           else default_board(lambda size, p=path: read_for_board(p, size)))
             target = target_from_array(gray, board)
             seconds = time.perf_counter() - start
             fitted = fit_to_board(gray, *board)

@@ -92,7 +92,7 @@ def _ours(clip: Path, mode: str, folder: Path) -> tuple[list[np.ndarray], list[i
                        look=Look(cell=1), filming=Filming(mode=mode))  # type: ignore[arg-type]
     boards = [(np.asarray(Image.open(p).convert("L")) // 255).astype(np.uint8)
               for p in sorted(folder.glob("frame_*.png"))]
-    return boards, list(result.clicks)
+    return boards, list(result.clicks_per_frame)
 
 
 def quality(clip: Path, work: Path) -> list[dict[str, Any]]:

@@ -320,7 +320,7 @@ def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAM
         for t in result.transitions)
     words = (f"{result.width}×{result.height} board, nullity {result.nullity}, "
              f"{len(result.pictures)} pictures; transitions: {steps}; {result.frames:,} frames, "
-             f"{result.seconds_of_animation:.1f} s")
+             f"{result.duration_seconds:.1f} s")
     written = _written_animation(result)
     if written is not None:
         data, path = written

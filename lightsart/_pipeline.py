@@ -1,7 +1,9 @@
-"""The whole job in one call: pictures → fits → transitions → frames → files.
+"""The whole job in one call: pictures → fits → transitions → frames (→ files).
 
-These functions are what the ``still`` and ``animate`` commands run; notebooks can call them too.
-Each returns a frozen result with the numbers the CLI prints (and ``--json`` emits).
+These functions are what the ``still`` and ``animate`` commands run; notebooks call them too.
+A picture is a path or a numpy array (:data:`lightsart._jobs.Source`); the job runs in memory
+and writes files only when an output is named. Each returns a frozen result holding the boards,
+clicks and frames, with the numbers the CLI prints (and ``--json`` emits).
 """
 
 from __future__ import annotations
@@ -14,18 +16,29 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lightsart._choices import Errors, FitMode, StyleKind, Topology
+from lightsart._choices import Errors, FitMode, Topology
 from lightsart._engines import Budget
 from lightsart._engines import engine as get_engine
 from lightsart._errors import LightsartError
-from lightsart._limits import check_model
+from lightsart._jobs import (
+    Source,
+    check_board,
+    check_engine,
+    default_cell,
+    drawing_style,
+    label,
+    nullity_under,
+    read_source,
+    source,
+    sources,
+)
 from lightsart._output import preflight, staging
 from lightsart._pictures.tone import Tone
 from lightsart._public import public
 from lightsart._results import Clicks, Fit, with_count_bound
 from lightsart._rules import Rules, parse_pattern
 from lightsart._runs import AnimationResult, Picture, StillResult
-from lightsart._settings import Look, Pictures, Solving, Timing, gather
+from lightsart._settings import Look, Pictures, Solving, Timing, refuse_keywords, settled
 from lightsart._types import Board
 
 if TYPE_CHECKING:
@@ -40,33 +53,8 @@ Engine = str
 
 
 
-def game_rules(width: int, height: int, pattern: str = "plus", topology: Topology = "plane",
-               states: int = 2) -> Rules | None:
-    """The rules of a ``width`` x ``height`` game (``None`` for the classic game, which the
-    light-chasing algebra solves fastest). ``pattern`` is a preset name or ROWS text."""
-    rules = Rules(height, width, parse_pattern(pattern), topology, states)
-    return None if rules.is_classic else rules
-
-
-def _nullity_under(pattern: str, topology: Topology, states: int = 2
-                   ) -> Callable[[int, int], int] | None:
-    """The nullity of an ``(m, n)`` board under the rules, for choosing a default board size
-    (the fewest generators of the kernel over ``Z/k``: over a field, its dimension)."""
-    if game_rules(8, 8, pattern, topology, states) is None:
-        return None
-
-    def nullity_of(m: int, n: int) -> int:
-        # Near 100 cells a side every preset pattern chases with at most 4n free clicks (over
-        # Z/k far within MODK_SYSTEM_MAX; plus on the plane: n), so this is milliseconds.
-        from lightsart._core.algebra import algebra
-
-        return algebra(Rules(m, n, parse_pattern(pattern), topology, states)).nullity
-
-    return nullity_of
-
-
 def fit_pictures(
-    paths: Sequence[str],
+    images: Sequence[Source],
     size: tuple[int, int | None] | None = None,
     fit: FitMode = "cover",
     dither: str = "floyd-steinberg",
@@ -85,11 +73,12 @@ def fit_pictures(
     model: str | None = None,
     sized: Callable[[int, int], None] | None = None,
 ) -> list[Picture]:
-    """Load every picture onto one board size, tone and dither it, and fit it with the engine.
+    """Read every picture (a path or an array) onto one board size, tone and dither it, and fit
+    it with the engine.
 
     Without a size the first picture chooses it (about 100 cells on the long side, or 150 for a
     busy or low-contrast picture that would read as texture at 100 with two states:
-    :func:`lightsart._pictures.likeness.read_for_default_board`; preferring a size where every
+    :func:`lightsart._pictures.likeness.default_board`; preferring a size where every
     picture is exact); the others are fitted to the same board. ``errors``
     chooses where unavoidable wrong pixels go (:mod:`lightsart._pictures.costs`). Anything the
     user should know (a picture cropped to another's shape) is appended to ``notes``. ``solver``
@@ -110,72 +99,32 @@ def fit_pictures(
     size, fit, errors = prep.size, prep.fit, prep.errors
     engine, time_limit, solver, states = how.engine, how.time_limit, how.solver, how.states
     chosen = get_engine(engine)
-    _check_engine(engine, solver)
-    if not paths:
+    check_engine(engine, solver)
+    if not images:
         raise LightsartError("no pictures given")
     board: tuple[int, int | None] | None = size
-    nullity_of = _nullity_under(pattern, topology, states)
+    nullity_of = nullity_under(pattern, topology, states)
     pictures = []
-    for k, path in enumerate(paths):
-        gray, (width, height) = _read(path, board, prep, states, nullity_of)
+    for k, image in enumerate(images):
+        path = label(image)
+        gray, (width, height) = read_source(image, board, prep, states, nullity_of)
         if k == 0:
             board = (width, height)
-            _check_board(width, height, pattern, topology, states, model)
+            check_board(width, height, pattern, topology, states, model)
             if sized is not None:
                 sized(width, height)
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         target = target_from_array(gray, (width, height), fit, dither,
-                                   source=str(path), tone=tone, linear=linear, levels=states)
+                                   source=path, tone=tone, linear=linear, levels=states)
         rules = Rules(height, width, parse_pattern(pattern), topology, states)
         cost, said = _costs(target, rules, engine, errors, costs)
         found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
                            None if rules.is_classic else rules)
         if cost is not None and cost.size:  # (the exact engine's own bound, for the others)
             found = with_count_bound(found, float(cost.max()))
-        pictures.append(Picture(str(path), found, said, _grey(target)))
+        pictures.append(Picture(path, found, said, _grey(target), np.asarray(target.gray)))
     return pictures
-
-
-def _read(path: str, board: tuple[int, int | None] | None, prep: Pictures, states: int,
-          nullity_of: Callable[[int, int], int] | None) -> tuple[np.ndarray, tuple[int, int]]:
-    """The picture decoded for ``board``; without one, for the size its detail chooses (two
-    states: :func:`lightsart._pictures.likeness.read_for_default_board`)."""
-    from lightsart._pictures.image import read_for_board
-
-    if board is None and states == 2:  # the detail-chosen size is measured on lit/unlit cells
-        from lightsart._pictures.likeness import read_for_default_board
-
-        return read_for_default_board(path, prep.fit, prep.dither, prep.tone, prep.linear,
-                                      nullity_of)
-    return read_for_board(path, board, nullity_of)
-
-
-def _check_engine(engine: Engine, solver: str) -> None:
-    """A missing solver: one line, before any work. Every engine fits any number of states
-    (``auto`` with more than two is the exact engine)."""
-    if engine != "exact":
-        from lightsart._engines.solvers import get_solver
-
-        get_solver(solver)
-
-
-def _check_board(width: int, height: int, pattern: str, topology: Topology, states: int,
-                 model: str | None, *, columns: bool = False) -> None:
-    """The bounds that depend on the board size, once it is known: before any picture is fitted.
-    ``columns``: also the Z/k check columns, when any target may be unreachable (a film's frames)."""
-    if model:
-        check_model(width, height, len(parse_pattern(pattern).offsets), states, model)
-    if states > 2:  # Z/k's algebra has bounds of its own (GF(2)'s are the board's): checked now
-        from lightsart._core.algebra import algebra as algebra_of
-        from lightsart._core.modk import check_columns_early, modk_algebra
-
-        rules = Rules(height, width, parse_pattern(pattern), topology, states)
-        # Before the algebra's own work, where that is cheap (GF(2) chases: 0.03 s at 1024x1024).
-        check_columns_early(rules, lambda: algebra_of(rules.with_states(2)).nullity)
-        algebra = modk_algebra(rules)
-        if columns and algebra.kernel_size > 1:  # unreachable targets need their syndromes
-            algebra.check_columns()
 
 
 def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
@@ -227,15 +176,10 @@ def _note_aspect(notes: list[str], number: int, path: str, shape: tuple[int, ...
                      "board: it is padded with white (--fit cover fills the board)")
 
 
-def default_cell(width: int, height: int, goal: int = 480) -> int:
-    """Pixels per cell so the long side is about ``goal`` pixels (at least 1)."""
-    return max(1, goal // max(width, height))
-
-
 @public
 def make_still(
-    path: str,
-    out: str,
+    image: Source,
+    output: str | None = None,
     *,
     pictures: Pictures | None = None,
     solving: Solving | None = None,
@@ -243,21 +187,24 @@ def make_still(
     target_out: str | None = None,
     compare: str | None = None,
     export_model: str | None = None,
-    **legacy: Any,
+    **unknown: object,
 ) -> StillResult:
-    """The reachable board closest to one picture, written as a PNG, SVG or PDF (plus optional extras).
+    """The reachable board closest to one picture; written as a PNG, SVG or PDF when named.
 
-    What ``lightsart still`` does. ``export_model`` (``.lp``/``.mps``) also writes Bosch's error
-    IP for the picture, with the pixel costs the engine used, unsolved
-    (:func:`lightsart._engines.ip.export_model`). Every output is checked before any work, and
-    the files appear together at the end or not at all.
+    What ``lightsart still`` does. The job runs in memory: the result holds the board, its
+    clicks and the target (``result.picture.fit``), and nothing is written unless an output is
+    named. ``export_model`` (``.lp``/``.mps``) also writes Bosch's error IP for the picture,
+    with the pixel costs the engine used, unsolved (:func:`lightsart._engines.ip.export_model`).
+    Every output is checked before any work, and the files appear together at the end or not
+    at all.
 
     Parameters
     ----------
-    path : str
-        The picture (PNG, JPEG, GIF, BMP, TIFF or WebP).
-    out : str
-        The board: ``.png``, or a ``.svg``/``.pdf`` drawing.
+    image : str, os.PathLike or numpy.ndarray
+        The picture: a file (PNG, JPEG, GIF, BMP, TIFF or WebP), or its luminance as a 2-D
+        array in ``[0, 1]`` (1 = white; 8-bit values are refused: divide them by 255).
+    output : str or None, optional
+        The board: ``.png``, or a ``.svg``/``.pdf`` drawing (``None``: not written).
     pictures : Pictures or None, optional
         How the picture becomes a target (``None``: the defaults).
     solving : Solving or None, optional
@@ -270,77 +217,76 @@ def make_still(
         Also write target | board | wrong pixels side by side.
     export_model : str or None, optional
         Also write Bosch's error IP (``.lp`` or ``.mps``).
-    **legacy
-        The settings' fields as keyword arguments (``size=64`` reads as ``--size 64`` does;
-        0.1's calls keep working).
+    **unknown
+        Refused in one line naming the settings object that holds the field (``size=64`` is
+        ``pictures=Pictures(size=64)``).
 
     Returns
     -------
     StillResult
-        The board's size and nullity, the picture's fit, the files written.
+        The board's size and nullity, the picture's fit (board, clicks, target), the files
+        written; ``texture_hint()`` says when the board likely reads as texture.
 
     Examples
     --------
-    >>> import tempfile
-    >>> from pathlib import Path
-    >>> from PIL import Image
-    >>> from lightsart import Solving, make_still
-    >>> folder = tempfile.TemporaryDirectory()
-    >>> picture, out = Path(folder.name, "ramp.png"), Path(folder.name, "board.png")
-    >>> Image.linear_gradient("L").resize((40, 30)).save(picture)
-    >>> result = make_still(str(picture), str(out), size=16)
+    >>> import numpy as np
+    >>> from lightsart import Pictures, Solving, make_still
+    >>> ramp = np.tile(np.linspace(0, 1, 40), (30, 1))  # dark to light, left to right
+    >>> result = make_still(ramp, pictures=Pictures(size=16))
     >>> result.width, result.height, result.nullity, result.picture.fit.wrong_pixels
     (16, 12, 0, 0)
-    >>> grey = make_still(str(picture), str(out), size="8x6", solving=Solving(states=3))
-    >>> grey.rules.to_dict(), out.exists()
-    ({'pattern': 'plus', 'topology': 'plane', 'states': 3}, True)
-    >>> folder.cleanup()
+    >>> result.picture.fit.board.shape, result.outputs
+    ((12, 16), ())
+    >>> grey = make_still(ramp, pictures=Pictures(size="8x6"), solving=Solving(states=3))
+    >>> grey.rules.to_dict()
+    {'pattern': 'plus', 'topology': 'plane', 'states': 3}
     """
-    prep: Pictures
-    how: Solving
-    drawn: Look
-    prep, how, drawn = gather("make_still", legacy, pictures, solving, look,
-                              kinds=(Pictures, Solving, Look))
-    size, fit, dither, tone, errors, linear = (prep.size, prep.fit, prep.dither, prep.tone,
-                                               prep.errors, prep.linear)
-    engine, time_limit, solver, pattern, topology = (how.engine, how.time_limit, how.solver,
-                                                     how.pattern, how.topology)
-    cell, style, colours, cell_mm = drawn.cell, drawn.style, drawn.colours, drawn.cell_mm
+    refuse_keywords("make_still", unknown)
+    image = source(image)
+    prep = settled(pictures, Pictures, "pictures")
+    how = settled(solving, Solving, "solving")
+    drawn = settled(look, Look, "look")
     from lightsart._output import stills
 
     start = time.perf_counter()
-    states = how.states
-    wanted = [p for p in (out, target_out, compare) if p]
-    planned = preflight.plan_still(path, wanted, size, cell, cell_mm)
+    path = None if isinstance(image, np.ndarray) else label(image)
+    wanted = [p for p in (output, target_out, compare) if p is not None]
+    planned = preflight.plan_still(path, wanted, prep.size, drawn.cell, drawn.cell_mm)
     if export_model:
         from lightsart._engines.solvers import plan_models
 
-        planned = plan_models(planned, [export_model], inputs=[path], others=wanted)
+        planned = plan_models(planned, [export_model], inputs=[] if path is None else [path],
+                              others=wanted)
     costs: list[np.ndarray | None] = []
 
     def sized(width: int, height: int) -> None:  # the outputs' sizes, before the fit's work
-        preflight.check_still(wanted, width, height, cell or default_cell(width, height),
-                              cell_mm, compare)
+        preflight.check_still(wanted, width, height, drawn.cell or default_cell(width, height),
+                              drawn.cell_mm, compare)
 
-    (picture,) = fit_pictures([path], size, fit, dither, engine, time_limit, tone, errors,
-                              linear=linear, solver=solver, costs=costs, pattern=pattern,
-                              topology=topology, states=states, model=export_model, sized=sized)
+    (picture,) = fit_pictures([image], prep.size, prep.fit, prep.dither, how.engine,
+                              how.time_limit, prep.tone, prep.errors, linear=prep.linear,
+                              solver=how.solver, costs=costs, pattern=how.pattern,
+                              topology=how.topology, states=how.states, model=export_model,
+                              sized=sized)
     f = picture.fit
-    drawing = _style(cell or default_cell(f.width, f.height), style, colours)
     _check_reproduces(f)
-    outputs = [out]
-    with staging.writing(planned):  # each format by its extension: .png, .svg, .pdf
-        stills.write_board(f.board, out, drawing, f.states, cell_mm)
-        if target_out:
-            stills.write_board(f.target, target_out, drawing, f.states, cell_mm)
-            outputs.append(target_out)
-        if compare:
-            stills.write_compare([f.target, f.board, f.wrong], compare, drawing, f.states,
-                                 cell_mm)
-            outputs.append(compare)
-        if export_model:
-            _export_models([f], costs, [export_model])
-            outputs.append(export_model)
+    outputs: list[str] = []
+    if wanted or export_model:
+        drawing = drawing_style(drawn.cell or default_cell(f.width, f.height), drawn.style,
+                                drawn.colours)
+        with staging.writing(planned):  # each format by its extension: .png, .svg, .pdf
+            for file, boards in ((output, [f.board]), (target_out, [f.target]),
+                                 (compare, [f.target, f.board, f.wrong])):
+                if file is None:
+                    continue
+                if len(boards) == 1:
+                    stills.write_board(boards[0], file, drawing, f.states, drawn.cell_mm)
+                else:
+                    stills.write_compare(boards, file, drawing, f.states, drawn.cell_mm)
+                outputs.append(file)
+            if export_model:
+                _export_models([f], costs, [export_model])
+                outputs.append(export_model)
     return StillResult(f.width, f.height, f.nullity, picture, tuple(outputs),
                        time.perf_counter() - start, f.rules)
 
@@ -352,13 +298,6 @@ def _export_models(fits: Sequence[Fit], costs: Sequence[np.ndarray | None],
     for f, cost, model in zip(fits, costs, paths, strict=True):
         grey = f.grey and f.rules is not None  # grey levels: every cell costs the same
         ip.export_model(f.target, model, None if grey else cost, f.rules)
-
-
-def _style(cell: int, kind: StyleKind, colours: tuple[str | None, str | None, str | None]) -> Any:
-    from lightsart._output import render
-
-    lit, unlit, panel = (None if c is None else render.parse_colour(c) for c in colours)
-    return render.RenderStyle(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)
 
 
 def _check_reproduces(f: Fit) -> None:
@@ -386,8 +325,8 @@ def _after(start: Fit, clicks: Board) -> Board:
 
 @public
 def make_animation(
-    paths: Sequence[str],
-    out: str | None,
+    images: Sequence[Source],
+    output: str | None = None,
     *,
     pictures: Pictures | None = None,
     solving: Solving | None = None,
@@ -395,22 +334,26 @@ def make_animation(
     look: Look | None = None,
     frames_dir: str | None = None,
     export_model: str | None = None,
-    **legacy: Any,
+    **unknown: object,
 ) -> AnimationResult:
-    """Animate ``paths[0] → paths[1] → ...`` one legal click at a time and write the files.
+    """Animate ``images[0] → images[1] → ...`` one legal click at a time.
 
     What ``lightsart animate`` does: every picture is fitted to one board, consecutive boards are
     connected by their fewest clicks, and the clicks are played in the chosen order. Every frame
-    is a board reachable from the all-lit board. ``export_model`` writes each picture's error IP,
-    numbered (``m.lp`` -> ``m-1.lp``, ...; :func:`lightsart._engines.solvers.model_paths`).
+    is a board reachable from the all-lit board. The job runs in memory: the result holds the
+    fits, the transitions' clicks and the frames (``iter_frames()`` makes them one at a time),
+    and nothing is written unless ``output`` or ``frames_dir`` is named. ``export_model``
+    writes each picture's error IP, numbered (``m.lp`` -> ``m-1.lp``, ...;
+    :func:`lightsart._engines.solvers.model_paths`).
 
     Parameters
     ----------
-    paths : sequence of str
-        Two or more pictures, in the order they appear.
-    out : str or None
-        The animation: ``.gif``, ``.mp4`` or ``.html`` (an interactive page); ``None`` with
-        ``frames_dir`` only.
+    images : sequence of str, os.PathLike or numpy.ndarray
+        Two or more pictures, in the order they appear: files, or 2-D luminance arrays in
+        ``[0, 1]`` (a single string is refused: write ``[a, b]``).
+    output : str or None, optional
+        The animation: ``.gif``, ``.mp4`` or ``.html`` (an interactive page); ``None``: not
+        written.
     pictures : Pictures or None, optional
         How pictures become targets.
     solving : Solving or None, optional
@@ -423,8 +366,8 @@ def make_animation(
         Also write every frame as ``frame_00000.png``, ... into this folder.
     export_model : str or None, optional
         Also write each picture's error IP (``.lp`` or ``.mps``), numbered.
-    **legacy
-        The settings' fields as keyword arguments (``size=48``, ``order="radial"``, ...).
+    **unknown
+        Refused in one line naming the settings object that holds the field.
 
     Returns
     -------
@@ -433,91 +376,80 @@ def make_animation(
 
     Examples
     --------
-    >>> import tempfile
-    >>> from pathlib import Path
-    >>> from PIL import Image, ImageOps
-    >>> from lightsart import Timing, make_animation
-    >>> folder = tempfile.TemporaryDirectory()
-    >>> ramp = Image.linear_gradient("L").resize((32, 32))
-    >>> a, b = Path(folder.name, "a.png"), Path(folder.name, "b.png")
-    >>> ramp.save(a); ImageOps.flip(ramp).save(b)  # dark to light, then light to dark
-    >>> out = Path(folder.name, "ab.gif")
-    >>> result = make_animation([str(a), str(b)], str(out), size=15,
+    >>> import numpy as np
+    >>> from lightsart import Pictures, Timing, make_animation
+    >>> ramp = np.tile(np.linspace(0, 1, 32), (32, 1))  # dark to light, then light to dark
+    >>> result = make_animation([ramp, ramp[:, ::-1]], pictures=Pictures(size=15),
     ...                         timing=Timing(order="radial", fps=10, duration=1, hold=0))
-    >>> result.width, result.height, result.nullity, result.frames
-    (15, 15, 0, 11)
+    >>> result.width, result.height, result.nullity, result.frames, result.outputs
+    (15, 15, 0, 11, ())
     >>> step = result.transitions[0]
     >>> step.count, step.proven, result.to_dict()["transitions"][0]["click_count"]
-    (109, True, 109)
-    >>> out.exists()
-    True
-    >>> folder.cleanup()
+    (106, True, 106)
+    >>> frames = list(result.iter_frames())
+    >>> len(frames), frames[-1].board.shape
+    (11, (15, 15))
     """
-    prep: Pictures
-    how: Solving
-    when: Timing
-    drawn: Look
-    prep, how, when, drawn = gather("make_animation", legacy, pictures, solving, timing, look,
-                                    kinds=(Pictures, Solving, Timing, Look))
-    size, fit, dither, tone, errors, linear = (prep.size, prep.fit, prep.dither, prep.tone,
-                                               prep.errors, prep.linear)
-    engine, time_limit, solver, pattern, topology = (how.engine, how.time_limit, how.solver,
-                                                     how.pattern, how.topology)
-    order, seed, fps, duration, hold, loop = (when.order, when.seed, when.fps, when.duration,
-                                              when.hold, when.loop)
-    clicks_per_frame, reverse, ease = when.clicks_per_frame, when.reverse, when.ease
-    cell, style, colours = drawn.cell, drawn.style, _animated_colours(drawn)
+    refuse_keywords("make_animation", unknown)
+    images = sources(images, 2)
+    prep = settled(pictures, Pictures, "pictures")
+    how = settled(solving, Solving, "solving")
+    when = settled(timing, Timing, "timing")
+    drawn = settled(look, Look, "look")
+    cell, colours = drawn.cell, _animated_colours(drawn)
     from lightsart._animation import animate
-
-    start = time.perf_counter()
-    states = how.states
-    if len(paths) < 2:
-        raise LightsartError("animate needs at least two pictures")
     from lightsart._animation.orders import parse_orders
 
-    choices = parse_orders(order, len(paths) - 1)
+    start = time.perf_counter()
+    paths = [label(i) for i in images if not isinstance(i, np.ndarray)]
+    choices = parse_orders(when.order, len(images) - 1)
     masks = _read_masks(choices)  # a missing or unreadable mask is one line, before any work
-    if out is None and frames_dir is None:
-        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
     reads = sorted(masks)  # masks too are inputs: no output may replace one
-    planned = preflight.plan_animation(paths, out, frames_dir, size=size, cell=cell, seed=seed,
-                                       fps=fps, duration=duration, hold=hold, reads=reads)
-    _check_least_plan(planned, len(paths) - 1, fps=fps, duration=duration,
-                      clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
+    planned = preflight.plan_animation(paths, output, frames_dir, size=prep.size, cell=cell,
+                                       seed=when.seed, fps=when.fps, duration=when.duration,
+                                       hold=when.hold, reads=reads)
+    timed: dict[str, Any] = {"fps": when.fps, "duration": when.duration, "hold": when.hold,
+                             "clicks_per_frame": when.clicks_per_frame, "loop": when.loop,
+                             "ease": when.ease}
+    _check_least_plan(planned, len(images) - 1, **timed)
     models: list[str] = []
     if export_model:
         from lightsart._engines.solvers import model_paths, plan_models
 
-        models = model_paths(export_model, len(paths))
+        models = model_paths(export_model, len(images))
         planned = dataclasses.replace(planned, outputs=plan_models(
-            planned.outputs, models, inputs=[*paths, *reads], others=[out] if out else [],
+            planned.outputs, models, inputs=[*paths, *reads], others=[output] if output else [],
             folders=[frames_dir] if frames_dir else []))
     notes: list[str] = []
     costs: list[np.ndarray | None] = []
-    fitted = fit_pictures(paths, size, fit, dither, engine, time_limit, tone, errors, notes,
-                          linear=linear, solver=solver, costs=costs, pattern=pattern,
-                          topology=topology, states=states, model=export_model,
+    fitted = fit_pictures(images, prep.size, prep.fit, prep.dither, how.engine, how.time_limit,
+                          prep.tone, prep.errors, notes, linear=prep.linear, solver=how.solver,
+                          costs=costs, pattern=how.pattern, topology=how.topology,
+                          states=how.states, model=export_model,
                           sized=lambda w, h: preflight.check_pixels(planned, w, h,
-                                                            cell or default_cell(w, h)))
-    fits, steps, segments = _connect(fitted, engine, Budget(time_limit, seed, solver), choices,
-                                     masks, prep, seed, reverse)
-    plan = animate.plan([len(s[1]) for s in segments], fps=fps, duration=duration,
-                        clicks_per_frame=clicks_per_frame, hold=hold, loop=loop, ease=ease)
-    drawing = _style(cell or default_cell(fits[0].width, fits[0].height), style, colours)
+                                                                    cell or default_cell(w, h)))
+    fits, steps, segments = _connect(fitted, how.engine,
+                                     Budget(how.time_limit, when.seed, how.solver), choices,
+                                     masks, prep, when.seed, when.reverse)
+    plan = animate.plan([len(s[1]) for s in segments], **timed)
+    drawing = drawing_style(cell or default_cell(fits[0].width, fits[0].height), drawn.style,
+                            colours)
     preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
     with staging.writing(planned.outputs):
         animation = animate.Animation(tuple(f.board for f in fits), tuple(o for _, o in segments),
-                                      order, seed, plan, fits[0].rules)
-        outputs, video_frames, written = _write_animation(animation, drawing, cell, out, frames_dir)
+                                      when.order, when.seed, plan, fits[0].rules)
+        outputs, video_frames, written = _write_animation(animation, drawing, cell, output,
+                                                          frames_dir)
         if models:
             _export_models(fits, costs, models)
         outputs.extend(models)
     return AnimationResult(
         width=fits[0].width, height=fits[0].height, nullity=fits[0].nullity, pictures=tuple(fitted),
-        transitions=tuple(steps), frames=plan.frames, seconds_of_animation=plan.seconds,
+        transitions=tuple(steps), frames=plan.frames, duration_seconds=plan.seconds,
         outputs=tuple(outputs), seconds=time.perf_counter() - start, notes=tuple(notes),
-        video_frames=video_frames, rules=fits[0].rules, orders=tuple(c.text for c in choices),
-        reverse=bool(reverse), ease=ease, written=tuple(written),
+        video_frames=video_frames, rules=fits[0].rules,
+        orders=tuple(c.text for c in choices), reverse=bool(when.reverse), ease=when.ease,
+        outputs_detail=tuple(written), segments=tuple(segments), plan=plan,
     )
 
 

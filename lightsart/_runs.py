@@ -1,40 +1,34 @@
 """What one run of ``still`` or ``animate`` made: its pictures and their fits, the transitions,
 the frames and the files written, with the numbers the CLI prints and ``--json`` emits.
 
-:mod:`lightsart._pipeline` makes them (and still exports them under their old names).
+:mod:`lightsart._pipeline` makes them, in memory: a result holds the boards, clicks and frames
+whether or not any file was written.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from lightsart._choices import Errors
+from lightsart._errors import LightsartError
+from lightsart._jobs import rules_dict
 from lightsart._public import public
 from lightsart._results import Clicks, Fit, fit_words, vocabulary
 from lightsart._rules import Rules
-from lightsart._types import array_summary
+from lightsart._types import Frame, array_summary
 
-__all__ = ["AnimationResult", "Picture", "StillResult"]
-
-
-class _Summary:
-    """``summary()``, the 0.1 name of ``to_dict()`` (:class:`Picture` and the results)."""
-
-    def to_dict(self) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def summary(self) -> dict[str, Any]:
-        """The 0.1 name of :meth:`to_dict`."""
-        return self.to_dict()
+__all__ = ["AnimationResult", "Picture", "StillResult", "texture_hint"]
 
 
 @dataclass(frozen=True)
-class Picture(_Summary):
-    """One input picture: where it came from, its dithered target and the engine's fit."""
+class Picture:
+    """One input picture: where it came from (a path, or ``<array>``), its dithered target and
+    the engine's fit."""
 
     path: str
     fit: Fit
@@ -42,6 +36,9 @@ class Picture(_Summary):
     #: The picture's grey on the board after the tone stage (what was dithered; ``[0, 1]``,
     #: 1 = white): the ``light-to-dark`` click order reads it.
     grey: np.ndarray | None = field(default=None, repr=False, compare=False)
+    #: The picture fitted to the board before the tone stage (the photo as it is): the texture
+    #: hint scores the board against it.
+    fitted: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def __repr__(self) -> str:
         """A line a REPL can show: the file, its board and its fit in words (no array dump)."""
@@ -53,32 +50,19 @@ class Picture(_Summary):
         # Under per-pixel costs the count is not what was minimised: a least cost proves the
         # cost, and the count only through the bound it implies (Fit.count_lower_bound).
         counted, count_bound = f.count_proven_minimal, f.count_lower_bound
-        grey = {} if not f.grey else {
-            # k states: cells of the wrong level, and presses (a cell pressed j times counts j).
-            "states": f.states,
-            "wrong_cells": f.wrong_pixels,
-            "wrong_cells_proven_minimal": counted,
-            "wrong_cells_lower_bound": count_bound,
-            "presses": f.clicks_count,
-            "presses_proven_minimal": f.clicks_proven_minimal,
-        }
         return {
             "path": self.path,
             "errors": self.errors,
             "minimised": f.minimised,
-            "wrong_pixels": f.wrong_pixels,
-            "wrong_pixels_proven_minimal": counted,
-            "wrong_pixels_lower_bound": count_bound,
             "wrong_cost": round(f.wrong_cost, 6),
             "wrong_cost_proven_minimal": f.wrong_pixels_proven_minimal or f.wrong_cost == 0,
             # Rounded down, so that rounding never lifts the bound above the least cost.
             "wrong_cost_lower_bound": math.floor(f.wrong_pixels_lower_bound * 1e6) / 1e6,
-            "clicks": f.clicks_count,
-            "clicks_proven_minimal": f.clicks_proven_minimal,
             # The clock stopped a search before its planned work: the answer may vary by machine.
             "cut_short": f.cut_short,
-            **grey,
-            # The shared vocabulary (lightsart._vocabulary), the same at every number of states.
+            **({} if not f.grey else {"states": f.states}),
+            # The same keys at every number of states (lightsart._vocabulary): cells of the wrong
+            # level, and presses (a cell pressed j times counts j).
             "wrong_cells": f.wrong_pixels,
             "wrong_cells_proven_minimal": counted,
             "wrong_cells_lower_bound": count_bound,
@@ -91,7 +75,7 @@ class Picture(_Summary):
 
 @public
 @dataclass(frozen=True)
-class StillResult(_Summary):
+class StillResult:
     """What :func:`lightsart.make_still` made: the board, the picture's fit, the files written.
 
     ``to_dict()`` is the ``--json`` object of ``lightsart still``; in Jupyter it draws the fit.
@@ -132,13 +116,18 @@ class StillResult(_Summary):
         return (f"StillResult({self.picture.path!r}, {self.width}x{self.height}, "
                 f"{fit_words(self.picture.fit)}, outputs={list(self.outputs)!r})")
 
+    def texture_hint(self) -> str | None:
+        """One line when the board likely reads as texture rather than as the picture (and what
+        usually reads better); ``None`` when it reads as its picture, or with grey levels."""
+        return texture_hint([self.picture])
+
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` object of ``lightsart still`` (keys: :mod:`lightsart._vocabulary`)."""
         board: dict[str, Any] = {"width": self.width, "height": self.height, "nullity": self.nullity}
         board["kernel_size"] = _kernel_size(self.picture.fit, self.nullity)
         return {
             "board": board,
-            "rules": _rules_dict(self.rules, self.height, self.width),
+            "rules": rules_dict(self.rules, self.height, self.width),
             "pictures": [self.picture.to_dict()],
             "outputs": list(self.outputs),
             "seconds": round(self.seconds, 3),
@@ -147,7 +136,7 @@ class StillResult(_Summary):
 
 @public
 @dataclass(frozen=True)
-class AnimationResult(_Summary):
+class AnimationResult:
     """What :func:`lightsart.make_animation` made: the fits, the transitions, the frames, the files.
 
     ``to_dict()`` is the ``--json`` object of ``lightsart animate``; in Jupyter it plays the GIF.
@@ -164,7 +153,7 @@ class AnimationResult(_Summary):
         The fewest clicks between consecutive pictures (with ``loop``, the way back too).
     frames : int
         Frames planned.
-    seconds_of_animation : float
+    duration_seconds : float
         How long the animation plays.
     outputs : tuple of str
         The files and folders written.
@@ -182,7 +171,7 @@ class AnimationResult(_Summary):
         Whether the orders were played backwards.
     ease : str, optional
         How the clicks were spread over each transition's frames.
-    written : tuple, optional
+    outputs_detail : tuple, optional
         What each GIF, MP4 or frames folder holds (:class:`lightsart._output.writers.Written`).
 
     Returns
@@ -197,7 +186,7 @@ class AnimationResult(_Summary):
     pictures: tuple[Picture, ...]
     transitions: tuple[Clicks, ...]
     frames: int
-    seconds_of_animation: float
+    duration_seconds: float
     outputs: tuple[str, ...]
     seconds: float = field(default=0.0)
     #: Things the user should know that are not errors (a picture cropped to the board's shape).
@@ -213,7 +202,27 @@ class AnimationResult(_Summary):
     #: What each GIF, MP4 or frames folder written holds: frames after merging holds (a GIF
     #: keeps one frame for a picture shown twice), seconds and bytes
     #: (:class:`lightsart._output.writers.Written`); a page has none.
-    written: tuple[Any, ...] = ()
+    outputs_detail: tuple[Any, ...] = ()
+    #: Each transition's start board and ordered clicks, and the frame plan: what
+    #: :meth:`iter_frames` plays (not in ``to_dict()``).
+    segments: tuple[tuple[np.ndarray, np.ndarray], ...] = field(default=(), repr=False,
+                                                                compare=False)
+    plan: Any = field(default=None, repr=False, compare=False)
+
+    def iter_frames(self) -> Iterator[Frame]:
+        """The animation's frames, one at a time (each a :class:`~lightsart.Frame`: a board and
+        how long it shows), as the writers receive them; nothing is drawn or written."""
+        from lightsart._animation.animate import chain_frames
+
+        if self.plan is None:
+            raise LightsartError("this result holds no frames (it was not made by "
+                                 "make_animation)")
+        return chain_frames(self.segments, self.plan, self.rules)
+
+    def texture_hint(self) -> str | None:
+        """One line when a board likely reads as texture rather than as its picture (the
+        worst picture is named); ``None`` when every board reads as its picture."""
+        return texture_hint(self.pictures)
 
     def __repr__(self) -> str:
         """A line a REPL can show: pictures, board size, wrong pixels (cells) per picture, clicks
@@ -223,7 +232,7 @@ class AnimationResult(_Summary):
         steps = [t.count for t in self.transitions]
         return (f"AnimationResult({len(self.pictures)} pictures, {self.width}x{self.height}, "
                 f"{self.states} states, {words.wrong}s {wrong}, {'presses' if words.grey else 'clicks'} "
-                f"{steps}, {self.frames} frames, {self.seconds_of_animation:g} s, "
+                f"{steps}, {self.frames} frames, {self.duration_seconds:g} s, "
                 f"outputs={list(self.outputs)!r})")
 
     def to_dict(self) -> dict[str, Any]:
@@ -232,12 +241,12 @@ class AnimationResult(_Summary):
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity,
                       "kernel_size": _kernel_size(
                           self.pictures[0].fit if self.pictures else None, self.nullity)},
-            "rules": _rules_dict(self.rules, self.height, self.width),
+            "rules": rules_dict(self.rules, self.height, self.width),
             "pictures": [p.to_dict() for p in self.pictures],
             "transitions": [self._transition_dict(t, k) for k, t in enumerate(self.transitions)],
             "frames": self.frames,
             **({} if self.video_frames is None else {"video_frames": self.video_frames}),
-            "duration_seconds": round(self.seconds_of_animation, 3),
+            "duration_seconds": round(self.duration_seconds, 3),
             "outputs": list(self.outputs),
             **self._written_dict(),
             "notes": list(self.notes),
@@ -251,22 +260,20 @@ class AnimationResult(_Summary):
 
     def _written_dict(self) -> dict[str, Any]:
         """``outputs_detail``: each file's frames as stored, playing seconds and bytes."""
-        if not self.written:
+        if not self.outputs_detail:
             return {}
         return {"outputs_detail": [{"path": w.path, "frames": w.images,
                                     "seconds": round(w.seconds, 3), "bytes": w.bytes}
-                                   for w in self.written]}
+                                   for w in self.outputs_detail]}
 
     def _transition_dict(self, t: Clicks, k: int) -> dict[str, Any]:
-        out: dict[str, Any] = {"clicks": t.count, "clicks_proven_minimal": t.proven,
-                               "cut_short": t.cut_short}
+        out: dict[str, Any] = {"cut_short": t.cut_short}
         if k < len(self.orders):
             out.update(order=self.orders[k], reverse=self.reverse, ease=self.ease)
         if vocabulary(self.states).grey:
-            # k states: presses (a cell pressed j times counts j), each one a step of the frames.
-            out.update(states=self.states, presses=t.count, presses_proven_minimal=t.proven,
-                       cells_pressed=int(np.count_nonzero(t.clicks)))
-        # The shared vocabulary (lightsart._vocabulary), the same at every number of states.
+            out.update(states=self.states)
+        # The same keys at every number of states (lightsart._vocabulary): presses (a cell
+        # pressed j times counts j), each one a step of the frames.
         out.update(click_count=t.count, click_count_proven_minimal=t.proven,
                    cells_pressed=int(np.count_nonzero(t.clicks)),
                    click_count_lower_bound=t.count if t.proven else min(t.count, t.lower_bound),
@@ -279,5 +286,17 @@ def _kernel_size(fit: Fit | None, nullity: int) -> int:
     return 1 << nullity if fit is None or fit.kernel_size is None else fit.kernel_size
 
 
-def _rules_dict(rules: Rules | None, height: int, width: int) -> dict[str, Any]:
-    return (rules or Rules.plus(height, width)).to_dict()
+def texture_hint(pictures: Sequence[Picture]) -> str | None:
+    """The hint line when a two-state board likely reads as texture
+    (:func:`lightsart._pictures.likeness.texture_hint`), from the boards and the fitted pictures
+    the job holds; ``None`` for grey levels, small boards, and boards that read as their
+    picture."""
+    from lightsart._pictures.likeness import HINT_FROM_SIDE, viewing_score
+    from lightsart._pictures.likeness import texture_hint as hint_for
+
+    fits = [p.fit for p in pictures]
+    if not fits or fits[0].states != 2 or max(fits[0].width, fits[0].height) < HINT_FROM_SIDE:
+        return None  # the score is for lit and unlit cells, and small boards show their cells
+    scores = [(p.path, viewing_score(p.fit.board, p.fitted)) for p in pictures
+              if p.fitted is not None]
+    return hint_for(scores, fits[0].width, fits[0].height)

@@ -9,9 +9,8 @@
 
 Each checks and normalises its values when it is made (as httpx's ``Timeout`` does), so a bad
 value is one line naming the field, before any work, and the same line whether it came from
-Python or from the CLI (which builds these same values from its options). The old keyword
-arguments still work (:func:`gather` files each under its group), so code written for 0.1 runs
-unchanged.
+Python or from the CLI (which builds these same values from its options). They are the one way
+to pass these settings: a job given ``size=64`` says ``pictures=Pictures(size=64)``.
 
 >>> Pictures(size="64").size
 Size(width=64, height=None)
@@ -27,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 from lightsart import _checks as checks
 from lightsart._boardsize import Size, parse_size
@@ -40,7 +39,9 @@ from lightsart._rules import Pattern, check_states, check_topology, parse_patter
 if TYPE_CHECKING:
     from lightsart._pictures.tone import Tone
 
-__all__ = ["Look", "Pictures", "Solving", "Timing", "board_size", "gather"]
+__all__ = ["Look", "Pictures", "Solving", "Timing", "board_size", "refuse_keywords", "settled"]
+
+_S = TypeVar("_S")
 
 
 @overload
@@ -338,17 +339,28 @@ class Look:
             _set(self, "cell_mm", check_cell_mm(checks.number(self.cell_mm, "--cell-mm")))
 
 
-def gather(function: str, legacy: dict[str, Any], *groups: object, kinds: tuple[type, ...]
-           ) -> tuple[Any, ...]:
-    """Each group (its default when ``None``) with the old keyword arguments in ``legacy`` filed
-    under the group that has a field of that name; an unknown name is a ``TypeError``."""
-    filled: list[Any] = [kind() if group is None else group
-                         for group, kind in zip(groups, kinds, strict=True)]
-    for name, value in legacy.items():
-        for k, group in enumerate(filled):
-            if name in {f.name for f in dataclasses.fields(group)}:
-                filled[k] = dataclasses.replace(group, **{name: value})
-                break
-        else:
-            raise TypeError(f"{function}() got an unexpected keyword argument {name!r}")
-    return tuple(filled)
+def settled(value: object, kind: type[_S], name: str) -> _S:
+    """``value`` as settings of ``kind`` (its defaults when ``None``); anything else is one line
+    naming what is expected (``pictures="big"`` is not a :class:`Pictures`)."""
+    if value is None:
+        return kind()
+    if not isinstance(value, kind):
+        raise LightsartError(f"{name} must be {kind.__name__}(...) or None; got {value!r}")
+    return value
+
+
+def refuse_keywords(function: str, unknown: dict[str, object],
+                    *others: tuple[type, str]) -> None:
+    """A keyword a job does not take, in one line; a settings field (``size=64``) names the
+    settings object that holds it (``pictures=Pictures(size=64)``). ``others``: more
+    ``(settings class, keyword)`` pairs the job takes (a film's ``Filming``)."""
+    if not unknown:
+        return
+    name = next(iter(unknown))
+    kinds = ((Pictures, "pictures"), (Solving, "solving"), (Timing, "timing"), (Look, "look"),
+             *others)
+    for kind, keyword in kinds:
+        if name in {f.name for f in dataclasses.fields(kind)}:
+            raise LightsartError(f"{function}() takes no {name}=: give "
+                                 f"{keyword}={kind.__name__}({name}=...)")
+    raise LightsartError(f"{function}() got an unexpected keyword argument {name!r}")

@@ -3,8 +3,8 @@
 Until 0.3 the two-state game and the k-state game spoke two vocabularies (``clicks``/``moves``
 and ``nullity`` beside ``presses``/``presses_count`` and ``kernel_size``). The keys below mean
 the same thing whatever the number of states (the number itself is ``rules.states``); each
-result's ``to_dict`` adds them with :func:`speak`, and the old keys stay one release as
-deprecated aliases (:data:`ALIASES`, listed in CHANGELOG.md and the README's "JSON output").
+result's ``to_dict`` adds them with :func:`speak`. The old keys are gone in 1.0 (nothing was
+released with them).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ALIASES", "KEYS", "click_cells", "speak"]
+__all__ = ["KEYS", "click_cells", "speak"]
 
 #: The shared keys each command's ``--json`` carries at every number of states (a test checks
 #: them at 2 and 3 states). Keys inside lists are named ``list.key``; ``strategy`` is the object
@@ -38,23 +38,6 @@ KEYS: dict[str, tuple[str, ...]] = {
                 "transitions.click_count", "transitions.click_count_proven_minimal",
                 "transitions.cells_pressed"),
 }
-
-#: Per command: deprecated key -> the shared key of the same value (kept until 0.4).
-ALIASES: dict[str, dict[str, str]] = {
-    "still": {"pictures.wrong_pixels": "pictures.wrong_cells",
-              "pictures.wrong_pixels_proven_minimal": "pictures.wrong_cells_proven_minimal",
-              "pictures.wrong_pixels_lower_bound": "pictures.wrong_cells_lower_bound",
-              "pictures.clicks": "pictures.click_count",
-              "pictures.presses": "pictures.click_count",
-              "pictures.clicks_proven_minimal": "pictures.click_count_proven_minimal",
-              "pictures.presses_proven_minimal": "pictures.click_count_proven_minimal"},
-    "animate": {"transitions.clicks": "transitions.click_count",
-                "transitions.presses": "transitions.click_count",
-                "transitions.clicks_proven_minimal": "transitions.click_count_proven_minimal",
-                "transitions.presses_proven_minimal": "transitions.click_count_proven_minimal"},
-}
-ALIASES["animate"].update(ALIASES["still"])
-
 
 def click_cells(grid: Any, states: int) -> list[list[int]]:
     """The cells of a press grid in reading order: ``[row, col]`` with 2 states (a cell is

@@ -71,7 +71,7 @@ def test_animate_chain_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[st
     boards = gif_boards(out, data.get("cell", 20))
     assert len(boards) == data["frames"]
     for p in data["pictures"]:
-        assert p["wrong_pixels"] >= p["wrong_pixels_lower_bound"]
+        assert p["wrong_cells"] >= p["wrong_cells_lower_bound"]
 
 
 def test_animate_mp4_has_the_planned_frame_count(tmp_path: Path,

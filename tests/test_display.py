@@ -26,6 +26,7 @@ from lightsart._errors import LightsartError
 from lightsart._output.render import SEPARATOR_GREY, WRONG_RED
 from lightsart._pipeline import make_animation, make_still
 from lightsart._rules import press
+from lightsart._settings import Pictures
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -214,17 +215,18 @@ def test_huge_boards_are_previewed_with_fewer_frames() -> None:
 
 def test_pipeline_results_show_the_files_they_wrote(tmp_path: Path) -> None:
     a, b = str(SAMPLES / "horse.png"), str(SAMPLES / "cat.png")
-    still = make_still(a, str(tmp_path / "horse.png"), size=(20, 20))
+    still = make_still(a, str(tmp_path / "horse.png"), pictures=Pictures(size=(20, 20)))
     assert notebook(still)["image/png"] == display.fit_png(still.picture.fit)
     assert "wrote " in notebook(still)["text/html"]
 
     gif = tmp_path / "a.gif"
-    result = make_animation([a, b], str(gif), size=(20, 20))
+    result = make_animation([a, b], str(gif), pictures=Pictures(size=(20, 20)))
     (inline,) = data_uris(notebook(result)["text/html"], "image/gif")
     assert inline == gif.read_bytes()
 
     # Frames only: a raster-order preview from the result's own pictures and transitions.
-    frames = make_animation([a, b], None, size=(20, 20), frames_dir=str(tmp_path / "frames"))
+    frames = make_animation([a, b], None, pictures=Pictures(size=(20, 20)),
+                            frames_dir=str(tmp_path / "frames"))
     html = notebook(frames)["text/html"]
     assert "raster-order preview" in html
     boards = gif_boards(data_uris(html, "image/gif")[0], display.picture_cell((20, 20), 256))

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from lightsart import Look, Pictures, Solving
 from lightsart._cli import main
 from lightsart._pictures.image import load_target
 from lightsart._pipeline import make_still
 from lightsart._rules import Rules, press
-from lightsart._settings import Solving
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 A, B = str(SAMPLES / "astronaut.png"), str(SAMPLES / "cat.png")
@@ -61,14 +61,16 @@ def test_still_png_decodes_to_a_reachable_board_of_k_levels(
     presses = modk_algebra(rules).solve((board.astype(np.int64) - (k - 1)) % k)
     assert presses is not None
     assert np.array_equal((k - 1 + press(presses, rules).astype(int)) % k, board)
-    assert picture["presses"] >= 0 and isinstance(picture["presses_proven_minimal"], bool)
+    assert picture["click_count"] >= 0 and isinstance(picture["click_count_proven_minimal"], bool)
     assert sorted(data["outputs"]) == sorted(map(str, (out, target, compare)))
 
 
 def test_make_still_takes_states_and_its_presses_reproduce_the_board(tmp_path: Path) -> None:
     k = 5
-    result = make_still(A, str(tmp_path / "g.png"), size=(18, 15), cell=2, states=k)
-    same = make_still(A, str(tmp_path / "h.png"), size=(18, 15), cell=2, solving=Solving(states=k))
+    result = make_still(A, str(tmp_path / "g.png"), pictures=Pictures(size=(18, 15)),
+                        solving=Solving(states=k), look=Look(cell=2))
+    same = make_still(A, str(tmp_path / "h.png"), solving=Solving(states=k),
+                      pictures=Pictures(size=(18, 15)), look=Look(cell=2))
     f = result.picture.fit
     assert f.states == k and f.rules is not None and f.rules.states == k
     assert np.array_equal(f.board, same.picture.fit.board)
@@ -95,7 +97,8 @@ def test_two_states_is_todays_output_bit_for_bit(tmp_path: Path) -> None:
 def test_lights_style_has_k_lamp_brightnesses(tmp_path: Path) -> None:
     out = tmp_path / "l.png"
     k = 4
-    result = make_still(A, str(out), size=(16, 16), cell=12, style="lights", states=k)
+    result = make_still(A, str(out), pictures=Pictures(size=(16, 16)), solving=Solving(states=k),
+                        look=Look(cell=12, style="lights"))
     board = result.picture.fit.board
     with Image.open(out) as im:
         centres = np.asarray(im.convert("L")).astype(int)[6::12, 6::12]
@@ -184,12 +187,12 @@ def test_animate_with_the_ip_engine_for_k_states_matches_the_exact_presses(
     for a, b in zip(exact["pictures"], ip["pictures"], strict=True):
         assert a["wrong_cells"] == b["wrong_cells"] == 0
     (step_exact,), (step_ip,) = exact["transitions"], ip["transitions"]
-    assert step_exact["presses_proven_minimal"] and step_ip["presses_proven_minimal"]
-    assert step_ip["presses"] == step_exact["presses"]
+    assert step_exact["click_count_proven_minimal"] and step_ip["click_count_proven_minimal"]
+    assert step_ip["click_count"] == step_exact["click_count"]
     # Two states: the ip engine's JSON (it once held a numpy bool) still prints.
     assert main(["animate", A, B, "-o", str(tmp_path / "two.gif"), "--size", "5x4",
                  "--engine", "ip", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["transitions"][0]["clicks_proven_minimal"] is True
+    assert json.loads(capsys.readouterr().out)["transitions"][0]["click_count_proven_minimal"] is True
 
 
 @pytest.mark.parametrize("errors", ["uniform", "brightness"])
@@ -249,7 +252,8 @@ def test_a_grey_still_draws_itself_in_jupyter(tmp_path: Path) -> None:
 
     from lightsart import _display as display
 
-    result = make_still(A, str(tmp_path / "g.png"), size=(12, 10), states=4)
+    result = make_still(A, str(tmp_path / "g.png"), pictures=Pictures(size=(12, 10)),
+                        solving=Solving(states=4))
     with Image.open(io.BytesIO(display.still_png(result))) as im:
         assert len({c for _, c in im.convert("L").getcolors(1 << 16) or []}) >= 4
     caption = display.still_html(result)
@@ -265,8 +269,9 @@ def test_perceptual_errors_weigh_wrong_levels_and_uniform_counts_them(tmp_path: 
 
     k, fits = 4, {}
     for errors in ("perceptual", "uniform"):
-        result = make_still(A, str(tmp_path / f"{errors}.png"), size=(24, 24), cell=2, states=k,
-                            errors=errors)  # type: ignore[arg-type]
+        result = make_still(A, str(tmp_path / f"{errors}.png"),
+                            pictures=Pictures(size=(24, 24), errors=errors),
+                            solving=Solving(states=k), look=Look(cell=2))  # type: ignore[arg-type]
         fits[errors] = result.picture.fit
         assert result.to_dict()["pictures"][0]["minimised"] == (
             "cost" if errors == "perceptual" else "wrong pixels")
@@ -294,8 +299,9 @@ def test_brightness_errors_minimise_the_total_level_difference(tmp_path: Path) -
     """``--errors brightness``: the least ``Σ |board - target|`` (proven here: no other reachable
     board, the uniform fit's included, has less); with two states it is ``uniform``."""
     k = 4
-    fits = {e: make_still(A, str(tmp_path / f"{e}.png"), size=(24, 24), cell=2, states=k,
-                          errors=e).picture.fit  # type: ignore[arg-type]
+    fits = {e: make_still(A, str(tmp_path / f"{e}.png"),
+                          pictures=Pictures(size=(24, 24), errors=e), solving=Solving(states=k),
+                          look=Look(cell=2)).picture.fit  # type: ignore[arg-type]
             for e in ("brightness", "uniform")}
     bright = fits["brightness"]
     off = np.abs(bright.board.astype(int) - bright.target.astype(int)).sum()

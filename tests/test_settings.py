@@ -1,4 +1,4 @@
-"""Settings travel as four small values; the 0.1 keyword arguments still work and mean the same."""
+"""Settings travel as four small values, the one way to pass them; each checks itself."""
 
 from __future__ import annotations
 
@@ -13,32 +13,34 @@ from PIL import Image
 
 from lightsart._errors import LightsartError
 from lightsart._pipeline import make_animation, make_still
-from lightsart._settings import Look, Pictures, Solving, Timing, gather
+from lightsart._settings import Look, Pictures, Solving, Timing
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 A, B = str(SAMPLES / "astronaut.png"), str(SAMPLES / "cat.png")
 
 
-def test_gather_files_old_keywords_under_their_group() -> None:
-    prep, how, when, look = gather("f", {"fit": "contain", "seed": 3, "cell": 2, "engine": "ip"},
-                                   None, Solving(topology="torus"), None, None,
-                                   kinds=(Pictures, Solving, Timing, Look))
-    assert prep == Pictures(fit="contain") and look == Look(cell=2)
-    assert how == Solving(engine="ip", topology="torus") and when == Timing(seed=3)
-    with pytest.raises(TypeError, match="unexpected keyword argument 'colour'"):
-        gather("f", {"colour": "red"}, None, kinds=(Look,))
+def test_a_settings_field_as_a_keyword_names_its_settings() -> None:
+    with pytest.raises(LightsartError, match=r"make_still\(\) takes no size=: give "
+                                             r"pictures=Pictures\(size=...\)"):
+        make_still(B, size=12)  # type: ignore[call-arg]
+    with pytest.raises(LightsartError, match=r"takes no order=: give timing=Timing\(order"):
+        make_animation([A, B], order="radial")  # type: ignore[call-arg]
+    with pytest.raises(LightsartError, match="unexpected keyword argument 'colour'"):
+        make_still(B, colour="red")  # type: ignore[call-arg]
 
 
-def test_groups_and_old_keywords_make_the_same_files(tmp_path: Path) -> None:
-    new = make_animation([A, B], str(tmp_path / "new.gif"), pictures=Pictures(size=(12, 12)),
-                         timing=Timing(order="random", seed=5, duration=0.5, hold=0),
-                         look=Look(cell=2, style="lights"), solving=Solving(pattern="sigma"))
-    old = make_animation([A, B], str(tmp_path / "old.gif"), size=(12, 12), order="random", seed=5,
-                         duration=0.5, hold=0, cell=2, style="lights", pattern="sigma")
-    paths = {"outputs": 0, "outputs_detail": 0, "seconds": 0}
-    assert new.to_dict() | paths == old.summary() | paths
-    assert [w.images for w in new.written] == [w.images for w in old.written]
-    assert (tmp_path / "new.gif").read_bytes() == (tmp_path / "old.gif").read_bytes()
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: make_still(B, pictures="big"), "pictures must be Pictures(...) or None; got 'big'"),
+    (lambda: make_still(B, solving=Pictures()), "solving must be Solving(...) or None"),
+    (lambda: make_animation([A, B], timing={"fps": 5}), "timing must be Timing(...) or None"),
+])
+def test_settings_of_the_wrong_type_are_one_line(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(LightsartError) as caught:
+        call()
+    assert str(caught.value).startswith(message)
+
+
+def test_settings_make_the_files_the_cli_makes(tmp_path: Path) -> None:
     still = make_still(B, str(tmp_path / "s.png"), pictures=Pictures(size=(10, 10)),
                        look=Look(cell=1))
     with Image.open(tmp_path / "s.png") as im:
@@ -132,18 +134,19 @@ def _cli(capsys: pytest.CaptureFixture[str], argv: list[str]) -> tuple[int, str,
     return code, out, err
 
 
-@pytest.mark.parametrize(("options", "legacy"), [
-    (["--size", "0"], {"size": 0}),
-    (["--size", "3x0"], {"size": "3x0"}),
-    (["--lit-colour", "no-such-colour"], {"colours": ("no-such-colour", None, None)}),
-    (["--cell", "600"], {"cell": 600}),
+@pytest.mark.parametrize(("options", "settings"), [
+    (["--size", "0"], lambda: {"pictures": Pictures(size=0)}),
+    (["--size", "3x0"], lambda: {"pictures": Pictures(size="3x0")}),
+    (["--lit-colour", "no-such-colour"],
+     lambda: {"look": Look(colours=("no-such-colour", None, None))}),
+    (["--cell", "600"], lambda: {"look": Look(cell=600)}),
 ])
 def test_library_and_cli_say_the_same_about_a_bad_value(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str],
-        legacy: dict[str, object]) -> None:
+        settings: Callable[[], dict[str, object]]) -> None:
     code, out, err = _cli(capsys, ["still", B, "-o", str(tmp_path / "cli.png"), *options])
     with pytest.raises(LightsartError) as caught:
-        make_still(B, str(tmp_path / "lib.png"), **legacy)  # type: ignore[arg-type]
+        make_still(B, str(tmp_path / "lib.png"), **settings())  # type: ignore[arg-type]
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith("lightsart: error: ") and err.rstrip("\n").endswith(str(caught.value))
     assert not list(tmp_path.iterdir())
@@ -168,20 +171,22 @@ def test_make_still_size_64_is_the_cli_size_64(tmp_path: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _cli(capsys, ["still", B, "-o", str(tmp_path / "cli.png"), "--size", "12",
                                  "--json"])
-    result = make_still(B, str(tmp_path / "lib.png"), size=12)
+    result = make_still(B, str(tmp_path / "lib.png"), pictures=Pictures(size=12))
     assert code == 0
     _same_run(result.to_dict(), json.loads(out))
     assert (tmp_path / "cli.png").read_bytes() == (tmp_path / "lib.png").read_bytes()
 
 
-def test_make_animation_keywords_are_the_cli_options(tmp_path: Path,
+def test_make_animation_settings_are_the_cli_options(tmp_path: Path,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     options = ["--size", "6", "--states", "3", "--pattern", "sigma", "--topology", "torus",
                "--duration", "0.5", "--hold", "0", "--cell", "2", "--order", "random", "--seed", "4"]
     code, out, _ = _cli(capsys, ["animate", A, B, "-o", str(tmp_path / "cli.gif"), *options,
                                  "--json"])
-    result = make_animation([A, B], str(tmp_path / "lib.gif"), size=6, states=3, pattern="sigma",
-                            topology="torus", duration=0.5, hold=0, cell=2, order="random", seed=4)
+    result = make_animation([A, B], str(tmp_path / "lib.gif"), pictures=Pictures(size=6),
+                            solving=Solving(states=3, pattern="sigma", topology="torus"),
+                            timing=Timing(duration=0.5, hold=0, order="random", seed=4),
+                            look=Look(cell=2))
     assert code == 0
     _same_run(result.to_dict(), json.loads(out))
     assert (tmp_path / "cli.gif").read_bytes() == (tmp_path / "lib.gif").read_bytes()

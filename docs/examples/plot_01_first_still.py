@@ -9,11 +9,11 @@ wrong pixels side by side. 64×48 has nullity 0, so every picture is reachable e
 
 from pathlib import Path
 
-from lightsart import Look, make_still
+from lightsart import Look, Pictures, make_still
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
-result = make_still(SAMPLES / "cat.png", "cat-board.png", size="64x48", look=Look(cell=4),
+result = make_still(SAMPLES / "cat.png", "cat-board.png", pictures=Pictures(size="64x48"), look=Look(cell=4),
                     compare="cat-compare.png")
 fit = result.picture.fit
 print(f"board {result.width}x{result.height}, nullity {result.nullity}: "

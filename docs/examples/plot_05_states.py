@@ -10,12 +10,12 @@ board exactly.
 
 from pathlib import Path
 
-from lightsart import Look, Solving, make_still
+from lightsart import Look, Pictures, Solving, make_still
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 for states in (2, 4, 8):
-    result = make_still(SAMPLES / "astronaut.png", f"astronaut-{states}.png", size="60x60",
+    result = make_still(SAMPLES / "astronaut.png", f"astronaut-{states}.png", pictures=Pictures(size="60x60"),
                         solving=Solving(states=states), look=Look(cell=4))
     fit = result.picture.fit
     print(f"{states} states: {fit.wrong_pixels} wrong cells, {fit.clicks_count} presses")

@@ -10,14 +10,14 @@ all-lit board; here a radial order opens the cat like an iris, eased slow-fast-s
 
 from pathlib import Path
 
-from lightsart import Look, Timing, make_animation
+from lightsart import Look, Pictures, Timing, make_animation
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 result = make_animation(
-    [SAMPLES / "horse.png", SAMPLES / "cat.png"], "horse-to-cat.gif", size="48x48",
+    [SAMPLES / "horse.png", SAMPLES / "cat.png"], "horse-to-cat.gif", pictures=Pictures(size="48x48"),
     timing=Timing(order="radial", ease="in-out", fps=12, duration=2, hold=0.5, loop=True),
     look=Look(cell=6))
 for step in result.transitions:
     print(f"{step.count} clicks (proven minimal: {step.proven})")
-print(f"{result.frames} frames, {result.seconds_of_animation:.1f} s")
+print(f"{result.frames} frames, {result.duration_seconds:.1f} s")

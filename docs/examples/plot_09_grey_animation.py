@@ -9,12 +9,12 @@ cells unlike the next picture, so the cat emerges from the astronaut.
 
 from pathlib import Path
 
-from lightsart import Look, Solving, Timing, make_animation
+from lightsart import Look, Pictures, Solving, Timing, make_animation
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 result = make_animation(
-    [SAMPLES / "astronaut.png", SAMPLES / "cat.png"], "grey.gif", size="32x32",
+    [SAMPLES / "astronaut.png", SAMPLES / "cat.png"], "grey.gif", pictures=Pictures(size="32x32"),
     solving=Solving(states=4), timing=Timing(order="morph", fps=10, duration=2, hold=0.5),
     look=Look(cell=8, style="lights"))
 print(f"{result.transitions[0].count} presses, {result.frames} frames")

@@ -95,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
     images = pictures_from(args.images)
     if len(images) < 2:
         raise LightsartError("animate needs at least two pictures")
+    if args.output is None and args.frames is None:
+        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
     from lightsart._settings import Timing
 
     timing = Timing(order=args.order, seed=args.seed, fps=args.fps, duration=args.duration,
@@ -107,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         from lightsart._cli.still import print_texture_hint
 
-        print_texture_hint(args.fit, result.pictures)
+        print_texture_hint(result.texture_hint())
     if args.json:
         emit_json(result.to_dict())
         return 0
@@ -121,8 +123,8 @@ def run(args: argparse.Namespace) -> int:
               f"({proven(step.proven, step.cut_short)})")
     video = ("" if result.video_frames is None else
              f"; the MP4 holds {result.video_frames} video frames at {args.fps:g} fps")
-    print(f"frames: {result.frames} ({result.seconds_of_animation:.1f} s){video}")
-    for file in result.written:
+    print(f"frames: {result.frames} ({result.duration_seconds:.1f} s){video}")
+    for file in result.outputs_detail:
         # A GIF stores equal frames in a row (a picture shown twice) as one: say what it holds.
         if file.path.lower().endswith(".gif") and file.images != result.frames:
             print(f"{file.path} holds {file.images} frame{'' if file.images == 1 else 's'} "

@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from lightsart._cli._options import (
     add_command,
@@ -19,10 +17,6 @@ from lightsart._cli._options import (
     rules_words,
     settings_from_args,
 )
-
-if TYPE_CHECKING:
-    from lightsart._choices import FitMode
-    from lightsart._runs import Picture
 
 DESCRIPTION = """\
 Fit one picture onto a Lights Out board: the board reachable from all-lit that is closest to the
@@ -55,25 +49,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.set_defaults(func=run)
 
 
-def print_texture_hint(fit: FitMode, pictures: Sequence[Picture]) -> None:
-    """The hint line on stderr when a two-state board likely reads as texture
-    (:func:`lightsart._pictures.likeness.texture_hint`): scoring rereads each picture, so it is
-    skipped under ``--quiet``, and a picture that no longer reads gives no hint, never an error
-    (the outputs are written by then)."""
-    from lightsart._pictures.likeness import HINT_FROM_SIDE, picture_likeness, texture_hint
-
-    fits = [p.fit for p in pictures]
-    if not fits or fits[0].states != 2 or max(fits[0].width, fits[0].height) < HINT_FROM_SIDE:
-        return  # the score is for lit and unlit cells, and small boards are meant to show cells
-    from lightsart._errors import LightsartError, one_line
-
-    try:
-        scores = [(p.path, picture_likeness(p.path, p.fit.board, fit)) for p in pictures]
-    except (LightsartError, OSError):  # a picture gone or changed since: the run still stands
-        return
-    hint = texture_hint(scores, fits[0].width, fits[0].height)
+def print_texture_hint(hint: str | None) -> None:
+    """The result's texture hint (:meth:`lightsart.StillResult.texture_hint`) as one line on
+    stderr (a picture's name may hold a newline)."""
     if hint is not None:
-        print(f"lightsart: hint: {one_line(hint)}", file=sys.stderr)  # a name may hold a newline
+        from lightsart._errors import one_line
+
+        print(f"lightsart: hint: {one_line(hint)}", file=sys.stderr)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
     settings["look"] = dataclasses.replace(settings["look"], cell_mm=args.cell_mm)
     result = make_still(args.image, args.output, target_out=args.target_out, compare=args.compare,
                         export_model=args.export_model, **settings)
-    if not args.quiet:
-        print_texture_hint(args.fit, [result.picture])
+    if not args.quiet:  # scoring the board against its picture takes a blur: skipped when quiet
+        print_texture_hint(result.texture_hint())
     if args.json:
         emit_json(result.to_dict())
         return 0

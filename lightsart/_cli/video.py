@@ -97,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
     filming = Filming(mode=args.mode, fps=args.fps, start=args.start, end=args.end,
                       clicks_per_frame=args.clicks_per_frame, sound=not args.no_audio,
                       dither=args.dither)
+    if args.output is None and args.frames is None:
+        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
     if args.dither == STEADY:  # the pictures' settings take only the still methods' names
         args.dither = "floyd-steinberg"
     result = make_film(args.clip, args.output, frames_dir=args.frames, filming=filming,
@@ -110,10 +112,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity "
           f"{result.nullity}")
     most = "" if result.clicks_limit is None else f", at most {result.clicks_limit} per frame"
-    per = result.clicks_total / max(1, len(result.clicks))
+    per = result.clicks_total / max(1, len(result.clicks_per_frame))
     frames = "1 frame" if result.frames == 1 else f"{result.frames} frames"
     # A film shorter than a tenth of a second would print as 0.0 s.
-    seconds = f"{result.duration:.1f}" if result.duration >= 0.1 else f"{result.duration:.2g}"
+    duration = result.duration_seconds
+    seconds = f"{duration:.1f}" if duration >= 0.1 else f"{duration:.2g}"
     print(f"{result.mode} mode: {frames} at {result.fps:g} fps "
           f"({seconds} s), {result.clicks_total} {words} between frames "
           f"({per:.1f} per frame{most})")

@@ -48,7 +48,7 @@ def _early_picture(size: tuple[int, int | None] | None, cell: int | None) -> Non
         limits.check_cell(cell)
 
 
-def plan_still(path: str, outputs: Sequence[str], size: tuple[int, int | None] | None,
+def plan_still(path: str | None, outputs: Sequence[str], size: tuple[int, int | None] | None,
                cell: int | None, cell_mm: float | None = None) -> OutputPlan:
     """``still``: outputs in a still format (:data:`~lightsart._output.stills.STILL_FORMATS`),
     none of them the picture or each other; ``cell_mm`` only with an SVG or PDF among them."""
@@ -58,7 +58,8 @@ def plan_still(path: str, outputs: Sequence[str], size: tuple[int, int | None] |
     # Pictures are sized at once where --size WxH gives the board; an unknown format is refused
     # by plan_outputs just below.
     _early_picture(size if any(k is None or k.raster for k in kinds) else None, cell)
-    plan = plan_outputs([(p, tuple(STILL_FORMATS)) for p in outputs], inputs=[path])
+    plan = plan_outputs([(p, tuple(STILL_FORMATS)) for p in outputs],
+                        inputs=[] if path is None else [path])
     if cell_mm is not None:
         limits.check_cell_mm(cell_mm)
         if all(k is None or k.raster for k in kinds):

@@ -227,6 +227,10 @@ def board_size(size: Size | str | None, aspect: float,
         return choose_size(aspect, nullity_of=nullity_of)
     if isinstance(size, str):
         size = parse_size(size)
+    elif not isinstance(size, tuple | list):  # 64 is "64", as --size reads it
+        from lightsart._settings import board_size as as_size
+
+        size = as_size(size)
     width, height = size
     _check_side(width)
     if height is None:
@@ -467,7 +471,7 @@ def fit_to_board(gray: Gray, width: int, height: int, fit: FitMode = "cover") ->
     _check_choice(fit, FitMode, "fit")
     _check_side(width)
     _check_side(height)
-    g = _as_gray(gray)
+    g = gray_array(gray)
     rows, cols = g.shape
     if fit == "stretch":
         step_x, step_y = cols / width, rows / height
@@ -524,7 +528,7 @@ def dither(gray: Gray, method: Dither = "floyd-steinberg", *, linear: bool = Fal
     :data:`lightsart.DITHER_METHODS`)."""
     from lightsart._pictures import dither as dithering
 
-    return dithering.dither(_as_gray(gray), method, linear=linear)
+    return dithering.dither(gray_array(gray), method, linear=linear)
 
 
 # ----------------------------------------------------------------------------------- targets
@@ -590,7 +594,7 @@ def target_from_array(
 
     _check_choice(fit, FitMode, "fit")
     _check_dither(dither)
-    g = _as_gray(gray)
+    g = gray_array(gray)
     rows, cols = g.shape
     width, height = board_size(size, cols / rows)
     fitted = fit_to_board(g, width, height, fit)
@@ -675,7 +679,8 @@ def _enlarge(gray: Gray, factor: int) -> Gray:
     return np.clip(np.asarray(big, dtype=np.float64), 0.0, 1.0)
 
 
-def _as_gray(gray: object) -> Gray:
+def gray_array(gray: object) -> Gray:
+    """``gray`` as a picture's luminance in ``[0, 1]``: 8-bit whole numbers are refused in one line."""
     g = as_picture(gray)
     # Integers above 1 are a picture's 0-255 bytes, which clipping would turn all white.
     if np.issubdtype(np.asarray(gray).dtype, np.integer) and (g.min() < 0 or g.max() > 1):

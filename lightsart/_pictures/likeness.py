@@ -11,7 +11,7 @@ Correlation itself is blind to that map, but SSIM's stabilising constant ``C`` i
 stretch, a dull photo's local variances are as small as ``C`` and every board, good or bad, scores
 near 1 on it. With it, ``C`` weighs the same for a dull photo as for a crisp one.
 
-:func:`read_for_default_board` uses the score to choose the default board size from the picture's
+:func:`default_board` uses the score to choose the default board size from the picture's
 detail (about 100 cells, or 150 for a picture that would read as texture at 100), and
 :func:`texture_hint` turns it into the one hint line ``still`` and ``animate`` print when even
 that board likely reads as texture (a larger board or ``--states 4`` usually helps).
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -40,8 +40,7 @@ __all__ = [
     "DETAILED_LONG_SIDE",
     "HINT_FROM_SIDE",
     "TEXTURE_BELOW",
-    "picture_likeness",
-    "read_for_default_board",
+    "default_board",
     "structure_score",
     "texture_hint",
     "viewing_score",
@@ -159,19 +158,10 @@ def _pooled(values: NDArray[Any], step: int) -> Gray:
     return a[:h, :w].reshape(h // step, step, w // step, step).mean(axis=(1, 3))
 
 
-def picture_likeness(path: str, board: Board, fit: FitMode = "cover") -> float:
-    """:func:`viewing_score` of a two-state ``board`` against the picture at ``path`` fitted to
-    the board's shape as ``still`` fits it (before the tone stage: the photo as it is)."""
-    from lightsart._pictures.image import fit_to_board, read_for_board
-
-    height, width = board.shape
-    gray, _ = read_for_board(path, (width, height))
-    return viewing_score(board, fit_to_board(gray, width, height, fit))
-
-
 def texture_hint(scores: Sequence[tuple[str, float]], width: int, height: int) -> str | None:
     """One line for the user when a board of ``width`` x ``height`` likely reads as texture: the
-    picture with the lowest ``(path, score)`` (:func:`picture_likeness`) scores below
+    picture with the lowest ``(path, score)`` (:func:`viewing_score` of each board against its
+    picture fitted to the board, before the tone stage) scores below
     :data:`TEXTURE_BELOW`, on a board of at least :data:`HINT_FROM_SIDE` cells. It names the
     options that usually help (a board 1.5 times as wide, ``--states 4``) and ``preview``, which
     shows both; ``None`` when every board reads as its picture.
@@ -204,21 +194,23 @@ or --states 4 usually reads better (lightsart preview b.png -o sheet.png shows b
 DETAILED_LONG_SIDE = 150
 
 
-def read_for_default_board(path: str, fit: FitMode = "cover", dither: str = "floyd-steinberg",
-                           tone: Tone | None = None, linear: bool = False,
-                           nullity_of: NullityOf | None = None) -> tuple[Gray, tuple[int, int]]:
-    """:func:`~lightsart._pictures.image.read_for_board` with the board size chosen from the
+def default_board(read: Callable[[Any], tuple[Gray, tuple[int, int]]],
+                  fit: FitMode = "cover", dither: str = "floyd-steinberg",
+                  tone: Tone | None = None, linear: bool = False,
+                  nullity_of: NullityOf | None = None) -> tuple[Gray, tuple[int, int]]:
+    """The picture ``read(size)`` gives (its luminance for a board of ``size`` and that board's
+    ``(width, height)``; ``None``: the size it chooses) with the board size chosen from the
     picture's detail: about 100 cells on the long side, or :data:`DETAILED_LONG_SIDE` when the
     board dithered at 100 (with these settings) would read as texture (:func:`viewing_score`
-    below :data:`TEXTURE_BELOW`: a busy or low-contrast photo). Two-state boards only."""
-    from lightsart._pictures.image import choose_size, fit_to_board, read_for_board
+    below :data:`TEXTURE_BELOW`: a busy or low-contrast photo). Two-state boards only.
+    ``read`` decodes a file only as finely as each size needs, or sizes an array in memory."""
+    from lightsart._pictures.image import choose_size, fit_to_board
     from lightsart._pictures.image import dither as dithering
     from lightsart._pictures.tone import apply_tone
 
-    gray, board = read_for_board(path, None, nullity_of)
+    gray, board = read(None)
     fitted = fit_to_board(gray, *board, fit)
     bits = dithering(apply_tone(fitted, tone), dither, linear=linear)
     if viewing_score(bits, fitted) >= TEXTURE_BELOW:
         return gray, board
-    larger = choose_size(gray.shape[1] / gray.shape[0], DETAILED_LONG_SIDE, nullity_of)
-    return read_for_board(path, larger, nullity_of)
+    return read(choose_size(gray.shape[1] / gray.shape[0], DETAILED_LONG_SIDE, nullity_of))

@@ -127,7 +127,8 @@ def _check_drawing(out: str, cells: int) -> None:
                              f"most {VECTOR_MAX_CELLS:,} (lower --size, or write a .png)")
 
 
-def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = None,
+def make_preview(path: str, out: str, *,
+                 size: int | str | tuple[int, int | None] | None = None,
                  fit: FitMode = "cover") -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG, or an SVG or PDF
     drawing)."""
@@ -135,14 +136,16 @@ def make_preview(path: str, out: str, *, size: tuple[int, int | None] | None = N
     from lightsart._output import preflight, staging
     from lightsart._pictures.costs import pixel_costs
     from lightsart._pictures.image import fit_to_board, read_for_board, target_from_array
+    from lightsart._settings import board_size
 
+    size = board_size(size)  # 64, "64x48" or (64, None), as --size reads them
     if size is not None:  # the sides given, before the picture is read
         _check_side(max(size[0], size[1] or 1))
     planned = preflight.plan_still(path, [out], size, None)  # .png/.svg/.pdf, not the picture
     if size is None:  # the size still and animate choose, from the picture's detail
-        from lightsart._pictures.likeness import read_for_default_board
+        from lightsart._pictures.likeness import default_board
 
-        gray, board = read_for_default_board(path, fit)
+        gray, board = default_board(lambda size: read_for_board(path, size), fit)
     else:
         gray, board = read_for_board(path, size)
     _check_side(max(board))  # a side from the picture's aspect too, before any tile is fitted
@@ -174,12 +177,12 @@ def _fit_option(fit: FitMode) -> tuple[str, ...]:
 
 
 def _levels_tile(path: str, v: _Variant, fit: FitMode) -> Tile:
-    """The ``--states`` tile: what ``still --states K`` makes (the pipeline's own fit)."""
-    from lightsart._pipeline import fit_pictures
+    """The ``--states`` tile: what ``still --states K`` makes (the job itself, nothing written)."""
+    from lightsart._pipeline import make_still
+    from lightsart._settings import Pictures, Solving
 
-    (picture,) = fit_pictures([path], v.size, fit, v.dither,
-                              time_limit=_TILE_SECONDS, tone=v.tone, states=v.states)
-    f = picture.fit
+    f = make_still(path, pictures=Pictures(v.size, fit, v.dither, v.tone),
+                   solving=Solving(time_limit=_TILE_SECONDS, states=v.states)).picture.fit
     return Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, v.states)
 
 

@@ -14,6 +14,7 @@ and committed together at the end, or not at all (:func:`lightsart._output.stagi
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -135,14 +136,16 @@ class FilmResult:
         How it was filmed (see :class:`Filming`).
     frames
         Frames written.
-    clicks
+    clicks_per_frame
         Presses from each frame's board to the next's (``frames - 1`` of them).
     clicks_limit
         Play mode's most presses per frame (``None`` in boards mode).
     sound
         Whether the MP4 kept the clip's sound.
-    outputs, written, seconds, notes
+    outputs, outputs_detail, seconds, notes
         The files written, their details, the run's wall time and any notes printed.
+    boards
+        Each frame's board when nothing was written (else empty: the frames streamed).
 
     Returns
     -------
@@ -160,44 +163,47 @@ class FilmResult:
     start: float
     frames: int
     #: Presses from each frame's board to the next's (``frames - 1`` of them).
-    clicks: tuple[int, ...]
+    clicks_per_frame: tuple[int, ...]
     #: Play mode's most presses per frame (``None`` in boards mode).
     clicks_limit: int | None
     sound: bool
     outputs: tuple[str, ...]
-    written: tuple[Written, ...] = ()
+    outputs_detail: tuple[Written, ...] = ()
     seconds: float = 0.0
     notes: tuple[str, ...] = field(default=())
+    #: Each frame's board, when nothing was written (a film written streams its frames and
+    #: keeps none); not in ``to_dict()``.
+    boards: tuple[Board, ...] = field(default=(), repr=False, compare=False)
 
     @property
     def clicks_total(self) -> int:
-        return sum(self.clicks)
+        return sum(self.clicks_per_frame)
 
     @property
-    def duration(self) -> float:
+    def duration_seconds(self) -> float:
         """Seconds of film."""
         return self.frames / self.fps
 
     def to_dict(self) -> dict[str, Any]:
-        from lightsart._runs import _rules_dict
+        from lightsart._jobs import rules_dict
 
         return {
             "clip": self.clip,
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
-            "rules": _rules_dict(self.rules, self.height, self.width),
+            "rules": rules_dict(self.rules, self.height, self.width),
             "mode": self.mode,
             "fps": self.fps,
             "start": self.start,
             "frames": self.frames,
-            "duration_seconds": round(self.duration, 3),
-            "clicks_per_frame": list(self.clicks),
+            "duration_seconds": round(self.duration_seconds, 3),
+            "clicks_per_frame": list(self.clicks_per_frame),
             "clicks_total": self.clicks_total,
             "clicks_limit": self.clicks_limit,
             "sound": self.sound,
             "outputs": list(self.outputs),
             "outputs_detail": [{"path": w.path, "frames": w.images,
                                 "seconds": round(w.seconds, 3), "bytes": w.bytes}
-                               for w in self.written],
+                               for w in self.outputs_detail],
             "notes": list(self.notes),
             "seconds": round(self.seconds, 3),
         }
@@ -219,8 +225,8 @@ class _Plan:
 
 
 def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
+    from lightsart._jobs import nullity_under
     from lightsart._pictures.image import board_size
-    from lightsart._pipeline import _nullity_under
     from lightsart._rules import Rules, parse_pattern
 
     fps = filming.fps if filming.fps is not None else _clip_fps(clip)
@@ -235,7 +241,7 @@ def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
         rest = clip.duration - filming.start
         seconds = rest if seconds is None else min(seconds, rest)
     width, height = board_size(prep.size, clip.width / clip.height,
-                               _nullity_under(how.pattern, how.topology, how.states))
+                               nullity_under(how.pattern, how.topology, how.states))
     rules = Rules(height, width, parse_pattern(how.pattern), how.topology, how.states)
     frames = None if seconds is None else max(1, round(seconds * fps))
     if clip.duration is not None and round(clip.duration * clip.rate) <= 1:
@@ -272,12 +278,12 @@ def _rate_notes(clip: Clip, fps: float) -> tuple[str, ...]:
 def _mode(plan: _Plan, prep: Pictures, how: Solving, filming: Filming
           ) -> BoardsMode | PlayMode:
     from lightsart._engines import Budget, engine
-    from lightsart._pipeline import _check_board, _check_engine, game_rules
+    from lightsart._jobs import check_board, check_engine, game_rules
     from lightsart._video.steps import BoardsMode, PlayMode
 
-    _check_engine(how.engine, how.solver)
+    check_engine(how.engine, how.solver)
     # The exact engine prices every frame's syndrome: its columns are bounded before filming.
-    _check_board(plan.width, plan.height, how.pattern, how.topology, how.states, None,
+    check_board(plan.width, plan.height, how.pattern, how.topology, how.states, None,
                  columns=how.engine == "exact")
     budget = Budget(FRAME_BUDGET if how.time_limit is None else how.time_limit,
                     solver=how.solver)
@@ -293,47 +299,63 @@ def _mode(plan: _Plan, prep: Pictures, how: Solving, filming: Filming
 @public
 def make_film(
     clip: str,
-    out: str | None,
+    output: str | None = None,
     *,
     pictures: Pictures | None = None,
     solving: Solving | None = None,
     look: Look | None = None,
     filming: Filming | None = None,
     frames_dir: str | None = None,
+    **unknown: object,
 ) -> FilmResult:
-    """Film ``clip`` on a Lights Out board and write ``out`` (``.mp4``, ``.gif`` or ``.html``)
-    and/or every frame as PNG into ``frames_dir``.
+    """Film ``clip`` on a Lights Out board; write ``output`` (``.mp4``, ``.gif`` or ``.html``)
+    and/or every frame as PNG into ``frames_dir`` when named.
+
+    With no output the frames are kept instead, as boards in the result (``boards``): a
+    notebook's film. With one, the frames stream to the writers and memory stays flat.
 
     Parameters
     ----------
     clip
-        Anything ffmpeg reads with a video stream (MP4, WebM, MOV, MKV, animated GIF).
-    out, frames_dir
-        The outputs; at least one. All are written, or none.
+        The clip's path: anything ffmpeg reads with a video stream (MP4, WebM, MOV, MKV,
+        animated GIF).
+    output, frames_dir
+        The outputs (``None``: not written). All are written, or none.
     pictures, solving, look
         As for :func:`lightsart.make_animation` (the dither is the film's own:
         :mod:`lightsart._video.steady`).
     filming
         Mode, frame rate, stretch, clicks per frame, sound (:class:`Filming`).
 
+    **unknown
+        Refused in one line naming the settings object that holds the field.
+
     Returns
     -------
     FilmResult
-        The board, the frames and the presses between consecutive frames.
+        The board, the frames and the presses between consecutive frames (and each frame's
+        board when nothing was written).
     """
+    import numpy as np
+
+    from lightsart._jobs import source
     from lightsart._output import preflight, staging
     from lightsart._pictures.tone import Tone
+    from lightsart._settings import refuse_keywords, settled
     from lightsart._video.clip import probe
     from lightsart._video.steady import SteadyTone
 
     begun = time.perf_counter()
-    prep, how = pictures or Pictures(), solving or Solving()
-    drawn, filming = look or Look(), filming or Filming()
+    refuse_keywords("make_film", unknown, (Filming, "filming"))
+    if isinstance(source(clip, "clip"), np.ndarray):
+        raise LightsartError("a clip is a file's path (a video ffmpeg reads), not an array")
+    clip = os.fspath(clip)
+    prep, how = settled(pictures, Pictures, "pictures"), settled(solving, Solving, "solving")
+    drawn, filming = settled(look, Look, "look"), settled(filming, Filming, "filming")
+    out = output
     if drawn.cell_mm is not None:
         raise LightsartError("cell_mm sizes still's .svg and .pdf outputs; a film is drawn in "
                              "pixels (cell)")
-    if out is None and frames_dir is None:
-        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
     planned = preflight.plan_animation([clip], out, frames_dir, size=prep.size, cell=drawn.cell,
                                        seed=0, fps=filming.fps or DEFAULT_FPS_MAX, duration=1.0,
                                        hold=0.0)
@@ -344,6 +366,9 @@ def make_film(
         limits.check_picture(plan.width, plan.height, style.cell)
     tone = SteadyTone(prep.tone or Tone(), plan.fps)
     frames = _boards(plan, mode, tone, prep)
+    kept: list[Board] = []
+    if out is None and frames_dir is None:  # nothing written: the frames are the result
+        frames = _keeping(frames, kept)
     from lightsart._video.output import write_film
 
     with staging.writing(planned.outputs):
@@ -354,14 +379,21 @@ def make_film(
                       plan.fps, plan.start, shot.frames, tuple(shot.clicks),
                       None if filming.mode == "boards" else getattr(mode, "max_clicks", None),
                       shot.sound, tuple(shot.outputs), tuple(shot.written),
-                      time.perf_counter() - begun, plan.notes)
+                      time.perf_counter() - begun, plan.notes, tuple(kept))
+
+
+def _keeping(frames: Iterator[tuple[Frame, Any]], kept: list[Board]
+             ) -> Iterator[tuple[Frame, Any]]:
+    """``frames``, each frame's board also kept in ``kept`` (a film nothing is written of)."""
+    for frame, step in frames:
+        kept.append(frame.board)
+        yield frame, step
 
 
 def _style(plan: _Plan, drawn: Look) -> Any:
-    from lightsart._pipeline import _style as style_of
-    from lightsart._pipeline import default_cell
+    from lightsart._jobs import default_cell, drawing_style
 
-    return style_of(drawn.cell or default_cell(plan.width, plan.height), drawn.style,
+    return drawing_style(drawn.cell or default_cell(plan.width, plan.height), drawn.style,
                     drawn.colours)
 
 

@@ -17,6 +17,7 @@ import pytest
 from PIL import Image, ImageSequence
 from script_loader import load_script
 
+from lightsart import Look, Pictures, Solving, Timing
 from lightsart._animation.orders import ORDERS, press_order
 from lightsart._cli import main
 from lightsart._errors import LightsartError
@@ -59,8 +60,10 @@ def single_press(before: np.ndarray, after: np.ndarray, rules: Rules, sign: int 
 @pytest.mark.parametrize(("k", "order"), [(3, "raster"), (4, "random"), (5, "morph"), (8, "raster")])
 def test_every_gif_frame_is_one_press_from_fit_a_to_fit_b(tmp_path: Path, k: int, order: str) -> None:
     out = tmp_path / "g.gif"
-    result = make_animation([A, B], str(out), size=(9, 7), cell=2, states=k, order=order,
-                            seed=3, clicks_per_frame=1, hold=0.1)
+    result = make_animation([A, B], str(out), pictures=Pictures(size=(9, 7)),
+                            solving=Solving(states=k),
+                            timing=Timing(order=order, seed=3, clicks_per_frame=1, hold=0.1),
+                            look=Look(cell=2))
     rules = Rules(7, 9, states=k)
     fa, fb = (p.fit for p in result.pictures)
     (step,) = result.transitions
@@ -77,8 +80,10 @@ def test_every_gif_frame_is_one_press_from_fit_a_to_fit_b(tmp_path: Path, k: int
 
 def test_a_looped_chain_of_three_pictures_steps_one_press_at_a_time(tmp_path: Path) -> None:
     k, out = 4, tmp_path / "chain.gif"
-    result = make_animation([A, B, C], str(out), size=(6, 6), cell=3, states=k, order="raster",
-                            clicks_per_frame=1, hold=0.2, loop=True)
+    result = make_animation([A, B, C], str(out), pictures=Pictures(size=(6, 6)),
+                            solving=Solving(states=k),
+                            timing=Timing(order="raster", clicks_per_frame=1, hold=0.2, loop=True),
+                            look=Look(cell=3))
     rules = Rules(6, 6, states=k)
     pictures = [p.fit.board for p in result.pictures]
     boards = gif_boards(out, 3, k)
@@ -93,8 +98,10 @@ def test_a_looped_chain_of_three_pictures_steps_one_press_at_a_time(tmp_path: Pa
 
 def test_batched_frames_and_png_frames_decode_to_sums_of_presses(tmp_path: Path) -> None:
     k = 3
-    result = make_animation([A, B], None, size=(8, 8), cell=2, states=k, order="morph",
-                            frames_dir=str(tmp_path / "frames"), duration=0.4, fps=10, hold=0)
+    result = make_animation([A, B], None, frames_dir=str(tmp_path / "frames"),
+                            pictures=Pictures(size=(8, 8)), solving=Solving(states=k),
+                            timing=Timing(order="morph", duration=0.4, fps=10, hold=0),
+                            look=Look(cell=2))
     fa, fb = (p.fit for p in result.pictures)
     files = sorted((tmp_path / "frames").glob("frame_*.png"))
     assert len(files) == result.frames == 5
@@ -130,8 +137,8 @@ def test_json_and_summary_report_states_presses_and_proofs(
     data = json.loads(capsys.readouterr().out)
     assert data["rules"]["states"] == 4
     (t,) = data["transitions"]
-    assert t["states"] == 4 and t["presses"] == t["clicks"] > 0
-    assert isinstance(t["presses_proven_minimal"], bool) and t["cells_pressed"] <= 100
+    assert t["states"] == 4 and t["click_count"] > 0
+    assert isinstance(t["click_count_proven_minimal"], bool) and t["cells_pressed"] <= 100
     assert all(p["states"] == 4 for p in data["pictures"])
     assert out.stat().st_size > 0 and data["video_frames"] >= data["frames"]
     assert main(["animate", A, B, "-o", str(tmp_path / "a.gif"), "--states", "4", "--size",
@@ -156,8 +163,8 @@ def test_two_states_stay_identical(tmp_path: Path) -> None:
 
 
 def test_a_grey_animation_previews_itself_in_jupyter(tmp_path: Path) -> None:
-    result = make_animation([A, B], str(tmp_path / "g.mp4"), size=(8, 8), states=3,
-                            duration=0.3)
+    result = make_animation([A, B], str(tmp_path / "g.mp4"), pictures=Pictures(size=(8, 8)),
+                            solving=Solving(states=3), timing=Timing(duration=0.3))
     from lightsart._display import animation_result_html
 
     html = animation_result_html(result)

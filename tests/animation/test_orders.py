@@ -19,6 +19,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageSequence
 
+from lightsart import Look, Pictures, Timing
 from lightsart._animation import animate, orders
 from lightsart._animation.fields import FIELDS, Scene, field
 from lightsart._cli import main
@@ -198,8 +199,9 @@ def test_gif_frames_are_legal_steps_in_the_order(tmp_path: Path, order: str, eas
     cell = 4
     from lightsart._pipeline import make_animation
 
-    result = make_animation([A, B], str(out), size=(14, 14), cell=cell, order=order, ease=ease,
-                            style=style, fps=10, duration=1.0, hold=0, seed=3)
+    result = make_animation([A, B], str(out), pictures=Pictures(size=(14, 14)),
+                            timing=Timing(order=order, ease=ease, fps=10, duration=1.0, hold=0, seed=3),
+                            look=Look(cell=cell, style=style))
     boards = decode_gif(out, cell)
     fa, fb = (p.fit for p in result.pictures)
     clicks = result.transitions[0].clicks
@@ -271,7 +273,7 @@ def test_an_eased_html_page_carries_the_plans_frames(tmp_path: Path,
     out = tmp_path / "a.html"
     assert main(["animate", A, B, "--size", "16", "-o", str(out), "--ease", "in-out",
                  "--duration", "1", "--fps", "10", "--json"]) == 0
-    clicks = json.loads(capsys.readouterr().out)["transitions"][0]["clicks"]
+    clicks = json.loads(capsys.readouterr().out)["transitions"][0]["click_count"]
     html = out.read_text()
     data = json.loads(html.split('id="lightsart-data">')[1].split("</script>")[0])
     (step,) = animate.plan([clicks], fps=10, duration=1.0, ease="in-out").transitions

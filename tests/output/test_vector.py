@@ -20,6 +20,7 @@ from xml.etree import ElementTree
 import numpy as np
 import pytest
 
+from lightsart import Pictures
 from lightsart._cli import main
 from lightsart._errors import LightsartError
 from lightsart._output import stills
@@ -395,7 +396,7 @@ def test_cell_mm_is_checked_by_the_look_and_refused_for_animations(tmp_path: Pat
         Look(cell_mm=float("nan"))
     with pytest.raises(LightsartError, match="cell_mm sizes still's"):
         make_animation([str(SAMPLES / "cat.png"), str(SAMPLES / "coffee.png")],
-                       str(tmp_path / "a.gif"), look=Look(cell_mm=2.0), size=8)
+                       str(tmp_path / "a.gif"), look=Look(cell_mm=2.0), pictures=Pictures(size=8))
     assert list(tmp_path.iterdir()) == []
 
 

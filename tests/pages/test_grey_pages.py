@@ -21,6 +21,7 @@ import numpy as np
 import pytest
 from browser import harness
 
+from lightsart import Look, Pictures, Solving, Timing
 from lightsart._cli import main
 from lightsart._core.modk import modk_algebra
 from lightsart._errors import LightsartError
@@ -80,8 +81,9 @@ def replay(start: np.ndarray, cells: list[int], a: np.ndarray, k: int, sign: int
 def test_artwork_page_replays_its_presses_to_every_picture(tmp_path: Path, k: int, pattern: str,
                                                            topology: str) -> None:
     out = tmp_path / "a.html"
-    result = make_animation([A, B, C], str(out), size=(9, 7), states=k, pattern=pattern,
-                            topology=topology, order="random", duration=1.0, loop=True)
+    result = make_animation([A, B, C], str(out), pictures=Pictures(size=(9, 7)),
+                            solving=Solving(states=k, pattern=pattern, topology=topology),
+                            timing=Timing(order="random", duration=1.0, loop=True))
     data = page_data(out.read_text(encoding="utf-8"))
     assert data["states"] == k and data["loop"] is True
     assert data["rules"]["topology"] == topology
@@ -297,8 +299,9 @@ CENTRES = """() => { const c = document.getElementById('board'), ctx = c.getCont
 def test_artwork_page_shows_every_press_in_the_gifs_greys(tab: harness.Watched, tmp_path: Path,
                                                          k: int, style: str) -> None:
     out = tmp_path / "a.html"
-    result = make_animation([A, B], str(out), size=(6, 5), states=k, duration=0.5, loop=True,
-                            cell=24, style=style)
+    result = make_animation([A, B], str(out), pictures=Pictures(size=(6, 5)),
+                            solving=Solving(states=k), timing=Timing(duration=0.5, loop=True),
+                            look=Look(cell=24, style=style))
     data = page_data(out.read_text(encoding="utf-8"))
     tab.open(out)
     page = tab.page

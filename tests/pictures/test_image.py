@@ -365,6 +365,7 @@ def test_sizes_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert data == {
         "request": {"width": 4, "height": 4},
         "sizes": [{"width": 4, "height": 4, "nullity": 4, "every_picture_exact": False,
+                   # The shared vocabulary (lightsart._vocabulary): 2**nullity, one name each.
                    "kernel_size": 16, "wrong_cells_at_most": 4}],
         "rules": {"pattern": "plus", "topology": "plane", "states": 2},
     }

@@ -185,19 +185,30 @@ def test_a_thin_still_writes_its_board_and_exits_0(
     assert decoded(out).shape[1] == 1
 
 
-def test_a_picture_gone_before_the_hint_gives_no_hint_and_no_error(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    # The hint rereads the picture after the outputs are written: it must not fail the run.
-    from lightsart._cli.still import print_texture_hint
-    from lightsart._pipeline import fit_pictures
+def test_the_hint_is_part_of_the_result_and_needs_no_file_after_the_job(tmp_path: Path) -> None:
+    # The hint scores the board against the fitted picture the job holds: a picture gone
+    # since (or never a file: an array) still gets it, and the same as the CLI prints.
+    from lightsart import Pictures, make_still
 
     picture = tmp_path / "p.png"
     Image.open(TEXTURE).save(picture)
-    (fitted,) = fit_pictures([str(picture)], (100, None))
+    result = make_still(str(picture), pictures=Pictures(size=(100, None)))
     picture.unlink()
-    print_texture_hint("cover", [fitted])
-    assert capsys.readouterr().err == ""
+    hint = result.texture_hint()
+    assert hint is not None and hint.startswith("this picture may read as texture at 100x")
+    from_array = make_still(read_gray(TEXTURE), pictures=Pictures(size=(100, None)))
+    assert from_array.texture_hint() is not None
+    assert make_still(read_gray(CLEAN), pictures=Pictures(size=(100, None))).texture_hint() is None
+
+
+def test_the_cli_prints_the_results_hint(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from lightsart import Pictures, make_still
+
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "s.png"), "--size", "100"]) == 0
+    err = capsys.readouterr().err
+    hint = make_still(TEXTURE, pictures=Pictures(size=100)).texture_hint()
+    assert hint is not None and err == f"lightsart: hint: {hint}\n"
 
 
 @pytest.mark.parametrize(("board", "picture", "words"), [

@@ -115,13 +115,13 @@ def test_every_tile_is_drawn_at_one_scale_where_the_layout_puts_it(
 
 
 def test_the_states_tile_and_the_larger_boards_are_what_still_makes(tmp_path: Path) -> None:
-    from lightsart import Solving, make_still
+    from lightsart import Pictures, Solving, make_still
 
     result = make_preview(CAT, str(tmp_path / "sheet.png"), size=(20, 20))
     tiles = {t.label: t for t in result.tiles}
     grey = tiles[f"--states {PREVIEW_STATES}"]
     assert grey.states == PREVIEW_STATES and grey.options == ("--size", "20x20", "--states", "4")
-    made = make_still(CAT, str(tmp_path / "grey.png"), size=(20, 20),
+    made = make_still(CAT, pictures=Pictures(size=(20, 20)),
                       solving=Solving(states=PREVIEW_STATES))
     assert np.array_equal(made.picture.fit.board, grey.board) and grey.board.max() == 3
     sides = sorted(max(t.board.shape) for t in result.tiles if t.states == 2)
