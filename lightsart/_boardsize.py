@@ -6,11 +6,12 @@ Kept free of numpy and Pillow so the CLI can check ``--size`` before importing e
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
+from lightsart._checks import is_whole
 from lightsart._errors import LightsartError
 
-__all__ = ["Shape", "Size", "parse_shape", "parse_size"]
+__all__ = ["Shape", "Size", "parse_shape", "parse_size", "to_size"]
 
 
 class Size(NamedTuple):
@@ -55,3 +56,32 @@ def parse_size(
             f"board size must be {form} with positive whole numbers, e.g. 5x5; got {text!r}"
         )
     return Size(width, height)
+
+
+@overload
+def to_size(value: None) -> None: ...
+@overload
+def to_size(value: str | int | tuple[int, int | None]) -> Size: ...
+def to_size(value: object) -> Size | None:
+    """A board size as ``--size`` takes it: ``None`` (choose), ``W`` or ``(W, None)`` (the height
+    follows the picture), ``(W, H)``, or the text ``"WxH"``/``"W"``; as a
+    :class:`~lightsart._boardsize.Size` ``(W, H)``/``(W, None)``.
+
+    The CLI's ``--size`` goes through this too, so both say the same about a bad size.
+
+    >>> to_size("64x48"), to_size(64), to_size((10, None))
+    (Size(width=64, height=48), Size(width=64, height=None), Size(width=10, height=None))
+    """
+    if value is None:
+        return None
+    if isinstance(value, str):
+        text = value
+    elif is_whole(value):
+        text = str(value)
+    elif (isinstance(value, tuple | list) and len(value) == 2 and is_whole(value[0])
+          and (value[1] is None or is_whole(value[1]))):
+        text = f"{value[0]}" if value[1] is None else f"{value[0]}x{value[1]}"
+    else:
+        raise LightsartError("board size must be WxH or W with positive whole numbers, e.g. 5x5; "
+                             f"got {value!r}")
+    return parse_size(text)

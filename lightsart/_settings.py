@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lightsart import _checks as checks
-from lightsart._boardsize import Size, parse_size
+from lightsart._boardsize import to_size
 from lightsart._choices import EASES, ERRORS, FITS, STYLES, Ease, Errors, FitMode, StyleKind, Topology
 from lightsart._errors import LightsartError
 from lightsart._limits import check_cell, check_cell_mm, check_fps, check_seconds
@@ -39,38 +39,9 @@ from lightsart._rules import Pattern, check_states, check_topology, parse_patter
 if TYPE_CHECKING:
     from lightsart._pictures.tone import Tone
 
-__all__ = ["Look", "Pictures", "Solving", "Timing", "board_size", "refuse_keywords", "settled"]
+__all__ = ["Look", "Pictures", "Solving", "Timing", "refuse_keywords", "settled"]
 
 _S = TypeVar("_S")
-
-
-@overload
-def board_size(value: None) -> None: ...
-@overload
-def board_size(value: str | int | tuple[int, int | None]) -> Size: ...
-def board_size(value: object) -> Size | None:
-    """A board size as ``--size`` takes it: ``None`` (choose), ``W`` or ``(W, None)`` (the height
-    follows the picture), ``(W, H)``, or the text ``"WxH"``/``"W"``; as a
-    :class:`~lightsart._boardsize.Size` ``(W, H)``/``(W, None)``.
-
-    The CLI's ``--size`` goes through this too, so both say the same about a bad size.
-
-    >>> board_size("64x48"), board_size(64), board_size((10, None))
-    (Size(width=64, height=48), Size(width=64, height=None), Size(width=10, height=None))
-    """
-    if value is None:
-        return None
-    if isinstance(value, str):
-        text = value
-    elif checks.is_whole(value):
-        text = str(value)
-    elif (isinstance(value, tuple | list) and len(value) == 2 and checks.is_whole(value[0])
-          and (value[1] is None or checks.is_whole(value[1]))):
-        text = f"{value[0]}" if value[1] is None else f"{value[0]}x{value[1]}"
-    else:
-        raise LightsartError("board size must be WxH or W with positive whole numbers, e.g. 5x5; "
-                             f"got {value!r}")
-    return parse_size(text)
 
 
 def _set(settings: object, field: str, value: object) -> None:
@@ -132,7 +103,7 @@ class Pictures:
     def __post_init__(self) -> None:
         from lightsart._pictures.dither import DITHER_METHODS
 
-        _set(self, "size", board_size(self.size))
+        _set(self, "size", to_size(self.size))
         _set(self, "fit", checks.one_of(self.fit, FITS, "fit"))
         _set(self, "dither", checks.one_of(self.dither, DITHER_METHODS, "dither"))
         if self.tone is not None:

@@ -118,18 +118,19 @@ def test_imports_have_no_cycle_module_level_or_lazy() -> None:
 #: formatters (``lightsart/__init__.py``), and no result type imports it.
 LAYERS: tuple[str, ...] = (
     "_version", "_public", "_choices", "_vocabulary", "_calibration", "_inputs", "_errors", "_types",
-    "_boardsize", "_registry", "_limits", "_rules", "_checks", "_results",
-    "_core", "_output", "_engines", "_runs", "_pictures", "_puzzle", "_pages", "_animation",
-    "_settings",
+    "_limits", "_checks", "_boardsize", "_registry", "_rules", "_results",
+    "_core", "_output", "_engines", "_pictures", "_puzzle", "_pages", "_animation", "_settings",
+    "_jobs", "_runs",
     "_pipeline", "_video", "_display", "__init__", "_cli", "__main__",
 )
 
 #: The imports that run up :data:`LAYERS` (at most two), importer -> imported, and why each stays.
 UPWARD: dict[tuple[str, str], str] = {
-    # The only one: the preview sheet is a front end of the job layer (it fits each candidate size with
-    # make_still's own fitting), but lives with the picture stage it previews; it moves beside
-    # the CLI when the job layer is the one pipeline (issue 31, item 3).
+    # Both are one: the preview sheet is a front end of the job layer (it fits each candidate size
+    # with make_still, given the job's settings), but lives with the picture stage it previews; it
+    # moves beside the CLI next (issue 31, item 4), and both go.
     ("lightsart._pictures.preview", "lightsart._pipeline"): "preview fits through the job layer",
+    ("lightsart._pictures.preview", "lightsart._settings"): "preview passes the job's settings",
 }
 
 

@@ -24,8 +24,8 @@ from lightsart._limits import TIME_LIMIT_MAX
 def size_type(text: str) -> tuple[int, int | None]:
     """``WxH`` or ``W`` (height from the picture's aspect ratio), read as
     :class:`lightsart.Pictures` reads ``size``, so both say the same about a bad size."""
+    from lightsart._boardsize import to_size as board_size
     from lightsart._errors import LightsartError
-    from lightsart._settings import board_size
 
     try:
         return board_size(text)

@@ -228,7 +228,7 @@ def board_size(size: Size | str | None, aspect: float,
     if isinstance(size, str):
         size = parse_size(size)
     elif not isinstance(size, tuple | list):  # 64 is "64", as --size reads it
-        from lightsart._settings import board_size as as_size
+        from lightsart._boardsize import to_size as as_size
 
         size = as_size(size)
     width, height = size

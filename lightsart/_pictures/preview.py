@@ -132,11 +132,11 @@ def make_preview(path: str, out: str, *,
                  fit: FitMode = "cover") -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG, or an SVG or PDF
     drawing)."""
+    from lightsart._boardsize import to_size as board_size
     from lightsart._engines import DEFAULT_ENGINE, Budget, engine
     from lightsart._output import preflight, staging
     from lightsart._pictures.costs import pixel_costs
     from lightsart._pictures.image import fit_to_board, read_for_board, target_from_array
-    from lightsart._settings import board_size
 
     size = board_size(size)  # 64, "64x48" or (64, None), as --size reads them
     if size is not None:  # the sides given, before the picture is read
