@@ -173,6 +173,11 @@ class AnimationResult:
         How the clicks were spread over each transition's frames.
     outputs_detail : tuple, optional
         What each GIF, MP4 or frames folder holds (:class:`lightsart._output.writers.Written`).
+    segments : tuple, optional
+        Each transition's start board and ordered clicks, kept so the frames can be made again
+        without a file (:meth:`iter_frames`).
+    plan : object, optional
+        The frame plan those frames follow (frames per transition, holds, easing).
 
     Returns
     -------
