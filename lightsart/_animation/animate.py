@@ -598,7 +598,7 @@ def _animation(pictures: list[Board], orders: list[ClickOrder], order: str, seed
 def _levels(board: object, states: int, what: str) -> Board:
     """``board`` as a 2-D ``uint8`` array of levels ``0 .. states-1`` (0/1 boards:
     :func:`as_board`), or one clear error."""
-    if states == 2:
+    if states == 2:  # 0/1 boards keep as_board's check (bools allowed) and its messages
         return as_board(board, what)
     b = np.asarray(board)
     if b.ndim != 2 or b.size == 0 or not np.issubdtype(b.dtype, np.integer):
