@@ -2,7 +2,8 @@
 
 Run: ``python benchmarks/bench_modk.py``. Plus pattern on the plane, n × n boards. ``build`` is the
 cold algebra (chase over Z/k and one Smith form per prime power of k), ``solve`` one reachable
-change once built, ``fit`` :meth:`closest_board` of a random target from the all-brightest board
+change once built, ``fit`` the closest board (``decode_levels``) of a random
+target from the all-brightest board
 (syndrome columns, decoding, fewest presses). ``kernel`` is the number of press vectors that
 change nothing, ``exact`` whether the fit's wrong cells and presses are both proven minimal.
 For k = 2 the ratio column divides build + solve by the GF(2) ``general.packed_algebra`` doing the same,
@@ -17,8 +18,10 @@ from typing import Any
 import numpy as np
 
 from lightsart._core import modk
+from lightsart._core.closest import decode_levels
 from lightsart._core.general import packed_algebra
 from lightsart._core.modk import modk_algebra
+from lightsart._core.presses import fewest_presses
 from lightsart._rules import Rules, press
 
 
@@ -26,6 +29,13 @@ def timed(fn: Any) -> tuple[Any, float]:
     start = time.perf_counter()
     out = fn()
     return out, time.perf_counter() - start
+
+
+def fit_levels(alg: Any, target: Any) -> tuple[Any, Any]:
+    """The closest board over ``Z/k`` from the all-brightest board and its fewest presses."""
+
+    found = decode_levels(target, None, alg)
+    return found, fewest_presses(alg, found.presses)
 
 
 def main() -> None:
@@ -40,16 +50,17 @@ def main() -> None:
             change = press(rng.integers(0, k, (n, n)), rules.with_states(k))
             _, solve = timed(lambda alg=alg, change=change: alg.solve(change))
             target = rng.integers(0, k, (n, n))
-            fit, fitted = timed(lambda alg=alg, target=target: alg.closest_board(target))
+            fit, fitted = timed(lambda alg=alg, target=target: fit_levels(alg, target))
             ratio = ""
             if k == 2:
                 packed_algebra.cache_clear()
                 gf2, base = timed(lambda rules=rules: packed_algebra(rules))
                 _, base_solve = timed(lambda gf2=gf2, change=change: gf2.solve(change))
                 ratio = f"{(build + solve) / (base + base_solve):6.1f}x"
-            exact = "yes" if fit.proven and fit.presses_proven else "no"
+            found, fewest = fit
+            exact = "yes" if found.proven and fewest.proven else "no"
             print(f"{f'{n}x{n}':>7} {k:3d} {alg.free:5d} {alg.kernel_size:12d} {build:8.3f} {solve:8.4f} "
-                  f"{fitted:7.3f} {fit.wrong_cells:6d} {exact:>6} {ratio:>7}")
+                  f"{fitted:7.3f} {int(found.wrong_cost):6d} {exact:>6} {ratio:>7}")
 
 
 def chase(alg: Any, target: Any) -> int:
@@ -61,9 +72,9 @@ def chase(alg: Any, target: Any) -> int:
     start = np.full_like(t, alg.states - 1)
     if not alg.syndrome((t - start) % alg.states).any():
         return 0
-    fit = alg.closest_board(target)
-    if fit.method == "exact":
-        return int(fit.wrong_cells)
+    found = decode_levels(target, None, alg)
+    if found.decoder == "exact":
+        return int(found.wrong_cost)
     costs = closest._costs(t, alg.states, "wrong")
     return int(np.count_nonzero(closest._constraint_descent(alg, t, start, costs)))
 
@@ -85,9 +96,11 @@ def astronaut() -> None:
             alg = modk_algebra(Rules(n, n).with_states(k))
             alg.syndrome_columns()  # built once, outside both timings
             before, t0 = timed(lambda alg=alg, target=target: chase(alg, target))
-            after, t1 = timed(lambda alg=alg, target=target: alg.closest_board(target, seconds=1.0))
+            after, t1 = timed(lambda alg=alg, target=target: decode_levels(
+                target, None, alg, seconds=1.0))
             print(f"{f'{n}x{n}':>7} {k:3d} {len(alg.check_moduli):6d} {before:6d} "
-                  f"{after.wrong_cells:6d} {after.lower_bound:5d} {after.method:>6} {t0:7.2f} {t1:7.2f}")
+                  f"{int(after.wrong_cost):6d} {after.lower_bound:5.0f} {after.decoder:>6} "
+                  f"{t0:7.2f} {t1:7.2f}")
 
 
 if __name__ == "__main__":

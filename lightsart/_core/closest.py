@@ -22,13 +22,12 @@ public entry, then makes those presses fewest.
   ``t`` (``r = r(c) - K t``) lowers the cost, and the decoder's walk over ``Z/k`` starts there.
   The lower bound is 1 when ``σ ≠ 0``, and for wrong cells 2 when no single cell's error
   ``v h_c`` equals ``σ`` (checked over all cells and values); the answer is proven when it meets
-  that bound. :func:`closest_levels` is the same search from any start, also by brightness.
+  that bound. The same search runs from any start, and also by brightness.
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
@@ -52,7 +51,7 @@ from lightsart._core.general import packed_algebra as rules_algebra
 from lightsart._core.gf2 import ClassicAlgebra, chase
 from lightsart._core.gf2 import classic_algebra as board_algebra
 from lightsart._core.packed import words_for
-from lightsart._core.presses import SWEEPS, fewest_presses
+from lightsart._core.presses import SWEEPS
 from lightsart._errors import LightsartError
 from lightsart._limits import MODK_DECODE_MAX
 from lightsart._rules import Rules
@@ -63,10 +62,8 @@ if TYPE_CHECKING:
     from lightsart._core.relink import Focus
 
 __all__ = [
-    "ClosestBoard",
     "Decoded",
     "Metric",
-    "closest_levels",
     "decode_bits",
     "decode_levels",
     "edge_focus",
@@ -103,6 +100,10 @@ class Decoded:
     kernel_size: int | None = None
     #: The dearest wrong pixel (cell, at any level) when costs were given: bounds the count.
     dearest: float | None = None
+    #: Over ``Z/k``, how the errors were found: ``"exact"``, ``"isd"``
+    #: (:mod:`lightsart._core.isd_ring`), ``"chase"`` (the bottom-row descent) or
+    #: ``"reachable"`` (the target itself); ``method`` names the algebra's path.
+    decoder: str = ""
 
 
 # ---------------------------------------------------------------------------- GF(2)
@@ -261,58 +262,34 @@ def decode_bits(target: object, cost: NDArray[np.float64] | None, rules: Rules |
 # ---------------------------------------------------------------------------- Z/k
 
 
-def decode_levels(target: object, cost: NDArray[np.float64] | None, alg: ModkAlgebra, *,
-                  seed: int, seconds: float) -> Decoded:
-    """The closest board over ``Z/k`` (``alg``) from the all-brightest board
-    (:func:`closest_levels`), fewest wrong cells or, with ``cost`` (per cell, or per cell and
-    level), least cost."""
-    t = np.asarray(target)
-    if t.shape != alg.rules.shape:
-        raise LightsartError(f"target has shape {t.shape}, expected {alg.rules.shape}")
-    costs = _level_costs(cost, alg.rules)
-    levels = alg.levels(t, "target")
-    start = np.full_like(levels, alg.states - 1)
-    errors = _ring_errors(alg, levels, start, costs, "wrong", None, seconds, seed, None)
-    board, presses = _reached(alg, levels, start, errors.values)
-    weighted = costs is not None
-    wrong_cells = int(np.count_nonzero(errors.values))
-    return Decoded(
-        levels.astype(np.uint8), start.astype(np.uint8), board, presses.astype(np.uint8),
-        errors.cost if weighted else float(wrong_cells), errors.proven,
-        errors.bound if weighted else round(errors.bound), f"Z/{alg.states} {alg.method}",
-        errors.cut_short, weighted=weighted, nullity=alg.nullity, share=seconds,
-        kernel_size=alg.kernel_size,
-        dearest=None if costs is None else float(np.max(costs, initial=0.0)),
-    )
+def decode_levels(target: object, cost: object | None, alg: ModkAlgebra, *, seed: int = 0,
+                  seconds: float = 1.0, start: object | None = None, metric: Metric = "wrong",
+                  exact_max: int | None = None, rounds: int | None = None) -> Decoded:
+    """The closest board over ``Z/k`` (``alg``) to ``target`` reachable from ``start`` (default
+    the all-brightest board, where every picture starts), and one press vector making it.
 
-
-def closest_levels(alg: ModkAlgebra, target: Ints, start: Ints, *, metric: Metric = "wrong",
-                   exact_max: int | None = None, seconds: float = 1.0, seed: int = 0,
-                   rounds: int | None = None, costs: NDArray[np.float64] | None = None
-                   ) -> ClosestBoard:
-    """The reachable board closest to ``target`` from ``start`` over ``Z/k`` (see the module
-    docstring), with the fewest presses making it.
-
-    Beyond the exact search, fewest wrong cells are decoded by the walk of
-    :func:`lightsart._core.decode.decode` for ``rounds`` rounds (default: planned from
-    ``seconds``) seeded by ``seed``. ``costs`` (shape ``(cells, k)``, zero at ``v = 0``,
-    positive elsewhere) prices error ``v`` at each cell instead of the metric (``metric`` must
-    then be ``"wrong"``): the exact search minimises it; the decoder weighs each cell by its
-    cheapest wrong level.
+    Fewest wrong cells; with ``metric="brightness"`` least ``Σ |board - target|`` (then
+    ``wrong_cost``, ``lower_bound`` and ``proven`` speak of that sum); with ``cost`` (per cell,
+    or per cell and level: shape ``(cells, k)``, zero at ``v = 0``, positive elsewhere) the least
+    total cost (``metric`` must then be ``"wrong"``). The exact search runs up to ``exact_max``
+    (default :data:`~lightsart._limits.MODK_DECODE_MAX`) work; beyond it the decoder's walk
+    (:func:`lightsart._core.decode.decode`) works ``rounds`` rounds (default: planned from
+    ``seconds``) seeded by ``seed``, weighing each cell by its cheapest wrong level.
     """
-    began = time.perf_counter()
-    errors = _ring_errors(alg, target, start, costs, metric, exact_max, seconds, seed, rounds)
-    board, presses = _reached(alg, target, start, errors.values)
-    fewest = fewest_presses(alg, presses)
+    levels = alg.levels(target, "target")
+    costs = _level_costs(cost, alg.rules)
+    begin = (np.full_like(levels, alg.states - 1) if start is None
+             else alg.levels(start, "start"))
+    errors = _ring_errors(alg, levels, begin, costs, metric, exact_max, seconds, seed, rounds)
+    board, presses = _reached(alg, levels, begin, errors.values)
     weighted = costs is not None
-    return ClosestBoard(
-        target=target.astype(np.uint8), start=start.astype(np.uint8), board=board,
-        presses=fewest.clicks, wrong_cells=int(np.count_nonzero(errors.values)),
-        error=int(np.abs(board.astype(np.int64) - target).sum()), metric=metric,
-        proven=errors.proven, lower_bound=errors.bound if weighted else round(errors.bound),
-        presses_count=fewest.count, presses_proven=fewest.proven, kernel_size=alg.kernel_size,
-        states=alg.states, seconds=time.perf_counter() - began, method=errors.method,
-        cut_short=errors.cut_short, cost=errors.cost if weighted else None,
+    return Decoded(
+        levels.astype(np.uint8), begin.astype(np.uint8), board, presses.astype(np.uint8),
+        errors.cost, errors.proven, errors.bound if weighted else round(errors.bound),
+        f"Z/{alg.states} {alg.method}", errors.cut_short, weighted=weighted,
+        nullity=alg.nullity, share=seconds, kernel_size=alg.kernel_size,
+        dearest=None if costs is None else float(np.max(costs, initial=0.0)),
+        decoder=errors.method,
     )
 
 
@@ -380,44 +357,6 @@ def _ring_errors(alg: ModkAlgebra, target: Ints, start: Ints,
         cut_short = found.cut_short
     total = _total(costs, error)
     return _Errors(error, total, total <= bound, bound, method, cut_short)
-
-
-@dataclass(frozen=True)
-class ClosestBoard:
-    """The reachable board closest to a target, and the presses that make it from ``start``.
-
-    ``lower_bound`` and ``proven`` speak of the quantity ``metric`` names: ``wrong_cells`` for
-    ``"wrong"``, ``error`` (``Σ |board - target|``) for ``"brightness"``.
-    """
-
-    target: Levels
-    start: Levels
-    board: Levels
-    presses: Levels
-    wrong_cells: int
-    error: int
-    metric: Metric
-    proven: bool
-    #: A whole number of cells or levels; with per-cell costs a total cost.
-    lower_bound: float
-    presses_count: int
-    presses_proven: bool
-    kernel_size: int
-    states: int
-    seconds: float
-    #: How the board was found: ``"exact"``, ``"isd"`` (:mod:`lightsart._core.isd_ring`),
-    #: ``"chase"`` (the bottom-row descent) or ``"reachable"`` (the target itself).
-    method: str = "exact"
-    #: The clock stopped the decoder before its planned rounds (the answer may then vary by machine).
-    cut_short: bool = False
-    #: With per-cell costs (``costs=``): the total cost of the errors, the quantity minimised; then
-    #: ``lower_bound`` and ``proven`` speak of it. ``None``: the metric's count was minimised.
-    cost: float | None = None
-
-    @property
-    def wrong(self) -> NDArray[np.bool_]:
-        """Cells whose level differs from the target."""
-        return self.board != self.target
 
 
 def _costs(target: Ints, k: int, metric: Metric) -> Ints:

@@ -28,7 +28,8 @@ has as many. The *syndrome* of a change (its coordinates in the cokernel, one pe
 modulus ``p^a``) is zero iff the change is reachable; it is ``Z/k``-linear, so one column per cell
 (:meth:`ModkAlgebra.syndrome_columns`) gives every syndrome.
 
-Fewest presses live in :mod:`lightsart._core.presses`, the closest board in :mod:`lightsart._core.closest`.
+Fewest presses (:mod:`lightsart._core.presses`) and the closest board (:mod:`lightsart._core.closest`)
+build on this module; it imports neither.
 """
 
 from __future__ import annotations
@@ -50,9 +51,6 @@ from lightsart._rules import Rules, press, shifted_sum
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-    from lightsart._core.closest import ClosestBoard, Metric
-    from lightsart._results import Clicks
 
 __all__ = [
     "LinearMap",
@@ -355,30 +353,6 @@ class ModkAlgebra:
     def columns(self) -> Ints:
         """Each cell's syndrome column (:meth:`syndrome_columns`): the columns a decoder searches."""
         return self._columns
-
-    def fewest_presses(self, x: object, *, exact_max: int | None = None) -> Clicks:
-        """The press vector with the fewest presses (a cell pressed ``j`` times counts ``j``) in the
-        coset ``x + kernel``: it makes the same change as ``x``. See :mod:`lightsart._core.presses`."""
-        from lightsart._core.presses import fewest_presses
-
-        return fewest_presses(self, self.levels(x, "press vector"), exact_max=exact_max)
-
-    def closest_board(self, target: object, start: object | None = None, *,
-                      metric: Metric = "wrong", exact_max: int | None = None, seconds: float = 1.0,
-                      seed: int = 0, rounds: int | None = None, costs: object | None = None
-                      ) -> ClosestBoard:
-        """The board reachable from ``start`` (default all ``k-1``, the brightest) that is closest to
-        ``target``: fewest wrong cells, or with ``metric="brightness"`` least ``Σ |board - target|``,
-        or with ``costs`` (shape ``(cells, k)``: the price of error ``v`` at each cell) the least
-        total cost. Beyond the exact search the decoder works ``rounds`` rounds (default: planned
-        from ``seconds``) seeded by ``seed``. See :func:`lightsart._core.closest.closest_levels`."""
-        from lightsart._core.closest import closest_levels
-
-        t = self.levels(target, "target")
-        s = np.full_like(t, self.states - 1) if start is None else self.levels(start, "start")
-        c = None if costs is None else np.asarray(costs, dtype=np.float64)
-        return closest_levels(self, t, s, metric=metric, exact_max=exact_max, seconds=seconds,
-                              seed=seed, rounds=rounds, costs=c)
 
 
 def kernel_rank(alg: ModkAlgebra) -> int:

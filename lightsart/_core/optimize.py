@@ -255,7 +255,7 @@ def closest_board(
 
     With ``k`` states (``rules.states`` above 2) ``target`` holds levels ``0 .. k-1``, the start is the
     all-brightest board, ``clicks`` are press counts and ``wrong_pixels`` counts wrong cells
-    (:func:`lightsart._core.closest.closest_levels`: proven within
+    (:func:`lightsart._core.closest.decode_levels`: proven within
     :data:`~lightsart._limits.MODK_DECODE_MAX`, else the best found with a lower bound). ``cost``
     is then either per cell (the board's shape: every wrong level of a cell costs the same) or
     per cell and level (shape ``(cells, k)``, zero at error 0, as
@@ -398,10 +398,11 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
 def _fewest_presses(presses: object, rules: Rules) -> Clicks:
     """:func:`fewest_clicks` with ``k`` states (above 2): the fewest presses in ``presses + kernel``."""
     from lightsart._core.modk import modk_algebra
+    from lightsart._core.presses import fewest_presses
 
     began = time.perf_counter()
     alg = modk_algebra(rules)
-    found = alg.fewest_presses(presses)
+    found = fewest_presses(alg, presses)
     # The bound a proof gives only (what fewest_clicks has always said for k states).
     return dataclasses.replace(found, seconds=time.perf_counter() - began,
                                lower_bound=found.count if found.proven else 0)

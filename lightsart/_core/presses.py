@@ -48,8 +48,9 @@ def _enumerate(orders: tuple[int, ...], start: int, stop: int) -> Ints:
     return digits
 
 
-def fewest_presses(alg: ModkAlgebra, x: Ints, *, exact_max: int | None = None) -> Clicks:
-    """The fewest presses in ``x + kernel`` (see the module docstring); ``x`` holds values mod ``k``.
+def fewest_presses(alg: ModkAlgebra, x: object, *, exact_max: int | None = None) -> Clicks:
+    """The fewest presses in ``x + kernel`` (see the module docstring): the press vector with
+    the fewest presses (a cell pressed ``j`` times counts ``j``) making the change of ``x``.
 
     ``lower_bound``: no press vector making the change has fewer presses, ``Σ_c (x_c mod g_c)``
     where ``g_c`` generates the values the kernel adds at cell ``c`` (``gcd`` of ``k`` and the
@@ -60,7 +61,8 @@ def fewest_presses(alg: ModkAlgebra, x: Ints, *, exact_max: int | None = None) -
     m, n = alg.rules.shape
     gens_u8, orders = alg.kernel_generators()
     gens = gens_u8.reshape(len(orders), m * n).astype(np.int64)
-    flat = x.reshape(-1) % k
+    given = alg.levels(x, "press vector")
+    flat = given.reshape(-1)
     size = alg.kernel_size
     limit = MODK_EXACT_MAX if exact_max is None else exact_max
     if size * m * n <= limit:
@@ -78,7 +80,7 @@ def fewest_presses(alg: ModkAlgebra, x: Ints, *, exact_max: int | None = None) -
         bound = presses_bound(flat, gens, k)
     proven = best_cost <= bound
     presses = best.reshape(m, n).astype(np.uint8)
-    if not np.array_equal(alg.press(presses), alg.press(x)):  # pragma: no cover
+    if not np.array_equal(alg.press(presses), alg.press(given)):  # pragma: no cover
         raise AssertionError("fewest presses changed the board differently")
     return Clicks(presses, best_cost, proven, alg.nullity, time.perf_counter() - began,
                   lower_bound=bound, states=k, kernel_size=size)

@@ -38,12 +38,11 @@ import numpy as np
 from lightsart import _limits as limits
 from lightsart._choices import Goal
 from lightsart._core.algebra import reached
-from lightsart._core.board import as_board
+from lightsart._core.board import as_board, format_board
 from lightsart._errors import LightsartError
 from lightsart._puzzle.game import Changes, game, rules_for
 from lightsart._puzzle.reading import to_state_levels
 from lightsart._puzzle.table import LookupTable, chases, lookup_table
-from lightsart._puzzle.text import grid as _grid
 from lightsart._results import BoardSides, ClickSearch, vocabulary
 from lightsart._rules import Rules
 from lightsart._types import Board
@@ -309,7 +308,8 @@ class Strategy:
         return {
             "steps": [{"title": s.title, "clicks": click_cells(s.click_grid, k),
                        "click_grid": s.click_grid.tolist(),
-                       "board": _grid(s.board) if lights else s.board.tolist()}
+                       "board": format_board(s.board, "#", ".").split("\n") if lights
+                       else s.board.tolist()}
                       for s in self.steps],
             "bottom_row": list(self.bottom_row),
             "top_row_presses": None if self.top_row_presses is None else list(self.top_row_presses),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from lightsart._core.board import click_list
+from lightsart._core.board import click_list, format_board
 from lightsart._results import vocabulary
 from lightsart._types import Board
 
@@ -40,8 +40,8 @@ def rules_note(rules: Rules) -> str:
 
 
 def grid(board: Board, on: str = "#") -> list[str]:
-    """Rows of ``on`` (set) and ``.`` (clear)."""
-    return ["".join(on if v else "." for v in row) for row in np.asarray(board)]
+    """Rows of ``on`` (set) and ``.`` (clear): :func:`lightsart.format_board`'s rows."""
+    return format_board(board, on, ".").split("\n")
 
 
 def side_by_side(*blocks: tuple[str, list[str]]) -> list[str]:

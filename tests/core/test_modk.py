@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 
 from lightsart._choices import TOPOLOGIES
 from lightsart._core import modp
+from lightsart._core.closest import decode_levels
 from lightsart._core.general import packed_algebra
 from lightsart._core.modk import ModkAlgebra, modk_algebra
+from lightsart._core.presses import fewest_presses
 from lightsart._errors import LightsartError
 from lightsart._rules import PATTERNS, Rules, parse_pattern, press
 
@@ -82,10 +84,10 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
     for x in brute.every[rng.integers(0, len(brute.every), 4)]:
         x = x.reshape(m, n)
         best = int(brute.fewest[brute.code(press(x, alg.rules))])
-        exact = alg.fewest_presses(x)
+        exact = fewest_presses(alg, x)
         assert exact.proven and exact.count == best == int(exact.clicks.sum()), where
         assert np.array_equal(press(exact.clicks, alg.rules), press(x, alg.rules))
-        guess = alg.fewest_presses(x, exact_max=0)
+        guess = fewest_presses(alg, x, exact_max=0)
         assert guess.count >= best and (not guess.proven or guess.count == best), where
         assert exact.lower_bound == best and guess.lower_bound <= best, where
         assert guess.proven == (guess.count == guess.lower_bound), where
@@ -94,13 +96,15 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
         start = rng.integers(0, k, (m, n)) if rng.random() < 0.5 else np.full((m, n), k - 1)
         wrong, bright = brute.closest(target, start)
         for metric, best in (("wrong", wrong), ("brightness", bright)):
-            exact = alg.closest_board(target, start, metric=metric)  # type: ignore[arg-type]
-            got = exact.wrong_cells if metric == "wrong" else exact.error
-            assert exact.proven and got == best == exact.lower_bound, (where, metric)
+            # The decoder step (no fit): ``wrong_cost`` is the quantity the metric names.
+            exact = decode_levels(target, None, alg, start=start, metric=metric)  # type: ignore[arg-type]
+            assert exact.proven and exact.wrong_cost == best == exact.lower_bound, (where, metric)
+            assert exact.wrong_cost == (np.count_nonzero(exact.board != target) if metric == "wrong"
+                                        else np.abs(exact.board.astype(np.int64) - target).sum())
             assert brute.reachable[brute.code((exact.board.astype(np.int64) - start) % k)]
             assert np.array_equal((start + press(exact.presses, alg.rules)) % k, exact.board)
-            guess = alg.closest_board(target, start, metric=metric, exact_max=0)  # type: ignore[arg-type]
-            got = guess.wrong_cells if metric == "wrong" else guess.error
+            guess = decode_levels(target, None, alg, start=start, metric=metric, exact_max=0)  # type: ignore[arg-type]
+            got = guess.wrong_cost
             assert guess.lower_bound <= best <= got, (where, metric)
             assert not guess.proven or got == best, (where, metric)
             assert np.array_equal((start + press(guess.presses, alg.rules)) % k, guess.board)
@@ -108,14 +112,14 @@ def check_against_brute(alg: ModkAlgebra, brute: Brute, rng: np.random.Generator
         costs = rng.random((m * n, k)) + 0.1
         costs[:, 0] = 0.0
         best_cost = brute.cheapest(target, start, costs)
-        exact = alg.closest_board(target, start, costs=costs)
-        assert exact.proven and exact.cost == pytest.approx(best_cost), where
+        exact = decode_levels(target, costs, alg, start=start)
+        assert exact.proven and exact.wrong_cost == pytest.approx(best_cost), where
         assert np.array_equal((start + press(exact.presses, alg.rules)) % k, exact.board)
-        guess = alg.closest_board(target, start, costs=costs, exact_max=0)
-        assert guess.cost is not None and guess.lower_bound <= best_cost + 1e-9 <= guess.cost + 2e-9
-        assert not guess.proven or guess.cost == pytest.approx(best_cost), where
+        guess = decode_levels(target, costs, alg, start=start, exact_max=0)
+        assert guess.weighted and guess.lower_bound <= best_cost + 1e-9 <= guess.wrong_cost + 2e-9
+        assert not guess.proven or guess.wrong_cost == pytest.approx(best_cost), where
         errors = (guess.board.astype(np.int64) - target) % k
-        assert guess.cost == pytest.approx(costs[np.arange(m * n), errors.ravel()].sum())
+        assert guess.wrong_cost == pytest.approx(costs[np.arange(m * n), errors.ravel()].sum())
         assert np.array_equal((start + press(guess.presses, alg.rules)) % k, guess.board)
 
 
@@ -228,7 +232,8 @@ def test_refusals() -> None:
     with pytest.raises(LightsartError, match="shape"):
         modk_algebra(Rules(3, 3).with_states(3)).solve(np.zeros((2, 2), dtype=int))
     with pytest.raises(LightsartError, match="metric"):
-        modk_algebra(Rules(3, 3).with_states(3)).closest_board(np.zeros((3, 3), dtype=int), metric="x")  # type: ignore[arg-type]
+        decode_levels(np.zeros((3, 3), dtype=int), None, modk_algebra(Rules(3, 3).with_states(3)),
+                      metric="x")  # type: ignore[arg-type]
 
 
 def test_large_board_is_refused_before_work() -> None:

@@ -36,23 +36,25 @@ def test_decoder_against_exact_and_chase(k: int, side: int) -> None:
         else:
             target = rng.integers(0, k, rules.shape)
             ceiling = rules.cells
-        exact = alg.closest_board(target, start)
-        found = alg.closest_board(target, start, exact_max=0, rounds=ROUNDS, seed=trial)
-        assert exact.proven and exact.method in ("exact", "reachable")
-        assert found.method in ("isd", "reachable")
-        assert exact.wrong_cells <= found.wrong_cells
+        exact = closest.decode_levels(target, None, alg, start=start)
+        found = closest.decode_levels(target, None, alg, start=start, exact_max=0, rounds=ROUNDS,
+                                      seed=trial)
+        assert exact.proven and exact.decoder in ("exact", "reachable")
+        assert found.decoder in ("isd", "reachable")
+        assert exact.wrong_cost <= found.wrong_cost
         # Mixed check moduli (Z/2 beside Z/8 at 9x9) too: their slack is searched, not fixed.
-        assert found.wrong_cells <= ceiling
-        assert found.lower_bound <= exact.wrong_cells
+        assert found.wrong_cost <= ceiling
+        assert found.lower_bound <= exact.wrong_cost
         # Re-verified: the presses make the board from the start.
         assert np.array_equal((start + press(found.presses, rules)) % k, found.board)
-        assert found.wrong_cells == int(np.count_nonzero(found.board != target))
+        assert found.wrong_cost == int(np.count_nonzero(found.board != target))
         # Never worse than the bottom-row chase it starts from.
         chase = closest._constraint_descent(alg, target.astype(np.int64), start.astype(np.int64),
                                             closest._costs(target.astype(np.int64), k, "wrong"))
-        assert found.wrong_cells <= int(np.count_nonzero(chase))
+        assert found.wrong_cost <= int(np.count_nonzero(chase))
         # Same seed, same rounds: the same answer.
-        again = alg.closest_board(target, start, exact_max=0, rounds=ROUNDS, seed=trial)
+        again = closest.decode_levels(target, None, alg, start=start, exact_max=0, rounds=ROUNDS,
+                                      seed=trial)
         assert np.array_equal(again.board, found.board) and not found.cut_short
 
 
