@@ -141,7 +141,7 @@ def test_a_size_given_twice_is_one_line() -> None:
 
 
 def test_a_preview_takes_size_64(tmp_path: Path) -> None:
-    from lightsart._pictures.preview import make_preview
+    from lightsart._preview import make_preview
 
     result = make_preview(B, str(tmp_path / "sheet.png"), size=24)
     assert result.tiles[0].board.shape == (24, 24)

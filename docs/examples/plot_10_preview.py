@@ -2,14 +2,14 @@
 A preview sheet to pick settings by looking
 ===========================================
 
-``lightsart preview`` (here :func:`lightsart._pictures.preview.make_preview`) writes a contact
+``lightsart preview`` (here :func:`lightsart._preview.make_preview`) writes a contact
 sheet of labelled variants of one picture, each the reachable board ``still`` would make: tone
 on and off, the main dithering methods and two board sizes near the one asked for.
 """
 
 from pathlib import Path
 
-from lightsart._pictures.preview import make_preview
+from lightsart._preview import make_preview
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 

@@ -31,7 +31,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart._pictures.preview import make_preview
+    from lightsart._preview import make_preview
 
     result = make_preview(args.image, args.output, size=args.size, fit=args.fit)
     if args.json:

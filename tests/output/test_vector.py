@@ -375,7 +375,7 @@ def test_formats_are_registered_once() -> None:
 
 
 def test_preview_sheet_as_svg_and_pdf(tmp_path: Path) -> None:
-    from lightsart._pictures.preview import layout, make_preview
+    from lightsart._preview import layout, make_preview
 
     result = make_preview(str(SAMPLES / "cat.png"), str(tmp_path / "s.svg"), size=(20, 20))
     first = result.tiles[0].board  # drawn at 240 // 20 = 12 pixels a cell, under a 14-pixel label

@@ -13,7 +13,7 @@ from lightsart._cli import main
 from lightsart._core.board import board_from_clicks
 from lightsart._core.gf2 import nullity
 from lightsart._core.optimize import closest_board
-from lightsart._pictures.preview import (
+from lightsart._preview import (
     PREVIEW_METHODS,
     PREVIEW_STATES,
     PreviewResult,
