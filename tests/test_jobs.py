@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import ast
 import os
-from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
@@ -149,11 +148,12 @@ def test_a_preview_takes_size_64(tmp_path: Path) -> None:
 
 # --- no module imports another module's private names ------------------------------------------
 
-def _private_imports() -> list[str]:
+def _private_imports(root: Path = ROOT) -> list[str]:
     """``from lightsart.x import _name`` (a private name, not a private module) in a module other
-    than ``lightsart.x`` itself, and ``x._name`` of an imported lightsart module."""
+    than ``lightsart.x`` itself, and ``x._name`` of an imported lightsart module (of the package
+    under ``root``)."""
     found = []
-    package = ROOT / "lightsart"
+    package = root / "lightsart"
     for file in sorted(package.rglob("*.py")):
         tree = ast.parse(file.read_text(encoding="utf-8"))
         modules: set[str] = set()
@@ -161,46 +161,34 @@ def _private_imports() -> list[str]:
             if not (isinstance(node, ast.ImportFrom) and node.module
                     and node.module.startswith("lightsart")):
                 continue
-            home = ROOT / node.module.replace(".", os.sep)
+            home = root / node.module.replace(".", os.sep)
             for alias in node.names:
                 is_module = (home / alias.name).is_dir() or (home / f"{alias.name}.py").exists()
                 if is_module:
                     modules.add(alias.asname or alias.name)
                 elif alias.name.startswith("_") and not alias.name.startswith("__"):
-                    found.append(f"{file.relative_to(ROOT)}:{node.lineno}: "
+                    found.append(f"{file.relative_to(root)}:{node.lineno}: "
                                  f"from {node.module} import {alias.name}")
         for node in ast.walk(tree):
             if (isinstance(node, ast.Attribute) and node.attr.startswith("_")
                     and not node.attr.startswith("__") and isinstance(node.value, ast.Name)
                     and node.value.id in modules):
-                found.append(f"{file.relative_to(ROOT)}:{node.lineno}: "
+                found.append(f"{file.relative_to(root)}:{node.lineno}: "
                              f"{node.value.id}.{node.attr}")
     return found
 
 
-#: Imports of private names left in other engineers' parts of the 1.0 step (issue 31): each to
-#: be given a public name in its home. Nothing may be added here.
-PENDING = {
-    "lightsart/_engines/auto.py": {"_algebra", "_rules"},
-    "lightsart/_pages/artwork.py": {"_page", "_rules", "_rules_data", "_scripts", "_states_data"},
-    "lightsart/_pages/play.py": {"_page", "_rules", "_rules_data", "_scripts", "_states_data"},
-    "lightsart/_video/play.py": {"_blur"},
-}
-
-
-def _pending(line: str) -> bool:
-    where, _, what = line.partition(": ")
-    name = what.rsplit(" ", 1)[-1].rsplit(".", 1)[-1]
-    return name in PENDING.get(where.split(":")[0], set())
-
-
 def test_no_module_imports_another_modules_private_names() -> None:
-    found = [line for line in _private_imports() if not _pending(line)]
-    assert found == [], "import a public name from the shared home (lightsart._jobs, ...)"
+    assert _private_imports() == [], "import a public name from its one home (lightsart._jobs, ...)"
 
 
 def test_the_private_name_check_can_fail(tmp_path: Path) -> None:
-    check: Callable[[], list[str]] = _private_imports
-    assert all("_pipeline" not in line and "_runs" not in line for line in check())
-    assert _pending("lightsart/_video/play.py:3: from lightsart._video.refine import _blur")
-    assert not _pending("lightsart/_video/film.py:3: from lightsart._pipeline import _style")
+    package = tmp_path / "lightsart"
+    (package / "_video").mkdir(parents=True)
+    (package / "_video" / "refine.py").write_text("def _blur(): ...\n")
+    (package / "_video" / "play.py").write_text(
+        "from lightsart._video import refine\nfrom lightsart._video.refine import _blur\n"
+        "refine._blur()\n")
+    assert _private_imports(tmp_path) == [
+        "lightsart/_video/play.py:2: from lightsart._video.refine import _blur",
+        "lightsart/_video/play.py:3: refine._blur"]

@@ -11,20 +11,21 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from lightsart._core.algebra import algebra
 from lightsart._core.board import as_board
 from lightsart._core.optimize import closest_board
 from lightsart._engines import Budget, given
 from lightsart._engines.exact import EXACT_SECONDS, Exact
-from lightsart._engines.ip import _algebra, _rules, closest_board_reduced_ip
+from lightsart._engines.ip import closest_board_reduced_ip
 from lightsart._engines.solvers import DEFAULT_SOLVER
 from lightsart._errors import LightsartError
+from lightsart._rules import Rules
 
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
 
     from lightsart._results import Fit
-    from lightsart._rules import Rules
     from lightsart._types import Board
 
 __all__ = ["AUTO_IP_MAX_NULLITY", "AUTO_IP_MIN_SECONDS", "ENGINE", "Auto", "closest_board_auto"]
@@ -70,14 +71,17 @@ def closest_board_auto(
     (:mod:`lightsart._engines.solvers`).
     """
     started = time.perf_counter()
-    r = _rules(target, rules)
+    # The classic game of the target's shape by default; the engines check given rules' shape.
+    r = Rules.plus(*as_board(target, "target").shape) if rules is None else rules
+    if not isinstance(r, Rules):
+        raise LightsartError(f"rules must be a Rules, got {type(rules).__name__}")
     budget = 2.0 if time_limit is None else float(time_limit)
     if not budget > 0:
         raise LightsartError(f"time limit must be a positive number, got {time_limit}")
     if not r.is_binary:  # the parity IP is a GF(2) model (a parity row per quiet pattern)
         return _closest_exact(target, cost, r, seed, budget)
     t = as_board(target, "target")
-    d = _algebra(r).nullity
+    d = algebra(r).nullity
     try_ip = cost is not None and d <= AUTO_IP_MAX_NULLITY and budget >= AUTO_IP_MIN_SECONDS
     exact = _closest_exact(t, cost, r, seed, budget / 4 if try_ip else budget)
     if exact.wrong_pixels_proven_minimal or not try_ip:

@@ -23,18 +23,19 @@ from lightsart._results import vocabulary
 from lightsart._rules import Pattern, Rules, parse_pattern
 from lightsart._types import Board
 
-__all__: list[str] = []
+__all__ = ["after_presses", "as_levels", "html_page", "level_rows", "page_rules",
+           "page_scripts", "rules_data", "states_data"]
 
 
 def _template(name: str) -> str:
     return resources.files("lightsart._pages").joinpath(name).read_text(encoding="utf-8")
 
 
-def _scripts(page: str, states: int) -> tuple[str, ...]:
+def page_scripts(page: str, states: int) -> tuple[str, ...]:
     """A page's scripts: the rules and GF(2) solver, the one API for any number of states
-    (``lights.js``), the Z/k solver when the page needs it (:func:`_states_data`), the view,
+    (``lights.js``), the Z/k solver when the page needs it (:func:`states_data`), the view,
     the page."""
-    return ("lightsout.js", "lights.js", *_states_data(states)[1], "view.js", page)
+    return ("lightsout.js", "lights.js", *states_data(states)[1], "view.js", page)
 
 
 def _script(*names: str) -> str:
@@ -54,7 +55,7 @@ def _html_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def _page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str]) -> str:
+def html_page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str]) -> str:
     from lightsart._version import __version__
 
     parts = {
@@ -72,8 +73,8 @@ def _page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str
     return html
 
 
-def _rules(pattern: str, topology: Topology, height: int = 1, width: int = 1,
-           states: int = 2) -> Rules:
+def page_rules(pattern: str, topology: Topology, height: int = 1, width: int = 1,
+               states: int = 2) -> Rules:
     """The rules ``pattern`` (a name or ROWS) and ``topology`` name, checked, on a board.
 
     All-zero border rings of the pattern are dropped, as the page does (``trim`` in
@@ -87,13 +88,13 @@ def _rules(pattern: str, topology: Topology, height: int = 1, width: int = 1,
     return Rules(height, width, Pattern(rows), topology, states)
 
 
-def _rules_data(rules: Rules) -> dict[str, Any]:
+def rules_data(rules: Rules) -> dict[str, Any]:
     """The page's ``rules`` entry: the pattern as rows of 0/1 numbers, and the topology."""
     return {"pattern": [[int(ch) for ch in row] for row in rules.pattern.rows],
             "topology": rules.topology}
 
 
-def _states_data(states: int) -> tuple[dict[str, int], tuple[str, ...]]:
+def states_data(states: int) -> tuple[dict[str, int], tuple[str, ...]]:
     """The page data's ``states`` entry and the Z/k solver script, for ``states`` states."""
     # Two-state pages keep the data they always had (the page reads a missing entry as 2) and
     # solve by lights.js's GF(2) fast path (faster than Z/2, and proven fewest where Z/2 only

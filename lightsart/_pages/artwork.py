@@ -19,14 +19,14 @@ from lightsart._choices import Scheme, Topology
 from lightsart._errors import LightsartError
 from lightsart._output.staging import atomic_path
 from lightsart._pages._page import (
-    _page,
-    _rules,
-    _rules_data,
-    _scripts,
-    _states_data,
     after_presses,
     as_levels,
+    html_page,
     level_rows,
+    page_rules,
+    page_scripts,
+    rules_data,
+    states_data,
 )
 from lightsart._types import Board
 
@@ -98,7 +98,7 @@ def _segment_data(
         raise LightsartError("an animation needs at least one transition")
     first = as_levels(segments[0][0], states, "start board")
     m, n = first.shape
-    rules = _rules(pattern, topology, m, n, states)
+    rules = page_rules(pattern, topology, m, n, states)
     out: list[dict[str, Any]] = []
     expected: Board | None = None
     for k, (start_board, ordered) in enumerate(segments, 1):
@@ -149,7 +149,7 @@ def artwork_page_html(
     frames: Sequence[Sequence[int]] | None = None,
 ) -> str:
     """The artwork page as HTML text (see :func:`write_artwork_page`)."""
-    rules = _rules(pattern, topology, states=states)
+    rules = page_rules(pattern, topology, states=states)
     m, n, encoded = _segment_data(segments, pattern, topology, states)
     if (cell is not None and cell < 1) or clicks_per_frame < 1 or not fps > 0 or not hold >= 0:
         raise LightsartError("cell, fps and clicks per frame must be positive and hold at least 0")
@@ -159,12 +159,12 @@ def artwork_page_html(
         "clicksPerFrame": clicks_per_frame, "hold": hold, "loop": loop,
         "scheme": scheme or "made", "autoplay": autoplay, "style": style,
         "colours": {"lit": _hex(lit), "unlit": _hex(unlit), "panel": _hex(panel)},
-        "rules": _rules_data(rules),
-        **_states_data(states)[0],
+        "rules": rules_data(rules),
+        **states_data(states)[0],
         **({"frames": _frame_offsets(frames, encoded)} if frames is not None else {}),
     }
-    return _page("art.html", title or "lightsart: Lights Out animation", data,
-                 _scripts("art.js", states))
+    return html_page("art.html", title or "lightsart: Lights Out animation", data,
+                     page_scripts("art.js", states))
 
 
 def write_artwork_page(

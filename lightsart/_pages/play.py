@@ -40,13 +40,13 @@ from lightsart._choices import Scheme, Start, Topology
 from lightsart._errors import LightsartError
 from lightsart._output.staging import atomic_path
 from lightsart._pages._page import (
-    _page,
-    _rules,
-    _rules_data,
-    _scripts,
-    _states_data,
     as_levels,
+    html_page,
     level_rows,
+    page_rules,
+    page_scripts,
+    rules_data,
+    states_data,
 )
 from lightsart._results import Fit, vocabulary
 from lightsart._rules import PATTERNS, Rules, parse_pattern
@@ -170,7 +170,7 @@ def _check_picture(rules: Rules) -> None:
     if not rules.with_states(2).is_classic and rules.cells > MAX_RULES_PICTURE_CELLS:
         # The page's solver: packed GF(2) elimination, or the slower chase and Smith form over
         # Z/k of the Z/k script the page then carries.
-        zk = _states_data(rules.states)[1]
+        zk = states_data(rules.states)[1]
         how = f"over Z/{rules.states} in JavaScript" if zk else "by elimination"
         raise LightsartError(
             f"a {width}x{height} picture has {rules.cells} cells; under {_describe(rules)} the page "
@@ -191,12 +191,12 @@ def game_page_html(
     states: int = 2,
 ) -> str:
     """The game page as HTML text (see :func:`write_game_page`)."""
-    rules = _rules(pattern, topology, states=states)
+    rules = page_rules(pattern, topology, states=states)
     rows: list[str] | None = None
     if picture is not None:
         pic = as_levels(picture, states, "picture")
         height, width = pic.shape
-        rules = _rules(pattern, topology, height, width, states)
+        rules = page_rules(pattern, topology, height, width, states)
         _check_picture(rules)
         # The picture must be reachable from the page's origin: all-lit when it is the goal
         # (change 1 ^ picture in the image of A), all-dark when the game is to clear it.
@@ -224,11 +224,11 @@ def game_page_html(
         "start": start or "random",
         # White = lit shows a picture as itself; the handheld game's yellow otherwise.
         "scheme": scheme or ("paper" if rows else "classic"),
-        "rules": _rules_data(rules),
-        **_states_data(states)[0],
+        "rules": rules_data(rules),
+        **states_data(states)[0],
     }
-    return _page("game.html", title or ("Lights Out: your picture" if rows else "Lights Out"), data,
-                 _scripts("game.js", states))
+    return html_page("game.html", title or ("Lights Out: your picture" if rows else "Lights Out"),
+                     data, page_scripts("game.js", states))
 
 
 def write_game_page(
@@ -261,7 +261,7 @@ def write_game_page(
     if picture is not None:
         height, width = np.asarray(picture).shape
     pattern, topology, states = _given_rules(options)
-    rules = _rules(pattern, topology, height, width, states)
+    rules = page_rules(pattern, topology, height, width, states)
     nullity, size = kernel(rules)
     return GamePage(str(path), width, height, nullity, picture is not None,
                     len(html.encode()), rules.pattern.text, rules.topology, states=states,
@@ -299,12 +299,12 @@ def picture_fit(
     """
     from lightsart._pictures.image import choose_size, read_gray, target_from_array
 
-    _rules(pattern, topology, states=states)  # bad rules are reported before the picture is read
+    page_rules(pattern, topology, states=states)  # bad rules are reported before the picture is read
     gray = read_gray(str(image))
     if size is None:  # about DEFAULT_PICTURE_SIDE on the long side, preferring nullity 0
         size = choose_size(gray.shape[1] / gray.shape[0], DEFAULT_PICTURE_SIDE)
     target = target_from_array(gray, size, fit, source=str(image), levels=states)  # type: ignore[arg-type]
-    rules = _rules(pattern, topology, target.height, target.width, states)
+    rules = page_rules(pattern, topology, target.height, target.width, states)
     _check_picture(rules)
     return fit_from_origin(target.bits, rules, (states - 1) * (origin == "lit"), seconds=seconds)
 
@@ -326,7 +326,7 @@ def make_game_page(
     from lightsart._output.staging import plan_outputs, writing
 
     pattern, topology, states = _given_rules(options)
-    _rules(pattern, topology, states=states)
+    page_rules(pattern, topology, states=states)
     planned = plan_outputs([(path, (".html", ".htm"))], inputs=[] if image is None else [image])
     with writing(planned):
         if image is not None:

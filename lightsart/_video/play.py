@@ -44,6 +44,7 @@ from numpy.typing import NDArray
 from lightsart._core.algebra import reached
 from lightsart._errors import LightsartError
 from lightsart._rules import Rules
+from lightsart._video.refine import blur
 
 __all__ = ["SETTLE", "PlayStep", "eye_error", "play_step"]
 
@@ -242,13 +243,6 @@ def _geometry(rules: Rules, sigma: float, pairs: bool) -> _Geometry:
                      jitter=order / rules.cells)
 
 
-def _blur(e: NDArray[np.float64], kernel: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``K * e`` on the board, ``e`` zero off it (``K`` is separable and symmetric)."""
-    from lightsart._video.refine import _blur as blur
-
-    return blur(e, kernel)
-
-
 def eye_error(board: object, target: object, states: int = 2, sigma: float = 0.8) -> float:
     """The eye-filtered error ``|| g * (board / (states-1) - target) ||²`` that play mode lowers.
 
@@ -275,7 +269,7 @@ def eye_error(board: object, target: object, states: int = 2, sigma: float = 0.8
     0.0
     """
     e = np.asarray(board, dtype=np.float64) / (states - 1) - np.asarray(target, dtype=np.float64)
-    return float((e * _blur(e, _eye_kernel(sigma))).sum())
+    return float((e * blur(e, _eye_kernel(sigma))).sum())
 
 
 def _min_window(key: NDArray[np.float64], reach: tuple[int, int],
@@ -325,7 +319,7 @@ class _State:
 def _measure(levels: NDArray[np.uint8], presses: NDArray[np.int64], target: NDArray[np.float64],
              k: int, kernel: NDArray[np.float64]) -> _State:
     e = levels / (k - 1) - target
-    s = _blur(e, kernel)
+    s = blur(e, kernel)
     spare = np.zeros(s.size + 1)
     spare[:-1] = s.ravel()
     kind, times, cost = (np.zeros(levels.size, dtype=np.int64) for _ in range(3))  # three arrays, not one

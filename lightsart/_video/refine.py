@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from lightsart._types import Board, Gray
 
-__all__ = ["KEEP_PRICE", "SIGMA", "refine"]
+__all__ = ["KEEP_PRICE", "SIGMA", "blur", "refine"]
 
 #: The eye's blur, in cells. Chosen with :data:`KEEP_PRICE` on the slow pans of
 #: ``scripts/make_test_clips.py`` (48x35, a fifth of a cell per frame): 0.7 and 0.03 changed
@@ -42,7 +42,7 @@ def _kernel(sigma: float) -> NDArray[np.float64]:
     return k / k.sum()
 
 
-def _blur(a: NDArray[np.float64], k: NDArray[np.float64]) -> NDArray[np.float64]:
+def blur(a: NDArray[np.float64], k: NDArray[np.float64]) -> NDArray[np.float64]:
     """``a`` filtered by the separable symmetric kernel ``k`` along both axes, zero outside, as
     sums of shifted copies: work linear in the cells (a product with dense band matrices cost
     rows x cols x (rows + cols), 12 s a frame at 1536x1536)."""
@@ -102,7 +102,7 @@ def refine(start: Board, toned: Gray, previous: Board | None, levels: int, *,
     c0 = float(k[len(k) // 2] ** 2)
     top = levels - 1
     for _ in range(ROUNDS):
-        e = _blur(y[board] - v, k)
+        e = blur(y[board] - v, k)
         up = np.where(board < top, y[np.minimum(board + 1, top)] - y[board], 0.0)
         down = np.where(board > 0, y[board] - y[np.maximum(board - 1, 0)], 0.0)
         gain_up = np.where(board < top, -(2 * up * e + up * up * c0), -np.inf)
