@@ -7,9 +7,19 @@ import hashlib
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
+from PIL import Image
 
 from lightsart._cli import main
+
+
+def picture(path: Path, seed: int, size: tuple[int, int] = (40, 32)) -> None:
+    """A smooth grey picture of ``size`` (width, height) pixels in blocks of 8, seeded: what the
+    adversarial tests feed the commands."""
+    rng = np.random.default_rng(seed)
+    smooth = np.kron(rng.integers(0, 256, (size[1] // 8, size[0] // 8)), np.ones((8, 8)))
+    Image.fromarray(smooth.astype(np.uint8)).save(path)
 
 
 def snapshot(folder: Path) -> dict[str, str]:

@@ -26,10 +26,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 from PIL import Image
-from refusal import refused, snapshot
+from refusal import picture, refused, snapshot
 
 from lightsart._cli import main
 from lightsart._output import commit, staging
@@ -39,18 +38,12 @@ from lightsart._puzzle.censusdb import write_db
 # ------------------------------------------------------------------------------------ fixtures
 
 
-def _picture(path: Path, seed: int, size: tuple[int, int] = (40, 32)) -> None:
-    rng = np.random.default_rng(seed)
-    smooth = np.kron(rng.integers(0, 256, (size[1] // 8, size[0] // 8)), np.ones((8, 8)))
-    Image.fromarray(smooth.astype(np.uint8)).save(path)
-
-
 @pytest.fixture
 def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A folder with two pictures (PNG and GIF), a board file, a census database, a sub-folder,
     a symbolic-link loop; the test runs inside it."""
-    _picture(tmp_path / "a.png", 1)
-    _picture(tmp_path / "b.png", 2)
+    picture(tmp_path / "a.png", 1)
+    picture(tmp_path / "b.png", 2)
     Image.open(tmp_path / "b.png").convert("P").save(tmp_path / "b.gif")
     (tmp_path / "board.txt").write_text("10101\n01110\n00100\n01110\n10101\n")
     write_db(3, 3, tmp_path / "c3.sqlite")
@@ -358,9 +351,9 @@ def output_files(work: Path) -> Path:
     (work / "dir.gif").mkdir()
     (work / "dir.html").mkdir()
     (work / "fr0").mkdir()
-    _picture(work / "fr0" / "frame_00000.png", 3)
+    picture(work / "fr0" / "frame_00000.png", 3)
     (work / "page.html").write_text("<p>not a picture</p>")
-    _picture(work / "mask.png", 4)
+    picture(work / "mask.png", 4)
     os.link(work / "mask.png", work / "hard.gif")
     (work / "soft.gif").symlink_to(work / "mask.png")
     (work / "soft-mask.png").symlink_to(work / "fr0" / "frame_00000.png")

@@ -14,29 +14,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from PIL import Image
-from refusal import refused
+from refusal import picture, refused
 
 from lightsart import _limits as limits
 from lightsart._cli import main
 from lightsart._errors import LightsartError
-
-
-def _picture(path: Path, seed: int, size: tuple[int, int] = (40, 32)) -> None:
-    rng = np.random.default_rng(seed)
-    smooth = np.kron(rng.integers(0, 256, (size[1] // 8, size[0] // 8)), np.ones((8, 8)))
-    Image.fromarray(smooth.astype(np.uint8)).save(path)
-
-
-@pytest.fixture
-def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    _picture(tmp_path / "a.png", 1)
-    _picture(tmp_path / "b.png", 2)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-
 
 # ------------------------------------------------------------------------------ --time-limit
 
@@ -151,15 +133,15 @@ def test_mask_file_with_a_comma(work: Path, capsys: pytest.CaptureFixture[str]) 
     """``mask:a,1.png`` used to be cut at the comma (unknown order '1.png'). The comma list is
     cut only where an order's name follows, so the mask is read, and gives the same animation
     as the same mask under a name without a comma."""
-    _picture(work / "a,1.png", 7)
-    _picture(work / "plain.png", 7)
+    picture(work / "a,1.png", 7)
+    picture(work / "plain.png", 7)
     base = ["animate", "a.png", "b.png", "--size", "16x12", "--cell", "2", "--duration", "0.4"]
     assert main([*base, "-o", "comma.gif", "--order", "mask:a,1.png"]) == 0
     assert main([*base, "-o", "plain.gif", "--order", "mask:plain.png"]) == 0
     assert (work / "comma.gif").read_bytes() == (work / "plain.gif").read_bytes()
     capsys.readouterr()
     # A chain: the mask with a comma, then a named order.
-    _picture(work / "c.png", 3)
+    picture(work / "c.png", 3)
     assert main(["animate", "a.png", "b.png", "c.png", "--size", "16x12", "--cell", "2",
                  "--duration", "0.4", "-o", "chain.gif", "--order", "mask:a,1.png,radial",
                  "--json"]) == 0

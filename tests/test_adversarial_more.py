@@ -23,16 +23,10 @@ from typing import Any
 import numpy as np
 import pytest
 from PIL import Image
-from refusal import refused
+from refusal import picture, refused
 
 from lightsart._cli import main
 from lightsart._errors import LightsartError
-
-
-def _picture(path: Path, seed: int, size: tuple[int, int] = (40, 32)) -> None:
-    rng = np.random.default_rng(seed)
-    smooth = np.kron(rng.integers(0, 256, (size[1] // 8, size[0] // 8)), np.ones((8, 8)))
-    Image.fromarray(smooth.astype(np.uint8)).save(path)
 
 
 def _unblock(fifo: Path, stop: threading.Event, after: float = 10.0) -> None:
@@ -53,8 +47,8 @@ def _unblock(fifo: Path, stop: threading.Event, after: float = 10.0) -> None:
 @pytest.fixture
 def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """Two pictures and a named pipe (``pipe.png``, also ``pipe.txt``), inside the test's folder."""
-    _picture(tmp_path / "a.png", 1)
-    _picture(tmp_path / "b.png", 2)
+    picture(tmp_path / "a.png", 1)
+    picture(tmp_path / "b.png", 2)
     stop = threading.Event()
     writers = []
     for name in ("pipe.png", "pipe.txt"):
@@ -322,7 +316,7 @@ def _lightsart(args: list[str], cwd: Path, **env: str) -> Any:
 
 
 def test_a_name_the_terminal_cannot_show_is_escaped(tmp_path: Path) -> None:
-    _picture(tmp_path / "é.png", 3)
+    picture(tmp_path / "é.png", 3)
     done = _lightsart(["still", "é.png", "-o", "s.png", "--size", "16"], tmp_path,
                       PYTHONIOENCODING="ascii")
     assert done.returncode == 0 and "Traceback" not in done.stderr
@@ -333,7 +327,7 @@ def test_a_name_the_terminal_cannot_show_is_escaped(tmp_path: Path) -> None:
 def test_a_full_standard_output_is_named_as_such(tmp_path: Path) -> None:
     import subprocess
 
-    _picture(tmp_path / "a.png", 4)
+    picture(tmp_path / "a.png", 4)
     with open("/dev/full", "w") as full:
         done = subprocess.run([sys.executable, "-m", "lightsart", "still", "a.png", "-o", "s.png",
                                "--size", "16"], cwd=tmp_path, stdout=full, stderr=subprocess.PIPE,
@@ -349,7 +343,7 @@ def test_a_full_standard_output_is_named_as_such(tmp_path: Path) -> None:
 def test_census_db_never_replaces_a_file_that_is_not_a_database(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)
-    _picture(tmp_path / "a.png", 5)
+    picture(tmp_path / "a.png", 5)
     (tmp_path / "notes.txt").write_text("my notes\n")
     for name in ("a.png", "notes.txt"):
         refused(["census", "3x3", "--db", name], tmp_path, capsys,

@@ -7,24 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 from PIL import Image
-from refusal import refused
-
-
-def _picture(path: Path, seed: int, size: tuple[int, int] = (40, 32)) -> None:
-    rng = np.random.default_rng(seed)
-    smooth = np.kron(rng.integers(0, 256, (size[1] // 8, size[0] // 8)), np.ones((8, 8)))
-    Image.fromarray(smooth.astype(np.uint8)).save(path)
-
-
-@pytest.fixture
-def work(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    _picture(tmp_path / "a.png", 1)
-    _picture(tmp_path / "b.png", 2)
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
+from refusal import picture, refused
 
 
 def _no_fitting(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -79,7 +64,7 @@ def test_grey_levels_beyond_the_columns_bound_are_refused_before_the_algebra(
 def _folder(path: Path, count: int) -> Path:
     path.mkdir()
     for k in range(count):
-        _picture(path / f"p{k:04d}.png", k, (16, 16))
+        picture(path / f"p{k:04d}.png", k, (16, 16))
     return path
 
 
@@ -199,7 +184,7 @@ def test_degenerate_sizes_finish_or_are_refused(
 
     template, outputs = _SURFACES[surface]
     argv = [word.format(s=size) for word in template]
-    _picture(work / "b.png", 2, (24, 40))  # another shape than a.png: a note, a crop
+    picture(work / "b.png", 2, (24, 40))  # another shape than a.png: a note, a crop
     before = snapshot(work)
     try:
         code = main(argv)
