@@ -14,12 +14,13 @@ import numpy as np
 
 from lightsart._checks import is_whole
 from lightsart._errors import LightsartError
-from lightsart._limits import check_board
+from lightsart._limits import PUZZLE_MAX_CELLS, STATES_MAX, check_board
 from lightsart._public import public
 from lightsart._rules import Rules, press
 from lightsart._types import Board
 
 __all__ = [
+    "DIGITS",
     "LIT_CHARS",
     "UNLIT_CHARS",
     "all_lit",
@@ -33,6 +34,8 @@ __all__ = [
     "to_state",
 ]
 
+#: A cell's level in board text with more than two states (``0 .. states-1``, one digit each).
+DIGITS = "0123456789abcdef"
 #: Characters read as a lit cell, and as an unlit cell, in board text.
 LIT_CHARS = "1#Xx*@"
 UNLIT_CHARS = "0.Oo-_"
@@ -125,14 +128,24 @@ def click_list(clicks: Board) -> list[tuple[int, int]]:
     return [(int(r), int(c)) for r, c in zip(rows, cols, strict=True)]
 
 
+def _states(states: object) -> int:
+    if not (is_whole(states) and 2 <= int(states) <= STATES_MAX):  # type: ignore[call-overload]
+        raise LightsartError(f"states per cell must be a whole number from 2 to {STATES_MAX}, "
+                             f"got {states!r}")
+    return int(states)  # type: ignore[call-overload]
+
+
 @public
-def to_state(board: Board) -> int:
-    """Integer state: row-major, bit ``i*n + j`` is cell ``(i, j)``, set = lit.
+def to_state(board: Board, states: int = 2) -> int:
+    """Integer state: row-major, bit ``i*n + j`` is cell ``(i, j)``, set = lit; with more
+    states, base-``states`` digit ``i*n + j`` is cell ``(i, j)``'s level.
 
     Parameters
     ----------
     board : numpy.ndarray
-        A 0/1 board of shape ``(m, n)``.
+        A 0/1 board of shape ``(m, n)`` (levels ``0 .. states-1`` with more states).
+    states : int, optional
+        States per cell (2: lit or unlit).
 
     Returns
     -------
@@ -145,21 +158,34 @@ def to_state(board: Board) -> int:
     >>> from lightsart import to_state
     >>> hex(to_state(np.ones((5, 5), np.uint8)))
     '0x1ffffff'
+    >>> to_state([[1, 2]], states=3), to_state([[3, 1]], states=4)
+    (7, 7)
     """
-    flat = as_board(board).ravel()
-    return int.from_bytes(np.packbits(flat, bitorder="little").tobytes(), "little")
+    k = _states(states)
+    flat = (as_board(board) if k == 2 else np.asarray(board, dtype=np.uint8)).reshape(-1)
+    bits = k.bit_length() - 1
+    if k == 1 << bits:  # a digit of a power of two is `bits` bits: packed, in linear time
+        # One-bit digits are their own bits (the two-state board as it is: no copy to make).
+        planes = flat if bits == 1 else (flat[:, None] >> np.arange(bits, dtype=np.uint8)) & 1
+        return int.from_bytes(np.packbits(planes.reshape(-1), bitorder="little").tobytes(), "little")
+    value = 0
+    for level in reversed(flat.tolist()):
+        value = value * k + int(level)
+    return value
 
 
 @public
-def from_state(state: int, m: int, n: int) -> Board:
+def from_state(state: int, m: int, n: int, states: int = 2) -> Board:
     """The ``m`` × ``n`` board of an integer state (inverse of :func:`to_state`).
 
     Parameters
     ----------
     state : int
-        The state: bit ``i*n + j`` is cell ``(i, j)``.
+        The state: bit ``i*n + j`` is cell ``(i, j)`` (with more states, base-``states`` digit).
     m, n : int
         Rows and columns.
+    states : int, optional
+        States per cell (2: lit or unlit).
 
     Returns
     -------
@@ -179,6 +205,17 @@ def from_state(state: int, m: int, n: int) -> Board:
     state, m, n = int(state), int(m), int(n)
     check_board(n, m)  # before allocating: a 10**6 x 10**6 board was a MemoryError
     cells = m * n
+    k = _states(states)
+    if k != 2:
+        if state < 0:
+            raise LightsartError(f"state must not be negative, got {state}")
+        if state >= k**cells:
+            raise LightsartError(f"state is too large for a {n}x{m} board with {k} states")
+        flat = []
+        for _ in range(cells):
+            state, level = divmod(state, k)
+            flat.append(level)
+        return np.array(flat, dtype=np.uint8).reshape(m, n)
     if state < 0 or state.bit_length() > cells:
         # Never echo a huge number back: name it by its bits when it is long.
         shown = f"{state:#x}" if state.bit_length() <= 128 else f"of {state.bit_length()} bits"
@@ -190,16 +227,19 @@ def from_state(state: int, m: int, n: int) -> Board:
 
 
 @public
-def parse_board(text: str) -> Board:
+def parse_board(text: str, states: int = 2) -> Board:
     """Read a board from text: rows separated by ``/``, ``;`` or newlines.
 
     Lit cells are any of ``1 # X x * @``; unlit cells any of ``0 . O o - _``. Spaces inside a
     row are ignored, so ``"1 0 1"`` and ``"101"`` are the same row. Blank lines are skipped.
+    With more states a cell is its level, one digit ``0-9``, ``a-f`` (rows by ``/`` or newlines).
 
     Parameters
     ----------
     text : str
-        The rows, for example ``"010/111/010"``.
+        The rows, for example ``"010/111/010"`` (with 3 states ``"012/210"``).
+    states : int, optional
+        States per cell (2: lit or unlit).
 
     Returns
     -------
@@ -212,6 +252,8 @@ def parse_board(text: str) -> Board:
     >>> parse_board("#.#/.#.").tolist()
     [[1, 0, 1], [0, 1, 0]]
     """
+    if _states(states) != 2:
+        return _parse_levels(text, int(states))
     rows = [re.sub(r"[ \t,]", "", row) for row in re.split(r"[/;\r\n]+", text)]
     rows = [row for row in rows if row]
     if not rows:
@@ -233,6 +275,21 @@ def parse_board(text: str) -> Board:
                     f"use {LIT_CHARS!r} for lit and {UNLIT_CHARS!r} for unlit cells"
                 )
     return out
+
+
+def _parse_levels(text: str, states: int) -> Board:
+    """Rows of level digits (``0-9``, ``a-f``), separated by ``/`` or new lines, as a board."""
+    rows = [r.strip() for r in text.replace("/", "\n").splitlines() if r.strip()]
+    if not rows:
+        raise LightsartError("the board has no rows")
+    if any(len(r) != len(rows[0]) for r in rows):
+        raise LightsartError("board rows must all have the same length")
+    allowed = DIGITS[:states]
+    bad = sorted({ch for r in rows for ch in r.lower() if ch not in allowed})
+    if bad:
+        raise LightsartError(f"with {states} states a cell is one of {allowed!r}; got {''.join(bad)!r}")
+    check_board(len(rows[0]), len(rows), most_cells=PUZZLE_MAX_CELLS)
+    return np.array([[DIGITS.index(ch) for ch in r.lower()] for r in rows], dtype=np.uint8)
 
 
 @public

@@ -12,8 +12,6 @@ import functools
 import re
 from pathlib import Path
 
-import numpy as np
-
 from lightsart import _boardsize as boardsize
 from lightsart import _limits as limits
 from lightsart._core.board import from_state, parse_board
@@ -22,10 +20,8 @@ from lightsart._inputs import not_a_file
 from lightsart._results import vocabulary
 from lightsart._types import Board
 
-__all__ = ["from_state_levels", "parse_levels", "parse_size", "parse_state", "read_board",
-           "to_state_levels"]
+__all__ = ["parse_size", "parse_state", "read_board"]
 
-_DIGITS = "0123456789abcdef"
 #: Largest board-text file read (bytes): a 2000 × 2000 board is about 4 MB.
 _MAX_FILE = 16 << 20
 
@@ -66,57 +62,12 @@ def _check_board_file(path: Path) -> None:
         raise LightsartError(f"{path} is {kind}, not a board file")
 
 
-def parse_levels(text: str, states: int) -> Board:
-    """Rows of level digits (``0-9``, ``a-f``), separated by ``/`` or new lines, as a board."""
-    rows = [r.strip() for r in text.replace("/", "\n").splitlines() if r.strip()]
-    if not rows:
-        raise LightsartError("the board has no rows")
-    if any(len(r) != len(rows[0]) for r in rows):
-        raise LightsartError("board rows must all have the same length")
-    allowed = _DIGITS[:states]
-    bad = sorted({ch for r in rows for ch in r.lower() if ch not in allowed})
-    if bad:
-        raise LightsartError(f"with {states} states a cell is one of {allowed!r}; got {''.join(bad)!r}")
-    limits.check_board(len(rows[0]), len(rows), most_cells=limits.PUZZLE_MAX_CELLS)
-    return np.array([[_DIGITS.index(ch) for ch in r.lower()] for r in rows], dtype=np.uint8)
-
-
-def to_state_levels(board: Board, states: int) -> int:
-    """The board as an integer: cell ``(i, j)`` is the base-``states`` digit ``i*n + j``.
-
-    >>> to_state_levels([[1, 0], [1, 1]], 2), to_state_levels([[1, 2]], 3), to_state_levels([[3, 1]], 4)
-    (13, 7, 7)
-    """
-    flat = np.asarray(board, dtype=np.uint8).reshape(-1)
-    bits = states.bit_length() - 1
-    if states == 1 << bits:  # a digit of a power of two is `bits` bits: packed, in linear time
-        # One-bit digits are their own bits (the two-state board as it is: no copy to make).
-        planes = flat if bits == 1 else (flat[:, None] >> np.arange(bits, dtype=np.uint8)) & 1
-        return int.from_bytes(np.packbits(planes.reshape(-1), bitorder="little").tobytes(), "little")
-    value = 0
-    for level in reversed(flat.tolist()):
-        value = value * states + int(level)
-    return value
-
-
-def from_state_levels(value: int, height: int, width: int, states: int) -> Board:
-    """The board of ``height`` × ``width`` cells that :func:`to_state_levels` writes as ``value``."""
-    cells = height * width
-    if value >= states**cells:
-        raise LightsartError(f"state is too large for a {width}x{height} board with {states} states")
-    flat = []
-    for _ in range(cells):
-        value, level = divmod(value, states)
-        flat.append(level)
-    return np.array(flat, dtype=np.uint8).reshape(height, width)
-
-
 def read_board(board: str | None = None, *, state: str | None = None,
                size: str | None = None, states: int = 2) -> Board:
     """A board from rows text, a text file, or ``state`` (an integer, e.g. ``0x1ffffff``) + ``size``.
 
     With two states rows text and files are read by :func:`lightsart.parse_board`
-    (``1#X`` / ``0.O``), with more by :func:`parse_levels` (digits ``0 .. states-1``).
+    (``1#X`` / ``0.O``), with more states as digits ``0 .. states-1`` (``states=`` of the same).
     """
     lights = not vocabulary(states).grey  # 0.2's two board texts: lights (and bits) or levels
     if state is not None:
@@ -126,15 +77,13 @@ def read_board(board: str | None = None, *, state: str | None = None,
             raise LightsartError("--state needs --size WxH")
         shape = parse_size(size)
         value = parse_state(state)
-        if lights:
-            return from_state(value, shape.height, shape.width)
-        return from_state_levels(value, shape.height, shape.width, states)
+        return from_state(value, shape.height, shape.width, states)
     if board is None:
         rows = "rows like 10101/01110/..." if lights else "rows of levels like 0123/3210"
         raise LightsartError(f"give a board ({rows}) or --state with --size")
     if size is not None:
         raise LightsartError("--size goes with --state; a board's rows give its size")
-    parse = parse_board if lights else functools.partial(parse_levels, states=states)
+    parse = functools.partial(parse_board, states=states)
     path = Path(board)
     if board.strip():  # Path("") is the current folder: empty text is an empty board, not "."
         _check_board_file(path)

@@ -25,7 +25,7 @@ board must pass are the kernel of ``Aᵀ`` (the quiet patterns of the pattern tu
 quiet patterns themselves (:mod:`lightsart._puzzle.game`). Where the rules do not chase,
 :func:`explain` gives the algebraic solution and its quiet patterns instead. Text for people is in
 :mod:`lightsart._puzzle.text`.
-Boards are read by :mod:`lightsart._puzzle.reading` (its names are re-exported here).
+Boards are read by :mod:`lightsart._puzzle.reading`.
 """
 
 from __future__ import annotations
@@ -38,10 +38,9 @@ import numpy as np
 from lightsart import _limits as limits
 from lightsart._choices import Goal
 from lightsart._core.algebra import reached
-from lightsart._core.board import as_board, format_board
+from lightsart._core.board import as_board, format_board, to_state
 from lightsart._errors import LightsartError
 from lightsart._puzzle.game import Changes, game, rules_for
-from lightsart._puzzle.reading import to_state_levels
 from lightsart._puzzle.table import LookupTable, chases, lookup_table
 from lightsart._results import BoardSides, ClickSearch, vocabulary
 from lightsart._rules import Rules
@@ -135,7 +134,7 @@ class Solution(_Ruled, BoardSides):
     @property
     def state(self) -> int:
         """The board as an integer: base-``states`` digit ``i*n + j`` is cell ``(i, j)``."""
-        return to_state_levels(self.board, self.states)
+        return to_state(self.board, self.states)
 
     @property
     def failed_quiet_patterns(self) -> tuple[int, ...]:
@@ -470,10 +469,10 @@ def click_path(board: Board, goal: Goal = "off", rules: Rules | None = None, *,
             one[r, c] = 1
             now = reached(now, one, rules)
             one[r, c] = 0
-            steps.append(((r, c), to_state_levels(now, k)))
+            steps.append(((r, c), to_state(now, k)))
     if (now != goal_level(goal, k)).any():  # pragma: no cover
         raise AssertionError("the path does not end at the goal")
-    return ClickPath(n, m, goal, to_state_levels(b, k), tuple(steps), solution.proven_minimal,
+    return ClickPath(n, m, goal, to_state(b, k), tuple(steps), solution.proven_minimal,
                      rules, solution.click_count_lower_bound, solution.click_search,
                      solution.cut_short)
 

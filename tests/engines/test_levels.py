@@ -8,10 +8,9 @@ import itertools
 import numpy as np
 import pytest
 
-from lightsart._core.board import board_from_clicks
+from lightsart._core.board import board_from_clicks, from_state, to_state
 from lightsart._core.modk import kernel_rank
 from lightsart._core.optimize import closest_board
-from lightsart._puzzle.reading import from_state_levels, to_state_levels
 from lightsart._puzzle.solve import solve_puzzle
 from lightsart._rules import Rules, parse_pattern, press
 
@@ -75,8 +74,8 @@ def test_solve_levels_matches_brute_force(rules: Rules) -> None:
     changes = np.array([press(x, rules) for x in xs]).astype(np.int64)
     presses = xs.reshape(len(xs), -1).sum(axis=1)
     for value in range(0, k ** rules.cells, max(1, k ** rules.cells // 40)):
-        board = from_state_levels(value, rules.height, rules.width, k)
-        assert to_state_levels(board, k) == value
+        board = from_state(value, rules.height, rules.width, k)
+        assert to_state(board, k) == value
         for goal, level in (("off", 0), ("on", k - 1)):
             s = solve_puzzle(board, goal, rules)  # type: ignore[arg-type]
             works = ((board.astype(int) + changes) % k == level).reshape(len(xs), -1).all(axis=1)

@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from lightsart._cli import main
+from lightsart._core.board import from_state
 from lightsart._errors import LightsartError
 from lightsart._puzzle.census import census
-from lightsart._puzzle.reading import from_state_levels
 from lightsart._puzzle.sizes import sizes_near
 from lightsart._puzzle.solve import click_path, explain
 from lightsart._puzzle.table import lookup_table
@@ -123,7 +123,7 @@ def test_path_plays_the_fewest_presses_one_at_a_time(case: Case) -> None:
             one = np.zeros(b.shape, dtype=np.int64)
             one[r, c] = 1
             now = press(b, now, one)
-            assert np.array_equal(from_state_levels(state, *b.shape, k), now)
+            assert np.array_equal(from_state(state, *b.shape, k), now)
         assert not now.any()
 
 

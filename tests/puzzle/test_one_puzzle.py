@@ -6,9 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from lightsart._core.board import to_state
+from lightsart._core.board import from_state, to_state
 from lightsart._puzzle import table
-from lightsart._puzzle.reading import from_state_levels, to_state_levels
 from lightsart._rules import Rules, parse_pattern
 
 
@@ -27,9 +26,9 @@ def test_state_integers_in_every_base(k: int) -> None:
     for _ in range(30):
         m, n = (int(v) for v in rng.integers(1, 9, size=2))
         board = rng.integers(0, k, size=(m, n)).astype(np.uint8)
-        value = to_state_levels(board, k)
+        value = to_state(board, k)
         assert value == _digits_value(board, k)
-        assert np.array_equal(from_state_levels(value, m, n, k), board)
+        assert np.array_equal(from_state(value, m, n, k), board)
         if k == 2:
             assert value == to_state(board)
 
