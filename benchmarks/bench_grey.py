@@ -24,9 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart._pictures.image import load_target
-from lightsart._pictures.likeness import structure_score
-from lightsart._pipeline import make_animation
+from lightsart import (Look, Pictures, Solving, Timing, load_target, make_animation,
+                       structure_score)
 
 ROOT = Path(__file__).resolve().parent.parent
 PHOTOS = ("astronaut.png", "cat.png", "coffee.png")
@@ -47,8 +46,10 @@ def main() -> None:
                 scores = []
                 for k in STATES:
                     gif = Path(folder) / f"{name}-{side}-{k}.gif"
-                    result = make_animation([path, other], str(gif), size=(side, side), states=k,
-                                            duration=1.0, fps=10, hold=0, cell=2, order="raster")
+                    result = make_animation(
+                        [path, other], str(gif), pictures=Pictures(size=(side, side)),
+                        solving=Solving(states=k), look=Look(cell=2),
+                        timing=Timing(duration=1.0, fps=10, hold=0, order="raster"))
                     fit = result.pictures[0].fit
                     score = structure_score(fit.board / (k - 1), photo)
                     target = structure_score(fit.target / (k - 1), photo)

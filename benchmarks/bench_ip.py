@@ -45,7 +45,6 @@ from lightsart._engines import ip
 from lightsart._errors import LightsartError
 from lightsart._results import Fit
 from lightsart._rules import Rules, Topology, parse_pattern
-from lightsart._rules import board_from_clicks as rules_board_from_clicks
 
 T = TypeVar("T")
 
@@ -231,11 +230,17 @@ def solver_table(photo: Path | None, limit: float, sides: list[int]) -> None:
             seconds: dict[str, float] = {}
             proven: dict[str, bool] = {}
             for name in names:
-                if model == "basic":
-                    r = ip.basic_ip(reachable, time_limit=limit, threads=1, solver=name).report
-                else:
-                    r = ip.closest_board_ip(target, time_limit=limit, threads=1,
-                                            polish_clicks=False, solver=name).report
+                try:
+                    if model == "basic":
+                        r = ip.basic_ip(reachable, time_limit=limit, threads=1, solver=name).report
+                    else:
+                        r = ip.closest_board_ip(target, time_limit=limit, threads=1,
+                                                polish_clicks=False, solver=name).report
+                except LightsartError:  # no answer within the limit
+                    seconds[name], proven[name] = limit, False
+                    cells.append(f"{limit:>8.2f} {'none':>5} {'-':>10}")
+                    continue
+                assert r is not None
                 seconds[name], proven[name] = r.seconds, r.proven
                 cells.append(f"{r.seconds:>8.2f} {short(r.status):>5} "
                              f"{objective(r.objective, r.best_bound):>10}")
@@ -265,7 +270,7 @@ def rules_table(photo: Path | None, limit: float, sides: list[int]) -> None:
             rules = Rules(side, side, parse_pattern(pattern), topology)
             d = general.packed_algebra(rules).nullity
             start, start_s = timed(lambda t=target, r=rules: ip.decoded_start(t, rules=r))  # type: ignore[misc]
-            start_wrong = int((rules_board_from_clicks(start, rules) ^ target).sum())
+            start_wrong = int((board_from_clicks(start, rules) ^ target).sum())
             fit = ip.closest_board_ip(target, time_limit=limit, threads=1, polish_clicks=False,
                                       rules=rules)
             r = fit.report

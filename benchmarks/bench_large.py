@@ -4,7 +4,8 @@ Run:  python benchmarks/bench_large.py [--sides 512 1024 2048 4096] [--before RE
                                        [--photo samples/astronaut.png] [--time-limit 1]
 
 Each run is a fresh child process (so its peak resident memory is its own), fitting the photo
-with the default settings through :func:`lightsart._pipeline.make_still`, and printing the board's
+with the default settings through :func:`lightsart.make_still` (1.0's settings, or the
+keywords it took before), and printing the board's
 nullity, wrong pixels, clicks, the seconds of the fit (the searches the time limit bounds) and of
 the whole command, and the peak memory. *before* runs the code of git revision ``REV`` (default:
 the engine before it was bit-packed) from a temporary export, under a 6 GB address-space cap so
@@ -39,8 +40,13 @@ if cap:
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 start = time.perf_counter()
 try:
-    from lightsart._pipeline import make_still
-    r = make_still(photo, out, size=(side, side), time_limit=limit)
+    import inspect
+    import lightsart
+    if "size" in inspect.signature(lightsart.make_still).parameters:  # before 1.0
+        r = lightsart.make_still(photo, out, size=(side, side), time_limit=limit)
+    else:
+        r = lightsart.make_still(photo, out, pictures=lightsart.Pictures(size=(side, side)),
+                                 solving=lightsart.Solving(time_limit=limit))
     f = r.picture.fit
     row = {"nullity": r.nullity, "wrong": f.wrong_pixels, "clicks": f.clicks_count,
            "fit_s": f.seconds, "cut": bool(getattr(f, "cut_short", False))}

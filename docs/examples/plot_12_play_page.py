@@ -3,21 +3,24 @@ The game in the browser
 =======================
 
 ``lightsart play`` writes one self-contained HTML page (it works offline) whose goal is the
-reachable board closest to a picture. Here the page is written, opened in Chromium through
-Playwright and photographed.
+reachable board closest to a picture. Here the page is written by the command line, opened in
+Chromium through Playwright and photographed.
 """
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from lightsart._pages.play import make_game_page
-
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 page_file = Path("horse-game.html")
-made = make_game_page(page_file, size=(16, 16), image=SAMPLES / "horse.png", start="lit")
+made = subprocess.run(
+    [sys.executable, "-m", "lightsart", "play", "--size", "16x16", "--image",
+     str(SAMPLES / "horse.png"), "--start", "lit", "-o", str(page_file)],
+    capture_output=True, text=True, check=True)
 try:
     with sync_playwright() as p:
         browser = p.chromium.launch(
@@ -29,4 +32,4 @@ try:
         browser.close()
 finally:
     page_file.unlink()
-print(f"goal: {made.wrong_pixels} wrong pixels from the picture")
+print(made.stdout.strip())
