@@ -51,7 +51,7 @@ def parse_column(text: str) -> Column:
         named = parse_column(rest)
         return Column(f"--size {size} {named.label}", int(size), named.dither, named.tone,
                       named.states)
-    if text == "default":
+    if text in ("default", "pillow"):
         return Column(text)
     if text == "tone-none":
         return Column(text, tone=Tone.none())
@@ -83,10 +83,21 @@ def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray]:
     return board, fit_to_board(gray, board.shape[1], board.shape[0])
 
 
-def pillow_ratio(board: np.ndarray, fitted: np.ndarray) -> float:
+def pillow_board(fitted: np.ndarray) -> np.ndarray:
+    """Pillow's ``convert("1")`` (Floyd–Steinberg in C) of the fitted photo, as 0/1 cells."""
     grey = Image.fromarray(np.round(fitted * 255).astype(np.uint8))
-    pillow = (np.asarray(grey.convert("1"), dtype=np.uint8) > 0).astype(np.uint8)
-    return structure_score(board, fitted) / structure_score(pillow, fitted)
+    return (np.asarray(grey.convert("1"), dtype=np.uint8) > 0).astype(np.uint8)
+
+
+def pillow_ratio(board: np.ndarray, fitted: np.ndarray) -> float:
+    return structure_score(board, fitted) / structure_score(pillow_board(fitted), fitted)
+
+
+def mean_seen(board: np.ndarray, states: int) -> float:
+    """The board's mean brightness after a one-cell blur (what a viewer sees), 0 black .. 1 white."""
+    from lightsart._pictures.tone import gaussian_blur
+
+    return float(gaussian_blur(board.astype(np.float64) / (states - 1), 1.0).mean())
 
 
 def drawn(board: np.ndarray, states: int, tile: int) -> Image.Image:
@@ -100,8 +111,13 @@ def row_images(path: Path, columns: list[Column], tile: int
                ) -> list[tuple[str, Image.Image]]:
     images: list[tuple[str, Image.Image]] = []
     first: np.ndarray | None = None
+    default: tuple[np.ndarray, np.ndarray] | None = None
     for column in columns:
-        board, fitted = board_for(path, column)
+        if column.label == "pillow":  # at the default's size
+            default = default or board_for(path, Column("default"))
+            board, fitted = pillow_board(default[1]), default[1]
+        else:
+            board, fitted = board_for(path, column)
         if first is None:
             first = board
             photo = read_gray(path)
@@ -115,6 +131,7 @@ def row_images(path: Path, columns: list[Column], tile: int
             # v: the likeness the hint line reads; x: the ratio bench_pictures.py reports
             words += (f" v{viewing_score(board, fitted):.3f}"
                       f" x{pillow_ratio(board, fitted):.2f}")
+        words += f" m{mean_seen(board, states):.2f}/{fitted.mean():.2f}"
         images.append((words, drawn(board, states, tile)))
     return images
 
