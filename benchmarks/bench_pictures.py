@@ -5,8 +5,7 @@ Run:  python benchmarks/bench_pictures.py [--side 100] [--png DIR] [PHOTO ...]
 Photos: 13 of different kinds that ship with scikit-image and matplotlib (none of them the source of
 a file in samples/): a portrait, night scenes, low contrast, text, line art, texture, a busy
 scene, medical pictures; plus a line drawing this script draws itself. Each is fitted to a board of
-``--side`` cells on the long side, or without it to the board ``still`` chooses (about 100 cells,
-or 150 for a picture that would read as texture at 100).
+``--side`` cells on the long side, or without it to the board ``still`` chooses (about 200 cells).
 
 Score: :func:`lightsart._pictures.likeness.structure_score` (the structure term of SSIM after blurring board
 and photo at cell scale: local correlation, blind to overall tone), as a ratio to the score of
@@ -37,7 +36,6 @@ from PIL import Image, ImageDraw
 from lightsart._pictures.image import fit_to_board, read_for_board, target_from_array
 from lightsart._pictures.likeness import (
     TEXTURE_BELOW,
-    default_board,
     structure_score,
     texture_hint,
     viewing_score,
@@ -104,8 +102,7 @@ def scores(side: int, png: Path | None, extra: list[Path]) -> None:
         for name, path in pictures.items():
             start = time.perf_counter()
             # Without --side, the size still chooses (from the picture's detail).
-            gray, board = (read_for_board(path, (side, None)) if side
-                           else default_board(lambda size, p=path: read_for_board(p, size)))
+            gray, board = read_for_board(path, (side, None) if side else None)
             target = target_from_array(gray, board)
             seconds = time.perf_counter() - start
             fitted = fit_to_board(gray, *board)
