@@ -7,12 +7,12 @@ luminance (float64, ``[0, 1]``, 1 = white), in this order:
 
 1. **Levels** (auto): black and white points at the 0.2nd and 99.8th percentiles, stretched to 0
    and 1 (so few cells are clipped that a lamp's glow or a bright sky is not blown out to white).
-2. **Invert**, then **gamma** ``g`` (``v ** (1/g)``: above 1 brightens mid-tones, as an image
+2. **Mood** (auto): a power ``v ** p`` (black and white stay) that gives the stretched picture
+   back the photo's mean brightness: a dark photo stays dark, a pale one pale. Without it every
+   photo drifted to mid-grey (a dark forest 0.15 -> 0.44).
+3. **Invert**, then **gamma** ``g`` (``v ** (1/g)``: above 1 brightens mid-tones, as an image
    editor's levels dialog), then **contrast** ``c`` about mid-grey and **brightness** ``b``
    (``(v - 1/2) c + 1/2 + b``).
-3. **Mood** (auto): a power ``v ** p`` (black and white stay) that gives the picture back the mean
-   brightness it had before the levels (after steps 2's own changes): a dark photo stays dark, a
-   pale one pale. Without it every photo drifted to mid-grey (a dark forest 0.15 -> 0.44).
 4. **Local contrast**: contrast-limited adaptive histogram equalisation (CLAHE, scikit-image's
    ``equalize_adapthist``) with tiles of a quarter of the board's short side (at least 8 cells) and
    clip limit ``strength``. Cells near pure black or white keep their value (the equalised value
@@ -23,7 +23,8 @@ luminance (float64, ``[0, 1]``, 1 = white), in this order:
    sky, fog or gradient keeps its tones (equalised, it became flat grey, bands and rings of
    sparse dots, and white halos beside dark objects).
 5. **Sharpen** at cell scale: an unsharp mask of radius one cell and the given amount.
-6. **Mood** again (auto): the power of step 3, found anew, so the steps between keep the mean.
+6. **Mood** again (auto): a power that gives back the mean brightness after step 3, so local
+   contrast and sharpening do not move it.
 
 Steps 4 and 5 are computed here in numpy and give scikit-image's ``equalize_adapthist`` and
 scipy's ``gaussian_filter`` (what ``skimage.filters.gaussian`` runs) to the last bit (the tests
@@ -533,10 +534,10 @@ def as_picture(gray: object) -> Gray:
 def apply_tone(gray: Gray, tone: Tone | None = None) -> Gray:
     """The toned picture (a new array; ``gray`` itself when ``tone`` changes nothing).
 
-    Runs the steps the module docstring lists, in order: levels (with ``auto``), invert, gamma,
-    contrast and brightness, the mood (with ``auto``: the mean brightness of the picture after
-    those manual steps), local contrast (with ``auto`` only on texture), sharpening, the mood
-    again; the result is clipped to ``[0, 1]``.
+    Runs the steps the module docstring lists, in order: levels and the mood (with ``auto``: the
+    photo's mean brightness), invert, gamma, contrast and brightness, local contrast (with
+    ``auto`` only on texture), sharpening, and the mean brightness after the manual steps again
+    (with ``auto``); the result is clipped to ``[0, 1]``.
 
     Parameters
     ----------
@@ -564,12 +565,10 @@ def apply_tone(gray: Gray, tone: Tone | None = None) -> Gray:
     given = g = as_picture(gray)  # an empty array failed in the percentiles; NaN came back as NaN
     if tone.is_identity:
         return gray
-    mood = float(_manual(given, tone).mean()) if tone.auto else 0.0
-    if tone.auto:
-        g = levels(g)
+    if tone.auto:  # stretched to the full range, at the photo's own mean brightness
+        g = keep_brightness(levels(g), float(given.mean()))
     g = _manual(g, tone)
-    if tone.auto:
-        g = keep_brightness(g, mood)
+    mood = float(g.mean()) if tone.auto else 0.0  # what the later steps keep
     # From here on the work is in place, on a new array (a copy only if no step made one).
     g = g if g is not given and g is not gray else g.copy()
     if tone.local_contrast_strength > 0:
