@@ -20,7 +20,6 @@ from lightsart._limits import check_model
 from lightsart._rules import Rules, parse_pattern
 
 if TYPE_CHECKING:
-    from lightsart._settings import Pictures
     from lightsart._types import Gray
 
 __all__ = ["Source", "check_board", "check_engine", "default_cell", "drawing_style",
@@ -68,13 +67,13 @@ def _short(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def read_source(image: Source, board: tuple[int, int | None] | None, prep: Pictures, states: int,
+def read_source(image: Source, board: tuple[int, int | None] | None,
                 nullity_of: Callable[[int, int], int] | None
                 ) -> tuple[Gray, tuple[int, int]]:
     """The picture's luminance for ``board`` and the board's ``(width, height)``; without a
-    board, the size its detail chooses (two states:
-    :func:`lightsart._pictures.likeness.default_board`). A path is decoded only as finely as the
-    board needs; an array is checked as :func:`lightsart.target_from_array` checks it."""
+    board, the default size (about :data:`~lightsart._pictures.image.DEFAULT_LONG_SIDE` cells on
+    the long side, the same for every command). A path is decoded only as finely as the board
+    needs; an array is checked as :func:`lightsart.target_from_array` checks it."""
     from lightsart._pictures.image import board_size, gray_array, read_for_board
 
     def read(size: tuple[int, int | None] | None) -> tuple[Gray, tuple[int, int]]:
@@ -83,10 +82,6 @@ def read_source(image: Source, board: tuple[int, int | None] | None, prep: Pictu
             return gray, board_size(size, gray.shape[1] / gray.shape[0], nullity_of)
         return read_for_board(os.fspath(image), size, nullity_of)
 
-    if board is None and states == 2:  # the detail-chosen size is measured on lit/unlit cells
-        from lightsart._pictures.likeness import default_board
-
-        return default_board(read, prep.fit, prep.dither, prep.tone, prep.linear, nullity_of)
     return read(board)
 
 

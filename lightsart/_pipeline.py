@@ -76,10 +76,9 @@ def fit_pictures(
     """Read every picture (a path or an array) onto one board size, tone and dither it, and fit
     it with the engine.
 
-    Without a size the first picture chooses it (about 100 cells on the long side, or 150 for a
-    busy or low-contrast picture that would read as texture at 100 with two states:
-    :func:`lightsart._pictures.likeness.default_board`; preferring a size where every
-    picture is exact); the others are fitted to the same board. ``errors``
+    Without a size the first picture's aspect chooses it (about 200 cells on the long side,
+    :data:`lightsart._pictures.image.DEFAULT_LONG_SIDE`, the same for every command; preferring
+    a size where every picture is exact); the others are fitted to the same board. ``errors``
     chooses where unavoidable wrong pixels go (:mod:`lightsart._pictures.costs`). Anything the
     user should know (a picture cropped to another's shape) is appended to ``notes``. ``solver``
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart._engines.solvers`); each picture's pixel
@@ -107,7 +106,7 @@ def fit_pictures(
     pictures = []
     for k, image in enumerate(images):
         path = label(image)
-        gray, (width, height) = read_source(image, board, prep, states, nullity_of)
+        gray, (width, height) = read_source(image, board, nullity_of)
         if k == 0:
             board = (width, height)
             check_board(width, height, pattern, topology, states, model)

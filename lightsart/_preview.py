@@ -142,12 +142,7 @@ def make_preview(path: str, out: str, *,
     if size is not None:  # the sides given, before the picture is read
         _check_side(max(size[0], size[1] or 1))
     planned = preflight.plan_still(path, [out], size, None)  # .png/.svg/.pdf, not the picture
-    if size is None:  # the size still and animate choose, from the picture's detail
-        from lightsart._pictures.likeness import default_board
-
-        gray, board = default_board(lambda size: read_for_board(path, size), fit)
-    else:
-        gray, board = read_for_board(path, size)
+    gray, board = read_for_board(path, size)  # without a size, the one still and animate choose
     _check_side(max(board))  # a side from the picture's aspect too, before any tile is fitted
     aspect = gray.shape[1] / gray.shape[0]
     tiles = []

@@ -7,14 +7,18 @@ One row per photo: the photo itself (grey, cropped as the board crops it) and th
 column, each the reachable board ``lightsart still`` makes with those options (the exact engine,
 through :func:`lightsart._pipeline.fit_pictures`), every tile drawn at the same width on the sheet
 (whole pixels per cell, so a 200-cell board has smaller cells than a 100-cell one: what the same
-print size looks like). Under each board ``v``: its likeness at viewing scale
-(:func:`lightsart._pictures.likeness.viewing_score`, what the hint line of ``still`` reads), and
-``x``: its structure score as a ratio to that of Pillow's ``convert("1")`` (as
-``benchmarks/bench_pictures.py`` reports it).
+print size looks like). Under each board ``m``: its brightness after a one-cell blur / the
+photo's; ``v``: its likeness at viewing scale (:func:`lightsart._pictures.likeness.viewing_score`,
+what the hint line of ``still`` reads), and ``x``: its structure score as a ratio to that of
+Pillow's ``convert("1")`` (as ``benchmarks/bench_pictures.py`` reports it).
 
-Columns: ``default`` (what ``still`` does with no options); a number (that long side, else the
-defaults); ``tone-none``; ``lcX`` / ``shX`` (tone auto with local contrast or sharpening ``X``);
-a dithering method's name; ``states-N``; ``NNN+column`` is that column at long side ``NNN``.
+Columns: ``default`` (what ``still`` does with no options); ``pillow`` (Pillow's
+``convert("1")`` of the photo at the default's size); ``old`` (``still``'s default in another
+lightsart, the source tree given by ``--old-tree``: e.g. ``git archive db4431d lightsart | tar -x
+-C /tmp/old`` for 0.2's default, 100 or 150 cells and the tone that pulled photos to mid-grey);
+a number (that long side, else the defaults); ``tone-none``; ``lcX`` / ``shX`` (tone auto with
+local contrast or sharpening ``X``); a dithering method's name; ``states-N``; ``NNN+column`` is
+that column at long side ``NNN``.
 Nothing here is a dependency of lightsart: the photos may come from anywhere
 (scikit-image's data folder, desktop wallpaper packages).
 """
@@ -51,7 +55,7 @@ def parse_column(text: str) -> Column:
         named = parse_column(rest)
         return Column(f"--size {size} {named.label}", int(size), named.dither, named.tone,
                       named.states)
-    if text == "default":
+    if text in ("default", "pillow", "old"):
         return Column(text)
     if text == "tone-none":
         return Column(text, tone=Tone.none())
@@ -83,10 +87,43 @@ def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray]:
     return board, fit_to_board(gray, board.shape[1], board.shape[0])
 
 
-def pillow_ratio(board: np.ndarray, fitted: np.ndarray) -> float:
+_OLD = """
+import sys, numpy as np
+from lightsart._pipeline import fit_pictures
+(picture,) = fit_pictures([sys.argv[1]], None)
+np.savez(sys.argv[2], board=picture.fit.board, fitted=picture.fitted)
+"""
+
+
+def old_board(path: Path, tree: Path) -> tuple[np.ndarray, np.ndarray]:
+    """``still``'s default board and fitted picture in the lightsart at ``tree`` (a fresh process)."""
+    import os
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "old.npz"
+        subprocess.run([sys.executable, "-c", _OLD, str(path), str(out)], check=True,
+                       env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tmp)
+        with np.load(out) as saved:
+            return saved["board"], saved["fitted"]
+
+
+def pillow_board(fitted: np.ndarray) -> np.ndarray:
+    """Pillow's ``convert("1")`` (Floyd–Steinberg in C) of the fitted photo, as 0/1 cells."""
     grey = Image.fromarray(np.round(fitted * 255).astype(np.uint8))
-    pillow = (np.asarray(grey.convert("1"), dtype=np.uint8) > 0).astype(np.uint8)
-    return structure_score(board, fitted) / structure_score(pillow, fitted)
+    return (np.asarray(grey.convert("1"), dtype=np.uint8) > 0).astype(np.uint8)
+
+
+def pillow_ratio(board: np.ndarray, fitted: np.ndarray) -> float:
+    return structure_score(board, fitted) / structure_score(pillow_board(fitted), fitted)
+
+
+def mean_seen(board: np.ndarray, states: int) -> float:
+    """The board's mean brightness after a one-cell blur (what a viewer sees), 0 black .. 1 white."""
+    from lightsart._pictures.tone import gaussian_blur
+
+    return float(gaussian_blur(board.astype(np.float64) / (states - 1), 1.0).mean())
 
 
 def drawn(board: np.ndarray, states: int, tile: int) -> Image.Image:
@@ -96,12 +133,21 @@ def drawn(board: np.ndarray, states: int, tile: int) -> Image.Image:
     return Image.fromarray(np.kron(values, np.ones((cell, cell), np.uint8)))
 
 
-def row_images(path: Path, columns: list[Column], tile: int
+def row_images(path: Path, columns: list[Column], tile: int, old_tree: Path | None = None
                ) -> list[tuple[str, Image.Image]]:
     images: list[tuple[str, Image.Image]] = []
     first: np.ndarray | None = None
+    default: tuple[np.ndarray, np.ndarray] | None = None
     for column in columns:
-        board, fitted = board_for(path, column)
+        if column.label == "pillow":  # at the default's size
+            default = default or board_for(path, Column("default"))
+            board, fitted = pillow_board(default[1]), default[1]
+        elif column.label == "old":
+            if old_tree is None:
+                raise SystemExit("the old column needs --old-tree DIR")
+            board, fitted = old_board(path, old_tree)
+        else:
+            board, fitted = board_for(path, column)
         if first is None:
             first = board
             photo = read_gray(path)
@@ -115,6 +161,7 @@ def row_images(path: Path, columns: list[Column], tile: int
             # v: the likeness the hint line reads; x: the ratio bench_pictures.py reports
             words += (f" v{viewing_score(board, fitted):.3f}"
                       f" x{pillow_ratio(board, fitted):.2f}")
+        words += f" m{mean_seen(board, states):.2f}/{fitted.mean():.2f}"
         images.append((words, drawn(board, states, tile)))
     return images
 
@@ -143,11 +190,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", type=Path, required=True)
     parser.add_argument("--columns", default="default,150,200,tone-none,blue-noise,states-4")
     parser.add_argument("--tile", type=int, default=600, help="tile width in pixels")
+    parser.add_argument("--old-tree", type=Path, help="another lightsart's source tree, for the old column")
     args = parser.parse_args(argv)
     columns = [parse_column(c) for c in args.columns.split(",")]
     rows = []
     for path in args.photos:
-        rows.append(row_images(path, columns, args.tile))
+        rows.append(row_images(path, columns, args.tile, args.old_tree))
         print(f"{path.name}: " + "; ".join(label for label, _ in rows[-1][1:]), file=sys.stderr)
     image = sheet(rows, args.tile)
     if args.output.suffix.lower() in (".jpg", ".jpeg"):

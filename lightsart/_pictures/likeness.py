@@ -11,36 +11,30 @@ Correlation itself is blind to that map, but SSIM's stabilising constant ``C`` i
 stretch, a dull photo's local variances are as small as ``C`` and every board, good or bad, scores
 near 1 on it. With it, ``C`` weighs the same for a dull photo as for a crisp one.
 
-:func:`default_board` uses the score to choose the default board size from the picture's
-detail (about 100 cells, or 150 for a picture that would read as texture at 100), and
-:func:`texture_hint` turns it into the one hint line ``still`` and ``animate`` print when even
-that board likely reads as texture (a larger board or ``--states 4`` usually helps).
+:func:`texture_hint` turns it into the one hint line ``still`` and ``animate`` print when a
+board likely reads as texture (a larger board or ``--states 4`` usually helps). On the 40 photos
+of issue 32 judged by eye the score did not separate the boards that read from those that barely
+did at the 200-cell default (all scored 0.91 or more, so the hint stays quiet there): it is a
+warning for small or odd boards, not a judge of likeness.
 """
 
 from __future__ import annotations
 
 import math
 import shlex
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart._choices import FitMode
 from lightsart._errors import LightsartError
 from lightsart._public import public
 from lightsart._types import Board, Gray
 
-if TYPE_CHECKING:
-    from lightsart._pictures.image import NullityOf
-    from lightsart._pictures.tone import Tone
-
 __all__ = [
-    "DETAILED_LONG_SIDE",
     "HINT_FROM_SIDE",
     "TEXTURE_BELOW",
-    "default_board",
     "structure_score",
     "texture_hint",
     "viewing_score",
@@ -134,9 +128,7 @@ def viewing_score(board: Board, picture: Gray) -> float:
     blurs grow with the long side past 100 cells (a 200-cell board's cells are half as large on
     the same page), so boards of different sizes compare as a viewer compares them. From
     :data:`_POOL_FROM` cells a viewed cell on, blocks of cells are averaged first."""
-    from lightsart._pictures.image import DEFAULT_LONG_SIDE
-
-    scale = max(1.0, max(board.shape) / DEFAULT_LONG_SIDE)
+    scale = max(1.0, max(board.shape) / _VIEWED_SIDE)
     step = min(int(scale), *board.shape)  # a block never outgrows the short side (1xN, 2xN)
     if step >= _POOL_FROM:  # a viewer sees step x step cells as one grey: the blur then sees less
         seen, picture, scale = _pooled(board, step), _pooled(picture, step), scale / step
@@ -144,6 +136,8 @@ def viewing_score(board: Board, picture: Gray) -> float:
     return structure_score(board, picture, scale, 1.5 * scale)
 
 
+#: The long side, in cells, of a board seen cell by cell: larger boards are seen blurred.
+_VIEWED_SIDE = 100
 #: Board cells per viewed cell (a long side of 400) from which :func:`viewing_score` averages
 #: blocks before blurring: its work then stays that of a board under 400 cells (a 1024x1024
 #: board's score took 1.05 s, now 0.01 s). On 24 photos at 400, 512 and 700 cells the score moved
@@ -186,31 +180,3 @@ or --states 4 usually reads better (lightsart preview b.png -o sheet.png shows b
     return (f"{label} may read as texture at {width}x{height} cells (likeness {score:.3f}, "
             f"below {TEXTURE_BELOW:g}); {' or '.join(helps)} usually reads better "
             f"(lightsart preview {shlex.quote(path)} -o sheet.png shows both)")
-
-
-#: The default board's long side for a picture that would read as texture at about 100 cells:
-#: by eye (docs/photos-sizes*.png) the step from 100 to 150 is the large one on busy and
-#: low-contrast photos, and 150 still animates and solves in about the time 100 does.
-DETAILED_LONG_SIDE = 150
-
-
-def default_board(read: Callable[[Any], tuple[Gray, tuple[int, int]]],
-                  fit: FitMode = "cover", dither: str = "floyd-steinberg",
-                  tone: Tone | None = None, linear: bool = False,
-                  nullity_of: NullityOf | None = None) -> tuple[Gray, tuple[int, int]]:
-    """The picture ``read(size)`` gives (its luminance for a board of ``size`` and that board's
-    ``(width, height)``; ``None``: the size it chooses) with the board size chosen from the
-    picture's detail: about 100 cells on the long side, or :data:`DETAILED_LONG_SIDE` when the
-    board dithered at 100 (with these settings) would read as texture (:func:`viewing_score`
-    below :data:`TEXTURE_BELOW`: a busy or low-contrast photo). Two-state boards only.
-    ``read`` decodes a file only as finely as each size needs, or sizes an array in memory."""
-    from lightsart._pictures.image import choose_size, fit_to_board
-    from lightsart._pictures.image import dither as dithering
-    from lightsart._pictures.tone import apply_tone
-
-    gray, board = read(None)
-    fitted = fit_to_board(gray, *board, fit)
-    bits = dithering(apply_tone(fitted, tone), dither, linear=linear)
-    if viewing_score(bits, fitted) >= TEXTURE_BELOW:
-        return gray, board
-    return read(choose_size(gray.shape[1] / gray.shape[0], DETAILED_LONG_SIDE, nullity_of))

@@ -148,16 +148,17 @@ def test_json_and_summary_report_states_presses_and_proofs(
 
 
 def test_two_states_stay_identical(tmp_path: Path) -> None:
-    # What this command showed before animations took k states (commit 3060fa4): its decoded
-    # pictures and their times (the bytes' SHA-256 then was b540dbfd...; the decoded record
-    # does not depend on the LZW coder of the Pillow installed).
+    # What this command shows with two states, whether --states 2 is given or not: its decoded
+    # pictures and their times (the decoded record does not depend on the LZW coder of the
+    # Pillow installed). Recorded at commit 3060fa4 (bytes b540dbfd...) and again when issue 32's
+    # tone stage started keeping each photo's brightness (the targets changed on purpose).
     out = tmp_path / "two.gif"
     args = ["animate", A, B, "-o", str(out), "--size", "16x12", "--order", "morph", "--loop",
             "--duration", "1", "--hold", "0.5"]
     assert main(args) == 0
     made = _capture._gif_digest(out)
     assert made == ("gif:480x360 loop 0, 50 pictures:"
-                    "6fd5accaea8e81a63333bf70fd4bda931a3b5fc73bcaaf5ea069a8eaf8acb99a")
+                    "f98869c0c1b27f323af639ece70c88032881c7c1b28ee7ece3bcfd87fba73a71")
     assert main([*args, "--states", "2"]) == 0
     assert _capture._gif_digest(out) == made
 

@@ -273,7 +273,7 @@ def test_board_size() -> None:
     assert board_size("64x48", 10.0) == (64, 48)
     assert board_size((90, None), 1.5) == (90, 60)
     assert board_size((90, None), 1000.0) == (90, 1)
-    assert board_size(None, 1.0) == (100, 100)
+    assert board_size(None, 1.0) == (200, 200)
     with pytest.raises(LightsartError, match="give WxH"):
         board_size((4000, None), 0.5)
     for bad_aspect in (0.0, -1.0, float("nan"), float("inf")):
@@ -285,13 +285,13 @@ def test_board_size() -> None:
 def test_choose_size_prefers_nullity_zero(aspect: float) -> None:
     width, height = choose_size(aspect)
     assert nullity(height, width) == 0
-    assert 95 <= max(width, height) <= 105
+    assert 190 <= max(width, height) <= 210
     assert abs(np.log(width / height / aspect)) < 0.06
     assert (width >= height) == (aspect >= 1)
 
 
 def test_choose_size_keeps_the_ideal_when_it_is_exact() -> None:
-    for aspect, ideal in [(1.0, (100, 100)), (1.5, (100, 67)), (0.5, (50, 100))]:
+    for aspect, ideal in [(1.0, (200, 200)), (1.5, (200, 133)), (0.5, (100, 200))]:
         if nullity(ideal[1], ideal[0]) == 0:
             assert choose_size(aspect) == ideal
 
@@ -545,10 +545,10 @@ def test_threshold_and_dither_choice() -> None:
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.png")), ids=lambda p: p.name)
 def test_samples_load_to_the_default_board(path: Path) -> None:
     t = load_target(path)
-    assert (t.width, t.height) == (100, 100) and nullity(100, 100) == 0
-    assert t.bits.shape == t.gray.shape == (100, 100) and t.bits.dtype == np.uint8
+    assert (t.width, t.height) == (200, 200) and nullity(200, 200) == 0
+    assert t.bits.shape == t.gray.shape == (200, 200) and t.bits.dtype == np.uint8
     assert t.source == str(path)
-    assert np.array_equal(t.gray, fit_to_board(read_gray(path), 100, 100, "cover"))
+    assert np.array_equal(t.gray, fit_to_board(read_gray(path), 200, 200, "cover"))
     assert t.toned is not None and np.array_equal(t.toned, apply_tone(t.gray, Tone()))
     assert np.array_equal(t.bits, floyd_steinberg(t.toned))
     untoned = load_target(path, tone=Tone.none())

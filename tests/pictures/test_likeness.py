@@ -17,9 +17,8 @@ from PIL import Image
 
 from lightsart._cli import main
 from lightsart._errors import LightsartError
-from lightsart._pictures.image import fit_to_board, load_target, read_gray
+from lightsart._pictures.image import DEFAULT_LONG_SIDE, choose_size, fit_to_board, read_gray
 from lightsart._pictures.likeness import (
-    DETAILED_LONG_SIDE,
     TEXTURE_BELOW,
     structure_score,
     texture_hint,
@@ -69,21 +68,30 @@ def test_a_board_that_reads_as_texture_gets_one_hint(
     assert likeness_of(decoded(larger), TEXTURE) > TEXTURE_BELOW > said
 
 
-def test_the_default_size_follows_the_pictures_detail(
+def board_of(command: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, int]:
+    assert main([*command, "--json"]) == 0
+    board = json.loads(capsys.readouterr().out)["board"]
+    return board["width"], board["height"]
+
+
+def test_still_and_animate_agree_on_the_default_size(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # The photographer would read as texture at 100 cells: by default it gets 150, and no hint;
-    # the horse reads cleanly at 100 and keeps it.
-    for picture, side in [(TEXTURE, DETAILED_LONG_SIDE), (CLEAN, 100)]:
-        out = tmp_path / "board.png"
-        assert main(["still", picture, "-o", str(out), "--cell", "1"]) == 0
-        assert not hints(capsys.readouterr().err)
-        board = decoded(out)
-        assert max(board.shape) == side and likeness_of(board, picture) > TEXTURE_BELOW
-    assert likeness_of(load_target(TEXTURE, (100, 100)).bits, TEXTURE) < TEXTURE_BELOW
-    # Grey levels read well at 100 cells: the size is not raised for them.
-    assert main(["still", TEXTURE, "-o", str(tmp_path / "g.png"), "--states", "4", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["board"]["width"] == 100
+    # One rule (about 200 cells on the long side, from the first picture's aspect), whichever
+    # command and whichever the other picture: 0.2 gave the cat 100x100 from still and 150x150
+    # from animate (its size followed the astronaut's detail), and 100 to busy photos.
+    wide = tmp_path / "wide.png"
+    Image.fromarray((np.random.default_rng(0).random((90, 160)) * 255).astype(np.uint8)).save(wide)
+    cat, astronaut = str(SAMPLES / "cat.png"), str(SAMPLES / "astronaut.png")
+    expected = {cat: choose_size(1.0), str(wide): choose_size(160 / 90)}
+    assert max(expected[cat]) == DEFAULT_LONG_SIDE == 200
+    for picture, other in [(cat, astronaut), (str(wide), cat), (TEXTURE, CLEAN)]:
+        side = expected.get(picture)
+        still = board_of(["still", picture, "-o", str(tmp_path / "s.png")], capsys)
+        animated = board_of(["animate", picture, other, "-o", str(tmp_path / "a.gif")], capsys)
+        four = board_of(["still", picture, "-o", str(tmp_path / "g.png"), "--states", "4"], capsys)
+        assert still == animated == four and (side is None or still == side)
+    assert board_of(["animate", astronaut, cat, "-o", str(tmp_path / "b.gif")], capsys) == expected[cat]
 
 
 def test_a_clean_board_gets_no_hint(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

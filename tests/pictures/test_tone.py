@@ -60,7 +60,7 @@ def test_tone_stays_in_range(g: np.ndarray) -> None:
 def test_levels_map_percentiles_to_black_and_white() -> None:
     g = np.linspace(0.3, 0.6, 9_999).reshape(101, 99)
     out = levels(g)
-    lo, hi = np.percentile(g, [1, 99])
+    lo, hi = np.percentile(g, [0.2, 99.8])
     assert np.allclose(out, np.clip((g - lo) / (hi - lo), 0, 1))
     assert (np.diff(out.ravel()) >= 0).all()  # monotone
     flat = np.full((5, 5), 0.4)
@@ -271,3 +271,78 @@ def test_load_target_uses_the_tone_stage(tmp_path: Path) -> None:
     t = load_target(path, size=(30, 30))
     assert t.toned is not None and np.array_equal(t.bits, floyd_steinberg(t.toned))
     assert not np.array_equal(t.bits, load_target(path, size=(30, 30), tone=Tone.none()).bits)
+
+
+# ------------------------------------------------------------------ the photograph's mood (issue 32)
+
+
+def ramp(rows: int, cols: int, low: float, high: float) -> np.ndarray:
+    return np.tile(np.linspace(low, high, cols), (rows, 1))
+
+
+def glow(rows: int, cols: int) -> np.ndarray:
+    """A lamp's glow: bright in the middle, falling smoothly to a dim edge, with a little grain."""
+    y, x = np.mgrid[0:rows, 0:cols]
+    r = np.hypot(y - rows / 2, x - cols / 2) / max(rows, cols)
+    return np.clip(0.92 - 1.1 * r, 0.2, 1) + 0.01 * np.random.default_rng(5).random((rows, cols))
+
+
+def seen(board: np.ndarray) -> np.ndarray:
+    """The board as a viewer sees it: blurred by one cell (independent of the tone stage's code:
+    scipy's filter)."""
+    from scipy.ndimage import gaussian_filter
+
+    return gaussian_filter(board.astype(np.float64), 1.0, mode="nearest")
+
+
+MOODS = {
+    "dark forest": lambda: 0.05 + 0.2 * smooth_picture(120, 160) ** 2
+    + 0.05 * np.random.default_rng(1).random((120, 160)),
+    "night with a lamp": lambda: np.clip(0.08 + 0.8 * np.exp(-((np.mgrid[0:120, 0:160][1] - 80) ** 2
+                                                                 + (np.mgrid[0:120, 0:160][0] - 40) ** 2)
+                                                               / 300.0), 0, 1),
+    "pale fog": lambda: 0.7 + 0.15 * smooth_picture(120, 160),
+    "dull mid-grey": lambda: 0.45 + 0.1 * smooth_picture(120, 160),
+    "ramp": lambda: ramp(100, 160, 0.1, 0.9),
+    "glow": lambda: glow(120, 160),
+}
+
+
+@pytest.mark.parametrize("kind", MOODS)
+def test_the_default_tone_keeps_the_photographs_brightness(kind: str) -> None:
+    # The blurred board's mean within 0.1 of the picture's: a dark photo stays dark, a pale one
+    # pale (0.2 pulled every picture towards mid-grey: the dark forest 0.15 -> 0.44).
+    g = MOODS[kind]()
+    board = floyd_steinberg(apply_tone(g, Tone()))
+    assert abs(seen(board).mean() - g.mean()) < 0.1
+
+
+@pytest.mark.parametrize("kind", ["ramp", "glow"])
+def test_a_smooth_gradient_is_not_blown_out_or_flattened(kind: str) -> None:
+    # Along a smooth gradient the board's brightness follows the picture's (no flat white or
+    # black area, no rings of sparse dots): column by column (ramp) or ring by ring (glow), the
+    # blurred board's mean rises with the picture's and, away from the ends that the levels
+    # stretch to black and white, stays within 0.08 of it.
+    g = MOODS[kind]()
+    shown = seen(floyd_steinberg(apply_tone(g, Tone())))
+    if kind == "ramp":
+        groups = np.repeat(np.arange(16), g.shape[1] // 16)[None, :].repeat(g.shape[0], 0)
+    else:
+        y, x = np.mgrid[0:g.shape[0], 0:g.shape[1]]
+        groups = np.minimum((np.hypot(y - g.shape[0] / 2, x - g.shape[1] / 2) / 6).astype(int), 11)
+    picture = np.array([g[groups == k].mean() for k in np.unique(groups)])
+    board = np.array([shown[groups == k].mean() for k in np.unique(groups)])
+    inside = (picture > 0.25) & (picture < 0.75)
+    assert np.abs(board - picture)[inside].max() < 0.08
+    order = np.argsort(picture)
+    assert (np.diff(board[order]) > -0.03).all()
+
+
+def test_no_white_halo_beside_a_dark_object() -> None:
+    # A dark post against an even sky: the sky next to it is as bright as the sky far from it.
+    g = np.full((100, 150), 0.6) + 0.01 * np.random.default_rng(2).random((100, 150))
+    g[20:90, 70:80] = 0.1
+    shown = seen(floyd_steinberg(apply_tone(g, Tone())))
+    beside = np.r_[shown[30:80, 81:86].ravel(), shown[30:80, 64:69].ravel()].mean()
+    far = np.r_[shown[30:80, 5:40].ravel(), shown[30:80, 110:145].ravel()].mean()
+    assert abs(beside - far) < 0.08
