@@ -24,8 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from lightsart import (Look, Pictures, Solving, Timing, load_target, make_animation,
-                       structure_score)
+from lightsart import Look, Pictures, Solving, Timing, load_target, make_animation, structure_score
 
 ROOT = Path(__file__).resolve().parent.parent
 PHOTOS = ("astronaut.png", "cat.png", "coffee.png")
