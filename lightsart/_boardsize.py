@@ -9,7 +9,7 @@ import re
 from typing import NamedTuple, overload
 
 from lightsart._checks import is_whole
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 
 __all__ = ["Shape", "Size", "parse_shape", "parse_size", "to_size"]
 
@@ -52,7 +52,7 @@ def parse_size(
     too_small = positive and (width < 1 or height == 0)
     if not match or too_small or (height_required and height is None):
         form = "WxH" if height_required else "WxH or W"
-        raise LightsartError(
+        raise InvalidValue(
             f"board size must be {form} with positive whole numbers, e.g. 5x5; got {text!r}"
         )
     return Size(width, height)
@@ -82,6 +82,6 @@ def to_size(value: object) -> Size | None:
           and (value[1] is None or is_whole(value[1]))):
         text = f"{value[0]}" if value[1] is None else f"{value[0]}x{value[1]}"
     else:
-        raise LightsartError("board size must be WxH or W with positive whole numbers, e.g. 5x5; "
+        raise InvalidType("board size must be WxH or W with positive whole numbers, e.g. 5x5; "
                              f"got {value!r}")
     return parse_size(text)

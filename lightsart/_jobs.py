@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Union
 import numpy as np
 
 from lightsart._choices import Topology
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import check_model
 from lightsart._rules import Rules, parse_pattern
 
@@ -42,14 +42,14 @@ def sources(images: object, least: int = 2) -> list[Source]:
     """``images`` checked as a sequence of at least ``least`` pictures (paths or arrays): a
     string, a single array or anything else is one line, before any work."""
     if isinstance(images, str | bytes | os.PathLike | np.ndarray):
-        raise LightsartError(f"pictures must be a list of paths or arrays, not a single "
+        raise InvalidType(f"pictures must be a list of paths or arrays, not a single "
                              f"{type(images).__name__} ({_short(images)}): write [picture, ...]")
     if not isinstance(images, Sequence):
-        raise LightsartError(f"pictures must be a list of paths or arrays; got {_short(images)}")
+        raise InvalidType(f"pictures must be a list of paths or arrays; got {_short(images)}")
     for k, image in enumerate(images, 1):
         source(image, f"picture {k}")
     if len(images) < least:  # the sentence the CLI says
-        raise LightsartError("animate needs at least two pictures")
+        raise InvalidValue("animate needs at least two pictures")
     return list(images)
 
 
@@ -59,7 +59,7 @@ def source(image: object, what: str = "picture") -> Source:
         return image
     if isinstance(image, str | os.PathLike) and os.fspath(image) not in ("", b""):
         return image  # type: ignore[return-value]
-    raise LightsartError(f"{what} must be a file's path or a 2-D numpy array in [0, 1]; "
+    raise InvalidType(f"{what} must be a file's path or a 2-D numpy array in [0, 1]; "
                          f"got {_short(image)}")
 
 

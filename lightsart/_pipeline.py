@@ -19,7 +19,7 @@ import numpy as np
 from lightsart._choices import Errors, FitMode, Topology
 from lightsart._engines import Budget
 from lightsart._engines import engine as get_engine
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue, LightsartError
 from lightsart._jobs import (
     Source,
     check_board,
@@ -101,7 +101,7 @@ def fit_pictures(
     chosen = get_engine(engine)
     check_engine(engine, solver)
     if not images:
-        raise LightsartError("no pictures given")
+        raise InvalidValue("no pictures given")
     board: tuple[int, int | None] | None = size
     nullity_of = nullity_under(pattern, topology, states)
     pictures = []
@@ -469,7 +469,7 @@ def _check_least_plan(planned: preflight.Planned, transitions: int, **timing: An
 def _animated_colours(drawn: Look) -> tuple[str | None, str | None, str | None]:
     """The look's colours, once it is known to draw in pixels: ``cell_mm`` is for stills."""
     if drawn.cell_mm is not None:
-        raise LightsartError("cell_mm sizes still's .svg and .pdf outputs; an animation is drawn "
+        raise InvalidValue("cell_mm sizes still's .svg and .pdf outputs; an animation is drawn "
                              "in pixels (cell)")
     return drawn.colours
 

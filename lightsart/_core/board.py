@@ -12,9 +12,10 @@ import re
 
 import numpy as np
 
+from lightsart import _checks as checks
 from lightsart._checks import is_whole
-from lightsart._errors import LightsartError
-from lightsart._limits import check_board
+from lightsart._errors import InvalidType, InvalidValue
+from lightsart._limits import PUZZLE_MAX_CELLS, check_board
 from lightsart._public import public
 from lightsart._rules import Rules, press
 from lightsart._types import Board
@@ -39,15 +40,10 @@ UNLIT_CHARS = "0.Oo-_"
 
 
 def as_board(array: object, name: str = "board") -> Board:
-    """Return ``array`` as a 2-D ``uint8`` 0/1 board, refusing anything else."""
-    a = np.asarray(array)
-    if a.ndim != 2 or a.size == 0:
-        raise LightsartError(f"{name} must be a non-empty 2-D array, got shape {a.shape}")
-    if a.dtype == np.bool_:
-        return a.astype(np.uint8)
-    if not np.issubdtype(a.dtype, np.integer) or a.min() < 0 or a.max() > 1:
-        raise LightsartError(f"{name} must hold only 0 and 1")
-    return a.astype(np.uint8, copy=False)
+    """Return ``array`` as a 2-D ``uint8`` 0/1 board, refusing anything else
+    (:func:`lightsart._checks.board`: the wrong type, shape, values or a board beyond the limits)."""
+    board: Board = checks.board(array, name)
+    return board
 
 
 @public
@@ -74,11 +70,11 @@ def apply_clicks(board: Board, clicks: Board) -> Board:
     >>> apply_clicks(np.ones((3, 3), np.uint8), corner).sum()  # three lights go out
     np.uint64(6)
     """
-    before, toggled = as_board(board), press(clicks)
-    if before.shape != toggled.shape:
-        raise LightsartError(f"board is {before.shape[1]}x{before.shape[0]} but clicks are "
-                             f"{toggled.shape[1]}x{toggled.shape[0]}")
-    return before ^ toggled
+    before, x = as_board(board), as_board(clicks, "clicks")
+    if before.shape != x.shape:
+        raise InvalidValue(f"board is {before.shape[1]}x{before.shape[0]} but clicks are "
+                             f"{x.shape[1]}x{x.shape[0]}")
+    return before ^ press(x)
 
 
 def all_lit(m: int, n: int) -> Board:
@@ -174,7 +170,7 @@ def from_state(state: int, m: int, n: int) -> Board:
     001
     """
     if not (is_whole(state) and is_whole(m) and is_whole(n)):
-        raise LightsartError(f"a state and its board's sides are whole numbers, got {state!r}, "
+        raise InvalidType(f"a state and its board's sides are whole numbers, got {state!r}, "
                              f"{m!r}, {n!r}")
     state, m, n = int(state), int(m), int(n)
     check_board(n, m)  # before allocating: a 10**6 x 10**6 board was a MemoryError
@@ -182,7 +178,7 @@ def from_state(state: int, m: int, n: int) -> Board:
     if state < 0 or state.bit_length() > cells:
         # Never echo a huge number back: name it by its bits when it is long.
         shown = f"{state:#x}" if state.bit_length() <= 128 else f"of {state.bit_length()} bits"
-        raise LightsartError(
+        raise InvalidValue(
             f"state {shown} does not fit a {n}x{m} board (it has {cells} cells, one bit each)"
         )
     raw = np.frombuffer(state.to_bytes((cells + 7) // 8, "little"), dtype=np.uint8)
@@ -212,23 +208,25 @@ def parse_board(text: str) -> Board:
     >>> parse_board("#.#/.#.").tolist()
     [[1, 0, 1], [0, 1, 0]]
     """
+    checks.text(text, "board text")
     rows = [re.sub(r"[ \t,]", "", row) for row in re.split(r"[/;\r\n]+", text)]
     rows = [row for row in rows if row]
     if not rows:
-        raise LightsartError("board text is empty")
+        raise InvalidValue("board text is empty")
     width = len(rows[0])
+    check_board(width, len(rows), most_cells=PUZZLE_MAX_CELLS)
     lit, unlit = set(LIT_CHARS), set(UNLIT_CHARS)
     out = np.zeros((len(rows), width), dtype=np.uint8)
     for i, row in enumerate(rows):
         if len(row) != width:
-            raise LightsartError(
+            raise InvalidValue(
                 f"board rows differ in length: row 1 has {width} cells, row {i + 1} has {len(row)}"
             )
         for j, ch in enumerate(row):
             if ch in lit:
                 out[i, j] = 1
             elif ch not in unlit:
-                raise LightsartError(
+                raise InvalidValue(
                     f"unexpected character {ch!r} in board row {i + 1}: "
                     f"use {LIT_CHARS!r} for lit and {UNLIT_CHARS!r} for unlit cells"
                 )
@@ -260,4 +258,6 @@ def format_board(board: Board, on: str = "1", off: str = "0", sep: str = "\n") -
     '#./.#'
     """
     a = as_board(board)
+    for text, field in ((on, "on"), (off, "off"), (sep, "sep")):
+        checks.text(text, field)
     return sep.join("".join(on if v else off for v in row) for row in a)

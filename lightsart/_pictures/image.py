@@ -43,7 +43,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 from lightsart import _boardsize as boardsize
 from lightsart import _limits as limits
 from lightsart._choices import FitMode
-from lightsart._core.gf2 import nullity
+from lightsart._core.gf2 import classic_nullity
 from lightsart._errors import LightsartError, shown
 from lightsart._inputs import not_a_file
 from lightsart._pictures.tone import Tone, apply_tone, as_picture
@@ -210,7 +210,7 @@ def choose_size(aspect: float, long_side: int = DEFAULT_LONG_SIDE,
 
     for _, long, short in candidates:
         width, height = oriented(long, short)
-        if (nullity_of or nullity)(height, width) == 0:
+        if (nullity_of or classic_nullity)(height, width) == 0:
             return width, height
     _, long, short = candidates[0]  # pragma: no cover - every range of sizes has nullity-0 ones
     return oriented(long, short)  # pragma: no cover
@@ -267,7 +267,7 @@ def sizes_within(width: int, height: int, radius: int = 2) -> list[tuple[int, in
 def sizes_near(width: int, height: int, radius: int = 2) -> list[SizeInfo]:
     """Every board within ``radius`` cells of ``width`` x ``height`` (:func:`sizes_within`), with
     its nullity."""
-    return [SizeInfo(w, h, nullity(h, w)) for w, h in sizes_within(width, height, radius)]
+    return [SizeInfo(w, h, classic_nullity(h, w)) for w, h in sizes_within(width, height, radius)]
 
 
 # ----------------------------------------------------------------------------------- loading

@@ -22,7 +22,7 @@ from hypothesis.extra import numpy as hnp
 from PIL import Image
 
 from lightsart._cli import main
-from lightsart._core.gf2 import nullity
+from lightsart._core.gf2 import classic_nullity
 from lightsart._errors import LightsartError
 from lightsart._limits import PICTURE_MAX_SIDE
 from lightsart._pictures.image import (
@@ -284,7 +284,7 @@ def test_board_size() -> None:
 @pytest.mark.parametrize("aspect", [1.0, 4 / 3, 3 / 2, 16 / 9, 2.0, 3.0, 10.0, 0.75, 0.5, 0.1])
 def test_choose_size_prefers_nullity_zero(aspect: float) -> None:
     width, height = choose_size(aspect)
-    assert nullity(height, width) == 0
+    assert classic_nullity(height, width) == 0
     assert 95 <= max(width, height) <= 105
     assert abs(np.log(width / height / aspect)) < 0.06
     assert (width >= height) == (aspect >= 1)
@@ -292,25 +292,25 @@ def test_choose_size_prefers_nullity_zero(aspect: float) -> None:
 
 def test_choose_size_keeps_the_ideal_when_it_is_exact() -> None:
     for aspect, ideal in [(1.0, (100, 100)), (1.5, (100, 67)), (0.5, (50, 100))]:
-        if nullity(ideal[1], ideal[0]) == 0:
+        if classic_nullity(ideal[1], ideal[0]) == 0:
             assert choose_size(aspect) == ideal
 
 
 def test_choose_size_moves_off_a_nullity() -> None:
-    assert nullity(5, 5) == 2
+    assert classic_nullity(5, 5) == 2
     width, height = choose_size(1.0, long_side=5)
-    assert (width, height) != (5, 5) and nullity(height, width) == 0
+    assert (width, height) != (5, 5) and classic_nullity(height, width) == 0
     assert abs(width - height) <= 1
 
 
 def test_sizes_near() -> None:
     sizes = sizes_near(100, 64, radius=2)
-    assert sizes[0] == SizeInfo(100, 64, nullity(64, 100))
+    assert sizes[0] == SizeInfo(100, 64, classic_nullity(64, 100))
     assert {(s.width, s.height) for s in sizes} == {
         (w, h) for w in range(98, 103) for h in range(62, 67)
     }
     for s in sizes:
-        assert s.nullity == nullity(s.height, s.width)
+        assert s.nullity == classic_nullity(s.height, s.width)
         assert s.every_picture_exact == (s.nullity == 0)
     steps = [max(abs(s.width - 100), abs(s.height - 64)) for s in sizes]
     assert steps == sorted(steps)
@@ -347,7 +347,7 @@ def covering_radius(m: int, n: int) -> int:
 
 @pytest.mark.parametrize("m,n", [(1, 2), (2, 3), (3, 2), (2, 5), (4, 4), (3, 5)])
 def test_wrong_pixels_bound_holds(m: int, n: int) -> None:
-    info = SizeInfo(n, m, nullity(m, n))
+    info = SizeInfo(n, m, classic_nullity(m, n))
     worst = covering_radius(m, n)
     assert worst <= info.wrong_pixels_at_most
     assert (worst == 0) == info.every_picture_exact
@@ -545,7 +545,7 @@ def test_threshold_and_dither_choice() -> None:
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.png")), ids=lambda p: p.name)
 def test_samples_load_to_the_default_board(path: Path) -> None:
     t = load_target(path)
-    assert (t.width, t.height) == (100, 100) and nullity(100, 100) == 0
+    assert (t.width, t.height) == (100, 100) and classic_nullity(100, 100) == 0
     assert t.bits.shape == t.gray.shape == (100, 100) and t.bits.dtype == np.uint8
     assert t.source == str(path)
     assert np.array_equal(t.gray, fit_to_board(read_gray(path), 100, 100, "cover"))
