@@ -68,7 +68,6 @@ _EXPORTS: dict[str, str] = {
     "pixel_costs": "lightsart._pictures.costs",
     "press": "lightsart._rules",
     "structure_score": "lightsart._pictures.likeness",
-    "target_from_array": "lightsart._pictures.image",
     "to_state": "lightsart._core.board",
     "transition": "lightsart._core.optimize",
     "view": "lightsart._display",
@@ -137,7 +136,6 @@ if TYPE_CHECKING:
     from lightsart._pictures.dither import DITHER_METHODS as DITHER_METHODS
     from lightsart._pictures.image import Target as Target
     from lightsart._pictures.image import load_target as load_target
-    from lightsart._pictures.image import target_from_array as target_from_array
     from lightsart._pictures.likeness import structure_score as structure_score
     from lightsart._pictures.tone import Tone as Tone
     from lightsart._pictures.tone import apply_tone as apply_tone

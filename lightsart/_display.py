@@ -142,9 +142,9 @@ def board_png(board: Board, *, cell: int | None = None, style: RenderStyle | Non
 
 
 def target_png(target: Target, *, cell: int | None = None) -> bytes:
-    """A target's dithered board as PNG bytes, in its grey levels (``target.levels``)."""
+    """A target's dithered board as PNG bytes, in its grey levels (``target.states``)."""
     b = np.asarray(target.bits, dtype=np.uint8)
-    return _png(render(b, _styled(None, cell, b.shape), target.levels))
+    return _png(render(b, _styled(None, cell, b.shape), target.states))
 
 
 def boards_png(

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 
+from lightsart._boardsize import SizeLike
 from lightsart._choices import Topology
 from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import check_model
@@ -29,7 +30,7 @@ __all__ = ["Source", "check_board", "check_engine", "default_cell", "drawing_sty
 #: A picture a job takes: a file's path, or its luminance as a 2-D array in ``[0, 1]``.
 Source = Union[str, "os.PathLike[str]", np.ndarray]
 
-#: The label an array carries in results and messages, as :func:`lightsart.target_from_array`'s.
+#: The label an array carries in results and messages, as :func:`lightsart.load_target`'s.
 ARRAY_LABEL = "<array>"
 
 
@@ -68,16 +69,16 @@ def _short(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def read_source(image: Source, board: tuple[int, int | None] | None, prep: Pictures, states: int,
+def read_source(image: Source, board: SizeLike | None, prep: Pictures, states: int,
                 nullity_of: Callable[[int, int], int] | None
                 ) -> tuple[Gray, tuple[int, int]]:
     """The picture's luminance for ``board`` and the board's ``(width, height)``; without a
     board, the size its detail chooses (two states:
     :func:`lightsart._pictures.likeness.default_board`). A path is decoded only as finely as the
-    board needs; an array is checked as :func:`lightsart.target_from_array` checks it."""
+    board needs; an array is checked as :func:`lightsart.load_target` checks it."""
     from lightsart._pictures.image import board_size, gray_array, read_for_board
 
-    def read(size: tuple[int, int | None] | None) -> tuple[Gray, tuple[int, int]]:
+    def read(size: SizeLike | None) -> tuple[Gray, tuple[int, int]]:
         if isinstance(image, np.ndarray):
             gray = gray_array(image)
             return gray, board_size(size, gray.shape[1] / gray.shape[0], nullity_of)

@@ -12,8 +12,8 @@ value is one line naming the field, before any work, and the same line whether i
 Python or from the CLI (which builds these same values from its options). They are the one way
 to pass these settings: a job given ``size=64`` says ``pictures=Pictures(size=64)``.
 
->>> Pictures(size="64").size
-Size(width=64, height=None)
+>>> Pictures(size=(48, 64)).size
+Size(rows=48, columns=64)
 >>> Solving(pattern="sigma", states=3)
 Solving(engine='exact', time_limit=None, solver='cbc', pattern='sigma', topology='plane', states=3)
 >>> Timing(fps=0)
@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from lightsart import _checks as checks
-from lightsart._boardsize import to_size
+from lightsart._boardsize import SizeLike, to_size
 from lightsart._choices import EASES, ERRORS, FITS, STYLES, Ease, Errors, FitMode, StyleKind, Topology
 from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import check_cell, check_cell_mm, check_fps, check_seconds
@@ -59,10 +59,11 @@ class Pictures:
 
     Parameters
     ----------
-    size : tuple of (int, int or None), int, str or None, optional
-        The board: ``(W, H)``, ``(W, None)`` (the height follows the first picture) or ``None``
-        (about 100 cells on the long side, preferring nullity 0). ``64`` and ``"64x48"`` are read
-        as ``--size`` reads them; the stored value is a :class:`~lightsart._boardsize.Size`.
+    size : tuple of (int, int), int, str or None, optional
+        The board: ``(rows, columns)`` as numpy orders a shape, ``"WxH"`` text (columns x rows)
+        or a whole number ``W`` as ``--size`` reads them (the rows follow the first picture), or
+        ``None`` (about 100 cells on the long side, preferring nullity 0). The stored value is a
+        ``Size`` named tuple ``(rows, columns)`` (``rows`` ``None`` where they follow).
     fit : {"cover", "contain", "stretch"}, optional
         How a picture of another shape fills the board: cropped to the centre, padded with white
         or stretched (:data:`~lightsart._choices.FITS`).
@@ -86,14 +87,14 @@ class Pictures:
     Examples
     --------
     >>> Pictures(size="64x48", dither="atkinson").size
-    Size(width=64, height=48)
+    Size(rows=48, columns=64)
     >>> Pictures(fit="crop")
     Traceback (most recent call last):
     ...
     lightsart.InvalidValue: fit must be one of cover, contain, stretch; got 'crop'
     """
 
-    size: tuple[int, int | None] | None = None
+    size: SizeLike | None = None
     fit: FitMode = "cover"
     dither: str = "floyd-steinberg"
     tone: Tone | None = None

@@ -423,11 +423,11 @@ A :class:`~lightsart._registry.Registry` from a name to a
 a plain threshold (``none``). ``names()`` lists them,
 ``about(name)`` gives one line of help, ``name in DITHER_METHODS`` checks a name, and
 ``get(name)`` returns the method; :func:`lightsart.load_target` and
-:func:`lightsart.target_from_array` take any of the names as ``dither``.
+:class:`lightsart.Pictures` take any of the names as ``dither``.
 
 See Also
 --------
-target_from_array : Fit, tone and dither an array with one of these methods.
+load_target : Fit, tone and dither a picture or an array with one of these methods.
 
 Examples
 --------

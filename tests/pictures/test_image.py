@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from PIL import Image
 
+from lightsart._boardsize import Size
 from lightsart._cli import main
 from lightsart._core.gf2 import classic_nullity
 from lightsart._errors import LightsartError
@@ -36,7 +37,6 @@ from lightsart._pictures.image import (
     parse_size,
     read_gray,
     sizes_near,
-    target_from_array,
     threshold,
 )
 from lightsart._pictures.tone import Tone, apply_tone
@@ -260,22 +260,25 @@ def test_error_messages_are_one_line(tmp_path: Path) -> None:
 
 
 def test_parse_size() -> None:
-    assert parse_size("100x60") == (100, 60)
-    assert parse_size(" 64X48 ") == (64, 48)
-    assert parse_size("80") == (80, None)
+    assert parse_size("100x60") == (60, 100)  # a Size: (rows, columns)
+    assert parse_size(" 64X48 ") == (48, 64)
+    assert parse_size("80") == (None, 80)
     for bad in ["", "x", "10x", "axb", "10x10x10", "1.5x3", "0x5", "5x0", "-3", f"{PICTURE_MAX_SIDE + 1}"]:
         with pytest.raises(LightsartError):
             parse_size(bad)
 
 
 def test_board_size() -> None:
-    assert board_size((64, 48), 10.0) == (64, 48)
+    # A request, (rows, columns) as to_size reads it, resolves to the board's (width, height);
+    # a plain tuple is a board already resolved.
+    assert board_size(Size(48, 64), 10.0) == (64, 48)
     assert board_size("64x48", 10.0) == (64, 48)
-    assert board_size((90, None), 1.5) == (90, 60)
-    assert board_size((90, None), 1000.0) == (90, 1)
+    assert board_size((64, 48), 10.0) == (64, 48)
+    assert board_size(90, 1.5) == (90, 60)
+    assert board_size(Size(None, 90), 1000.0) == (90, 1)
     assert board_size(None, 1.0) == (100, 100)
     with pytest.raises(LightsartError, match="give WxH"):
-        board_size((4000, None), 0.5)
+        board_size(4000, 0.5)
     for bad_aspect in (0.0, -1.0, float("nan"), float("inf")):
         with pytest.raises(LightsartError):
             board_size(None, bad_aspect)
@@ -566,7 +569,7 @@ def test_samples_are_small_and_documented() -> None:
 def test_load_target_options(tmp_path: Path) -> None:
     rgb = rgb_array(30, 60)
     Image.fromarray(rgb).save(tmp_path / "wide.png")
-    t = load_target(tmp_path / "wide.png", size=(20, None), fit="contain", dither="none",
+    t = load_target(tmp_path / "wide.png", size=20, fit="contain", dither="none",
                     tone=Tone.none())
     assert (t.width, t.height) == (20, 10)
     assert np.array_equal(t.bits, threshold(fit_to_board(luma(rgb), 20, 10, "contain")))
@@ -576,13 +579,38 @@ def test_load_target_options(tmp_path: Path) -> None:
         load_target(tmp_path / "wide.png", fit="fill")  # type: ignore[arg-type]
 
 
-def test_target_from_array() -> None:
+def test_load_target_of_an_array() -> None:
     g = np.linspace(0, 1, 40 * 20).reshape(20, 40)
-    t = target_from_array(g, size=(10, 5), tone=Tone.none())
+    t = load_target(g, size=(5, 10), tone=Tone.none())
     assert (t.width, t.height, t.source) == (10, 5, "<array>")
     assert np.array_equal(t.bits, floyd_steinberg(g.reshape(5, 4, 10, 4).mean(axis=(1, 3))))
-    assert target_from_array(np.ones((3, 3), dtype=bool), size=(3, 3)).bits.all()
+    assert load_target(np.ones((3, 3), dtype=bool), size=(3, 3)).bits.all()
     for bad in (np.zeros((0, 4)), np.zeros((2, 2, 3)), np.array([[np.nan]]), np.array([["a"]]),
                 np.array([[1j]])):
         with pytest.raises(LightsartError):
-            target_from_array(bad, size=(2, 2))
+            load_target(bad, size=(2, 2))
+
+
+def test_a_size_is_rows_columns_in_python_and_wxh_as_text(tmp_path: Path) -> None:
+    """One order (issue 31, item 6): a tuple is numpy's (rows, columns), text is "WxH". A wide
+    picture at size=(30, 60) is a board of 30 rows and 60 columns, whichever way it is asked,
+    checked against an independent method: the picture area-averaged by hand (2x2 blocks)."""
+    from lightsart import Pictures, make_still
+
+    g = np.linspace(0, 1, 60 * 120).reshape(60, 120) ** 2
+    by_hand = threshold(g.reshape(30, 2, 60, 2).mean(axis=(1, 3)))
+    for size in ((30, 60), [30, 60], "60x30"):
+        t = load_target(g, size=size, dither="none", tone=Tone.none())  # type: ignore[arg-type]
+        assert t.bits.shape == (30, 60) and (t.height, t.width) == (30, 60)
+        assert np.array_equal(t.bits, by_hand)
+    assert Pictures(size=(30, 60)).size == (30, 60) == Pictures(size="60x30").size
+    assert load_target(g, size=(60, 30), dither="none").bits.shape == (60, 30)  # tall: cropped
+    path = tmp_path / "wide.png"
+    Image.fromarray(np.round(g * 255).astype(np.uint8)).save(path)
+    assert load_target(path, size=(30, 60)).bits.shape == (30, 60)
+    still = make_still(str(path), pictures=Pictures(size=(30, 60)))
+    assert still.picture.fit.board.shape == (30, 60)
+    out = tmp_path / "cli.png"
+    assert main(["still", str(path), "-o", str(out), "--size", "60x30", "--cell", "1"]) == 0
+    with Image.open(out) as drawn:
+        assert drawn.size == (60, 30)  # Pillow's size is (width, height)

@@ -88,7 +88,7 @@ def test_every_tile_is_drawn_at_one_scale_where_the_layout_puts_it(
     sheet = tmp_path / "sheet.png"
     assert main(["preview", str(wide), "-o", str(sheet), "--size", "24", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    result = make_preview(str(wide), str(tmp_path / "again.png"), size=(24, None))
+    result = make_preview(str(wide), str(tmp_path / "again.png"), size=24)
     cell = data["cell"]
     assert cell == result.cell == round(240 / 24)
     (width, height), places = layout([t.board.shape for t in result.tiles], cell)
