@@ -196,7 +196,7 @@ def check_states(states: int) -> int:
 
 
 @public
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rules:
     """Everything that decides what a click does: board size, pattern, topology, states per cell.
 
@@ -212,9 +212,10 @@ class Rules:
         Rows ``m`` of the board.
     width : int
         Columns ``n`` of the board.
-    pattern : Pattern, optional
-        The cells a click toggles, centred on the clicked cell (:func:`parse_pattern`; default
-        the classic plus ``010/111/010``).
+    pattern : str or Pattern, optional
+        The cells a click toggles, centred on the clicked cell: a preset name (``"plus"``, the
+        default, ``"sigma"``, ``"x"``, ``"square"``) or rows such as ``"010/101/010"``, as
+        ``--pattern`` reads them; the field holds the :class:`Pattern` it reads.
     topology : {"plane", "torus", "cylinder"}, optional
         Whether the board wraps: not at all, both axes, or left–right.
     states : int, optional
@@ -227,15 +228,16 @@ class Rules:
 
     Examples
     --------
-    >>> from lightsart._core.board import format_board
-    >>> from lightsart._rules import Rules, parse_pattern, press
-    >>> sigma = Rules.plus(3, 3).with_pattern(parse_pattern("sigma"))
+    >>> from lightsart import Rules, format_board, press
+    >>> sigma = Rules(3, 3, pattern="sigma")
     >>> sigma.is_classic, sigma.shape, sigma.to_dict()
     (False, (3, 3), {'pattern': 'sigma', 'topology': 'plane', 'states': 2})
     >>> print(format_board(press([[0, 0, 0], [0, 1, 0], [0, 0, 0]], sigma)))  # not the middle
     010
     101
     010
+    >>> Rules(3, 3, pattern="010/101/010") == sigma
+    True
     >>> Rules(4, 4, topology="torus", states=3).wraps
     (True, True)
     >>> Rules(4, 4, states=1)
@@ -246,21 +248,27 @@ class Rules:
 
     height: int
     width: int
-    pattern: Pattern = Pattern(("010", "111", "010"))
-    topology: Topology = "plane"
-    states: int = 2
+    pattern: Pattern
+    topology: Topology
+    states: int
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.pattern, Pattern):
-            raise InvalidType(f"pattern must be a Pattern, got {type(self.pattern).__name__}")
-        if not (is_whole(self.height) and is_whole(self.width)):
+    # A typed __init__ rather than the dataclass's: the field is always a Pattern (its readers
+    # need no narrowing), while callers may give the pattern as text, as --pattern takes it.
+    def __init__(self, height: int, width: int, pattern: Pattern | str = "plus",
+                 topology: Topology = "plane", states: int = 2) -> None:
+        if isinstance(pattern, str):
+            pattern = parse_pattern(pattern)
+        elif not isinstance(pattern, Pattern):
+            raise InvalidType("pattern must be a name or rows such as 010/111/010, or a Pattern; "
+                              f"got {type(pattern).__name__}")
+        if not (is_whole(height) and is_whole(width)):
             raise InvalidType("a board's rows and columns are whole numbers, got "
-                              f"{self.height!r}, {self.width!r}")
-        object.__setattr__(self, "height", int(self.height))
-        object.__setattr__(self, "width", int(self.width))
-        check_board(self.width, self.height)  # at least 1x1, within the algebra's limits
-        check_topology(self.topology)
-        object.__setattr__(self, "states", check_states(self.states))
+                              f"{height!r}, {width!r}")
+        check_board(int(width), int(height))  # at least 1x1, within the algebra's limits
+        check_topology(topology)
+        for field, value in (("height", int(height)), ("width", int(width)), ("pattern", pattern),
+                             ("topology", topology), ("states", check_states(states))):
+            object.__setattr__(self, field, value)
 
     @classmethod
     def plus(cls, m: int, n: int) -> Rules:

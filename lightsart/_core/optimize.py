@@ -331,7 +331,7 @@ def closest_board(
     With three states:
 
     >>> import numpy as np
-    >>> from lightsart._rules import Rules
+    >>> from lightsart import Rules
     >>> fit = closest_board(np.array([[0, 1], [1, 1]]), rules=Rules(2, 2, states=3))
     >>> fit.wrong_pixels, fit.wrong_pixels_proven_minimal, fit.board.tolist(), fit.clicks.tolist()
     (1, True, [[2, 1], [1, 1]], [[0, 0], [0, 2]])

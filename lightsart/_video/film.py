@@ -82,7 +82,7 @@ class Filming:
 
     Examples
     --------
-    >>> from lightsart._video.film import Filming
+    >>> from lightsart import Filming
     >>> Filming(mode="play", clicks_per_frame=40).clicks_per_frame
     40
     """
