@@ -23,8 +23,8 @@ from typing import Any, TypeVar
 from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import SEED_MAX
 
-__all__ = ["array", "board", "flag", "instance", "is_whole", "number", "one_of", "seconds",
-           "seconds_or_none", "seed", "text", "whole"]
+__all__ = ["array", "board", "flag", "instance", "is_whole", "number", "one_of", "record",
+           "seconds", "seconds_or_none", "seed", "text", "whole"]
 
 S = TypeVar("S", bound=str)
 
@@ -167,3 +167,25 @@ def array(value: object, field: str) -> Any:
     if a.ndim != 2 or a.size == 0:
         raise InvalidValue(f"{field} must be a non-empty 2-D array, got shape {a.shape}")
     return a
+
+
+def record(value: object, *, sides: Iterable[str] = (), counts: Iterable[str] = (),
+           numbers: Iterable[str] = (), texts: Iterable[str] = (),
+           tuples: Iterable[str] = ()) -> None:
+    """The field types of a result record (``StillResult``, ``Animation``, ...), as its
+    ``__post_init__`` checks them: ``sides`` whole numbers >= 1, ``counts`` >= 0, ``numbers``
+    real, ``texts`` str, ``tuples`` tuples. Cheap: no array is read (a record is made once per
+    job, and a wrong one would be a wrong type or value given by hand)."""
+    kind = type(value).__name__
+    for field in sides:
+        whole(getattr(value, field), f"{kind}.{field}")
+    for field in counts:
+        whole(getattr(value, field), f"{kind}.{field}", least=0)
+    for field in numbers:
+        number(getattr(value, field), f"{kind}.{field}")
+    for field in texts:
+        text(getattr(value, field), f"{kind}.{field}")
+    for field in tuples:
+        if not isinstance(getattr(value, field), tuple):
+            raise InvalidType(f"{kind}.{field} must be a tuple; got "
+                              f"{_echo(getattr(value, field))}")

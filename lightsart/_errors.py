@@ -8,9 +8,19 @@
     └── InvalidType             a value of the wrong type (also a TypeError)
 
 Catch :class:`LightsartError` for all of them; Python's ``except ValueError`` and ``except
-TypeError`` catch the two branches as they would a standard library's refusal. A
-:class:`LightsartError` that is neither (a file that cannot be read, an output that cannot be
-written, a solver that is not installed) is raised as the base class.
+TypeError`` catch the two branches as they would a standard library's refusal. What is
+neither a wrong value nor a wrong type stays the base class, and only these kinds:
+
+* a file that cannot be read: missing, a folder, unreadable, not a picture or a film, damaged
+  (no pixels, no frames ffmpeg can decode, a truncated clip);
+* an output that cannot be written (the all-or-nothing stage's refusals, ffmpeg failing);
+* a tool that is not installed (ffmpeg, PuLP, a MIP solver) or that fails (a solver's error,
+  an answer that fails its re-check);
+* a request the solver proves impossible (``basic_ip``: the picture is not reachable);
+* a result asked for what it does not hold (frames of a result made without them).
+
+Every argument a caller gives is checked as :class:`InvalidValue`, :class:`TooLarge` or
+:class:`InvalidType` (``tests/test_strict_api.py`` walks every public callable).
 """
 
 from __future__ import annotations

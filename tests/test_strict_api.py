@@ -23,6 +23,9 @@ import lightsart as la
 ONES = np.ones((5, 5), np.uint8)
 T, V, L = la.InvalidType, la.InvalidValue, la.TooLarge
 HUGE = np.ones((5000, 5000), np.uint8)  # 25 million cells: beyond what solve takes
+GREY = np.full((5, 5), 0.5)
+ORDER = np.array([[0, 0], [4, 4]])
+PLAN = la.animate_boards(ONES, [ONES]).plan
 
 #: name -> calls that must be refused, each with the subclass expected.
 CASES: dict[str, list[tuple[Callable[[], Any], type[Exception]]]] = {
@@ -79,6 +82,72 @@ CASES: dict[str, list[tuple[Callable[[], Any], type[Exception]]]] = {
                (lambda: la.Timing(seed=-1), V)],
     "Look": [(lambda: la.Look(cell=0), V), (lambda: la.Look(colours="red"), T)],  # type: ignore[arg-type]
     "Filming": [(lambda: la.Filming(mode="fast"), V), (lambda: la.Filming(start=-1), V)],  # type: ignore[arg-type]
+    "load_target": [(lambda: la.load_target(None), T), (lambda: la.load_target(123), T),  # type: ignore[arg-type]
+                    (lambda: la.load_target(GREY, size=(0, 5)), V),
+                    (lambda: la.load_target(GREY, size=(5.0, 5)), T),  # type: ignore[arg-type]
+                    (lambda: la.load_target(GREY, size=(10**6, 10**6)), L),
+                    (lambda: la.load_target(GREY, states=1), V),
+                    (lambda: la.load_target(GREY, fit="crop"), V),  # type: ignore[arg-type]
+                    (lambda: la.load_target(GREY, tone="auto"), T),  # type: ignore[arg-type]
+                    (lambda: la.load_target("missing.png", size="0x5"), V)],
+    "Target": [(lambda: la.Target(None, GREY, "x", 5, 5), T),  # type: ignore[arg-type]
+               (lambda: la.Target(ONES, GREY, "x", 4, 5), V),
+               (lambda: la.Target(ONES, GREY, "x", 5, 5, states=1), V)],
+    "apply_tone": [(lambda: la.apply_tone(GREY, tone="auto"), T),  # type: ignore[arg-type]
+                   (lambda: la.apply_tone(np.zeros((0, 0))), V)],
+    "pixel_costs": [(lambda: la.pixel_costs(None, GREY), T),  # type: ignore[arg-type]
+                    (lambda: la.pixel_costs(ONES, np.ones((4, 4))), V),
+                    (lambda: la.pixel_costs(ONES, GREY, errors="none"), V),  # type: ignore[arg-type]
+                    (lambda: la.pixel_costs(ONES * 5, GREY), V),
+                    (lambda: la.pixel_costs(ONES, GREY * 3), V)],
+    "structure_score": [(lambda: la.structure_score(ONES, np.ones((4, 4))), V),
+                        (lambda: la.structure_score(ONES, GREY, cell_sigma=-1), V),
+                        (lambda: la.structure_score(ONES, GREY, window_sigma="1"), T)],  # type: ignore[arg-type]
+    "click_order": [(lambda: la.click_order(None, ONES), T),  # type: ignore[arg-type]
+                    (lambda: la.click_order(ONES, np.ones((4, 4), np.uint8)), V),
+                    (lambda: la.click_order(ONES, ONES, order="fast"), V),
+                    (lambda: la.click_order(ONES, ONES, seed=-1), V),
+                    (lambda: la.click_order(ONES, ONES, rules=5), T)],  # type: ignore[arg-type]
+    "frames": [(lambda: la.frames(None, ORDER), T),  # type: ignore[arg-type]
+               (lambda: la.frames(ONES, "morph"), T),  # type: ignore[arg-type]
+               (lambda: la.frames(ONES, ORDER, fps=0), V),
+               (lambda: la.frames(ONES, np.array([[9, 9]])), V)],
+    "animate_boards": [(lambda: la.animate_boards(None, [ONES]), T),  # type: ignore[arg-type]
+                       (lambda: la.animate_boards(ONES, [ONES], order="fast"), V),
+                       (lambda: la.animate_boards(ONES, [ONES], fps=0), V),
+                       (lambda: la.animate_boards(ONES, [np.ones((4, 4), np.uint8)]), V),
+                       (lambda: la.animate_boards(ONES * 5, [ONES]), V)],
+    "Animation": [(lambda: la.Animation(None, (), "morph", 0, None), T),  # type: ignore[arg-type]
+                  (lambda: la.Animation((ONES,), (), "morph", 0, None), T),  # type: ignore[arg-type]
+                  (lambda: la.Animation((ONES,), (), "morph", -1, PLAN), V)],
+    "Frame": [(lambda: la.Frame(None, 0.1), T), (lambda: la.Frame(ONES, -1), V),  # type: ignore[arg-type]
+              (lambda: la.Frame(ONES, "1"), T)],  # type: ignore[arg-type]
+    "StillResult": [(lambda: la.StillResult(0, 5, 0, None, (), 0.0), V),  # type: ignore[arg-type]
+                    (lambda: la.StillResult(5, 5, 0, None, ["x.png"], 0.0), T)],  # type: ignore[arg-type]
+    "AnimationResult": [(lambda: la.AnimationResult(5, 5, -1, (), (), 0, 0.0, ()), V),
+                        (lambda: la.AnimationResult(5, 5, 0, [], (), 0, 0.0, ()), T)],  # type: ignore[arg-type]
+    "FilmResult": [(lambda: la.FilmResult(None, 5, 5, 0, la.Rules(5, 5), "boards", 25.0, 0.0, 1, (),  # type: ignore[arg-type]
+                                          None, False, ()), T),
+                   (lambda: la.FilmResult("a.mp4", 5, 0, 0, la.Rules(5, 5), "boards", 25.0, 0.0,
+                                          1, (), None, False, ()), V)],
+    "basic_ip": [(lambda: la.basic_ip(None), T),  # type: ignore[arg-type]
+                 (lambda: la.basic_ip(ONES, start=np.ones((4, 4), np.uint8)), V),
+                 (lambda: la.basic_ip(ONES, time_limit=-1), V),
+                 (lambda: la.basic_ip(ONES, solver="gurobi"), V),  # type: ignore[typeddict-item]
+                 (lambda: la.basic_ip(HUGE), L)],
+    "closest_board_ip": [(lambda: la.closest_board_ip(None), T),  # type: ignore[arg-type]
+                         (lambda: la.closest_board_ip(ONES, cost=np.ones((2, 2))), V),
+                         (lambda: la.closest_board_ip(ONES, cost=np.array([["a"] * 5] * 5)), T),
+                         (lambda: la.closest_board_ip(ONES, time_limit=math.nan), V),
+                         (lambda: la.closest_board_ip(HUGE), L),
+                         (lambda: la.closest_board_ip(ONES * 5), V)],
+    "closest_board_reduced_ip": [(lambda: la.closest_board_reduced_ip("abc"), T),  # type: ignore[arg-type]
+                                 (lambda: la.closest_board_reduced_ip(ONES, start=5), T),  # type: ignore[arg-type]
+                                 (lambda: la.closest_board_reduced_ip(ONES, time_limit=-1), V)],
+    "view": [(lambda: la.view("abc"), T), (lambda: la.view(ONES, cell=0), V),
+             (lambda: la.view(ONES, labels="a"), T), (lambda: la.view(ONES, ONES, labels=["a"]), V),
+             (lambda: la.view(), V)],
+    "load_ipython_extension": [(lambda: la.load_ipython_extension(None), T)],
 }
 
 #: Public callables with nothing to refuse here, and why.
@@ -87,13 +156,10 @@ NO_ARGUMENTS = {
     "Algebra",  # a Protocol: made by algebra(rules), never called
 }
 
-#: Public callables still to be walked (issue 31, item 7: left for later, see the CHANGELOG).
-NOT_YET = {
-    "Animation", "AnimationResult", "Clicks", "FilmResult", "Fit", "Frame", "StillResult",
-    "Target", "animate_boards", "apply_tone", "basic_ip", "click_order",
-    "closest_board_ip", "closest_board_reduced_ip", "frames", "load_ipython_extension",
-    "load_target", "pixel_costs", "structure_score", "target_from_array", "view",
-}
+#: Results whose fields are checked in another engineer's module, restructured in parallel
+#: (``_results.py``): their entries follow the merge. Each is made by the library (a fit's
+#: clicks are pressed again before it is returned), never taken as an argument.
+RESULTS_LATER = {"Clicks", "Fit"}
 
 
 def public_callables() -> set[str]:
@@ -102,9 +168,9 @@ def public_callables() -> set[str]:
 
 
 def test_every_public_callable_is_walked() -> None:
-    missing = public_callables() - set(CASES) - NO_ARGUMENTS - NOT_YET
+    missing = public_callables() - set(CASES) - NO_ARGUMENTS - RESULTS_LATER
     assert not missing, f"add refused calls to CASES for {sorted(missing)}"
-    assert not (set(CASES) & NOT_YET), "a walked name is still listed as not yet"
+    assert not (set(CASES) & RESULTS_LATER), "a walked name is still listed as later"
 
 
 CALLS = [pytest.param(call, error, id=f"{name}-{k}")

@@ -17,7 +17,7 @@ from lightsart._engines import Budget, given
 from lightsart._engines.exact import EXACT_SECONDS, Exact
 from lightsart._engines.ip import _algebra, _rules, closest_board_reduced_ip
 from lightsart._engines.solvers import DEFAULT_SOLVER
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,7 +73,7 @@ def closest_board_auto(
     r = _rules(target, rules)
     budget = 2.0 if time_limit is None else float(time_limit)
     if not budget > 0:
-        raise LightsartError(f"time limit must be a positive number, got {time_limit}")
+        raise InvalidValue(f"time limit must be a positive number, got {time_limit}")
     if not r.is_binary:  # the parity IP is a GF(2) model (a parity row per quiet pattern)
         return _closest_exact(target, cost, r, seed, budget)
     t = as_board(target, "target")

@@ -16,7 +16,7 @@ from typing import Protocol
 
 from lightsart import _limits as limits
 from lightsart._boardsize import SizeLike, to_size
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue
 from lightsart._limits import check_picture
 from lightsart._output.staging import OutputPlan, plan_outputs
 
@@ -66,8 +66,8 @@ def plan_still(path: str | None, outputs: Sequence[str], size: SizeLike | None,
         limits.check_cell_mm(cell_mm)
         if all(k is None or k.raster for k in kinds):
             vectors = ", ".join(e for e, k in STILL_FORMATS.items() if not k.raster)
-            raise LightsartError(f"--cell-mm sizes the {vectors} outputs and none is asked for "
-                                 "(a .png is --cell pixels per cell)")
+            raise InvalidValue(f"--cell-mm sizes the {vectors} outputs and none is asked for "
+                               "(a .png is --cell pixels per cell)")
     return plan
 
 

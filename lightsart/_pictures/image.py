@@ -45,7 +45,7 @@ from lightsart import _checks as checks
 from lightsart import _limits as limits
 from lightsart._choices import FitMode
 from lightsart._core.gf2 import classic_nullity
-from lightsart._errors import InvalidType, LightsartError, shown
+from lightsart._errors import InvalidType, InvalidValue, LightsartError, TooLarge, shown
 from lightsart._inputs import not_a_file
 from lightsart._pictures.tone import Tone, apply_tone, as_picture
 from lightsart._public import public
@@ -133,6 +133,20 @@ class Target:
         """The board's ``(rows, columns)``, numpy's order (``bits.shape``)."""
         return self.height, self.width
 
+    def __post_init__(self) -> None:
+        from lightsart._rules import check_states
+
+        for field in ("bits", "gray"):
+            value = getattr(self, field)
+            if not isinstance(value, np.ndarray) or value.ndim != 2:
+                raise InvalidType(f"Target.{field} must be a 2-D numpy array; got "
+                                  f"{type(value).__name__}")
+        checks.text(self.source, "Target.source")
+        if self.bits.shape != (self.height, self.width) or self.gray.shape != self.bits.shape:
+            raise InvalidValue(f"Target's bits {self.bits.shape} and gray {self.gray.shape} must "
+                               f"be (height, width) = ({self.height}, {self.width})")
+        object.__setattr__(self, "states", check_states(self.states))
+
     def __repr__(self) -> str:
         """A line a REPL can show: source, board size and states (no array dump)."""
         from lightsart._types import array_summary
@@ -178,14 +192,14 @@ def parse_size(text: str) -> boardsize.Size:
 
 def _check_side(side: int) -> None:
     if side < 1:
-        raise LightsartError(f"board sides must be at least 1, got {side}")
+        raise InvalidValue(f"board sides must be at least 1, got {side}")
     if side > limits.PICTURE_MAX_SIDE:
-        raise LightsartError(f"board side {side} is too large (at most {limits.PICTURE_MAX_SIDE})")
+        raise TooLarge(f"board side {side} is too large (at most {limits.PICTURE_MAX_SIDE})")
 
 
 def _check_aspect(aspect: float) -> None:
     if not (math.isfinite(aspect) and aspect > 0):
-        raise LightsartError(f"aspect ratio must be a positive number, got {aspect}")
+        raise InvalidValue(f"aspect ratio must be a positive number, got {aspect}")
 
 
 #: The nullity of an ``(m, n)`` board under the rules in play (``m`` rows, ``n`` columns).
@@ -248,7 +262,7 @@ def board_size(size: Size | None, aspect: float,
     _check_side(width)
     height = rows if rows is not None else max(1, round(width / aspect))
     if rows is None and height > limits.PICTURE_MAX_SIDE:
-        raise LightsartError(
+        raise TooLarge(
             f"width {width} with this picture's aspect ratio needs height {height} "
             f"(at most {limits.PICTURE_MAX_SIDE}); give WxH"
         )
@@ -262,7 +276,7 @@ def sizes_within(width: int, height: int, radius: int = 2) -> list[tuple[int, in
     _check_side(width)
     _check_side(height)
     if not 0 <= radius <= 20:
-        raise LightsartError(f"radius must be between 0 and 20, got {radius}")
+        raise InvalidValue(f"radius must be between 0 and 20, got {radius}")
     sizes = [
         (w, h)
         for w in range(max(1, width - radius), min(limits.PICTURE_MAX_SIDE, width + radius) + 1)
@@ -342,7 +356,7 @@ def _read(
                 return _read_reduced(img, size, nullity_of)
     except Image.DecompressionBombError:
         most = limits.PICTURE_MAX_PIXELS // 1_000_000
-        raise LightsartError(f"{shown(p)} is too large to load safely (at most {most} megapixels)") from None
+        raise TooLarge(f"{shown(p)} is too large to load safely (at most {most} megapixels)") from None
     except UnidentifiedImageError:
         raise LightsartError(f"{shown(p)} is not a picture this program can read") from None
     except _DECODE_ERRORS as exc:
@@ -401,7 +415,7 @@ def _check_pixels(path: Path, width: int, height: int) -> None:
     if width < 1 or height < 1:
         raise LightsartError(f"{shown(path)} has no pixels ({width}x{height})")
     if width * height > limits.PICTURE_MAX_PIXELS:
-        raise LightsartError(
+        raise TooLarge(
             f"{shown(path)} is {width}x{height}, too large to load safely "
             f"(at most {limits.PICTURE_MAX_PIXELS // 1_000_000} megapixels)"
         )
@@ -679,12 +693,13 @@ def gray_array(gray: object) -> Gray:
     g = as_picture(gray)
     # Integers above 1 are a picture's 0-255 bytes, which clipping would turn all white.
     if np.issubdtype(np.asarray(gray).dtype, np.integer) and (g.min() < 0 or g.max() > 1):
-        raise LightsartError(f"a picture's values are 0 (black) to 1 (white), got whole numbers "
-                             f"from {g.min():g} to {g.max():g} (divide 8-bit values by 255)")
+        raise InvalidValue(f"a picture's values are 0 (black) to 1 (white), got whole numbers "
+                           f"from {g.min():g} to {g.max():g} (divide 8-bit values by 255)")
     return np.clip(g, 0.0, 1.0)
 
 
 def _check_choice(value: object, choices: object, what: str) -> None:
     allowed = get_args(choices)
-    if value not in allowed:
-        raise LightsartError(f"{what} must be one of {', '.join(allowed)}; got {value!r}")
+    if not (isinstance(value, str) and value in allowed):
+        error = InvalidValue if isinstance(value, str) else InvalidType
+        raise error(f"{what} must be one of {', '.join(allowed)}; got {value!r}")

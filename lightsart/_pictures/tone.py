@@ -551,6 +551,8 @@ def apply_tone(gray: Gray, tone: Tone | None = None) -> Gray:
     >>> apply_tone(gray, Tone.none()) is gray
     True
     """
+    if tone is not None and not isinstance(tone, Tone):  # a Tone's fields, not a preset's name
+        raise InvalidType(f"tone must be a Tone or None; got {tone!r}")
     tone = Tone() if tone is None else tone
     given = g = as_picture(gray)  # an empty array failed in the percentiles; NaN came back as NaN
     if tone.is_identity:

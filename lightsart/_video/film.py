@@ -175,6 +175,11 @@ class FilmResult:
     #: keeps none); not in ``to_dict()``.
     boards: tuple[Board, ...] = field(default=(), repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        checks.record(self, sides=("width", "height"), counts=("nullity", "frames"),
+                      numbers=("fps", "start", "seconds"), texts=("clip", "mode"),
+                      tuples=("clicks_per_frame", "outputs", "outputs_detail", "notes", "boards"))
+
     @property
     def clicks_total(self) -> int:
         return sum(self.clicks_per_frame)
