@@ -93,7 +93,9 @@ def cell_costs(target: Ints, toned: NDArray[np.float64], k: int, errors: str) ->
     """``cost[cell, e]`` of showing each cell at ``target + e mod k`` (zero at ``e = 0``)."""
     t = target.reshape(-1)
     if k == 2:
-        per = pixel_costs(target.astype(np.uint8), toned, errors)  # type: ignore[arg-type]
+        # pixel_costs takes a board (2-D), as a user gives it; a row of cells is one.
+        per = pixel_costs(np.atleast_2d(target).astype(np.uint8), np.atleast_2d(toned),
+                          errors)  # type: ignore[arg-type]
         one = np.ones(t.size) if per is None else per.reshape(-1)
         return np.stack([np.zeros(t.size), one], axis=1)
     priced = level_costs(target.astype(np.uint8), toned, k, errors)  # type: ignore[arg-type]
