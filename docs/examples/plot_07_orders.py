@@ -12,8 +12,7 @@ from pathlib import Path
 import matplotlib.pyplot as plt
 import numpy as np
 
-from lightsart import apply_clicks, closest_board, load_target, transition
-from lightsart._animation import orders
+from lightsart import apply_clicks, click_order, closest_board, load_target, transition
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
@@ -24,7 +23,7 @@ names = ["raster", "columns", "diagonal", "radial", "spiral", "clock", "noise", 
          "random", "morph"]
 fig, axes = plt.subplots(2, 5, figsize=(12, 5.4))
 for ax, name in zip(axes.flat, names, strict=True):
-    cells = orders.click_order(a.board, step.clicks, name, seed=7)
+    cells = click_order(a.board, step.clicks, name, seed=7)
     half = np.zeros_like(step.clicks)
     first = cells[: len(cells) // 2]
     half[first[:, 0], first[:, 1]] = 1
