@@ -24,7 +24,7 @@ import numpy as np
 
 from lightsart._core.fewest import coset_minimum, split_coset
 from lightsart._core.fewest_leaf import score_leaves
-from lightsart._core.gf2 import classic_algebra, nullity
+from lightsart._core.gf2 import classic_algebra, classic_nullity
 from lightsart._core.optimize import EXACT_CLICKS_NULLITY, SPLIT_CLICKS_NULLITY, fewest_clicks
 from lightsart._core.quiet import combine_patterns
 from lightsart._rules import press
@@ -70,7 +70,7 @@ def main() -> None:
           f"{'clicks':>6} {'proven':>6} {'leaves':>8} {'s':>7} | {'numpy':>6} {'comp.':>6} "
           f"{'known':>6} | {'published':>9} match")
     for n in sizes:
-        d = nullity(n, n)
+        d = classic_nullity(n, n)
         alg = classic_algebra(n, n)
         lit = np.ones((n, n), dtype=np.uint8)
         x0 = alg.solve(lit)

@@ -92,7 +92,7 @@ def astronaut() -> None:
           f"{'chase s':>7} {'after s':>7}")
     for n in (64, 128):
         for k in (3, 4, 5, 8):
-            target = load_target(path, size=(n, n), levels=k).bits
+            target = load_target(path, size=(n, n), states=k).bits
             alg = modk_algebra(Rules(n, n).with_states(k))
             alg.syndrome_columns()  # built once, outside both timings
             before, t0 = timed(lambda alg=alg, target=target: chase(alg, target))

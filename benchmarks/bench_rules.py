@@ -1,7 +1,7 @@
 """Time the exact algebra for every rules: nullity (cold, uncached) per pattern, topology and size.
 
 Run: ``python benchmarks/bench_rules.py``. Each row prints the free clicks ``f`` the method
-carries (``mn`` for full elimination). Ratios are to classic ``lightsart._core.gf2.nullity`` (plus on
+carries (``mn`` for full elimination). Ratios are to classic ``lightsart._core.gf2.classic_nullity`` (plus on
 the plane) at the same size, measured in this run.
 """
 
@@ -27,8 +27,8 @@ def main() -> None:
     cases += [(p, n, m) for p in ("x", "square") for n in (40, 64) for m in ("auto", "eliminate")]
     cases += [(p, 200, "auto") for p in ("x", "square")]
     for pattern, n, method in cases:
-        gf2.nullity.cache_clear()
-        classic = seconds(lambda n=n: gf2.nullity(n, n))
+        gf2.classic_nullity.cache_clear()
+        classic = seconds(lambda n=n: gf2.classic_nullity(n, n))
         for topology in TOPOLOGIES:
             rules = Rules(n, n, parse_pattern(pattern), topology)
             packed_algebra.cache_clear()

@@ -31,6 +31,8 @@ _EXPORTS: dict[str, str] = {
     "Filming": "lightsart._video.film",
     "Fit": "lightsart._results",
     "Frame": "lightsart._types",
+    "InvalidType": "lightsart._errors",
+    "InvalidValue": "lightsart._errors",
     "LightsartError": "lightsart._errors",
     "Look": "lightsart._settings",
     "Pictures": "lightsart._settings",
@@ -39,6 +41,7 @@ _EXPORTS: dict[str, str] = {
     "StillResult": "lightsart._runs",
     "Target": "lightsart._pictures.image",
     "Timing": "lightsart._settings",
+    "TooLarge": "lightsart._errors",
     "Tone": "lightsart._pictures.tone",
     "algebra": "lightsart._core.algebra",
     "animate_boards": "lightsart._animation.animate",
@@ -60,12 +63,11 @@ _EXPORTS: dict[str, str] = {
     "make_animation": "lightsart._pipeline",
     "make_film": "lightsart._video.film",
     "make_still": "lightsart._pipeline",
-    "nullity": "lightsart._core.gf2",
+    "nullity": "lightsart._core.algebra",
     "parse_board": "lightsart._core.board",
     "pixel_costs": "lightsart._pictures.costs",
     "press": "lightsart._rules",
     "structure_score": "lightsart._pictures.likeness",
-    "target_from_array": "lightsart._pictures.image",
     "to_state": "lightsart._core.board",
     "transition": "lightsart._core.optimize",
     "view": "lightsart._display",
@@ -110,6 +112,7 @@ if TYPE_CHECKING:
     from lightsart._animation.orders import click_order as click_order
     from lightsart._core.algebra import Algebra as Algebra
     from lightsart._core.algebra import algebra as algebra
+    from lightsart._core.algebra import nullity as nullity
     from lightsart._core.board import apply_clicks as apply_clicks
     from lightsart._core.board import board_from_clicks as board_from_clicks
     from lightsart._core.board import format_board as format_board
@@ -117,7 +120,6 @@ if TYPE_CHECKING:
     from lightsart._core.board import parse_board as parse_board
     from lightsart._core.board import to_state as to_state
     from lightsart._core.gf2 import chase as chase
-    from lightsart._core.gf2 import nullity as nullity
     from lightsart._core.optimize import closest_board as closest_board
     from lightsart._core.optimize import fewest_clicks as fewest_clicks
     from lightsart._core.optimize import transition as transition
@@ -126,12 +128,14 @@ if TYPE_CHECKING:
     from lightsart._engines.ip import basic_ip as basic_ip
     from lightsart._engines.ip import closest_board_ip as closest_board_ip
     from lightsart._engines.ip import closest_board_reduced_ip as closest_board_reduced_ip
+    from lightsart._errors import InvalidType as InvalidType
+    from lightsart._errors import InvalidValue as InvalidValue
     from lightsart._errors import LightsartError as LightsartError
+    from lightsart._errors import TooLarge as TooLarge
     from lightsart._pictures.costs import pixel_costs as pixel_costs
     from lightsart._pictures.dither import DITHER_METHODS as DITHER_METHODS
     from lightsart._pictures.image import Target as Target
     from lightsart._pictures.image import load_target as load_target
-    from lightsart._pictures.image import target_from_array as target_from_array
     from lightsart._pictures.likeness import structure_score as structure_score
     from lightsart._pictures.tone import Tone as Tone
     from lightsart._pictures.tone import apply_tone as apply_tone

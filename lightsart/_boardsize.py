@@ -1,4 +1,9 @@
-"""Board sizes as text: ``WxH`` (columns × rows), or ``W`` alone where the height may follow.
+"""Board sizes: as text ``WxH`` (columns × rows, as the CLI reads them) or ``W`` alone where the
+height may follow; in Python as numpy's ``(rows, columns)``, the order of ``board.shape``.
+
+One convention for the whole API (issue 31, item 6): a tuple is ``(rows, columns)``, text is
+``"WxH"``, and a whole number ``64`` is read as ``--size 64`` reads it. :func:`to_size` turns
+any of them into a :class:`Size`, which holds ``(rows, columns)`` too.
 
 Kept free of numpy and Pillow so the CLI can check ``--size`` before importing either.
 """
@@ -9,17 +14,20 @@ import re
 from typing import NamedTuple, overload
 
 from lightsart._checks import is_whole
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 
-__all__ = ["Shape", "Size", "parse_shape", "parse_size", "to_size"]
+__all__ = ["Shape", "Size", "SizeLike", "parse_shape", "parse_size", "to_size"]
 
 
 class Size(NamedTuple):
-    """A board size as people write it: ``width`` columns by ``height`` rows (``None``: the
-    height is left to follow from a picture's aspect ratio). Unpacks as ``width, height``."""
+    """A requested board size in numpy's order: ``rows`` by ``columns`` (``rows`` ``None``: left
+    to follow from a picture's aspect ratio). Unpacks as ``rows, columns``, as ``shape`` does."""
 
-    width: int
-    height: int | None
+    rows: int | None
+    columns: int
+
+#: A board size as the API takes it: :func:`to_size` reads each.
+SizeLike = Size | tuple[int, int] | str | int
 
 _SIZE = re.compile(r"\s*(\d+)\s*(?:[xX×]\s*(\d+)\s*)?")
 
@@ -33,14 +41,15 @@ class Shape(NamedTuple):
 
 def parse_shape(text: str) -> Shape:
     """``"WxH"`` as ``Shape(W, H)``: :func:`parse_size` with the height required."""
-    width, height = parse_size(text, height_required=True)
-    return Shape(width, height if height is not None else width)
+    rows, columns = parse_size(text, height_required=True)
+    return Shape(columns, rows if rows is not None else columns)
 
 
 def parse_size(
     text: str, *, height_required: bool = False, positive: bool = True
 ) -> Size:
-    """``"WxH"`` as ``Size(W, H)``; ``"W"`` as ``Size(W, None)`` unless ``height_required``.
+    """``"WxH"`` as ``Size(rows=H, columns=W)``; ``"W"`` as ``Size(None, W)`` unless
+    ``height_required``.
 
     The one size parser: every command's ``--size`` and size argument goes through it.
 
@@ -52,36 +61,38 @@ def parse_size(
     too_small = positive and (width < 1 or height == 0)
     if not match or too_small or (height_required and height is None):
         form = "WxH" if height_required else "WxH or W"
-        raise LightsartError(
+        raise InvalidValue(
             f"board size must be {form} with positive whole numbers, e.g. 5x5; got {text!r}"
         )
-    return Size(width, height)
+    return Size(rows=height, columns=width)
 
 
 @overload
 def to_size(value: None) -> None: ...
 @overload
-def to_size(value: str | int | tuple[int, int | None]) -> Size: ...
+def to_size(value: SizeLike) -> Size: ...
 def to_size(value: object) -> Size | None:
-    """A board size as ``--size`` takes it: ``None`` (choose), ``W`` or ``(W, None)`` (the height
-    follows the picture), ``(W, H)``, or the text ``"WxH"``/``"W"``; as a
-    :class:`~lightsart._boardsize.Size` ``(W, H)``/``(W, None)``.
+    """A board size as the API takes it, as a :class:`Size` ``(rows, columns)``: ``None``
+    (choose), a tuple ``(rows, columns)`` in numpy's order, the text ``"WxH"`` (columns x rows,
+    as ``--size`` reads it) or ``"W"``, or a whole number ``W`` (``"W"``: the rows follow the
+    picture). A :class:`Size` is returned as it is.
 
     The CLI's ``--size`` goes through this too, so both say the same about a bad size.
 
-    >>> to_size("64x48"), to_size(64), to_size((10, None))
-    (Size(width=64, height=48), Size(width=64, height=None), Size(width=10, height=None))
+    >>> to_size((48, 64)), to_size("64x48"), to_size(64)
+    (Size(rows=48, columns=64), Size(rows=48, columns=64), Size(rows=None, columns=64))
     """
-    if value is None:
-        return None
+    if value is None or isinstance(value, Size):
+        return value
     if isinstance(value, str):
-        text = value
-    elif is_whole(value):
-        text = str(value)
-    elif (isinstance(value, tuple | list) and len(value) == 2 and is_whole(value[0])
-          and (value[1] is None or is_whole(value[1]))):
-        text = f"{value[0]}" if value[1] is None else f"{value[0]}x{value[1]}"
-    else:
-        raise LightsartError("board size must be WxH or W with positive whole numbers, e.g. 5x5; "
-                             f"got {value!r}")
-    return parse_size(text)
+        return parse_size(value)
+    if is_whole(value):
+        return parse_size(str(value))
+    if isinstance(value, tuple | list) and len(value) == 2 and all(map(is_whole, value)):
+        rows, columns = (int(side) for side in value)
+        if rows < 1 or columns < 1:
+            raise InvalidValue(f"board size (rows, columns) must be positive whole numbers; "
+                               f"got {tuple(value)!r}")
+        return Size(rows, columns)
+    raise InvalidType("board size must be (rows, columns), \"WxH\" text or a whole number, "
+                      f"e.g. (48, 64), \"64x48\" or 64; got {value!r}")

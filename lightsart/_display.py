@@ -38,7 +38,7 @@ from numpy.typing import NDArray
 from PIL import Image
 
 from lightsart._core.board import as_board
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import CELL_MAX
 from lightsart._output.render import SEPARATOR_GREY, RenderStyle, compare_image, render
 from lightsart._public import public
@@ -142,9 +142,9 @@ def board_png(board: Board, *, cell: int | None = None, style: RenderStyle | Non
 
 
 def target_png(target: Target, *, cell: int | None = None) -> bytes:
-    """A target's dithered board as PNG bytes, in its grey levels (``target.levels``)."""
+    """A target's dithered board as PNG bytes, in its grey levels (``target.states``)."""
     b = np.asarray(target.bits, dtype=np.uint8)
-    return _png(render(b, _styled(None, cell, b.shape), target.levels))
+    return _png(render(b, _styled(None, cell, b.shape), target.states))
 
 
 def boards_png(
@@ -152,7 +152,7 @@ def boards_png(
 ) -> bytes:
     """Boards side by side (a few grey pixels apart) as one PNG; all share one cell size."""
     if not boards:
-        raise LightsartError("no boards to show")
+        raise InvalidValue("no boards to show")
     bs = [as_board(b) for b in boards]
     tallest = max(b.shape[0] for b in bs)
     widest = max(b.shape[1] for b in bs)
@@ -398,15 +398,22 @@ def view(
     >>> shown.png()[:4]
     b'\x89PNG'
     """
+    from lightsart import _checks as checks
+    from lightsart._limits import check_cell
+
+    if cell is not None:
+        check_cell(checks.whole(cell, "cell"))
+    if labels is not None and (isinstance(labels, str) or not isinstance(labels, Sequence)):
+        raise InvalidType(f"labels must be a list of str, one per board; got {labels!r}")
     items: list[Board] = []
     for b in boards:
         a = np.asarray(b)
         items.extend(list(a) if a.ndim == 3 else [a])
     checked = tuple(as_board(b) for b in items)
     if not checked:
-        raise LightsartError("no boards to show")
+        raise InvalidValue("no boards to show")
     if labels is not None and len(labels) != len(checked):
-        raise LightsartError(f"{len(labels)} labels for {len(checked)} boards")
+        raise InvalidValue(f"{len(labels)} labels for {len(checked)} boards")
     return BoardView(checked, None if labels is None else tuple(str(s) for s in labels), cell)
 
 
@@ -443,6 +450,9 @@ def load_ipython_extension(ipython: Any) -> None:
         import lightsart
         lightsart.parse_board("010/111/010")  # drawn as a 3x3 board
     """
+    if not hasattr(ipython, "display_formatter"):
+        raise InvalidType(f"load_ipython_extension takes the running IPython shell (IPython "
+                          f"passes it on %load_ext lightsart); got {type(ipython).__name__}")
     formatter = ipython.display_formatter.formatters["image/png"]
     formatter.for_type(np.ndarray, _board_or_none)
     show_results(ipython)

@@ -1,4 +1,27 @@
-"""The one exception type a user sees: its message is printed as a single line by the CLI."""
+"""The errors a user sees: one small tree (as httpx's), every message one line the CLI prints.
+
+::
+
+    LightsartError              bad input or an impossible request (the CLI: exit 2, one line)
+    ├── InvalidValue            a value out of range or unknown (also a ValueError)
+    │   └── TooLarge            a size or amount beyond the limits of lightsart._limits
+    └── InvalidType             a value of the wrong type (also a TypeError)
+
+Catch :class:`LightsartError` for all of them; Python's ``except ValueError`` and ``except
+TypeError`` catch the two branches as they would a standard library's refusal. What is
+neither a wrong value nor a wrong type stays the base class, and only these kinds:
+
+* a file that cannot be read: missing, a folder, unreadable, not a picture or a film, damaged
+  (no pixels, no frames ffmpeg can decode, a truncated clip);
+* an output that cannot be written (the all-or-nothing stage's refusals, ffmpeg failing);
+* a tool that is not installed (ffmpeg, PuLP, a MIP solver) or that fails (a solver's error,
+  an answer that fails its re-check);
+* a request the solver proves impossible (``basic_ip``: the picture is not reachable);
+* a result asked for what it does not hold (frames of a result made without them).
+
+Every argument a caller gives is checked as :class:`InvalidValue`, :class:`TooLarge` or
+:class:`InvalidType` (``tests/test_strict_api.py`` walks every public callable).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +29,7 @@ import os
 
 from lightsart._public import public
 
-__all__ = ["LightsartError", "one_line", "shown"]
+__all__ = ["InvalidType", "InvalidValue", "LightsartError", "TooLarge", "one_line", "shown"]
 
 
 @public
@@ -35,6 +58,68 @@ class LightsartError(Exception):
 
     def __init__(self, *args: object) -> None:
         super().__init__(*(one_line(a) if isinstance(a, str) else a for a in args))
+
+
+@public
+class InvalidValue(LightsartError, ValueError):
+    """A value out of its range, unknown, or inconsistent with another: also a ``ValueError``.
+
+    Parameters
+    ----------
+    *args : object
+        The message, one line.
+
+    Examples
+    --------
+    >>> from lightsart import InvalidValue, Tone
+    >>> try:
+    ...     Tone(gamma=-1)
+    ... except ValueError as error:
+    ...     print(type(error).__name__, isinstance(error, InvalidValue))
+    InvalidValue True
+    """
+
+
+@public
+class TooLarge(InvalidValue):
+    """A size or amount of work beyond one of lightsart's limits (the README's "Limits"), refused
+    before any work: also a ``ValueError``.
+
+    Parameters
+    ----------
+    *args : object
+        The message, one line; it names the limit.
+
+    Examples
+    --------
+    >>> from lightsart import TooLarge, from_state
+    >>> try:
+    ...     from_state(0, 10**6, 10**6)
+    ... except TooLarge as error:
+    ...     print(error)
+    board 1000000x1000000 is too large (short side at most 8192, long side at most 32768)
+    """
+
+
+@public
+class InvalidType(LightsartError, TypeError):
+    """A value of the wrong type (text where a number is expected, ``None`` for a picture):
+    also a ``TypeError``.
+
+    Parameters
+    ----------
+    *args : object
+        The message, one line.
+
+    Examples
+    --------
+    >>> from lightsart import InvalidType, parse_board
+    >>> try:
+    ...     parse_board(None)
+    ... except TypeError as error:
+    ...     print(error)
+    board text must be a str; got None
+    """
 
 
 def shown(path: object) -> str:

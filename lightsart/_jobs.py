@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 
+from lightsart._boardsize import SizeLike
 from lightsart._choices import Topology
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import check_model
 from lightsart._rules import Rules, parse_pattern
 
@@ -28,7 +29,7 @@ __all__ = ["Source", "check_board", "check_engine", "default_cell", "drawing_sty
 #: A picture a job takes: a file's path, or its luminance as a 2-D array in ``[0, 1]``.
 Source = Union[str, "os.PathLike[str]", np.ndarray]
 
-#: The label an array carries in results and messages, as :func:`lightsart.target_from_array`'s.
+#: The label an array carries in results and messages, as :func:`lightsart.load_target`'s.
 ARRAY_LABEL = "<array>"
 
 
@@ -41,14 +42,14 @@ def sources(images: object, least: int = 2) -> list[Source]:
     """``images`` checked as a sequence of at least ``least`` pictures (paths or arrays): a
     string, a single array or anything else is one line, before any work."""
     if isinstance(images, str | bytes | os.PathLike | np.ndarray):
-        raise LightsartError(f"pictures must be a list of paths or arrays, not a single "
+        raise InvalidType(f"pictures must be a list of paths or arrays, not a single "
                              f"{type(images).__name__} ({_short(images)}): write [picture, ...]")
     if not isinstance(images, Sequence):
-        raise LightsartError(f"pictures must be a list of paths or arrays; got {_short(images)}")
+        raise InvalidType(f"pictures must be a list of paths or arrays; got {_short(images)}")
     for k, image in enumerate(images, 1):
         source(image, f"picture {k}")
     if len(images) < least:  # the sentence the CLI says
-        raise LightsartError("animate needs at least two pictures")
+        raise InvalidValue("animate needs at least two pictures")
     return list(images)
 
 
@@ -58,8 +59,8 @@ def source(image: object, what: str = "picture") -> Source:
         return image
     if isinstance(image, str | os.PathLike) and os.fspath(image) not in ("", b""):
         return image  # type: ignore[return-value]
-    raise LightsartError(f"{what} must be a file's path or a 2-D numpy array in [0, 1]; "
-                         f"got {_short(image)}")
+    raise InvalidType(f"{what} must be a file's path or a 2-D numpy array in [0, 1]; "
+                      f"got {_short(image)}")
 
 
 def _short(value: object) -> str:
@@ -67,16 +68,16 @@ def _short(value: object) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def read_source(image: Source, board: tuple[int, int | None] | None,
+def read_source(image: Source, board: SizeLike | None,
                 nullity_of: Callable[[int, int], int] | None
                 ) -> tuple[Gray, tuple[int, int]]:
     """The picture's luminance for ``board`` and the board's ``(width, height)``; without a
     board, the default size (about :data:`~lightsart._pictures.image.DEFAULT_LONG_SIDE` cells on
     the long side, the same for every command). A path is decoded only as finely as the board
-    needs; an array is checked as :func:`lightsart.target_from_array` checks it."""
+    needs; an array is checked as :func:`lightsart.load_target` checks it."""
     from lightsart._pictures.image import board_size, gray_array, read_for_board
 
-    def read(size: tuple[int, int | None] | None) -> tuple[Gray, tuple[int, int]]:
+    def read(size: SizeLike | None) -> tuple[Gray, tuple[int, int]]:
         if isinstance(image, np.ndarray):
             gray = gray_array(image)
             return gray, board_size(size, gray.shape[1] / gray.shape[0], nullity_of)

@@ -2,7 +2,8 @@
 
 A run must be bounded before it begins: a typo such as ``--hold 1e300`` or ``--cell 512`` on a
 large board would otherwise run until killed or fill the disk. Each limit below is a plain
-number; each ``check_*`` function raises :class:`LightsartError` with one line that names the
+number; each ``check_*`` function raises :class:`~lightsart.TooLarge` (a value beyond a limit) or
+:class:`~lightsart.InvalidValue` (below its range, or not a number) with one line that names the
 limit. The module imports neither numpy nor Pillow, so the CLI can check its options at once
 (``lightsart --help`` stays fast).
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue, TooLarge
 
 __all__ = [
     "ANIMATION_MAX_SECONDS",
@@ -199,9 +200,9 @@ def check_seconds(value: float, name: str, *, zero: bool = False,
     """``value`` if it is a finite number of seconds in ``(0, most]`` (``[0, most]`` with ``zero``)."""
     least = ">= 0" if zero else "> 0"
     if not (math.isfinite(value) and (value > 0 or (zero and value == 0))):
-        raise LightsartError(f"{name} must be a number {least}, got {value:g}")
+        raise InvalidValue(f"{name} must be a number {least}, got {value:g}")
     if value > most:
-        raise LightsartError(f"{name} must be at most {most:g} seconds, got {value:g}")
+        raise TooLarge(f"{name} must be at most {most:g} seconds, got {value:g}")
     return value
 
 
@@ -216,14 +217,14 @@ def planning_seconds(seconds: float) -> float:
 def check_fps(fps: float) -> float:
     """Frames per second within ``FPS_MIN .. FPS_MAX``."""
     if not (math.isfinite(fps) and FPS_MIN <= fps <= FPS_MAX):
-        raise LightsartError(f"--fps must be between {FPS_MIN:g} and {FPS_MAX:g}, got {fps:g}")
+        raise InvalidValue(f"--fps must be between {FPS_MIN:g} and {FPS_MAX:g}, got {fps:g}")
     return fps
 
 
 def check_seed(seed: int) -> int:
     """A seed numpy accepts: ``0 .. SEED_MAX``."""
     if not 0 <= seed <= SEED_MAX:
-        raise LightsartError(f"--seed must be a whole number from 0 to 2**64 - 1, got {seed}")
+        raise InvalidValue(f"--seed must be a whole number from 0 to 2**64 - 1, got {seed}")
     return seed
 
 
@@ -241,7 +242,7 @@ def check_frames(frames: int, seconds: float, fps: float, *, video: bool = False
     frames, which must also stay within :data:`FRAMES_MAX`.
     """
     if seconds > ANIMATION_MAX_SECONDS:
-        raise LightsartError(
+        raise TooLarge(
             f"the animation would last {seconds:.0f} s; at most {ANIMATION_MAX_SECONDS:g} s "
             "(shorten --duration or --hold)")
     counts = [("frames", frames)]
@@ -249,7 +250,7 @@ def check_frames(frames: int, seconds: float, fps: float, *, video: bool = False
         counts.append(("video frames", round(seconds * fps)))
     for what, count in counts:
         if count > FRAMES_MAX:
-            raise LightsartError(
+            raise TooLarge(
                 f"the animation would have {count} {what}; at most {FRAMES_MAX} "
                 "(raise --clicks-per-frame, or lower --fps or --hold)")
 
@@ -259,16 +260,16 @@ def check_film(frames: int, seconds: float, cells: int) -> None:
     :data:`ANIMATION_MAX_SECONDS`, :data:`FRAMES_MAX`, :data:`FILM_MAX_CELLS` and
     :data:`FILM_MAX_CELL_FRAMES` (a frame's work is linear in its cells, so this bounds the work)."""
     if cells > FILM_MAX_CELLS:
-        raise LightsartError(f"a film frame of {cells} cells is too large; at most "
+        raise TooLarge(f"a film frame of {cells} cells is too large; at most "
                              f"{FILM_MAX_CELLS} cells a frame (a smaller --size)")
     if seconds > ANIMATION_MAX_SECONDS:
-        raise LightsartError(f"the film would last {seconds:.0f} s; at most "
+        raise TooLarge(f"the film would last {seconds:.0f} s; at most "
                              f"{ANIMATION_MAX_SECONDS:g} s (use --start/--end)")
     if frames > FRAMES_MAX:
-        raise LightsartError(f"the film would have {frames} frames; at most {FRAMES_MAX} "
+        raise TooLarge(f"the film would have {frames} frames; at most {FRAMES_MAX} "
                              "(lower --fps, or use --start/--end)")
     if frames * cells > FILM_MAX_CELL_FRAMES:
-        raise LightsartError(f"the film would have {frames} frames of {cells} cells; at most "
+        raise TooLarge(f"the film would have {frames} frames of {cells} cells; at most "
                              f"{FILM_MAX_CELL_FRAMES} frames x cells (a smaller --size, a lower "
                              "--fps, or --start/--end)")
 
@@ -277,27 +278,27 @@ def check_board(width: int, height: int, *, most_side: int = BOARD_MAX_SIDE,
                 most_cells: int | None = None, what: str = "board") -> None:
     """A board of ``width`` × ``height`` cells within the given bounds (before allocating it)."""
     if width < 1 or height < 1:
-        raise LightsartError(f"{what} size must be at least 1x1, got {width}x{height}")
+        raise InvalidValue(f"{what} size must be at least 1x1, got {width}x{height}")
     if min(width, height) > most_side or max(width, height) > 4 * BOARD_MAX_SIDE:
-        raise LightsartError(
+        raise TooLarge(
             f"{what} {width}x{height} is too large (short side at most {most_side}, "
             f"long side at most {4 * BOARD_MAX_SIDE})")
     if most_cells is not None and width * height > most_cells:
-        raise LightsartError(
+        raise TooLarge(
             f"{what} {width}x{height} has {width * height} cells; at most {most_cells}")
 
 
 def check_cell(cell: int) -> int:
     """Pixels per cell within ``1 .. CELL_MAX``."""
     if not 1 <= cell <= CELL_MAX:
-        raise LightsartError(f"--cell must be 1 to {CELL_MAX} pixels, got {cell}")
+        raise InvalidValue(f"--cell must be 1 to {CELL_MAX} pixels, got {cell}")
     return cell
 
 
 def check_cell_mm(mm: float) -> float:
     """Millimetres per cell within ``CELL_MM_MIN .. CELL_MM_MAX``."""
     if not CELL_MM_MIN <= mm <= CELL_MM_MAX:  # NaN fails too
-        raise LightsartError(f"--cell-mm must be {CELL_MM_MIN:g} to {CELL_MM_MAX:g} mm, got {mm:g}")
+        raise InvalidValue(f"--cell-mm must be {CELL_MM_MIN:g} to {CELL_MM_MAX:g} mm, got {mm:g}")
     return mm
 
 
@@ -306,11 +307,11 @@ def check_vector(width: int, height: int, points_per_cell: float, *, panels: int
     drawn: at most :data:`VECTOR_MAX_CELLS` cells a panel, and a PDF page at most
     :data:`VECTOR_MAX_POINTS` on a side (``points_per_cell``: the cell's size on the page)."""
     if width * height > VECTOR_MAX_CELLS:
-        raise LightsartError(f"a {width}x{height} board has {width * height:,} cells; an SVG or "
+        raise TooLarge(f"a {width}x{height} board has {width * height:,} cells; an SVG or "
                              f"PDF holds at most {VECTOR_MAX_CELLS:,} (write a .png)")
     side = max(panels * width, height) * points_per_cell
     if side > VECTOR_MAX_POINTS:
-        raise LightsartError(
+        raise TooLarge(
             f"a {width}x{height} board is {side:,.0f} points on a side as a PDF page; at most "
             f"{VECTOR_MAX_POINTS:,} (200 inches: lower --cell-mm or --cell)")
 
@@ -324,7 +325,7 @@ def check_picture(width: int, height: int, cell: int, *, panels: int = 1) -> Non
     check_cell(cell)
     w, h = width * cell, height * cell
     if w * h > FRAME_MAX_PIXELS or max(panels * w, h) > FRAME_MAX_SIDE:
-        raise LightsartError(
+        raise TooLarge(
             f"a {width}x{height} board at --cell {cell} is {w}x{h} pixels; at most "
             f"{FRAME_MAX_PIXELS} pixels and {FRAME_MAX_SIDE} on a side (lower --cell)")
 
@@ -352,7 +353,7 @@ def check_model(width: int, height: int, pattern_cells: int, states: int, path: 
     cells = min(MODEL_MAX_ROWS // row_cells, MODEL_MAX_NONZEROS // nz_cells,
                 MODEL_MAX_BYTES // (nz_cells * per_nonzero))
     side = math.isqrt(cells)
-    raise LightsartError(
+    raise TooLarge(
         f"--export-model: a {width}x{height} board makes a model of {rows:,} rows and "
         f"{nonzeros:,} non-zeros (about {size >> 20} MB); at most {MODEL_MAX_ROWS:,} rows, "
         f"{MODEL_MAX_NONZEROS:,} non-zeros and {MODEL_MAX_BYTES >> 20} MB: under these rules "

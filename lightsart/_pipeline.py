@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from lightsart._boardsize import SizeLike
 from lightsart._choices import Errors, FitMode, Topology
 from lightsart._engines import Budget
 from lightsart._engines import engine as get_engine
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue, LightsartError
 from lightsart._jobs import (
     Source,
     check_board,
@@ -55,7 +56,7 @@ Engine = str
 
 def fit_pictures(
     images: Sequence[Source],
-    size: tuple[int, int | None] | None = None,
+    size: SizeLike | None = None,
     fit: FitMode = "cover",
     dither: str = "floyd-steinberg",
     engine: Engine = "exact",
@@ -90,7 +91,7 @@ def fit_pictures(
     ``model``: an ``--export-model`` path; its size is checked once the board size is known,
     before any picture is fitted, and so are the outputs' by ``sized(width, height)``.
     """
-    from lightsart._pictures.image import target_from_array
+    from lightsart._pictures.image import fit_target
 
     # The settings check every value (one line, before any work), as make_still's do.
     prep = Pictures(size, fit, dither, tone, errors, linear)
@@ -100,8 +101,8 @@ def fit_pictures(
     chosen = get_engine(engine)
     check_engine(engine, solver)
     if not images:
-        raise LightsartError("no pictures given")
-    board: tuple[int, int | None] | None = size
+        raise InvalidValue("no pictures given")
+    board: SizeLike | None = size
     nullity_of = nullity_under(pattern, topology, states)
     pictures = []
     for k, image in enumerate(images):
@@ -114,8 +115,8 @@ def fit_pictures(
                 sized(width, height)
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
-        target = target_from_array(gray, (width, height), fit, dither,
-                                   source=path, tone=tone, linear=linear, levels=states)
+        target = fit_target(gray, (width, height), fit, dither,
+                                   source=path, tone=tone, linear=linear, states=states)
         rules = Rules(height, width, parse_pattern(pattern), topology, states)
         cost, said = _costs(target, rules, engine, errors, costs)
         found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
@@ -468,7 +469,7 @@ def _check_least_plan(planned: preflight.Planned, transitions: int, **timing: An
 def _animated_colours(drawn: Look) -> tuple[str | None, str | None, str | None]:
     """The look's colours, once it is known to draw in pixels: ``cell_mm`` is for stills."""
     if drawn.cell_mm is not None:
-        raise LightsartError("cell_mm sizes still's .svg and .pdf outputs; an animation is drawn "
+        raise InvalidValue("cell_mm sizes still's .svg and .pdf outputs; an animation is drawn "
                              "in pixels (cell)")
     return drawn.colours
 

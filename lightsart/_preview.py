@@ -128,7 +128,7 @@ def _check_drawing(out: str, cells: int) -> None:
 
 
 def make_preview(path: str, out: str, *,
-                 size: int | str | tuple[int, int | None] | None = None,
+                 size: int | str | tuple[int, int] | None = None,
                  fit: FitMode = "cover") -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG, or an SVG or PDF
     drawing)."""
@@ -136,13 +136,13 @@ def make_preview(path: str, out: str, *,
     from lightsart._engines import DEFAULT_ENGINE, Budget, engine
     from lightsart._output import preflight, staging
     from lightsart._pictures.costs import pixel_costs
-    from lightsart._pictures.image import fit_to_board, read_for_board, target_from_array
+    from lightsart._pictures.image import fit_target, fit_to_board, read_for_board
 
-    size = board_size(size)  # 64, "64x48" or (64, None), as --size reads them
-    if size is not None:  # the sides given, before the picture is read
-        _check_side(max(size[0], size[1] or 1))
-    planned = preflight.plan_still(path, [out], size, None)  # .png/.svg/.pdf, not the picture
-    gray, board = read_for_board(path, size)  # without a size, the one still and animate choose
+    asked = board_size(size)  # 64, "64x48" or (rows, columns), as to_size reads them
+    if asked is not None:  # the sides given, before the picture is read
+        _check_side(max(asked.rows or 1, asked.columns))
+    planned = preflight.plan_still(path, [out], asked, None)  # .png/.svg/.pdf, not the picture
+    gray, board = read_for_board(path, asked)  # without a size, the one still and animate choose
     _check_side(max(board))  # a side from the picture's aspect too, before any tile is fitted
     aspect = gray.shape[1] / gray.shape[0]
     tiles = []
@@ -157,7 +157,7 @@ def make_preview(path: str, out: str, *,
             # Decoded for this size, as still and animate would: each tile is what they make.
             sized = gray if v.size == board else read_for_board(path, v.size)[0]
             fitted[v.size] = fit_to_board(sized, *v.size, fit)
-        target = target_from_array(fitted[v.size], v.size, "stretch", v.dither, tone=v.tone)
+        target = fit_target(fitted[v.size], v.size, "stretch", v.dither, tone=v.tone)
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray)
         f = engine(DEFAULT_ENGINE).fit(target.bits, cost, Budget(_TILE_SECONDS))
         tiles.append(Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels))
@@ -176,7 +176,7 @@ def _levels_tile(path: str, v: _Variant, fit: FitMode) -> Tile:
     from lightsart._pipeline import make_still
     from lightsart._settings import Pictures, Solving
 
-    f = make_still(path, pictures=Pictures(v.size, fit, v.dither, v.tone),
+    f = make_still(path, pictures=Pictures((v.size[1], v.size[0]), fit, v.dither, v.tone),
                    solving=Solving(time_limit=_TILE_SECONDS, states=v.states)).picture.fit
     return Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, v.states)
 

@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, cast, overload
 
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 
 __all__ = ["Lazy", "Registry"]
 
@@ -81,7 +81,7 @@ class Registry(Generic[T]):
     >>> colours.get("rd")
     Traceback (most recent call last):
     ...
-    lightsart.LightsartError: unknown colour 'rd': choose from red; did you mean 'red'?
+    lightsart.InvalidValue: unknown colour 'rd': choose from red; did you mean 'red'?
     """
 
     def __init__(self, kind: str, *, check: Callable[[T], bool] | None = None) -> None:
@@ -117,7 +117,7 @@ class Registry(Generic[T]):
         """
         taken = [n for n in (name, *aliases) if n in self]
         if taken:
-            raise LightsartError(f"{self.kind} {taken[0]!r} is registered already")
+            raise InvalidValue(f"{self.kind} {taken[0]!r} is registered already")
         self._records[name] = _Record(entry, about, tuple(aliases), tuple(requires),
                                       loaded=not isinstance(entry, Lazy))
         self._aliases.update(dict.fromkeys(aliases, name))
@@ -207,17 +207,19 @@ class Registry(Generic[T]):
         """``(name, entry)`` pairs in registration order, loading lazy entries."""
         return ((name, self.get(name)) for name in self.names())
 
-    def unknown(self, name: object, shown: Iterable[str] | None = None) -> LightsartError:
+    def unknown(self, name: object, shown: Iterable[str] | None = None) -> InvalidValue | InvalidType:
         """The one error for a name not registered, listing ``shown`` (default: :meth:`names`)
         and the closest name or alias, if one is close."""
         import difflib  # only on an error: the CLI's start-up does without it
 
         names = list(self._records if shown is None else shown)
         if not names:
-            return LightsartError(f"unknown {self.kind} {name!r}: none is registered")
+            error = InvalidValue if isinstance(name, str) else InvalidType
+            return error(f"unknown {self.kind} {name!r}: none is registered")
         message = f"unknown {self.kind} {name!r}: choose from {', '.join(names)}"
         close = difflib.get_close_matches(str(name), [*names, *self._aliases], n=1)
-        return LightsartError(message + (f"; did you mean {close[0]!r}?" if close else ""))
+        error = InvalidValue if isinstance(name, str) else InvalidType
+        return error(message + (f"; did you mean {close[0]!r}?" if close else ""))
 
     def __contains__(self, name: object) -> bool:
         return name in self._records or name in self._aliases

@@ -26,9 +26,11 @@ import operator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from lightsart import _checks as checks
+from lightsart._checks import is_whole
 from lightsart._choices import TOPOLOGIES, Topology, states_words
-from lightsart._errors import LightsartError
-from lightsart._limits import MASKS_MAX_CELLS, PATTERN_MAX_SIDE, STATES_MAX
+from lightsart._errors import InvalidType, InvalidValue, TooLarge
+from lightsart._limits import MASKS_MAX_CELLS, PATTERN_MAX_SIDE, STATES_MAX, check_board
 from lightsart._public import public
 from lightsart._registry import Registry
 
@@ -85,21 +87,21 @@ class Pattern:
         rows = tuple(str(r) for r in self.rows)
         object.__setattr__(self, "rows", rows)
         if not rows or any(not r for r in rows):
-            raise LightsartError("pattern must have at least one row and one column")
+            raise InvalidValue("pattern must have at least one row and one column")
         if any(len(r) != len(rows[0]) for r in rows):
-            raise LightsartError(f"pattern rows must all have the same length, got {self.text!r}")
+            raise InvalidValue(f"pattern rows must all have the same length, got {self.text!r}")
         if any(ch not in "01" for r in rows for ch in r):
-            raise LightsartError(f"pattern rows must hold only 0 and 1, got {self.text!r}")
+            raise InvalidValue(f"pattern rows must hold only 0 and 1, got {self.text!r}")
         h, w = len(rows), len(rows[0])
         if h % 2 == 0 or w % 2 == 0:
-            raise LightsartError(
+            raise InvalidValue(
                 f"pattern must have an odd number of rows and columns (the click is the middle cell), "
                 f"got {w}x{h}"
             )
         if h > PATTERN_MAX_SIDE or w > PATTERN_MAX_SIDE:
-            raise LightsartError(f"pattern is {w}x{h}; at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE}")
+            raise TooLarge(f"pattern is {w}x{h}; at most {PATTERN_MAX_SIDE}x{PATTERN_MAX_SIDE}")
         if "1" not in "".join(rows):
-            raise LightsartError(f"pattern {self.text!r} toggles no cell")
+            raise InvalidValue(f"pattern {self.text!r} toggles no cell")
 
     @property
     def radius(self) -> tuple[int, int]:
@@ -154,6 +156,8 @@ def parse_pattern(text: str) -> Pattern:
 
     Rows are separated by ``/``; ``1`` or ``#`` is a toggled cell, ``0`` or ``.`` is not.
     """
+    if not isinstance(text, str):
+        raise InvalidType(f"pattern must be a name or rows such as 010/111/010; got {text!r}")
     spec = text.strip()
     preset = PATTERNS.get(spec.lower(), None)
     if preset is not None:
@@ -161,7 +165,7 @@ def parse_pattern(text: str) -> Pattern:
     rows = spec.split("/")
     bad = sorted({ch for ch in spec if ch not in _ON + _OFF + "/"})
     if bad:
-        raise LightsartError(
+        raise InvalidValue(
             f"pattern {text!r}: unknown character(s) {''.join(bad)!r}; use a name "
             f"({', '.join(PATTERNS)}) or rows of 0/1 (or ./#) separated by '/', e.g. 010/111/010"
         )
@@ -173,7 +177,8 @@ def check_topology(topology: object) -> Topology:
     for name in TOPOLOGIES:
         if topology == name:
             return name
-    raise LightsartError(f"unknown topology {topology!r}; choose one of {', '.join(TOPOLOGIES)}")
+    error = InvalidValue if isinstance(topology, str) else InvalidType
+    raise error(f"unknown topology {topology!r}; choose one of {', '.join(TOPOLOGIES)}")
 
 
 def check_states(states: int) -> int:
@@ -182,13 +187,16 @@ def check_states(states: int) -> int:
         k = operator.index(states)
     except TypeError:
         k = 0
+        if not isinstance(states, float):  # 2.5 is a wrong number, "3" a wrong type
+            raise InvalidType(f"states per cell must be a whole number from 2 to {STATES_MAX}, "
+                              f"got {states!r}") from None
     if isinstance(states, bool) or not 2 <= k <= STATES_MAX:
-        raise LightsartError(f"states per cell must be a whole number from 2 to {STATES_MAX}, got {states!r}")
+        raise InvalidValue(f"states per cell must be a whole number from 2 to {STATES_MAX}, got {states!r}")
     return k
 
 
 @public
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rules:
     """Everything that decides what a click does: board size, pattern, topology, states per cell.
 
@@ -204,9 +212,10 @@ class Rules:
         Rows ``m`` of the board.
     width : int
         Columns ``n`` of the board.
-    pattern : Pattern, optional
-        The cells a click toggles, centred on the clicked cell (:func:`parse_pattern`; default
-        the classic plus ``010/111/010``).
+    pattern : str or Pattern, optional
+        The cells a click toggles, centred on the clicked cell: a preset name (``"plus"``, the
+        default, ``"sigma"``, ``"x"``, ``"square"``) or rows such as ``"010/101/010"``, as
+        ``--pattern`` reads them; the field holds the :class:`Pattern` it reads.
     topology : {"plane", "torus", "cylinder"}, optional
         Whether the board wraps: not at all, both axes, or left–right.
     states : int, optional
@@ -219,36 +228,47 @@ class Rules:
 
     Examples
     --------
-    >>> from lightsart._core.board import format_board
-    >>> from lightsart._rules import Rules, parse_pattern, press
-    >>> sigma = Rules.plus(3, 3).with_pattern(parse_pattern("sigma"))
+    >>> from lightsart import Rules, format_board, press
+    >>> sigma = Rules(3, 3, pattern="sigma")
     >>> sigma.is_classic, sigma.shape, sigma.to_dict()
     (False, (3, 3), {'pattern': 'sigma', 'topology': 'plane', 'states': 2})
     >>> print(format_board(press([[0, 0, 0], [0, 1, 0], [0, 0, 0]], sigma)))  # not the middle
     010
     101
     010
+    >>> Rules(3, 3, pattern="010/101/010") == sigma
+    True
     >>> Rules(4, 4, topology="torus", states=3).wraps
     (True, True)
     >>> Rules(4, 4, states=1)
     Traceback (most recent call last):
     ...
-    lightsart.LightsartError: states per cell must be a whole number from 2 to 16, got 1
+    lightsart.InvalidValue: states per cell must be a whole number from 2 to 16, got 1
     """
 
     height: int
     width: int
-    pattern: Pattern = Pattern(("010", "111", "010"))
-    topology: Topology = "plane"
-    states: int = 2
+    pattern: Pattern
+    topology: Topology
+    states: int
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.pattern, Pattern):
-            raise LightsartError(f"pattern must be a Pattern, got {type(self.pattern).__name__}")
-        if self.height < 1 or self.width < 1:
-            raise LightsartError(f"board size must be at least 1x1, got {self.width}x{self.height}")
-        check_topology(self.topology)
-        object.__setattr__(self, "states", check_states(self.states))
+    # A typed __init__ rather than the dataclass's: the field is always a Pattern (its readers
+    # need no narrowing), while callers may give the pattern as text, as --pattern takes it.
+    def __init__(self, height: int, width: int, pattern: Pattern | str = "plus",
+                 topology: Topology = "plane", states: int = 2) -> None:
+        if isinstance(pattern, str):
+            pattern = parse_pattern(pattern)
+        elif not isinstance(pattern, Pattern):
+            raise InvalidType("pattern must be a name or rows such as 010/111/010, or a Pattern; "
+                              f"got {type(pattern).__name__}")
+        if not (is_whole(height) and is_whole(width)):
+            raise InvalidType("a board's rows and columns are whole numbers, got "
+                              f"{height!r}, {width!r}")
+        check_board(int(width), int(height))  # at least 1x1, within the algebra's limits
+        check_topology(topology)
+        for field, value in (("height", int(height)), ("width", int(width)), ("pattern", pattern),
+                             ("topology", topology), ("states", check_states(states))):
+            object.__setattr__(self, field, value)
 
     @classmethod
     def plus(cls, m: int, n: int) -> Rules:
@@ -311,7 +331,7 @@ def require_two_states(rules: Rules | int | None, what: str) -> None:
     command or tool) is built on GF(2) only: one line naming what is not supported yet."""
     states = rules.states if isinstance(rules, Rules) else rules
     if states is not None and states != 2:  # the guard of the tools written over GF(2) alone
-        raise LightsartError(
+        raise InvalidValue(
             f"{what} does not support {states} states per cell yet (only 2); {states_words()}")
 
 
@@ -383,15 +403,15 @@ def shifted_sum(x: NDArray[Any], rules: Rules) -> NDArray[Any]:
 def _as_clicks(clicks: object, rules: Rules) -> NDArray[Any]:
     import numpy as np
 
-    x = np.asarray(clicks)
+    x = checks.array(clicks, "click set")
     if x.shape != rules.shape:
-        raise LightsartError(
+        raise InvalidValue(
             f"click set has shape {x.shape}, expected {rules.shape} ({rules.width}x{rules.height})"
         )
     if x.dtype == np.bool_:
         return x.astype(np.uint8)
     if not np.issubdtype(x.dtype, np.integer):
-        raise LightsartError("click set must hold integers")
+        raise InvalidValue("click set must hold integers")
     return x
 
 
@@ -428,13 +448,10 @@ def press(clicks: object, rules: Rules | None = None) -> NDArray[np.uint8]:
     import numpy as np
 
     if rules is None:
-        x = np.asarray(clicks)  # NaN, 2, a 1-D array: one line, not zeros or an IndexError
-        if x.ndim != 2 or x.size == 0:
-            raise LightsartError(f"clicks must be a non-empty 2-D array, got shape {x.shape}")
-        if x.dtype != np.bool_ and (not np.issubdtype(x.dtype, np.integer) or x.min() < 0
-                                    or x.max() > 1):
-            raise LightsartError("clicks must hold only 0 and 1")
+        x = checks.board(clicks, "clicks")  # NaN, 2, a 1-D array, text: one line
         rules = Rules(*x.shape)
+    elif not isinstance(rules, Rules):
+        raise InvalidType(f"rules must be a Rules or None; got {type(rules).__name__}")
     else:
         x = _as_clicks(clicks, rules)
     if rules.is_binary:  # GF(2): XOR of shifted bytes, the fast path (Z/k sums in int64)
@@ -463,7 +480,7 @@ def press_masks(rules: Rules) -> list[int]:
 
     m, n = rules.shape
     if m * n > MASKS_MAX_CELLS:
-        raise LightsartError(f"press masks are for boards of at most {MASKS_MAX_CELLS} cells, got {m * n}")
+        raise TooLarge(f"press masks are for boards of at most {MASKS_MAX_CELLS} cells, got {m * n}")
     masks = []
     unit = np.zeros((m, n), dtype=np.uint8)
     weights = [1 << k for k in range(m * n)]

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from lightsart import _checks as checks
 from lightsart._choices import Errors
 from lightsart._errors import LightsartError
 from lightsart._jobs import rules_dict
@@ -110,6 +111,10 @@ class StillResult:
     rules: Rules | None = None
 
     #: Jupyter draws the fit.
+
+    def __post_init__(self) -> None:
+        checks.record(self, sides=("width", "height"), counts=("nullity",), numbers=("seconds",),
+                      tuples=("outputs",))
 
     def __repr__(self) -> str:
         """A line a REPL can show: picture, board size, its fit in words and the files written."""
@@ -213,6 +218,11 @@ class AnimationResult:
     segments: tuple[tuple[np.ndarray, np.ndarray], ...] = field(default=(), repr=False,
                                                                 compare=False)
     plan: Any = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        checks.record(self, sides=("width", "height"), counts=("nullity", "frames"),
+                      numbers=("duration_seconds", "seconds"), texts=("ease",),
+                      tuples=("pictures", "transitions", "outputs", "notes", "orders"))
 
     def iter_frames(self) -> Iterator[Frame]:
         """The animation's frames, one at a time (each a :class:`~lightsart.Frame`: a board and

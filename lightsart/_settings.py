@@ -12,14 +12,14 @@ value is one line naming the field, before any work, and the same line whether i
 Python or from the CLI (which builds these same values from its options). They are the one way
 to pass these settings: a job given ``size=64`` says ``pictures=Pictures(size=64)``.
 
->>> Pictures(size="64").size
-Size(width=64, height=None)
+>>> Pictures(size=(48, 64)).size
+Size(rows=48, columns=64)
 >>> Solving(pattern="sigma", states=3)
 Solving(engine='exact', time_limit=None, solver='cbc', pattern='sigma', topology='plane', states=3)
 >>> Timing(fps=0)
 Traceback (most recent call last):
 ...
-lightsart.LightsartError: --fps must be between 1 and 120, got 0
+lightsart.InvalidValue: --fps must be between 1 and 120, got 0
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from lightsart import _checks as checks
-from lightsart._boardsize import to_size
+from lightsart._boardsize import SizeLike, to_size
 from lightsart._choices import EASES, ERRORS, FITS, STYLES, Ease, Errors, FitMode, StyleKind, Topology
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import check_cell, check_cell_mm, check_fps, check_seconds
 from lightsart._public import public
 from lightsart._rules import Pattern, check_states, check_topology, parse_pattern
@@ -59,10 +59,11 @@ class Pictures:
 
     Parameters
     ----------
-    size : tuple of (int, int or None), int, str or None, optional
-        The board: ``(W, H)``, ``(W, None)`` (the height follows the first picture) or ``None``
-        (about 100 cells on the long side, preferring nullity 0). ``64`` and ``"64x48"`` are read
-        as ``--size`` reads them; the stored value is a :class:`~lightsart._boardsize.Size`.
+    size : tuple of (int, int), int, str or None, optional
+        The board: ``(rows, columns)`` as numpy orders a shape, ``"WxH"`` text (columns x rows)
+        or a whole number ``W`` as ``--size`` reads them (the rows follow the first picture), or
+        ``None`` (about 100 cells on the long side, preferring nullity 0). The stored value is a
+        ``Size`` named tuple ``(rows, columns)`` (``rows`` ``None`` where they follow).
     fit : {"cover", "contain", "stretch"}, optional
         How a picture of another shape fills the board: cropped to the centre, padded with white
         or stretched (:data:`~lightsart._choices.FITS`).
@@ -86,14 +87,14 @@ class Pictures:
     Examples
     --------
     >>> Pictures(size="64x48", dither="atkinson").size
-    Size(width=64, height=48)
+    Size(rows=48, columns=64)
     >>> Pictures(fit="crop")
     Traceback (most recent call last):
     ...
-    lightsart.LightsartError: fit must be one of cover, contain, stretch; got 'crop'
+    lightsart.InvalidValue: fit must be one of cover, contain, stretch; got 'crop'
     """
 
-    size: tuple[int, int | None] | None = None
+    size: SizeLike | None = None
     fit: FitMode = "cover"
     dither: str = "floyd-steinberg"
     tone: Tone | None = None
@@ -110,7 +111,7 @@ class Pictures:
             from lightsart._pictures.tone import Tone
 
             if not isinstance(self.tone, Tone):
-                raise LightsartError(f"tone must be a Tone or None; got {self.tone!r}")
+                raise InvalidType(f"tone must be a Tone or None; got {self.tone!r}")
         _set(self, "errors", checks.one_of(self.errors, ERRORS, "errors"))
         _set(self, "linear", checks.flag(self.linear, "linear"))
 
@@ -152,7 +153,7 @@ class Solving:
     >>> Solving(states=17)
     Traceback (most recent call last):
     ...
-    lightsart.LightsartError: states per cell must be a whole number from 2 to 16, got 17
+    lightsart.InvalidValue: states per cell must be a whole number from 2 to 16, got 17
     """
 
     engine: str = "exact"
@@ -175,7 +176,7 @@ class Solving:
         elif isinstance(pattern, str):
             parse_pattern(pattern)
         else:
-            raise LightsartError(f"pattern must be a name or rows such as 010/111/010; got {pattern!r}")
+            raise InvalidType(f"pattern must be a name or rows such as 010/111/010; got {pattern!r}")
         _set(self, "topology", check_topology(self.topology))
         _set(self, "states", check_states(self.states))
 
@@ -234,9 +235,9 @@ class Timing:
         # In the order make_animation checked them in 0.2, so the first of several bad values
         # is still the one reported.
         if self.ease not in EASES:  # the sentence animate.check_ease says
-            raise LightsartError(f"unknown ease {self.ease!r}: choose one of {', '.join(EASES)}")
+            raise InvalidValue(f"unknown ease {self.ease!r}: choose one of {', '.join(EASES)}")
         if not isinstance(self.order, str):
-            raise LightsartError(f"order must be text such as 'raster' or 'radial,spiral'; "
+            raise InvalidType(f"order must be text such as 'raster' or 'radial,spiral'; "
                                  f"got {self.order!r}")
         if self.order != "raster":  # the default needs no parsing (nor numpy)
             from lightsart._animation.orders import parse_orders, split_orders
@@ -293,10 +294,10 @@ class Look:
         _set(self, "style", checks.one_of(self.style, STYLES, "style"))
         colours: Any = self.colours
         if not (isinstance(colours, tuple | list) and len(colours) == 3):
-            raise LightsartError("colours must be three colours (lit, unlit, panel), each "
+            raise InvalidType("colours must be three colours (lit, unlit, panel), each "
                                  f"#rrggbb, a name or None; got {colours!r}")
         if any(c is not None and not isinstance(c, str) for c in colours):
-            raise LightsartError(f"each colour must be #rrggbb, a name or None; got {colours!r}")
+            raise InvalidType(f"each colour must be #rrggbb, a name or None; got {colours!r}")
         if any(c is not None for c in colours):
             from lightsart._output.render import parse_colour
 
@@ -316,7 +317,7 @@ def settled(value: object, kind: type[_S], name: str) -> _S:
     if value is None:
         return kind()
     if not isinstance(value, kind):
-        raise LightsartError(f"{name} must be {kind.__name__}(...) or None; got {value!r}")
+        raise InvalidType(f"{name} must be {kind.__name__}(...) or None; got {value!r}")
     return value
 
 
@@ -332,6 +333,6 @@ def refuse_keywords(function: str, unknown: dict[str, object],
              *others)
     for kind, keyword in kinds:
         if name in {f.name for f in dataclasses.fields(kind)}:
-            raise LightsartError(f"{function}() takes no {name}=: give "
+            raise InvalidType(f"{function}() takes no {name}=: give "
                                  f"{keyword}={kind.__name__}({name}=...)")
-    raise LightsartError(f"{function}() got an unexpected keyword argument {name!r}")
+    raise InvalidType(f"{function}() got an unexpected keyword argument {name!r}")

@@ -50,6 +50,22 @@ class Frame:
     board: Board
     seconds: float
 
+    def __post_init__(self) -> None:
+        # Cheap checks only: a frame is made per picture of every animation.
+        import math
+        import numbers
+
+        from lightsart._errors import InvalidType, InvalidValue
+
+        if not isinstance(self.board, np.ndarray) or self.board.ndim != 2:
+            raise InvalidType(f"Frame.board must be a 2-D numpy array; got "
+                              f"{type(self.board).__name__}")
+        if not isinstance(self.seconds, numbers.Real) or isinstance(self.seconds, bool):
+            raise InvalidType(f"Frame.seconds must be a number; got {self.seconds!r}")
+        if not (math.isfinite(self.seconds) and self.seconds >= 0):
+            raise InvalidValue(f"Frame.seconds must be a number of seconds >= 0; got "
+                               f"{self.seconds!r}")
+
     def __repr__(self) -> str:
         """A line a REPL can show (no array dump).
 

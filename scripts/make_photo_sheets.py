@@ -74,12 +74,13 @@ def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray]:
     """The reachable board ``still`` makes for ``column`` (level indices) and the fitted grey."""
     from lightsart._pipeline import fit_pictures
 
-    size = None if column.long_side is None else (column.long_side, None)
+    size = None
     if column.long_side is not None:
         from lightsart._pictures.image import choose_size
 
         g = read_gray(path)
-        size = choose_size(g.shape[1] / g.shape[0], column.long_side)
+        width, height = choose_size(g.shape[1] / g.shape[0], column.long_side)
+        size = (height, width)  # a size as the jobs take it: (rows, columns)
     kwargs = {} if column.dither is None else {"dither": column.dither}
     (picture,) = fit_pictures([str(path)], size, tone=column.tone, states=column.states, **kwargs)
     board = picture.fit.board

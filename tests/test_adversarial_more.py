@@ -239,15 +239,15 @@ def test_apply_tone_refuses_what_is_not_a_picture(bad: np.ndarray) -> None:
             apply_tone(bad, tone)
 
 
-def test_target_from_array_refuses_bytes() -> None:
+def test_load_target_of_an_array_refuses_bytes() -> None:
     """A picture's 0-255 bytes were clipped to [0, 1]: every cell but the black ones lit."""
-    from lightsart import target_from_array
+    from lightsart import load_target
 
     photo = np.arange(64, dtype=np.uint8).reshape(8, 8) * 4
     with pytest.raises(LightsartError, match="divide 8-bit values by 255"):
-        target_from_array(photo, (4, 4))
-    assert target_from_array(photo / 255.0, (4, 4)).bits.shape == (4, 4)
-    assert target_from_array((photo > 100).astype(np.uint8), (4, 4)).bits.shape == (4, 4)
+        load_target(photo, (4, 4))
+    assert load_target(photo / 255.0, (4, 4)).bits.shape == (4, 4)
+    assert load_target((photo > 100).astype(np.uint8), (4, 4)).bits.shape == (4, 4)
 
 
 # ------------------------------------------------------------------- long boards under other rules

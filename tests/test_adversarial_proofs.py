@@ -93,7 +93,9 @@ def cell_costs(target: Ints, toned: NDArray[np.float64], k: int, errors: str) ->
     """``cost[cell, e]`` of showing each cell at ``target + e mod k`` (zero at ``e = 0``)."""
     t = target.reshape(-1)
     if k == 2:
-        per = pixel_costs(target.astype(np.uint8), toned, errors)  # type: ignore[arg-type]
+        # pixel_costs takes a board (2-D), as a user gives it; a row of cells is one.
+        per = pixel_costs(np.atleast_2d(target).astype(np.uint8), np.atleast_2d(toned),
+                          errors)  # type: ignore[arg-type]
         one = np.ones(t.size) if per is None else per.reshape(-1)
         return np.stack([np.zeros(t.size), one], axis=1)
     priced = level_costs(target.astype(np.uint8), toned, k, errors)  # type: ignore[arg-type]
@@ -206,7 +208,7 @@ def _still(tmp_path: Path, k: int, pat: str, top: str, w: int, h: int, errors: s
            seed: int, engine: str = "exact") -> None:
     src = _picture(tmp_path / f"p{seed}.png", seed, w, h)
     result = make_still(str(src), str(tmp_path / "out.png"),
-                        pictures=Pictures(size=(w, h), errors=errors),
+                        pictures=Pictures(size=(h, w), errors=errors),
                         solving=Solving(pattern=pat, topology=top, states=k, engine=engine, time_limit=2.0))
     picture = result.to_dict()["pictures"][0]
     toned = result.picture.grey
@@ -251,7 +253,7 @@ def test_animate_transitions_flags_hold(tmp_path: Path, monkeypatch: pytest.Monk
         switch_off_exact(monkeypatch)
     for pat, top, w, h in CASES[k][:3]:
         paths = [str(_picture(tmp_path / f"a{i}.png", 10 + i, w, h)) for i in range(3)]
-        result = make_animation(paths, str(tmp_path / "a.gif"), pictures=Pictures(size=(w, h)),
+        result = make_animation(paths, str(tmp_path / "a.gif"), pictures=Pictures(size=(h, w)),
                                 solving=Solving(pattern=pat, topology=top, states=k),
                                 timing=Timing(duration=0.2, hold=0.0, fps=10.0), look=Look(cell=1))
         data = result.to_dict()

@@ -29,7 +29,8 @@ def gif_boards(path: Path, cell: int) -> list[np.ndarray]:
     return [(f[cell // 2 :: cell, cell // 2 :: cell] > 127).astype(np.uint8) for f in frames]
 
 
-def expected_fit(path: str, size: tuple[int, int]) -> np.ndarray:
+def expected_fit(path: str, size: str) -> np.ndarray:
+    """The board the CLI makes of ``path`` at ``--size size`` (``WxH`` text, read as it reads it)."""
     return closest_board(load_target(path, size=size).bits).board
 
 
@@ -42,8 +43,8 @@ def test_animate_gif_decodes_to_legal_clicks(tmp_path: Path, capsys: pytest.Capt
     assert lines[0].startswith("board 36x30, nullity ")
     assert lines[-1] == f"wrote {out}"
     boards = gif_boards(out, 3)
-    assert np.array_equal(boards[0], expected_fit(A, (36, 30)))
-    assert np.array_equal(boards[-1], expected_fit(B, (36, 30)))
+    assert np.array_equal(boards[0], expected_fit(A, "36x30"))
+    assert np.array_equal(boards[-1], expected_fit(B, "36x30"))
     total = np.zeros_like(boards[0])
     for before, after in itertools.pairwise(boards):
         # The change between frames must be exactly what some clicks toggle, and those clicks
@@ -84,7 +85,7 @@ def test_animate_mp4_has_the_planned_frame_count(tmp_path: Path,
     frames = decode_video(out, 100, 100)
     assert frames.shape[0] == round(data["duration_seconds"] * 10)
     first = (frames[0, 2::5, 2::5, 0] > 127).astype(np.uint8)
-    assert np.array_equal(first, expected_fit(A, (20, 20)))
+    assert np.array_equal(first, expected_fit(A, "20x20"))
 
 
 def test_still_writes_board_target_and_compare(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -47,7 +47,7 @@ def test_still_png_decodes_to_a_reachable_board_of_k_levels(
     board = decode_levels(out, 3, k)
     assert board.shape == (height, width) and board.max() <= k - 1
     # The target is the picture stage's K-level dither, and the wrong cells are counted right.
-    expected_target = load_target(A, size=(width, height), levels=k).bits
+    expected_target = load_target(A, size=(height, width), states=k).bits
     assert np.array_equal(decode_levels(target, 3, k), expected_target)
     assert len(np.unique(expected_target)) > 2  # a grey picture, not a two-level one
     (picture,) = data["pictures"]
@@ -67,10 +67,10 @@ def test_still_png_decodes_to_a_reachable_board_of_k_levels(
 
 def test_make_still_takes_states_and_its_presses_reproduce_the_board(tmp_path: Path) -> None:
     k = 5
-    result = make_still(A, str(tmp_path / "g.png"), pictures=Pictures(size=(18, 15)),
+    result = make_still(A, str(tmp_path / "g.png"), pictures=Pictures(size=(15, 18)),
                         solving=Solving(states=k), look=Look(cell=2))
     same = make_still(A, str(tmp_path / "h.png"), solving=Solving(states=k),
-                      pictures=Pictures(size=(18, 15)), look=Look(cell=2))
+                      pictures=Pictures(size=(15, 18)), look=Look(cell=2))
     f = result.picture.fit
     assert f.states == k and f.rules is not None and f.rules.states == k
     assert np.array_equal(f.board, same.picture.fit.board)
@@ -153,7 +153,7 @@ def test_still_with_the_ip_engine_and_a_model_for_k_states(
                  "--json"]) == 0
     (picture,) = json.loads(capsys.readouterr().out)["pictures"]
     board = decode_levels(out, 3, k)
-    target = load_target(B, size=(6, 5), levels=k).bits
+    target = load_target(B, size=(5, 6), states=k).bits
     assert picture["wrong_cells"] == int((board != target).sum())
     # The board is reachable from the all-brightest board (solved for presses, re-applied).
     from lightsart._core.modk import modk_algebra
@@ -217,7 +217,7 @@ def test_still_with_the_auto_engine_and_k_states_is_the_exact_engine_and_optimal
     assert np.array_equal(decode_levels(tmp_path / "auto.png", 3, k),
                           decode_levels(tmp_path / "exact.png", 3, k))
     (picture,) = runs["auto"]["pictures"]
-    target = load_target(A, size=(3, 3), levels=k).bits.ravel().astype(np.int64)
+    target = load_target(A, size=(3, 3), states=k).bits.ravel().astype(np.int64)
     rules = Rules(3, 3, states=k)
     presses = np.array(list(itertools.product(range(k), repeat=9)), dtype=np.int64)
     boards = np.array([(k - 1 + press(x.reshape(3, 3), rules).ravel()) % k
@@ -252,7 +252,7 @@ def test_a_grey_still_draws_itself_in_jupyter(tmp_path: Path) -> None:
 
     from lightsart import _display as display
 
-    result = make_still(A, str(tmp_path / "g.png"), pictures=Pictures(size=(12, 10)),
+    result = make_still(A, str(tmp_path / "g.png"), pictures=Pictures(size=(10, 12)),
                         solving=Solving(states=4))
     with Image.open(io.BytesIO(display.still_png(result))) as im:
         assert len({c for _, c in im.convert("L").getcolors(1 << 16) or []}) >= 4
@@ -265,7 +265,7 @@ def test_perceptual_errors_weigh_wrong_levels_and_uniform_counts_them(tmp_path: 
     the uniform fit's board has), uniform the wrong cells; both boards are reachable."""
     from lightsart._core.modk import modk_algebra
     from lightsart._pictures.costs import level_costs
-    from lightsart._pictures.image import read_for_board, target_from_array
+    from lightsart._pictures.image import fit_target, read_for_board
 
     k, fits = 4, {}
     for errors in ("perceptual", "uniform"):
@@ -276,7 +276,7 @@ def test_perceptual_errors_weigh_wrong_levels_and_uniform_counts_them(tmp_path: 
         assert result.to_dict()["pictures"][0]["minimised"] == (
             "cost" if errors == "perceptual" else "wrong pixels")
     gray, (w, h) = read_for_board(A, (24, 24), lambda m, n: 0)
-    target = target_from_array(gray, (w, h), "cover", "floyd-steinberg", levels=k)
+    target = fit_target(gray, (w, h), "cover", "floyd-steinberg", states=k)
     costs = level_costs(target.bits, target.toned, k)
     assert costs is not None
     for f in fits.values():

@@ -19,7 +19,7 @@ def _no_fitting(monkeypatch: pytest.MonkeyPatch) -> None:
     def fitting(*args: object, **kwargs: object) -> None:
         pytest.fail("the picture was dithered and fitted before the refusal")
 
-    monkeypatch.setattr(image, "target_from_array", fitting)
+    monkeypatch.setattr(image, "fit_target", fitting)
 
 
 @pytest.mark.parametrize("argv", [

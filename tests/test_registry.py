@@ -30,7 +30,7 @@ from lightsart._engines.solvers import SOLVERS, available_solvers, get_solver
 from lightsart._errors import LightsartError
 from lightsart._output.formats import FORMATS, format_for
 from lightsart._pictures.dither import DITHER_METHODS, Levels, dither
-from lightsart._pictures.image import target_from_array
+from lightsart._pictures.image import load_target
 from lightsart._registry import Lazy, Registry
 from lightsart._rules import PATTERNS, parse_pattern
 from lightsart._types import Board
@@ -217,7 +217,7 @@ def test_unknown_names_in_the_library_are_the_one_sentence() -> None:
         "unknown engine 'exakt': choose from exact, ip, auto; did you mean 'exact'?"
     assert _message(get_solver, "gurobi") == \
         "unknown solver 'gurobi': choose from cbc, highs, glpk, scip"
-    assert _message(target_from_array, np.full((4, 4), 0.5), (4, 4), dither="atkinsn") == \
+    assert _message(load_target, np.full((4, 4), 0.5), (4, 4), dither="atkinsn") == \
         (f"unknown dithering method 'atkinsn': choose from {', '.join(DITHER_METHODS)}; "
          "did you mean 'atkinson'?")
     assert _message(format_for, "a.gf") == \
@@ -249,7 +249,7 @@ def test_a_registered_dithering_method_is_usable_through_the_library() -> None:
     with DITHER_METHODS.registered("checker", Checker(), about=Checker.about):
         assert np.array_equal(dither(picture, "checker"), checker)
         assert np.array_equal(dither(picture, "checker", levels=3), 2 * checker)
-        target = target_from_array(picture, (8, 6), dither="checker", tone=None)
+        target = load_target(picture, (6, 8), dither="checker", tone=None)
         assert np.array_equal(target.bits, checker)
         assert "checker" in _options("still")["dither"].choices  # type: ignore[operator]
     assert "checker" not in DITHER_METHODS

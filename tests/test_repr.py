@@ -95,7 +95,7 @@ def test_clicks_repr() -> None:
 
 def test_a_large_result_prints_as_short_as_a_small_one() -> None:
     gray = np.linspace(0, 1, 300 * 400).reshape(300, 400)
-    target = la.target_from_array(gray, (400, 300))
+    target = la.load_target(gray, (300, 400))
     assert short(target) == "Target('<array>', <uint8 400x300>, 2 states)"
     frame = la.Frame(target.bits, 0.04)
     assert short(frame) == "Frame(<uint8 400x300>, seconds=0.04)"
@@ -104,21 +104,21 @@ def test_a_large_result_prints_as_short_as_a_small_one() -> None:
 def test_target_repr_and_picture(tmp_path: Path) -> None:
     from lightsart._display import target_png
 
-    for levels in (2, 3):
-        target = la.load_target(SAMPLES / "cat.png", size=(10, 6), levels=levels)
-        assert short(target) == f"Target({str(SAMPLES / 'cat.png')!r}, <uint8 10x6>, {levels} states)"
+    for states in (2, 3):
+        target = la.load_target(SAMPLES / "cat.png", size=(6, 10), states=states)
+        assert short(target) == f"Target({str(SAMPLES / 'cat.png')!r}, <uint8 10x6>, {states} states)"
         # The notebook picture is the board: one sample per cell decodes to its levels.
         with Image.open(io.BytesIO(target_png(target))) as im:
             grey = np.asarray(im.convert("L"), dtype=int)
         cell = grey.shape[1] // 10
         assert grey.shape == (6 * cell, 10 * cell)
-        decoded = np.rint(grey[cell // 2::cell, cell // 2::cell] * (levels - 1) / 255)
+        decoded = np.rint(grey[cell // 2::cell, cell // 2::cell] * (states - 1) / 255)
         assert np.array_equal(decoded, target.bits)
 
 
 def test_still_result_repr(tmp_path: Path) -> None:
     out = tmp_path / "cat.png"
-    result = la.make_still(str(SAMPLES / "cat.png"), str(out), pictures=la.Pictures(size=(12, 8)))
+    result = la.make_still(str(SAMPLES / "cat.png"), str(out), pictures=la.Pictures(size=(8, 12)))
     text = short(result)
     fit = result.picture.fit
     height, width = fit.board.shape

@@ -52,8 +52,8 @@ def test_settings_make_the_files_the_cli_makes(tmp_path: Path) -> None:
 
 BAD = [
     (lambda: Pictures(size=0), "board size must be WxH or W"),
-    (lambda: Pictures(size=(4, 0)), "board size must be WxH or W"),
-    (lambda: Pictures(size=2.5), "board size must be WxH or W"),
+    (lambda: Pictures(size=(4, 0)), "board size (rows, columns) must be positive"),
+    (lambda: Pictures(size=2.5), "board size must be (rows, columns), \"WxH\" text"),
     (lambda: Pictures(fit="fill"), "fit must be one of cover, contain, stretch; got 'fill'"),
     (lambda: Pictures(dither="ordered"), "dither must be one of floyd-steinberg, "),
     (lambda: Pictures(errors="most"), "errors must be one of perceptual, uniform, brightness"),
@@ -96,9 +96,9 @@ def test_a_bad_value_is_one_line_naming_the_field(make: Callable[[], object], me
 def test_settings_normalise_and_stay_frozen() -> None:
     from lightsart._rules import parse_pattern
 
-    assert Pictures(size=64).size == (64, None) == Pictures(size="64").size
-    assert Pictures(size="40x30").size == (40, 30) == Pictures(size=[40, 30]).size
-    assert Pictures(size=np.int64(12)).size == (12, None)
+    assert Pictures(size=64).size == (None, 64) == Pictures(size="64").size
+    assert Pictures(size="40x30").size == (30, 40) == Pictures(size=[30, 40]).size
+    assert Pictures(size=np.int64(12)).size == (None, 12)
     assert Solving(pattern=parse_pattern("sigma")).pattern == "010/101/010"  # type: ignore[arg-type]
     assert Solving(states=np.int8(3)).states == 3 and type(Solving(states=np.int8(3)).states) is int
     assert Timing(fps=10, duration=1).fps == 10.0 and isinstance(Timing(fps=10).fps, float)

@@ -11,15 +11,14 @@ from pathlib import Path
 
 import matplotlib.pyplot as plt
 
-from lightsart import closest_board, load_target
-from lightsart._rules import Rules, parse_pattern
+from lightsart import Rules, closest_board, load_target
 
 SAMPLES = Path("../../samples")  # the sample photographs (examples run in docs/examples)
 
 target = load_target(SAMPLES / "horse.png", size="35x35").bits
 fig, axes = plt.subplots(1, 4, figsize=(11, 3.4))
 for ax, name in zip(axes, ["plus", "sigma", "x", "square"], strict=True):
-    rules = Rules(35, 35, parse_pattern(name), "torus")
+    rules = Rules(35, 35, name, "torus")
     fit = closest_board(target, rules=rules)
     ax.imshow(fit.board, cmap="gray", vmin=0, vmax=1, interpolation="nearest")
     ax.set_title(f"{name} on a torus\nnullity {fit.nullity}, {fit.wrong_pixels} wrong", fontsize=9)

@@ -13,7 +13,7 @@ import numpy as np
 from lightsart import nullity
 
 sides = np.arange(1, 49)
-grid = np.array([[nullity(m, n) for n in sides] for m in sides])
+grid = np.array([[nullity((m, n)) for n in sides] for m in sides])
 fig, ax = plt.subplots(figsize=(6.4, 5.4))
 shown = ax.imshow(grid, origin="lower", extent=(0.5, 48.5, 0.5, 48.5), cmap="magma_r")
 fig.colorbar(shown, label="nullity")

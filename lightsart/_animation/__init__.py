@@ -83,7 +83,7 @@ Examples
 >>> CLICK_ORDERS.get("radail")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-lightsart.LightsartError: unknown click order 'radail': choose from raster, ...; did you mean 'radial'?
+lightsart.InvalidValue: unknown click order 'radail': choose from raster, ...; did you mean 'radial'?
 """
 # doctest does not look inside an instance's docstring: this makes --doctest-modules run it.
 __test__ = {"CLICK_ORDERS": CLICK_ORDERS.__doc__}

@@ -59,7 +59,7 @@ from lightsart._animation.orders import (
 from lightsart._choices import EASES, Ease
 from lightsart._core.algebra import mod_sum
 from lightsart._core.board import as_board
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._public import public
 from lightsart._rules import Rules
 from lightsart._types import Board, Frame, array_summary
@@ -159,14 +159,14 @@ def _seconds(value: float, name: str, *, zero: bool = False) -> float:
         v = math.nan
     if not (math.isfinite(v) and (v > 0 or (zero and v == 0))):
         least = ">= 0" if zero else "> 0"
-        raise LightsartError(f"{name} must be a number {least}, got {value!r}")
+        raise InvalidValue(f"{name} must be a number {least}, got {value!r}")
     return v
 
 
 def check_ease(ease: object) -> None:
     """``ease`` names one of :data:`EASES`, else one line."""
     if ease not in EASES:
-        raise LightsartError(f"unknown ease {ease!r}: choose one of {', '.join(EASES)}")
+        raise InvalidValue(f"unknown ease {ease!r}: choose one of {', '.join(EASES)}")
 
 
 def _motion_frames(fps: float, duration: float) -> int:
@@ -181,7 +181,7 @@ def clicks_per_frame(total_clicks: int, fps: float = 25.0, duration: float = 4.0
     least), so the batch is ``ceil(total_clicks / frames)``: 0 for a transition with no clicks.
     """
     if total_clicks < 0:
-        raise LightsartError(f"a click count cannot be negative, got {total_clicks}")
+        raise InvalidValue(f"a click count cannot be negative, got {total_clicks}")
     want = _motion_frames(fps, duration)
     return -(-total_clicks // max(1, min(total_clicks, want)))
 
@@ -219,15 +219,15 @@ def plan(
     check_ease(ease)
     counts = [clicks] if isinstance(clicks, (int, np.integer)) else list(clicks)
     if not counts:
-        raise LightsartError("an animation needs at least one transition")
+        raise InvalidValue("an animation needs at least one transition")
     if any(int(k) != k or k < 0 for k in counts):
-        raise LightsartError(f"click counts must be whole numbers >= 0, got {counts}")
+        raise InvalidValue(f"click counts must be whole numbers >= 0, got {counts}")
     hold = _seconds(hold, "hold", zero=True)
     fps = _seconds(fps, "fps")
     steps: list[TransitionPlan] = []
     if clicks_per_frame is not None:
         if int(clicks_per_frame) != clicks_per_frame or clicks_per_frame < 1:
-            raise LightsartError(
+            raise InvalidValue(
                 f"clicks per frame must be a whole number >= 1, got {clicks_per_frame!r}")
         for k in counts:
             steps.append(TransitionPlan(int(k), max(1, -(-int(k) // int(clicks_per_frame))),
@@ -266,14 +266,18 @@ def frame_count(
 
 
 def _checked_order(order: object, shape: tuple[int, int], which: str) -> ClickOrder:
+    if order is None or isinstance(order, str | bytes) or not (
+            isinstance(order, np.ndarray | list | tuple) or hasattr(order, "__array__")):
+        raise InvalidType(f"{which}: clicks must be an array of (row, col) pairs, as click_order "
+                          f"gives; got {type(order).__name__}")
     a = np.asarray(order)
     if a.size == 0:
         return np.zeros((0, 2), dtype=np.intp)
     if a.ndim != 2 or a.shape[1] != 2 or not np.issubdtype(a.dtype, np.integer):
-        raise LightsartError(f"{which}: clicks must be (row, col) integer pairs, got {a.shape}")
+        raise InvalidValue(f"{which}: clicks must be (row, col) integer pairs, got {a.shape}")
     m, n = shape
     if a.min() < 0 or a[:, 0].max() >= m or a[:, 1].max() >= n:
-        raise LightsartError(f"{which}: a click lies outside the {n}x{m} board")
+        raise InvalidValue(f"{which}: a click lies outside the {n}x{m} board")
     return a.astype(np.intp, copy=False)
 
 
@@ -306,9 +310,9 @@ def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan,
     last frame (a video) instead of restarting (a GIF).
     """
     if not segments:
-        raise LightsartError("an animation needs at least one transition")
+        raise InvalidValue("an animation needs at least one transition")
     if len(segments) != len(plan.transitions):
-        raise LightsartError(
+        raise InvalidValue(
             f"the plan has {len(plan.transitions)} transitions but {len(segments)} were given")
     states = 2 if rules is None else rules.states
     first = _levels(segments[0][0], states, "start picture")
@@ -318,10 +322,10 @@ def chain_frames(segments: Sequence[tuple[Board, ClickOrder]], plan: Plan,
     for s, ((start, order), step) in enumerate(zip(segments, plan.transitions, strict=True)):
         which = f"transition {s + 1}"
         if not np.array_equal(_levels(start, states, "start picture"), board):
-            raise LightsartError(f"{which} does not start at the picture the previous one ends at")
+            raise InvalidValue(f"{which} does not start at the picture the previous one ends at")
         cells = _checked_order(order, first.shape, which)
         if len(cells) != step.clicks:
-            raise LightsartError(
+            raise InvalidValue(
                 f"{which} has {len(cells)} clicks but its plan has {step.clicks}")
         _press_batch(board, cells, scratch, rules)
         orders.append(cells)
@@ -457,6 +461,15 @@ class Animation:
     #: pictures hold levels and each listed cell is one press.
     rules: Rules | None = None
 
+    def __post_init__(self) -> None:
+        from lightsart import _checks as checks
+
+        checks.record(self, texts=("order",), tuples=("pictures", "orders"))
+        checks.instance(self.plan, Plan, "Animation.plan", "a Plan (animate_boards makes one)")
+        checks.instance(self.rules, (Rules, type(None)), "Animation.rules", "a Rules or None")
+        if self.seed is not None:
+            checks.seed(self.seed)
+
     @property
     def clicks(self) -> int:
         return self.plan.clicks
@@ -562,7 +575,7 @@ def animate_boards(
     [0.54, 0.04, 0.54]
     """
     if not transitions:
-        raise LightsartError("an animation needs at least one transition")
+        raise InvalidValue("an animation needs at least one transition")
     # GF(2) pictures XOR click sets; Z/k pictures add press counts, each cell's presses repeated.
     if rules is None or rules.is_binary:
         pictures = [as_board(start, "start picture")]
@@ -602,7 +615,7 @@ def _levels(board: object, states: int, what: str) -> Board:
         return as_board(board, what)
     b = np.asarray(board)
     if b.ndim != 2 or b.size == 0 or not np.issubdtype(b.dtype, np.integer):
-        raise LightsartError(f"{what} must be a 2-D array of whole numbers, got shape {b.shape}")
+        raise InvalidValue(f"{what} must be a 2-D array of whole numbers, got shape {b.shape}")
     if b.min() < 0 or b.max() >= states:
-        raise LightsartError(f"{what} must hold levels 0 to {states - 1}")
+        raise InvalidValue(f"{what} must hold levels 0 to {states - 1}")
     return b.astype(np.uint8)

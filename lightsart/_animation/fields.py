@@ -32,7 +32,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue
 from lightsart._registry import Registry
 from lightsart._rules import Rules
 
@@ -136,12 +136,12 @@ def _blur(a: Grey, radius: int) -> Grey:
 
 def _board_grey(grey: Grey | None, shape: tuple[int, int], what: str) -> Grey:
     if grey is None:
-        raise LightsartError(f"the {what} order needs {'picture B' if what != 'mask' else 'a mask'}"
-                             f"{'' if what != 'mask' else ' (mask:FILE)'}")
+        raise InvalidValue(f"the {what} order needs {'picture B' if what != 'mask' else 'a mask'}"
+                           f"{'' if what != 'mask' else ' (mask:FILE)'}")
     g = np.asarray(grey, dtype=np.float64)
     if g.shape != shape:
-        raise LightsartError(f"the {what} picture is {g.shape[1]}x{g.shape[0]} but the board is "
-                             f"{shape[1]}x{shape[0]}")
+        raise InvalidValue(f"the {what} picture is {g.shape[1]}x{g.shape[0]} but the board is "
+                           f"{shape[1]}x{shape[0]}")
     return g
 
 

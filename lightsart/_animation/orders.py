@@ -30,12 +30,13 @@ from typing import get_args
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart import _checks as checks
 from lightsart._animation import CLICK_ORDERS
 from lightsart._animation.fields import FIELDS, Scene, field
 from lightsart._animation.morph import grey_morph_order, morph_order, press_with, through_order
 from lightsart._choices import Order
 from lightsart._core.board import as_board
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue
 from lightsart._public import public
 from lightsart._rules import Rules
 from lightsart._types import Board
@@ -176,8 +177,12 @@ def click_order(start: Board, clicks: Board, order: str = "morph", *, seed: int 
     """
     a = as_board(start, "start")
     x = as_board(clicks, "clicks")
+    if seed is not None:
+        checks.seed(seed)
+    checks.instance(rules, (Rules, type(None)), "rules", "a Rules or None")
+    checks.flag(reverse, "reverse")
     if a.shape != x.shape:
-        raise LightsartError(f"clicks shape {x.shape} does not match the board's {a.shape}")
+        raise InvalidValue(f"clicks shape {x.shape} does not match the board's {a.shape}")
     if picture is None and order == "light-to-dark":
         picture = (a ^ press_with(x, rules)).astype(np.float64)
     # The board the order is made for: played backwards it is the end, so that a reversed mask
@@ -205,7 +210,7 @@ def press_order(presses: Board, order: str = "morph", *, seed: int | None = 0,
     """
     x = np.asarray(presses)
     if x.ndim != 2 or x.size == 0 or not np.issubdtype(x.dtype, np.integer) or x.min() < 0:
-        raise LightsartError(f"presses must be a 2-D array of counts >= 0, got shape {x.shape}")
+        raise InvalidValue(f"presses must be a 2-D array of counts >= 0, got shape {x.shape}")
     support = (x > 0).astype(np.uint8)
     # Morphing levels needs the distance over Z/k (grey_morph_order), not the Hamming distance.
     if order == "morph" and rules is not None and rules.states > 2:
@@ -267,14 +272,14 @@ def parse_orders(text: str | Sequence[str], transitions: int) -> tuple[OrderChoi
         if name not in CLICK_ORDERS:
             raise CLICK_ORDERS.unknown(name, (o if o != "mask" else "mask:FILE" for o in CLICK_ORDERS))
         if (name == "mask") != bool(colon) or (colon and not path):
-            raise LightsartError("the mask order names its grey picture: mask:FILE" if name == "mask"
-                                 else f"the {name} order takes no ':' argument, got {part!r}")
+            raise InvalidValue("the mask order names its grey picture: mask:FILE" if name == "mask"
+                               else f"the {name} order takes no ':' argument, got {part!r}")
         choices.append(OrderChoice(name, path or None))
     if len(choices) == 1:
         return tuple(choices) * transitions
     if len(choices) != transitions:
-        raise LightsartError(f"--order lists {len(choices)} orders but there "
-                             f"{'is' if transitions == 1 else 'are'} {transitions} transition"
-                             f"{'' if transitions == 1 else 's'}: give one order, or one per "
-                             "transition")
+        raise InvalidValue(f"--order lists {len(choices)} orders but there "
+                           f"{'is' if transitions == 1 else 'are'} {transitions} transition"
+                           f"{'' if transitions == 1 else 's'}: give one order, or one per "
+                           "transition")
     return tuple(choices)

@@ -18,7 +18,7 @@ import threading
 from collections.abc import Sequence
 from typing import Any
 
-from lightsart._errors import LightsartError, one_line, shown
+from lightsart._errors import InvalidValue, LightsartError, one_line, shown
 
 #: Command modules, in the order ``lightsart --help`` lists them.
 COMMANDS: tuple[str, ...] = (
@@ -246,8 +246,8 @@ def _refuse_empty_names(args: argparse.Namespace) -> None:
         value = getattr(args, dest, None)
         values = value if isinstance(value, list) else [value]
         if any(v == "" for v in values):
-            raise LightsartError(f"{said} is given an empty name (the current folder is never "
-                                 "meant): name a file or folder")
+            raise InvalidValue(f"{said} is given an empty name (the current folder is never "
+                               "meant): name a file or folder")
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from lightsart._choices import TOPOLOGIES, Topology
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from lightsart._boardsize import Size
     from lightsart._puzzle.solve import ClickPath, Solution, Strategy
     from lightsart._puzzle.table import LookupTable
     from lightsart._rules import Pattern, Rules
@@ -21,7 +22,7 @@ from lightsart._choices import ERRORS, FITS, STYLES, TONES, states_words
 from lightsart._limits import TIME_LIMIT_MAX
 
 
-def size_type(text: str) -> tuple[int, int | None]:
+def size_type(text: str) -> Size:
     """``WxH`` or ``W`` (height from the picture's aspect ratio), read as
     :class:`lightsart.Pictures` reads ``size``, so both say the same about a bad size."""
     from lightsart._boardsize import to_size as board_size

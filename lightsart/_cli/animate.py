@@ -89,14 +89,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart._errors import LightsartError, one_line
+    from lightsart._errors import InvalidValue, one_line
     from lightsart._pipeline import make_animation
 
     images = pictures_from(args.images)
     if len(images) < 2:
-        raise LightsartError("animate needs at least two pictures")
+        raise InvalidValue("animate needs at least two pictures")
     if args.output is None and args.frames is None:
-        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
+        raise InvalidValue("nothing to write: give -o OUT and/or --frames DIR")
     from lightsart._settings import Timing
 
     timing = Timing(order=args.order, seed=args.seed, fps=args.fps, duration=args.duration,
@@ -143,7 +143,7 @@ def natural_key(name: str) -> tuple[tuple[int, int | str], ...]:
 def pictures_from(names: Sequence[str]) -> list[str]:
     """``names`` with each folder replaced by its pictures in natural name order (a folder with
     fewer than two pictures is one line: it cannot be a transition by itself)."""
-    from lightsart._errors import LightsartError, shown
+    from lightsart._errors import InvalidValue, shown
 
     found: list[str] = []
     for name in names:
@@ -155,7 +155,7 @@ def pictures_from(names: Sequence[str]) -> list[str]:
                         key=lambda n: (natural_key(n), n))
         if len(inside) < 2:
             holds = "no pictures" if not inside else "one picture"
-            raise LightsartError(f"folder {shown(name)} holds {holds} "
-                                 f"({' '.join(PICTURE_EXTENSIONS)}); animate needs at least two")
+            raise InvalidValue(f"folder {shown(name)} holds {holds} "
+                               f"({' '.join(PICTURE_EXTENSIONS)}); animate needs at least two")
         found.extend(os.path.join(name, n) for n in inside)
     return found

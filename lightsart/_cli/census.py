@@ -34,7 +34,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def run(args: argparse.Namespace) -> int:
     from lightsart._cli._options import emit, emit_json, rules_from_args
-    from lightsart._errors import LightsartError
+    from lightsart._errors import InvalidValue
     from lightsart._output.staging import plan_outputs, writing
     from lightsart._puzzle.census import census
     from lightsart._puzzle.censusdb import check_replaceable, query_db, write_db
@@ -46,12 +46,12 @@ def run(args: argparse.Namespace) -> int:
         require_two_states(args.states, "census --db")
     if args.state is not None:
         if args.db is None or args.size is not None:
-            raise LightsartError("--state is looked up in a database: census --db FILE --state X")
+            raise InvalidValue("--state is looked up in a database: census --db FILE --state X")
         answer = query_db(args.db, parse_state(args.state), pattern=args.pattern,
                           topology=args.topology)
         return emit(args, answer, answer_text)
     if args.size is None:
-        raise LightsartError("give a board size WxH (or --db FILE --state X to look one up)")
+        raise InvalidValue("give a board size WxH (or --db FILE --state X to look one up)")
     size = parse_size(args.size)
     m, n = size.height, size.width
     rules = rules_from_args(args, m, n)

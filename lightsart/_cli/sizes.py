@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from lightsart._pictures.image import parse_size
     from lightsart._puzzle.sizes import sizes_near, sizes_text
 
-    width, height = parse_size(args.size)
+    height, width = parse_size(args.size)  # a Size: (rows, columns)
     height = width if height is None else height
     rules = rules_from_args(args, 1, 1)
     sizes = sizes_near(width, height, args.radius, pattern=rules.pattern, topology=rules.topology,

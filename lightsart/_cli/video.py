@@ -88,17 +88,17 @@ def _film_options(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from lightsart._errors import LightsartError
+    from lightsart._errors import InvalidValue
     from lightsart._video.film import Filming, make_film
 
     if args.export_model:
-        raise LightsartError("--export-model writes a picture's model: use it with still or "
-                             "animate")
+        raise InvalidValue("--export-model writes a picture's model: use it with still or "
+                           "animate")
     filming = Filming(mode=args.mode, fps=args.fps, start=args.start, end=args.end,
                       clicks_per_frame=args.clicks_per_frame, sound=not args.no_audio,
                       dither=args.dither)
     if args.output is None and args.frames is None:
-        raise LightsartError("nothing to write: give -o OUT and/or --frames DIR")
+        raise InvalidValue("nothing to write: give -o OUT and/or --frames DIR")
     if args.dither == STEADY:  # the pictures' settings take only the still methods' names
         args.dither = "floyd-steinberg"
     result = make_film(args.clip, args.output, frames_dir=args.frames, filming=filming,

@@ -38,11 +38,13 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart._checks import is_whole
 from lightsart._core import general, gf2
+from lightsart._errors import InvalidType
 from lightsart._public import public
 from lightsart._rules import Rules, press
 
-__all__ = ["Algebra", "algebra", "mod_sum", "reached", "rules_for"]
+__all__ = ["Algebra", "algebra", "mod_sum", "nullity", "reached", "rules_for"]
 
 
 @public
@@ -155,9 +157,7 @@ def algebra(rules: Rules) -> Algebra:
     64
     """
     if not isinstance(rules, Rules):
-        from lightsart._errors import LightsartError
-
-        raise LightsartError(f"algebra takes the rules of a game (lightsart.Rules(m, n)), got "
+        raise InvalidType(f"algebra takes the rules of a game (lightsart.Rules(m, n)), got "
                              f"{type(rules).__name__}")
     # GF(2) is the fast path (bits packed 64 to a word, XOR), as galois's GF(2) subclass is;
     # Z/k is no field for composite k: Smith forms by prime powers, a kernel that is a module.
@@ -197,3 +197,44 @@ def mod_sum(total: NDArray[np.uint8], states: int) -> NDArray[np.uint8]:
     [0, 2, 0, 2]
     """
     return np.minimum(total, total - np.uint8(states), out=total)
+
+
+@public
+def nullity(board: Rules | int | tuple[int, int]) -> int:
+    """How many independent quiet patterns a board has (0: every picture is reachable exactly).
+
+    Over GF(2) (two states) the dimension of the press operator's kernel; with ``k`` states the
+    fewest generators of the kernel (:attr:`Algebra.nullity`).
+
+    Parameters
+    ----------
+    board : lightsart.Rules, int or tuple of (int, int)
+        The rules of the game, or the classic game's board as a size is given in Python:
+        ``(rows, columns)`` as numpy's ``shape``, or one ``int`` for a square board.
+
+    Returns
+    -------
+    int
+        The nullity ``d``: ``2**d`` click sets make each reachable board (two states), and at
+        most ``min(d, n)`` pixels of a picture are wrong.
+
+    Examples
+    --------
+    >>> from lightsart import Rules, nullity
+    >>> nullity(5), nullity((4, 4)), nullity(100), nullity(128)
+    (2, 4, 0, 56)
+    >>> nullity((64, 100)) == nullity(Rules(64, 100)), nullity(Rules(5, 5, topology="torus"))
+    (True, 8)
+    """
+    if isinstance(board, Rules):
+        rules = board
+    elif is_whole(board):
+        rules = Rules(int(board), int(board))  # type: ignore[arg-type]
+    elif isinstance(board, tuple | list) and len(board) == 2:
+        rules = Rules(*board)  # whole numbers within the limits: Rules checks
+    else:
+        raise InvalidType("nullity takes the rules of a game (lightsart.Rules) or a board's "
+                          f"size, (rows, columns) or one int for a square; got {board!r}")
+    if rules.is_classic:  # light chasing: the fast path, any size within the limits
+        return gf2.classic_nullity(*rules.shape)
+    return algebra(rules).nullity

@@ -12,8 +12,9 @@ import re
 
 import numpy as np
 
+from lightsart import _checks as checks
 from lightsart._checks import is_whole
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import PUZZLE_MAX_CELLS, STATES_MAX, check_board
 from lightsart._public import public
 from lightsart._rules import Rules, press
@@ -42,15 +43,10 @@ UNLIT_CHARS = "0.Oo-_"
 
 
 def as_board(array: object, name: str = "board") -> Board:
-    """Return ``array`` as a 2-D ``uint8`` 0/1 board, refusing anything else."""
-    a = np.asarray(array)
-    if a.ndim != 2 or a.size == 0:
-        raise LightsartError(f"{name} must be a non-empty 2-D array, got shape {a.shape}")
-    if a.dtype == np.bool_:
-        return a.astype(np.uint8)
-    if not np.issubdtype(a.dtype, np.integer) or a.min() < 0 or a.max() > 1:
-        raise LightsartError(f"{name} must hold only 0 and 1")
-    return a.astype(np.uint8, copy=False)
+    """Return ``array`` as a 2-D ``uint8`` 0/1 board, refusing anything else
+    (:func:`lightsart._checks.board`: the wrong type, shape, values or a board beyond the limits)."""
+    board: Board = checks.board(array, name)
+    return board
 
 
 @public
@@ -77,11 +73,11 @@ def apply_clicks(board: Board, clicks: Board) -> Board:
     >>> apply_clicks(np.ones((3, 3), np.uint8), corner).sum()  # three lights go out
     np.uint64(6)
     """
-    before, toggled = as_board(board), press(clicks)
-    if before.shape != toggled.shape:
-        raise LightsartError(f"board is {before.shape[1]}x{before.shape[0]} but clicks are "
-                             f"{toggled.shape[1]}x{toggled.shape[0]}")
-    return before ^ toggled
+    before, x = as_board(board), as_board(clicks, "clicks")
+    if before.shape != x.shape:
+        raise InvalidValue(f"board is {before.shape[1]}x{before.shape[0]} but clicks are "
+                             f"{x.shape[1]}x{x.shape[0]}")
+    return before ^ press(x)
 
 
 def all_lit(m: int, n: int) -> Board:
@@ -130,8 +126,8 @@ def click_list(clicks: Board) -> list[tuple[int, int]]:
 
 def _states(states: object) -> int:
     if not (is_whole(states) and 2 <= int(states) <= STATES_MAX):  # type: ignore[call-overload]
-        raise LightsartError(f"states per cell must be a whole number from 2 to {STATES_MAX}, "
-                             f"got {states!r}")
+        raise InvalidValue(f"states per cell must be a whole number from 2 to {STATES_MAX}, "
+                           f"got {states!r}")
     return int(states)  # type: ignore[call-overload]
 
 
@@ -200,17 +196,17 @@ def from_state(state: int, m: int, n: int, states: int = 2) -> Board:
     001
     """
     if not (is_whole(state) and is_whole(m) and is_whole(n)):
-        raise LightsartError(f"a state and its board's sides are whole numbers, got {state!r}, "
-                             f"{m!r}, {n!r}")
+        raise InvalidType(f"a state and its board's sides are whole numbers, got {state!r}, "
+                          f"{m!r}, {n!r}")
     state, m, n = int(state), int(m), int(n)
     check_board(n, m)  # before allocating: a 10**6 x 10**6 board was a MemoryError
     cells = m * n
     k = _states(states)
     if k != 2:
         if state < 0:
-            raise LightsartError(f"state must not be negative, got {state}")
+            raise InvalidValue(f"state must not be negative, got {state}")
         if state >= k**cells:
-            raise LightsartError(f"state is too large for a {n}x{m} board with {k} states")
+            raise InvalidValue(f"state is too large for a {n}x{m} board with {k} states")
         flat = []
         for _ in range(cells):
             state, level = divmod(state, k)
@@ -219,7 +215,7 @@ def from_state(state: int, m: int, n: int, states: int = 2) -> Board:
     if state < 0 or state.bit_length() > cells:
         # Never echo a huge number back: name it by its bits when it is long.
         shown = f"{state:#x}" if state.bit_length() <= 128 else f"of {state.bit_length()} bits"
-        raise LightsartError(
+        raise InvalidValue(
             f"state {shown} does not fit a {n}x{m} board (it has {cells} cells, one bit each)"
         )
     raw = np.frombuffer(state.to_bytes((cells + 7) // 8, "little"), dtype=np.uint8)
@@ -252,25 +248,27 @@ def parse_board(text: str, states: int = 2) -> Board:
     >>> parse_board("#.#/.#.").tolist()
     [[1, 0, 1], [0, 1, 0]]
     """
+    checks.text(text, "board text")
     if _states(states) != 2:
         return _parse_levels(text, int(states))
     rows = [re.sub(r"[ \t,]", "", row) for row in re.split(r"[/;\r\n]+", text)]
     rows = [row for row in rows if row]
     if not rows:
-        raise LightsartError("board text is empty")
+        raise InvalidValue("board text is empty")
     width = len(rows[0])
+    check_board(width, len(rows), most_cells=PUZZLE_MAX_CELLS)
     lit, unlit = set(LIT_CHARS), set(UNLIT_CHARS)
     out = np.zeros((len(rows), width), dtype=np.uint8)
     for i, row in enumerate(rows):
         if len(row) != width:
-            raise LightsartError(
+            raise InvalidValue(
                 f"board rows differ in length: row 1 has {width} cells, row {i + 1} has {len(row)}"
             )
         for j, ch in enumerate(row):
             if ch in lit:
                 out[i, j] = 1
             elif ch not in unlit:
-                raise LightsartError(
+                raise InvalidValue(
                     f"unexpected character {ch!r} in board row {i + 1}: "
                     f"use {LIT_CHARS!r} for lit and {UNLIT_CHARS!r} for unlit cells"
                 )
@@ -281,13 +279,13 @@ def _parse_levels(text: str, states: int) -> Board:
     """Rows of level digits (``0-9``, ``a-f``), separated by ``/`` or new lines, as a board."""
     rows = [r.strip() for r in text.replace("/", "\n").splitlines() if r.strip()]
     if not rows:
-        raise LightsartError("the board has no rows")
+        raise InvalidValue("the board has no rows")
     if any(len(r) != len(rows[0]) for r in rows):
-        raise LightsartError("board rows must all have the same length")
+        raise InvalidValue("board rows must all have the same length")
     allowed = DIGITS[:states]
     bad = sorted({ch for r in rows for ch in r.lower() if ch not in allowed})
     if bad:
-        raise LightsartError(f"with {states} states a cell is one of {allowed!r}; got {''.join(bad)!r}")
+        raise InvalidValue(f"with {states} states a cell is one of {allowed!r}; got {''.join(bad)!r}")
     check_board(len(rows[0]), len(rows), most_cells=PUZZLE_MAX_CELLS)
     return np.array([[DIGITS.index(ch) for ch in r.lower()] for r in rows], dtype=np.uint8)
 
@@ -317,4 +315,6 @@ def format_board(board: Board, on: str = "1", off: str = "0", sep: str = "\n") -
     '#./.#'
     """
     a = as_board(board)
+    for text, field in ((on, "on"), (off, "off"), (sep, "sep")):
+        checks.text(text, field)
     return sep.join("".join(on if v else off for v in row) for row in a)

@@ -57,7 +57,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._core import packed
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue
 from lightsart._limits import CHASE_MAX_FREE, DENSE_MAX_CELLS
 from lightsart._rules import Rules, press, require_two_states, shifted_xor
 
@@ -328,7 +328,7 @@ class PackedAlgebra(packed.GF2Counts):
     def _check(self, change: object) -> Bits:
         c = np.asarray(change)
         if c.shape != self.rules.shape:
-            raise LightsartError(f"change has shape {c.shape}, expected {self.rules.shape}")
+            raise InvalidValue(f"change has shape {c.shape}, expected {self.rules.shape}")
         return (c.astype(np.uint8) & 1).astype(np.uint8)
 
     def syndrome(self, change: object) -> Bits:
@@ -418,9 +418,9 @@ def packed_algebra(rules: Rules, method: Method = "auto") -> PackedAlgebra:
     if method == "chase":
         reason = "no frame chases" if not plans else f"it needs {plans[0][1].free} free clicks"
         name = rules.pattern.name
-        raise LightsartError(f"cannot chase pattern {name} on {n}x{m} {rules.topology}: {reason}")
+        raise InvalidValue(f"cannot chase pattern {name} on {n}x{m} {rules.topology}: {reason}")
     if m * n > DENSE_MAX_CELLS:
-        raise LightsartError(
+        raise InvalidValue(
             f"pattern {rules.pattern.name} on a {rules.topology} cannot be chased; full elimination "
             f"is limited to {DENSE_MAX_CELLS} cells (DENSE_MAX_CELLS), got {n}x{m} = {m * n}"
         )

@@ -28,24 +28,25 @@ from functools import cached_property, lru_cache
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart import _checks as checks
 from lightsart._core.board import as_board
 from lightsart._core.packed import Echelon, GF2Counts, Words, echelon, pack, parity, unpack
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue, TooLarge
 from lightsart._limits import BOARD_MAX_SIDE, PUZZLE_MAX_NULLITY_CELLS
 from lightsart._public import public
 from lightsart._rules import Rules, press
 from lightsart._types import Board
 
-__all__ = ["ClassicAlgebra", "chase", "classic_algebra", "nullity"]
+__all__ = ["ClassicAlgebra", "chase", "classic_algebra", "classic_nullity"]
 
 
 
 
 def _check_size(m: int, n: int) -> None:
     if m < 1 or n < 1:
-        raise LightsartError(f"board size must be at least 1x1, got {n}x{m}")
+        raise InvalidValue(f"board size must be at least 1x1, got {n}x{m}")
     if min(m, n) > BOARD_MAX_SIDE or max(m, n) > 4 * BOARD_MAX_SIDE:
-        raise LightsartError(f"board {n}x{m} is too large (short side at most {BOARD_MAX_SIDE})")
+        raise TooLarge(f"board {n}x{m} is too large (short side at most {BOARD_MAX_SIDE})")
 
 
 def _chase_rows(change: NDArray[np.uint8], top: NDArray[np.uint8]) -> tuple[Board, Board]:
@@ -106,9 +107,10 @@ def chase(change: Board, top: Board | None = None) -> tuple[Board, Board]:
     """
     c = as_board(change, "change")
     n = c.shape[1]
-    t = np.zeros(n, dtype=np.uint8) if top is None else np.asarray(top, dtype=np.uint8).ravel()
+    t = np.zeros(n, dtype=np.uint8) if top is None else as_board(
+        np.reshape(checks.array([top], "top"), (1, -1)), "top").ravel()
     if t.shape != (n,):
-        raise LightsartError(f"top row must have {n} cells, got {t.size}")
+        raise InvalidValue(f"top row must have {n} cells, got {t.size}")
     clicks, excess = _chase_rows(c, t)
     leftover = np.zeros_like(c)
     leftover[-1] = excess
@@ -215,7 +217,7 @@ class ClassicAlgebra(GF2Counts):
     def _check(self, change: object) -> Board:
         c = as_board(change, "change")
         if c.shape != (self.m, self.n):
-            raise LightsartError(
+            raise InvalidValue(
                 f"board is {c.shape[1]}x{c.shape[0]}, expected {self.n}x{self.m}"
             )
         return c
@@ -241,7 +243,7 @@ class ClassicAlgebra(GF2Counts):
         :data:`~lightsart._limits.PUZZLE_MAX_NULLITY_CELLS` bits; use :meth:`quiet_block`)."""
         cells = self.m * self.n
         if self.nullity * cells > PUZZLE_MAX_NULLITY_CELLS:
-            raise LightsartError(
+            raise InvalidValue(
                 f"the {self.n}x{self.m} board has {self.nullity} quiet patterns of {cells} cells: "
                 f"more than {PUZZLE_MAX_NULLITY_CELLS} bits to hold at once")
         return self.quiet_block(np.arange(self.nullity))
@@ -288,7 +290,7 @@ class ClassicAlgebra(GF2Counts):
         """
         wanted = np.unique(np.asarray(rows, dtype=np.intp))
         if wanted.size and (wanted[0] < 0 or wanted[-1] >= self.h):
-            raise LightsartError(f"rows must lie in 0..{self.h - 1}")
+            raise InvalidValue(f"rows must lie in 0..{self.h - 1}")
         d, w = self.nullity, self.w
         low = unpack(self._checks_matrix, w) if d else np.zeros((0, w), np.uint8)
         cur = pack(np.ascontiguousarray(low.T)) if d else np.zeros((w, 1), np.uint64)
@@ -385,7 +387,7 @@ def classic_algebra(m: int, n: int) -> ClassicAlgebra:
 
 @public
 @lru_cache(maxsize=4096)
-def nullity(m: int, n: int) -> int:
+def classic_nullity(m: int, n: int) -> int:
     """Dimension of the null space of the ``m`` × ``n`` press operator (0: all reachable).
 
     Parameters
@@ -401,8 +403,7 @@ def nullity(m: int, n: int) -> int:
 
     Examples
     --------
-    >>> from lightsart import nullity
-    >>> nullity(5, 5), nullity(4, 4), nullity(100, 100), nullity(128, 128)
+    >>> classic_nullity(5, 5), classic_nullity(4, 4), classic_nullity(100, 100), classic_nullity(128, 128)
     (2, 4, 0, 56)
     """
     _check_size(m, n)

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue, TooLarge
 from lightsart._limits import MODK_SYSTEM_MAX
 
 __all__ = [ "Smith", "factor_prime_powers", "smith"]
@@ -50,7 +50,7 @@ Ints = NDArray[np.int64]
 def factor_prime_powers(k: int) -> list[tuple[int, int]]:
     """``k`` as ``[(p, e), ...]`` with ``k = Π p^e`` (primes increasing): ``12 -> [(2, 2), (3, 1)]``."""
     if k < 2:
-        raise LightsartError(f"the number of states must be at least 2, got {k}")
+        raise InvalidValue(f"the number of states must be at least 2, got {k}")
     out, p = [], 2
     while p * p <= k:
         e = 0
@@ -143,9 +143,9 @@ def smith(matrix: Ints, p: int, e: int) -> Smith:
     M = np.asarray(matrix, dtype=np.int64) % q
     n = M.shape[0]
     if M.shape != (n, n):
-        raise LightsartError(f"smith needs a square matrix, got shape {M.shape}")
+        raise InvalidValue(f"smith needs a square matrix, got shape {M.shape}")
     if n > MODK_SYSTEM_MAX:
-        raise LightsartError(f"a dense system over Z/{q} is limited to {MODK_SYSTEM_MAX} unknowns, got {n}")
+        raise TooLarge(f"a dense system over Z/{q} is limited to {MODK_SYSTEM_MAX} unknowns, got {n}")
     U = np.eye(n, dtype=np.int64)
     perm = np.arange(n)
     exponents = np.full(n, e, dtype=np.int64)

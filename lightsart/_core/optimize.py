@@ -26,6 +26,7 @@ import time
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart import _checks as checks
 from lightsart._calibration import CHASE_WORDS_PER_SECOND, DECODE_SHARE, SPLIT_DECODE_SHARE
 from lightsart._core.algebra import algebra as one_algebra
 from lightsart._core.algebra import reached, rules_for
@@ -43,7 +44,7 @@ from lightsart._core.quiet import (
     local_search,
     planned_rounds,
 )
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import PUZZLE_MAX_NULLITY_CELLS
 from lightsart._public import public
 from lightsart._results import Clicks, ClickSearch, Fit, with_count_bound
@@ -87,7 +88,7 @@ def _checked(rules: Rules | None, shape: tuple[int, ...]) -> Rules:
     if rules is None:  # pragma: no cover - callers test classic() first
         raise AssertionError("no rules")
     if rules.shape != tuple(shape):
-        raise LightsartError(f"the rules are for a {rules.width}x{rules.height} board, "
+        raise InvalidValue(f"the rules are for a {rules.width}x{rules.height} board, "
                              f"not {shape[1]}x{shape[0]}")
     return rules
 
@@ -160,6 +161,37 @@ def fewest_clicks(clicks: Board, *, seed: int = 0, seconds: float = 2.0,
     >>> bool((press(best.clicks) == press(every)).all())
     True
     """
+    _arguments(clicks, "clicks", rules, seed, seconds)
+    return _fewest(clicks, seed=seed, seconds=seconds, rules=rules)
+
+
+def _arguments(board: object, field: str, rules: Rules | None, seed: object, seconds: object,
+               cost: object = None, *, zero: bool = True) -> None:
+    """The checks of a public entry, before any work: ``rules`` a Rules or None, the board a
+    2-D array of the rules' states and shape within ``solve``'s limits, the seed and the
+    budget as ``--seed`` takes it and in seconds (``zero``: 0 buys only what needs no
+    search; a fit's budget is > 0, as ``--time-limit``'s), and ``cost`` (if any) one finite cost
+    >= 0 per cell."""
+    if rules is not None and not isinstance(rules, Rules):
+        raise InvalidType(f"rules must be a Rules or None; got {type(rules).__name__}")
+    checks.seed(seed)
+    checks.seconds(seconds, "seconds", zero=zero)
+    a = checks.board(board, field, states=2 if rules is None else rules.states)
+    if rules is not None:
+        _checked(rules, a.shape)
+    if cost is not None:
+        c = checks.array(cost, "cost")
+        states = 2 if rules is None else rules.states
+        if c.shape not in (a.shape, (a.size, states)):  # a cost per cell, or per cell and state
+            raise InvalidValue(f"cost has shape {c.shape}; the {field} needs {a.shape} or "
+                               f"{(a.size, states)}")
+        if not (np.isfinite(c).all() and (c >= 0).all()):
+            raise InvalidValue("cost must hold finite numbers >= 0")
+
+
+def _fewest(clicks: Board, *, seed: int, seconds: float, rules: Rules | None) -> Clicks:
+    """:func:`fewest_clicks` on checked arguments (``seconds`` may be 0: the share of a fit's
+    budget left for its clicks)."""
     grey = _levels(rules)
     if grey is not None:
         return _fewest_presses(clicks, grey)
@@ -299,11 +331,12 @@ def closest_board(
     With three states:
 
     >>> import numpy as np
-    >>> from lightsart._rules import Rules
+    >>> from lightsart import Rules
     >>> fit = closest_board(np.array([[0, 1], [1, 1]]), rules=Rules(2, 2, states=3))
     >>> fit.wrong_pixels, fit.wrong_pixels_proven_minimal, fit.board.tolist(), fit.clicks.tolist()
     (1, True, [[2, 1], [1, 1]], [[0, 0], [0, 2]])
     """
+    _arguments(target, "target", rules, seed, seconds, cost, zero=False)
     began = time.perf_counter()
     grey = _levels(rules)
     if grey is not None:
@@ -314,7 +347,7 @@ def closest_board(
         found = decode_bits(target, cost, rules, seed=seed, seconds=seconds,
                             share=_decoding_seconds)
     # The clicks get the rest of the fit's budget; they plan their work from the fixed share.
-    best = fewest_clicks(found.presses, seed=seed, seconds=max(0.0, seconds - found.share),
+    best = _fewest(found.presses, seed=seed, seconds=max(0.0, seconds - found.share),
                          rules=rules)
     if not np.array_equal(reached(found.start, best.clicks, rules_for(rules, found.board.shape)),
                           found.board):  # pragma: no cover - a bug
@@ -372,23 +405,28 @@ def transition(start: Fit | Board, end: Fit | Board, *, seed: int = 0,
     >>> bool((ring.board ^ press(step.clicks) == cross.board).all())
     True
     """
+    for picture, field in ((start, "start"), (end, "end")):
+        if not isinstance(picture, Fit):
+            _arguments(picture, field, rules, seed, seconds)
+    if isinstance(start, Fit) or isinstance(end, Fit):
+        _arguments(np.zeros((1, 1), np.uint8), "start", None, seed, seconds)
     grey = _levels(start.rules if isinstance(start, Fit) else rules)
     if grey is not None:
         return _transition_levels(start, end, grey)
     if isinstance(start, Fit) and isinstance(end, Fit):
         if start.board.shape != end.board.shape:
-            raise LightsartError("pictures must be fitted to the same board size")
+            raise InvalidValue("pictures must be fitted to the same board size")
         if start.rules != end.rules:
-            raise LightsartError("pictures must be fitted under the same rules")
+            raise InvalidValue("pictures must be fitted under the same rules")
         return fewest_clicks(start.clicks ^ end.clicks, seed=seed, seconds=seconds,
                              rules=start.rules)
     a = start.board if isinstance(start, Fit) else as_board(start, "start")
     b = end.board if isinstance(end, Fit) else as_board(end, "end")
     if a.shape != b.shape:
-        raise LightsartError("boards must have the same size")
+        raise InvalidValue("boards must have the same size")
     x = one_algebra(rules_for(None if classic(rules) else _checked(rules, a.shape), a.shape)).solve(a ^ b)
     if x is None:
-        raise LightsartError("the two boards are not reachable from each other")
+        raise InvalidValue("the two boards are not reachable from each other")
     return fewest_clicks(x, seed=seed, seconds=seconds, rules=rules)
 
 
@@ -417,7 +455,7 @@ def _transition_levels(start: Fit | Board, end: Fit | Board, rules: Rules) -> Cl
     a, b = (np.asarray(f.board if isinstance(f, Fit) else f) for f in (start, end))
     if isinstance(start, Fit) and isinstance(end, Fit):
         if end.rules != rules:
-            raise LightsartError("pictures must be fitted under the same rules")
+            raise InvalidValue("pictures must be fitted under the same rules")
         change = (end.clicks.astype(np.int64) - start.clicks.astype(np.int64)) % k
     else:
         change = _solved_change(a, b, rules)
@@ -431,8 +469,8 @@ def _solved_change(a: NDArray[np.generic], b: NDArray[np.generic], rules: Rules
                    ) -> NDArray[np.int64]:
     """One press vector turning board ``a`` into board ``b`` (levels) under ``rules``."""
     if a.shape != rules.shape or b.shape != rules.shape:
-        raise LightsartError(f"boards must have the shape of the rules, {rules.shape}")
+        raise InvalidValue(f"boards must have the shape of the rules, {rules.shape}")
     solved = one_algebra(rules).solve((b.astype(np.int64) - a.astype(np.int64)) % rules.states)
     if solved is None:
-        raise LightsartError("the two boards are not reachable from each other")
+        raise InvalidValue("the two boards are not reachable from each other")
     return solved.astype(np.int64)

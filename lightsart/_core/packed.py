@@ -29,7 +29,7 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue
 
 __all__ = ["Echelon", "GF2Counts", "Words", "echelon", "null_space", "pack", "parity", "rank", "solve",
            "unpack", "words_for"]
@@ -135,7 +135,7 @@ class Echelon:
         nrows = self.rows.shape[0]
         vec = np.asarray(b, dtype=np.uint8).ravel()
         if vec.size != nrows:
-            raise LightsartError(f"right-hand side has {vec.size} entries, expected {nrows}")
+            raise InvalidValue(f"right-hand side has {vec.size} entries, expected {nrows}")
         y = parity(self.transform & pack(vec)[None, :])
         if y[self.rank :].any():
             return None

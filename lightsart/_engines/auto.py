@@ -18,7 +18,7 @@ from lightsart._engines import Budget, given
 from lightsart._engines.exact import EXACT_SECONDS, Exact
 from lightsart._engines.ip import closest_board_reduced_ip
 from lightsart._engines.solvers import DEFAULT_SOLVER
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._rules import Rules
 
 if TYPE_CHECKING:
@@ -74,10 +74,10 @@ def closest_board_auto(
     # The classic game of the target's shape by default; the engines check given rules' shape.
     r = Rules.plus(*as_board(target, "target").shape) if rules is None else rules
     if not isinstance(r, Rules):
-        raise LightsartError(f"rules must be a Rules, got {type(rules).__name__}")
+        raise InvalidType(f"rules must be a Rules, got {type(rules).__name__}")
     budget = 2.0 if time_limit is None else float(time_limit)
     if not budget > 0:
-        raise LightsartError(f"time limit must be a positive number, got {time_limit}")
+        raise InvalidValue(f"time limit must be a positive number, got {time_limit}")
     if not r.is_binary:  # the parity IP is a GF(2) model (a parity row per quiet pattern)
         return _closest_exact(target, cost, r, seed, budget)
     t = as_board(target, "target")

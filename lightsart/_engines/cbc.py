@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue, LightsartError
 
 __all__ = [
     "CBC_INSTALL",
@@ -59,11 +59,11 @@ class SolverOptions:
         if self.time_limit is not None and not (self.time_limit > 0 and math.isfinite(
             self.time_limit
         )):
-            raise LightsartError(f"time limit must be a positive number, got {self.time_limit}")
+            raise InvalidValue(f"time limit must be a positive number, got {self.time_limit}")
         if self.threads is not None and self.threads < 1:
-            raise LightsartError(f"threads must be at least 1, got {self.threads}")
+            raise InvalidValue(f"threads must be at least 1, got {self.threads}")
         if self.gap is not None and not 0 <= self.gap < 1:
-            raise LightsartError(f"relative gap must be in [0, 1), got {self.gap}")
+            raise InvalidValue(f"relative gap must be in [0, 1), got {self.gap}")
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,7 @@ from lightsart._engines.cbc import SolveReport, SolverOptions, variable
 from lightsart._engines.ip_model import error_model as build_error_model
 from lightsart._engines.ip_model import presses_model, read, warm
 from lightsart._engines.solvers import DEFAULT_SOLVER, solve, write_model
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue, LightsartError
 from lightsart._limits import check_model
 from lightsart._public import public
 from lightsart._results import Clicks, Fit
@@ -164,11 +164,11 @@ def _rules(target: object, rules: Rules | None) -> Rules:
     if rules is None:
         return Rules.plus(*as_board(target, "target").shape)
     if not isinstance(rules, Rules):
-        raise LightsartError(f"rules must be a Rules, got {type(rules).__name__}")
+        raise InvalidType(f"rules must be a Rules, got {type(rules).__name__}")
     shape = np.asarray(target).shape
     if len(shape) == 2 and rules.shape != shape:
         m, n = shape
-        raise LightsartError(
+        raise InvalidValue(
             f"rules are for a {rules.width}x{rules.height} board, the picture is {n}x{m}"
         )
     return rules
@@ -181,9 +181,9 @@ def _levels(value: object, rules: Rules, what: str) -> Board:
         return as_board(value, what)
     a = np.asarray(value)
     if a.shape != rules.shape:
-        raise LightsartError(f"{what} has shape {a.shape}, expected {rules.shape}")
+        raise InvalidValue(f"{what} has shape {a.shape}, expected {rules.shape}")
     if not np.issubdtype(a.dtype, np.integer) or a.min(initial=0) < 0 or a.max(initial=0) >= rules.states:
-        raise LightsartError(f"{what} must hold levels 0 .. {rules.states - 1}")
+        raise InvalidValue(f"{what} must hold levels 0 .. {rules.states - 1}")
     return a.astype(np.uint8)
 
 
@@ -198,6 +198,14 @@ def _solver(options: IPOptions) -> str:
 
 def _pixel_costs(cost: NDArray[np.float64] | None, shape: tuple[int, ...]) -> NDArray[np.float64]:
     """The checked pixel costs (:func:`~lightsart._core.optimize.pixel_weights`), ones if none."""
+    if cost is not None:  # its shape and values as the project's errors (pixel_weights: base)
+        c = np.asarray(cost)
+        if c.dtype.kind not in "biuf":
+            raise InvalidType(f"cost must be an array of numbers, one per cell; got {c.dtype}")
+        if c.shape != shape:
+            raise InvalidValue(f"cost has shape {c.shape}, target has {shape}")
+        if not np.isfinite(c).all() or (c < 0).any():
+            raise InvalidValue("pixel costs must be finite and non-negative")
     weights = pixel_weights(cost, shape)
     return np.ones(shape) if weights is None else weights
 
@@ -355,12 +363,13 @@ def basic_ip(
     ...
     lightsart.LightsartError: the picture is not reachable: cbc proved the basic model infeasible
     """
+    _options(options)  # the budget checked before any work
     r = _rules(target, options.get("rules"))
     t = _levels(target, r, "target")
     if start is not None:
         start = _levels(start, r, "start")
         if start.shape != t.shape:
-            raise LightsartError(f"start clicks have shape {start.shape}, target {t.shape}")
+            raise InvalidValue(f"start clicks have shape {start.shape}, target {t.shape}")
     k = r.states
     change = ((t.astype(np.int64) - (k - 1)) % k).astype(np.uint8)
     return _basic(change, start, _options(options), "basic", _solver(options), r)
@@ -368,7 +377,7 @@ def basic_ip(
 
 def _check_fit(fit: Fit, rules: Rules, name: str) -> None:
     if not np.array_equal(_board(fit.clicks, rules), fit.board):
-        raise LightsartError(f"the {name} fit's clicks do not give its board under these rules")
+        raise InvalidValue(f"the {name} fit's clicks do not give its board under these rules")
 
 
 def transition_ip(
@@ -384,11 +393,11 @@ def transition_ip(
     fits must have been made under ``rules`` (checked; default: the first fit's rules).
     """
     if first.board.shape != second.board.shape:
-        raise LightsartError("pictures must be fitted to the same board size")
+        raise InvalidValue("pictures must be fitted to the same board size")
     given = options.get("rules")
     r = _rules(first.board, given if given is not None else first.rules)
     if second.states != r.states or first.states != r.states:
-        raise LightsartError("both fits must be made under the same rules")
+        raise InvalidValue("both fits must be made under the same rules")
     _check_fit(first, r, "first")
     _check_fit(second, r, "second")
     k = r.states
@@ -517,6 +526,7 @@ def closest_board_ip(
     (1, 'optimal')
     """
     started = time.perf_counter()
+    _options(options)  # the budget checked before any work
     r = _rules(target, options.get("rules"))
     t = _levels(target, r, "target")
     w = _pixel_costs(cost, t.shape)
@@ -671,6 +681,10 @@ def closest_board_reduced_ip(
     (1, 0, 'optimal')
     """
     started = time.perf_counter()
+    _options(options)  # the budget and the warm start checked before any work
+    if start is not None and not isinstance(start, Fit):
+        raise InvalidType(f"start must be a Fit (of the same target) or None; got "
+                          f"{type(start).__name__}")
     t = as_board(target, "target")
     r = _rules(t, options.get("rules"))
     w = _pixel_costs(cost, t.shape)
@@ -682,7 +696,7 @@ def closest_board_reduced_ip(
         start_wrong = (board_from_clicks(_start(t, w, r, options.get("time_limit")), r) ^ t).ravel()
     else:
         if start.target.shape != t.shape or not np.array_equal(start.target, t):
-            raise LightsartError("the starting fit is for a different picture")
+            raise InvalidValue("the starting fit is for a different picture")
         _check_fit(start, r, "starting")
         start_wrong = start.wrong.ravel()
     e0 = _groups_used(groups, start_wrong, syndrome)

@@ -38,7 +38,7 @@ from lightsart._engines.cbc import (
     quiet_pulp,
     run_solver,
 )
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue, LightsartError
 from lightsart._registry import Registry
 
 if TYPE_CHECKING:
@@ -325,8 +325,8 @@ def write_model(prob: Any, path: str) -> None:
 
     suffix = Path(path).suffix.lower()
     if suffix not in MODEL_FORMATS:
-        raise LightsartError(f"cannot write {path}: unknown model format "
-                             f"{suffix or '(no extension)'!r}; use {', '.join(MODEL_FORMATS)}")
+        raise InvalidValue(f"cannot write {path}: unknown model format "
+                           f"{suffix or '(no extension)'!r}; use {', '.join(MODEL_FORMATS)}")
     with atomic_path(path) as staged, quiet_pulp():
         if suffix == ".lp":
             prob.writeLP(str(staged))

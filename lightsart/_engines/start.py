@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from lightsart._engines import DEFAULT_ENGINE, Budget, engine
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
@@ -74,8 +74,8 @@ def _levels(board: ArrayLike, rules: Rules, what: str) -> NDArray[np.int64]:
         a = np.full(rules.shape, a)
     k = rules.states
     if a.shape != rules.shape:
-        raise LightsartError(f"{what} has shape {a.shape}, expected {rules.shape}")
+        raise InvalidValue(f"{what} has shape {a.shape}, expected {rules.shape}")
     whole = np.issubdtype(a.dtype, np.integer) or a.dtype == np.bool_
     if not whole or (a.size and (int(a.min()) < 0 or int(a.max()) >= k)):
-        raise LightsartError(f"{what} must hold only levels 0 to {k - 1}")
+        raise InvalidValue(f"{what} must hold only levels 0 to {k - 1}")
     return a.astype(np.int64)

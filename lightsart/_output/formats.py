@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue
 from lightsart._registry import Registry
 
 if TYPE_CHECKING:
@@ -82,7 +82,7 @@ def format_for(path: str | os.PathLike[str]) -> Format:
     """The format of ``path`` by its extension, or one line naming the ones there are."""
     suffix = Path(path).suffix.lower()
     if suffix not in FORMATS:
-        raise LightsartError(f"cannot write {path}: {FORMATS.unknown(suffix or '(no extension)')}")
+        raise InvalidValue(f"cannot write {path}: {FORMATS.unknown(suffix or '(no extension)')}")
     return FORMATS.get(suffix)
 
 
@@ -94,5 +94,5 @@ def write_frames_file(frames: Iterable[Frame], path: str | os.PathLike[str], sty
     kind = format_for(path)
     if kind.write_frames is None:
         streams = ", ".join(e for e, f in FORMATS.items() if f.renders_frames)
-        raise LightsartError(f"cannot write {path}: frames stream into {streams} only")
+        raise InvalidValue(f"cannot write {path}: frames stream into {streams} only")
     return kind.write_frames(frames, path, style, fps, progress_total, states)

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Protocol
 
 from lightsart import _limits as limits
-from lightsart._errors import LightsartError
+from lightsart._boardsize import SizeLike, to_size
+from lightsart._errors import InvalidValue
 from lightsart._limits import check_picture
 from lightsart._output.staging import OutputPlan, plan_outputs
 
@@ -40,15 +41,16 @@ class Planned:
     renders: bool
 
 
-def _early_picture(size: tuple[int, int | None] | None, cell: int | None) -> None:
+def _early_picture(size: SizeLike | None, cell: int | None) -> None:
     """With ``--size WxH`` and ``--cell`` both given, the picture size is known at once."""
-    if cell is not None and size is not None and size[1] is not None:
-        check_picture(size[0], size[1], cell)
+    board = to_size(size)
+    if cell is not None and board is not None and board.rows is not None:
+        check_picture(board.columns, board.rows, cell)
     elif cell is not None:
         limits.check_cell(cell)
 
 
-def plan_still(path: str | None, outputs: Sequence[str], size: tuple[int, int | None] | None,
+def plan_still(path: str | None, outputs: Sequence[str], size: SizeLike | None,
                cell: int | None, cell_mm: float | None = None) -> OutputPlan:
     """``still``: outputs in a still format (:data:`~lightsart._output.stills.STILL_FORMATS`),
     none of them the picture or each other; ``cell_mm`` only with an SVG or PDF among them."""
@@ -64,8 +66,8 @@ def plan_still(path: str | None, outputs: Sequence[str], size: tuple[int, int | 
         limits.check_cell_mm(cell_mm)
         if all(k is None or k.raster for k in kinds):
             vectors = ", ".join(e for e, k in STILL_FORMATS.items() if not k.raster)
-            raise LightsartError(f"--cell-mm sizes the {vectors} outputs and none is asked for "
-                                 "(a .png is --cell pixels per cell)")
+            raise InvalidValue(f"--cell-mm sizes the {vectors} outputs and none is asked for "
+                               "(a .png is --cell pixels per cell)")
     return plan
 
 
@@ -88,7 +90,7 @@ def check_still(outputs: Sequence[str], width: int, height: int, cell: int,
 
 
 def plan_animation(paths: Sequence[str], out: str | None, frames_dir: str | None, *,
-                   size: tuple[int, int | None] | None, cell: int | None, seed: int, fps: float,
+                   size: SizeLike | None, cell: int | None, seed: int, fps: float,
                    duration: float, hold: float, reads: Sequence[str] = ()) -> Planned:
     """``animate``: timing options, seed, outputs (none of them an input: a picture, or one of
     the other files the run ``reads``, such as ``--order mask:FILE``)."""

@@ -46,7 +46,7 @@ from PIL import Image, ImageColor, ImageDraw, ImageFont, features
 
 from lightsart._choices import StyleKind as Kind
 from lightsart._core.board import as_board
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import CELL_MAX
 from lightsart._output.staging import atomic_path
 from lightsart._types import Board
@@ -104,7 +104,7 @@ def parse_colour(text: str) -> RGB:
     try:
         value = ImageColor.getrgb(text.strip())
     except ValueError:
-        raise LightsartError(
+        raise InvalidValue(
             f"unknown colour {text!r}: use #rrggbb or a name such as 'white' or 'orange'"
         ) from None
     return (int(value[0]), int(value[1]), int(value[2]))
@@ -154,13 +154,13 @@ class RenderStyle:
 
     def __post_init__(self) -> None:
         if isinstance(self.cell, bool) or not isinstance(self.cell, int | np.integer):
-            raise LightsartError(f"cell size must be a whole number, got {self.cell!r}")
+            raise InvalidType(f"cell size must be a whole number, got {self.cell!r}")
         object.__setattr__(self, "cell", int(self.cell))  # numpy integers hash and print oddly
         if not 1 <= self.cell <= CELL_MAX:
-            raise LightsartError(f"cell size must be 1 to {CELL_MAX} pixels, got {self.cell}")
+            raise InvalidValue(f"cell size must be 1 to {CELL_MAX} pixels, got {self.cell}")
         if self.kind not in DEFAULT_COLOURS:
-            raise LightsartError(f"unknown style {self.kind!r}: use one of "
-                                 f"{', '.join(DEFAULT_COLOURS)}")
+            raise InvalidValue(f"unknown style {self.kind!r}: use one of "
+                               f"{', '.join(DEFAULT_COLOURS)}")
         for name in ("lit", "unlit", "panel"):
             value = getattr(self, name)
             if value is None:
@@ -168,7 +168,7 @@ class RenderStyle:
             if isinstance(value, str):  # accept "#rrggbb" / names for convenience
                 object.__setattr__(self, name, parse_colour(value))
             elif len(value) != 3 or not all(0 <= int(v) <= 255 for v in value):
-                raise LightsartError(f"{name} colour must be three numbers 0-255, got {value!r}")
+                raise InvalidValue(f"{name} colour must be three numbers 0-255, got {value!r}")
             else:
                 object.__setattr__(self, name, tuple(int(v) for v in value))
 
@@ -256,7 +256,7 @@ def _check_states(states: int) -> int:
 
     if isinstance(states, bool) or not isinstance(states, int | np.integer) \
             or not 2 <= states <= STATES_MAX:
-        raise LightsartError(f"states must be a whole number from 2 to {STATES_MAX}, got {states!r}")
+        raise InvalidValue(f"states must be a whole number from 2 to {STATES_MAX}, got {states!r}")
     return int(states)
 
 
@@ -372,9 +372,9 @@ def as_levels(board: object, states: int = 2, name: str = "board") -> Board:
         return as_board(board, name)
     a = np.asarray(board)
     if a.ndim != 2 or a.size == 0:
-        raise LightsartError(f"{name} must be a non-empty 2-D array, got shape {a.shape}")
+        raise InvalidValue(f"{name} must be a non-empty 2-D array, got shape {a.shape}")
     if not np.issubdtype(a.dtype, np.integer) or a.min() < 0 or a.max() >= states:
-        raise LightsartError(f"{name} must hold only levels 0 to {states - 1}")
+        raise InvalidValue(f"{name} must hold only levels 0 to {states - 1}")
     return a.astype(np.uint8, copy=False)
 
 
@@ -524,7 +524,7 @@ def compare_sheet(
 
 def _save_png(image: Image.Image, path: str | os.PathLike[str]) -> None:
     if Path(path).suffix.lower() != ".png":
-        raise LightsartError(f"cannot write {path}: pictures are written as .png")
+        raise InvalidValue(f"cannot write {path}: pictures are written as .png")
     with atomic_path(path) as tmp:
         image.save(tmp, format="PNG")
 

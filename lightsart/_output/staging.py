@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lightsart._errors import LightsartError, shown
+from lightsart._errors import InvalidValue, LightsartError, shown
 
 if TYPE_CHECKING:
     from lightsart._output.commit import Step
@@ -92,7 +92,7 @@ def _missing(folder: Path) -> str | None:
 
 def _once(path: Path, seen: list[Path]) -> None:
     if any(_same(path, other) for other in seen):
-        raise LightsartError(f"{shown(path)} is given as two outputs; give each a different name")
+        raise InvalidValue(f"{shown(path)} is given as two outputs; give each a different name")
     seen.append(path)
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lightsart._errors import LightsartError, shown
+from lightsart._errors import InvalidValue, shown
 from lightsart._registry import Registry
 
 if TYPE_CHECKING:
@@ -108,8 +108,8 @@ def still_format(path: str | os.PathLike[str]) -> StillFormat:
     """The still format of ``path`` by its extension, or one line naming the ones there are."""
     suffix = Path(path).suffix.lower()
     if suffix not in STILL_FORMATS:
-        raise LightsartError(f"cannot write {shown(path)}: unknown format "
-                             f"{suffix or '(no extension)'!r}; use {', '.join(STILL_FORMATS)}")
+        raise InvalidValue(f"cannot write {shown(path)}: unknown format "
+                           f"{suffix or '(no extension)'!r}; use {', '.join(STILL_FORMATS)}")
     return STILL_FORMATS.get(suffix)
 
 

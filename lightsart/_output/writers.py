@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import NDArray
 from PIL import Image
 
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue, LightsartError, TooLarge
 from lightsart._limits import check_fps
 from lightsart._output.progress import Progress
 from lightsart._output.render import RenderStyle, as_levels, render, render_indices, sprites
@@ -142,7 +142,7 @@ class _GifStream:
 
     def __init__(self, fh: BinaryIO, width: int, height: int, palette: NDArray[np.uint8]) -> None:
         if width > 0xFFFF or height > 0xFFFF:
-            raise LightsartError(f"GIF pictures are at most 65535 pixels wide, not {width}x{height}")
+            raise TooLarge(f"GIF pictures are at most 65535 pixels wide, not {width}x{height}")
         self.fh = fh
         self.images = 0
         bits = max(1, int(len(palette) - 1).bit_length())  # table of 2**bits colours
@@ -225,7 +225,7 @@ def write_gif(
                 pending_start = now
             pending = board
         if gif is None or pending is None:
-            raise LightsartError(f"cannot write {path}: the animation has no frames")
+            raise InvalidValue(f"cannot write {path}: the animation has no frames")
         emit(pending, max(GIF_MIN_DELAY_CS, round(total * 100) - pending_start))
         gif.close()
         images = gif.images
@@ -281,7 +281,7 @@ def write_mp4(
         frame_iter: Iterator[Frame] = iter(frames)
         first = next(frame_iter, None)
         if first is None:
-            raise LightsartError(f"cannot write {path}: the animation has no frames")
+            raise InvalidValue(f"cannot write {path}: the animation has no frames")
         shape = _frame_board(first, None, states).shape
         width, height = style.size(shape)
         canvas = np.empty((height + height % 2, width + width % 2, 3), np.uint8)
@@ -353,5 +353,5 @@ def write_frames(
             total += frame.seconds
             bar.advance()
         if count == 0:
-            raise LightsartError(f"cannot write frames into {out}: the animation has no frames")
+            raise InvalidValue(f"cannot write frames into {out}: the animation has no frames")
     return Written(str(out), count, count, total, size)

@@ -270,7 +270,7 @@ def write_game_page(
 
 def picture_fit(
     image: str | os.PathLike[str],
-    size: tuple[int, int | None] | None = None,
+    size: tuple[int | None, int] | None = None,
     fit: str = "cover",
     *,
     pattern: str = "plus",
@@ -281,7 +281,7 @@ def picture_fit(
 ) -> Fit:
     """The board closest to an image that is reachable from all-``origin`` under the rules.
 
-    ``size`` is ``(width, height)`` or ``(width, None)`` (height from the aspect ratio); by
+    ``size`` is ``(rows, columns)`` or ``(None, columns)`` (rows from the aspect ratio); by
     default the long side is about :data:`DEFAULT_PICTURE_SIDE` cells, preferring a size where
     every picture is reachable exactly (nullity 0 for the classic rules). ``pattern`` and
     ``topology`` are the rules (see :func:`write_game_page`); ``seconds`` bounds the search for
@@ -297,13 +297,13 @@ def picture_fit(
 
     Every case is the exact engine's fit, moved to the origin (:func:`fit_from_origin`).
     """
-    from lightsart._pictures.image import choose_size, read_gray, target_from_array
+    from lightsart._pictures.image import choose_size, fit_target, read_gray
 
     page_rules(pattern, topology, states=states)  # bad rules are reported before the picture is read
     gray = read_gray(str(image))
     if size is None:  # about DEFAULT_PICTURE_SIDE on the long side, preferring nullity 0
         size = choose_size(gray.shape[1] / gray.shape[0], DEFAULT_PICTURE_SIDE)
-    target = target_from_array(gray, size, fit, source=str(image), levels=states)  # type: ignore[arg-type]
+    target = fit_target(gray, size, fit, source=str(image), states=states)  # type: ignore[arg-type]
     rules = page_rules(pattern, topology, target.height, target.width, states)
     _check_picture(rules)
     return fit_from_origin(target.bits, rules, (states - 1) * (origin == "lit"), seconds=seconds)
@@ -311,13 +311,14 @@ def picture_fit(
 
 def make_game_page(
     path: str | os.PathLike[str],
-    size: tuple[int, int | None] | None = None,
+    size: tuple[int | None, int] | None = None,
     image: str | os.PathLike[str] | None = None,
     *,
     fit: str = "cover",
     **options: Unpack[GameRules],
 ) -> GamePage:
-    """What ``lightsart play`` does: a game of ``size`` (5×5 by default; ``(w, None)`` is w×w),
+    """What ``lightsart play`` does: a game of ``size`` (``(rows, columns)``, as
+    :func:`lightsart._boardsize.to_size` reads it; 5×5 by default; ``(None, w)`` is w×w),
     or with ``image`` the game whose goal is the reachable board closest to that picture.
 
     With ``image`` the goal is the reachable board closest to the picture under the rules
@@ -335,8 +336,8 @@ def make_game_page(
                                  origin=origin, states=states)
             page = write_game_page(path, picture=fitted.board, **options)
             return replace(page, wrong_pixels=fitted.wrong_pixels)
-        width, height = size if size is not None else (5, 5)
-        return write_game_page(path, width, height if height is not None else width, **options)
+        rows, width = size if size is not None else (5, 5)  # a Size: (rows, columns)
+        return write_game_page(path, width, rows if rows is not None else width, **options)
 
 
 def fit_from_origin(target: Board, rules: Rules, origin_level: int, *, seconds: float = 1.0

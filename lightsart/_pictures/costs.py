@@ -30,6 +30,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._choices import Errors
+from lightsart._limits import PICTURE_MAX_PIXELS
 from lightsart._public import public
 from lightsart._types import Board, Gray
 
@@ -74,6 +75,22 @@ def pixel_costs(bits: Board, toned: Gray, errors: Errors = "perceptual") -> NDAr
     >>> pixel_costs(bits, toned, "uniform") is None
     True
     """
+    from lightsart import _checks as checks
+    from lightsart._choices import ERRORS
+    from lightsart._errors import InvalidValue
+
+    checks.one_of(errors, ERRORS, "errors")
+    bits = checks.board(bits, "bits", most_cells=PICTURE_MAX_PIXELS)
+    grey = checks.array(toned, "toned")
+    if grey.shape != bits.shape:
+        raise InvalidValue(f"toned has shape {grey.shape}; bits have {bits.shape}")
+    if not (np.isfinite(grey).all() and grey.min() >= 0 and grey.max() <= 1):
+        raise InvalidValue("toned must hold numbers from 0 to 1")
+    return _pixel_costs(bits, grey, errors)
+
+
+def _pixel_costs(bits: Board, toned: Gray, errors: Errors) -> NDArray[np.float64] | None:
+    """:func:`pixel_costs` of checked arguments (the pipeline's, which it made itself)."""
     if errors != "perceptual":
         return None
     # (2b - 1)(2v - 1) is 2v - 1 where b = 1 and its negation where b = 0 (1 - 2v rounds to
@@ -113,5 +130,5 @@ def cell_costs(target: Board, toned: Gray, states: int, errors: Errors = "percep
     cost per cell and level). ``None``: count the wrong cells.
     """
     if states == 2:  # GF(2): one wrong value a cell; Z/k has k - 1, each priced
-        return pixel_costs(target, toned, errors)
+        return _pixel_costs(target, toned, errors)
     return level_costs(target, toned, states, errors)

@@ -59,7 +59,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidValue
 from lightsart._registry import Registry
 
 if TYPE_CHECKING:
@@ -328,7 +328,7 @@ def bayer_matrix(size: int) -> NDArray[np.int64]:
     import numpy as np
 
     if size < 2 or size & (size - 1):
-        raise LightsartError(f"Bayer matrix size must be a power of two, at least 2; got {size}")
+        raise InvalidValue(f"Bayer matrix size must be a power of two, at least 2; got {size}")
     bits = size.bit_length() - 1
     row, col = np.indices((size, size))
     xor = row ^ col
@@ -423,11 +423,11 @@ A :class:`~lightsart._registry.Registry` from a name to a
 a plain threshold (``none``). ``names()`` lists them,
 ``about(name)`` gives one line of help, ``name in DITHER_METHODS`` checks a name, and
 ``get(name)`` returns the method; :func:`lightsart.load_target` and
-:func:`lightsart.target_from_array` take any of the names as ``dither``.
+:class:`lightsart.Pictures` take any of the names as ``dither``.
 
 See Also
 --------
-target_from_array : Fit, tone and dither an array with one of these methods.
+load_target : Fit, tone and dither a picture or an array with one of these methods.
 
 Examples
 --------
@@ -465,13 +465,13 @@ def dither(
     chosen = DITHER_METHODS.get(method)
     if isinstance(levels, bool) or not isinstance(levels, int | np.integer) \
             or not 2 <= levels <= MAX_LEVELS:
-        raise LightsartError(f"levels must be a whole number from 2 to {MAX_LEVELS}; got {levels!r}")
+        raise InvalidValue(f"levels must be a whole number from 2 to {MAX_LEVELS}; got {levels!r}")
     g = np.asarray(gray, dtype=np.float64)
     if g.ndim != 2 or g.size == 0:
-        raise LightsartError(f"a picture must be a non-empty 2-D array, got shape {g.shape}")
+        raise InvalidValue(f"a picture must be a non-empty 2-D array, got shape {g.shape}")
     low, high = g.min(), g.max()  # NaN and infinities show in these (no copy of a large picture)
     if not (np.isfinite(low) and np.isfinite(high)):
-        raise LightsartError("a picture holds values that are not finite numbers")
+        raise InvalidValue("a picture holds values that are not finite numbers")
     if low < 0.0 or high > 1.0:
         g = np.clip(g, 0.0, 1.0)
     return chosen(srgb_to_linear(g) if linear else g, Levels.make(int(levels), linear))

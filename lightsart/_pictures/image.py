@@ -1,6 +1,6 @@
 """The image stage: load a picture, fit it to a board, and dither it to 0/1 cells.
 
-``load_target(path)`` runs the whole stage and returns a :class:`Target`:
+``load_target(picture)`` runs the whole stage (a path, or a luminance array) and returns a :class:`Target`:
 
 1. **Load** whatever Pillow reads (PNG, JPEG, GIF's first frame, BMP, TIFF, WebP, ...), turned
    upright by its EXIF orientation, transparency composited on white, and converted to luminance
@@ -41,10 +41,11 @@ from numpy.typing import NDArray
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from lightsart import _boardsize as boardsize
+from lightsart import _checks as checks
 from lightsart import _limits as limits
 from lightsart._choices import FitMode
-from lightsart._core.gf2 import nullity
-from lightsart._errors import LightsartError, shown
+from lightsart._core.gf2 import classic_nullity
+from lightsart._errors import InvalidType, InvalidValue, LightsartError, TooLarge, shown
 from lightsart._inputs import not_a_file
 from lightsart._pictures.tone import Tone, apply_tone, as_picture
 from lightsart._public import public
@@ -58,6 +59,7 @@ __all__ = [
     "board_size",
     "choose_size",
     "dither",
+    "fit_target",
     "fit_to_board",
     "floyd_steinberg",
     "load_target",
@@ -66,14 +68,16 @@ __all__ = [
     "read_gray",
     "sizes_near",
     "sizes_within",
-    "target_from_array",
     "threshold",
 ]
 
 #: A dithering method's name: any key of :data:`lightsart.DITHER_METHODS`.
 Dither = str
-#: A requested board size: ``(width, height)``, or ``(width, None)`` for height from the aspect.
-Size = tuple[int, int | None]
+#: A board size for these stages: a user's request as :func:`lightsart._boardsize.to_size` reads
+#: it (a :class:`~lightsart._boardsize.Size` ``(rows, columns)``, ``"WxH"`` text or a whole
+#: number), or a plain ``(width, height)`` tuple: a board the stages already resolved (as
+#: :func:`board_size` returns it) and pass on.
+Size = boardsize.SizeLike
 
 #: Default board size: about this many cells on the long side, for every picture and command
 #: (``still``, ``animate``, ``preview``): by eye on 40 photos and 40 held out (issue 32,
@@ -94,7 +98,7 @@ class Target:
     """A picture made ready for the engine.
 
     ``bits`` is the dithered board (``uint8`` 0/1, shape ``(height, width)``, 1 = white; with
-    ``levels`` > 2 grey levels ``0 .. levels-1``, the highest white), ``gray`` the fitted
+    ``states`` > 2 grey levels ``0 .. states-1``, the highest white), ``gray`` the fitted
     luminance (same shape, float64 in ``[0, 1]``), ``toned`` the same after the tone stage (what
     was dithered), ``source`` the file it came from (or a label for arrays).
 
@@ -110,8 +114,8 @@ class Target:
         The board's columns and rows.
     toned : numpy.ndarray or None, optional
         ``gray`` after the tone stage (what was dithered).
-    levels : int, optional
-        Grey levels per cell (2: lit and unlit).
+    states : int, optional
+        The states a cell takes: grey levels (2: lit and unlit).
 
     Returns
     -------
@@ -125,13 +129,32 @@ class Target:
     width: int
     height: int
     toned: Gray | None = None
-    levels: int = 2
+    states: int = 2
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """The board's ``(rows, columns)``, numpy's order (``bits.shape``)."""
+        return self.height, self.width
+
+    def __post_init__(self) -> None:
+        from lightsart._rules import check_states
+
+        for field in ("bits", "gray"):
+            value = getattr(self, field)
+            if not isinstance(value, np.ndarray) or value.ndim != 2:
+                raise InvalidType(f"Target.{field} must be a 2-D numpy array; got "
+                                  f"{type(value).__name__}")
+        checks.text(self.source, "Target.source")
+        if self.bits.shape != (self.height, self.width) or self.gray.shape != self.bits.shape:
+            raise InvalidValue(f"Target's bits {self.bits.shape} and gray {self.gray.shape} must "
+                               f"be (height, width) = ({self.height}, {self.width})")
+        object.__setattr__(self, "states", check_states(self.states))
 
     def __repr__(self) -> str:
         """A line a REPL can show: source, board size and states (no array dump)."""
         from lightsart._types import array_summary
 
-        return f"Target({self.source!r}, {array_summary(self.bits)}, {self.levels} states)"
+        return f"Target({self.source!r}, {array_summary(self.bits)}, {self.states} states)"
 
 
 @dataclass(frozen=True)
@@ -161,7 +184,8 @@ class SizeInfo:
 
 
 def parse_size(text: str) -> boardsize.Size:
-    """Parse ``"WxH"`` (columns x rows) or ``"W"`` (height then follows the aspect ratio)."""
+    """Parse ``"WxH"`` (columns x rows) or ``"W"`` (height then follows the aspect ratio) as a
+    :class:`~lightsart._boardsize.Size` ``(rows, columns)``."""
     size = boardsize.parse_size(text, positive=False)
     for side in size:
         if side is not None:
@@ -171,14 +195,14 @@ def parse_size(text: str) -> boardsize.Size:
 
 def _check_side(side: int) -> None:
     if side < 1:
-        raise LightsartError(f"board sides must be at least 1, got {side}")
+        raise InvalidValue(f"board sides must be at least 1, got {side}")
     if side > limits.PICTURE_MAX_SIDE:
-        raise LightsartError(f"board side {side} is too large (at most {limits.PICTURE_MAX_SIDE})")
+        raise TooLarge(f"board side {side} is too large (at most {limits.PICTURE_MAX_SIDE})")
 
 
 def _check_aspect(aspect: float) -> None:
     if not (math.isfinite(aspect) and aspect > 0):
-        raise LightsartError(f"aspect ratio must be a positive number, got {aspect}")
+        raise InvalidValue(f"aspect ratio must be a positive number, got {aspect}")
 
 
 #: The nullity of an ``(m, n)`` board under the rules in play (``m`` rows, ``n`` columns).
@@ -213,36 +237,38 @@ def choose_size(aspect: float, long_side: int = DEFAULT_LONG_SIDE,
 
     for _, long, short in candidates:
         width, height = oriented(long, short)
-        if (nullity_of or nullity)(height, width) == 0:
+        if (nullity_of or classic_nullity)(height, width) == 0:
             return width, height
     _, long, short = candidates[0]  # pragma: no cover - every range of sizes has nullity-0 ones
     return oriented(long, short)  # pragma: no cover
 
 
-def board_size(size: Size | str | None, aspect: float,
+def board_size(size: Size | None, aspect: float,
                nullity_of: NullityOf | None = None) -> tuple[int, int]:
-    """Resolve a requested size for a picture of aspect ``aspect`` (width / height).
+    """Resolve a requested size for a picture of aspect ``aspect`` (width / height) as the board's
+    ``(width, height)``.
 
-    ``None`` → :func:`choose_size`; ``(W, None)`` → height ``round(W / aspect)``; ``(W, H)`` as is.
+    ``None`` → :func:`choose_size`; a :class:`~lightsart._boardsize.Size` ``(rows, columns)``
+    (``rows`` ``None``: ``round(columns / aspect)``), ``"WxH"``/``"W"`` text or a whole number as
+    :func:`~lightsart._boardsize.to_size` reads them; a plain ``(width, height)`` tuple is a board
+    already resolved, kept as it is.
     """
     _check_aspect(aspect)
     if size is None:
         return choose_size(aspect, nullity_of=nullity_of)
-    if isinstance(size, str):
-        size = parse_size(size)
-    elif not isinstance(size, tuple | list):  # 64 is "64", as --size reads it
-        from lightsart._boardsize import to_size as as_size
-
-        size = as_size(size)
-    width, height = size
+    if isinstance(size, tuple) and not isinstance(size, boardsize.Size):
+        width, height = size  # a board the stages resolved: (width, height)
+        _check_side(width)
+        _check_side(height)
+        return width, height
+    rows, width = parse_size(size) if isinstance(size, str) else boardsize.to_size(size)
     _check_side(width)
-    if height is None:
-        height = max(1, round(width / aspect))
-        if height > limits.PICTURE_MAX_SIDE:
-            raise LightsartError(
-                f"width {width} with this picture's aspect ratio needs height {height} "
-                f"(at most {limits.PICTURE_MAX_SIDE}); give WxH"
-            )
+    height = rows if rows is not None else max(1, round(width / aspect))
+    if rows is None and height > limits.PICTURE_MAX_SIDE:
+        raise TooLarge(
+            f"width {width} with this picture's aspect ratio needs height {height} "
+            f"(at most {limits.PICTURE_MAX_SIDE}); give WxH"
+        )
     _check_side(height)
     return width, height
 
@@ -253,7 +279,7 @@ def sizes_within(width: int, height: int, radius: int = 2) -> list[tuple[int, in
     _check_side(width)
     _check_side(height)
     if not 0 <= radius <= 20:
-        raise LightsartError(f"radius must be between 0 and 20, got {radius}")
+        raise InvalidValue(f"radius must be between 0 and 20, got {radius}")
     sizes = [
         (w, h)
         for w in range(max(1, width - radius), min(limits.PICTURE_MAX_SIDE, width + radius) + 1)
@@ -270,7 +296,7 @@ def sizes_within(width: int, height: int, radius: int = 2) -> list[tuple[int, in
 def sizes_near(width: int, height: int, radius: int = 2) -> list[SizeInfo]:
     """Every board within ``radius`` cells of ``width`` x ``height`` (:func:`sizes_within`), with
     its nullity."""
-    return [SizeInfo(w, h, nullity(h, w)) for w, h in sizes_within(width, height, radius)]
+    return [SizeInfo(w, h, classic_nullity(h, w)) for w, h in sizes_within(width, height, radius)]
 
 
 # ----------------------------------------------------------------------------------- loading
@@ -333,7 +359,7 @@ def _read(
                 return _read_reduced(img, size, nullity_of)
     except Image.DecompressionBombError:
         most = limits.PICTURE_MAX_PIXELS // 1_000_000
-        raise LightsartError(f"{shown(p)} is too large to load safely (at most {most} megapixels)") from None
+        raise TooLarge(f"{shown(p)} is too large to load safely (at most {most} megapixels)") from None
     except UnidentifiedImageError:
         raise LightsartError(f"{shown(p)} is not a picture this program can read") from None
     except _DECODE_ERRORS as exc:
@@ -392,7 +418,7 @@ def _check_pixels(path: Path, width: int, height: int) -> None:
     if width < 1 or height < 1:
         raise LightsartError(f"{shown(path)} has no pixels ({width}x{height})")
     if width * height > limits.PICTURE_MAX_PIXELS:
-        raise LightsartError(
+        raise TooLarge(
             f"{shown(path)} is {width}x{height}, too large to load safely "
             f"(at most {limits.PICTURE_MAX_PIXELS // 1_000_000} megapixels)"
         )
@@ -537,108 +563,66 @@ def dither(gray: Gray, method: Dither = "floyd-steinberg", *, linear: bool = Fal
 # ----------------------------------------------------------------------------------- targets
 
 
-@public
-def target_from_array(
-    gray: object,
-    size: Size | str | None = None,
+def fit_target(
+    gray: Gray,
+    board: Size | None = None,
     fit: FitMode = "cover",
     dither: Dither = "floyd-steinberg",
+    *,
     source: str = "<array>",
     tone: Tone | None = None,
     linear: bool = False,
-    levels: int = 2,
+    states: int = 2,
 ) -> Target:
-    """Fit, tone and dither a luminance array (2-D, values in ``[0, 1]``, 1 = white) to a board.
-
-    ``size`` is ``(width, height)``, ``(width, None)``, ``"WxH"``, ``"W"`` or ``None`` (choose).
-    ``tone`` defaults to ``Tone()`` (automatic levels, local contrast, sharpening);
-    ``Tone.none()`` dithers the fitted picture as it is. ``dither`` names a method of
-    :data:`lightsart.DITHER_METHODS`; ``linear`` dithers in linear light; ``levels``
-    (2 to 16) is how many grey levels the cells take (2: lit and unlit).
-
-    Parameters
-    ----------
-    gray : array_like
-        The picture's luminance, 2-D, values in ``[0, 1]``, 1 = white.
-    size : tuple or str or None, optional
-        The board: ``(width, height)``, ``(width, None)`` (height from the aspect ratio),
-        ``"WxH"``, ``"W"``, or ``None`` to choose one of about 100 cells.
-    fit : {"cover", "contain", "stretch"}, optional
-        How the picture fits the board's aspect ratio: crop, pad or stretch.
-    dither : str, optional
-        A name of :data:`~lightsart.DITHER_METHODS`.
-    source : str, optional
-        The label the target carries (:attr:`Target.source`).
-    tone : Tone or None, optional
-        The tone stage (``None``: ``Tone()``, automatic).
-    linear : bool, optional
-        Dither in linear light instead of sRGB values.
-    levels : int, optional
-        Grey levels per cell, 2 to 16 (2: lit and unlit).
-
-    Returns
-    -------
-    Target
-        The dithered board (:attr:`Target.bits`), the fitted and toned luminance and the size.
-
-    Examples
-    --------
-    A left-to-right ramp on a 4x2 board, thresholded, then in four grey levels:
-
-    >>> import numpy as np
-    >>> from lightsart import Tone, target_from_array
-    >>> ramp = np.tile(np.linspace(0, 1, 8), (8, 1))
-    >>> target_from_array(ramp, "4x2", dither="none", tone=Tone.none()).bits.tolist()
-    [[0, 0, 1, 1], [0, 0, 1, 1]]
-    >>> target_from_array(ramp, "4x2", dither="none", tone=Tone.none(), levels=4).bits.tolist()
-    [[0, 1, 2, 3], [0, 1, 2, 3]]
-    """
+    """Fit, tone and dither a checked luminance array to ``board`` (as :func:`board_size` reads
+    it: a resolved ``(width, height)``, a user's size, or ``None`` to choose): the stage after
+    reading, shared by :func:`load_target` and the jobs."""
     from lightsart._pictures import dither as dithering
 
-    _check_choice(fit, FitMode, "fit")
-    _check_dither(dither)
-    g = gray_array(gray)
-    rows, cols = g.shape
-    width, height = board_size(size, cols / rows)
-    fitted = fit_to_board(g, width, height, fit)
+    rows, cols = gray.shape
+    width, height = board_size(board, cols / rows)
+    fitted = fit_to_board(gray, width, height, fit)
     toned = apply_tone(fitted, tone)
-    bits = dithering.dither(toned, dither, levels=levels, linear=linear)
+    bits = dithering.dither(toned, dither, levels=states, linear=linear)
     return Target(bits=bits, gray=fitted, source=source, width=width, height=height, toned=toned,
-                  levels=int(levels))
+                  states=int(states))
 
 
 @public
 def load_target(
-    path: str | Path,
-    size: Size | str | None = None,
+    picture: str | Path | object,
+    size: tuple[int, int] | str | int | None = None,
     fit: FitMode = "cover",
     dither: Dither = "floyd-steinberg",
     tone: Tone | None = None,
     linear: bool = False,
-    levels: int = 2,
+    states: int = 2,
 ) -> Target:
-    """Load the picture at ``path`` and make it a board target (the whole image stage).
+    """Make a picture a board target (the whole image stage): a file, or a luminance array.
 
-    The picture is decoded only as finely as the board needs (:func:`read_for_board`), fitted
-    to the board, toned and dithered.
+    A file is decoded only as finely as the board needs (:func:`read_for_board`); then the
+    picture is fitted to the board, toned and dithered.
 
     Parameters
     ----------
-    path : str or pathlib.Path
-        A PNG, JPEG, GIF, BMP, TIFF or WebP file.
-    size : Size, str or None, optional
-        The board, as ``--size`` reads it (``"64x48"``, ``"64"``; ``None``: about 100 cells on
-        the long side, preferring nullity 0).
+    picture : str, pathlib.Path or array_like
+        A PNG, JPEG, GIF, BMP, TIFF or WebP file, or a picture's luminance: a 2-D array of
+        values in ``[0, 1]``, 1 = white.
+    size : tuple of (int, int), str, int or None, optional
+        The board: ``(rows, columns)`` as numpy orders a shape, ``"WxH"`` text (columns x rows)
+        or a whole number, both as ``--size`` reads them; ``None``: about 100 cells on the long
+        side, preferring nullity 0.
     fit : {"cover", "contain", "stretch"}, optional
-        How a picture of another shape fills the board.
+        How a picture of another shape fills the board: cropped, padded with white or stretched.
     dither : str, optional
         A dithering method of :data:`lightsart.DITHER_METHODS`.
     tone : lightsart.Tone or None, optional
-        The tone stage (``None``: automatic).
+        The tone stage (``None``: automatic levels, local contrast, sharpening;
+        ``Tone.none()`` dithers the fitted picture as it is).
     linear : bool, optional
         Dither in linear light.
-    levels : int, optional
-        Grey levels per cell (2: lit and unlit).
+    states : int, optional
+        The states a cell takes, 2 to 16: grey levels (2: lit and unlit).
 
     Returns
     -------
@@ -647,25 +631,50 @@ def load_target(
 
     Examples
     --------
+    A left-to-right ramp on a board of 2 rows and 4 columns, thresholded, then in four states:
+
+    >>> import numpy as np
+    >>> from lightsart import Tone, load_target
+    >>> ramp = np.tile(np.linspace(0, 1, 8), (8, 1))
+    >>> load_target(ramp, (2, 4), dither="none", tone=Tone.none()).bits.tolist()
+    [[0, 0, 1, 1], [0, 0, 1, 1]]
+    >>> load_target(ramp, "4x2", dither="none", tone=Tone.none(), states=4).bits.tolist()
+    [[0, 1, 2, 3], [0, 1, 2, 3]]
+
+    A file:
+
     >>> import tempfile
     >>> from pathlib import Path
     >>> from PIL import Image
-    >>> from lightsart import load_target
     >>> folder = tempfile.TemporaryDirectory()
-    >>> picture = Path(folder.name, "ramp.png")
-    >>> Image.linear_gradient("L").resize((80, 60)).save(picture)
-    >>> target = load_target(picture, size="40x30")
-    >>> target.bits.shape, target.levels, target.bits.dtype
+    >>> path = Path(folder.name, "ramp.png")
+    >>> Image.linear_gradient("L").resize((80, 60)).save(path)
+    >>> target = load_target(path, size=(30, 40))
+    >>> target.bits.shape, target.states, target.bits.dtype
     ((30, 40), 2, dtype('uint8'))
-    >>> load_target(picture, size="8x6", levels=4).bits.max()
-    np.uint8(3)
     >>> folder.cleanup()
     """
+    import os
+
+    from lightsart._rules import check_states
+
+    board = boardsize.to_size(size)  # a wrong size is refused before the picture is read
     _check_choice(fit, FitMode, "fit")
     _check_dither(dither)
-    gray, board = read_for_board(path, size)
-    return target_from_array(gray, board, fit, dither, source=str(path), tone=tone, linear=linear,
-                             levels=levels)
+    if tone is not None and not isinstance(tone, Tone):
+        raise InvalidType(f"tone must be a Tone or None; got {tone!r}")
+    checks.flag(linear, "linear")
+    check_states(states)
+    if isinstance(picture, str | os.PathLike):
+        gray, resolved = read_for_board(os.fspath(picture), board)
+        return fit_target(gray, resolved, fit, dither, source=str(picture), tone=tone,
+                          linear=linear, states=states)
+    if picture is None or isinstance(picture, bytes) or not (
+            isinstance(picture, np.ndarray | list | tuple) or hasattr(picture, "__array__")):
+        raise InvalidType("picture must be a path or a 2-D array of luminance; got "
+                          f"{type(picture).__name__}")
+    return fit_target(gray_array(picture), board, fit, dither, tone=tone, linear=linear,
+                      states=states)
 
 
 def _check_dither(method: str) -> None:
@@ -687,12 +696,13 @@ def gray_array(gray: object) -> Gray:
     g = as_picture(gray)
     # Integers above 1 are a picture's 0-255 bytes, which clipping would turn all white.
     if np.issubdtype(np.asarray(gray).dtype, np.integer) and (g.min() < 0 or g.max() > 1):
-        raise LightsartError(f"a picture's values are 0 (black) to 1 (white), got whole numbers "
-                             f"from {g.min():g} to {g.max():g} (divide 8-bit values by 255)")
+        raise InvalidValue(f"a picture's values are 0 (black) to 1 (white), got whole numbers "
+                           f"from {g.min():g} to {g.max():g} (divide 8-bit values by 255)")
     return np.clip(g, 0.0, 1.0)
 
 
 def _check_choice(value: object, choices: object, what: str) -> None:
     allowed = get_args(choices)
-    if value not in allowed:
-        raise LightsartError(f"{what} must be one of {', '.join(allowed)}; got {value!r}")
+    if not (isinstance(value, str) and value in allowed):
+        error = InvalidValue if isinstance(value, str) else InvalidType
+        raise error(f"{what} must be one of {', '.join(allowed)}; got {value!r}")

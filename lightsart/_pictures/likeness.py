@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._public import public
 from lightsart._types import Board, Gray
 
@@ -82,11 +82,12 @@ def structure_score(board: Board | Gray, picture: Gray, cell_sigma: float = 1.0,
 
     b, p = _checked(board, "board"), _checked(picture, "picture")
     if b.shape != p.shape:
-        raise LightsartError(f"the board ({b.shape[0]}x{b.shape[1]} rows x columns) and the picture "
-                             f"({p.shape[0]}x{p.shape[1]}) must have the same shape")
+        raise InvalidValue(f"the board ({b.shape[0]}x{b.shape[1]} rows x columns) and the picture "
+                           f"({p.shape[0]}x{p.shape[1]}) must have the same shape")
     for name, value in (("cell_sigma", cell_sigma), ("window_sigma", window_sigma)):
         if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
-            raise LightsartError(f"{name} must be a positive number, got {value!r}")
+            error = InvalidValue if isinstance(value, (int, float)) else InvalidType
+            raise error(f"{name} must be a positive number, got {value!r}")
     low, high = np.percentile(p, [1.0, 99.0])
     if high - low > 1e-9:
         p = (p - low) / (high - low)
@@ -104,11 +105,11 @@ def _checked(values: Any, name: str) -> NDArray[np.float64]:
     try:
         array = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError):
-        raise LightsartError(f"the {name} must be a 2-D array of numbers") from None
+        raise InvalidType(f"the {name} must be a 2-D array of numbers") from None
     if array.ndim != 2 or array.size == 0:
-        raise LightsartError(f"the {name} must be a non-empty 2-D array, got shape {array.shape}")
+        raise InvalidValue(f"the {name} must be a non-empty 2-D array, got shape {array.shape}")
     if not np.isfinite(array).all():
-        raise LightsartError(f"the {name} holds NaN or infinite values")
+        raise InvalidValue(f"the {name} holds NaN or infinite values")
     return array
 
 

@@ -48,7 +48,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from lightsart._errors import LightsartError
+from lightsart import _checks as checks
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._public import public
 from lightsart._types import Gray
 
@@ -75,7 +76,8 @@ class Tone:
     ``auto`` turns on levels, local contrast and sharpening; ``local_contrast`` and ``sharpen``
     (``None``: auto's value when ``auto``, else off) override those two parts. ``gamma``,
     ``contrast``, ``brightness`` and ``invert`` apply whether or not ``auto`` is on. Values
-    out of range raise :class:`~lightsart.LightsartError` when the settings are made.
+    out of range raise :class:`~lightsart.InvalidValue` (of the wrong type:
+    :class:`~lightsart.InvalidType`) when the settings are made.
 
     Parameters
     ----------
@@ -111,7 +113,7 @@ class Tone:
     >>> Tone(gamma=20)
     Traceback (most recent call last):
     ...
-    lightsart.LightsartError: gamma must be between 0.1 and 10, got 20
+    lightsart.InvalidValue: gamma must be between 0.1 and 10, got 20
     """
 
     auto: bool = True
@@ -123,6 +125,8 @@ class Tone:
     invert: bool = False
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "auto", checks.flag(self.auto, "auto"))
+        object.__setattr__(self, "invert", checks.flag(self.invert, "invert"))
         _check_range("gamma", self.gamma, 0.1, 10.0)
         _check_range("brightness", self.brightness, -1.0, 1.0)
         _check_range("contrast", self.contrast, 0.0, 10.0)
@@ -172,8 +176,9 @@ class Tone:
 
 
 def _check_range(name: str, value: float, low: float, high: float) -> None:
+    checks.number(value, name)  # text or None: the wrong type
     if not (np.isfinite(value) and low <= value <= high):
-        raise LightsartError(f"{name} must be between {low:g} and {high:g}, got {value!r}")
+        raise InvalidValue(f"{name} must be between {low:g} and {high:g}, got {value!r}")
 
 
 def levels(gray: Gray) -> Gray:
@@ -521,12 +526,12 @@ def as_picture(gray: object) -> Gray:
     not real numbers, or not finite (the range is the caller's: the loaders clip to ``[0, 1]``)."""
     a = np.asarray(gray)
     if a.ndim != 2 or a.size == 0:
-        raise LightsartError(f"a picture must be a non-empty 2-D array, got shape {a.shape}")
+        raise InvalidValue(f"a picture must be a non-empty 2-D array, got shape {a.shape}")
     if not (np.issubdtype(a.dtype, np.number) or a.dtype == np.bool_) or np.iscomplexobj(a):
-        raise LightsartError(f"a picture must hold real numbers, got {a.dtype}")
+        raise InvalidType(f"a picture must hold real numbers, got {a.dtype}")
     g = a.astype(np.float64, copy=False)
     if not np.isfinite(g).all():
-        raise LightsartError("a picture holds values that are not finite numbers")
+        raise InvalidValue("a picture holds values that are not finite numbers")
     return g
 
 
@@ -561,6 +566,8 @@ def apply_tone(gray: Gray, tone: Tone | None = None) -> Gray:
     >>> apply_tone(gray, Tone.none()) is gray
     True
     """
+    if tone is not None and not isinstance(tone, Tone):  # a Tone's fields, not a preset's name
+        raise InvalidType(f"tone must be a Tone or None; got {tone!r}")
     tone = Tone() if tone is None else tone
     given = g = as_picture(gray)  # an empty array failed in the percentiles; NaN came back as NaN
     if tone.is_identity:

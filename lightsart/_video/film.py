@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from lightsart import _checks as checks
 from lightsart import _limits as limits
-from lightsart._errors import LightsartError
+from lightsart._errors import InvalidType, InvalidValue, LightsartError
 from lightsart._public import public
 from lightsart._settings import Look, Pictures, Solving
 from lightsart._types import Board, Frame
@@ -82,7 +82,7 @@ class Filming:
 
     Examples
     --------
-    >>> from lightsart._video.film import Filming
+    >>> from lightsart import Filming
     >>> Filming(mode="play", clicks_per_frame=40).clicks_per_frame
     40
     """
@@ -105,16 +105,16 @@ class Filming:
             object.__setattr__(self, "fps", limits.check_fps(checks.number(self.fps, "--fps")))
         start = checks.number(self.start, "--start")
         if not (math.isfinite(start) and start >= 0):
-            raise LightsartError(f"--start must be a number of seconds >= 0, got {start:g}")
+            raise InvalidValue(f"--start must be a number of seconds >= 0, got {start:g}")
         if self.end is not None:
             end = checks.number(self.end, "--end")
             if not (math.isfinite(end) and end > start):
-                raise LightsartError(f"--end must be after --start ({start:g} s), got {end:g}")
+                raise InvalidValue(f"--end must be after --start ({start:g} s), got {end:g}")
         if self.clicks_per_frame is not None:
             object.__setattr__(self, "clicks_per_frame",
                                checks.whole(self.clicks_per_frame, "clicks_per_frame"))
             if self.mode != "play":
-                raise LightsartError("--clicks-per-frame limits the clicks of --mode play; "
+                raise InvalidValue("--clicks-per-frame limits the clicks of --mode play; "
                                      "boards mode takes whatever each frame needs")
         object.__setattr__(self, "sound", checks.flag(self.sound, "sound"))
 
@@ -175,6 +175,11 @@ class FilmResult:
     #: keeps none); not in ``to_dict()``.
     boards: tuple[Board, ...] = field(default=(), repr=False, compare=False)
 
+    def __post_init__(self) -> None:
+        checks.record(self, sides=("width", "height"), counts=("nullity", "frames"),
+                      numbers=("fps", "start", "seconds"), texts=("clip", "mode"),
+                      tuples=("clicks_per_frame", "outputs", "outputs_detail", "notes", "boards"))
+
     @property
     def clicks_total(self) -> int:
         return sum(self.clicks_per_frame)
@@ -233,7 +238,7 @@ def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
     notes = () if filming.fps is not None else _rate_notes(clip, fps)
     seconds: float | None = None
     if clip.duration is not None and filming.start >= clip.duration:
-        raise LightsartError(f"--start {filming.start:g} is at or past the end of {clip.path} "
+        raise InvalidValue(f"--start {filming.start:g} is at or past the end of {clip.path} "
                              f"({clip.duration:.2f} s)")
     if filming.end is not None:
         seconds = filming.end - filming.start
@@ -245,7 +250,7 @@ def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
     rules = Rules(height, width, parse_pattern(how.pattern), how.topology, how.states)
     frames = None if seconds is None else max(1, round(seconds * fps))
     if clip.duration is not None and round(clip.duration * clip.rate) <= 1:
-        raise LightsartError(f"{clip.path} holds a single frame: a still picture, not a film "
+        raise InvalidValue(f"{clip.path} holds a single frame: a still picture, not a film "
                              "(lightsart still makes a board of it)")
     # A clip of unknown length is bounded again as it plays; its frame's cells now.
     limits.check_film(frames or 1, seconds or 0.0, width * height)
@@ -256,7 +261,7 @@ def _clip_fps(clip: Clip) -> float:
     """The film's rate without ``--fps``: the clip's (its fastest stretch's, where the rate
     varies, so every frame shows at its time), at most :data:`DEFAULT_FPS_MAX`."""
     if clip.rate < limits.FPS_MIN:
-        raise LightsartError(f"{clip.path} has {clip.rate:g} frames per second, below the "
+        raise InvalidValue(f"{clip.path} has {clip.rate:g} frames per second, below the "
                              f"{limits.FPS_MIN:g} a film needs at least (--fps "
                              f"{limits.FPS_MIN:g} films it at {limits.FPS_MIN:g}, each frame "
                              "held until the next)")
@@ -348,13 +353,13 @@ def make_film(
     begun = time.perf_counter()
     refuse_keywords("make_film", unknown, (Filming, "filming"))
     if isinstance(source(clip, "clip"), np.ndarray):
-        raise LightsartError("a clip is a file's path (a video ffmpeg reads), not an array")
+        raise InvalidType("a clip is a file's path (a video ffmpeg reads), not an array")
     clip = os.fspath(clip)
     prep, how = settled(pictures, Pictures, "pictures"), settled(solving, Solving, "solving")
     drawn, filming = settled(look, Look, "look"), settled(filming, Filming, "filming")
     out = output
     if drawn.cell_mm is not None:
-        raise LightsartError("cell_mm sizes still's .svg and .pdf outputs; a film is drawn in "
+        raise InvalidValue("cell_mm sizes still's .svg and .pdf outputs; a film is drawn in "
                              "pixels (cell)")
     planned = preflight.plan_animation([clip], out, frames_dir, size=prep.size, cell=drawn.cell,
                                        seed=0, fps=filming.fps or DEFAULT_FPS_MAX, duration=1.0,

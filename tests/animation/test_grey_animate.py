@@ -60,7 +60,7 @@ def single_press(before: np.ndarray, after: np.ndarray, rules: Rules, sign: int 
 @pytest.mark.parametrize(("k", "order"), [(3, "raster"), (4, "random"), (5, "morph"), (8, "raster")])
 def test_every_gif_frame_is_one_press_from_fit_a_to_fit_b(tmp_path: Path, k: int, order: str) -> None:
     out = tmp_path / "g.gif"
-    result = make_animation([A, B], str(out), pictures=Pictures(size=(9, 7)),
+    result = make_animation([A, B], str(out), pictures=Pictures(size=(7, 9)),
                             solving=Solving(states=k),
                             timing=Timing(order=order, seed=3, clicks_per_frame=1, hold=0.1),
                             look=Look(cell=2))

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lightsart._core.board import from_state
-from lightsart._core.gf2 import chase, classic_algebra, nullity
+from lightsart._core.gf2 import chase, classic_algebra, classic_nullity
 from lightsart._errors import LightsartError
 from lightsart._rules import press
 
@@ -19,7 +19,7 @@ def golden_case(brute_force: list[dict[str, Any]], size: tuple[int, int]) -> dic
 
 def test_nullity_matches_brute_force(brute_force: list[dict[str, Any]], golden_size) -> None:
     case = golden_case(brute_force, golden_size)
-    assert nullity(*golden_size) == case["nullity"]
+    assert classic_nullity(*golden_size) == case["nullity"]
     assert classic_algebra(*golden_size).nullity == case["nullity"]
 
 
@@ -28,7 +28,7 @@ def test_nullity_matches_brute_force(brute_force: list[dict[str, Any]], golden_s
     [(4, 4), (5, 2), (19, 16), (64, 28), (100, 0), (128, 56)],
 )
 def test_known_nullities_of_square_boards(side: int, expected: int) -> None:
-    assert nullity(side, side) == expected
+    assert classic_nullity(side, side) == expected
 
 
 def test_reachability_matches_brute_force(brute_force: list[dict[str, Any]], golden_size) -> None:
@@ -105,7 +105,7 @@ def test_large_board_is_solved() -> None:
 @pytest.mark.parametrize("size", [(0, 3), (3, 0), (-1, 2)])
 def test_impossible_sizes_are_refused(size: tuple[int, int]) -> None:
     with pytest.raises(LightsartError):
-        nullity(*size)
+        classic_nullity(*size)
 
 
 @settings(max_examples=40, deadline=None)
@@ -138,7 +138,7 @@ def test_check_columns_are_the_checks_of_one_cell_changes(m: int, n: int, seed: 
 def test_large_boards_keep_no_dense_quiet_patterns() -> None:
     """4096 x 4096 has nullity 2072: the algebra holds w x w bits, and refuses the dense basis."""
     alg = classic_algebra(4096, 4096)
-    assert alg.nullity == nullity(4096, 4096) == 2072
+    assert alg.nullity == classic_nullity(4096, 4096) == 2072
     with pytest.raises(LightsartError, match="quiet patterns"):
         _ = alg.quiet_patterns
     one = alg.quiet_block([7])

@@ -162,7 +162,8 @@ def test_bad_patterns_are_one_line_errors(text: str, words: str) -> None:
         ({"height": 3, "width": 3, "states": 1}, "from 2 to 16"),
         ({"height": 3, "width": 3, "states": 2.0}, "from 2 to 16"),
         ({"height": 3, "width": 3, "states": True}, "from 2 to 16"),
-        ({"height": 3, "width": 3, "pattern": "plus"}, "must be a Pattern"),
+        ({"height": 3, "width": 3, "pattern": "plsu"}, "unknown"),
+        ({"height": 3, "width": 3, "pattern": 5}, "must be a name or rows"),
     ],
 )
 def test_bad_rules_are_one_line_errors(kwargs: dict[str, object], words: str) -> None:
@@ -215,3 +216,17 @@ def test_rules_module_does_not_import_numpy() -> None:
         "Rules(3, 3, parse_pattern('x'), 'torus'); assert 'numpy' not in sys.modules"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_rules_take_the_pattern_as_text_as_pattern_reads_it() -> None:
+    """A name or rows, as --pattern takes them; the field holds the Pattern they read (checked
+    against the rows written out by hand, and against pressing: sigma toggles the four sides)."""
+    from lightsart import Rules, press
+
+    by_name, by_rows = Rules(5, 4, "sigma"), Rules(5, 4, pattern="010/101/010")
+    assert by_name == by_rows and by_name.pattern.rows == ("010", "101", "010")
+    assert Rules(5, 4) == Rules(5, 4, "plus") == Rules(5, 4, "010/111/010")
+    clicks = np.zeros((5, 4), np.uint8)
+    clicks[2, 1] = 1
+    toggled = {(1, 1), (3, 1), (2, 0), (2, 2)}
+    assert {tuple(map(int, rc)) for rc in np.argwhere(press(clicks, by_name) == 1)} == toggled

@@ -82,7 +82,7 @@ def replay(start: np.ndarray, cells: list[int], a: np.ndarray, k: int, sign: int
 def test_artwork_page_replays_its_presses_to_every_picture(tmp_path: Path, k: int, pattern: str,
                                                            topology: str) -> None:
     out = tmp_path / "a.html"
-    result = make_animation([A, B, C], str(out), pictures=Pictures(size=(9, 7)),
+    result = make_animation([A, B, C], str(out), pictures=Pictures(size=(7, 9)),
                             solving=Solving(states=k, pattern=pattern, topology=topology),
                             timing=Timing(order="random", duration=1.0, loop=True))
     data = page_data(out.read_text(encoding="utf-8"))
@@ -300,7 +300,7 @@ CENTRES = """() => { const c = document.getElementById('board'), ctx = c.getCont
 def test_artwork_page_shows_every_press_in_the_gifs_greys(tab: harness.Watched, tmp_path: Path,
                                                          k: int, style: str) -> None:
     out = tmp_path / "a.html"
-    result = make_animation([A, B], str(out), pictures=Pictures(size=(6, 5)),
+    result = make_animation([A, B], str(out), pictures=Pictures(size=(5, 6)),
                             solving=Solving(states=k), timing=Timing(duration=0.5, loop=True),
                             look=Look(cell=24, style=style))
     data = page_data(out.read_text(encoding="utf-8"))

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 from PIL import Image
 
+from lightsart._boardsize import Size
 from lightsart._cli import main
-from lightsart._core.gf2 import nullity
+from lightsart._core.gf2 import classic_nullity
 from lightsart._errors import LightsartError
 from lightsart._limits import PICTURE_MAX_SIDE
 from lightsart._pictures.image import (
@@ -36,7 +37,6 @@ from lightsart._pictures.image import (
     parse_size,
     read_gray,
     sizes_near,
-    target_from_array,
     threshold,
 )
 from lightsart._pictures.tone import Tone, apply_tone
@@ -260,22 +260,25 @@ def test_error_messages_are_one_line(tmp_path: Path) -> None:
 
 
 def test_parse_size() -> None:
-    assert parse_size("100x60") == (100, 60)
-    assert parse_size(" 64X48 ") == (64, 48)
-    assert parse_size("80") == (80, None)
+    assert parse_size("100x60") == (60, 100)  # a Size: (rows, columns)
+    assert parse_size(" 64X48 ") == (48, 64)
+    assert parse_size("80") == (None, 80)
     for bad in ["", "x", "10x", "axb", "10x10x10", "1.5x3", "0x5", "5x0", "-3", f"{PICTURE_MAX_SIDE + 1}"]:
         with pytest.raises(LightsartError):
             parse_size(bad)
 
 
 def test_board_size() -> None:
-    assert board_size((64, 48), 10.0) == (64, 48)
+    # A request, (rows, columns) as to_size reads it, resolves to the board's (width, height);
+    # a plain tuple is a board already resolved.
+    assert board_size(Size(48, 64), 10.0) == (64, 48)
     assert board_size("64x48", 10.0) == (64, 48)
-    assert board_size((90, None), 1.5) == (90, 60)
-    assert board_size((90, None), 1000.0) == (90, 1)
+    assert board_size((64, 48), 10.0) == (64, 48)
+    assert board_size(90, 1.5) == (90, 60)
+    assert board_size(Size(None, 90), 1000.0) == (90, 1)
     assert board_size(None, 1.0) == (200, 200)
     with pytest.raises(LightsartError, match="give WxH"):
-        board_size((4000, None), 0.5)
+        board_size(4000, 0.5)
     for bad_aspect in (0.0, -1.0, float("nan"), float("inf")):
         with pytest.raises(LightsartError):
             board_size(None, bad_aspect)
@@ -284,7 +287,7 @@ def test_board_size() -> None:
 @pytest.mark.parametrize("aspect", [1.0, 4 / 3, 3 / 2, 16 / 9, 2.0, 3.0, 10.0, 0.75, 0.5, 0.1])
 def test_choose_size_prefers_nullity_zero(aspect: float) -> None:
     width, height = choose_size(aspect)
-    assert nullity(height, width) == 0
+    assert classic_nullity(height, width) == 0
     assert 190 <= max(width, height) <= 210
     assert abs(np.log(width / height / aspect)) < 0.06
     assert (width >= height) == (aspect >= 1)
@@ -292,25 +295,25 @@ def test_choose_size_prefers_nullity_zero(aspect: float) -> None:
 
 def test_choose_size_keeps_the_ideal_when_it_is_exact() -> None:
     for aspect, ideal in [(1.0, (200, 200)), (1.5, (200, 133)), (0.5, (100, 200))]:
-        if nullity(ideal[1], ideal[0]) == 0:
+        if classic_nullity(ideal[1], ideal[0]) == 0:
             assert choose_size(aspect) == ideal
 
 
 def test_choose_size_moves_off_a_nullity() -> None:
-    assert nullity(5, 5) == 2
+    assert classic_nullity(5, 5) == 2
     width, height = choose_size(1.0, long_side=5)
-    assert (width, height) != (5, 5) and nullity(height, width) == 0
+    assert (width, height) != (5, 5) and classic_nullity(height, width) == 0
     assert abs(width - height) <= 1
 
 
 def test_sizes_near() -> None:
     sizes = sizes_near(100, 64, radius=2)
-    assert sizes[0] == SizeInfo(100, 64, nullity(64, 100))
+    assert sizes[0] == SizeInfo(100, 64, classic_nullity(64, 100))
     assert {(s.width, s.height) for s in sizes} == {
         (w, h) for w in range(98, 103) for h in range(62, 67)
     }
     for s in sizes:
-        assert s.nullity == nullity(s.height, s.width)
+        assert s.nullity == classic_nullity(s.height, s.width)
         assert s.every_picture_exact == (s.nullity == 0)
     steps = [max(abs(s.width - 100), abs(s.height - 64)) for s in sizes]
     assert steps == sorted(steps)
@@ -347,7 +350,7 @@ def covering_radius(m: int, n: int) -> int:
 
 @pytest.mark.parametrize("m,n", [(1, 2), (2, 3), (3, 2), (2, 5), (4, 4), (3, 5)])
 def test_wrong_pixels_bound_holds(m: int, n: int) -> None:
-    info = SizeInfo(n, m, nullity(m, n))
+    info = SizeInfo(n, m, classic_nullity(m, n))
     worst = covering_radius(m, n)
     assert worst <= info.wrong_pixels_at_most
     assert (worst == 0) == info.every_picture_exact
@@ -545,7 +548,7 @@ def test_threshold_and_dither_choice() -> None:
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.png")), ids=lambda p: p.name)
 def test_samples_load_to_the_default_board(path: Path) -> None:
     t = load_target(path)
-    assert (t.width, t.height) == (200, 200) and nullity(200, 200) == 0
+    assert (t.width, t.height) == (200, 200) and classic_nullity(200, 200) == 0
     assert t.bits.shape == t.gray.shape == (200, 200) and t.bits.dtype == np.uint8
     assert t.source == str(path)
     assert np.array_equal(t.gray, fit_to_board(read_gray(path), 200, 200, "cover"))
@@ -566,7 +569,7 @@ def test_samples_are_small_and_documented() -> None:
 def test_load_target_options(tmp_path: Path) -> None:
     rgb = rgb_array(30, 60)
     Image.fromarray(rgb).save(tmp_path / "wide.png")
-    t = load_target(tmp_path / "wide.png", size=(20, None), fit="contain", dither="none",
+    t = load_target(tmp_path / "wide.png", size=20, fit="contain", dither="none",
                     tone=Tone.none())
     assert (t.width, t.height) == (20, 10)
     assert np.array_equal(t.bits, threshold(fit_to_board(luma(rgb), 20, 10, "contain")))
@@ -576,13 +579,38 @@ def test_load_target_options(tmp_path: Path) -> None:
         load_target(tmp_path / "wide.png", fit="fill")  # type: ignore[arg-type]
 
 
-def test_target_from_array() -> None:
+def test_load_target_of_an_array() -> None:
     g = np.linspace(0, 1, 40 * 20).reshape(20, 40)
-    t = target_from_array(g, size=(10, 5), tone=Tone.none())
+    t = load_target(g, size=(5, 10), tone=Tone.none())
     assert (t.width, t.height, t.source) == (10, 5, "<array>")
     assert np.array_equal(t.bits, floyd_steinberg(g.reshape(5, 4, 10, 4).mean(axis=(1, 3))))
-    assert target_from_array(np.ones((3, 3), dtype=bool), size=(3, 3)).bits.all()
+    assert load_target(np.ones((3, 3), dtype=bool), size=(3, 3)).bits.all()
     for bad in (np.zeros((0, 4)), np.zeros((2, 2, 3)), np.array([[np.nan]]), np.array([["a"]]),
                 np.array([[1j]])):
         with pytest.raises(LightsartError):
-            target_from_array(bad, size=(2, 2))
+            load_target(bad, size=(2, 2))
+
+
+def test_a_size_is_rows_columns_in_python_and_wxh_as_text(tmp_path: Path) -> None:
+    """One order (issue 31, item 6): a tuple is numpy's (rows, columns), text is "WxH". A wide
+    picture at size=(30, 60) is a board of 30 rows and 60 columns, whichever way it is asked,
+    checked against an independent method: the picture area-averaged by hand (2x2 blocks)."""
+    from lightsart import Pictures, make_still
+
+    g = np.linspace(0, 1, 60 * 120).reshape(60, 120) ** 2
+    by_hand = threshold(g.reshape(30, 2, 60, 2).mean(axis=(1, 3)))
+    for size in ((30, 60), [30, 60], "60x30"):
+        t = load_target(g, size=size, dither="none", tone=Tone.none())  # type: ignore[arg-type]
+        assert t.bits.shape == (30, 60) and (t.height, t.width) == (30, 60)
+        assert np.array_equal(t.bits, by_hand)
+    assert Pictures(size=(30, 60)).size == (30, 60) == Pictures(size="60x30").size
+    assert load_target(g, size=(60, 30), dither="none").bits.shape == (60, 30)  # tall: cropped
+    path = tmp_path / "wide.png"
+    Image.fromarray(np.round(g * 255).astype(np.uint8)).save(path)
+    assert load_target(path, size=(30, 60)).bits.shape == (30, 60)
+    still = make_still(str(path), pictures=Pictures(size=(30, 60)))
+    assert still.picture.fit.board.shape == (30, 60)
+    out = tmp_path / "cli.png"
+    assert main(["still", str(path), "-o", str(out), "--size", "60x30", "--cell", "1"]) == 0
+    with Image.open(out) as drawn:
+        assert drawn.size == (60, 30)  # Pillow's size is (width, height)

@@ -200,13 +200,13 @@ def test_the_hint_is_part_of_the_result_and_needs_no_file_after_the_job(tmp_path
 
     picture = tmp_path / "p.png"
     Image.open(TEXTURE).save(picture)
-    result = make_still(str(picture), pictures=Pictures(size=(100, None)))
+    result = make_still(str(picture), pictures=Pictures(size=100))
     picture.unlink()
     hint = result.texture_hint()
     assert hint is not None and hint.startswith("this picture may read as texture at 100x")
-    from_array = make_still(read_gray(TEXTURE), pictures=Pictures(size=(100, None)))
+    from_array = make_still(read_gray(TEXTURE), pictures=Pictures(size=100))
     assert from_array.texture_hint() is not None
-    assert make_still(read_gray(CLEAN), pictures=Pictures(size=(100, None))).texture_hint() is None
+    assert make_still(read_gray(CLEAN), pictures=Pictures(size=100)).texture_hint() is None
 
 
 def test_the_cli_prints_the_results_hint(tmp_path: Path,

@@ -11,7 +11,7 @@ from PIL import Image
 
 from lightsart._cli import main
 from lightsart._core.board import board_from_clicks
-from lightsart._core.gf2 import nullity
+from lightsart._core.gf2 import classic_nullity
 from lightsart._core.optimize import closest_board
 from lightsart._preview import (
     PREVIEW_METHODS,
@@ -35,7 +35,7 @@ def still_board(tmp_path: Path, options: list[str], name: str) -> np.ndarray:
 def test_every_tile_is_what_still_makes_with_its_options(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert nullity(20, 20) == 0  # every tile exact, so still and preview must agree to the cell
+    assert classic_nullity(20, 20) == 0  # every tile exact, so still and preview must agree to the cell
     sheet = tmp_path / "sheet.png"
     assert main(["preview", CAT, "-o", str(sheet), "--size", "20x20", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
@@ -51,7 +51,7 @@ def test_every_tile_is_what_still_makes_with_its_options(
         if tile["states"] != 2:
             continue  # the grey-level tile: test_the_states_tile_and_the_larger_boards_...
         assert np.array_equal(board_from_clicks(closest_board(board).clicks), board)  # reachable
-        if nullity(tile["height"], tile["width"]) == 0:
+        if classic_nullity(tile["height"], tile["width"]) == 0:
             assert np.array_equal(still_board(tmp_path, tile["options"], f"t{k}"), board)
     with Image.open(sheet) as im:
         assert im.width > 4 * 200 and im.height > 2 * 200
@@ -88,7 +88,7 @@ def test_every_tile_is_drawn_at_one_scale_where_the_layout_puts_it(
     sheet = tmp_path / "sheet.png"
     assert main(["preview", str(wide), "-o", str(sheet), "--size", "24", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    result = make_preview(str(wide), str(tmp_path / "again.png"), size=(24, None))
+    result = make_preview(str(wide), str(tmp_path / "again.png"), size=24)
     cell = data["cell"]
     assert cell == result.cell == round(240 / 24)
     (width, height), places = layout([t.board.shape for t in result.tiles], cell)

@@ -233,7 +233,7 @@ def test_large_jpeg_is_decoded_reduced_and_fits_the_same(tmp_path: Path) -> None
     g = smooth_picture(1800, 2400)
     path = tmp_path / "big.jpg"
     path.write_bytes(jpeg_bytes(g))
-    reduced, board = read_for_board(path, (60, None))
+    reduced, board = read_for_board(path, 60)  # 60 columns, as --size 60 reads it
     assert board == (60, 45)
     assert reduced.shape[1] < 2400 / 4 and reduced.shape[1] >= OVERSAMPLE * 60
     full = fit_to_board(read_gray(path), 60, 45)
@@ -246,7 +246,7 @@ def test_reduced_decoding_respects_exif_orientation(tmp_path: Path) -> None:
     exif[0x0112] = 6  # rotate 90 degrees clockwise to show
     path = tmp_path / "turned.jpg"
     path.write_bytes(jpeg_bytes(g, exif=exif.tobytes()))
-    reduced, board = read_for_board(path, (20, None))
+    reduced, board = read_for_board(path, 20)
     assert board == (20, 40)
     assert reduced.shape[0] > reduced.shape[1]
     assert np.abs(fit_to_board(reduced, 20, 40) - fit_to_board(read_gray(path), 20, 40)).max() < 0.02
