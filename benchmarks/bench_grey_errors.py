@@ -16,9 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
+from lightsart import load_target
 from lightsart._core.optimize import closest_board
 from lightsart._pictures.costs import level_costs
-from lightsart._pictures.image import read_for_board, target_from_array
+from lightsart._pictures.image import read_for_board
 from lightsart._rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,7 +36,7 @@ def main() -> None:
         closest_board(np.zeros(rules.shape, dtype=np.uint8), seconds=0.1, rules=rules)  # build the algebra
         for photo in PHOTOS:
             gray, (w, h) = read_for_board(str(ROOT / "samples" / photo), (SIDE, SIDE), lambda m, n: 0)
-            target = target_from_array(gray, (w, h), "cover", "floyd-steinberg", levels=k)
+            target = load_target(gray, (h, w), "cover", "floyd-steinberg", states=k)
             costs = level_costs(target.bits, target.toned, k)
             assert costs is not None
             row = []

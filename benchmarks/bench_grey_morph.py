@@ -16,9 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
+from lightsart import load_target
 from lightsart._animation.morph import grey_morph_order, morph_order
 from lightsart._core.optimize import closest_board, transition
-from lightsart._pictures.image import read_for_board, target_from_array
+from lightsart._pictures.image import read_for_board
 from lightsart._rules import Rules, press
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -49,7 +50,7 @@ def main() -> None:
             fits = []
             for name in (a, b):
                 gray, (w, h) = read_for_board(str(ROOT / "samples" / name), (SIDE, SIDE), lambda m, n: 0)
-                target = target_from_array(gray, (w, h), "cover", "floyd-steinberg", levels=k)
+                target = load_target(gray, (h, w), "cover", "floyd-steinberg", states=k)
                 fits.append(closest_board(target.bits, seconds=1.0, rules=rules))
             x = transition(*fits).clicks.astype(np.int64)
             start = fits[0].board.astype(np.int64)

@@ -35,7 +35,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 
-from lightsart._pictures.image import fit_to_board, read_for_board, target_from_array
+from lightsart import load_target
+from lightsart._pictures.image import fit_to_board, read_for_board
 from lightsart._pictures.likeness import (
     TEXTURE_BELOW,
     structure_score,
@@ -104,15 +105,15 @@ def scores(side: int, png: Path | None, extra: list[Path]) -> None:
         for name, path in pictures.items():
             start = time.perf_counter()
             # Without --side, the size still chooses (from the picture's detail).
-            gray, board = read_for_board(path, (side, None) if side else None)
-            target = target_from_array(gray, board)
+            gray, board = read_for_board(path, str(side) if side else None)
+            target = load_target(gray, board[::-1])  # (rows, columns)
             seconds = time.perf_counter() - start
             fitted = fit_to_board(gray, *board)
             base = structure_score(pillow_baseline(fitted), fitted)
             row = []
             for column, (tone, method) in COLUMNS.items():
-                bits = target.bits if column == "default" else target_from_array(
-                    gray, board, dither=method, tone=tone).bits
+                bits = target.bits if column == "default" else load_target(
+                    gray, board[::-1], dither=method, tone=tone).bits
                 ratio = structure_score(bits, fitted) / base
                 ratios[column].append(ratio)
                 row.append(ratio)
