@@ -602,7 +602,7 @@ def target_from_array(
     width, height = board_size(size, cols / rows)
     fitted = fit_to_board(g, width, height, fit)
     toned = apply_tone(fitted, tone)
-    bits = dithering.dither(toned, dither, levels=levels, linear=linear)
+    bits = dithering.dither(toned, dither, states=levels, linear=linear)
     return Target(bits=bits, gray=fitted, source=source, width=width, height=height, toned=toned,
                   levels=int(levels))
 
