@@ -56,7 +56,7 @@ def main() -> None:
     print(f"{'Pillow convert(1)':22s} {pillow:9.4f} {1:9.1f}")
     for name in DITHER_METHODS:
         two = best_of(args.repeat, partial(dither, big, name))
-        four = best_of(args.repeat, partial(dither, big, name, levels=4))
+        four = best_of(args.repeat, partial(dither, big, name, states=4))
         linear = best_of(args.repeat, partial(dither, big, name, linear=True))
         tiny = best_of(args.repeat, partial(dither, small, name))
         print(f"{name:22s} {two:9.3f} {two / pillow:9.1f} {four:11.3f} {linear:9.3f} {tiny * 1e3:8.2f}")

@@ -258,7 +258,7 @@ class AnimationResult:
                           self.pictures[0].fit if self.pictures else None, self.nullity)},
             "rules": rules_dict(self.rules, self.height, self.width),
             "pictures": [p.to_dict() for p in self.pictures],
-            "transitions": [self._transition_dict(t, k) for k, t in enumerate(self.transitions)],
+            "transitions": [self._transition_dict(t, i) for i, t in enumerate(self.transitions)],
             "frames": self.frames,
             **({} if self.video_frames is None else {"video_frames": self.video_frames}),
             "duration_seconds": round(self.duration_seconds, 3),
@@ -281,10 +281,10 @@ class AnimationResult:
                                     "seconds": round(w.seconds, 3), "bytes": w.bytes}
                                    for w in self.outputs_detail]}
 
-    def _transition_dict(self, t: Clicks, k: int) -> dict[str, Any]:
+    def _transition_dict(self, t: Clicks, index: int) -> dict[str, Any]:
         out: dict[str, Any] = {"cut_short": t.cut_short}
-        if k < len(self.orders):
-            out.update(order=self.orders[k], reverse=self.reverse, ease=self.ease)
+        if index < len(self.orders):
+            out.update(order=self.orders[index], reverse=self.reverse, ease=self.ease)
         if vocabulary(self.states).grey:
             out.update(states=self.states)
         # The same keys at every number of states (lightsart._vocabulary): presses (a cell

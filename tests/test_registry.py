@@ -248,7 +248,7 @@ def test_a_registered_dithering_method_is_usable_through_the_library() -> None:
     checker = ((np.indices((6, 8)).sum(axis=0)) % 2).astype(np.uint8)
     with DITHER_METHODS.registered("checker", Checker(), about=Checker.about):
         assert np.array_equal(dither(picture, "checker"), checker)
-        assert np.array_equal(dither(picture, "checker", levels=3), 2 * checker)
+        assert np.array_equal(dither(picture, "checker", states=3), 2 * checker)
         target = load_target(picture, (6, 8), dither="checker", tone=None)
         assert np.array_equal(target.bits, checker)
         assert "checker" in _options("still")["dither"].choices  # type: ignore[operator]

@@ -49,8 +49,8 @@ def morph_order(clicks: Board, *, seed: int | None = 0, rules: Rules | None = No
     return ties[_greedy(x, ties, rules)]
 
 
-def _reach(m: int, n: int, rules: Rules | None, k: int) -> list[list[tuple[int, int]]]:
-    """For each cell (row-major), the cells one press there changes and by how much (mod ``k``:
+def _reach(m: int, n: int, rules: Rules | None, states: int) -> list[list[tuple[int, int]]]:
+    """For each cell (row-major), the cells one press there changes and by how much (mod ``states``:
     a pattern may reach a cell twice on a small torus)."""
     rules = Rules.plus(m, n) if rules is None else rules
     offsets = rules.pattern.offsets
@@ -66,7 +66,7 @@ def _reach(m: int, n: int, rules: Rules | None, k: int) -> list[list[tuple[int, 
                 if wrap_cols:
                     c %= n
                 if 0 <= r < m and 0 <= c < n:
-                    hits[r * n + c] = (hits.get(r * n + c, 0) + 1) % k
+                    hits[r * n + c] = (hits.get(r * n + c, 0) + 1) % states
             out.append([(t, times) for t, times in hits.items() if times])
     return out
 

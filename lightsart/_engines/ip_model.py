@@ -94,10 +94,10 @@ def _change_count(x: list[Any], cell: list[tuple[int, int]]) -> Any:
     return pulp.LpAffineExpression([(x[q], mult) for q, mult in cell])
 
 
-def _presses(prob: Any, k: int, cells: int) -> list[Any]:
+def _presses(prob: Any, states: int, cells: int) -> list[Any]:
     # Two states: PuLP's Binary (its own file section), which every solver reads as 0/1 anyway.
-    cat = "Binary" if k == 2 else "Integer"
-    return [variable(prob, f"x{p}", 0, k - 1, cat) for p in range(cells)]
+    cat = "Binary" if states == 2 else "Integer"
+    return [variable(prob, f"x{p}", 0, states - 1, cat) for p in range(cells)]
 
 
 def _counts(prob: Any, cells: int, top: int) -> list[Any]:

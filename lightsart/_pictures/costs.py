@@ -14,9 +14,9 @@ flip at a small positive price, so the fewest-wrong-pixels answer still wins amo
 ``uniform`` costs count wrong pixels (the engine's ``cost=None``); so do ``brightness`` costs,
 which with two levels are the same thing.
 
-**k grey levels** (:func:`level_costs`). A cell of target level ``t`` shown at level ``b`` has the
-error ``|b - u|`` against the toned grey ``u = v (k - 1)`` in level units, so putting it at
-``b = t + e mod k`` costs
+**k states, grey levels** (:func:`level_costs`, ``states = k``). A cell of target level ``t``
+shown at level ``b`` has the error ``|b - u|`` against the toned grey ``u = v (k - 1)`` in level
+units, so putting it at ``b = t + e mod k`` costs
 
     cost(p, e) = EPSILON + max(0, |b - u| - |t - u|)        (e = 1 .. k-1; 0 for e = 0)
 
@@ -103,18 +103,18 @@ def _pixel_costs(bits: Board, toned: Gray, errors: Errors) -> NDArray[np.float64
     return cost
 
 
-def level_costs(levels: Board, toned: Gray, k: int, errors: Errors = "perceptual"
+def level_costs(target: Board, toned: Gray, states: int, errors: Errors = "perceptual"
                 ) -> NDArray[np.float64] | None:
-    """Cost of showing each cell of target ``levels`` (``0 .. k-1``) at each error ``e`` mod ``k``:
-    shape ``(cells, k)``, zero at ``e = 0`` (``None`` for ``uniform``: count wrong cells).
-    ``brightness`` prices a wrong cell by how many levels it is off, ``|b - t|``."""
+    """Cost of showing each cell of ``target`` (levels ``0 .. states-1``) at each error ``e`` mod
+    ``states``: shape ``(cells, states)``, zero at ``e = 0`` (``None`` for ``uniform``: count wrong
+    cells). ``brightness`` prices a wrong cell by how many levels it is off, ``|b - t|``."""
     if errors == "uniform":
         return None
-    t = np.asarray(levels, dtype=np.int64).reshape(-1, 1)
+    t = np.asarray(target, dtype=np.int64).reshape(-1, 1)
+    b = (t + np.arange(states)[None, :]) % states
     if errors == "brightness":
-        return np.abs((t + np.arange(k)[None, :]) % k - t).astype(np.float64)
-    u = np.asarray(toned, dtype=np.float64).reshape(-1, 1) * (k - 1)
-    b = (t + np.arange(k)[None, :]) % k
+        return np.abs(b - t).astype(np.float64)
+    u = np.asarray(toned, dtype=np.float64).reshape(-1, 1) * (states - 1)
     cost = np.maximum(np.abs(b - u) - np.abs(t - u), 0.0)
     cost += EPSILON
     cost[:, 0] = 0.0

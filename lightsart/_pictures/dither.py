@@ -1,6 +1,6 @@
-"""Dithering: turn a grey picture into cells of ``L`` output levels, by a method chosen by name.
+"""Dithering: turn a grey picture into cells of ``L`` states (output levels), by a method chosen by name.
 
-``dither(gray, method, levels=L, linear=False)`` returns level indices ``0 .. L-1``; level ``i``
+``dither(gray, method, states=L, linear=False)`` returns level indices ``0 .. L-1``; level ``i``
 displays as the value ``i / (L-1)`` (with ``L = 2``: 0 = dark, 1 = lit, as on the board).
 :data:`DITHER_METHODS` (a :class:`~lightsart._registry.Registry`) holds every method by name; its names
 are the CLI's choices.
@@ -76,7 +76,7 @@ __all__ = [
     "DEFAULT_METHOD",
     "DITHER_METHODS",
     "KERNELS",
-    "MAX_LEVELS",
+    "MAX_STATES",
     "ErrorDiffusion",
     "Kernel",
     "Levels",
@@ -90,7 +90,7 @@ __all__ = [
 ]
 
 DEFAULT_METHOD = "floyd-steinberg"
-MAX_LEVELS = 16
+MAX_STATES = 16
 #: Error diffusion runs compiled (numba) on boards of at least this many cells. Measured in fresh
 #: processes (``benchmarks/bench_picture_stage.py``, Floyd–Steinberg, 2 levels, best of 3): at
 #: 2048x2048 the Python row loop took 0.54–1.07 s and numba 0.78–1.11 s (0.5–1 s of it starting:
@@ -155,10 +155,10 @@ class Levels:
     midpoints: NDArray[np.float64]
 
     @classmethod
-    def make(cls, count: int, linear: bool) -> Levels:
+    def make(cls, states: int, linear: bool) -> Levels:
         import numpy as np
 
-        values = np.arange(count) / (count - 1)
+        values = np.arange(states) / (states - 1)
         if linear:
             values = srgb_to_linear(values)
         return cls(values, (values[:-1] + values[1:]) / 2)
@@ -196,7 +196,7 @@ def _carry_two_levels(values: list[float], near: float, far: float) -> list[floa
 
 
 def _carry_levels(
-    values: list[float], near: float, far: float, midpoints: list[float], levels: list[float]
+    values: list[float], near: float, far: float, midpoints: list[float], level_values: list[float]
 ) -> list[float]:
     """As :func:`_carry_two_levels` for any levels (nearest by bisecting the midpoints)."""
     seen = []
@@ -205,7 +205,7 @@ def _carry_levels(
         v = x + e2 * far + e1 * near
         seen.append(v)
         e2 = e1
-        e1 = v - levels[bisect_right(midpoints, v)]
+        e1 = v - level_values[bisect_right(midpoints, v)]
     return seen
 
 
@@ -453,9 +453,9 @@ def srgb_to_linear(c: NDArray[np.float64]) -> NDArray[np.float64]:
 
 
 def dither(
-    gray: Gray, method: str = DEFAULT_METHOD, *, levels: int = 2, linear: bool = False
+    gray: Gray, method: str = DEFAULT_METHOD, *, states: int = 2, linear: bool = False
 ) -> Cells:
-    """Dither ``gray`` (float in ``[0, 1]``, 1 = white) to level indices ``0 .. levels-1``.
+    """Dither ``gray`` (float in ``[0, 1]``, 1 = white) to level indices ``0 .. states-1``.
 
     ``method`` is a name in :data:`DITHER_METHODS`; ``linear=True`` quantises in linear light.
     Example: ``dither(np.full((4, 4), 0.5), "bayer-2")`` lights half the cells.
@@ -463,9 +463,9 @@ def dither(
     import numpy as np
 
     chosen = DITHER_METHODS.get(method)
-    if isinstance(levels, bool) or not isinstance(levels, int | np.integer) \
-            or not 2 <= levels <= MAX_LEVELS:
-        raise InvalidValue(f"levels must be a whole number from 2 to {MAX_LEVELS}; got {levels!r}")
+    if isinstance(states, bool) or not isinstance(states, int | np.integer) \
+            or not 2 <= states <= MAX_STATES:
+        raise InvalidValue(f"states must be a whole number from 2 to {MAX_STATES}; got {states!r}")
     g = np.asarray(gray, dtype=np.float64)
     if g.ndim != 2 or g.size == 0:
         raise InvalidValue(f"a picture must be a non-empty 2-D array, got shape {g.shape}")
@@ -474,4 +474,4 @@ def dither(
         raise InvalidValue("a picture holds values that are not finite numbers")
     if low < 0.0 or high > 1.0:
         g = np.clip(g, 0.0, 1.0)
-    return chosen(srgb_to_linear(g) if linear else g, Levels.make(int(levels), linear))
+    return chosen(srgb_to_linear(g) if linear else g, Levels.make(int(states), linear))

@@ -583,7 +583,7 @@ def fit_target(
     width, height = board_size(board, cols / rows)
     fitted = fit_to_board(gray, width, height, fit)
     toned = apply_tone(fitted, tone)
-    bits = dithering.dither(toned, dither, levels=states, linear=linear)
+    bits = dithering.dither(toned, dither, states=states, linear=linear)
     return Target(bits=bits, gray=fitted, source=source, width=width, height=height, toned=toned,
                   states=int(states))
 

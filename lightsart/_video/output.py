@@ -67,14 +67,14 @@ class _Page:
 
 
 def _pass(frames: Iterable[tuple[Frame, Any]], shot: Shot, folder: Path | None, style: RenderStyle,
-          levels: int, page: _Page | None) -> Iterator[Frame]:
+          states: int, page: _Page | None) -> Iterator[Frame]:
     from lightsart._output.render import write_png
 
     for frame, step in frames:
         if step.presses is not None:
             shot.clicks.append(step.clicks)
         if folder is not None:
-            write_png(frame.board, folder / f"frame_{shot.frames:05d}.png", style, levels)
+            write_png(frame.board, folder / f"frame_{shot.frames:05d}.png", style, states)
         if page is not None:
             page.add(frame.board, step)
         shot.frames += 1
@@ -89,11 +89,11 @@ def write_film(frames: Iterable[tuple[Frame, Any]], out: str | None, frames_dir:
     from lightsart._output.staging import staged_folder
 
     shot = Shot()
-    levels = rules.states
+    states = rules.states
     with contextlib.ExitStack() as stack:
         page = _Page(stack) if out is not None and out.lower().endswith(".html") else None
         folder = None if frames_dir is None else stack.enter_context(staged_folder(frames_dir))
-        stream = _pass(frames, shot, folder, style, levels, page)
+        stream = _pass(frames, shot, folder, style, states, page)
         if out is None or page is not None:
             from lightsart._output.progress import Progress
 
@@ -103,12 +103,12 @@ def write_film(frames: Iterable[tuple[Frame, Any]], out: str | None, frames_dir:
                     bar.advance()
         elif out.lower().endswith(".mp4"):
             shot.written.append(writers.write_mp4(stream, out, style, fps=fps,
-                                                  progress_total=total, states=levels,
+                                                  progress_total=total, states=states,
                                                   sound=sound))
             shot.sound = sound is not None
         else:
             shot.written.append(writers.write_gif(stream, out, style, progress_total=total,
-                                                  states=levels))
+                                                  states=states))
         if page is not None and out is not None:
             _write_page(page, out, fps, style, rules)
         if out is not None:

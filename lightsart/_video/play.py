@@ -211,17 +211,17 @@ def _pairs(lie: NDArray[np.int64], times: NDArray[np.int64], kernel: NDArray[np.
     return np.where(near, kernel[index[:, :, 0]] * kernel[index[:, :, 1]], 0.0)
 
 
-def _level_table(pair: NDArray[np.float64], times: NDArray[np.int64], k: int) -> NDArray[np.float64]:
+def _level_table(pair: NDArray[np.float64], times: NDArray[np.int64], states: int) -> NDArray[np.float64]:
     """``<u, K u>`` by press count, anchor class and level pattern (empty for a large footprint)."""
     size = pair.shape[0]
-    if k**size > _TABLE_CODES:
-        return np.zeros((k - 1, 0, 0))
-    digits = (np.arange(k**size)[:, None] // k ** np.arange(size)[None, :]) % k  # (codes, F)
-    level, add = np.divmod(np.arange(k * k), k)
-    change = ((level + add) % k - level) / (k - 1)
+    if states**size > _TABLE_CODES:
+        return np.zeros((states - 1, 0, 0))
+    digits = (np.arange(states**size)[:, None] // states ** np.arange(size)[None, :]) % states  # (codes, F)
+    level, add = np.divmod(np.arange(states * states), states)
+    change = ((level + add) % states - level) / (states - 1)
     tables = []
-    for m in range(1, k):
-        u = change[digits[None] * k + ((m * times.T) % k)[:, None, :]]  # (classes, codes, F)
+    for m in range(1, states):
+        u = change[digits[None] * states + ((m * times.T) % states)[:, None, :]]  # (classes, codes, F)
         tables.append(np.einsum("abn,nca,ncb->nc", pair, u, u))
     return np.array(tables)
 
@@ -300,13 +300,13 @@ def _min_rows(a: NDArray[np.float64], r: int, wrap: bool) -> NDArray[np.float64]
 
 @dataclass
 class _State:
-    """The step under way: levels, presses so far, ``s = K e`` (flat, one spare cell) and ``E``.
+    """The step under way: the board, presses so far, ``s = K e`` (flat, one spare cell) and ``E``.
 
     ``key``, ``kind``, ``times`` and ``cost`` are each anchor's best move (gain per click, which
     move, how many times, clicks spent), kept up to date where the last round changed them.
     """
 
-    levels: NDArray[np.uint8]
+    board: NDArray[np.uint8]
     presses: NDArray[np.int64]
     s: NDArray[np.float64]
     error: float
@@ -316,14 +316,14 @@ class _State:
     cost: NDArray[np.int64]
 
 
-def _measure(levels: NDArray[np.uint8], presses: NDArray[np.int64], target: NDArray[np.float64],
-             k: int, kernel: NDArray[np.float64]) -> _State:
-    e = levels / (k - 1) - target
+def _measure(board: NDArray[np.uint8], presses: NDArray[np.int64], target: NDArray[np.float64],
+             states: int, kernel: NDArray[np.float64]) -> _State:
+    e = board / (states - 1) - target
     s = blur(e, kernel)
     spare = np.zeros(s.size + 1)
     spare[:-1] = s.ravel()
-    kind, times, cost = (np.zeros(levels.size, dtype=np.int64) for _ in range(3))  # three arrays, not one
-    return _State(levels, presses, spare, float((e * s).sum()), np.full(levels.size, np.inf), kind, times,
+    kind, times, cost = (np.zeros(board.size, dtype=np.int64) for _ in range(3))  # three arrays, not one
+    return _State(board, presses, spare, float((e * s).sum()), np.full(board.size, np.inf), kind, times,
                   cost)
 
 
@@ -333,22 +333,22 @@ class _Around:
 
     ``lv`` and ``s`` are flat with a spare cell (off the board); ``change[level * k + add]`` is
     what adding ``add`` to a cell at ``level`` shows. For shifted sums, padded by ``pad`` cells
-    (wrapped where the board wraps, zero elsewhere): the levels, and for each ``add`` the change
+    (wrapped where the board wraps, zero elsewhere): the board, and for each ``add`` the change
     it makes to each cell (``steps``, only when asked for) and that change times ``s``.
     """
 
     lv: NDArray[np.int64]
     s: NDArray[np.float64]
     change: NDArray[np.float64]
-    levels: NDArray[np.intp]
+    board: NDArray[np.intp]
     steps: tuple[NDArray[np.float64], ...]
     steps_s: tuple[NDArray[np.float64], ...]
     pad: int
 
 
 def _around(state: _State, rules: Rules, pad: int, steps_too: bool) -> _Around:
-    lv = np.zeros(state.levels.size + 1, dtype=np.int64)
-    lv[:-1] = state.levels.ravel()
+    lv = np.zeros(state.board.size + 1, dtype=np.int64)
+    lv[:-1] = state.board.ravel()
     s2d = state.s[:-1].reshape(rules.shape)
     wraps = [(pad, pad) if w else (0, 0) for w in rules.wraps]
     zeros = [(0, 0) if w else (pad, pad) for w in rules.wraps]
@@ -356,16 +356,16 @@ def _around(state: _State, rules: Rules, pad: int, steps_too: bool) -> _Around:
     def padded(a: NDArray[Any]) -> NDArray[Any]:
         return np.pad(np.pad(a, wraps, mode="wrap"), zeros)
 
-    k = rules.states
-    level, add = np.divmod(np.arange(k * k), k)
-    change = ((level + add) % k - level) / (k - 1)
-    steps = [change[state.levels * k + j] for j in range(k)]
-    return _Around(lv, state.s, change, padded(state.levels.astype(np.intp)),
+    states = rules.states
+    level, add = np.divmod(np.arange(states * states), states)
+    change = ((level + add) % states - level) / (states - 1)
+    steps = [change[state.board * states + j] for j in range(states)]
+    return _Around(lv, state.s, change, padded(state.board.astype(np.intp)),
                    tuple(padded(d) for d in steps) if steps_too else (),
                    tuple(padded(d * s2d) for d in steps), pad)
 
 
-def _shifted_levels(move: _Move, near: _Around, k: int, m: int, shape: tuple[int, int]
+def _shifted_pair_gains(move: _Move, near: _Around, states: int, m: int, shape: tuple[int, int]
                     ) -> NDArray[np.float64]:
     """Gains at every anchor from shifted copies of the board, any number of states."""
     rows, cols = shape
@@ -373,7 +373,7 @@ def _shifted_levels(move: _Move, near: _Around, k: int, m: int, shape: tuple[int
     first = np.zeros(shape)
     u = []
     for (di, dj), times in zip(move.offsets, move.spot_times, strict=True):
-        add = (m * times) % k
+        add = (m * times) % states
         first += near.steps_s[add][p + di:p + di + rows, p + dj:p + dj + cols]
         u.append(near.steps[add][p + di:p + di + rows, p + dj:p + dj + cols])
     pairs = np.zeros(shape)
@@ -384,11 +384,11 @@ def _shifted_levels(move: _Move, near: _Around, k: int, m: int, shape: tuple[int
             pairs += 2.0 * weight * u[a] * u[b]
     gain = (2.0 * first + pairs).ravel()
     if move.odd.size:
-        gain[move.odd] = _gains(move, near, k, m, move.odd)
+        gain[move.odd] = _gains(move, near, states, m, move.odd)
     return gain
 
 
-def _shifted_gains(move: _Move, near: _Around, k: int, m: int, shape: tuple[int, int]
+def _shifted_table_gains(move: _Move, near: _Around, states: int, m: int, shape: tuple[int, int]
                    ) -> NDArray[np.float64]:
     """Gains at every anchor from shifted copies of the board and the table (see :class:`_Move`)."""
     rows, cols = shape
@@ -396,20 +396,20 @@ def _shifted_gains(move: _Move, near: _Around, k: int, m: int, shape: tuple[int,
     first = np.zeros(shape)
     code = np.zeros(shape, dtype=np.intp)
     for a, ((di, dj), times) in enumerate(zip(move.offsets, move.spot_times, strict=True)):
-        first += near.steps_s[(m * times) % k][p + di:p + di + rows, p + dj:p + dj + cols]
-        code += near.levels[p + di:p + di + rows, p + dj:p + dj + cols] * k**a  # digit a: its level
+        first += near.steps_s[(m * times) % states][p + di:p + di + rows, p + dj:p + dj + cols]
+        code += near.board[p + di:p + di + rows, p + dj:p + dj + cols] * states**a  # digit a: its level
     return 2.0 * first.ravel() + move.table[m - 1, move.table_at + code.ravel()]
 
 
-def _gains(move: _Move, near: _Around, k: int, m: int, where: NDArray[np.intp] | slice
+def _gains(move: _Move, near: _Around, states: int, m: int, where: NDArray[np.intp] | slice
            ) -> NDArray[np.float64]:
     """``ΔE`` of making ``move`` ``m`` times at the anchors ``where``: ``2 <u, s> + <u, K u>``."""
     dest = move.dest[:, where]
     around = near.lv[dest]
-    add = (move.times[:, where].astype(np.int64) * m) % k
-    u = near.change[around * k + add]
+    add = (move.times[:, where].astype(np.int64) * m) % states
+    u = near.change[around * states + add]
     if move.table.size:  # <u, K u> looked up by the footprint's levels
-        code = (around * (k ** np.arange(len(around)))[:, None]).sum(axis=0)
+        code = (around * (states ** np.arange(len(around)))[:, None]).sum(axis=0)
         return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + move.table[m - 1, move.table_at[where] + code]
     # <u, K u> over pairs of footprint cells, the diagonal once and each pair a < b twice: with
     # the interior's weights everywhere, then again with their own where footprints sit otherwise.
@@ -438,27 +438,28 @@ def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where
     than ``settle`` per click and its cost fits in ``budget``; an anchor with none gets ``+inf``.
     """
     shifts = all(move.offsets for move in geo.moves)
-    if shifts and where is not None and where.size * _GATHER_SHARE > state.levels.size:
+    if shifts and where is not None and where.size * _GATHER_SHARE > state.board.size:
         where = None  # shifted sums over the whole board cost less than gathers over most of it
     at: NDArray[np.intp] | slice = slice(None) if where is None else where
-    k = geo.rules.states
+    states = geo.rules.states
     near = _around(state, geo.rules, geo.pad, not all(move.table.size for move in geo.moves))
     pressed = np.zeros(state.presses.size + 1, dtype=np.int64)
     pressed[:-1] = state.presses.ravel()
-    size = state.levels.size if where is None else where.size
+    size = state.board.size if where is None else where.size
     best_key = np.full(size, np.inf)
     best_kind, best_times, best_cost = (np.zeros(size, dtype=np.int64) for _ in range(3))
     for kind, move in enumerate(geo.moves):
         before = pressed[move.press_at[:, at]]
-        for m in range(1, k):
+        for m in range(1, states):
             if not move.offsets or where is not None:
-                gain = _gains(move, near, k, m, at)
+                gain = _gains(move, near, states, m, at)
             elif move.table.size:
-                gain = _shifted_gains(move, near, k, m, geo.rules.shape)
+                gain = _shifted_table_gains(move, near, states, m, geo.rules.shape)
             else:
-                gain = _shifted_levels(move, near, k, m, geo.rules.shape)
+                gain = _shifted_pair_gains(move, near, states, m, geo.rules.shape)
             # Clicks spent: for two states an unpress gives one back.
-            cost = len(before) - 2 * before.sum(axis=0) if k == 2 else ((before + m) % k - before).sum(axis=0)
+            cost = (len(before) - 2 * before.sum(axis=0) if states == 2
+                    else ((before + m) % states - before).sum(axis=0))
             key = gain / np.maximum(cost, 1)
             better = key < np.minimum(best_key, -settle)
             better &= move.usable[at]
@@ -516,7 +517,7 @@ def _round(state: _State, geo: _Geometry, target: NDArray[np.float64], budget: i
     reach of this round's moves (elsewhere nothing they depend on changed).
     """
     rules = geo.rules
-    k = rules.states
+    states = rules.states
     finite = np.isfinite(state.key) & (state.cost <= budget)
     if not finite.any():
         return None
@@ -528,14 +529,14 @@ def _round(state: _State, geo: _Geometry, target: NDArray[np.float64], budget: i
     if chosen.size == 0:
         return None
     step = _presses(state, geo, chosen, rules)
-    levels = reached(state.levels, step, rules)
-    after = _measure(levels, (state.presses + step) % k, target, k, geo.kernel)
+    board = reached(state.board, step, rules)
+    after = _measure(board, (state.presses + step) % states, target, states, geo.kernel)
     if after.error > state.error:
         return None
     after.key, after.kind, after.times, after.cost = (
         state.key.copy(), state.kind.copy(), state.times.copy(), state.cost.copy())
     left = budget - int(state.cost[chosen].sum())
-    _best_moves(after, geo, left, settle, np.flatnonzero(near) if left >= 2 * (k - 1) else None)
+    _best_moves(after, geo, left, settle, np.flatnonzero(near) if left >= 2 * (states - 1) else None)
     return after
 
 

@@ -81,7 +81,7 @@ def _local_best(gain: NDArray[np.float64]) -> NDArray[np.intp]:
     return cells[best]
 
 
-def refine(start: Board, toned: Gray, previous: Board | None, levels: int, *,
+def refine(start: Board, toned: Gray, previous: Board | None, states: int, *,
            sigma: float = SIGMA, keep_price: float = KEEP_PRICE, linear: bool = False) -> Board:
     """The board ``start`` improved by direct binary search against ``toned`` (see the module);
     changes from ``previous`` (``None``: no price) cost ``keep_price`` each.
@@ -93,14 +93,14 @@ def refine(start: Board, toned: Gray, previous: Board | None, levels: int, *,
     """
     from lightsart._pictures.dither import Levels, srgb_to_linear
 
-    y = Levels.make(levels, linear).values
+    y = Levels.make(states, linear).values
     v = srgb_to_linear(np.clip(toned, 0, 1)) if linear else np.clip(toned, 0.0, 1.0)
     board = start.astype(np.int64)
     prev = None if previous is None else previous.astype(np.int64)
     k = _kernel(sigma * np.sqrt(2.0))
     # C_ii: the centre of the 2-D kernel, the same for every cell with zero padding.
     c0 = float(k[len(k) // 2] ** 2)
-    top = levels - 1
+    top = states - 1
     for _ in range(ROUNDS):
         e = blur(y[board] - v, k)
         up = np.where(board < top, y[np.minimum(board + 1, top)] - y[board], 0.0)

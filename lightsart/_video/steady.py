@@ -106,9 +106,9 @@ def _thresholds(mask: NDArray[np.integer], shape: tuple[int, int]) -> Gray:
     return np.tile(threshold, reps)[: shape[0], : shape[1]]
 
 
-def steady_dither(toned: Gray, previous: Board | None, mask: NDArray[np.integer], levels: int,
+def steady_dither(toned: Gray, previous: Board | None, mask: NDArray[np.integer], states: int,
                   *, linear: bool = False, hysteresis: float = HYSTERESIS) -> Board:
-    """Ordered dithering of ``toned`` by ``mask`` (tiled from the top-left cell) to ``levels``
+    """Ordered dithering of ``toned`` by ``mask`` (tiled from the top-left cell) to ``states``
     levels, each cell keeping its ``previous`` level within ``hysteresis`` (see the module).
 
     >>> import numpy as np
@@ -121,16 +121,16 @@ def steady_dither(toned: Gray, previous: Board | None, mask: NDArray[np.integer]
     """
     from lightsart._pictures.dither import Levels
 
-    y = Levels.make(levels, linear).values
+    y = Levels.make(states, linear).values
     v = np.clip(toned, 0.0, 1.0)
     if linear:
         from lightsart._pictures.dither import srgb_to_linear
 
         v = srgb_to_linear(v)
-    k = np.clip(np.searchsorted(y, v, side="right") - 1, 0, levels - 2)
-    q = k + (v - y[k]) / (y[k + 1] - y[k])  # the value in level units, 0 .. levels - 1
+    k = np.clip(np.searchsorted(y, v, side="right") - 1, 0, states - 2)
+    q = k + (v - y[k]) / (y[k + 1] - y[k])  # the value in level units, 0 .. states - 1
     u = q - _thresholds(mask, v.shape)
-    top = levels - 1
+    top = states - 1
     new = np.clip(np.ceil(u), 0, top)
     if previous is not None:
         lowest = np.clip(np.ceil(u - hysteresis), 0, top)
@@ -141,19 +141,19 @@ def steady_dither(toned: Gray, previous: Board | None, mask: NDArray[np.integer]
 
 
 def steady_costs(cost: NDArray[np.float64] | None, target: Board, previous: Board | None,
-                 levels: int) -> NDArray[np.float64] | None:
-    """``cost`` (per cell, or per cell and error level with ``levels`` > 2; ``None``: one per
+                 states: int) -> NDArray[np.float64] | None:
+    """``cost`` (per cell, or per cell and error level with ``states`` > 2; ``None``: one per
     wrong cell) with :data:`KEEP_PRICE` added where ``previous`` already equals ``target``."""
     if previous is None:
         return cost
     kept = (previous == target).reshape(-1)
-    if levels == 2:
+    if states == 2:
         base = np.ones(target.shape) if cost is None else np.array(cost, dtype=np.float64)
         flat = base.reshape(-1)
         flat[kept] += KEEP_PRICE
         return base
     cells = target.size
-    base = np.ones((cells, levels)) if cost is None else np.array(cost, dtype=np.float64)
+    base = np.ones((cells, states)) if cost is None else np.array(cost, dtype=np.float64)
     base[:, 0] = 0.0
     base[kept, 1:] += KEEP_PRICE
     return base

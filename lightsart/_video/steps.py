@@ -73,7 +73,7 @@ class BoardsMode:
         method = DITHER_METHODS.get(self.dither)
         if isinstance(method, OrderedDither):
             return steady_dither(toned, self._target, method.ranks(), k, linear=self.linear)
-        return dither(toned, self.dither, levels=k, linear=self.linear)
+        return dither(toned, self.dither, states=k, linear=self.linear)
 
     def fit(self, toned: Gray) -> Fit:
         """The engine's fit of this frame's target, keeping the previous board's cells where

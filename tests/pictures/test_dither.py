@@ -60,19 +60,19 @@ ORDERED = list(MASK_SIDE)
 
 
 def diffuse_reference(
-    gray: np.ndarray, name: str, levels: int, linear: bool = False, seen: np.ndarray | None = None
+    gray: np.ndarray, name: str, states: int, linear: bool = False, seen: np.ndarray | None = None
 ) -> np.ndarray:
     """Textbook serpentine error diffusion, one pixel at a time: each pixel becomes its nearest
     level and hands ``error * (w / divisor)`` to each neighbour still inside the picture.
     ``seen``, if given, receives each pixel's value when its turn comes."""
     divisor, grid = TEXTBOOK[name]
     half = len(grid[0]) // 2
-    shown = [i / (levels - 1) for i in range(levels)]
+    shown = [i / (states - 1) for i in range(states)]
     a = np.clip(gray.astype(np.float64), 0, 1)
     if linear:
         a, shown = srgb_to_linear(a), srgb_to_linear(np.array(shown)).tolist()
     a = a.copy()
-    midpoints = [(shown[k] + shown[k + 1]) / 2 for k in range(levels - 1)]
+    midpoints = [(shown[k] + shown[k + 1]) / 2 for k in range(states - 1)]
     m, n = a.shape
     out = np.zeros((m, n), dtype=np.uint8)
     for i in range(m):
@@ -96,42 +96,42 @@ pictures = hnp.arrays(np.float64, hnp.array_shapes(min_dims=2, max_dims=2, min_s
                       elements=st.floats(0, 1))
 
 
-def both_ways(g: np.ndarray, name: str, levels: int, linear: bool = False) -> list[np.ndarray]:
+def both_ways(g: np.ndarray, name: str, states: int, linear: bool = False) -> list[np.ndarray]:
     """``dither`` by rows in Python (small boards) and by the compiled loop (large boards)."""
     results = []
     for compiled_from in (sys.maxsize, 0):
         with mock.patch.object(dithering, "COMPILED_FROM", compiled_from):
-            results.append(dither(g, name, levels=levels, linear=linear))
+            results.append(dither(g, name, states=states, linear=linear))
     return results
 
 
-def assert_textbook(g: np.ndarray, name: str, levels: int, linear: bool = False) -> None:
-    expected = diffuse_reference(g, name, levels, linear=linear)
-    for cells in both_ways(g, name, levels, linear):
+def assert_textbook(g: np.ndarray, name: str, states: int, linear: bool = False) -> None:
+    expected = diffuse_reference(g, name, states, linear=linear)
+    for cells in both_ways(g, name, states, linear):
         assert np.array_equal(cells, expected)
 
 
-@pytest.mark.parametrize("levels", [2, 3, 4])
+@pytest.mark.parametrize("states", [2, 3, 4])
 @pytest.mark.parametrize("name", list(TEXTBOOK))
 @settings(max_examples=40, deadline=None)
 @given(g=pictures)
-def test_error_diffusion_matches_the_textbook_loop(name: str, levels: int, g: np.ndarray) -> None:
-    assert_textbook(g, name, levels)
+def test_error_diffusion_matches_the_textbook_loop(name: str, states: int, g: np.ndarray) -> None:
+    assert_textbook(g, name, states)
 
 
-def near_ties(name: str, levels: int, seed: int) -> np.ndarray:
+def near_ties(name: str, states: int, seed: int) -> np.ndarray:
     """A random picture whose greys are nudged so that some pixels meet a midpoint between two
     levels exactly (in the textbook's order of additions): there, adding the same errors in
     another order would round the other way and pick the other level."""
     rng = np.random.default_rng(seed)
     g = rng.random((4, 7))
-    midpoints = (np.arange(levels - 1) + 0.5) / (levels - 1)
+    midpoints = (np.arange(states - 1) + 0.5) / (states - 1)
     seen = np.empty_like(g)
     for flat in sorted(rng.choice(g.size, 8, replace=False)):
         i, j = divmod(int(flat), g.shape[1])
         j = j if i % 2 == 0 else g.shape[1] - 1 - j  # in scan order
         for _ in range(4):
-            diffuse_reference(g, name, levels, seen=seen)
+            diffuse_reference(g, name, states, seen=seen)
             miss = midpoints[np.argmin(abs(midpoints - seen[i, j]))] - seen[i, j]
             if miss == 0 or not 0 <= g[i, j] + miss <= 1:
                 break
@@ -140,26 +140,26 @@ def near_ties(name: str, levels: int, seed: int) -> np.ndarray:
 
 
 @pytest.mark.parametrize("name", list(TEXTBOOK))
-@pytest.mark.parametrize("levels", [2, 3, 4])
-def test_error_diffusion_adds_errors_in_the_textbook_order(name: str, levels: int) -> None:
+@pytest.mark.parametrize("states", [2, 3, 4])
+def test_error_diffusion_adds_errors_in_the_textbook_order(name: str, states: int) -> None:
     for seed in range(12):
-        assert_textbook(near_ties(name, levels, seed), name, levels)
+        assert_textbook(near_ties(name, states, seed), name, states)
 
 
 @pytest.mark.parametrize("name", list(TEXTBOOK))
-@pytest.mark.parametrize("levels", [2, 3])
-def test_error_diffusion_matches_the_textbook_loop_on_a_photo(name: str, levels: int) -> None:
+@pytest.mark.parametrize("states", [2, 3])
+def test_error_diffusion_matches_the_textbook_loop_on_a_photo(name: str, states: int) -> None:
     g = read_gray(ROOT / "samples" / "cat.png")[100:140, 60:110]
-    assert_textbook(g, name, levels)
-    assert_textbook(g, name, levels, linear=True)
+    assert_textbook(g, name, states)
+    assert_textbook(g, name, states, linear=True)
 
 
 @pytest.mark.parametrize("name", list(TEXTBOOK))
 def test_both_ways_agree_on_a_large_photo_with_many_levels(name: str) -> None:
     # Far more pixels than the textbook loop can check quickly: the two implementations agree.
     g = read_gray(ROOT / "samples" / "cat.png")
-    for levels, linear in ((2, False), (5, True), (16, False)):
-        by_rows, compiled = both_ways(g, name, levels, linear)
+    for states, linear in ((2, False), (5, True), (16, False)):
+        by_rows, compiled = both_ways(g, name, states, linear)
         assert np.array_equal(by_rows, compiled)
 
 
@@ -180,7 +180,7 @@ def test_every_kernel_is_tested_against_its_textbook_form() -> None:
 @given(g=pictures)
 def test_floyd_steinberg_is_the_image_stage_bit_for_bit(g: np.ndarray) -> None:
     assert np.array_equal(dither(g), floyd_steinberg(g))
-    assert np.array_equal(dither(g, "floyd-steinberg", levels=2), floyd_steinberg(g))
+    assert np.array_equal(dither(g, "floyd-steinberg", states=2), floyd_steinberg(g))
 
 
 def test_floyd_steinberg_is_the_image_stage_on_a_large_picture() -> None:
@@ -266,10 +266,10 @@ def test_error_diffusion_keeps_the_mean_of_flat_greys(name: str, gray: float) ->
 
 
 @pytest.mark.parametrize("name", FULL_KERNELS)
-@pytest.mark.parametrize("levels", [3, 4, 16])
-def test_error_diffusion_keeps_the_mean_with_more_levels(name: str, levels: int) -> None:
-    cells = dither(np.full((96, 96), 0.3), name, levels=levels)
-    assert abs(cells[4:-4, 4:-4].mean() / (levels - 1) - 0.3) < 0.005
+@pytest.mark.parametrize("states", [3, 4, 16])
+def test_error_diffusion_keeps_the_mean_with_more_levels(name: str, states: int) -> None:
+    cells = dither(np.full((96, 96), 0.3), name, states=states)
+    assert abs(cells[4:-4, 4:-4].mean() / (states - 1) - 0.3) < 0.005
 
 
 def test_atkinson_passes_on_six_eighths_of_the_error() -> None:
@@ -287,34 +287,34 @@ def test_ordered_dithering_keeps_the_mean_of_flat_greys(name: str, gray: float) 
 
 
 @pytest.mark.parametrize("name", ORDERED)
-@pytest.mark.parametrize("levels", [3, 5, 16])
-def test_ordered_dithering_uses_the_two_levels_around_a_grey(name: str, levels: int) -> None:
+@pytest.mark.parametrize("states", [3, 5, 16])
+def test_ordered_dithering_uses_the_two_levels_around_a_grey(name: str, states: int) -> None:
     gray = 0.3
-    cells = dither(np.full((128, 128), gray), name, levels=levels)
-    below = math.floor(gray * (levels - 1))
+    cells = dither(np.full((128, 128), gray), name, states=states)
+    below = math.floor(gray * (states - 1))
     assert set(np.unique(cells)) <= {below, below + 1}
-    assert abs(cells.mean() / (levels - 1) - gray) < 1 / (levels - 1) / 8
+    assert abs(cells.mean() / (states - 1) - gray) < 1 / (states - 1) / 8
 
 
-@pytest.mark.parametrize("levels", [2, 3, 7, 16])
-def test_none_is_rounding_to_the_nearest_level(levels: int) -> None:
+@pytest.mark.parametrize("states", [2, 3, 7, 16])
+def test_none_is_rounding_to_the_nearest_level(states: int) -> None:
     g = RNG.random((40, 50))
-    assert np.array_equal(dither(g, "none", levels=levels), np.floor(g * (levels - 1) + 0.5))
+    assert np.array_equal(dither(g, "none", states=states), np.floor(g * (states - 1) + 0.5))
     assert np.array_equal(dither(np.array([[0.0, 0.4999, 0.5, 1.0]]), "none"), [[0, 0, 1, 1]])
     assert np.array_equal(dither(g, "none"), threshold(g))
 
 
 @pytest.mark.parametrize("name", list(DITHER_METHODS))
 @settings(max_examples=25, deadline=None)
-@given(g=pictures, levels=st.integers(2, 16), linear=st.booleans())
-def test_levels_stay_in_range(name: str, g: np.ndarray, levels: int, linear: bool) -> None:
-    cells = dither(g, name, levels=levels, linear=linear)
+@given(g=pictures, states=st.integers(2, 16), linear=st.booleans())
+def test_levels_stay_in_range(name: str, g: np.ndarray, states: int, linear: bool) -> None:
+    cells = dither(g, name, states=states, linear=linear)
     assert cells.dtype == np.uint8 and cells.shape == g.shape
-    assert cells.max() <= levels - 1
+    assert cells.max() <= states - 1
     if name not in KERNELS:  # no error carried: black stays black and white stays white
-        assert (cells[g == 0] == 0).all() and (cells[g == 1] == levels - 1).all()
-    for flat, level in ((0.0, 0), (1.0, levels - 1)):
-        assert (dither(np.full(g.shape, flat), name, levels=levels, linear=linear) == level).all()
+        assert (cells[g == 0] == 0).all() and (cells[g == 1] == states - 1).all()
+    for flat, level in ((0.0, 0), (1.0, states - 1)):
+        assert (dither(np.full(g.shape, flat), name, states=states, linear=linear) == level).all()
 
 
 def test_srgb_to_linear() -> None:
@@ -337,7 +337,7 @@ def test_linear_light_lights_fewer_cells_on_mid_grey(name: str) -> None:
 @pytest.mark.parametrize("name", list(DITHER_METHODS))
 def test_a_ramp_stays_ordered(name: str) -> None:
     ramp = np.tile(np.linspace(0, 1, 256), (64, 1))
-    columns = dither(ramp, name, levels=3).mean(axis=0).reshape(8, 32).mean(axis=1)
+    columns = dither(ramp, name, states=3).mean(axis=0).reshape(8, 32).mean(axis=1)
     assert (np.diff(columns) >= 0).all()
 
 
@@ -360,16 +360,16 @@ def test_bad_arguments() -> None:
                                              r"floyd-steinberg, atkinson, .*, none$") as info:
         dither(g, "fs")
     assert "\n" not in str(info.value)
-    for levels in (1, 17, 0, -2, 2.0, True, "4"):
-        with pytest.raises(LightsartError, match="levels must be"):
-            dither(g, levels=levels)  # type: ignore[arg-type]
+    for states in (1, 17, 0, -2, 2.0, True, "4"):
+        with pytest.raises(LightsartError, match="states must be"):
+            dither(g, states=states)  # type: ignore[arg-type]
     for bad in (np.zeros(4), np.zeros((0, 3)), np.zeros((2, 2, 2))):
         with pytest.raises(LightsartError, match="2-D"):
             dither(bad)
     with pytest.raises(LightsartError, match="finite"):
         dither(np.array([[0.5, np.nan]]))
     assert dither(np.array([[-3.0, 7.0]])).tolist() == [[0, 1]]  # clipped to [0, 1]
-    assert dither(g, levels=np.int64(3)).max() <= 2
+    assert dither(g, states=np.int64(3)).max() <= 2
 
 
 def test_the_registry_loads_without_numpy() -> None:

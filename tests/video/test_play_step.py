@@ -121,10 +121,10 @@ def test_every_move_gain_is_the_change_in_error(name: str, tables: bool, monkeyp
         for times in range(1, rules.states):
             gains = play._gains(move, near, rules.states, times, slice(None))
             if move.offsets:  # the sums over shifted copies of the board give the same gains
-                shifted = play._shifted_levels(move, near, rules.states, times, rules.shape)
+                shifted = play._shifted_pair_gains(move, near, rules.states, times, rules.shape)
                 assert np.allclose(shifted, gains, atol=1e-12)
             if move.offsets and move.table.size:
-                shifted = play._shifted_gains(move, near, rules.states, times, rules.shape)
+                shifted = play._shifted_table_gains(move, near, rules.states, times, rules.shape)
                 assert np.allclose(shifted, gains, atol=1e-12)
             assert tables or not move.table.size
             for c in np.flatnonzero(move.usable):
