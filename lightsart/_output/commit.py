@@ -2,7 +2,7 @@
 
 Outputs are written aside (:mod:`lightsart._output.staging`) under hidden names of our own,
 ``.NAME.lightsart-HOST-PID-XXXX.tmp[.EXT]`` (:func:`temp_name`). :func:`commit` then changes
-every name (a :class:`Step` each) in three phases:
+every name (a :class:`Change` each) in three phases:
 
 1. **Check** every name first (:func:`problem`); a refusal changes nothing.
 2. **Keep** each old file under a hidden backup name (``.tmp.old``): a hard link, so the name keeps
@@ -37,7 +37,7 @@ from typing import NoReturn
 
 from lightsart._errors import LightsartError
 
-__all__ = ["HOST", "STALE_SECONDS", "TEMP", "Step", "alive", "commit", "problem", "stale",
+__all__ = ["HOST", "STALE_SECONDS", "TEMP", "Change", "alive", "commit", "problem", "stale",
            "started", "sweep", "temp_name"]
 
 #: A leftover from another host (whose process ids mean nothing here), or a backup, goes after a day.
@@ -179,7 +179,7 @@ def problem(target: Path, *, frame: bool = False) -> str | None:
 
 
 @dataclass
-class Step:
+class Change:
     """One name a commit changes: ``new`` put on ``target`` (None: the old one removed), and
     what the commit did to it so far, all that a rollback goes by (never a guess from what the
     disk holds, which another process may have changed)."""
@@ -251,7 +251,7 @@ def _sync_folder(folder: str) -> None:
             os.close(fd)
 
 
-def commit(steps: list[Step]) -> None:
+def commit(steps: list[Change]) -> None:
     """Carry out ``steps``: every one, or (on any failure) none of them.
 
     Raises
@@ -260,7 +260,7 @@ def commit(steps: list[Step]) -> None:
         One line naming the name that failed and why, then "nothing was changed" or, if a name
         could not be put back, which names were left how.
     """
-    def verb(step: Step) -> str:
+    def verb(step: Change) -> str:
         return "cannot remove the older frame" if step.new is None else "cannot write"
 
     for step in steps:
@@ -283,7 +283,7 @@ def commit(steps: list[Step]) -> None:
                 os.unlink(step.backup)
 
 
-def _fail(why: str, done: list[Step]) -> NoReturn:
+def _fail(why: str, done: list[Change]) -> NoReturn:
     """Undo what the commit did (last first); say so, or which names were left how."""
     left = []
     for current in reversed(done):

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 from lightsart._errors import InvalidValue, LightsartError, shown
 
 if TYPE_CHECKING:
-    from lightsart._output.commit import Step
+    from lightsart._output.commit import Change
 
 __all__ = ["FRAME_NAME", "OutputPlan", "Transaction", "atomic_path", "plan_outputs",
            "staged_folder", "writing"]
@@ -184,10 +184,10 @@ class _File:
             self.named = self.path = target.parent / temp_name(target.name, target.suffix)
             os.close(os.open(self.named, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))
 
-    def prepare(self, token: str) -> list[Step]:
+    def prepare(self, token: str) -> list[Change]:
         """Make the content durable and give it a hidden name (the steps that can fail); return
         the one name it changes."""
-        from lightsart._output.commit import Step, temp_name
+        from lightsart._output.commit import Change, temp_name
 
         if self.fd is not None:
             os.fsync(self.fd)
@@ -203,7 +203,7 @@ class _File:
             with open(self.named, "rb") as fh:
                 os.fsync(fh.fileno())
         assert self.named is not None
-        return [Step(self.target, self.named, token)]
+        return [Change(self.target, self.named, token)]
 
     def discard(self) -> None:
         """Remove what is left of it (once committed: nothing, its hidden name is gone)."""
@@ -227,20 +227,20 @@ class _Folder:
         self.path = (target if target.is_dir() else target.parent) / temp_name(target.name)
         os.mkdir(self.path)
 
-    def prepare(self, token: str) -> list[Step]:
+    def prepare(self, token: str) -> list[Change]:
         """A new folder is named at once; into an existing one, each frame is put in place and
         each older frame of this form (a longer earlier run's) removed."""
-        from lightsart._output.commit import Step
+        from lightsart._output.commit import Change
 
         if not os.path.lexists(self.target):
-            return [Step(self.target, self.path, token, folder=True)]
+            return [Change(self.target, self.path, token, folder=True)]
         if not self.target.is_dir():
             raise LightsartError(f"cannot write frames into {self.target}: it is a file; "
                                  "nothing was changed")
         new = sorted(os.listdir(self.path))
         old = sorted(n for n in os.listdir(self.target) if FRAME_NAME.fullmatch(n) and n not in new)
-        return ([Step(self.target / n, self.path / n, token, frame=True) for n in new]
-                + [Step(self.target / n, None, token, frame=True) for n in old])
+        return ([Change(self.target / n, self.path / n, token, frame=True) for n in new]
+                + [Change(self.target / n, None, token, frame=True) for n in old])
 
     def discard(self) -> None:
         """Remove what is left of it (once committed: an empty folder, or nothing)."""
@@ -278,7 +278,7 @@ class Transaction:
         old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         try:
             token = secrets.token_hex(4)
-            steps: list[Step] = []
+            steps: list[Change] = []
             for key, staged in self._staged.items():
                 try:
                     steps += staged.prepare(token)
