@@ -4,25 +4,107 @@ them from here, not from each other.
 * :class:`Clicks`: a click set, its size, and whether no smaller one makes the same board.
 * :class:`Fit`: the reachable board closest to a target, the clicks that make it from all-lit,
   the wrong pixels and what is proven about them, and the rules it is reachable under.
+* :class:`SolveReport`: what an integer-program solver's run ended with (``Fit.report``,
+  ``Clicks.report``), and :class:`SolverOptions`, what it was allowed.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import math
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
 
+from lightsart import _checks as checks
+from lightsart._errors import InvalidType, InvalidValue
 from lightsart._public import public
-from lightsart._types import array_summary
 
 if TYPE_CHECKING:
-    from lightsart._engines.cbc import SolveReport
     from lightsart._rules import Rules
     from lightsart._types import Board
 
-__all__ = ["BoardSides", "ClickSearch", "Clicks", "Fit", "Vocabulary",
-           "fit_words", "vocabulary", "with_count_bound"]
+__all__ = ["BoardSides", "ClickSearch", "Clicks", "Fit", "SolveReport", "SolverOptions", "Status",
+           "Vocabulary", "fit_words", "vocabulary", "with_count_bound"]
+
+
+#: What an integer-program solver's run ended with. Only ``"optimal"`` is a proof.
+Status = Literal["optimal", "feasible", "infeasible", "no solution"]
+
+
+@dataclass(frozen=True)
+class SolverOptions:
+    """How long and how hard CBC may work: seconds (wall clock), threads, relative gap."""
+
+    time_limit: float | None = None
+    threads: int | None = None
+    gap: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.time_limit is not None and not (self.time_limit > 0 and math.isfinite(
+            self.time_limit
+        )):
+            raise InvalidValue(f"time limit must be a positive number, got {self.time_limit}")
+        if self.threads is not None and self.threads < 1:
+            raise InvalidValue(f"threads must be at least 1, got {self.threads}")
+        if self.gap is not None and not 0 <= self.gap < 1:
+            raise InvalidValue(f"relative gap must be in [0, 1), got {self.gap}")
+
+
+@dataclass(frozen=True)
+class SolveReport:
+    """One solver run (CBC or another of :mod:`lightsart._engines.solvers`): how it ended, the
+    objective and proven bound, and the warm start's fate.
+
+    ``best_bound`` is a proven lower bound on the optimum (minimisation); ``gap`` is CBC's
+    relative gap ``(objective - bound) / bound`` (0 when proven optimal, ``inf`` over a zero
+    bound). ``warm_start_accepted`` is ``None`` when no start was given or when CBC's
+    preprocessing solved the model without consulting it. ``solver`` names the registry entry
+    that ran (:mod:`lightsart._engines.solvers`); ``cbc_result`` is that solver's own result line.
+    """
+
+    model: str
+    status: Status
+    objective: float | None
+    best_bound: float | None
+    gap: float | None
+    seconds: float
+    warm_start_given: bool
+    warm_start_accepted: bool | None
+    warm_start_objective: float | None
+    variables: int
+    constraints: int
+    options: SolverOptions
+    cbc_result: str | None
+    log: str = field(repr=False, default="")
+    solver: str = "cbc"
+
+    @property
+    def proven(self) -> bool:
+        """Whether CBC proved the answer optimal (or the model infeasible)."""
+        return self.status in ("optimal", "infeasible")
+
+    @property
+    def has_solution(self) -> bool:
+        """Whether variable values may be read (CBC holds an integer-feasible point)."""
+        return self.status in ("optimal", "feasible")
+
+    def summary(self) -> str:
+        """One line for people: status, objective, bound, time and the warm start."""
+        parts = [f"{self.model} IP ({self.solver}): {self.status}"]
+        if self.objective is not None:
+            parts.append(f"objective {self.objective:g}")
+        if self.best_bound is not None:
+            parts.append(f"bound {self.best_bound:g}")
+        # A relative gap over a zero bound means nothing (CBC prints about 2e9): the bound says it.
+        if (self.gap is not None and self.status == "feasible" and math.isfinite(self.gap)
+                and self.best_bound is not None and abs(self.best_bound) > 1e-9):
+            parts.append(f"gap {100 * self.gap:.1f}%")
+        parts.append(f"{self.seconds:.2f}s")
+        if self.warm_start_given:
+            fate = {True: "accepted", False: "REJECTED", None: "unused"}
+            parts.append("warm start " + fate[self.warm_start_accepted])
+        return ", ".join(parts)
+
 
 
 class BoardSides:
@@ -103,6 +185,21 @@ class ClickSearch:
                 else round(self.seconds_needed, 3)}
 
 
+def _arrays(record: object, fields: tuple[str, ...]) -> None:
+    """The record's board fields are 2-D numpy arrays of one shape (cheap: no value is read)."""
+    import numpy as np
+
+    kind = type(record).__name__
+    shapes = set()
+    for name in fields:
+        value = getattr(record, name)
+        if not isinstance(value, np.ndarray) or value.ndim != 2:
+            raise InvalidType(f"{kind}.{name} must be a 2-D numpy array; got {type(value).__name__}")
+        shapes.add(value.shape)
+    if len(shapes) > 1:
+        raise InvalidValue(f"{kind}'s boards must have one shape; got {sorted(shapes)}")
+
+
 @public
 @dataclass(frozen=True)
 class Clicks:
@@ -164,6 +261,8 @@ class Clicks:
     report: SolveReport | None = None
 
     def __post_init__(self) -> None:
+        _arrays(self, ("clicks",))
+        checks.record(self, counts=("count", "nullity"), numbers=("seconds",))
         # A proof is its own bound, whichever engine gave it (the ip engine sets none).
         if self.proven and self.lower_bound != self.count:
             object.__setattr__(self, "lower_bound", self.count)
@@ -179,6 +278,8 @@ class Clicks:
         """
         proof = " (proven fewest)" if self.proven else ""
         cut = ", cut short" if self.cut_short else ""
+        from lightsart._types import array_summary
+
         return (f"Clicks({array_summary(self.clicks)}, {_plural(self.count, 'click')}{proof}, "
                 f"nullity {self.nullity}{cut})")
 
@@ -282,6 +383,12 @@ class Fit(BoardSides):
     #: The MIP solver's report when an integer program made the fit (the ip engine).
     report: SolveReport | None = None
 
+    def __post_init__(self) -> None:
+        _arrays(self, ("target", "board", "clicks", "wrong"))
+        checks.record(self, counts=("wrong_pixels", "clicks_count", "nullity"),
+                      numbers=("wrong_cost", "wrong_pixels_lower_bound", "seconds"),
+                      texts=("method",))
+
     @property
     def clicks_bound(self) -> int:
         """A proven lower bound on the clicks making ``board``: the count when proven minimal."""
@@ -327,6 +434,8 @@ class Fit(BoardSides):
     def __repr__(self) -> str:
         """A line a REPL can show: board size, states, wrong pixels (cells) with their proof or
         bound, clicks (presses), nullity or kernel size and method; no array dump."""
+        from lightsart._types import array_summary
+
         return f"Fit({array_summary(self.board)}, {fit_words(self)}, method {self.method!r})"
 
 

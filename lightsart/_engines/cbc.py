@@ -4,7 +4,7 @@ PuLP reports less than CBC knows. When CBC stops at its time limit holding a fea
 ``prob.status`` still says Optimal; only ``prob.sol_status == 1`` means proven. The best bound
 and the fate of a warm start (CBC drops an infeasible start silently) appear only in CBC's log,
 so every run writes one (``logPath=``) and :func:`parse_log` reads it back into a
-:class:`SolveReport`. PuLP is imported lazily: the CLI starts without it.
+:class:`lightsart._results.SolveReport`. PuLP is imported lazily: the CLI starts without it.
 """
 
 from __future__ import annotations
@@ -16,19 +16,17 @@ import tempfile
 import time
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
-from lightsart._errors import InvalidValue, LightsartError
+from lightsart._errors import LightsartError
+from lightsart._results import SolveReport, SolverOptions, Status
 
 __all__ = [
     "CBC_INSTALL",
     "CBC_MISSING",
     "LogFacts",
-    "SolveReport",
-    "SolverOptions",
-    "Status",
     "cbc_solver",
     "parse_log",
     "quiet_pulp",
@@ -36,34 +34,12 @@ __all__ = [
     "variable",
 ]
 
-#: What a CBC run ended with. Only ``"optimal"`` is a proof.
-Status = Literal["optimal", "feasible", "infeasible", "no solution"]
-
 #: How to get CBC when PuLP brings none (PuLP 4 dropped the bundled binary).
 CBC_INSTALL = "pip install 'pulp[cbc]' or install coinor-cbc"
 #: The one-line message when no CBC binary can be found (as for any solver, lightsart._engines.solvers).
 CBC_MISSING = f"solver cbc is not installed ({CBC_INSTALL})"
 
 _NUMBER = r"([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
-
-
-@dataclass(frozen=True)
-class SolverOptions:
-    """How long and how hard CBC may work: seconds (wall clock), threads, relative gap."""
-
-    time_limit: float | None = None
-    threads: int | None = None
-    gap: float | None = None
-
-    def __post_init__(self) -> None:
-        if self.time_limit is not None and not (self.time_limit > 0 and math.isfinite(
-            self.time_limit
-        )):
-            raise InvalidValue(f"time limit must be a positive number, got {self.time_limit}")
-        if self.threads is not None and self.threads < 1:
-            raise InvalidValue(f"threads must be at least 1, got {self.threads}")
-        if self.gap is not None and not 0 <= self.gap < 1:
-            raise InvalidValue(f"relative gap must be in [0, 1), got {self.gap}")
 
 
 @dataclass(frozen=True)
@@ -85,61 +61,6 @@ class LogFacts:
     warm_start_cost: float | None
     warm_start_rejected: bool
     presolved: bool
-
-
-@dataclass(frozen=True)
-class SolveReport:
-    """One CBC run: how it ended, the objective and proven bound, and the warm start's fate.
-
-    ``best_bound`` is a proven lower bound on the optimum (minimisation); ``gap`` is CBC's
-    relative gap ``(objective - bound) / bound`` (0 when proven optimal, ``inf`` over a zero
-    bound). ``warm_start_accepted`` is ``None`` when no start was given or when CBC's
-    preprocessing solved the model without consulting it. ``solver`` names the registry entry
-    that ran (:mod:`lightsart._engines.solvers`); ``cbc_result`` is that solver's own result line.
-    """
-
-    model: str
-    status: Status
-    objective: float | None
-    best_bound: float | None
-    gap: float | None
-    seconds: float
-    warm_start_given: bool
-    warm_start_accepted: bool | None
-    warm_start_objective: float | None
-    variables: int
-    constraints: int
-    options: SolverOptions
-    cbc_result: str | None
-    log: str = field(repr=False, default="")
-    solver: str = "cbc"
-
-    @property
-    def proven(self) -> bool:
-        """Whether CBC proved the answer optimal (or the model infeasible)."""
-        return self.status in ("optimal", "infeasible")
-
-    @property
-    def has_solution(self) -> bool:
-        """Whether variable values may be read (CBC holds an integer-feasible point)."""
-        return self.status in ("optimal", "feasible")
-
-    def summary(self) -> str:
-        """One line for people: status, objective, bound, time and the warm start."""
-        parts = [f"{self.model} IP ({self.solver}): {self.status}"]
-        if self.objective is not None:
-            parts.append(f"objective {self.objective:g}")
-        if self.best_bound is not None:
-            parts.append(f"bound {self.best_bound:g}")
-        # A relative gap over a zero bound means nothing (CBC prints about 2e9): the bound says it.
-        if (self.gap is not None and self.status == "feasible" and math.isfinite(self.gap)
-                and self.best_bound is not None and abs(self.best_bound) > 1e-9):
-            parts.append(f"gap {100 * self.gap:.1f}%")
-        parts.append(f"{self.seconds:.2f}s")
-        if self.warm_start_given:
-            fate = {True: "accepted", False: "REJECTED", None: "unused"}
-            parts.append("warm start " + fate[self.warm_start_accepted])
-        return ", ".join(parts)
 
 
 @contextlib.contextmanager

@@ -50,7 +50,7 @@ Fewest-clicks polishing (the IPs count wrong pixels, not clicks) minimises over 
 states (proven where that search proves it).
 
 Solver answers are re-applied with the rules' press operator before they are returned; an
-unproven answer says so (see :class:`lightsart._engines.cbc.SolveReport`).
+unproven answer says so (see :class:`lightsart._results.SolveReport`).
 """
 
 from __future__ import annotations
@@ -69,14 +69,14 @@ from lightsart._core.algebra import algebra as one_algebra
 from lightsart._core.board import as_board, board_from_clicks
 from lightsart._core.closest import pixel_weights
 from lightsart._core.optimize import closest_board, fewest_clicks
-from lightsart._engines.cbc import SolveReport, SolverOptions, variable
+from lightsart._engines.cbc import variable
 from lightsart._engines.ip_model import error_model as build_error_model
 from lightsart._engines.ip_model import presses_model, read, warm
 from lightsart._engines.solvers import DEFAULT_SOLVER, solve, write_model
 from lightsart._errors import InvalidType, InvalidValue, LightsartError
 from lightsart._limits import check_model
 from lightsart._public import public
-from lightsart._results import Clicks, Fit
+from lightsart._results import Clicks, Fit, SolveReport, SolverOptions
 from lightsart._rules import Rules, press
 from lightsart._types import Board
 

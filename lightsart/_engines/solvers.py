@@ -2,7 +2,7 @@
 
 A solver is a value chosen by name (``cbc``, ``highs``, ``glpk``, ``scip``); each entry says how
 to find it, how to install it, whether it takes a warm start, and how to turn its end state into
-a :class:`lightsart._engines.cbc.SolveReport` that claims no more than the solver proved:
+a :class:`lightsart._results.SolveReport` that claims no more than the solver proved:
 
 * **cbc** (PuLP's bundled or a ``cbc`` on PATH): status from PuLP's ``sol_status`` and CBC's
   log; the best bound from the log (:mod:`lightsart._engines.cbc`).
@@ -29,17 +29,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lightsart._engines.cbc import (
-    CBC_INSTALL,
-    SolveReport,
-    SolverOptions,
-    Status,
-    pulp_solver,
-    quiet_pulp,
-    run_solver,
-)
+from lightsart._engines.cbc import CBC_INSTALL, pulp_solver, quiet_pulp, run_solver
 from lightsart._errors import InvalidValue, LightsartError
 from lightsart._registry import Registry
+from lightsart._results import SolveReport, SolverOptions, Status
 
 if TYPE_CHECKING:
     from lightsart._output.staging import OutputPlan

@@ -106,6 +106,8 @@ def _checked(values: Any, name: str) -> NDArray[np.float64]:
         array = np.asarray(values, dtype=np.float64)
     except (TypeError, ValueError):
         raise InvalidType(f"the {name} must be a 2-D array of numbers") from None
+    if array.ndim == 0:  # None, a number: not an array at all
+        raise InvalidType(f"the {name} must be a 2-D array of numbers, got {type(values).__name__}")
     if array.ndim != 2 or array.size == 0:
         raise InvalidValue(f"the {name} must be a non-empty 2-D array, got shape {array.shape}")
     if not np.isfinite(array).all():

@@ -525,6 +525,8 @@ def as_picture(gray: object) -> Gray:
     """``gray`` as a float64 array, refusing what is not a picture's luminance: not 2-D, empty,
     not real numbers, or not finite (the range is the caller's: the loaders clip to ``[0, 1]``)."""
     a = np.asarray(gray)
+    if a.ndim == 0:  # None, a number: not an array at all
+        raise InvalidType(f"a picture must be a 2-D array of numbers, got {type(gray).__name__}")
     if a.ndim != 2 or a.size == 0:
         raise InvalidValue(f"a picture must be a non-empty 2-D array, got shape {a.shape}")
     if not (np.issubdtype(a.dtype, np.number) or a.dtype == np.bool_) or np.iscomplexobj(a):

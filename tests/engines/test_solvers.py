@@ -199,7 +199,8 @@ def solve_mps_with_cbc(path: Path) -> tuple[float, int, int]:
     """Objective, variables and rows of an MPS file read back by PuLP and solved by CBC."""
     import pulp
 
-    from lightsart._engines.cbc import SolverOptions, cbc_solver, quiet_pulp
+    from lightsart._engines.cbc import cbc_solver, quiet_pulp
+    from lightsart._results import SolverOptions
 
     with quiet_pulp():
         variables, prob = pulp.LpProblem.fromMPS(str(path))
@@ -284,7 +285,7 @@ def test_a_failed_export_leaves_nothing(tmp_path: Path, monkeypatch: pytest.Monk
 def test_the_summary_gives_a_gap_only_over_a_nonzero_bound() -> None:
     from dataclasses import replace
 
-    from lightsart._engines.cbc import SolveReport, SolverOptions
+    from lightsart._results import SolveReport, SolverOptions
 
     report = SolveReport(model="error", status="feasible", objective=3.0, best_bound=2.0, gap=0.5,
                          seconds=1.0, warm_start_given=False, warm_start_accepted=None,
