@@ -165,9 +165,6 @@ NO_ARGUMENTS = {
     "Algebra",  # a Protocol: made by algebra(rules), never called
 }
 
-#: Results whose fields are checked in another engineer's module, restructured in parallel
-#: (``_results.py``): their entries follow the merge. Each is made by the library (a fit's
-#: clicks are pressed again before it is returned), never taken as an argument.
 
 
 def public_callables() -> set[str]:
