@@ -166,7 +166,6 @@ NO_ARGUMENTS = {
 }
 
 
-
 def public_callables() -> set[str]:
     return {name for name in la.__all__ if callable(getattr(la, name))
             and not hasattr(getattr(la, name), "names")}  # registries are values, not calls
