@@ -40,9 +40,8 @@ if cap:
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
 start = time.perf_counter()
 try:
-    import inspect
     import lightsart
-    if "size" in inspect.signature(lightsart.make_still).parameters:  # before 1.0
+    if not hasattr(lightsart, "Pictures"):  # before 1.0: keywords
         r = lightsart.make_still(photo, out, size=(side, side), time_limit=limit)
     else:
         r = lightsart.make_still(photo, out, pictures=lightsart.Pictures(size=(side, side)),
