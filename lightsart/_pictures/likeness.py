@@ -212,9 +212,10 @@ def texture_hint(scores: Sequence[tuple[str, float, float]], width: int, height:
     against the picture fitted to the board (below :data:`TEXTURE_BELOW`: texture at any
     picture), and :func:`busyness` of the toned picture (from :data:`BUSY_FROM`: a busy photo's
     outlines drown in its detail), on a board of at least :data:`HINT_FROM_SIDE` cells. It names
-    the first such picture, why, the options that usually read better (``--states 4`` first for
-    a busy photo, a board 1.5 times as wide first otherwise) and ``preview``, which shows them;
-    ``None`` when every board reads as its picture.
+    the worst such picture (the lowest likeness, else the busiest), why, what usually reads
+    better (for a low likeness a board 1.5 times as wide or ``--states 4``; for a busy photo
+    ``--states 4``: its busyness hardly changes with the board's size) and ``preview``, which
+    shows them side by side; ``None`` when every board reads as its picture.
 
     >>> texture_hint([("a.png", 0.95, 0.05)], 100, 67) is None
     True
@@ -223,8 +224,8 @@ def texture_hint(scores: Sequence[tuple[str, float, float]], width: int, height:
 or --states 4 usually reads better (lightsart preview b.png -o sheet.png shows both)
     >>> print(texture_hint([("c.jpg", 0.97, 0.19)], 200, 134))
     this picture may read as texture at 200x134 cells (busy 0.19, at or above 0.16: its detail \
-drowns its outlines); --states 4 or --size 300 usually reads better (lightsart preview c.jpg -o \
-sheet.png shows both)
+drowns its outlines); --states 4 usually reads better (lightsart preview c.jpg -o sheet.png \
+shows both)
     """
     from lightsart._limits import PICTURE_MAX_SIDE
 
@@ -243,8 +244,10 @@ sheet.png shows both)
     if score < TEXTURE_BELOW:
         why, helps = f"likeness {score:.3f}, below {TEXTURE_BELOW:g}", [*sizes, "--states 4"]
     else:
+        # Busyness is a picture's, nearly the same at any size (the blur grows with the board):
+        # a larger board would get the same hint; grey levels read better (issue 32's sheets).
         why = f"busy {busy:.2f}, at or above {BUSY_FROM:g}: its detail drowns its outlines"
-        helps = ["--states 4", *sizes]
+        helps = ["--states 4"]
     return (f"{label} may read as texture at {width}x{height} cells ({why}); "
             f"{' or '.join(helps)} usually reads better "
             f"(lightsart preview {shlex.quote(path)} -o sheet.png shows both)")

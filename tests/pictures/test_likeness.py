@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from lightsart import make_still
+from lightsart import Pictures, make_still
 from lightsart._cli import main
 from lightsart._errors import LightsartError
 from lightsart._pictures.image import DEFAULT_LONG_SIDE, choose_size, fit_to_board, read_gray
@@ -308,8 +308,11 @@ def test_a_busy_picture_gets_a_hint_that_puts_states_4_first(
     toned = make_still(path).picture.grey
     assert toned is not None and toned.shape == (134, 200)
     assert said == pytest.approx(busyness_by_hand(toned, 200), abs=0.005) and said >= BUSY_FROM
-    assert "--states 4 or --size 300 usually reads better" in hint
+    assert "; --states 4 usually reads better" in hint and "--size" not in hint
     assert "likeness" not in hint
+    # Busyness is the picture's: a larger board is as busy (so the hint does not offer one).
+    larger = make_still(path, pictures=Pictures(size=300)).picture.grey
+    assert larger is not None and abs(busyness(larger) - said) < 0.02
 
 
 def test_the_hint_names_a_low_likeness_first_then_the_busiest_picture() -> None:
