@@ -12,8 +12,10 @@ and photo at cell scale: local correlation, blind to overall tone), as a ratio t
 Pillow's ``Image.convert("1")`` (Floyd–Steinberg in C) of the same fitted photo, measured in this
 run. "default" is what ``lightsart still`` does (tone auto, Floyd–Steinberg); "tone none" is 0.1's
 target; the other columns are tone auto with that dithering method. "likeness" is the default
-board's :func:`~lightsart._pictures.likeness.viewing_score` and "hint" says whether ``still`` prints
-its hint line for it (likeness below :data:`~lightsart._pictures.likeness.TEXTURE_BELOW`);
+board's :func:`~lightsart._pictures.likeness.viewing_score`, "busy" the toned picture's
+:func:`~lightsart._pictures.likeness.busyness`, and "hint" says whether ``still`` prints its hint
+line for it (likeness below :data:`~lightsart._pictures.likeness.TEXTURE_BELOW`, or busyness from
+:data:`~lightsart._pictures.likeness.BUSY_FROM` on);
 "bright photo/board" is the photo's mean brightness and the default board's after a one-cell blur
 (the tone stage keeps them within 0.1: issue 32). PHOTO
 files given on the command line join the table (e.g. desktop wallpapers, to check on pictures
@@ -38,7 +40,9 @@ from PIL import Image, ImageDraw
 from lightsart import load_target
 from lightsart._pictures.image import fit_to_board, read_for_board
 from lightsart._pictures.likeness import (
+    BUSY_FROM,
     TEXTURE_BELOW,
+    busyness,
     structure_score,
     texture_hint,
     viewing_score,
@@ -99,7 +103,7 @@ def scores(side: int, png: Path | None, extra: list[Path]) -> None:
         pictures = {**photos(), "line drawing (drawn)": line_drawing(Path(tmp) / "drawing.png"),
                     **{p.name[:28]: p for p in extra}}
         header = (f"{'photo':28} {'Pillow':>6} " + " ".join(f"{c[:8]:>8}" for c in COLUMNS)
-                  + "  s/photo likeness hint  bright photo/board")
+                  + "  s/photo likeness  busy hint  bright photo/board")
         print(header)
         ratios: dict[str, list[float]] = {c: [] for c in COLUMNS}
         for name, path in pictures.items():
@@ -121,13 +125,14 @@ def scores(side: int, png: Path | None, extra: list[Path]) -> None:
                     Image.fromarray(np.kron(bits * 255, np.ones((4, 4), np.uint8)).astype(np.uint8)).save(
                         png / f"{name.split(' (')[0].replace(' ', '_')}_{column.replace(' ', '_')}.png")
             likeness = viewing_score(target.bits, fitted)
-            hint = texture_hint([(str(path), likeness)], *board) is not None
-            assert hint == (likeness < TEXTURE_BELOW) or max(board) < 90
+            busy = busyness(target.toned if target.toned is not None else target.gray)
+            hint = texture_hint([(str(path), likeness, busy)], *board) is not None
+            assert hint == (likeness < TEXTURE_BELOW or busy >= BUSY_FROM) or max(board) < 90
             # Brightness kept: the default board's mean after a one-cell blur (what a viewer sees)
             # against the photo's; issue 32 asks for at most 0.1 apart.
             seen = float(gaussian_blur(target.bits.astype(np.float64), 1.0).mean())
             print(f"{name:28} {base:6.3f} " + " ".join(f"{r:8.2f}" for r in row)
-                  + f"  {seconds:7.3f} {likeness:8.3f} {'yes' if hint else 'no':>4}"
+                  + f"  {seconds:7.3f} {likeness:8.3f} {busy:5.2f} {'yes' if hint else 'no':>4}"
                   + f"  {fitted.mean():6.2f}/{seen:4.2f}")
         print(f"{'mean ratio':28} {'':6} " + " ".join(f"{np.mean(v):8.2f}" for v in ratios.values()))
         print(f"{'lowest ratio':28} {'':6} " + " ".join(f"{np.min(v):8.2f}" for v in ratios.values()))

@@ -38,7 +38,7 @@ class Picture:
     #: 1 = white): the ``light-to-dark`` click order reads it.
     grey: np.ndarray | None = field(default=None, repr=False, compare=False)
     #: The picture fitted to the board before the tone stage (the photo as it is): the texture
-    #: hint scores the board against it.
+    #: hint scores the board against it (and reads the busyness of ``grey``).
     fitted: np.ndarray | None = field(default=None, repr=False, compare=False)
 
     def __repr__(self) -> str:
@@ -303,15 +303,16 @@ def _kernel_size(fit: Fit | None, nullity: int) -> int:
 
 def texture_hint(pictures: Sequence[Picture]) -> str | None:
     """The hint line when a two-state board likely reads as texture
-    (:func:`lightsart._pictures.likeness.texture_hint`), from the boards and the fitted pictures
-    the job holds; ``None`` for grey levels, small boards, and boards that read as their
-    picture."""
-    from lightsart._pictures.likeness import HINT_FROM_SIDE, viewing_score
+    (:func:`lightsart._pictures.likeness.texture_hint`), from what the job holds: each board,
+    the picture fitted to it (its likeness) and the toned picture it was dithered from (its
+    busyness); ``None`` for grey levels, small boards, and boards that read as their picture."""
+    from lightsart._pictures.likeness import HINT_FROM_SIDE, busyness, viewing_score
     from lightsart._pictures.likeness import texture_hint as hint_for
 
     fits = [p.fit for p in pictures]
     if not fits or fits[0].states != 2 or max(fits[0].width, fits[0].height) < HINT_FROM_SIDE:
         return None  # the score is for lit and unlit cells, and small boards show their cells
-    scores = [(p.path, viewing_score(p.fit.board, p.fitted)) for p in pictures
+    scores = [(p.path, viewing_score(p.fit.board, p.fitted),
+               busyness(p.grey if p.grey is not None else p.fitted)) for p in pictures
               if p.fitted is not None]
     return hint_for(scores, fits[0].width, fits[0].height)

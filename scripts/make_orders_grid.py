@@ -3,7 +3,8 @@
 Run from the repository root:  python scripts/make_orders_grid.py
 
 Each tile is the package's own ``animate`` command, so the grid shows what a user gets: the
-astronaut into the cat on the default 100×100 board (nullity 0), cut into two frames (``--fps 1
+astronaut into the cat on the default board (200×200 for these square samples, nullity 0; no
+``--size``, so it follows the default), cut into two frames (``--fps 1
 --duration 2``), so the middle frame written by ``--frames`` is the board after exactly half of
 the transition's clicks in that order. ``mask`` uses ``samples/horse.png`` (a dark horse on
 white: halfway the board shows the horse).
@@ -21,9 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "orders.png"
 ORDERS = ["raster", "columns", "diagonal", "radial", "spiral", "clock", "noise", "light-to-dark",
           "mask:samples/horse.png", "random", "morph"]
-COMMON = ["samples/astronaut.png", "samples/cat.png", "--size", "100", "--cell", "3",
+CELL = 2
+COMMON = ["samples/astronaut.png", "samples/cat.png", "--cell", str(CELL),
           "--fps", "1", "--duration", "2", "--hold", "0"]
-CELL = 3
 
 
 def main() -> int:

@@ -9,8 +9,10 @@ through :func:`lightsart._pipeline.fit_pictures`), every tile drawn at the same 
 (whole pixels per cell, so a 200-cell board has smaller cells than a 100-cell one: what the same
 print size looks like). Under each board ``m``: its brightness after a one-cell blur / the
 photo's; ``v``: its likeness at viewing scale (:func:`lightsart._pictures.likeness.viewing_score`,
-what the hint line of ``still`` reads), and ``x``: its structure score as a ratio to that of
-Pillow's ``convert("1")`` (as ``benchmarks/bench_pictures.py`` reports it).
+what the hint line of ``still`` reads), ``b``: the toned picture's busyness
+(:func:`lightsart._pictures.likeness.busyness`, the hint's other reading) and ``x``: its
+structure score as a ratio to that of Pillow's ``convert("1")`` (as
+``benchmarks/bench_pictures.py`` reports it).
 
 Columns: ``default`` (what ``still`` does with no options); ``pillow`` (Pillow's
 ``convert("1")`` of the photo at the default's size); ``old`` (``still``'s default in another
@@ -34,7 +36,7 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
 from lightsart._pictures.image import fit_to_board, read_for_board, read_gray
-from lightsart._pictures.likeness import structure_score, viewing_score
+from lightsart._pictures.likeness import busyness, structure_score, viewing_score
 from lightsart._pictures.tone import Tone
 
 
@@ -70,8 +72,9 @@ def parse_column(text: str) -> Column:
     return Column(text, dither=text)
 
 
-def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray]:
-    """The reachable board ``still`` makes for ``column`` (level indices) and the fitted grey."""
+def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The reachable board ``still`` makes for ``column`` (level indices), the fitted grey and
+    the toned grey it was dithered from."""
     from lightsart._pipeline import fit_pictures
 
     size = None
@@ -85,18 +88,19 @@ def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray]:
     (picture,) = fit_pictures([str(path)], size, tone=column.tone, states=column.states, **kwargs)
     board = picture.fit.board
     gray, _ = read_for_board(path, (board.shape[1], board.shape[0]))
-    return board, fit_to_board(gray, board.shape[1], board.shape[0])
+    fitted = fit_to_board(gray, board.shape[1], board.shape[0])
+    return board, fitted, fitted if picture.grey is None else picture.grey
 
 
 _OLD = """
 import sys, numpy as np
 from lightsart._pipeline import fit_pictures
 (picture,) = fit_pictures([sys.argv[1]], None)
-np.savez(sys.argv[2], board=picture.fit.board, fitted=picture.fitted)
+np.savez(sys.argv[2], board=picture.fit.board, fitted=picture.fitted, grey=picture.grey)
 """
 
 
-def old_board(path: Path, tree: Path) -> tuple[np.ndarray, np.ndarray]:
+def old_board(path: Path, tree: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """``still``'s default board and fitted picture in the lightsart at ``tree`` (a fresh process)."""
     import os
     import subprocess
@@ -107,7 +111,7 @@ def old_board(path: Path, tree: Path) -> tuple[np.ndarray, np.ndarray]:
         subprocess.run([sys.executable, "-c", _OLD, str(path), str(out)], check=True,
                        env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tmp)
         with np.load(out) as saved:
-            return saved["board"], saved["fitted"]
+            return saved["board"], saved["fitted"], saved["grey"]
 
 
 def pillow_board(fitted: np.ndarray) -> np.ndarray:
@@ -138,17 +142,17 @@ def row_images(path: Path, columns: list[Column], tile: int, old_tree: Path | No
                ) -> list[tuple[str, Image.Image]]:
     images: list[tuple[str, Image.Image]] = []
     first: np.ndarray | None = None
-    default: tuple[np.ndarray, np.ndarray] | None = None
+    default: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
     for column in columns:
         if column.label == "pillow":  # at the default's size
             default = default or board_for(path, Column("default"))
-            board, fitted = pillow_board(default[1]), default[1]
+            board, fitted, grey = pillow_board(default[1]), default[1], default[1]
         elif column.label == "old":
             if old_tree is None:
                 raise SystemExit("the old column needs --old-tree DIR")
-            board, fitted = old_board(path, old_tree)
+            board, fitted, grey = old_board(path, old_tree)
         else:
-            board, fitted = board_for(path, column)
+            board, fitted, grey = board_for(path, column)
         if first is None:
             first = board
             photo = read_gray(path)
@@ -160,7 +164,7 @@ def row_images(path: Path, columns: list[Column], tile: int, old_tree: Path | No
         words = f"{column.label} {board.shape[1]}x{board.shape[0]}"
         if states == 2:
             # v: the likeness the hint line reads; x: the ratio bench_pictures.py reports
-            words += (f" v{viewing_score(board, fitted):.3f}"
+            words += (f" v{viewing_score(board, fitted):.3f} b{busyness(grey):.2f}"
                       f" x{pillow_ratio(board, fitted):.2f}")
         words += f" m{mean_seen(board, states):.2f}/{fitted.mean():.2f}"
         images.append((words, drawn(board, states, tile)))

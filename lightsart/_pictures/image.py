@@ -509,8 +509,9 @@ def fit_to_board(gray: Gray, width: int, height: int, fit: FitMode = "cover") ->
         step_x = step_y = pick(cols / width, rows / height)
     if max(step_x, step_y) < 1 and fit != "contain":
         # More cells than pixels both ways, no padding: one bicubic resampling of the region.
-        region = ((cols - width * step_x) / 2, (rows - height * step_y) / 2,
-                  (cols + width * step_x) / 2, (rows + height * step_y) / 2)
+        # Clamped: 112 / 200 * 200 is 112.00000000000001, and Pillow refuses a box past the edge.
+        region = (max(0.0, (cols - width * step_x) / 2), max(0.0, (rows - height * step_y) / 2),
+                  min(cols, (cols + width * step_x) / 2), min(rows, (rows + height * step_y) / 2))
         img = Image.fromarray(g.astype(np.float32), mode="F")
         out = np.asarray(img.resize((width, height), Image.Resampling.BICUBIC, box=region))
         return np.clip(out.astype(np.float64), 0.0, 1.0)

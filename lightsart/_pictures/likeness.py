@@ -11,11 +11,18 @@ Correlation itself is blind to that map, but SSIM's stabilising constant ``C`` i
 stretch, a dull photo's local variances are as small as ``C`` and every board, good or bad, scores
 near 1 on it. With it, ``C`` weighs the same for a dull photo as for a crisp one.
 
-:func:`texture_hint` turns it into the one hint line ``still`` and ``animate`` print when a
-board likely reads as texture (a larger board or ``--states 4`` usually helps). On the 40 photos
-of issue 32 judged by eye the score did not separate the boards that read from those that barely
-did at the 200-cell default (all scored 0.91 or more, so the hint stays quiet there): it is a
-warning for small or odd boards, not a judge of likeness.
+:func:`texture_hint` turns it, and :func:`busyness`, into the one hint line ``still`` and
+``animate`` print when a board likely reads as texture. On the 40 photos of issue 32 judged by eye
+the likeness did not separate the boards that read from those that barely did at the 200-cell
+default (all scored 0.91 or more): it warns for small or odd boards. What the eye saw instead is
+that busy photos (a forest stream, leaves on leaves, a stone texture, a page of tiny digits) read
+as texture: their outlines drown in their own detail once each cell is lit or not.
+:func:`busyness` measures that on the toned picture at viewing scale: the mean squared gradient
+away from the picture's strongest fifth of edges, over the mean on it (0: clean outlines on flat
+areas; 1: detail everywhere as strong as the outlines). Chosen by eye on 53 photos (issue 32,
+second half: from :data:`BUSY_FROM` on, 4 of the 5 boards that fired were judged barely
+recognisable or not, and 45 of the 46 that read stayed silent) and checked on 53 held out
+(``docs/README.md``).
 """
 
 from __future__ import annotations
@@ -33,8 +40,10 @@ from lightsart._public import public
 from lightsart._types import Board, Gray
 
 __all__ = [
+    "BUSY_FROM",
     "HINT_FROM_SIDE",
     "TEXTURE_BELOW",
+    "busyness",
     "structure_score",
     "texture_hint",
     "viewing_score",
@@ -155,31 +164,92 @@ def _pooled(values: NDArray[Any], step: int) -> Gray:
     return a[:h, :w].reshape(h // step, step, w // step, step).mean(axis=(1, 3))
 
 
-def texture_hint(scores: Sequence[tuple[str, float]], width: int, height: int) -> str | None:
-    """One line for the user when a board of ``width`` x ``height`` likely reads as texture: the
-    picture with the lowest ``(path, score)`` (:func:`viewing_score` of each board against its
-    picture fitted to the board, before the tone stage) scores below
-    :data:`TEXTURE_BELOW`, on a board of at least :data:`HINT_FROM_SIDE` cells. It names the
-    options that usually help (a board 1.5 times as wide, ``--states 4``) and ``preview``, which
-    shows both; ``None`` when every board reads as its picture.
+#: Pictures at least this busy (:func:`busyness`) tend to read as texture on a two-state board
+#: at the default size: 0.154 was the busiest photo judged recognisable among 53 (a chick on
+#: straw), 0.168 the least busy judged barely (leaves on leaves); a smooth ramp scores 0.25.
+BUSY_FROM = 0.16
+#: A picture whose strongest fifth of edges is fainter than this (grey per viewed cell, root mean
+#: square) has no outlines to lose: a smooth ramp or fog (0.02) is not called busy.
+_OUTLINES_FROM = 0.05
 
-    >>> texture_hint([("a.png", 0.95)], 100, 67) is None
+
+def busyness(picture: Gray, shape: tuple[int, int] | None = None) -> float:
+    """How much of the picture's detail lies away from its outlines, at the scale a board of
+    ``shape`` (rows, columns; default the picture's own) is seen: the toned picture is blurred
+    as :func:`viewing_score` blurs it, and the mean squared gradient outside its strongest fifth
+    of edges is divided by the mean inside it. 0 for clean outlines on flat areas, towards 1
+    when detail everywhere is as strong as the outlines; 0 for a picture with no outlines
+    (strongest edges below :data:`_OUTLINES_FROM`, a smooth ramp).
+
+    >>> import numpy as np
+    >>> disc = (np.hypot(*np.mgrid[-50:50, -50:50]) < 30).astype(float)
+    >>> busy = np.random.default_rng(0).random((100, 100))
+    >>> busyness(disc) < 0.05 < BUSY_FROM < busyness(busy)
     True
-    >>> print(texture_hint([("a.png", 0.95), ("b.png", 0.83)], 100, 67))
+    """
+    from lightsart._pictures.tone import gaussian_blur as blur
+
+    p = _checked(picture, "picture")
+    rows, columns = p.shape if shape is None else shape
+    scale = max(1.0, max(rows, columns) / _VIEWED_SIDE) * p.shape[1] / columns
+    step = min(int(scale), *p.shape)
+    if step >= _POOL_FROM:  # as viewing_score: blocks averaged first, the blur then smaller
+        p, scale = _pooled(p, step), scale / step
+    seen = blur(p, scale)
+    energy = np.zeros_like(seen)
+    for axis in (0, 1):  # a 1xN board has a gradient along its row only
+        if seen.shape[axis] > 1:
+            energy += np.gradient(seen, axis=axis) ** 2
+    outlines = energy >= np.percentile(energy, 80)
+    strongest = float(energy[outlines].mean())
+    if math.sqrt(strongest) * scale < _OUTLINES_FROM or (~outlines).sum() == 0:
+        return 0.0
+    return float(energy[~outlines].mean() / strongest)
+
+
+def texture_hint(scores: Sequence[tuple[str, float, float]], width: int, height: int
+                 ) -> str | None:
+    """One line for the user when a board of ``width`` x ``height`` likely reads as texture,
+    from each picture's ``(path, likeness, busyness)``: :func:`viewing_score` of its board
+    against the picture fitted to the board (below :data:`TEXTURE_BELOW`: texture at any
+    picture), and :func:`busyness` of the toned picture (from :data:`BUSY_FROM`: a busy photo's
+    outlines drown in its detail), on a board of at least :data:`HINT_FROM_SIDE` cells. It names
+    the worst such picture (the lowest likeness, else the busiest), why, what usually reads
+    better (for a low likeness a board 1.5 times as wide or ``--states 4``; for a busy photo
+    ``--states 4``: its busyness hardly changes with the board's size) and ``preview``, which
+    shows them side by side; ``None`` when every board reads as its picture.
+
+    >>> texture_hint([("a.png", 0.95, 0.05)], 100, 67) is None
+    True
+    >>> print(texture_hint([("a.png", 0.95, 0.05), ("b.png", 0.83, 0.05)], 100, 67))
     picture 2 (b.png) may read as texture at 100x67 cells (likeness 0.830, below 0.905); --size 150 \
 or --states 4 usually reads better (lightsart preview b.png -o sheet.png shows both)
+    >>> print(texture_hint([("c.jpg", 0.97, 0.19)], 200, 134))
+    this picture may read as texture at 200x134 cells (busy 0.19, at or above 0.16: its detail \
+drowns its outlines); --states 4 usually reads better (lightsart preview c.jpg -o sheet.png \
+shows both)
     """
     from lightsart._limits import PICTURE_MAX_SIDE
 
     if not scores or max(width, height) < HINT_FROM_SIDE:
         return None
-    k, (path, score) = min(enumerate(scores, 1), key=lambda s: s[1][1])
-    if score >= TEXTURE_BELOW:
+    def worst(entry: tuple[int, tuple[str, float, float]]) -> tuple[bool, float]:
+        _, (_, score, busy) = entry  # the lowest likeness below the bound, else the busiest
+        return (score >= TEXTURE_BELOW, score if score < TEXTURE_BELOW else -busy)
+
+    k, (path, score, busy) = min(enumerate(scores, 1), key=worst)
+    if score >= TEXTURE_BELOW and busy < BUSY_FROM:
         return None
     label = "this picture" if len(scores) == 1 else f"picture {k} ({path})"
     larger = round(width * _LARGER)
-    helps = [f"--size {larger}"] if larger <= PICTURE_MAX_SIDE else []
-    helps.append("--states 4")
-    return (f"{label} may read as texture at {width}x{height} cells (likeness {score:.3f}, "
-            f"below {TEXTURE_BELOW:g}); {' or '.join(helps)} usually reads better "
+    sizes = [f"--size {larger}"] if larger <= PICTURE_MAX_SIDE else []
+    if score < TEXTURE_BELOW:
+        why, helps = f"likeness {score:.3f}, below {TEXTURE_BELOW:g}", [*sizes, "--states 4"]
+    else:
+        # Busyness is a picture's, nearly the same at any size (the blur grows with the board):
+        # a larger board would get the same hint; grey levels read better (issue 32's sheets).
+        why = f"busy {busy:.2f}, at or above {BUSY_FROM:g}: its detail drowns its outlines"
+        helps = ["--states 4"]
+    return (f"{label} may read as texture at {width}x{height} cells ({why}); "
+            f"{' or '.join(helps)} usually reads better "
             f"(lightsart preview {shlex.quote(path)} -o sheet.png shows both)")

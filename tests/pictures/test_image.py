@@ -614,3 +614,17 @@ def test_a_size_is_rows_columns_in_python_and_wxh_as_text(tmp_path: Path) -> Non
     assert main(["still", str(path), "-o", str(out), "--size", "60x30", "--cell", "1"]) == 0
     with Image.open(out) as drawn:
         assert drawn.size == (60, 30)  # Pillow's size is (width, height)
+
+
+@pytest.mark.parametrize("side", [112, 150, 199])
+def test_a_picture_smaller_than_the_board_is_enlarged_at_any_side(side: int) -> None:
+    # 112 / 200 * 200 is 112.00000000000001: the region Pillow was given reached past the
+    # picture's edge and a 112x112 face photo failed with "box offset can't be negative".
+    xx = np.mgrid[0:side, 0:side][1] / (side - 1)
+    ramp = 0.2 + 0.6 * xx
+    out = fit_to_board(ramp, 200, 200)
+    assert out.shape == (200, 200)
+    # Bicubic enlargement of a ramp is the ramp (to rounding), sampled at the cell centres.
+    centres = 0.2 + 0.6 * np.clip(((np.arange(200) + 0.5) * side / 200 - 0.5) / (side - 1), 0, 1)
+    assert np.abs(out - centres).max() < 0.01
+    assert np.abs(out[:, :] - out[:1, :]).max() < 1e-6  # every row alike

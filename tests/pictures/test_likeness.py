@@ -15,11 +15,14 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from lightsart import Pictures, make_still
 from lightsart._cli import main
 from lightsart._errors import LightsartError
 from lightsart._pictures.image import DEFAULT_LONG_SIDE, choose_size, fit_to_board, read_gray
 from lightsart._pictures.likeness import (
+    BUSY_FROM,
     TEXTURE_BELOW,
+    busyness,
     structure_score,
     texture_hint,
     viewing_score,
@@ -137,12 +140,12 @@ def test_animate_names_the_picture_that_reads_as_texture(
 
 
 def test_texture_hint_picks_the_worst_picture_below_the_bound() -> None:
-    assert texture_hint([("a.png", 0.95), ("b.png", TEXTURE_BELOW)], 100, 67) is None
-    hint = texture_hint([("a.png", 0.80), ("b b.png", 0.70)], 100, 67)
+    assert texture_hint([("a.png", 0.95, 0.0), ("b.png", TEXTURE_BELOW, 0.0)], 100, 67) is None
+    hint = texture_hint([("a.png", 0.80, 0.0), ("b b.png", 0.70, 0.0)], 100, 67)
     assert hint is not None and hint.startswith("picture 2 (b b.png)")
     assert "'b b.png'" in hint  # quoted for the shell
-    assert texture_hint([("a.png", 0.5)], 60, 40) is None  # a small board shows its cells
-    big = texture_hint([("a.png", 0.5)], 3000, 2000)
+    assert texture_hint([("a.png", 0.5, 0.0)], 60, 40) is None  # a small board shows its cells
+    big = texture_hint([("a.png", 0.5, 0.0)], 3000, 2000)
     assert big is not None and "--size" not in big and "--states 4" in big
 
 
@@ -231,3 +234,92 @@ def test_structure_score_refuses_what_is_not_a_board_and_picture(
         board: object, picture: object, words: str) -> None:
     with pytest.raises(LightsartError, match=words):
         structure_score(board, picture)  # type: ignore[arg-type]
+
+
+# --- busyness: the hint's reading of busy photos (issue 32, second half) -------------------------
+
+
+def busyness_by_hand(picture: np.ndarray, side: int) -> float:
+    """busyness recomputed another way: scipy's Gaussian filter, differences written out, the
+    strongest fifth taken by sorting (not by a percentile threshold)."""
+    ndimage = pytest.importorskip("scipy.ndimage")
+    sigma = max(1.0, side / 100)
+    y = ndimage.gaussian_filter(picture.astype(np.float64), sigma, mode="nearest")
+    gy, gx = np.empty_like(y), np.empty_like(y)
+    for g, a, axis in ((gy, y, 0), (gx, y, 1)):
+        moved, out = np.moveaxis(a, axis, 0), np.moveaxis(g, axis, 0)
+        out[1:-1] = (moved[2:] - moved[:-2]) / 2
+        out[0], out[-1] = moved[1] - moved[0], moved[-1] - moved[-2]
+    energy = np.sort((gx * gx + gy * gy).ravel())[::-1]
+    top = energy[: energy.size // 5]
+    if np.sqrt(top.mean()) * sigma < 0.05:
+        return 0.0
+    return float(energy[energy.size // 5:].mean() / top.mean())
+
+
+def test_busyness_agrees_with_an_independent_computation() -> None:
+    rng = np.random.default_rng(32)
+    yy, xx = np.mgrid[0:150, 0:200]
+    pictures = [rng.random((150, 200)),  # detail everywhere
+                (np.hypot(yy - 75, xx - 100) < 50) * 0.8 + rng.random((150, 200)) * 0.05,
+                np.sin(xx / 3.0) * np.sin(yy / 5.0) * 0.5 + 0.5]
+    for picture in pictures:
+        assert busyness(picture) == pytest.approx(busyness_by_hand(picture, 200), abs=0.01)
+
+
+def test_clean_outlines_are_not_busy_and_detail_everywhere_is() -> None:
+    rng = np.random.default_rng(0)
+    yy, xx = np.mgrid[0:200, 0:200]
+    disc = (np.hypot(yy - 100, xx - 100) < 60).astype(float)
+    drawing = np.ones((200, 200))
+    drawing[40:160:30, 20:180] = 0.0  # a few dark lines on white
+    # The disc under grass: blobs of 4 pixels, detail a viewer still sees at this size (noise
+    # of single pixels is blurred away at viewing scale, and is not busy).
+    grass = np.kron(rng.random((50, 50)), np.ones((4, 4)))
+    texture = np.clip(disc * 0.5 + grass * 0.5, 0, 1)
+    assert busyness(np.clip(disc * 0.5 + rng.random((200, 200)) * 0.5, 0, 1)) < BUSY_FROM
+    for clean in (disc, drawing):
+        assert busyness(clean) < 0.1
+    assert busyness(texture) >= BUSY_FROM
+    # A smooth ramp has no outlines to drown (it would score 0.25 without the floor).
+    assert busyness(np.tile(np.linspace(0, 1, 200), (200, 1))) == 0.0
+    # Blind to brightness and contrast (a ratio of gradients), as the eye's reading of busy is.
+    assert busyness(0.2 + 0.5 * texture) == pytest.approx(busyness(texture))
+
+
+def test_a_busy_picture_gets_a_hint_that_puts_states_4_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rng = np.random.default_rng(1)
+    yy, xx = np.mgrid[0:300, 0:450]
+    subject = (np.hypot(yy - 150, xx - 225) < 100) * 0.4
+    grass = np.kron(rng.random((50, 75)), np.ones((6, 6)))  # blobs of 4 cells on the board
+    busy = np.clip(0.3 + subject + grass * 0.3, 0, 1)
+    path = tmp_path / "busy.png"
+    Image.fromarray((busy * 255).astype(np.uint8)).save(path)
+    assert main(["still", str(path), "-o", str(tmp_path / "b.png"), "--json"]) == 0
+    captured = capsys.readouterr()
+    (hint,) = hints(captured.err)
+    board = json.loads(captured.out)["board"]
+    assert (board["width"], board["height"]) == (200, 134)
+    said = float(re.search(r"busy (\d\.\d+)", hint).group(1))  # type: ignore[union-attr]
+    # The job scores the picture it dithered: the toned one (local contrast makes the grass
+    # busier than the photo, 0.09), which the result holds.
+    toned = make_still(path).picture.grey
+    assert toned is not None and toned.shape == (134, 200)
+    assert said == pytest.approx(busyness_by_hand(toned, 200), abs=0.005) and said >= BUSY_FROM
+    assert "; --states 4 usually reads better" in hint and "--size" not in hint
+    assert "likeness" not in hint
+    # Busyness is the picture's: a larger board is as busy (so the hint does not offer one).
+    larger = make_still(path, pictures=Pictures(size=300)).picture.grey
+    assert larger is not None and abs(busyness(larger) - said) < 0.02
+
+
+def test_the_hint_names_a_low_likeness_first_then_the_busiest_picture() -> None:
+    assert texture_hint([("a.png", 0.97, 0.05), ("b.png", 0.97, BUSY_FROM - 0.001)], 200, 134) is None
+    busy = texture_hint([("a.png", 0.97, 0.17), ("b.png", 0.97, 0.2), ("c.png", 0.97, 0.0)], 200, 134)
+    assert busy is not None and busy.startswith("picture 2 (b.png)") and "busy 0.20" in busy
+    dull = texture_hint([("a.png", 0.97, 0.3), ("c.png", 0.8, 0.0)], 200, 134)
+    assert dull is not None and dull.startswith("picture 2 (c.png)") and "likeness 0.800" in dull
+    assert "--size 300 or --states 4" in dull
+    assert texture_hint([("c.png", 0.8, 0.5)], 60, 40) is None  # a small board shows its cells
