@@ -23,6 +23,10 @@ Film CLIP (anything ffmpeg reads: MP4, WebM, MOV, MKV, animated GIF) on a Lights
 The output format follows the extension: .mp4 (keeps the clip's sound, trimmed to --start/--end),
 .gif, or .html (replays the clicks; the viewer can click along); --frames DIR writes every frame
 as PNG.
+An MP4 is drawn in whole-pixel cells as large as fit the clip's own frame, at most full HD
+(1920x1080; a 100x56 board from a 1080p clip: 19-pixel cells, 1900x1064), so it stays sharp
+played full screen; --cell chooses. A GIF (and --frames alone) is about 480 pixels wide, as
+animate's.
 
 --mode boards (default): every frame is the reachable board closest to it, so the film is a
 sequence of legal Lights Out pictures; --json lists the clicks between consecutive boards.

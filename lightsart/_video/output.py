@@ -30,7 +30,12 @@ if TYPE_CHECKING:
     from lightsart._output.writers import Written
     from lightsart._rules import Rules
 
-__all__ = ["Shot", "press_list", "write_film"]
+__all__ = ["FILM_PRESET", "Shot", "press_list", "write_film"]
+
+#: x264's preset for a film's MP4: its frames are HD (:func:`lightsart._video.film.film_cell`),
+#: where ``medium`` took as long as filming itself (13.7 CPU s for a 20 s 1900x1064 film,
+#: ``veryfast`` 7.8 s, 20 % more bytes; the flat cells look the same).
+FILM_PRESET = "veryfast"
 
 
 @dataclass
@@ -104,7 +109,7 @@ def write_film(frames: Iterable[tuple[Frame, Any]], out: str | None, frames_dir:
         elif out.lower().endswith(".mp4"):
             shot.written.append(writers.write_mp4(stream, out, style, fps=fps,
                                                   progress_total=total, states=states,
-                                                  sound=sound))
+                                                  sound=sound, preset=FILM_PRESET))
             shot.sound = sound is not None
         else:
             shot.written.append(writers.write_gif(stream, out, style, progress_total=total,
