@@ -55,8 +55,8 @@ class Filming:
     """How a clip is filmed: ``mode`` (:data:`MODES`), frames per second (``None``: the clip's,
     at most :data:`DEFAULT_FPS_MAX`), the stretch from ``start`` to ``end`` in seconds of the
     clip (``end`` ``None``: to its end), play mode's ``clicks_per_frame`` (``None``:
-    :func:`default_clicks`), whether an MP4 keeps the clip's ``sound``, and the ``dither``:
-    ``"steady"`` (:mod:`lightsart._video.refine`, the default), a mask method of
+    :func:`default_clicks`), whether an MP4 or a page keeps the clip's ``sound``, and the
+    ``dither``: ``"steady"`` (:mod:`lightsart._video.refine`, the default), a mask method of
     :data:`lightsart.DITHER_METHODS` (fixed to the board, with hysteresis) or any other
     of its methods (every frame afresh: it flickers).
 
@@ -72,7 +72,7 @@ class Filming:
     clicks_per_frame
         Play mode's most presses per frame (``None``: :func:`default_clicks`).
     sound
-        Whether an MP4 keeps the clip's sound (trimmed to ``start .. end``).
+        Whether an MP4 or an ``.html`` page keeps the clip's sound (trimmed to ``start .. end``).
     dither
         ``"steady"`` or a method of :data:`lightsart.DITHER_METHODS`.
 
@@ -142,7 +142,7 @@ class FilmResult:
     clicks_limit
         Play mode's most presses per frame (``None`` in boards mode).
     sound
-        Whether the MP4 kept the clip's sound.
+        Whether the MP4 or the page kept the clip's sound.
     outputs, outputs_detail, seconds, notes
         The files written, their details, the run's wall time and any notes printed.
     boards
@@ -414,8 +414,8 @@ def film_cell(width: int, height: int, clip_width: int, clip_height: int) -> int
     """Pixels per cell of a film's MP4 without ``--cell``: the largest whole cell at which the
     ``width`` x ``height`` board fits in the clip's own frame, shrunk to fit in full HD
     (:data:`HD`, or upright for an upright clip), so the film stays sharp played full screen
-    (a 100x56 board: 19 pixels, 1900x1064, from a 1080p clip; 12 from a 720p one); never
-    smaller than ``animate``'s default (480 pixels on the long side)."""
+    (the default 200x112 board: 9 pixels, 1800x1008, from a 1080p clip; 6, 1200x672, from a
+    720p one); never smaller than ``animate``'s default (480 pixels on the long side)."""
     from lightsart._jobs import default_cell
 
     long, short = max(HD), min(HD)
@@ -439,11 +439,12 @@ def _style(plan: _Plan, drawn: Look, out: str | None) -> Any:
 
 
 def _sound(plan: _Plan, filming: Filming, out: str | None) -> Any:
-    """The clip's sound for an MP4 output, trimmed to the film's stretch (else ``None``)."""
+    """The clip's sound for an MP4 or an ``.html`` page, trimmed to the film's stretch (else
+    ``None``)."""
     from lightsart._output.mp4 import Sound
 
     if not (filming.sound and plan.clip.audio and out is not None
-            and out.lower().endswith(".mp4")):
+            and out.lower().endswith((".mp4", ".html"))):
         return None
     seconds = plan.seconds if plan.seconds is not None else limits.ANIMATION_MAX_SECONDS
     return Sound(plan.clip.source, plan.start, seconds)
