@@ -9,14 +9,19 @@ measures, in one run:
   frame, both blurred by a Gaussian of 0.8 cell; the frame stretched 1st..99th percentile to
   0..1), for both modes and for the baselines: per-frame Floyd–Steinberg and blue noise (with the
   still pictures' auto tone), a fixed ordered mask (Bayer 8x8) on the untoned frames, Pillow;
-* **speed and size** end to end (``lightsart video CLIP -o OUT.mp4``, default board, one
-  process per run, start-up included): clip seconds per wall second, and per CPU second of the
-  run and its ffmpeg processes together (what one core would need; less sensitive to a busy
-  machine), beside plain ffmpeg re-encoding the same clip (libx264, the same preset and CRF),
-  peak memory (the run's maximum resident set, ffmpeg's own processes not counted), the MP4's
-  bytes; and the same on a clip four times as long, to show memory stays flat.
+* **speed** end to end on HD clips made from photos (``scripts/make_test_clips.py --photos``:
+  a pan, a zoom, a hard cut, a cross-fade, a dark figure on a light wall, white text scrolling on
+  black; 1280x720 by default, 20 s, 24 fps, with sound) from the folder ``--photos`` names (pass
+  photos nobody tuned on; without one, the bundled ``samples/``): ``lightsart video CLIP -o
+  OUT.mp4`` at the default board, one process per run, start-up included, in boards mode, play
+  mode and boards mode with ``--states 4``: clip seconds per wall second and per CPU second (the
+  run and its ffmpeg processes together: what one core would need, less sensitive to a busy
+  machine), each also as a ratio to plain ffmpeg re-encoding the same clip (libx264, the same
+  CRF, measured in the same run), peak memory (the run's maximum resident set, ffmpeg's own
+  processes not counted) and the MP4's size.
 
-    python benchmarks/bench_video.py [--seconds 4] [--quick]
+    python benchmarks/bench_video.py [--photos DIR] [--width 1280] [--hd-seconds 20]
+                                     [--seconds 4] [--quick]
 """
 
 from __future__ import annotations
@@ -132,72 +137,95 @@ print(json.dumps({"code": code, "wall": wall, "peak_mb": me.ru_maxrss / 1024,
                   "cpu": me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime}))
 """
 
+#: The runs timed: a name and the options beside ``-o OUT.mp4``.
+MODES = (("boards", ()), ("play", ("--mode", "play")), ("boards, 4 states", ("--states", "4")))
 
-def speed(clip: Path, mode: str, work: Path) -> dict[str, Any]:
-    """End to end at the default board: clip seconds per wall second, peak memory, bytes."""
-    out = work / f"{clip.stem}-{mode}.mp4"
+
+def speed(clip: Path, options: tuple[str, ...], work: Path) -> dict[str, Any]:
+    """End to end at the default board: clip seconds per wall and CPU second, memory, bytes."""
+    out = work / f"{clip.stem}-{len(options)}.mp4"
     done = subprocess.run([sys.executable, "-c", _RUN, "video", str(clip), "-o", str(out),
-                           "--mode", mode, "-q"], capture_output=True, check=True, text=True,
-                          cwd=ROOT)
+                           *options, "-q"], capture_output=True, check=True, text=True, cwd=ROOT)
     run = json.loads(done.stdout.strip().splitlines()[-1])
     from lightsart._video.clip import probe
 
     seconds = probe(str(clip)).duration or 0.0
-    return {"clip": clip.stem, "mode": mode, "speed": seconds / run["wall"],
-            "cpu_speed": seconds / run["cpu"],
+    return {"speed": seconds / run["wall"], "cpu_speed": seconds / run["cpu"],
             "peak_mb": run["peak_mb"], "bytes": out.stat().st_size, "seconds": seconds}
 
 
-def ffmpeg_floor(clip: Path, work: Path) -> float:
-    """Clip seconds per wall second of plain ffmpeg re-encoding the clip (libx264, as ours;
-    ffmpeg's own threads, so it is the floor no Python pipeline beats)."""
+def ffmpeg_floor(clip: Path, work: Path) -> tuple[float, float]:
+    """Clip seconds per wall second and per CPU second of plain ffmpeg re-encoding the clip
+    (libx264 at lightsart's CRF, its default preset and threads, the sound as AAC)."""
+    import resource
+
     from lightsart._output.writers import MP4_CRF
     from lightsart._video.clip import ffmpeg_exe, probe
 
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     begun = time.perf_counter()
     subprocess.run([ffmpeg_exe(), "-v", "error", "-y", "-i", str(clip), "-c:v", "libx264",
-                    "-preset", "medium", "-crf", str(MP4_CRF), "-c:a", "aac",
-                    str(work / "floor.mp4")], check=True)
-    return (probe(str(clip)).duration or 0.0) / (time.perf_counter() - begun)
+                    "-crf", str(MP4_CRF), "-c:a", "aac", str(work / "floor.mp4")], check=True)
+    wall = time.perf_counter() - begun
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    seconds = probe(str(clip)).duration or 0.0
+    return seconds / wall, seconds / cpu
+
+
+def speed_table(clip: Path, work: Path) -> None:
+    """Print each mode's speed on ``clip``, and as a ratio to plain ffmpeg re-encoding it."""
+    from lightsart._video.clip import probe
+
+    info = probe(str(clip))
+    wall_floor, cpu_floor = ffmpeg_floor(clip, work)
+    print(f"\n{clip.name}: {info.width}x{info.height}, {info.duration or 0:.0f} s; plain ffmpeg "
+          f"re-encoding it: {wall_floor:.2f} clip-s per wall-s, {cpu_floor:.2f} per CPU-s")
+    print("| mode | clip-s per wall-s | clip-s per CPU-s | wall, x ffmpeg | CPU, x ffmpeg | "
+          "peak memory | file |")
+    print("|---|---|---|---|---|---|---|")
+    for name, options in MODES:
+        s = speed(clip, options, work)
+        print(f"| {name} | {s['speed']:.2f} | {s['cpu_speed']:.2f} | "
+              f"{s['speed'] / wall_floor:.2f} | {s['cpu_speed'] / cpu_floor:.2f} | "
+              f"{s['peak_mb']:.0f} MB | {s['bytes'] / 1024:.0f} KB |", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=4.0)
-    parser.add_argument("--quick", action="store_true", help="one clip only")
+    parser.add_argument("--photos", type=Path, default=ROOT / "samples",
+                        help="the HD clip's photos (default: the bundled samples)")
+    parser.add_argument("--width", type=int, default=1280, help="the HD clip's width")
+    parser.add_argument("--hd-seconds", type=float, default=20.0, help="the HD clip's length")
+    parser.add_argument("--seconds", type=float, default=4.0, help="the small clips' length")
+    parser.add_argument("--quick", action="store_true", help="speed only (no quality table)")
     args = parser.parse_args()
     clips_module = _clips_module()
-    names = ("slow_pan",) if args.quick else clips_module.CLIPS
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        clips = clips_module.make_clips(work / "clips", seconds=args.seconds, names=names)
-        print(f"quality at {BOARD[0]}x{BOARD[1]} (structure: ratio to Pillow's convert('1'))")
-        print("| clip | method | cells changing per frame | structure | eye error | clicks "
-              "per frame |")
-        print("|---|---|---|---|---|---|")
-        for clip in clips.values():
-            for row in quality(clip, work):
-                clicks = "" if row["clicks"] is None else f"{row['clicks']:.0f}"
-                print(f"| {row['clip']} | {row['method']} | {100 * row['changed']:.2f} % | "
-                      f"{row['structure']:.3f} | {row['error']:.4f} | {clicks} |", flush=True)
-        print("\nend to end at the default board, MP4 with sound")
-        print("| clip | mode | clip-s per wall-s | clip-s per CPU-s | plain ffmpeg (wall) | "
-              "peak memory | file |")
-        print("|---|---|---|---|---|---|---|")
-        for clip in clips.values():
-            floor = ffmpeg_floor(clip, work)
-            for mode in ("boards", "play"):
-                s = speed(clip, mode, work)
-                print(f"| {clip.stem} | {mode} | {s['speed']:.2f} | {s['cpu_speed']:.2f} | "
-                      f"{floor:.1f} | {s['peak_mb']:.0f} MB | {s['bytes'] / 1024:.0f} KB |",
-                      flush=True)
-        long = clips_module.make_clips(work / "long", seconds=4 * args.seconds,
-                                       names=("pan_zoom",))["pan_zoom"]
-        for mode in ("boards", "play"):
-            s = speed(long, mode, work)
-            print(f"| pan_zoom x4 ({s['seconds']:.0f} s) | {mode} | {s['speed']:.2f} | "
-                  f"{s['cpu_speed']:.2f} | | {s['peak_mb']:.0f} MB | {s['bytes'] / 1024:.0f} KB |",
-                  flush=True)
+        if not args.quick:
+            clips = clips_module.make_clips(work / "clips", seconds=args.seconds)
+            print(f"quality at {BOARD[0]}x{BOARD[1]} (structure: ratio to Pillow's "
+                  "convert('1'))")
+            print("| clip | method | cells changing per frame | structure | eye error | clicks "
+                  "per frame |")
+            print("|---|---|---|---|---|---|")
+            for clip in clips.values():
+                for row in quality(clip, work):
+                    clicks = "" if row["clicks"] is None else f"{row['clicks']:.0f}"
+                    print(f"| {row['clip']} | {row['method']} | {100 * row['changed']:.2f} % | "
+                          f"{row['structure']:.3f} | {row['error']:.4f} | {clicks} |",
+                          flush=True)
+        # Made by a child process: this one stays small, so the timed runs (forked from it)
+        # report their own peak memory (Linux keeps the largest resident set across exec).
+        made = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_test_clips.py"),
+                               str(work / "hd"), "--photos", str(args.photos), "--width",
+                               str(args.width), "--seconds", str(args.hd_seconds)],
+                              capture_output=True, text=True, check=True)
+        hd = Path(made.stdout.strip().splitlines()[-1].split(": ", 1)[1])
+        print(f"\nend to end at the default board, MP4 with sound; the HD clip's photos: "
+              f"{args.photos} ({', '.join(json.loads(hd.with_suffix('.json').read_text())['photos'])})")
+        speed_table(hd, work)
 
 
 if __name__ == "__main__":

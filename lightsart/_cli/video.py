@@ -23,6 +23,11 @@ Film CLIP (anything ffmpeg reads: MP4, WebM, MOV, MKV, animated GIF) on a Lights
 The output format follows the extension: .mp4 (keeps the clip's sound, trimmed to --start/--end),
 .gif, or .html (replays the clicks; the viewer can click along); --frames DIR writes every frame
 as PNG.
+An MP4 is drawn in whole-pixel cells as large as fit the clip's own frame, at most full HD
+(1920x1080; the default 200x112 board of a 1080p clip: 9-pixel cells, 1800x1008), so it stays
+sharp played full screen; --cell chooses. A GIF (and --frames alone) is about 480 pixels wide,
+as animate's. An .html film shows the frame and the time, plays at the clip's speed and holds
+the clip's sound (MP3, in the page).
 
 --mode boards (default): every frame is the reachable board closest to it, so the film is a
 sequence of legal Lights Out pictures; --json lists the clicks between consecutive boards.
@@ -61,7 +66,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="start this far into the clip (default 0)")
     f.add_argument("--end", type=positive_float, metavar="SECONDS",
                    help="stop this far into the clip (default: its end)")
-    f.add_argument("--no-audio", action="store_true", help="an MP4 without the clip's sound")
+    f.add_argument("--no-audio", action="store_true",
+                   help="an MP4 or .html film without the clip's sound")
     add_picture_options(p)
     _film_options(p)
     p.set_defaults(func=run)

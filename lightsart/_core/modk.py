@@ -137,11 +137,19 @@ def _chase_mod(plan: Chase, k: int, t: Ints, change: Ints | None) -> tuple[Ints,
         return r if 0 <= r < m else None
 
     def terms(i: int, offsets: tuple[tuple[int, int], ...]) -> Ints:
+        # shift(x[r], dj) added in place, without the shifted copy: this sum is most of a
+        # film's fit with grey levels (578 000 shifts for 10 s of 720p at 200x112, 3.4 s).
         acc = np.zeros((n, width), dtype=np.int64)
         for di, dj in offsets:
             r = row(i - di)
-            if r is not None:
-                acc += shift(x[r], dj, plan.wrap_cols)
+            if r is None:
+                continue
+            if plan.wrap_cols:
+                acc += shift(x[r], dj, True)
+            elif 0 <= dj < n:
+                acc[dj:] += x[r, : n - dj]
+            elif -n < dj < 0:
+                acc[:dj] += x[r, -dj:]
         return acc
 
     def top_terms(r: int, j: int, djs: tuple[int, ...]) -> Ints:

@@ -62,10 +62,11 @@ class Encoder:
     ``path`` may be ``/proc/PID/fd/N`` (an unnamed file of ours), so the format is named
     explicitly (``-f mp4``). ``name`` is the output's user-facing name for messages. ``sound``
     (a film's) is muxed in as AAC, trimmed to its stretch; without it the file has no audio.
+    ``preset`` is x264's speed for size trade (a film's HD frames take ``veryfast``).
     """
 
     def __init__(self, exe: str, path: Path, size: tuple[int, int], fps: float, crf: int,
-                 name: str, sound: Sound | None = None) -> None:
+                 name: str, sound: Sound | None = None, preset: str = "medium") -> None:
         self.name = name
         rate = Fraction(fps).limit_denominator(1001)
         width, height = size
@@ -74,7 +75,7 @@ class Encoder:
             "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}",
             "-r", f"{rate.numerator}/{rate.denominator}", "-i", "pipe:0",
             *(["-an"] if sound is None else sound.arguments()),
-            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", str(crf), "-preset", "medium",
+            "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", str(crf), "-preset", preset,
             "-movflags", "+faststart", "-f", "mp4", str(path),
         ]
         # Closed in __exit__ (or below if ffmpeg cannot start): it outlives this call.
@@ -93,7 +94,7 @@ class Encoder:
         stdin = self._proc.stdin
         assert stdin is not None
         try:
-            stdin.write(canvas.tobytes())
+            stdin.write(np.ascontiguousarray(canvas).data)  # no copy of a contiguous canvas
         except (BrokenPipeError, OSError):
             self._fail()  # ffmpeg stopped early: its log says why
 

@@ -258,6 +258,7 @@ def write_mp4(
     crf: int = MP4_CRF,
     states: int = 2,
     sound: Sound | None = None,
+    preset: str = "medium",
 ) -> Written:
     """Write an H.264 MP4 (yuv420p, ``fps`` frames per second) by streaming frames to ffmpeg.
 
@@ -267,7 +268,8 @@ def write_mp4(
     the right/bottom with the panel colour, never scaled. The file counts as written only when
     ffmpeg exits cleanly and the file is a whole MP4 (see :mod:`lightsart._output.mp4`); ffmpeg's own
     messages are kept from the terminal and the first one becomes the error. ``sound`` (a
-    film's, :class:`lightsart._output.mp4.Sound`) is muxed in beside the frames.
+    film's, :class:`lightsart._output.mp4.Sound`) is muxed in beside the frames; ``preset`` is
+    x264's (:class:`lightsart._output.mp4.Encoder`).
     """
     from lightsart._output.mp4 import Encoder, check_mp4
 
@@ -288,7 +290,7 @@ def write_mp4(
         canvas[:] = panel
         shown: Board | None = None
         with Encoder(exe, tmp, (canvas.shape[1], canvas.shape[0]), fps, crf, str(path),
-                     sound) as video:
+                     sound, preset) as video:
             for frame in _chain(first, frame_iter):
                 board = _frame_board(frame, shape, states)
                 start = round(total * fps)

@@ -55,7 +55,14 @@ def _html_text(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
 
 
-def html_page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str]) -> str:
+#: The pages' content security policy: nothing from outside the page.
+_POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'"
+
+
+def html_page(template: str, title: str, data: dict[str, Any], scripts: Sequence[str],
+              media: bool = False) -> str:
+    """The page ``template`` with its head, data and scripts; ``media``: it plays sound held in
+    the page (``data:`` URIs, a film's), which its policy then allows."""
     from lightsart._version import __version__
 
     parts = {
@@ -66,7 +73,10 @@ def html_page(template: str, title: str, data: dict[str, Any], scripts: Sequence
         "{{SCRIPT}}": _script(*scripts),
     }
     # Every page shares its head (meta, title, style) and foot (data, script): one template each.
-    html = _template(template).replace("{{HEAD}}\n", _template("page-head.html"), 1)
+    head = _template("page-head.html")
+    if media:
+        head = head.replace(_POLICY, _POLICY + "; media-src data:", 1)
+    html = _template(template).replace("{{HEAD}}\n", head, 1)
     html = html.replace("{{FOOT}}\n", _template("page-foot.html"), 1)
     for key, value in parts.items():
         html = html.replace(key, value)

@@ -50,6 +50,16 @@
     stops.sort((a, b) => a - b);
   }
 
+  // A film (lightsart video): data.frames[0][f] is where frame f stands in C (a still frame's
+  // equal to the one before); it plays at film.fps, the clip's speed, its clock the sound's when
+  // the clip has one (falling back on the page's clock while the sound cannot play). Positions
+  // are frames and times.
+  const film = data.film || null;
+  const ends = film ? data.frames[0] : [];
+  const F = ends.length;
+  const audio = film && film.sound ? new Audio(film.sound) : null;
+  let frame = 0, clockAt = 0, clockTime = 0, clockRunning = false;
+
   const board = Uint8Array.from(start);  // what is on screen
   const yours = new Uint8Array(m * n);   // the viewer's own clicks
   let pos = 0, playing = false, timer = null;
@@ -90,6 +100,37 @@
     return l[0] + Math.floor((p - l[0] - 1) / data.clicksPerFrame) * data.clicksPerFrame;
   }
 
+  const speed = () => +$("speed").value;
+  const clock = (t) => `${Math.floor(t / 60)}:${(t % 60).toFixed(2).padStart(5, "0")}`;
+  /** Film: show frame f (its clicks from wherever the board is). */
+  function showFrame(f) {
+    frame = Math.max(0, Math.min(F - 1, f));
+    seek(ends[frame]);
+  }
+  /** Film: seconds into the film now; the sound's time while it plays, else the page's clock. */
+  function filmTime() {
+    if (audio && !audio.paused && !audio.ended) {
+      clockAt = performance.now(); clockTime = audio.currentTime;
+    }
+    return clockTime + (clockRunning ? (performance.now() - clockAt) / 1000 * speed() : 0);
+  }
+  function startClock() {
+    clockAt = performance.now(); clockTime = frame / film.fps; clockRunning = true;
+    if (audio) {
+      audio.currentTime = clockTime;
+      audio.playbackRate = speed();
+      audio.play().catch(() => {});  // a browser may refuse sound before the viewer's first click
+    }
+  }
+  function filmTick() {
+    if (!playing) return;
+    const t = filmTime();
+    if (t >= F / film.fps) { showFrame(F - 1); pause(); return; }
+    const f = Math.floor(t * film.fps + 1e-6);
+    if (f !== frame) showFrame(f);
+    requestAnimationFrame(filmTick);
+  }
+
   function tick() {
     if (pos >= T) {
       if (!data.loop) { pause(); return; }
@@ -106,6 +147,14 @@
     timer = setTimeout(tick, seconds * 1000);
   }
   function play() {
+    if (film) {
+      if (frame >= F - 1) showFrame(0);
+      playing = true;
+      startClock();
+      render();
+      requestAnimationFrame(filmTick);
+      return;
+    }
     if (pos >= T && !data.loop) seek(0);
     playing = true;
     render();
@@ -114,13 +163,31 @@
   function pause() {
     playing = false;
     clearTimeout(timer);
+    clockRunning = false;
+    if (audio) audio.pause();
     render();
   }
   const toggle = () => (playing ? pause() : play());
-  const step = (p) => { playing = false; clearTimeout(timer); seek(p); };
+  const step = (p) => { if (playing) pause(); seek(p); };
+  /** Film: to frame f, paused. */
+  const stepFrame = (f) => { if (playing) pause(); showFrame(f); };
+  const back = () => (film ? stepFrame(frame - 1) : step(previousFrame(pos)));
+  const ahead = () => (film ? stepFrame(frame + 1) : step(nextFrame(pos)));
 
   function render() {
     view.draw(board, {});
+    if (film) {
+      $("position").textContent = `frame ${frame + 1} of ${F} · ${clock(frame / film.fps)} of ${clock(F / film.fps)}`;
+      $("scrub").value = String(frame);
+      $("play").textContent = playing ? "Pause" : frame >= F - 1 ? "Replay" : "Play";
+    } else {
+      renderPosition();
+    }
+    const mine = LO.count(yours);
+    $("yours").textContent = `Your ${units} ${mine}`;
+    $("clear").disabled = mine === 0;
+  }
+  function renderPosition() {
     const picture = boundaries.indexOf(pos);
     const pictures = data.segments.length + 1;
     const name = (i) => (i < pictures ? i + 1 : 2 * pictures - 1 - i);  // looped legs come back
@@ -133,17 +200,19 @@
     $("position").textContent = `${where} · ${unit} ${pos} of ${T}`;
     $("scrub").value = String(pos);
     $("play").textContent = playing ? "Pause" : pos >= T && !data.loop ? "Replay" : "Play";
-    const mine = LO.count(yours);
-    $("yours").textContent = `Your ${units} ${mine}`;
-    $("clear").disabled = mine === 0;
   }
 
-  $("scrub").max = String(T);
+  $("scrub").max = String(film ? F - 1 : T);
+  if (film) $("scrub").setAttribute("aria-label", "position (frames)");
   $("play").addEventListener("click", toggle);
-  $("back").addEventListener("click", () => step(previousFrame(pos)));
-  $("forward").addEventListener("click", () => step(nextFrame(pos)));
-  $("scrub").addEventListener("input", () => step(+$("scrub").value));
-  $("speed").addEventListener("change", schedule);
+  $("back").addEventListener("click", back);
+  $("forward").addEventListener("click", ahead);
+  $("scrub").addEventListener("input", () => (film ? stepFrame(+$("scrub").value) : step(+$("scrub").value)));
+  $("speed").addEventListener("change", () => {
+    if (!film) { schedule(); return; }
+    if (playing) { filmTime(); clockTime = filmTime(); clockAt = performance.now(); }
+    if (audio) audio.playbackRate = speed();
+  });
   $("clear").addEventListener("click", () => {
     for (let k = 0; k < m * n; k++) if (yours[k]) { apply(board, k, -yours[k]); yours[k] = 0; }
     render();
@@ -151,8 +220,8 @@
   document.addEventListener("keydown", (e) => {
     if (typing(e) || e.ctrlKey || e.altKey || e.metaKey) return;
     const keys = {
-      " ": toggle, ArrowLeft: () => step(previousFrame(pos)), ArrowRight: () => step(nextFrame(pos)),
-      Home: () => step(0), End: () => step(T),
+      " ": toggle, ArrowLeft: back, ArrowRight: ahead,
+      Home: () => (film ? stepFrame(0) : step(0)), End: () => (film ? stepFrame(F - 1) : step(T)),
     };
     if (keys[e.key]) { keys[e.key](); e.preventDefault(); }
   });
@@ -181,6 +250,13 @@
   $("facts").textContent = `Board ${n}×${m}; ${data.segments.length + 1} pictures; `
     + `${clicks.join(" + ")} ${units}; ${data.clicksPerFrame} ${data.clicksPerFrame > 1 ? units : unit} per frame at `
     + `${data.fps} frames per second, each picture held ${data.hold} s${data.loop ? "; loops back to the start" : ""}.${rulesText}`;
+  if (film) {
+    const seconds = F / film.fps;
+    document.querySelector(".lede").textContent = `A film: every frame is a legal Lights Out board, reached from the one `
+      + `before by ${units}. Click any cell to play along, at any moment: your ${units} stay on the board as the film runs.`;
+    $("facts").textContent = `Board ${n}×${m}; ${F} frames at ${+film.fps.toFixed(3)} frames per second (${clock(seconds)}), `
+      + `${T} ${units} in all${audio ? ", with the clip's sound" : ""}.${rulesText}`;
+  }
   view.setSize(m, n);
   render();
 
@@ -188,6 +264,9 @@
     get rows() { return Lights.formatRows(board, m, n); },
     get states() { return K; },
     get position() { return pos; },
+    get frame() { return film ? frame : null; },
+    get frames() { return film ? F : null; },
+    get sound() { return Boolean(audio); },
     get total() { return T; },
     get playing() { return playing; },
     get yours() { return LO.count(yours); },

@@ -34,7 +34,19 @@ if TYPE_CHECKING:
     from lightsart._choices import StyleKind
     from lightsart._output.render import RGB
 
-__all__ = ["ArtworkOptions", "ArtworkPage", "artwork_page_html", "write_artwork_page"]
+__all__ = ["ArtworkOptions", "ArtworkPage", "FilmTrack", "artwork_page_html",
+           "write_artwork_page"]
+
+
+@dataclass(frozen=True)
+class FilmTrack:
+    """A film's page (``lightsart video``): one transition whose ``frames`` list every frame
+    (a still frame's end equal to the one before), played at ``fps`` frames per second, with
+    ``sound`` (a ``data:`` URI) as its clock when the clip has sound; the page shows the frame
+    and the time."""
+
+    fps: float
+    sound: str | None = None
 
 
 class ArtworkOptions(TypedDict, total=False):
@@ -147,10 +159,14 @@ def artwork_page_html(
     topology: Topology = "plane",
     states: int = 2,
     frames: Sequence[Sequence[int]] | None = None,
+    film: FilmTrack | None = None,
 ) -> str:
-    """The artwork page as HTML text (see :func:`write_artwork_page`)."""
+    """The artwork page as HTML text (see :func:`write_artwork_page`; ``film``: a film's page,
+    :class:`FilmTrack`)."""
     rules = page_rules(pattern, topology, states=states)
     m, n, encoded = _segment_data(segments, pattern, topology, states)
+    if film is not None and (frames is None or len(segments) != 1):
+        raise LightsartError("a film's page is one transition with its frames")
     if (cell is not None and cell < 1) or clicks_per_frame < 1 or not fps > 0 or not hold >= 0:
         raise LightsartError("cell, fps and clicks per frame must be positive and hold at least 0")
     lit, unlit, panel = _look(style, colours)
@@ -162,9 +178,10 @@ def artwork_page_html(
         "rules": rules_data(rules),
         **states_data(states)[0],
         **({"frames": _frame_offsets(frames, encoded)} if frames is not None else {}),
+        **({"film": {"fps": film.fps, "sound": film.sound}} if film is not None else {}),
     }
     return html_page("art.html", title or "lightsart: Lights Out animation", data,
-                     page_scripts("art.js", states))
+                     page_scripts("art.js", states), media=film is not None and film.sound is not None)
 
 
 def write_artwork_page(

@@ -13,6 +13,7 @@ and committed together at the end, or not at all (:func:`lightsart._output.stagi
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
 import time
@@ -34,7 +35,7 @@ if TYPE_CHECKING:
     from lightsart._video.clip import Clip
     from lightsart._video.steps import BoardsMode, PlayMode
 
-__all__ = ["FilmResult", "Filming", "default_clicks", "make_film"]
+__all__ = ["HD", "FilmResult", "Filming", "default_clicks", "film_cell", "make_film"]
 
 #: Play mode's presses per frame without ``--clicks-per-frame``, per cell of the board: 150 on
 #: the 48x35 board of the issue's measurement (chosen by looking, see the README).
@@ -54,8 +55,8 @@ class Filming:
     """How a clip is filmed: ``mode`` (:data:`MODES`), frames per second (``None``: the clip's,
     at most :data:`DEFAULT_FPS_MAX`), the stretch from ``start`` to ``end`` in seconds of the
     clip (``end`` ``None``: to its end), play mode's ``clicks_per_frame`` (``None``:
-    :func:`default_clicks`), whether an MP4 keeps the clip's ``sound``, and the ``dither``:
-    ``"steady"`` (:mod:`lightsart._video.refine`, the default), a mask method of
+    :func:`default_clicks`), whether an MP4 or a page keeps the clip's ``sound``, and the
+    ``dither``: ``"steady"`` (:mod:`lightsart._video.refine`, the default), a mask method of
     :data:`lightsart.DITHER_METHODS` (fixed to the board, with hysteresis) or any other
     of its methods (every frame afresh: it flickers).
 
@@ -71,7 +72,7 @@ class Filming:
     clicks_per_frame
         Play mode's most presses per frame (``None``: :func:`default_clicks`).
     sound
-        Whether an MP4 keeps the clip's sound (trimmed to ``start .. end``).
+        Whether an MP4 or an ``.html`` page keeps the clip's sound (trimmed to ``start .. end``).
     dither
         ``"steady"`` or a method of :data:`lightsart.DITHER_METHODS`.
 
@@ -141,7 +142,7 @@ class FilmResult:
     clicks_limit
         Play mode's most presses per frame (``None`` in boards mode).
     sound
-        Whether the MP4 kept the clip's sound.
+        Whether the MP4 or the page kept the clip's sound.
     outputs, outputs_detail, seconds, notes
         The files written, their details, the run's wall time and any notes printed.
     boards
@@ -366,7 +367,7 @@ def make_film(
                                        hold=0.0)
     plan = _plan(probe(clip), prep, how, filming)
     mode = _mode(plan, prep, how, filming)
-    style = _style(plan, drawn)
+    style = _style(plan, drawn, out)
     if planned.renders:
         limits.check_picture(plan.width, plan.height, style.cell)
     tone = SteadyTone(prep.tone or Tone(), plan.fps)
@@ -376,7 +377,7 @@ def make_film(
         frames = _keeping(frames, kept)
     from lightsart._video.output import write_film
 
-    with staging.writing(planned.outputs):
+    with _one_maths_thread(), staging.writing(planned.outputs):
         shot = write_film(frames, out, frames_dir, plan.fps, style, plan.rules, plan.frames,
                           _sound(plan, filming, out))
     nullity = _nullity(plan.rules)
@@ -395,19 +396,55 @@ def _keeping(frames: Iterator[tuple[Frame, Any]], kept: list[Board]
         yield frame, step
 
 
-def _style(plan: _Plan, drawn: Look) -> Any:
+@contextlib.contextmanager
+def _one_maths_thread() -> Iterator[None]:
+    """numpy's BLAS held to one thread while filming: a film's products are small (a board's
+    rows), where BLAS threads on a busy machine made films 3x slower (DESIGN.md, Video)."""
+    from threadpoolctl import threadpool_limits
+
+    with threadpool_limits(limits=1, user_api="blas"):
+        yield
+
+
+#: The largest frame a film's MP4 is drawn at without ``--cell``: full HD, either way up.
+HD = (1920, 1080)
+
+
+def film_cell(width: int, height: int, clip_width: int, clip_height: int) -> int:
+    """Pixels per cell of a film's MP4 without ``--cell``: the largest whole cell at which the
+    ``width`` x ``height`` board fits in the clip's own frame, shrunk to fit in full HD
+    (:data:`HD`, or upright for an upright clip), so the film stays sharp played full screen
+    (the default 200x112 board: 9 pixels, 1800x1008, from a 1080p clip; 6, 1200x672, from a
+    720p one); never smaller than ``animate``'s default (480 pixels on the long side)."""
+    from lightsart._jobs import default_cell
+
+    long, short = max(HD), min(HD)
+    box_w, box_h = (long, short) if clip_width >= clip_height else (short, long)
+    scale = min(1.0, box_w / clip_width, box_h / clip_height)
+    cell = min(math.floor(clip_width * scale + 1e-9) // width,
+               math.floor(clip_height * scale + 1e-9) // height)
+    return max(cell, default_cell(width, height))
+
+
+def _style(plan: _Plan, drawn: Look, out: str | None) -> Any:
+    """The drawing style: ``--cell``, else :func:`film_cell` for an MP4 and ``animate``'s
+    default for the other outputs (a GIF's frames are full images, a page draws its own)."""
     from lightsart._jobs import default_cell, drawing_style
 
-    return drawing_style(drawn.cell or default_cell(plan.width, plan.height), drawn.style,
-                    drawn.colours)
+    cell = drawn.cell
+    if cell is None and out is not None and out.lower().endswith(".mp4"):
+        cell = film_cell(plan.width, plan.height, plan.clip.width, plan.clip.height)
+    return drawing_style(cell or default_cell(plan.width, plan.height), drawn.style,
+                         drawn.colours)
 
 
 def _sound(plan: _Plan, filming: Filming, out: str | None) -> Any:
-    """The clip's sound for an MP4 output, trimmed to the film's stretch (else ``None``)."""
+    """The clip's sound for an MP4 or an ``.html`` page, trimmed to the film's stretch (else
+    ``None``)."""
     from lightsart._output.mp4 import Sound
 
     if not (filming.sound and plan.clip.audio and out is not None
-            and out.lower().endswith(".mp4")):
+            and out.lower().endswith((".mp4", ".html"))):
         return None
     seconds = plan.seconds if plan.seconds is not None else limits.ANIMATION_MAX_SECONDS
     return Sound(plan.clip.source, plan.start, seconds)
