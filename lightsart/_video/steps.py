@@ -24,6 +24,7 @@ from numpy.typing import NDArray
 
 from lightsart._choices import Errors
 from lightsart._types import Board, Gray
+from lightsart._video.motion import STILL_FRAME, Motion, Texture, carried
 
 if TYPE_CHECKING:
     from lightsart._engines import Budget, Engine
@@ -58,9 +59,29 @@ class BoardsMode:
     dither: str = "steady"
     _target: Board | None = field(default=None, init=False)
     _fit: Fit | None = field(default=None, init=False)
+    _texture: Texture = field(default_factory=Texture, init=False)
 
-    def target(self, toned: Gray) -> Board:
-        """This frame's target: by the dither, from the previous frame's where it keeps one."""
+    def _carried(self, toned: Gray, motion: Motion) -> tuple[Board | None, Board | None]:
+        """The previous target and board carried along ``motion`` (cells it uncovers from a
+        fresh dither of ``toned``); ``None`` at a cut or before the first frame."""
+        from lightsart._pictures.dither import blue_noise_mask
+        from lightsart._video.steady import steady_dither
+
+        if motion.cut or self._target is None:
+            self._texture.sources(Motion(cut=True), toned.shape)
+            return None, None
+        board = None if self._fit is None else self._fit.board
+        if motion.still or self.dither != "steady":  # a mask method's texture is the board's
+            return self._target, board
+        sources = self._texture.sources(motion, toned.shape)
+        fresh = steady_dither(toned, None, blue_noise_mask(), self.rules.states,
+                              linear=self.linear)
+        return (carried(self._target, sources, fresh),
+                None if board is None else carried(board, sources, fresh))
+
+    def target(self, toned: Gray, previous: Board | None = None) -> Board:
+        """This frame's target by the dither, from ``previous`` (the last frame's, carried along
+        the motion; ``None``: afresh)."""
         from lightsart._pictures.dither import DITHER_METHODS, OrderedDither, blue_noise_mask, dither
         from lightsart._video.refine import refine
         from lightsart._video.steady import steady_dither
@@ -68,21 +89,21 @@ class BoardsMode:
         k = self.rules.states
         if self.dither == "steady":
             start = (steady_dither(toned, None, blue_noise_mask(), k, linear=self.linear)
-                     if self._target is None else self._target)
-            return refine(start, toned, self._target, k, linear=self.linear)
+                     if previous is None else previous)
+            return refine(start, toned, previous, k, linear=self.linear)
         method = DITHER_METHODS.get(self.dither)
         if isinstance(method, OrderedDither):
-            return steady_dither(toned, self._target, method.ranks(), k, linear=self.linear)
+            return steady_dither(toned, previous, method.ranks(), k, linear=self.linear)
         return dither(toned, self.dither, states=k, linear=self.linear)
 
-    def fit(self, toned: Gray) -> Fit:
-        """The engine's fit of this frame's target, keeping the previous board's cells where
-        it can."""
+    def fit(self, toned: Gray, motion: Motion = STILL_FRAME) -> Fit:
+        """The engine's fit of this frame's target, keeping the previous board's cells (carried
+        along ``motion``) where it can; at a cut (and the first frame) a fresh fit."""
         from lightsart._video.steady import steady_costs
 
         k = self.rules.states
-        target = self._target = self.target(toned)
-        previous = None if self._fit is None else self._fit.board
+        start, previous = self._carried(toned, motion)
+        target = self._target = self.target(toned, start)
         return self.engine.fit(target, steady_costs(self._costs(target, toned), target, previous,
                                                     k), self.budget, self.engine_rules)
 
@@ -91,8 +112,8 @@ class BoardsMode:
 
         return cell_costs(target, toned, self.rules.states, self.errors)
 
-    def step(self, toned: Gray) -> Step:
-        fit = self.fit(toned)
+    def step(self, toned: Gray, motion: Motion = STILL_FRAME) -> Step:
+        fit = self.fit(toned, motion)
         before, self._fit = self._fit, fit
         if before is None:
             return Step(fit.board, None, 0)
@@ -105,29 +126,74 @@ class BoardsMode:
 
 @dataclass
 class PlayMode:
-    """One game: after the first frame, at most ``max_clicks`` presses per frame."""
+    """One game: after the first frame, at most ``max_clicks`` presses per frame.
+
+    At a cut the board heads for a fresh fit of the new shot (:class:`BoardsMode`'s): the
+    presses from the board on screen to it are found once (the difference of two reachable
+    boards is reachable) and made ``max_clicks`` at a time, where the board is most wrong first,
+    so the new scene builds up over a few frames. Greedy clicks alone get stuck on the old
+    scene's dots, which no single click or pair removes without harm."""
 
     first: BoardsMode
     max_clicks: int
     sigma: float = 0.8
     _board: Board | None = field(default=None, init=False)
+    #: Presses per cell still to make on the way to the cut's fresh fit (``None``: playing).
+    _route: NDArray[np.int64] | None = field(default=None, init=False)
 
-    def step(self, toned: Gray) -> Step:
+    def step(self, toned: Gray, motion: Motion = STILL_FRAME) -> Step:
         if self._board is None:
-            self._board = self.first.fit(toned).board
+            self._board = self.first.fit(toned, motion).board
             return Step(self._board, None, 0)
         from lightsart._video.play import play_step
 
         rules = self.first.rules
-        found: Any = play_step(self._board, toned, rules, max_clicks=self.max_clicks,
-                               sigma=self.sigma)
-        presses = np.asarray(found.presses, dtype=np.int64)
-        step = checked(self._board, presses, np.asarray(found.board, np.uint8), rules)
+        if motion.cut:
+            self._route = self._presses_to(self.first.fit(toned, motion).board)
+        if self._route is not None:
+            presses = self._leg(toned)
+        else:
+            found: Any = play_step(self._board, toned, rules, max_clicks=self.max_clicks,
+                                   sigma=self.sigma)
+            presses = np.asarray(found.presses, dtype=np.int64)
+        step = checked(self._board, presses, reached(self._board, presses, rules), rules)
         if step.clicks > self.max_clicks:  # pragma: no cover
             raise AssertionError(f"play step used {step.clicks} clicks, more than "
                                  f"{self.max_clicks}")
         self._board = step.board
         return step
+
+    def _presses_to(self, goal: Board) -> NDArray[np.int64] | None:
+        from lightsart._core.algebra import algebra
+
+        assert self._board is not None
+        k = self.first.rules.states
+        change = (goal.astype(np.int64) - self._board) % k
+        presses = algebra(self.first.rules).solve(change)
+        return None if presses is None else np.asarray(presses, np.int64).reshape(goal.shape) % k
+
+    def _leg(self, toned: Gray) -> NDArray[np.int64]:
+        """This frame's share of the route: whole cells' presses, most wrong first."""
+        from lightsart._video.refine import _kernel, blur
+
+        assert self._route is not None and self._board is not None
+        route = self._route
+        shown = self._board / (self.first.rules.states - 1)
+        wrong = blur(np.abs(shown - toned), _kernel(self.sigma)).reshape(-1)
+        cells = np.flatnonzero(route)
+        cells = cells[np.argsort(-wrong[cells], kind="stable")]
+        taken = cells[np.cumsum(route.reshape(-1)[cells]) <= self.max_clicks]
+        presses = np.zeros(route.size, np.int64)
+        presses[taken] = route.reshape(-1)[taken]
+        left = route.reshape(-1) - presses
+        self._route = left.reshape(route.shape) if left.any() else None
+        return presses.reshape(route.shape)
+
+
+def reached(board: Board, presses: NDArray[np.int64], rules: Rules) -> Board:
+    from lightsart._core.algebra import reached as pressed
+
+    return np.asarray(pressed(board, presses % rules.states, rules), np.uint8)
 
 
 def checked(before: Board, presses: NDArray[np.int64], after: Board, rules: Rules) -> Step:
