@@ -126,20 +126,12 @@ class BoardsMode:
 
 @dataclass
 class PlayMode:
-    """One game: after the first frame, at most ``max_clicks`` presses per frame.
-
-    At a cut the board heads for a fresh fit of the new shot (:class:`BoardsMode`'s): the
-    presses from the board on screen to it are found once (the difference of two reachable
-    boards is reachable) and made ``max_clicks`` at a time, where the board is most wrong first,
-    so the new scene builds up over a few frames. Greedy clicks alone get stuck on the old
-    scene's dots, which no single click or pair removes without harm."""
+    """One game: after the first frame, at most ``max_clicks`` presses per frame."""
 
     first: BoardsMode
     max_clicks: int
     sigma: float = 0.8
     _board: Board | None = field(default=None, init=False)
-    #: Presses per cell still to make on the way to the cut's fresh fit (``None``: playing).
-    _route: NDArray[np.int64] | None = field(default=None, init=False)
 
     def step(self, toned: Gray, motion: Motion = STILL_FRAME) -> Step:
         if self._board is None:
@@ -148,52 +140,15 @@ class PlayMode:
         from lightsart._video.play import play_step
 
         rules = self.first.rules
-        if motion.cut:
-            self._route = self._presses_to(self.first.fit(toned, motion).board)
-        if self._route is not None:
-            presses = self._leg(toned)
-        else:
-            found: Any = play_step(self._board, toned, rules, max_clicks=self.max_clicks,
-                                   sigma=self.sigma)
-            presses = np.asarray(found.presses, dtype=np.int64)
-        step = checked(self._board, presses, reached(self._board, presses, rules), rules)
+        found: Any = play_step(self._board, toned, rules, max_clicks=self.max_clicks,
+                               sigma=self.sigma)
+        presses = np.asarray(found.presses, dtype=np.int64)
+        step = checked(self._board, presses, np.asarray(found.board, np.uint8), rules)
         if step.clicks > self.max_clicks:  # pragma: no cover
             raise AssertionError(f"play step used {step.clicks} clicks, more than "
                                  f"{self.max_clicks}")
         self._board = step.board
         return step
-
-    def _presses_to(self, goal: Board) -> NDArray[np.int64] | None:
-        from lightsart._core.algebra import algebra
-
-        assert self._board is not None
-        k = self.first.rules.states
-        change = (goal.astype(np.int64) - self._board) % k
-        presses = algebra(self.first.rules).solve(change)
-        return None if presses is None else np.asarray(presses, np.int64).reshape(goal.shape) % k
-
-    def _leg(self, toned: Gray) -> NDArray[np.int64]:
-        """This frame's share of the route: whole cells' presses, most wrong first."""
-        from lightsart._video.refine import _kernel, blur
-
-        assert self._route is not None and self._board is not None
-        route = self._route
-        shown = self._board / (self.first.rules.states - 1)
-        wrong = blur(np.abs(shown - toned), _kernel(self.sigma)).reshape(-1)
-        cells = np.flatnonzero(route)
-        cells = cells[np.argsort(-wrong[cells], kind="stable")]
-        taken = cells[np.cumsum(route.reshape(-1)[cells]) <= self.max_clicks]
-        presses = np.zeros(route.size, np.int64)
-        presses[taken] = route.reshape(-1)[taken]
-        left = route.reshape(-1) - presses
-        self._route = left.reshape(route.shape) if left.any() else None
-        return presses.reshape(route.shape)
-
-
-def reached(board: Board, presses: NDArray[np.int64], rules: Rules) -> Board:
-    from lightsart._core.algebra import reached as pressed
-
-    return np.asarray(pressed(board, presses % rules.states, rules), np.uint8)
 
 
 def checked(before: Board, presses: NDArray[np.int64], after: Board, rules: Rules) -> Step:

@@ -147,13 +147,3 @@ def test_the_frame_after_a_cut_is_a_fresh_fit_of_it(states: int) -> None:
     fresh = _film([b], states=states)[0]
     assert np.array_equal(steps[4].board, fresh.board)
     assert steps[5].clicks == 0  # and it holds: no second frame of the cut
-
-
-@pytest.mark.parametrize("states", [2, 4])
-def test_play_mode_reaches_a_fresh_fit_after_a_cut(states: int) -> None:
-    """Within its click budget the board heads for the new shot's fresh fit and gets there
-    (then play goes on from it)."""
-    a, b = _texture(ROWS, COLS, seed=6), 1.0 - _texture(ROWS, COLS, seed=7)
-    steps = _film([a] * 3 + [b] * 30, "play", states)
-    fresh = _film([b], states=states)[0]
-    assert any(np.array_equal(s.board, fresh.board) for s in steps[3:])
