@@ -20,6 +20,7 @@ frames around the cut as PNGs, to look at.
 
     python benchmarks/bench_film_look.py [--photos A B] [--board 100x56] [--frames 36]
         [--segments pan cut ...] [--configs boards/2 play/2 boards/4 play/4] [--out DIR]
+        [--pan 0.6]
 """
 
 from __future__ import annotations
@@ -211,6 +212,7 @@ def measure(name: str, clip: Path, slide: float, frames: list[np.ndarray], board
 
 
 def main() -> None:
+    global PAN
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--photos", nargs=2, default=[str(ROOT / "samples" / "astronaut.png"),
                                                       str(ROOT / "samples" / "coffee.png")])
@@ -219,13 +221,15 @@ def main() -> None:
     parser.add_argument("--segments", nargs="*", choices=SEGMENTS, default=list(SEGMENTS))
     parser.add_argument("--configs", nargs="*", default=list(CONFIGS))
     parser.add_argument("--out", type=Path)
+    parser.add_argument("--pan", type=float, default=PAN, help="the pan's cells per frame")
     args = parser.parse_args()
+    PAN = args.pan
     w, h = (int(v) for v in args.board.split("x"))
     size = (w * PIXELS, h * PIXELS)
     a, b = (Image.open(p).convert("RGB") for p in args.photos)
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
-    print(f"board {args.board}, {args.frames} frames a segment; pictures "
+    print(f"board {args.board}, {args.frames} frames a segment, pan {PAN} cells a frame; pictures "
           f"{Path(args.photos[0]).name}, {Path(args.photos[1]).name}")
     print("| segment | mode/states | cells changed per frame (mean, worst) | structure / Pillow "
           "(mean, worst frame) | texture / picture shift | cut: wrong vs fresh, next frame |")
