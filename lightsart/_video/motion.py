@@ -23,6 +23,7 @@ afresh. Three pieces, all at board resolution (``frame`` is the fitted, untoned 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -83,8 +84,16 @@ class Motion:
 STILL_FRAME = Motion()
 
 
+@functools.lru_cache(maxsize=8)
 def _window(shape: tuple[int, int]) -> NDArray[np.float64]:
     return np.outer(np.hanning(shape[0]), np.hanning(shape[1]))
+
+
+@functools.lru_cache(maxsize=4)
+def _grid(shape: tuple[int, int]) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Each cell's row and column less the board's centre's."""
+    j, i = np.meshgrid(np.arange(shape[1], dtype=np.float64), np.arange(shape[0], dtype=np.float64))
+    return i - (shape[0] - 1) / 2, j - (shape[1] - 1) / 2
 
 
 def _slide(a: Gray, b: Gray) -> tuple[float, float, float]:
@@ -111,6 +120,8 @@ def _slide(a: Gray, b: Gray) -> tuple[float, float, float]:
 
 def warp(frame: Gray, motion: Motion) -> tuple[Gray, NDArray[np.bool_]]:
     """``frame`` moved by ``motion`` (bilinear), and where it is defined."""
+    if motion.still:
+        return frame, np.ones(frame.shape, dtype=np.bool_)
     rows, cols = frame.shape
     y, x = _sources(motion, frame.shape)
     inside = (y >= 0) & (y <= rows - 1) & (x >= 0) & (x <= cols - 1)
@@ -128,10 +139,9 @@ def _sources(motion: Motion, shape: tuple[int, int]
              ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Where each cell of the new frame was in the previous one (rows, columns)."""
     cy, cx = (shape[0] - 1) / 2, (shape[1] - 1) / 2
-    j, i = np.meshgrid(np.arange(shape[1]), np.arange(shape[0]))
+    i, j = _grid(shape)
     s, (ty, tx) = motion.scale, motion.shift
-    return ((cy + (i - cy - ty) / s).astype(np.float64),
-            (cx + (j - cx - tx) / s).astype(np.float64))
+    return cy + (i - ty) / s, cx + (j - tx) / s
 
 
 def _quarters(a: Gray, b: Gray) -> list[tuple[float, float, float, float]]:
@@ -188,16 +198,21 @@ def _smooth(frame: Gray) -> Gray:
     from lightsart._video.refine import _kernel, blur
 
     k = _kernel(SMOOTH)
-    return blur(frame, k) / blur(np.ones_like(frame), k)
+    return blur(frame, k) / _coverage(frame.shape)
+
+
+@functools.lru_cache(maxsize=4)
+def _coverage(shape: tuple[int, int]) -> NDArray[np.float64]:
+    from lightsart._video.refine import _kernel, blur
+
+    return blur(np.ones(shape), _kernel(SMOOTH))
 
 
 def _refined(previous: Gray, frame: Gray, motion: Motion) -> Motion:
     """``motion`` refined by Gauss-Newton on the smoothed frames (Lucas and Kanade 1981, a
     slide and a zoom about the centre): phase correlation's fraction of a cell is biased on
     smooth pictures (0.43 cells for 0.6) and a quarter's slide is not a zoom's."""
-    rows, cols = frame.shape
-    cy, cx = (rows - 1) / 2, (cols - 1) / 2
-    j, i = np.meshgrid(np.arange(cols), np.arange(rows))
+    i, j = _grid(frame.shape)
     for _ in range(REFINE_STEPS):
         moved, inside = warp(previous, motion)
         inside[[0, -1], :] = False
@@ -207,9 +222,11 @@ def _refined(previous: Gray, frame: Gray, motion: Motion) -> Motion:
         gy, gx = np.gradient(moved)
         s, (ty, tx) = motion.scale, motion.shift
         # d moved / d (ty, tx, s): the moved frame's gradient against each parameter.
-        jac = np.stack([-gy, -gx, -(gy * (i - cy - ty) + gx * (j - cx - tx)) / s])[:, inside].T
-        error = (frame - moved)[inside]
-        step, *_ = np.linalg.lstsq(jac, error, rcond=None)
+        jac = np.stack([-gy, -gx, -(gy * (i - ty) + gx * (j - tx)) / s])[:, inside]
+        normal = jac @ jac.T
+        if np.linalg.cond(normal) > 1e12:  # a plain picture: no motion to find
+            return motion
+        step = np.linalg.solve(normal, jac @ (frame - moved)[inside])
         ty, tx, s = ty + float(step[0]), tx + float(step[1]), s + float(step[2])
         if not np.isfinite(ty + tx + s) or abs(s - 1.0) > ZOOM_MAX:
             return motion
@@ -227,6 +244,8 @@ def _reach(motion: Motion, shape: tuple[int, int]) -> float:
 
 def estimate(previous: Gray, frame: Gray) -> Motion:
     """The motion from ``previous`` to ``frame`` (see the module), or a cut."""
+    if np.array_equal(previous, frame):
+        return Motion()
     motion = Motion()
     agreed = _agreed(_quarters(previous, frame))
     if agreed is not None:
