@@ -99,13 +99,16 @@ class BoardsMode:
     def fit(self, toned: Gray, motion: Motion = STILL_FRAME) -> Fit:
         """The engine's fit of this frame's target, keeping the previous board's cells (carried
         along ``motion``) where it can; at a cut (and the first frame) a fresh fit."""
-        from lightsart._video.steady import steady_costs
-
-        k = self.rules.states
         start, previous = self._carried(toned, motion)
         target = self._target = self.target(toned, start)
-        return self.engine.fit(target, steady_costs(self._costs(target, toned), target, previous,
-                                                    k), self.budget, self.engine_rules)
+        return self.fit_target(target, toned, previous)
+
+    def fit_target(self, target: Board, toned: Gray, previous: Board | None) -> Fit:
+        """The engine's fit of ``target``, keeping ``previous``'s cells where it can."""
+        from lightsart._video.steady import steady_costs
+
+        costs = steady_costs(self._costs(target, toned), target, previous, self.rules.states)
+        return self.engine.fit(target, costs, self.budget, self.engine_rules)
 
     def _costs(self, target: Board, toned: Gray) -> NDArray[np.float64] | None:
         from lightsart._pictures.costs import cell_costs
@@ -126,29 +129,94 @@ class BoardsMode:
 
 @dataclass
 class PlayMode:
-    """One game: after the first frame, at most ``max_clicks`` presses per frame."""
+    """One game: after the first frame, at most ``max_clicks`` presses per frame.
+
+    The clicks chase the frame freely, the most improving first, seen through the eye's blur
+    (:func:`~lightsart._video.play.play_step`); that settles on a board no single or paired
+    click improves, still short of a good halftone (0.8-0.95x Pillow's structure) and with
+    stray dots no click can remove alone. So once boards mode's target (carried along the
+    motion as in boards mode) holds still and the chase after a cut has settled, the clicks go
+    the way to the goal instead: the engine's fit of that target, keeping the cells the board
+    already has right; the presses that make it are made a column at a time from the left,
+    ``max_clicks`` a frame, so one straight seam crosses the board (a tile at a time left a
+    ring of scrambled cells around every tile), and the board ends on the goal and holds still.
+    """
 
     first: BoardsMode
     max_clicks: int
     sigma: float = 0.8
     _board: Board | None = field(default=None, init=False)
+    #: Chasing the frame after a cut, until a frame uses at most 1 / SETTLED of the clicks.
+    _chasing: bool = field(default=False, init=False)
+    _goal: Board | None = field(default=None, init=False)
+    #: The presses left on the way to ``_goal``, in the order they are made (flat cells).
+    _way: NDArray[np.intp] | None = field(default=None, init=False)
+    _way_presses: NDArray[np.int64] | None = field(default=None, init=False)
 
     def step(self, toned: Gray, motion: Motion = STILL_FRAME) -> Step:
+        first = self.first
+        start, _ = first._carried(toned, motion)
+        target = first.target(toned, start)
+        steady = first._target is not None and np.array_equal(target, first._target)
+        first._target = target
+        if not steady:
+            self._goal = self._way = None
         if self._board is None:
-            self._board = self.first.fit(toned, motion).board
+            self._board = first.fit_target(target, toned, None).board
             return Step(self._board, None, 0)
-        from lightsart._video.play import play_step
+        rules = first.rules
+        self._chasing = self._chasing or motion.cut
+        if steady and not self._chasing:  # on the way to the goal, or there: holding still
+            if self._goal is None:  # boards mode's fit, keeping the cells the board has right
+                self._goal = first.fit_target(target, toned, self._board).board
+            presses = self._on_the_way(self._goal)
+        else:
+            from lightsart._video.play import play_step
 
-        rules = self.first.rules
-        found: Any = play_step(self._board, toned, rules, max_clicks=self.max_clicks,
-                               sigma=self.sigma)
-        presses = np.asarray(found.presses, dtype=np.int64)
-        step = checked(self._board, presses, np.asarray(found.board, np.uint8), rules)
+            self._way = None
+            found: Any = play_step(self._board, toned, rules, max_clicks=self.max_clicks,
+                                   sigma=self.sigma)
+            presses = np.asarray(found.presses, dtype=np.int64)
+            self._chasing = self._chasing and int(found.clicks) > self.max_clicks // SETTLED
+        step = checked(self._board, presses, reached(self._board, presses, rules), rules)
         if step.clicks > self.max_clicks:  # pragma: no cover
             raise AssertionError(f"play step used {step.clicks} clicks, more than "
                                  f"{self.max_clicks}")
         self._board = step.board
         return step
+
+    def _on_the_way(self, goal: Board) -> NDArray[np.int64]:
+        """The next ``max_clicks`` presses of the way to ``goal`` (found when the goal came)."""
+        from lightsart._core.algebra import algebra
+
+        assert self._board is not None
+        k = self.first.rules.states
+        if np.array_equal(goal, self._board):
+            self._way = None
+            return np.zeros(goal.shape, np.int64)
+        if self._way is None or self._way_presses is None:
+            route = algebra(self.first.rules).solve((goal.astype(np.int64) - self._board) % k)
+            assert route is not None  # the goal is a fit: reachable from any board
+            flat = np.asarray(route, np.int64).reshape(-1) % k
+            cells = np.flatnonzero(flat)
+            columns = cells % goal.shape[1]
+            self._way = cells[np.lexsort((cells // goal.shape[1], columns))]
+            self._way_presses = flat
+        taken = np.cumsum(self._way_presses[self._way]) <= self.max_clicks
+        presses = np.zeros(goal.size, np.int64)
+        presses[self._way[taken]] = self._way_presses[self._way[taken]]
+        self._way = self._way[~taken]
+        return presses.reshape(goal.shape)
+
+
+#: Play mode chases a cut's frame freely until a frame uses at most 1 / SETTLED of its clicks.
+SETTLED = 4
+
+
+def reached(board: Board, presses: NDArray[np.int64], rules: Rules) -> Board:
+    from lightsart._core.algebra import reached as pressed
+
+    return np.asarray(pressed(board, presses % rules.states, rules), np.uint8)
 
 
 def checked(before: Board, presses: NDArray[np.int64], after: Board, rules: Rules) -> Step:
