@@ -15,12 +15,17 @@ on black). Each is filmed with ``make_film`` (nothing written, the boards kept) 
 * **cut**: on ``cut``, the share of cells of the first frame after the cut that differ from a
   film started at that frame (a fresh fit), and the cells changing in the frame after it.
 
+``--speed`` measures instead the per-frame loop's speed (:func:`lightsart._video.film.film_steps`
+on the decoded, fitted frames: tone, motion, mode; no decoding or encoding) in clip-seconds per
+CPU-second, against the same loop with the motion estimate left out (every frame still, cuts
+only from the mean difference: the baseline), and the estimate's own milliseconds a frame.
+
 ``--out DIR`` writes each run's kymograph (one board row over time, time downwards) and the
 frames around the cut as PNGs, to look at.
 
     python benchmarks/bench_film_look.py [--photos A B] [--board 100x56] [--frames 36]
         [--segments pan cut ...] [--configs boards/2 play/2 boards/4 play/4] [--out DIR]
-        [--pan 0.6]
+        [--pan 0.6] [--speed]
 """
 
 from __future__ import annotations
@@ -211,6 +216,51 @@ def measure(name: str, clip: Path, slide: float, frames: list[np.ndarray], board
     return row
 
 
+def speed(name: str, frames: list[np.ndarray], board: tuple[int, int], config: str
+          ) -> dict[str, float]:
+    """Clip-seconds per CPU-second of the per-frame loop with and without the motion estimate,
+    and the estimate's CPU milliseconds a frame."""
+    import time
+
+    import lightsart._video.motion as motion
+    from lightsart._engines import Budget, engine
+    from lightsart._pictures.tone import Tone
+    from lightsart._rules import Rules
+    from lightsart._video.film import default_clicks, film_steps
+    from lightsart._video.steady import SteadyTone
+    from lightsart._video.steps import BoardsMode, PlayMode
+
+    mode, states = config.split("/")
+    w, h = board
+
+    def run() -> float:
+        rules = Rules(h, w, states=int(states))
+        boards = BoardsMode(rules, engine("exact"), Budget(1.0), engine_rules=rules)
+        chosen = boards if mode == "boards" else PlayMode(boards, default_clicks(w, h))
+        start = time.process_time()
+        for _ in film_steps(frames, chosen, SteadyTone(Tone(), FPS)):
+            pass
+        return time.process_time() - start
+
+    def no_motion(previous: np.ndarray, frame: np.ndarray) -> motion.Motion:
+        cut = float(np.mean(np.abs(previous - frame))) > motion.CUT_DIFFERENCE
+        return motion.Motion(cut=cut)
+
+    estimate = motion.estimate
+    start = time.process_time()
+    for a, b in itertools.pairwise(frames):
+        estimate(a, b)
+    each = (time.process_time() - start) / max(1, len(frames) - 1)
+    with_motion = run()
+    motion.estimate = no_motion  # type: ignore[assignment]
+    try:
+        without = run()
+    finally:
+        motion.estimate = estimate
+    clip = len(frames) / FPS
+    return {"with": clip / with_motion, "without": clip / without, "estimate": 1000 * each}
+
+
 def main() -> None:
     global PAN
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -222,6 +272,7 @@ def main() -> None:
     parser.add_argument("--configs", nargs="*", default=list(CONFIGS))
     parser.add_argument("--out", type=Path)
     parser.add_argument("--pan", type=float, default=PAN, help="the pan's cells per frame")
+    parser.add_argument("--speed", action="store_true", help="measure the per-frame loop's speed")
     args = parser.parse_args()
     PAN = args.pan
     w, h = (int(v) for v in args.board.split("x"))
@@ -231,9 +282,15 @@ def main() -> None:
         args.out.mkdir(parents=True, exist_ok=True)
     print(f"board {args.board}, {args.frames} frames a segment, pan {PAN} cells a frame; pictures "
           f"{Path(args.photos[0]).name}, {Path(args.photos[1]).name}")
-    print("| segment | mode/states | cells changed per frame (mean, worst) | structure / Pillow "
-          "(mean, worst frame) | texture / picture shift | cut: wrong vs fresh, next frame |")
-    print("|---|---|---|---|---|---|")
+    if args.speed:
+        print("| segment | mode/states | clip-s per CPU-s | without motion | ratio | estimate "
+              "(ms a frame) |")
+        print("|---|---|---|---|---|---|")
+    else:
+        print("| segment | mode/states | cells changed per frame (mean, worst) | structure / "
+              "Pillow (mean, worst frame) | texture / picture shift | cut: wrong vs fresh, next "
+              "frame |")
+        print("|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         draws = _draws(a, b, size, args.frames)
         for name in args.segments:
@@ -241,6 +298,11 @@ def main() -> None:
             clip = make_clip(Path(tmp), name, draw, size, args.frames)
             frames = fitted_frames(clip, (w, h))
             for config in args.configs:
+                if args.speed:
+                    v = speed(name, frames, (w, h), config)
+                    print(f"| {name} | {config} | {v['with']:.2f} | {v['without']:.2f} | "
+                          f"{v['with'] / v['without']:.2f} | {v['estimate']:.1f} |", flush=True)
+                    continue
                 r = measure(name, clip, slide, frames, args.board, config, args.out)
                 texture = f"{r['texture']:.2f}" if "texture" in r else ""
                 cut = (f"{100 * r['cut_wrong']:.1f} %, {100 * r['after_cut']:.1f} %"
