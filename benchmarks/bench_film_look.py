@@ -11,7 +11,9 @@ on black). Each is filmed with ``make_film`` (nothing written, the boards kept) 
   as a ratio to Pillow's per-frame ``convert("1")`` (the worst frame's ratio too);
 * **texture / picture**: on ``pan`` and ``text``, the shift of the dot pattern between frames
   (the whole-cell shift that best matches consecutive boards), summed, over the picture's shift;
-  1 is dots travelling with the picture, 0 a screen door;
+  1 is dots travelling with the picture, 0 a screen door; and on ``pan`` and ``zoom`` the share
+  of cells equal to the board 10 frames before where the picture came from, against in place
+  (:func:`carried_share`);
 * **cut**: on ``cut``, the share of cells of the first frame after the cut that differ from a
   film started at that frame (a fresh fit), and the cells changing in the frame after it.
 
@@ -169,6 +171,33 @@ def shift(a: np.ndarray, b: np.ndarray, reach: int = 3) -> tuple[int, int]:
     return where
 
 
+#: Frames apart of the boards compared by :func:`carried_share`.
+GAP = 10
+
+
+def carried_share(boards: list[np.ndarray], name: str) -> tuple[float, float]:
+    """On ``pan`` and ``zoom``: the share of cells equal to the board :data:`GAP` frames before
+    at the cell the picture moved them from (nearest cell), and at the same cell; only cells the
+    picture moved at least 2 cells (a zoom's centre is left out). A texture travelling with the
+    picture matches the first; a screen door the second."""
+    rows, cols = boards[0].shape
+    j, i = np.meshgrid(np.arange(cols), np.arange(rows))
+    if name == "pan":
+        y, x = i.astype(np.float64), j + GAP * PAN
+    else:
+        f = 0.99**GAP
+        y, x = (rows - 1) / 2 + (i - (rows - 1) / 2) * f, (cols - 1) / 2 + (j - (cols - 1) / 2) * f
+    iy, ix = np.rint(y).astype(np.intp), np.rint(x).astype(np.intp)
+    use = ((iy >= 0) & (iy < rows) & (ix >= 0) & (ix < cols)
+           & (np.hypot(y - i, x - j) >= 2))
+    iy, ix = np.clip(iy, 0, rows - 1), np.clip(ix, 0, cols - 1)
+    moved, still = [], []
+    for before, now in zip(boards, boards[GAP:], strict=False):
+        moved.append(float(np.mean((now == before[iy, ix])[use])))
+        still.append(float(np.mean((now == before)[use])))
+    return float(np.mean(moved)), float(np.mean(still))
+
+
 def kymograph(boards: list[np.ndarray], states: int, path: Path) -> None:
     row = np.stack([b[b.shape[0] // 2] for b in boards]).astype(np.float64) / (states - 1)
     Image.fromarray(np.round(row * 255).astype(np.uint8)).resize(
@@ -202,6 +231,8 @@ def measure(name: str, clip: Path, slide: float, frames: list[np.ndarray], board
         travel = sum(shift(a, b)[1 if name == "pan" else 0] for a, b in
                      itertools.pairwise(boards))
         row["texture"] = travel / (slide * (count - 1))
+    if name in ("pan", "zoom") and count > GAP:
+        row["carried"], row["in_place"] = carried_share(boards, name)
     if cut is not None:
         fresh = film(clip, board, config, start=cut / FPS)
         row["cut_wrong"] = float(np.mean(boards[cut] != fresh[0]))
@@ -288,9 +319,9 @@ def main() -> None:
         print("|---|---|---|---|---|---|")
     else:
         print("| segment | mode/states | cells changed per frame (mean, worst) | structure / "
-              "Pillow (mean, worst frame) | texture / picture shift | cut: wrong vs fresh, next "
-              "frame |")
-        print("|---|---|---|---|---|---|")
+              "Pillow (mean, worst frame) | texture / picture shift | 10 frames: same as where the "
+              "picture came from, in place | cut: wrong vs fresh, next frame |")
+        print("|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         draws = _draws(a, b, size, args.frames)
         for name in args.segments:
@@ -305,10 +336,13 @@ def main() -> None:
                     continue
                 r = measure(name, clip, slide, frames, args.board, config, args.out)
                 texture = f"{r['texture']:.2f}" if "texture" in r else ""
+                carried = (f"{100 * r['carried']:.0f} %, {100 * r['in_place']:.0f} %"
+                           if "carried" in r else "")
                 cut = (f"{100 * r['cut_wrong']:.1f} %, {100 * r['after_cut']:.1f} %"
                        if "cut_wrong" in r else "")
                 print(f"| {name} | {config} | {100 * r['changed']:.2f} %, {100 * r['worst']:.1f} % "
-                      f"| {r['structure']:.2f}, {r['low']:.2f} | {texture} | {cut} |", flush=True)
+                      f"| {r['structure']:.2f}, {r['low']:.2f} | {texture} | {carried} | {cut} |",
+                      flush=True)
 
 
 if __name__ == "__main__":
