@@ -67,8 +67,11 @@ def _clips_module() -> Any:
 
 def _window(picture: Image.Image, size: tuple[int, int], x: float, y: float,
             scale: float) -> Image.Image:
-    return picture.transform(size, Image.Transform.AFFINE, (scale, 0, x, 0, scale, y),
-                             resample=Image.Resampling.BICUBIC)
+    # resize with a box, not an affine transform: that one steps sub-pixel offsets unevenly on
+    # 8-bit pictures (a pan of 2.4 pixels a frame moved 2.45, 2.26, 2.59, ...) and with them a
+    # +-0.5 % zoom the motion estimate duly found.
+    return picture.resize(size, Image.Resampling.BICUBIC,
+                          box=(x, y, x + size[0] * scale, y + size[1] * scale))
 
 
 def _draws(a: Image.Image, b: Image.Image, size: tuple[int, int], frames: int
