@@ -180,13 +180,16 @@ GAP = 10
 
 def carried_share(boards: list[np.ndarray], name: str) -> tuple[float, float]:
     """On ``pan`` and ``zoom``: the share of cells equal to the board :data:`GAP` frames before
+    (on a slow pan as many as it takes to move 2 cells)
     at the cell the picture moved them from (nearest cell), and at the same cell; only cells the
     picture moved at least 2 cells (a zoom's centre is left out). A texture travelling with the
     picture matches the first; a screen door the second."""
     rows, cols = boards[0].shape
     j, i = np.meshgrid(np.arange(cols), np.arange(rows))
+    gap = GAP
     if name == "pan":
-        y, x = i.astype(np.float64), j + GAP * PAN
+        gap = max(GAP, int(np.ceil(2 / PAN)))  # a slow pan: 2 cells at least
+        y, x = i.astype(np.float64), j + gap * PAN
     else:
         f = 0.99**GAP
         y, x = (rows - 1) / 2 + (i - (rows - 1) / 2) * f, (cols - 1) / 2 + (j - (cols - 1) / 2) * f
@@ -195,7 +198,7 @@ def carried_share(boards: list[np.ndarray], name: str) -> tuple[float, float]:
            & (np.hypot(y - i, x - j) >= 2))
     iy, ix = np.clip(iy, 0, rows - 1), np.clip(ix, 0, cols - 1)
     moved, still = [], []
-    for before, now in zip(boards, boards[GAP:], strict=False):
+    for before, now in zip(boards, boards[gap:], strict=False):
         moved.append(float(np.mean((now == before[iy, ix])[use])))
         still.append(float(np.mean((now == before)[use])))
     return float(np.mean(moved)), float(np.mean(still))

@@ -264,9 +264,10 @@ def estimate(previous: Gray, frame: Gray) -> Motion:
 
 
 def _holding(previous: Gray, frame: Gray, motion: Motion) -> Motion:
-    """``motion`` with the cells that hold still marked: those the frame did not change
-    (:data:`UNCHANGED`: the plain wall behind a moving figure, which the motion predicts as
-    well) and those no motion predicts clearly better (by :data:`HOLD`: a caption over a pan).
+    """``motion`` with the cells that hold still marked: those the frame did not change while
+    the motion moves a cell or more (:data:`UNCHANGED`: the plain wall behind a moving figure,
+    which the motion predicts as well) and those no motion predicts clearly better (by
+    :data:`HOLD`: a caption over a pan).
     A smooth sky that both predict alike moves with the rest (a screen door shows most there)."""
     from lightsart._video.refine import _kernel, blur
 
@@ -274,7 +275,12 @@ def _holding(previous: Gray, frame: Gray, motion: Motion) -> Motion:
     moved, _ = warp(previous, motion)
     still = blur(np.abs(previous - frame), k)
     carried_error = blur(np.abs(moved - frame), k)
-    held = (still < UNCHANGED) | (still + HOLD < carried_error)
+    held = still + HOLD < carried_error
+    if _reach(motion, frame.shape) >= 1.0:
+        # Not on a slow pan: the encoder leaves its smooth sky exactly as it was (skip blocks)
+        # for a few frames, as unchanged as a wall behind a figure, and holding the sky while
+        # the rest moves tears the texture.
+        held |= still < UNCHANGED
     return Motion(False, motion.scale, motion.shift, held)
 
 
