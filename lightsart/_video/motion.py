@@ -195,17 +195,17 @@ def _agreed(quarters: list[tuple[float, float, float, float]]) -> Motion | None:
 def _smooth(frame: Gray) -> Gray:
     """``frame`` blurred by :data:`SMOOTH` cells (edges renormalised): what a motion can predict
     (the picture less its finest detail, which interpolation loses)."""
-    from lightsart._video.refine import _kernel, blur
+    from lightsart._video.refine import blur, gaussian
 
-    k = _kernel(SMOOTH)
+    k = gaussian(SMOOTH)
     return blur(frame, k) / _coverage(frame.shape)
 
 
 @functools.lru_cache(maxsize=4)
 def _coverage(shape: tuple[int, int]) -> NDArray[np.float64]:
-    from lightsart._video.refine import _kernel, blur
+    from lightsart._video.refine import blur, gaussian
 
-    return blur(np.ones(shape), _kernel(SMOOTH))
+    return blur(np.ones(shape), gaussian(SMOOTH))
 
 
 def _refined(previous: Gray, frame: Gray, motion: Motion) -> Motion:
@@ -269,9 +269,9 @@ def _holding(previous: Gray, frame: Gray, motion: Motion) -> Motion:
     which the motion predicts as well) and those no motion predicts clearly better (by
     :data:`HOLD`: a caption over a pan).
     A smooth sky that both predict alike moves with the rest (a screen door shows most there)."""
-    from lightsart._video.refine import _kernel, blur
+    from lightsart._video.refine import blur, gaussian
 
-    k = _kernel(1.0)
+    k = gaussian(1.0)
     moved, _ = warp(previous, motion)
     still = blur(np.abs(previous - frame), k)
     carried_error = blur(np.abs(moved - frame), k)
