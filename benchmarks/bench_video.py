@@ -64,11 +64,11 @@ def _frames(clip: Path) -> tuple[list[np.ndarray], float]:
 
 
 def _eye_error(board: np.ndarray, frame: np.ndarray) -> float:
-    from lightsart._video.refine import _blur, _kernel
+    from lightsart._video.refine import blur, gaussian
 
     low, high = np.percentile(frame, [1.0, 99.0])
     picture = np.clip((frame - low) / max(high - low, 1e-9), 0.0, 1.0)
-    blurred = _blur(board.astype(np.float64) - picture, _kernel(0.8))
+    blurred = blur(board.astype(np.float64) - picture, gaussian(0.8))
     return float(np.sqrt(np.mean(blurred**2)))
 
 

@@ -17,7 +17,7 @@ import contextlib
 import math
 import os
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -26,16 +26,16 @@ from lightsart import _limits as limits
 from lightsart._errors import InvalidType, InvalidValue, LightsartError
 from lightsart._public import public
 from lightsart._settings import Look, Pictures, Solving
-from lightsart._types import Board, Frame
+from lightsart._types import Board, Frame, Gray
 from lightsart._video.options import DEFAULT_FPS_MAX, MODES, STEADY, Mode
 
 if TYPE_CHECKING:
     from lightsart._output.writers import Written
     from lightsart._rules import Rules
     from lightsart._video.clip import Clip
-    from lightsart._video.steps import BoardsMode, PlayMode
+    from lightsart._video.steps import BoardsMode, PlayMode, Step
 
-__all__ = ["HD", "FilmResult", "Filming", "default_clicks", "film_cell", "make_film"]
+__all__ = ["HD", "FilmResult", "Filming", "default_clicks", "film_cell", "film_steps", "make_film"]
 
 #: Play mode's presses per frame without ``--clicks-per-frame``, per cell of the board: 150 on
 #: the 48x35 board of the issue's measurement (chosen by looking, see the README).
@@ -459,20 +459,35 @@ def _nullity(rules: Rules) -> int:
 def _boards(plan: _Plan, mode: BoardsMode | PlayMode, tone: Any, prep: Pictures
             ) -> Iterator[tuple[Frame, Any]]:
     """Each frame's board (as a :class:`~lightsart.Frame` of ``1/fps`` seconds) and its
-    step, decoded and fitted one at a time."""
+    step, decoded and fitted one at a time (:func:`film_steps`)."""
     from lightsart._pictures.image import fit_to_board
     from lightsart._video.clip import decode_size, read_frames
 
     size = decode_size(plan.clip, (plan.width, plan.height))
     cells = plan.width * plan.height
     count = 0
-    for gray in read_frames(plan.clip, size, plan.fps, plan.start, plan.seconds):
-        count += 1
-        if plan.frames is None:  # a clip of unknown length: bounded as it plays
-            limits.check_film(count, count / plan.fps, cells)
-        fitted = fit_to_board(gray, plan.width, plan.height, prep.fit)
-        step = mode.step(tone(fitted))
-        board: Board = step.board
-        yield Frame(board, 1.0 / plan.fps), step
+
+    def fitted() -> Iterator[Gray]:
+        nonlocal count
+        for gray in read_frames(plan.clip, size, plan.fps, plan.start, plan.seconds):
+            count += 1
+            if plan.frames is None:  # a clip of unknown length: bounded as it plays
+                limits.check_film(count, count / plan.fps, cells)
+            yield fit_to_board(gray, plan.width, plan.height, prep.fit)
+
+    for step in film_steps(fitted(), mode, tone):
+        yield Frame(step.board, 1.0 / plan.fps), step
     if count == 0:  # pragma: no cover - read_frames refuses a clip without frames
         raise LightsartError(f"{plan.clip.path} has no frames")
+
+
+def film_steps(frames: Iterable[Gray], mode: BoardsMode | PlayMode, tone: Any) -> Iterator[Step]:
+    """Each fitted frame's step: the motion from the previous frame (the first frame is a cut)
+    moves the texture, and a cut restarts tone and board (:mod:`lightsart._video.motion`)."""
+    from lightsart._video.motion import Motion, estimate
+
+    previous: Gray | None = None
+    for frame in frames:
+        motion = Motion(cut=True) if previous is None else estimate(previous, frame)
+        previous = frame
+        yield mode.step(tone(frame, motion.cut), motion)

@@ -22,7 +22,7 @@ from numpy.typing import NDArray
 
 from lightsart._types import Board, Gray
 
-__all__ = ["KEEP_PRICE", "SIGMA", "blur", "refine"]
+__all__ = ["KEEP_PRICE", "SIGMA", "blur", "gaussian", "refine"]
 
 #: The eye's blur, in cells. Chosen with :data:`KEEP_PRICE` on the slow pans of
 #: ``scripts/make_test_clips.py`` (48x35, a fifth of a cell per frame): 0.7 and 0.03 changed
@@ -35,7 +35,8 @@ KEEP_PRICE = 0.03
 ROUNDS = 40
 
 
-def _kernel(sigma: float) -> NDArray[np.float64]:
+def gaussian(sigma: float) -> NDArray[np.float64]:
+    """The normalised 1-D Gaussian of ``sigma`` cells, cut at three sigma (one cell at least)."""
     radius = max(1, int(np.ceil(3 * sigma)))
     x = np.arange(-radius, radius + 1)
     k = np.exp(-0.5 * (x / sigma) ** 2)
@@ -97,7 +98,7 @@ def refine(start: Board, toned: Gray, previous: Board | None, states: int, *,
     v = srgb_to_linear(np.clip(toned, 0, 1)) if linear else np.clip(toned, 0.0, 1.0)
     board = start.astype(np.int64)
     prev = None if previous is None else previous.astype(np.int64)
-    k = _kernel(sigma * np.sqrt(2.0))
+    k = gaussian(sigma * np.sqrt(2.0))
     # C_ii: the centre of the 2-D kernel, the same for every cell with zero padding.
     c0 = float(k[len(k) // 2] ** 2)
     top = states - 1

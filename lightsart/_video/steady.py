@@ -8,9 +8,12 @@ pumps. Here both stages keep state from frame to frame:
 * :class:`SteadyTone` sets the black and white points from the 1st and 99th percentiles as the
   still tone does, but follows them by an exponential moving average with a time constant of
   :data:`TONE_SECONDS` (``p ← p + a (p_frame - p)``, ``a = 1 - exp(-1 / (fps · TONE_SECONDS))``),
-  jumping at once on a cut (a percentile moving by more than :data:`CUT`). A still scene's levels
-  converge, so its boards do too. Local contrast (CLAHE) is off by default: its tile histograms
-  change whenever the content moves, which pumps; sharpening, a fixed local filter, stays on.
+  jumping at once on a cut (:mod:`lightsart._video.motion` says which frames are). The points
+  are never closer than :data:`LEVELS_MIN` (a plain wall is not stretched into a black-to-white
+  gradient, nor re-levelled when a figure walks in: slowly, a few cells a frame). A still
+  scene's levels converge, so its boards do too. Local contrast (CLAHE) is off by default: its
+  tile histograms change whenever the content moves, which pumps; sharpening, a fixed local
+  filter, stays on.
 * :func:`steady_dither` is ordered dithering by a mask fixed to the board (blue noise by
   default), with hysteresis: a cell of value ``q`` in level units against its threshold ``t``
   would show level ``ceil(q - t)``; it keeps its previous level ``P`` while
@@ -33,15 +36,16 @@ from numpy.typing import NDArray
 from lightsart._pictures.tone import Tone, apply_tone
 from lightsart._types import Board, Gray
 
-__all__ = ["AUTO_SHARPEN", "CUT", "HYSTERESIS", "KEEP_PRICE", "TONE_SECONDS", "SteadyTone", "steady_costs",
-           "steady_dither"]
+__all__ = ["AUTO_SHARPEN", "HYSTERESIS", "KEEP_PRICE", "LEVELS_MIN", "TONE_SECONDS", "SteadyTone",
+           "steady_costs", "steady_dither"]
 
 #: Sharpening of the automatic tone (stills: 0.5; the film's search sharpens by itself).
 AUTO_SHARPEN = 0.25
-#: Time constant of the moving black and white points, in seconds of film.
-TONE_SECONDS = 0.5
-#: A percentile that moves this much in one frame is a cut: the levels follow at once.
-CUT = 0.2
+#: Time constant of the moving black and white points, in seconds of film (0.5 re-levelled a
+#: light wall 38 % of its cells in a few frames when a dark figure walked in).
+TONE_SECONDS = 2.0
+#: The least distance of the black and white points (a stretch of at most 1 / LEVELS_MIN).
+LEVELS_MIN = 0.5
 #: Hysteresis of the dither, in level units (0.5: a cell never changes for a mid-grey wobble).
 HYSTERESIS = 0.15
 #: Extra price of changing a cell the previous board already had right (perceptual costs are
@@ -76,10 +80,12 @@ class SteadyTone:
         """The weight of each new frame's percentiles in the moving points."""
         return 1.0 - math.exp(-1.0 / (self.fps * TONE_SECONDS))
 
-    def _levels(self, gray: Gray) -> Gray:
+    def _levels(self, gray: Gray, cut: bool) -> Gray:
         low, high = (float(v) for v in np.percentile(gray, _PERCENTILES))
-        if self.points is None or max(abs(low - self.points[0]),
-                                      abs(high - self.points[1])) > CUT:
+        if high - low < LEVELS_MIN:
+            middle = min(max((low + high) / 2, LEVELS_MIN / 2), 1 - LEVELS_MIN / 2)
+            low, high = middle - LEVELS_MIN / 2, middle + LEVELS_MIN / 2
+        if self.points is None or cut:
             self.points = (low, high)
         else:
             a = self.follow
@@ -90,10 +96,11 @@ class SteadyTone:
             return gray
         return np.clip((gray - low) / (high - low), 0.0, 1.0)
 
-    def __call__(self, gray: Gray) -> Gray:
-        """The toned frame (board-sized luminance in, the same shape out, ``[0, 1]``)."""
+    def __call__(self, gray: Gray, cut: bool = False) -> Gray:
+        """The toned frame (board-sized luminance in, the same shape out, ``[0, 1]``); at a
+        ``cut`` the levels are the frame's own."""
         t = self.tone
-        g = self._levels(gray) if t.auto else gray
+        g = self._levels(gray, cut) if t.auto else gray
         rest = Tone(auto=False, gamma=t.gamma, brightness=t.brightness, contrast=t.contrast,
                     local_contrast=t.local_contrast or 0.0,
                     sharpen=self.sharpen, invert=t.invert)

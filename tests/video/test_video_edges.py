@@ -199,9 +199,9 @@ def test_the_steady_dithers_blur_takes_memory_linear_in_the_cells() -> None:
     """A 2x2048 board: dense band matrices took 2048 x 2048 floats (33 MB) per side."""
     import tracemalloc
 
-    from lightsart._video.refine import SIGMA, _kernel, blur
+    from lightsart._video.refine import SIGMA, blur, gaussian
 
-    k = _kernel(SIGMA * np.sqrt(2.0))
+    k = gaussian(SIGMA * np.sqrt(2.0))
     a = np.random.default_rng(3).standard_normal((2, 2048))
     tracemalloc.start()
     try:
