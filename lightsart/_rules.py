@@ -195,6 +195,10 @@ def check_states(states: int) -> int:
     return k
 
 
+#: The classic plus, made once: ``Rules(m, n)`` is made per press of a bare board.
+PLUS = Pattern(("010", "111", "010"))
+
+
 @public
 @dataclass(frozen=True, init=False)
 class Rules:
@@ -254,7 +258,7 @@ class Rules:
 
     # A typed __init__ rather than the dataclass's: the field is always a Pattern (its readers
     # need no narrowing), while callers may give the pattern as text, as --pattern takes it.
-    def __init__(self, height: int, width: int, pattern: Pattern | str = "plus",
+    def __init__(self, height: int, width: int, pattern: Pattern | str = PLUS,
                  topology: Topology = "plane", states: int = 2) -> None:
         if isinstance(pattern, str):
             pattern = parse_pattern(pattern)

@@ -369,4 +369,6 @@ def _peak_bytes(frames_wanted: int) -> int:
 
 
 def test_memory_does_not_grow_with_the_number_of_frames() -> None:
-    assert _peak_bytes(1500) < 2 * _peak_bytes(100)
+    # Kept frames would cost 3.6 kB each (5 MB more for 1400 more frames); Python's own free
+    # lists may hold a few thousand small tuples (tracemalloc counts them), hence the 0.5 MB.
+    assert _peak_bytes(1500) < 2 * _peak_bytes(100) + 500_000
