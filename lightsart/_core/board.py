@@ -111,11 +111,9 @@ def board_from_clicks(clicks: object, rules: Rules | None = None) -> Board:
     >>> board_from_clicks([[1, 0], [0, 1]], Rules(2, 2, states=3)).tolist()
     [[0, 1], [1, 0]]
     """
-    toggled = press(clicks, rules)
-    if rules is None or rules.is_binary:
-        return toggled ^ np.uint8(1)
-    k = rules.states
-    return ((toggled.astype(np.int64) + (k - 1)) % k).astype(np.uint8)
+    states = 2 if rules is None else rules.states
+    # (states - 1) + A x mod states, in uint8: both terms are below 16, so the sum cannot wrap.
+    return (press(clicks, rules) + np.uint8(states - 1)) % np.uint8(states)
 
 
 def click_list(clicks: Board) -> list[tuple[int, int]]:
