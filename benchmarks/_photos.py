@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -24,3 +26,13 @@ def sample(name: str) -> Path | None:
     """``samples/<name>`` if it exists."""
     path = ROOT / "samples" / name
     return path if path.exists() else None
+
+
+def clips_module() -> Any:
+    """``scripts/make_test_clips.py`` as a module (the scripts folder is not a package)."""
+    spec = importlib.util.spec_from_file_location("make_test_clips",
+                                                  ROOT / "scripts" / "make_test_clips.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -33,7 +33,6 @@ frames around the cut as PNGs, to look at.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import itertools
 import tempfile
 from collections.abc import Callable
@@ -41,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _photos import clips_module  # benchmarks/ is on sys.path when run as a script
 from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,15 +54,6 @@ SCROLL = 0.5
 FPS = 24.0
 
 Draw = Callable[[int], Image.Image]
-
-
-def _clips_module() -> Any:
-    spec = importlib.util.spec_from_file_location("make_test_clips",
-                                                  ROOT / "scripts" / "make_test_clips.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _window(picture: Image.Image, size: tuple[int, int], x: float, y: float,
@@ -128,7 +119,7 @@ def _draws(a: Image.Image, b: Image.Image, size: tuple[int, int], frames: int
 
 def make_clip(folder: Path, name: str, draw: Draw, size: tuple[int, int], frames: int) -> Path:
     path = folder / f"{name}.mp4"
-    _clips_module().write_clip(path, lambda t: draw(round(t * (frames - 1))).convert("RGB"),
+    clips_module().write_clip(path, lambda t: draw(round(t * (frames - 1))).convert("RGB"),
                                size, frames, FPS, None)
     return path
 

@@ -27,7 +27,6 @@ measures, in one run:
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import itertools
 import json
 import subprocess
@@ -38,19 +37,11 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from _photos import clips_module  # benchmarks/ is on sys.path when run as a script
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
 BOARD = (48, 35)
-
-
-def _clips_module() -> Any:
-    spec = importlib.util.spec_from_file_location("make_test_clips",
-                                                  ROOT / "scripts" / "make_test_clips.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def _frames(clip: Path) -> tuple[list[np.ndarray], float]:
@@ -200,11 +191,11 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=4.0, help="the small clips' length")
     parser.add_argument("--quick", action="store_true", help="speed only (no quality table)")
     args = parser.parse_args()
-    clips_module = _clips_module()
+    maker = clips_module()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         if not args.quick:
-            clips = clips_module.make_clips(work / "clips", seconds=args.seconds)
+            clips = maker.make_clips(work / "clips", seconds=args.seconds)
             print(f"quality at {BOARD[0]}x{BOARD[1]} (structure: ratio to Pillow's "
                   "convert('1'))")
             print("| clip | method | cells changing per frame | structure | eye error | clicks "
