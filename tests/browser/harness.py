@@ -84,6 +84,20 @@ def watch(context: Any) -> Watched:
     return w
 
 
+def tab(browser: Any, width: int, height: int,
+        schemes: frozenset[str] | None = frozenset({"file"})) -> Iterator[Watched]:
+    """A watched page in a new ``width`` x ``height`` context of ``browser``, for a fixture to
+    yield; afterwards no console error, and (unless ``schemes`` is None) no request outside
+    ``schemes`` (a page that works offline asks nothing of the network)."""
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    watched = watch(ctx)
+    yield watched
+    ctx.close()
+    assert watched.errors == [], f"console errors: {watched.errors}"
+    if schemes is not None:
+        assert {url.split(":")[0] for url in watched.requests} <= schemes, watched.requests
+
+
 def click_cell(page: Any, row: int, col: int, rows: int, cols: int, selector: str = "#board") -> None:
     """Click the centre of cell (row, col) of the board canvas with the mouse."""
     box = page.locator(selector).bounding_box()

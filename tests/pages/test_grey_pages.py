@@ -168,12 +168,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def tab(browser: Any) -> Iterator[harness.Watched]:
-    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
-    watched = harness.watch(ctx)
-    yield watched
-    ctx.close()
-    assert watched.errors == [], watched.errors
-    assert {url.split(":")[0] for url in watched.requests} <= {"file"}
+    yield from harness.tab(browser, 1000, 800)
 
 
 @pytest.fixture(scope="module")

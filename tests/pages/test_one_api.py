@@ -105,11 +105,7 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def tab(browser: Any) -> Iterator[harness.Watched]:
-    ctx = browser.new_context(viewport={"width": 1000, "height": 800})
-    watched = harness.watch(ctx)
-    yield watched
-    ctx.close()
-    assert watched.errors == [], watched.errors
+    yield from harness.tab(browser, 1000, 800, schemes=None)
 
 
 SOLVE = """([m, n, rules, K, changes, viaZ]) => {

@@ -29,13 +29,8 @@ def browser() -> Iterator[Any]:
 
 @pytest.fixture
 def tab(browser: Any) -> Iterator[harness.Watched]:
-    ctx = browser.new_context(viewport={"width": 800, "height": 600})
-    watched = harness.watch(ctx)
-    yield watched
-    ctx.close()
-    assert watched.errors == [], f"console errors: {watched.errors}"
     # The page's file and its own sound, nothing from outside.
-    assert {url.split(":")[0] for url in watched.requests} <= {"file", "data"}
+    yield from harness.tab(browser, 800, 600, frozenset({"file", "data"}))
 
 
 def _page_data(html: str) -> dict[str, Any]:
