@@ -133,7 +133,7 @@ def test_imports_have_no_cycle_even_for_type_checkers() -> None:
 #: formatters (``lightsart/__init__.py``), and no result type imports it.
 LAYERS: tuple[str, ...] = (
     "_version", "_public", "_choices", "_vocabulary", "_calibration", "_inputs", "_errors", "_types",
-    "_limits", "_checks", "_boardsize", "_registry", "_rules", "_results",
+    "_limits", "_palette", "_checks", "_boardsize", "_registry", "_rules", "_results",
     "_core", "_output", "_engines", "_pictures", "_puzzle", "_pages", "_animation", "_settings",
     "_jobs", "_runs",
     "_pipeline", "_preview", "_video", "_display", "__init__", "_cli", "__main__",
