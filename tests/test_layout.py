@@ -136,7 +136,7 @@ LAYERS: tuple[str, ...] = (
     "_limits", "_palette", "_checks", "_boardsize", "_registry", "_rules", "_results",
     "_core", "_output", "_engines", "_pictures", "_puzzle", "_pages", "_animation", "_settings",
     "_jobs", "_runs",
-    "_pipeline", "_preview", "_video", "_display", "__init__", "_cli", "__main__",
+    "_pipeline", "_preview", "_video", "_display", "__init__", "_studio", "_cli", "__main__",
 )
 
 #: The imports that run up :data:`LAYERS` (at most two), importer -> imported, and why each stays.

@@ -29,6 +29,7 @@ ARGVS = [
     ["table", "31x31"],
     ["census", "5x5", "--json"],
     ["video", "clip.mp4", "-o", "f.mp4", "--mode", "play", "--clicks-per-frame", "40", "--start", "1"],
+    ["studio", "--port", "0", "--no-browser"],
 ]
 
 

@@ -32,6 +32,7 @@ COMMANDS: tuple[str, ...] = (
     "path",
     "table",
     "census",
+    "studio",
 )
 
 

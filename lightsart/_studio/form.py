@@ -1,0 +1,140 @@
+"""The studio's settings form as data: one :class:`Field` per setting, read into the public
+settings (:class:`lightsart.Pictures`, :class:`lightsart.Solving`, :class:`lightsart.Timing`) and
+written out as the equivalent ``lightsart still`` / ``lightsart animate`` command line.
+
+The page draws its form from :func:`fields_data`, so a new setting (a ``palette`` when colour
+lands) is one more :data:`FIELDS` entry and one line in :func:`settings`; the CLI option a field
+stands for is in the entry, so the command line shown follows without more code.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import lightsart
+from lightsart._choices import EASES, FITS, TOPOLOGIES
+from lightsart._errors import InvalidValue
+
+__all__ = ["FIELDS", "Field", "command_line", "fields_data", "read_form", "settings"]
+
+
+@dataclass(frozen=True)
+class Field:
+    """One setting of the form: its name (the settings field it fills), the CLI option it stands
+    for, its kind (``choice``, ``number``, ``text``, ``flag``), its default and its choices;
+    ``animation``: shown only when there are two pictures or more."""
+
+    name: str
+    label: str
+    option: str
+    kind: str
+    default: Any
+    choices: tuple[str, ...] = ()
+    low: float | None = None
+    high: float | None = None
+    step: float | None = None
+    animation: bool = False
+
+
+#: The patterns the form offers (any ROWS text works on the command line).
+PATTERNS = ("plus", "sigma", "x", "square")
+
+
+def _fields() -> tuple[Field, ...]:
+    return (
+        Field("size", "Board size (W or WxH, empty: about 100 cells)", "--size", "text", ""),
+        Field("states", "States per cell", "--states", "number", 2, low=2, high=16, step=1),
+        Field("dither", "Dithering", "--dither", "choice", "floyd-steinberg",
+              tuple(lightsart.DITHER_METHODS.names())),
+        Field("tone", "Tone", "--tone", "choice", "auto", ("auto", "none")),
+        Field("brightness", "Brightness", "--brightness", "number", 0.0, low=-1, high=1, step=0.05),
+        Field("contrast", "Contrast", "--contrast", "number", 1.0, low=0, high=3, step=0.05),
+        Field("fit", "Fit", "--fit", "choice", "cover", tuple(FITS)),
+        Field("pattern", "Click pattern", "--pattern", "choice", "plus", PATTERNS),
+        Field("topology", "Topology", "--topology", "choice", "plane", tuple(TOPOLOGIES)),
+        Field("order", "Click order", "--order", "choice", "raster",
+              tuple(lightsart.CLICK_ORDERS.names()), animation=True),
+        Field("ease", "Easing", "--ease", "choice", "linear", tuple(EASES), animation=True),
+        Field("duration", "Seconds per transition", "--duration", "number", 4.0, low=0.5, high=30, step=0.5,
+              animation=True),
+        Field("fps", "Frames per second", "--fps", "number", 25.0, low=1, high=60, step=1, animation=True),
+        Field("hold", "Seconds each picture is held", "--hold", "number", 1.0, low=0, high=10, step=0.5,
+              animation=True),
+        Field("loop", "Loop back to the first picture", "--loop", "flag", False, animation=True),
+    )
+
+
+FIELDS: tuple[Field, ...] = _fields()
+_BY_NAME = {f.name: f for f in FIELDS}
+
+
+def fields_data() -> list[dict[str, Any]]:
+    """The form as the page draws it (JSON)."""
+    return [{"name": f.name, "label": f.label, "option": f.option, "kind": f.kind,
+             "default": f.default, "choices": list(f.choices), "low": f.low, "high": f.high,
+             "step": f.step, "animation": f.animation} for f in FIELDS]
+
+
+def read_form(data: object) -> dict[str, Any]:
+    """The page's form values, checked against :data:`FIELDS` (unknown names and wrong kinds
+    are one line); missing values take their defaults."""
+    if not isinstance(data, Mapping):
+        raise InvalidValue("the settings must be an object of named values")
+    values: dict[str, Any] = {f.name: f.default for f in FIELDS}
+    for name, value in data.items():
+        field = _BY_NAME.get(str(name))
+        if field is None:
+            raise InvalidValue(f"unknown setting {str(name)[:40]!r}")
+        values[field.name] = _value(field, value)
+    return values
+
+
+def _value(field: Field, value: object) -> Any:
+    if field.kind == "flag":
+        if not isinstance(value, bool):
+            raise InvalidValue(f"{field.label} must be on or off")
+        return value
+    if field.kind == "number":
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise InvalidValue(f"{field.label} must be a number")
+        return int(value) if field.step == 1 else float(value)
+    if not isinstance(value, str) or len(value) > 64:
+        raise InvalidValue(f"{field.label} must be short text")
+    if field.kind == "choice" and value not in field.choices:
+        raise InvalidValue(f"{field.label}: choose one of {', '.join(field.choices)}")
+    return value.strip()
+
+
+def settings(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The job's ``pictures=``, ``solving=`` and ``timing=`` for checked form values."""
+    # As the CLI builds it from --tone, --brightness and --contrast (the same board follows).
+    tone = lightsart.Tone(auto=values["tone"] == "auto", brightness=values["brightness"],
+                          contrast=values["contrast"])
+    return {
+        "pictures": lightsart.Pictures(size=values["size"] or None, fit=values["fit"],
+                                       dither=values["dither"], tone=tone),
+        "solving": lightsart.Solving(pattern=values["pattern"], topology=values["topology"],
+                                     states=values["states"]),
+        "timing": lightsart.Timing(order=values["order"], ease=values["ease"],
+                                   duration=values["duration"], fps=values["fps"],
+                                   hold=values["hold"], loop=values["loop"]),
+    }
+
+
+def command_line(pictures: Sequence[str], output: str, values: Mapping[str, Any]) -> str:
+    """The ``lightsart`` command that makes the same board (one picture) or animation: the
+    options whose values differ from the defaults, in :data:`FIELDS` order."""
+    animated = len(pictures) > 1
+    words = ["lightsart", "animate" if animated else "still", *pictures, "-o", output]
+    for field in FIELDS:
+        value = values[field.name]
+        if (field.animation and not animated) or value == field.default:
+            continue
+        if field.kind == "flag":
+            words.append(field.option)
+        else:
+            words += [field.option, f"{value:g}" if isinstance(value, float) else str(value)]
+    return " ".join(shlex.quote(w) for w in words)
