@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-
 from browser import harness
+
 from lightsart._cli import main
 from tests.studio.board_png import board_of
 from tests.studio.conftest import sample
@@ -34,8 +34,8 @@ def tab(request: pytest.FixtureRequest, browser: Any, server: str) -> Iterator[h
 
 def _board(page: Any) -> np.ndarray:
     """The board the page draws now (BoardView's), rows x columns."""
-    data = page.evaluate("() => { const c = document.getElementById('board');"
-                         " return [Array.from(window.__studioBoard()), +c.dataset.rows, +c.dataset.columns]; }")
+    data = page.evaluate("() => { const c = document.getElementById('board'); return ["
+                         "Array.from(window.__studioBoard()), +c.dataset.rows, +c.dataset.columns]; }")
     return np.array(data[0], dtype=np.uint8).reshape(data[1], data[2])
 
 
@@ -48,7 +48,7 @@ def _wait_generation(page: Any, text: str) -> str:
 
 def _export(page: Any, server: str, fmt: str) -> bytes:
     page.locator(f"#exports button[data-format={fmt}]").click()
-    done = page.locator(f"#jobs li[data-state=done] a[href]").filter(has_text=f".{fmt}")
+    done = page.locator("#jobs li[data-state=done] a[href]").filter(has_text=f".{fmt}")
     done.first.wait_for(timeout=60_000)
     href = done.first.get_attribute("href")
     answer = page.request.get(server.rstrip("/") + href)
@@ -105,8 +105,9 @@ def test_a_whole_session(tab: harness.Watched, server: str, tmp_path: Path) -> N
     # Export the GIF: its first frame is the first picture's board, its last the second's.
     gif = _export(page, server, "gif")
     np.testing.assert_array_equal(board_of(gif, rows, 30, frame=0), still)
-    from PIL import Image
     import io
+
+    from PIL import Image
 
     with Image.open(io.BytesIO(gif)) as img:
         count = img.n_frames
