@@ -56,7 +56,8 @@ def _fields() -> tuple[Field, ...]:
         Field("pattern", "Click pattern", "--pattern", "choice", "plus", PATTERNS),
         Field("topology", "Topology", "--topology", "choice", "plane", tuple(TOPOLOGIES)),
         Field("order", "Click order", "--order", "choice", "raster",
-              tuple(lightsart.CLICK_ORDERS.names()), animation=True),
+              # mask needs a picture of its own (mask:FILE): the command line's
+              tuple(n for n in lightsart.CLICK_ORDERS.names() if n != "mask"), animation=True),
         Field("ease", "Easing", "--ease", "choice", "linear", tuple(EASES), animation=True),
         Field("duration", "Seconds per transition", "--duration", "number", 4.0, low=0.5, high=30, step=0.5,
               animation=True),

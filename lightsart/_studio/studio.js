@@ -11,7 +11,7 @@
   const $ = (id) => document.getElementById(id);
   const session = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
   const CHECKPOINT = 32;  // frames between kept boards (scrubbing replays at most this many)
-  let info = null, chosen = [], values = {}, generation = 0, timer = null, pending = null;
+  let ticking = null, info = null, chosen = [], values = {}, generation = 0, timer = null, pending = null;
   let drawn = null;  // the levels on the canvas now (tests and screenshots read them)
   window.__studioBoard = () => drawn;
   let shown = null, frame = 0, checkpoints = [], mine = null, yours = null, playing = null;
@@ -105,6 +105,10 @@
     const mineGen = ++generation;
     $("about").textContent = "working\u2026";
     pending = performance.now();
+    clearInterval(ticking);  // long work (a large board) says how long it has been working
+    ticking = setInterval(() => {
+      if (mineGen === generation) $("about").textContent = `working\u2026 ${((performance.now() - pending) / 1000).toFixed(1)} s`;
+    }, 500);
     try {
       const data = await post("/api/board", { session, generation: mineGen, pictures: chosen.map((p) => p.id), settings: values });
       if (data.superseded || data.generation !== generation) return;  // a newer request is on its way
@@ -112,6 +116,8 @@
       show(data, performance.now() - pending);
     } catch (e) {
       if (mineGen === generation) { say(e.message); $("about").textContent = "no board: see the message above"; }
+    } finally {
+      if (mineGen === generation) clearInterval(ticking);
     }
   }
 

@@ -114,3 +114,26 @@ def test_a_whole_session(tab: harness.Watched, server: str, tmp_path: Path) -> N
     np.testing.assert_array_equal(board_of(gif, rows, 30, frame=count - 1), last)
     # Nothing spills sideways at this width.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_a_bad_file_and_a_bomb_are_one_line_on_the_page(browser: Any, server: str,
+                                                        tmp_path: Path) -> None:
+    from playwright.sync_api import expect
+
+    from tests.studio.test_security import _png
+
+    bad = tmp_path / "notes.png"
+    bad.write_bytes(b"these are notes, not a picture")
+    bomb = tmp_path / "bomb.png"
+    bomb.write_bytes(_png(20000, 20000))
+    for watched in harness.tab(browser, 1366, 768, schemes=None):
+        page = watched.page
+        page.goto(server)
+        expect(page.locator("body")).to_have_attribute("data-ready", "1")
+        for path, words in ((bad, "notes.png: "), (bomb, "megapixels")):
+            page.set_input_files("#files", str(path))
+            expect(page.locator("#message")).to_contain_text(words)
+            assert "Traceback" not in str(page.locator("#message").text_content())
+        assert page.locator("#chosen li").count() == 0
+        # The page logs the refused uploads' 400 answers as failed loads; nothing else.
+        watched.errors[:] = [e for e in watched.errors if "status of 400" not in e]
