@@ -1,6 +1,6 @@
 """Screenshots of lightsart studio for the docs: docs/studio-phone.png, studio-laptop.png and
 studio-large.png (390x844, 1366x768, 1920x1080), with two samples chosen, an animation paused
-mid-way and the export of a GIF done.
+two fifths of the way and the export of a GIF done.
 
 Starts the studio on a free port in this process and drives Debian's Chromium through Playwright
 (``LIGHTSART_CHROMIUM`` overrides the path); never downloads a browser.
@@ -45,9 +45,9 @@ def shoot(browser: Any, address: str, name: str, size: tuple[int, int]) -> Path:
     page.locator("#samples button[data-sample]", has_text="astronaut").click()
     page.locator("#samples button[data-sample]", has_text="cat").click()
     page.select_option("#field-order", "radial")
-    page.fill("#field-size", "64")
-    expect(page.locator("#about")).to_contain_text("board 64x", timeout=60_000)
-    page.locator("#scrub").fill(str(int(page.locator("#scrub").get_attribute("max")) // 2))
+    page.fill("#field-size", "100")
+    expect(page.locator("#about")).to_contain_text("board 100x", timeout=60_000)
+    page.locator("#scrub").fill(str(int(page.locator("#scrub").get_attribute("max")) * 2 // 5))
     page.locator("#exports button[data-format=gif]").click()
     page.locator("#jobs li[data-state=done]").first.wait_for(timeout=120_000)
     page.evaluate("window.scrollTo(0, 0)")
