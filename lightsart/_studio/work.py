@@ -40,8 +40,8 @@ __all__ = [
 
 #: The largest upload, in bytes (pixels are bounded by the CLI's own limits when it is read).
 UPLOAD_MAX_BYTES = 50 * 1024 * 1024
-#: At most this many pictures held (uploads beyond it replace nothing: they are refused).
-PICTURES_MAX = 64
+#: At most this many uploads held (a new one past it replaces the oldest).
+PICTURES_MAX = 32
 #: Exports running at once, and exported files kept (the oldest is removed past it).
 EXPORTS_RUNNING = 2
 EXPORTS_KEPT = 32
@@ -145,8 +145,7 @@ class Studio:
         pixels and decompression bombs are the CLI's one line)."""
         if len(data) > self.upload_max_bytes:
             raise TooLarge(f"the file is larger than {megabytes(self.upload_max_bytes)}")
-        if len(self.pictures) >= PICTURES_MAX:
-            raise TooLarge(f"the studio holds at most {PICTURES_MAX} pictures")
+        self._make_room()
         clean = "".join(c for c in os.path.basename(name) if c.isprintable())[:80] or "picture"
         ident = _new_id()
         path = self.root / "pictures" / ident
@@ -156,6 +155,16 @@ class Studio:
         except BaseException:
             path.unlink(missing_ok=True)
             raise
+
+    def _make_room(self) -> None:
+        """Forget the oldest uploads past :data:`PICTURES_MAX` (their files too): a page that
+        still names one is told to add it again."""
+        with self.lock:
+            uploads = [p for p in self.pictures.values() if p.id not in self.sample_ids]
+            for old in uploads[:max(0, len(uploads) + 1 - PICTURES_MAX)]:
+                del self.pictures[old.id]
+                old.path.unlink(missing_ok=True)
+                old.thumbnail.unlink(missing_ok=True)
 
     def _store(self, path: Path, name: str, shown: str, *, ident: str | None = None,
                sample: bool = False) -> StoredPicture:

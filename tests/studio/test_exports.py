@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import numpy as np
+import pytest
 
 from tests.studio.board_png import board_of
 
@@ -82,3 +83,18 @@ def test_a_gif_export_plays_from_the_first_picture_to_the_second(client: Any) ->
         last = img.n_frames - 1
     np.testing.assert_array_equal(board_of(data, 24, 24, frame=0), boards[0])
     np.testing.assert_array_equal(board_of(data, 24, 24, frame=last), boards[1])
+
+
+def test_uploads_past_the_bound_replace_the_oldest(client: Any,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from lightsart._studio import work
+    from tests.studio.conftest import sample
+
+    monkeypatch.setattr(work, "PICTURES_MAX", 3)  # the server runs in this process (a thread)
+    data = sample("horse").read_bytes()
+    ids = [client.request("POST", "/api/pictures", {"X-Studio": "1", "X-Name": f"h{k}.png"},
+                          data).json()["id"] for k in range(5)]
+    assert client.get(f"/api/pictures/{ids[-1]}").status_code == 200
+    assert client.get(f"/api/pictures/{ids[0]}").status_code == 404
+    gone = client.post("/api/board", {"session": "b", "generation": 1, "pictures": [ids[0]]})
+    assert "add it again" in gone.json()["error"]
