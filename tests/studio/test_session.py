@@ -70,6 +70,8 @@ def test_a_whole_session(tab: harness.Watched, server: str, tmp_path: Path) -> N
     rows = int(re.search(r"board 30x(\d+)", about)[1])  # type: ignore[index]
     still = _board(page)
     assert still.shape == (rows, 30) and still.min() != still.max()
+    assert not page.locator("#player").is_visible()  # a still has nothing to play
+    assert not page.locator("#field-order").is_visible()
     # Export the PNG: its board is the page's, and the shown command writes the same.
     png = _export(page, server, "png")
     np.testing.assert_array_equal(board_of(png, rows, 30), still)
@@ -83,6 +85,7 @@ def test_a_whole_session(tab: harness.Watched, server: str, tmp_path: Path) -> N
     page.select_option("#field-order", "radial")
     page.fill("#field-duration", "1")
     _wait_generation(page, "frames")
+    assert page.locator("#player").is_visible()
     first = _board(page)
     np.testing.assert_array_equal(first, still)  # frame 1 is the first picture
     # Play, then step and scrub.
