@@ -100,6 +100,7 @@ def test_a_whole_session(tab: harness.Watched, server: str, tmp_path: Path) -> N
     page.locator("#next").click()
     np.testing.assert_array_equal(_board(page), last)
     # Press a cell: the classic plus toggles it and its neighbours on the page.
+    page.locator("#board").scroll_into_view_if_needed()  # the mouse clicks what is on screen
     harness.click_cell(page, 5, 5, rows, 30)
     pressed = _board(page)
     changed = {(int(i), int(j)) for i, j in zip(*np.nonzero(pressed != last), strict=True)}
