@@ -452,7 +452,7 @@ def test_a_line_written_erases_the_working_line_first() -> None:
 _REQUIRED = {"animate": [A, B, "-o", "x.gif"], "video": ["clip.mp4", "-o", "x.mp4"],
              "still": [A, "-o", "x.png"], "preview": [A, "-o", "x.png"], "sizes": ["5"],
              "play": ["-o", "x.html"], "solve": ["5"], "path": ["5"], "table": ["5"],
-             "census": ["3x3"]}
+             "census": ["3x3"], "studio": []}
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -49,6 +49,8 @@ MINIMAL: dict[str, list[str]] = {
     "sizes": ["sizes", "5x5", "--radius", "0"],
     "census": ["census", "3x3"],
     "play": ["play", "-o", "g.html"],
+    # A server that runs until stopped: it lists no choices, so it is never run here.
+    "studio": ["studio", "--no-browser"],
     "help": ["help"],
 }
 #: Extra options a value needs to mean anything (the help says so beside the value).
