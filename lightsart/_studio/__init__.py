@@ -8,6 +8,7 @@ SIGTERM or an error alike). Starlette and uvicorn are the ``studio`` extra, impo
 
 from __future__ import annotations
 
+import atexit
 import shutil
 import socket
 import tempfile
@@ -61,6 +62,9 @@ def serve(port: int = 0, open_browser: bool = True, host: str = "127.0.0.1",
         probe.bind((host, port))
         port = probe.getsockname()[1]
     root = Path(tempfile.mkdtemp(prefix="lightsart-studio-"))
+    # Also when the process ends with the server still running in a daemon thread (a script
+    # that starts a studio and exits): atexit runs before such threads are dropped.
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
     studio = None
     try:
         studio = Studio(root, samples())

@@ -34,19 +34,28 @@ def test_without_the_extra_one_line_says_how_to_install(tmp_path: Path) -> None:
     assert run.stderr.count("\n") == 1 and "pip install 'lightsart[studio]'" in run.stderr
 
 
-def test_prints_the_address_and_cleans_up_on_ctrl_c() -> None:
-    temporary = Path(os.environ.get("TMPDIR", "/tmp"))
-    before = set(temporary.glob("lightsart-studio-*"))
+def test_prints_the_address_and_cleans_up_on_ctrl_c(tmp_path: Path) -> None:
     with subprocess.Popen([PYTHON, "-m", "lightsart", "studio", "--no-browser"],
+                          env={**os.environ, "TMPDIR": str(tmp_path)},
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
         assert proc.stdout is not None
         line = proc.stdout.readline()
         found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
         assert found, line
-        folders = set(temporary.glob("lightsart-studio-*")) - before
+        folders = list(tmp_path.glob("lightsart-studio-*"))
         assert len(folders) == 1
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     assert not any(p.exists() for p in folders)
+
+
+def test_a_script_that_exits_with_the_studio_running_leaves_no_folder(tmp_path: Path) -> None:
+    code = ("import threading\nfrom lightsart._studio import serve\nready = threading.Event()\n"
+            "threading.Thread(target=serve, kwargs={'port': 0, 'ready': lambda a, s: ready.set()},"
+            " daemon=True).start()\nassert ready.wait(60)\n")
+    run = subprocess.run([PYTHON, "-c", code], capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "TMPDIR": str(tmp_path)})
+    assert run.returncode == 0, run.stderr
+    assert list(tmp_path.iterdir()) == []
