@@ -33,7 +33,6 @@ from lightsart._output.render import (
     as_levels,
     dimmed,
     lamp,
-    level_colours,
 )
 from lightsart._output.staging import atomic_path
 
@@ -128,7 +127,8 @@ def _unit_mm(style: RenderStyle, cell_mm: float | None) -> float | None:
 
 def board_scene(board: Board, style: RenderStyle, states: int = 2, cell_mm: float | None = None
                 ) -> Scene:
-    """One board in ``style``: the panel, then a layer per level (unlit first, lit last)."""
+    """One board in ``style``: the panel, then a layer per state (unlit first, lit last), each
+    in its state's colour (the style's palette, or greys from unlit to lit)."""
     b = as_levels(board, states)
     m, n = b.shape
     colours = style.colours()
@@ -136,8 +136,7 @@ def board_scene(board: Board, style: RenderStyle, states: int = 2, cell_mm: floa
     shape = lamp(style.kind, style.cell)
     boxes = ((0.0, 0.0, float(width), float(height), colours.panel),) if shape.panel else ()
     return Scene(width, height, boxes,
-                 tuple(_board_layers(b, style, states, 0.0, 0.0, "", level_colours(colours,
-                                                                                  states))),
+                 tuple(_board_layers(b, style, states, 0.0, 0.0, "", style.state_colours(states))),
                  unit_mm=_unit_mm(style, cell_mm), crisp=shape.shape == "square")
 
 
@@ -160,7 +159,7 @@ def compare_scene(target: Board, result: Board, wrong: Board, style: RenderStyle
     top = margin + size + 8
     colours = style.colours()
     shape = lamp(style.kind, c)
-    levels_rgb = level_colours(colours, states)
+    levels_rgb = style.state_colours(states)
     boxes: list[tuple[float, float, float, float, RGB]] = [
         (0.0, 0.0, 3 * width + 4 * margin, top + height + margin, SHEET_BACKGROUND)]
     layers: list[Layer] = []
