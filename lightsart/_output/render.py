@@ -165,6 +165,7 @@ class RenderStyle:
     lit: RGB | None = None
     unlit: RGB | None = None
     panel: RGB | None = None
+    #: The colour of each state (issue 34; drawing it is colour-show's part).
     palette: Palette | None = None
 
     def __post_init__(self) -> None:

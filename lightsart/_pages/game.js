@@ -443,7 +443,15 @@
   if (picture) { $("goal").value = data.start === "picture" ? "dark" : "picture"; $("start").value = data.start || "random"; }
   else $("start").value = data.start || "random";
   syncChoices();
-  schemePicker($("scheme"), view, data.picture ? "lightsart.scheme.picture" : "lightsart.scheme.game", data.scheme, render);
+  if (data.palette) {
+    // A page made in a palette opens in it (state s in colour s), whatever scheme was chosen
+    // on another page; the game's own schemes stay in the menu.
+    const p = data.palette;
+    schemePicker($("scheme"), view, null, "palette", render, { palette: { name: "Palette",
+      lit: p[p.length - 1], off: p[0], gap: "#11141b", mark: "#ff3d68", palette: p } });
+  } else {
+    schemePicker($("scheme"), view, data.picture ? "lightsart.scheme.picture" : "lightsart.scheme.game", data.scheme, render);
+  }
 
   $("width").addEventListener("change", () => { syncChoices(); newGame(); });
   $("height").addEventListener("change", () => { syncChoices(); newGame(); });

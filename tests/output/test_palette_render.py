@@ -249,3 +249,27 @@ def test_a_palette_of_another_length_is_refused() -> None:
         render(board, style, 4)
     with pytest.raises(InvalidValue, match="the palette has 3 colours but the board has 2 states"):
         svg_text(board_scene(board, style))
+
+
+# ------------------------------------------------------------------------ notebook display
+
+
+def test_notebook_pictures_draw_in_the_palette() -> None:
+    import io
+    from types import SimpleNamespace
+
+    from lightsart import _display
+
+    palette = random_palette(4, 21)
+    board = board_of(4)
+    style = RenderStyle(cell=5, palette=palette)
+    for png in (_display.board_png(board, cell=5, style=style),
+                _display.boards_png([board, board], cell=5, style=style)):
+        with Image.open(io.BytesIO(png)) as im:
+            rgb = np.asarray(im.convert("RGB"))
+        assert np.array_equal(nearest(centres(rgb, 5)[: board.shape[0], : board.shape[1]],
+                                      palette.colours), board)
+    # A result that carries a palette (as the pipeline's do) is shown in it; without, in greys.
+    assert _display._palette_style(SimpleNamespace(palette=palette)) == RenderStyle(
+        palette=palette)
+    assert _display._palette_style(SimpleNamespace(palette=None)) is None
