@@ -75,15 +75,15 @@ def main() -> int:
             ratios = []
             for cell in (8, 128):
                 looks = [RenderStyle(**{**s, "cell": cell}) for s in (grey, colour)]  # type: ignore[arg-type]
-                t = [best(lambda look=look: sprites(look, states), args.repeats) for look in looks]
+                t = [best(lambda look=look, k=states: sprites(look, k), args.repeats) for look in looks]
                 ratios.append(t[1] / t[0])
             sizes, times = [], []
             with tempfile.TemporaryDirectory() as folder:
                 for n, s in enumerate((grey, colour)):
                     look = RenderStyle(**{**s, "cell": 4})  # type: ignore[arg-type]
                     out = Path(folder) / f"{n}.gif"
-                    times.append(best(lambda look=look, out=out: write_gif(
-                        press_frames(states), out, look, states=states), args.repeats))
+                    times.append(best(lambda look=look, out=out, k=states: write_gif(
+                        press_frames(k), out, look, states=k), args.repeats))
                     sizes.append(out.stat().st_size)
             print(f"{kind:8} {states:>2} {ratios[0]:>11.2f} {ratios[1]:>13.2f} "
                   f"{times[1] / times[0]:>9.2f} {sizes[1] / sizes[0]:>10.2f}")
