@@ -1,13 +1,13 @@
 """Boards as pictures: frame styles, rendering, and PNG stills.
 
 A board of ``m`` rows and ``n`` columns becomes an ``(m·cell, n·cell, 3)`` RGB image. Every cell
-is one of two precomputed *sprites* (lit, unlit), so rendering is a single numpy gather and
-reshape: ``sprites[board]`` has shape ``(m, n, cell, cell)``; swapping the middle axes and
-reshaping lays the sprites side by side. No drawing per cell.
+is one of the precomputed *sprites*, one per state (unlit, ..., lit), so rendering is a single
+numpy gather and reshape: ``sprites[board]`` has shape ``(m, n, cell, cell)``; swapping the
+middle axes and reshaping lays the sprites side by side. No drawing per cell.
 
-Both sprites share one palette of at most 256 colours, so a frame can also be rendered as palette
-indices (:func:`render_indices`) -- what the GIF writer stores -- and ``render`` is exactly
-``palette[render_indices]``.
+The sprites share one colour table of at most 256 colours, so a frame can also be rendered as
+palette indices (:func:`render_indices`) -- what the GIF writer stores -- and ``render`` is
+exactly ``palette[render_indices]``.
 
 Styles:
 
