@@ -336,6 +336,7 @@
     const wrap = { plane: "", torus: ", wrapping around every edge", cylinder: ", wrapping left–right" };
     if (grey) {
       const cells = LO.isClassic(r) ? "it and its neighbours" : `the cells of the pattern around it${wrap[r.topology]}`;
+      if (data.palette) return `${cells} step one colour along the palette of ${K} (the last goes back to the first)`;
       return `${cells} go one level brighter, of ${K} (the brightest, ${K - 1}, goes dark)`;
     }
     if (LO.isClassic(r)) return "it and its neighbours toggle";
@@ -487,7 +488,9 @@
       + `least p-valuation; the fewest presses (a cell pressed j times counts j) try every press set that changes `
       + `nothing while there are few enough. An unsolvable position is shown by weights ◆: every press changes the `
       + `weighted sum of the levels by a multiple of ${K}. Edit board steps a cell one level up, and undo takes a `
-      + "press back (one level down on each cell of its pattern).";
+      + "press back (one level down on each cell of its pattern)."
+      + (data.palette ? ` In the page's palette level s is drawn in its colour s, so a press steps a cell one `
+        + "colour along the palette (the other colour schemes show the levels as their greys)." : "");
     document.querySelector("details summary").after(note);
   }
   newGame();
