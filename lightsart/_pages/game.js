@@ -300,7 +300,8 @@
       : "Hints give a solution, not proven fewest, on this board (too many press sets that change nothing to try).";
     $("size-facts").textContent = `This board is ${n}×${m} with ${K} levels per cell, rules ${rulesLabel(g.rules)}, `
       + `solved by chasing and elimination over Z/${K}. ${facts} ${exact}`;
-    const goal = g.goal.some((v) => v) ? "Make the board match the goal picture" : "Make every cell dark (level 0)";
+    const goal = g.goal.some((v) => v) ? "Make the board match the goal picture"
+      : data.palette ? "Make every cell the palette's first colour (level 0)" : "Make every cell dark (level 0)";
     $("lede").textContent = `Click a cell: ${clickText(g.rules)}. ${goal}.`;
   }
 
