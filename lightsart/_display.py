@@ -29,7 +29,7 @@ import html
 import io
 import tempfile
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,7 +40,8 @@ from PIL import Image
 from lightsart._core.board import as_board
 from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import CELL_MAX
-from lightsart._output.render import SEPARATOR_GREY, RenderStyle, compare_image, render
+from lightsart._output.render import SEPARATOR_GREY, RenderStyle, as_levels, compare_image, render
+from lightsart._palette import Palette
 from lightsart._public import public
 from lightsart._results import vocabulary
 from lightsart._types import Board
@@ -113,7 +114,18 @@ def _styled(
 ) -> RenderStyle:
     base = style or RenderStyle()
     size = cell if cell is not None else picture_cell(shape, pixels)
-    return RenderStyle(size, base.kind, base.lit, base.unlit, base.panel)
+    return replace(base, cell=size)  # the look, palette included, at this cell size
+
+
+def _palette_style(shown: object) -> RenderStyle | None:
+    """The look of a result drawn in a palette (its ``palette``, issue 34), else None (greys)."""
+    palette = getattr(shown, "palette", None)
+    return RenderStyle(palette=palette) if isinstance(palette, Palette) else None
+
+
+def _states(style: RenderStyle | None) -> int:
+    """States per cell of boards drawn in ``style``: its palette's length, else two."""
+    return 2 if style is None or style.palette is None else style.palette.states
 
 
 def _png(rgb: NDArray[np.uint8]) -> bytes:
@@ -136,15 +148,16 @@ def _side_by_side(pictures: Sequence[NDArray[np.uint8]], gap: int) -> NDArray[np
 
 
 def board_png(board: Board, *, cell: int | None = None, style: RenderStyle | None = None) -> bytes:
-    """One board as PNG bytes: lit cells white, unlit black (or ``style``'s look)."""
-    b = as_board(board)
-    return _png(render(b, _styled(style, cell, b.shape)))
+    """One board as PNG bytes: lit cells white, unlit black (or ``style``'s look; with its
+    palette the board holds states ``0 .. K-1``, each drawn in its colour)."""
+    b = as_levels(board, _states(style))
+    return _png(render(b, _styled(style, cell, b.shape), _states(style)))
 
 
 def target_png(target: Target, *, cell: int | None = None) -> bytes:
     """A target's dithered board as PNG bytes, in its grey levels (``target.states``)."""
     b = np.asarray(target.bits, dtype=np.uint8)
-    return _png(render(b, _styled(None, cell, b.shape), target.states))
+    return _png(render(b, _styled(_palette_style(target), cell, b.shape), target.states))
 
 
 def boards_png(
@@ -153,12 +166,13 @@ def boards_png(
     """Boards side by side (a few grey pixels apart) as one PNG; all share one cell size."""
     if not boards:
         raise InvalidValue("no boards to show")
-    bs = [as_board(b) for b in boards]
+    bs = [as_levels(b, _states(style)) for b in boards]
     tallest = max(b.shape[0] for b in bs)
     widest = max(b.shape[1] for b in bs)
     # The row of boards, not each board, gets the usual picture width.
     look = _styled(style, cell, (tallest, widest * len(bs)), ROW_PIXELS)
-    return _png(_side_by_side([render(b, look) for b in bs], gap=max(4, look.cell)))
+    return _png(_side_by_side([render(b, look, _states(style)) for b in bs],
+                              gap=max(4, look.cell)))
 
 
 def clicks_png(clicks: Clicks | Board, *, cell: int | None = None) -> bytes:
@@ -169,13 +183,17 @@ def clicks_png(clicks: Clicks | Board, *, cell: int | None = None) -> bytes:
 
 def fit_png(fit: Fit, *, cell: int | None = None) -> bytes:
     """``target | reachable board | wrong pixels (red)`` as PNG bytes."""
-    look = _styled(None, cell, (fit.height, 3 * fit.width), ROW_PIXELS)
+    return _fit_png(fit, _palette_style(fit), cell)
+
+
+def _fit_png(fit: Fit, style: RenderStyle | None, cell: int | None) -> bytes:
+    look = _styled(style, cell, (fit.height, 3 * fit.width), ROW_PIXELS)
     return _png(compare_image(fit.target, fit.board, look, fit.wrong, states=fit.states))
 
 
 def still_png(result: StillResult) -> bytes:
-    """A still's fit, drawn as :func:`fit_png`."""
-    return fit_png(result.picture.fit)
+    """A still's fit, drawn as :func:`fit_png` (in the result's palette when it has one)."""
+    return _fit_png(result.picture.fit, _palette_style(result), None)
 
 
 # ---------------------------------------------------------------------------------- captions
@@ -271,7 +289,8 @@ def animation_gif(
     animation: Animation, *, max_frames: int = MAX_FRAMES, style: RenderStyle | None = None
 ) -> bytes:
     """The animation as GIF bytes, previewed by :func:`preview_plan` beyond ``max_frames``."""
-    return _gif(animation.segments, preview_plan(animation.plan, max_frames), style, animation.rules)
+    return _gif(animation.segments, preview_plan(animation.plan, max_frames),
+                style or _palette_style(animation), animation.rules)
 
 
 def _animation_words(plan: Plan, shown: Plan) -> str:
@@ -292,7 +311,8 @@ def animation_html(animation: Animation, *, max_frames: int = MAX_FRAMES) -> str
     unit = vocabulary(2 if animation.rules is None else animation.rules.states).step
     caption = (f"{n}×{m} board, {_plural(animation.clicks, unit)} in {animation.order} "
                f"order; {_animation_words(animation.plan, shown)}")
-    return _figure(_gif(animation.segments, shown, None, animation.rules), "image/gif", caption)
+    return _figure(_gif(animation.segments, shown, _palette_style(animation), animation.rules),
+                   "image/gif", caption)
 
 
 def _written_animation(result: AnimationResult) -> tuple[bytes, str] | None:
@@ -332,7 +352,7 @@ def animation_result_html(result: AnimationResult, *, max_frames: int = MAX_FRAM
                 for b, t in zip(boards, result.transitions, strict=False)]
     shown = preview_plan(animate.plan([len(o) for _, o in segments]),
                          _frame_budget(boards[0].shape, max_frames))
-    return _figure(_gif(segments, shown, None, grey), "image/gif",
+    return _figure(_gif(segments, shown, _palette_style(result), grey), "image/gif",
                    f"raster-order preview ({shown.frames} frames): {words}")
 
 

@@ -1,7 +1,8 @@
 """A contact sheet of labelled variants of one picture, so settings are picked by looking.
 
 :func:`make_preview` fits one picture several ways (tone on and off, the main dithering methods,
-four grey levels per cell, a smaller and two larger boards), solves each for its reachable board
+four grey levels per cell, the same four states drawn in colour, a smaller and two larger
+boards), solves each for its reachable board
 with the exact engine, and lays the boards out under their labels, every tile at the same pixels
 per cell, row after row. Each tile carries the command-line options that reproduce it in
 ``still`` or ``animate``.
@@ -16,11 +17,12 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._choices import FitMode
+from lightsart._palette import Palette
 from lightsart._pictures.tone import Tone
 from lightsart._types import Board
 
-__all__ = ["PREVIEW_METHODS", "PREVIEW_STATES", "PreviewResult", "Tile", "layout", "make_preview",
-           "tiles_for"]
+__all__ = ["PREVIEW_METHODS", "PREVIEW_PALETTE", "PREVIEW_STATES", "PreviewResult", "Tile", "layout",
+           "make_preview", "tiles_for"]
 
 #: Dithering methods a preview shows beside the default (the main families).
 PREVIEW_METHODS = ("atkinson", "jarvis-judice-ninke", "bayer", "blue-noise")
@@ -29,6 +31,10 @@ PREVIEW_METHODS = ("atkinson", "jarvis-judice-ninke", "bayer", "blue-noise")
 TILE_PIXELS = 240
 #: Grey levels of the ``--states`` tile (what ``still`` and ``animate``'s hint suggests).
 PREVIEW_STATES = 4
+#: The colour tile's palette: the four greens of the 1989 handheld's screen, dark to light (the
+#: ``handheld`` palette by name), so the ``--states`` tile's board reads the same in colour.
+PREVIEW_PALETTE = ("handheld", Palette(((15, 56, 15), (48, 98, 48), (139, 172, 15),
+                                        (155, 188, 15))))
 #: Board sizes shown beside the requested one, as factors of its long side.
 SIZE_FACTORS = (0.64, 1.5, 2.0)
 #: Seconds the exact engine may spend on one tile at nullity > 20.
@@ -43,13 +49,16 @@ class Tile:
     options: tuple[str, ...]
     board: Board
     wrong_pixels: int
-    #: Levels per cell: 2 (lit and unlit) but for the ``--states`` tile.
+    #: Levels per cell: 2 (lit and unlit) but for the ``--states`` and colour tiles.
     states: int = 2
+    #: The colour of each state (the colour tile), or None: greys.
+    palette: Palette | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label, "options": list(self.options),
                 "width": int(self.board.shape[1]), "height": int(self.board.shape[0]),
-                "wrong_pixels": self.wrong_pixels, "states": self.states}
+                "wrong_pixels": self.wrong_pixels, "states": self.states,
+                **({"palette": list(self.palette.hex())} if self.palette is not None else {})}
 
 
 @dataclass(frozen=True)
@@ -74,6 +83,7 @@ class _Variant:
     dither: str
     tone: Tone
     states: int = 2
+    palette: Palette | None = None
 
 
 def _size_option(size: tuple[int, int]) -> tuple[str, ...]:
@@ -93,6 +103,9 @@ def tiles_for(board: tuple[int, int], aspect: float) -> list[_Variant]:
     variants += [_Variant(m, (*size, "--dither", m), board, m, auto) for m in PREVIEW_METHODS]
     variants.append(_Variant(f"--states {PREVIEW_STATES}", (*size, "--states", str(PREVIEW_STATES)),
                              board, "floyd-steinberg", auto, PREVIEW_STATES))
+    name, palette = PREVIEW_PALETTE
+    variants.append(_Variant(f"--palette {name}", (*size, "--palette", name), board,
+                             "floyd-steinberg", auto, palette.states, palette))
     from lightsart._limits import PREVIEW_MAX_SIDE
 
     long_side, sizes = max(board), {board}
@@ -147,11 +160,12 @@ def make_preview(path: str, out: str, *,
     aspect = gray.shape[1] / gray.shape[0]
     tiles = []
     fitted: dict[tuple[int, int], NDArray[np.float64]] = {}
+    levels_fits: dict[Any, Any] = {}
     variants = tiles_for(board, aspect)
     _check_drawing(out, sum(v.size[0] * v.size[1] for v in variants))
     for v in variants:
         if v.states > 2:  # grey levels: the pipeline's Z/k fit, not the decoded 0/1 tile below
-            tiles.append(_levels_tile(path, v, fit))
+            tiles.append(_levels_tile(path, v, fit, levels_fits))
             continue
         if v.size not in fitted:
             # Decoded for this size, as still and animate would: each tile is what they make.
@@ -171,14 +185,20 @@ def _fit_option(fit: FitMode) -> tuple[str, ...]:
     return ("--fit", fit) if fit != "cover" else ()
 
 
-def _levels_tile(path: str, v: _Variant, fit: FitMode) -> Tile:
-    """The ``--states`` tile: what ``still --states K`` makes (the job itself, nothing written)."""
+def _levels_tile(path: str, v: _Variant, fit: FitMode, fits: dict[Any, Any]) -> Tile:
+    """The ``--states`` tile: what ``still --states K`` makes (the job itself, nothing written);
+    the colour tile is that board in its palette. ``fits`` keeps the jobs already run."""
     from lightsart._pipeline import make_still
     from lightsart._settings import Pictures, Solving
 
-    f = make_still(path, pictures=Pictures((v.size[1], v.size[0]), fit, v.dither, v.tone),
-                   solving=Solving(time_limit=_TILE_SECONDS, states=v.states)).picture.fit
-    return Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, v.states)
+    key = (v.size, v.dither, v.tone, v.states)
+    if key not in fits:  # the colour tile draws the --states tile's board: one job for both
+        fits[key] = make_still(
+            path, pictures=Pictures((v.size[1], v.size[0]), fit, v.dither, v.tone),
+            solving=Solving(time_limit=_TILE_SECONDS, states=v.states)).picture.fit
+    f = fits[key]
+    return Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, v.states,
+                v.palette)
 
 
 #: Gap between tiles and around the sheet, and the height of a label, in pixels.
@@ -188,10 +208,25 @@ _GAP, _LABEL = 4, 14
 def layout(shapes: list[tuple[int, int]], cell: int
            ) -> tuple[tuple[int, int], list[tuple[int, int]]]:
     """The sheet's ``(width, height)`` and each tile's top-left corner: tiles of ``shapes``
-    (rows, columns) at ``cell`` pixels per cell, left to right in rows no wider than four of the
-    first tile (or the widest tile), each row as tall as its tallest tile."""
+    (rows, columns) at ``cell`` pixels per cell, left to right in rows at least four of the
+    first tile wide (or the widest tile), each row as tall as its tallest tile. Of those widths,
+    four to six of the first tile and the widths of runs of consecutive tiles (so the larger
+    boards can share a row), the one leaving least of the sheet empty: mostly boards whatever
+    their sizes."""
     sizes = [(cols * cell, rows * cell + _LABEL) for rows, cols in shapes]
-    width = max(4 * sizes[0][0] + 3 * _GAP, max(w for w, _ in sizes))
+    least = max(4 * sizes[0][0] + 3 * _GAP, max(w for w, _ in sizes))
+    widths = {k * sizes[0][0] + (k - 1) * _GAP for k in range(4, 7)}
+    widths |= {sum(w for w, _ in sizes[i:j]) + (j - i - 1) * _GAP
+               for i in range(len(sizes)) for j in range(i + 1, len(sizes) + 1)}
+    area = sum(w * h for w, h in sizes)
+    best = min((w for w in widths | {least} if w >= least),
+               key=lambda w: (_shelves(sizes, w)[0][0] * _shelves(sizes, w)[0][1] - area, w))
+    return _shelves(sizes, best)
+
+
+def _shelves(sizes: list[tuple[int, int]], width: int
+             ) -> tuple[tuple[int, int], list[tuple[int, int]]]:
+    """Tiles of ``sizes`` (pixels) left to right in rows no wider than ``width``."""
     places: list[tuple[int, int]] = []
     x = y = row_h = 0
     for w, h in sizes:
@@ -215,19 +250,20 @@ def _write_sheet(tiles: list[Tile], out: str, cell: int) -> None:
 
         write_scene(sheet_scene(size, [(t.label, t.board, x, y, _LABEL, cell) for t, (x, y)
                                        in zip(tiles, places, strict=True)],
-                                [t.states for t in tiles]), out)
+                                [t.states for t in tiles], [t.palette for t in tiles]), out)
         return
     from PIL import Image, ImageDraw, ImageFont
 
+    from lightsart._output.render import RenderStyle, render
     from lightsart._output.staging import atomic_path
 
-    sheet = Image.new("L", size, 128)
+    sheet = Image.new("RGB", size, (128, 128, 128))
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default()
     for t, (x, y) in zip(tiles, places, strict=True):
-        draw.text((x, y), t.label, fill=255, font=font)
-        grey = (t.board.astype(np.uint16) * 255 // (t.states - 1)).astype(np.uint8)
-        sheet.paste(Image.fromarray(np.kron(grey, np.ones((cell, cell), np.uint8))),
-                    (x, y + _LABEL))
+        draw.text((x, y), t.label, fill=(255, 255, 255), font=font)
+        # White on black, or the tile's palette: state s grey round(255 s / (K-1)) or colour s.
+        look = RenderStyle(cell=cell, palette=t.palette)
+        sheet.paste(Image.fromarray(render(t.board, look, t.states)), (x, y + _LABEL))
     with atomic_path(out) as tmp:
         sheet.save(tmp, format="PNG", optimize=True)

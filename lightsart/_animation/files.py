@@ -55,6 +55,7 @@ def write_animation(animation: Animation, path: str | os.PathLike[str], style: R
         write_artwork_page(path, animation.segments, cell=cell, fps=plan.fps,
                            clicks_per_frame=max(1, plan.clicks_per_frame), hold=plan.hold,
                            loop=plan.loop, style=style.kind, colours=style.colours(),
+                           palette=style.palette,
                            pattern="plus" if rules is None else rules.pattern.text,
                            topology="plane" if rules is None else rules.topology,
                            states=states,

@@ -1,13 +1,13 @@
 """Boards as pictures: frame styles, rendering, and PNG stills.
 
 A board of ``m`` rows and ``n`` columns becomes an ``(m·cell, n·cell, 3)`` RGB image. Every cell
-is one of two precomputed *sprites* (lit, unlit), so rendering is a single numpy gather and
-reshape: ``sprites[board]`` has shape ``(m, n, cell, cell)``; swapping the middle axes and
-reshaping lays the sprites side by side. No drawing per cell.
+is one of the precomputed *sprites*, one per state (unlit, ..., lit), so rendering is a single
+numpy gather and reshape: ``sprites[board]`` has shape ``(m, n, cell, cell)``; swapping the
+middle axes and reshaping lays the sprites side by side. No drawing per cell.
 
-Both sprites share one palette of at most 256 colours, so a frame can also be rendered as palette
-indices (:func:`render_indices`) -- what the GIF writer stores -- and ``render`` is exactly
-``palette[render_indices]``.
+The sprites share one colour table of at most 256 colours, so a frame can also be rendered as
+palette indices (:func:`render_indices`) -- what the GIF writer stores -- and ``render`` is
+exactly ``palette[render_indices]``.
 
 Styles:
 
@@ -23,10 +23,17 @@ Styles:
 colour, so ``board = image[c//2::c, c//2::c, 0] > 127`` (default colours, ``c = cell``) decodes
 a frame. Cells under 3 pixels (4 for ``grid``) are drawn as plain squares in every style.
 
-Grey levels (``states`` = k states per cell, three or more): level ``s`` is drawn ``s / (k-1)`` of the way
-from the unlit to the lit sprite (the first and last are those sprites exactly), so ``pixels``
-with its default colours paints level ``s`` grey ``round(255·s/(k-1))`` and decodes back exactly:
-``board = round(image[::cell, ::cell, 0] · (k-1) / 255)``; ``lights`` has k lamp brightnesses.
+States (``states`` = k states per cell): every sprite is the style's lamp drawn in its state's
+colour on the unchanged panel -- one drawing for every palette. Without a palette the state
+colours are greys between the style's unlit and lit colours: state ``s`` is ``s / (k-1)`` of the
+way from unlit to lit (the first and last exactly), so ``pixels`` with its default colours paints
+state ``s`` grey ``round(255·s/(k-1))`` and decodes back exactly:
+``board = round(image[::cell, ::cell, 0] · (k-1) / 255)``. With a palette
+(:class:`lightsart._palette.Palette`, ``RenderStyle(palette=...)``) state ``s`` is the palette's
+colour ``s``. In ``lights`` a lamp also glows (a hotter centre, a faint halo on the panel) in
+proportion to its place ``s / (k-1)`` along the states, with the lit lamp's glow, so the lit
+state glows fully and state ``0`` not at all. :func:`decode` reads a picture back to its board
+in every style: the nearest state colour at each cell's centre.
 
 The animation writers (GIF, MP4, PNG frames) live in :mod:`lightsart._output.writers`, and the
 format for each extension in :mod:`lightsart._output.formats`.
@@ -49,6 +56,7 @@ from lightsart._core.board import as_board
 from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import CELL_MAX
 from lightsart._output.staging import atomic_path
+from lightsart._palette import Palette
 from lightsart._types import Board
 
 if TYPE_CHECKING:
@@ -65,6 +73,7 @@ __all__ = [
     "as_levels",
     "compare_image",
     "compare_sheet",
+    "decode",
     "dimmed",
     "lamp",
     "level_colours",
@@ -134,6 +143,11 @@ class RenderStyle:
         The kind of picture (``--style``).
     lit, unlit, panel : tuple of three int, str or None, optional
         RGB colours (0-255 each), ``#rrggbb`` or a colour name; ``None`` takes the kind's.
+    palette : Palette or None, optional
+        The colour of each state (:class:`lightsart._palette.Palette`, state ``0`` first); its
+        length must equal the number of states drawn. ``None`` (default): greys from ``unlit``
+        to ``lit``. A palette gives every state's colour, so it is refused together with
+        ``lit`` or ``unlit``; ``panel`` still sets the background.
 
     Returns
     -------
@@ -151,6 +165,8 @@ class RenderStyle:
     lit: RGB | None = None
     unlit: RGB | None = None
     panel: RGB | None = None
+    #: The colour of each state (issue 34; drawing it is colour-show's part).
+    palette: Palette | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.cell, bool) or not isinstance(self.cell, int | np.integer):
@@ -171,11 +187,30 @@ class RenderStyle:
                 raise InvalidValue(f"{name} colour must be three numbers 0-255, got {value!r}")
             else:
                 object.__setattr__(self, name, tuple(int(v) for v in value))
+        if self.palette is not None:
+            if not isinstance(self.palette, Palette):
+                raise InvalidType(f"palette must be a Palette, got {self.palette!r}")
+            if self.lit is not None or self.unlit is not None:
+                raise InvalidValue("give lit/unlit colours or a palette, not both: "
+                                   "the palette sets every state's colour")
 
     def colours(self) -> Colours:
-        """The three colours with the kind's defaults filled in."""
+        """The three colours with the kind's defaults filled in (with a palette, ``lit`` and
+        ``unlit`` are its last and first colours)."""
         lit, unlit, panel = DEFAULT_COLOURS[self.kind]
+        if self.palette is not None:
+            lit, unlit = self.palette.colours[-1], self.palette.colours[0]
         return Colours(self.lit or lit, self.unlit or unlit, self.panel or panel)
+
+    def state_colours(self, states: int = 2) -> list[RGB]:
+        """The flat colour of each state, ``0`` first: the palette's colours, or without one
+        :func:`level_colours` (greys from unlit to lit). A palette of another length than
+        ``states`` is refused."""
+        states = _check_states(states)
+        if self.palette is None:
+            return level_colours(self.colours(), states)
+        _check_palette(self.palette, states)
+        return list(self.palette.colours)
 
     def size(self, board_shape: tuple[int, int]) -> tuple[int, int]:
         """Picture size ``(width, height)`` in pixels for a board of shape ``(m, n)``."""
@@ -247,8 +282,19 @@ class Sprites:
 
 
 def sprites(style: RenderStyle, states: int = 2) -> Sprites:
-    """The style's cell sprites, one per level (cached: styles are frozen and hashable)."""
-    return _sprites(style.cell, style.kind, style.colours(), _check_states(states))
+    """The style's cell sprites, one per state (cached: styles are frozen and hashable)."""
+    states = _check_states(states)
+    lamps = None
+    if style.palette is not None:
+        _check_palette(style.palette, states)
+        lamps = style.palette.colours
+    return _sprites(style.cell, style.kind, style.colours(), states, lamps)
+
+
+def _check_palette(palette: Palette, states: int) -> None:
+    if palette.states != states:
+        raise InvalidValue(f"the palette has {palette.states} colours but the board has "
+                           f"{states} states: give one colour per state")
 
 
 def _check_states(states: int) -> int:
@@ -261,20 +307,24 @@ def _check_states(states: int) -> int:
 
 
 @functools.lru_cache(maxsize=32)
-def _sprites(cell: int, kind: str, colours: Colours, states: int = 2) -> Sprites:
-    shape = lamp(kind, cell)
-    if shape.shape == "rounded":
-        unlit, lit = _light_sprites(cell, colours)
-    elif shape.shape == "disc":
-        unlit, lit = _dot_sprites(cell, colours)
-    elif shape.panel:
-        unlit, lit = _grid_sprites(cell, colours)
-    else:  # pixels, or cells too small for gaps and rounding: plain squares
-        lit = np.broadcast_to(np.array(colours.lit, np.float64), (cell, cell, 3))
-        unlit = np.broadcast_to(np.array(colours.unlit, np.float64), (cell, cell, 3))
-    # Greys in between: level s is s/(k-1) of the way from unlit to lit (the ends exactly).
-    greys = [unlit + (lit - unlit) * (s / (states - 1)) for s in range(1, states - 1)]
-    atlas = np.clip(np.rint(np.concatenate([unlit, *greys, lit], axis=1)), 0, 255).astype(np.uint8)
+def _sprites(cell: int, kind: str, colours: Colours, states: int = 2,
+             lamps: tuple[RGB, ...] | None = None) -> Sprites:
+    """Each state's sprite: the lamp of ``kind`` in the state's colour (``lamps[s]``, or without
+    them greys from unlit to lit, unrounded) on the panel; ``lights`` lamps glow by
+    ``s / (states-1)`` (see :class:`_Cover`)."""
+    if lamps is None:
+        lit, unlit = np.array(colours.lit, np.float64), np.array(colours.unlit, np.float64)
+        # Greys in between: s/(k-1) of the way from unlit to lit (the ends exactly).
+        lamp_rgb = [unlit, *(unlit + (lit - unlit) * (s / (states - 1))
+                             for s in range(1, states - 1)), lit]
+    else:
+        lamp_rgb = [np.array(c, np.float64) for c in lamps]
+    cover = _cover(cell, kind)
+    panel = np.array(colours.panel, np.float64)
+    glow_rgb = lamp_rgb[-1]
+    atlas_parts = [cover.draw(rgb, panel, glow_rgb, s / (states - 1))
+                   for s, rgb in enumerate(lamp_rgb)]
+    atlas = np.clip(np.rint(np.concatenate(atlas_parts, axis=1)), 0, 255).astype(np.uint8)
     palette, inverse = np.unique(atlas.reshape(-1, 3), axis=0, return_inverse=True)
     if len(palette) <= 256:
         flat = inverse.reshape(-1).astype(np.uint8)
@@ -294,11 +344,47 @@ def _sprites(cell: int, kind: str, colours: Colours, states: int = 2) -> Sprites
     return Sprites(indices, palette, rgb)
 
 
-def _light_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Unlit and lit cells of the ``lights`` style, anti-aliased by 4× supersampling.
+@dataclass(frozen=True)
+class _Cover:
+    """How a style's cell mixes its colours, per pixel (``(cell, cell, 1)`` maps): ``lamp`` of
+    the lamp's colour and the rest of the panel; for ``lights`` also ``heat`` (the lamp's centre
+    warmed towards white) and ``halo`` (the lamp's glow on the panel), both scaled by the state's
+    glow. Sprites are linear in the colours, so one set of maps draws every palette."""
+
+    lamp: NDArray[np.float64]
+    heat: NDArray[np.float64] | None = None
+    halo: NDArray[np.float64] | None = None
+
+    def draw(self, rgb: NDArray[np.float64], panel: NDArray[np.float64],
+             glow_rgb: NDArray[np.float64], glow: float) -> NDArray[np.float64]:
+        out = self.lamp * rgb + (1 - self.lamp) * panel
+        if self.heat is not None and self.halo is not None and glow:
+            out = out + glow * (self.heat * (LAMP_WHITE - glow_rgb)
+                                + self.halo * (glow_rgb - panel))
+        return out
+
+
+#: The colour a hot ``lights`` lamp's centre tends towards.
+LAMP_WHITE = np.array([255.0, 250.0, 235.0])
+
+
+@functools.lru_cache(maxsize=32)
+def _cover(cell: int, kind: str) -> _Cover:
+    shape = lamp(kind, cell)
+    if shape.shape == "rounded":
+        return _light_cover(cell)
+    if shape.shape == "disc":
+        return _Cover(_disc_cover(cell))
+    if shape.panel:
+        return _Cover(_grid_cover(cell))
+    return _Cover(np.ones((cell, cell, 1)))  # pixels, or cells too small for gaps: squares
+
+
+def _light_cover(cell: int) -> _Cover:
+    """The ``lights`` style, anti-aliased by 4× supersampling.
 
     Each light is a rounded square (signed distance ``d`` to its edge, negative inside) with
-    a gap of about an eighth of a cell. The lit light is hotter towards its centre (mixed
+    a gap of about an eighth of a cell. A glowing light is hotter towards its centre (mixed
     towards white) and throws a faint halo onto the panel that fades within its own cell.
     """
     ss = 4
@@ -311,23 +397,16 @@ def _light_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], ND
     d = outside + np.minimum(np.maximum(qx, qy), 0) - radius
 
     def down(a: NDArray[np.float64]) -> NDArray[np.float64]:
-        return a.reshape(cell, ss, cell, ss, *a.shape[2:]).mean(axis=(1, 3))
+        return a.reshape(cell, ss, cell, ss).mean(axis=(1, 3))[..., None]
 
-    inside = (d <= 0).astype(np.float64)[..., None]
-    panel = np.array(colours.panel, np.float64)
-    lit_rgb = np.array(colours.lit, np.float64)
-    unlit_rgb = np.array(colours.unlit, np.float64)
-    white = np.array([255.0, 250.0, 235.0])
-    heat = np.clip(1 - np.hypot(x, y) / (half * 1.2), 0, 1)[..., None] ** 2
-    hot = lit_rgb + (white - lit_rgb) * 0.6 * heat
-    halo = (0.35 * np.exp(-np.maximum(d, 0) / (0.05 * cell)))[..., None]
-    lit = inside * hot + (1 - inside) * (panel + (lit_rgb - panel) * halo)
-    unlit = inside * unlit_rgb + (1 - inside) * panel
-    return down(unlit), down(lit)
+    inside = (d <= 0).astype(np.float64)
+    heat = np.clip(1 - np.hypot(x, y) / (half * 1.2), 0, 1) ** 2
+    halo = 0.35 * np.exp(-np.maximum(d, 0) / (0.05 * cell))
+    return _Cover(down(inside), down(inside * 0.6 * heat), down((1 - inside) * halo))
 
 
-def _dot_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Unlit and lit cells of the ``dots`` style: a flat disc on the panel, 4× supersampled.
+def _disc_cover(cell: int) -> NDArray[np.float64]:
+    """The ``dots`` style: a flat disc on the panel, 4× supersampled.
 
     The disc's radius is 0.4 of a cell, so every pixel within 0.4·cell − 0.71 of the centre is
     wholly inside it: the centre pixel is exactly the lamp's colour."""
@@ -335,27 +414,16 @@ def _dot_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], NDAr
     coords = (np.arange(cell * ss) + 0.5) / ss - cell / 2
     y, x = np.meshgrid(coords, coords, indexing="ij")
     inside = (np.hypot(x, y) <= lamp("dots", cell).radius).astype(np.float64)
-    cover = inside.reshape(cell, ss, cell, ss).mean(axis=(1, 3))[..., None]
-    panel = np.array(colours.panel, np.float64)
-
-    def disc(rgb: RGB) -> NDArray[np.float64]:
-        return cover * np.array(rgb, np.float64) + (1 - cover) * panel
-
-    return disc(colours.unlit), disc(colours.lit)
+    return inside.reshape(cell, ss, cell, ss).mean(axis=(1, 3))[..., None]
 
 
-def _grid_sprites(cell: int, colours: Colours) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Unlit and lit cells of the ``grid`` style: the cell's colour with a panel-coloured gap
-    along its right and bottom edges (so neighbouring cells are one gap apart)."""
+def _grid_cover(cell: int) -> NDArray[np.float64]:
+    """The ``grid`` style: the cell's colour with a panel-coloured gap along its right and bottom
+    edges (so neighbouring cells are one gap apart)."""
     gap = cell - int(lamp("grid", cell).width)
-    edge = np.zeros((cell, cell, 1), bool)
-    edge[cell - gap :, :] = edge[:, cell - gap :] = True
-    panel = np.array(colours.panel, np.float64)
-
-    def square(rgb: RGB) -> NDArray[np.float64]:
-        return np.where(edge, panel, np.array(rgb, np.float64))
-
-    return square(colours.unlit), square(colours.lit)
+    cover = np.ones((cell, cell, 1))
+    cover[cell - gap :, :] = cover[:, cell - gap :] = 0.0
+    return cover
 
 
 def _layout(cells: NDArray[np.uint8], board: Board) -> NDArray[np.uint8]:
@@ -384,9 +452,24 @@ def render_indices(board: Board, style: RenderStyle, states: int = 2) -> NDArray
 
 
 def render(board: Board, style: RenderStyle, states: int = 2) -> NDArray[np.uint8]:
-    """The board as an RGB picture: ``uint8`` array ``(m·cell, n·cell, 3)``; ``states`` grey
-    levels per cell (2: lit and unlit)."""
+    """The board as an RGB picture: ``uint8`` array ``(m·cell, n·cell, 3)``; ``states`` states
+    per cell (2: lit and unlit), drawn in the style's palette or greys."""
     return _layout(sprites(style, states).rgb, as_levels(board, states))
+
+
+def decode(image: NDArray[np.uint8], style: RenderStyle, states: int = 2) -> Board:
+    """The board a picture drawn by :func:`render` shows: at each cell's centre pixel, the state
+    whose sprite's centre colour is nearest (squared RGB distance). Exact for a rendered frame
+    in every style and palette; for a lossy copy (an MP4's decoded frame) the nearest colour is
+    the best guess."""
+    c = style.cell
+    a = np.asarray(image)
+    if a.ndim != 3 or a.shape[2] < 3 or a.shape[0] % c or a.shape[1] % c:
+        raise InvalidValue(f"a picture of whole {c}-pixel cells is needed, got shape {a.shape}")
+    centres = a[c // 2 :: c, c // 2 :: c, :3].astype(np.int32)
+    looks = sprites(style, states).rgb[:, c // 2, c // 2].astype(np.int32)  # (states, 3)
+    distance = ((centres[:, :, None, :] - looks[None, None]) ** 2).sum(axis=-1)
+    return distance.argmin(axis=-1).astype(np.uint8)
 
 
 def _wrong_panel(result: Board, wrong: Board, style: RenderStyle, states: int = 2) -> NDArray[np.uint8]:

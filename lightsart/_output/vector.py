@@ -33,13 +33,13 @@ from lightsart._output.render import (
     as_levels,
     dimmed,
     lamp,
-    level_colours,
 )
 from lightsart._output.staging import atomic_path
 
 if TYPE_CHECKING:
     import os
 
+    from lightsart._palette import Palette
     from lightsart._types import Board
 
 __all__ = ["Layer", "Scene", "board_scene", "compare_scene", "pdf_bytes", "points_per_cell", "sheet_scene",
@@ -128,7 +128,8 @@ def _unit_mm(style: RenderStyle, cell_mm: float | None) -> float | None:
 
 def board_scene(board: Board, style: RenderStyle, states: int = 2, cell_mm: float | None = None
                 ) -> Scene:
-    """One board in ``style``: the panel, then a layer per level (unlit first, lit last)."""
+    """One board in ``style``: the panel, then a layer per state (unlit first, lit last), each
+    in its state's colour (the style's palette, or greys from unlit to lit)."""
     b = as_levels(board, states)
     m, n = b.shape
     colours = style.colours()
@@ -136,8 +137,7 @@ def board_scene(board: Board, style: RenderStyle, states: int = 2, cell_mm: floa
     shape = lamp(style.kind, style.cell)
     boxes = ((0.0, 0.0, float(width), float(height), colours.panel),) if shape.panel else ()
     return Scene(width, height, boxes,
-                 tuple(_board_layers(b, style, states, 0.0, 0.0, "", level_colours(colours,
-                                                                                  states))),
+                 tuple(_board_layers(b, style, states, 0.0, 0.0, "", style.state_colours(states))),
                  unit_mm=_unit_mm(style, cell_mm), crisp=shape.shape == "square")
 
 
@@ -160,7 +160,7 @@ def compare_scene(target: Board, result: Board, wrong: Board, style: RenderStyle
     top = margin + size + 8
     colours = style.colours()
     shape = lamp(style.kind, c)
-    levels_rgb = level_colours(colours, states)
+    levels_rgb = style.state_colours(states)
     boxes: list[tuple[float, float, float, float, RGB]] = [
         (0.0, 0.0, 3 * width + 4 * margin, top + height + margin, SHEET_BACKGROUND)]
     layers: list[Layer] = []
@@ -188,21 +188,22 @@ def compare_scene(target: Board, result: Board, wrong: Board, style: RenderStyle
 
 def sheet_scene(size: tuple[int, int],
                 tiles: Sequence[tuple[str, Board, int, int, int, int]],
-                states: Sequence[int] | None = None) -> Scene:
+                states: Sequence[int] | None = None,
+                palettes: Sequence[Palette | None] | None = None) -> Scene:
     """``preview``'s contact sheet: on mid-grey, each tile ``(label, board, left, top,
     label_height, cell)`` a white-on-black board under its label (as the PNG sheet draws them);
-    ``states`` gives each tile's levels (default 2; more: greys evenly from black to white)."""
-    grey, white, black = (128, 128, 128), (255, 255, 255), (0, 0, 0)
+    ``states`` gives each tile's levels (default 2; more: greys evenly from black to white) and
+    ``palettes`` each tile's colours (None: those greys)."""
+    grey, white = (128, 128, 128), (255, 255, 255)
     layers: list[Layer] = []
     texts = []
     for k, (label, board, left, top, label_h, cell) in enumerate(tiles):
         tile_states = 2 if states is None else states[k]
-        greys = [round(255 * v / (tile_states - 1)) for v in range(tile_states)]
-        colours: list[RGB] = [(g, g, g) for g in greys]
+        look = RenderStyle(cell=cell, palette=None if palettes is None else palettes[k])
         texts.append(Text(left, top + label_h - 4, 11, white, label))
-        layers += _board_layers(as_levels(board, tile_states), RenderStyle(cell=cell), tile_states,
+        layers += _board_layers(as_levels(board, tile_states), look, tile_states,
                                 left, top + label_h, f"tile-{k + 1}-",
-                                [black, white] if tile_states == 2 else colours)
+                                look.state_colours(tile_states))
     return Scene(size[0], size[1], ((0.0, 0.0, size[0], size[1], grey),), tuple(layers),
                  tuple(texts), crisp=True)
 

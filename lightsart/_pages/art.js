@@ -228,7 +228,7 @@
   // The artwork opens in the look it was made with (style and colours); the viewer may try the
   // other schemes, but a choice made on one artwork does not recolour the next one.
   const made = { made: { name: "As made", lit: data.colours.lit, off: data.colours.unlit,
-    gap: data.colours.panel, mark: "#ff2d7a" } };
+    gap: data.colours.panel, mark: "#ff2d7a", palette: data.palette } };
   schemePicker($("scheme"), view, null, data.scheme, render, made);
 
   const clicks = data.segments.map((s) => s.clicks.length);
@@ -239,7 +239,7 @@
     const cells = LO.isClassic(rules) ? "it and its four neighbours" : `the cells of the pattern ${LO.patternText(rules.pattern)} around it${wrap}`;
     rulesText = ` Every cell has ${K} levels, from 0 (unlit) to ${K - 1} (lit); a press adds 1 to ${cells}, `
       + `and past ${K - 1} a level starts again at 0.`;
-    document.querySelector(".lede").textContent = `Every frame is one or more legal presses of Lights Out with ${K} grey levels. Click any `
+    document.querySelector(".lede").textContent = `Every frame is one or more legal presses of Lights Out with ${K} ${data.palette ? "colours" : "grey levels"}. Click any `
       + "cell to press it yourself, at any moment: your presses stay on the board as the animation runs.";
     document.querySelector("details p").textContent = `The animation turns one picture into the next by pressing cells of a Lights Out board `
       + `with ${K} levels per cell: each press adds one level (mod ${K}) to a cell and its neighbours (or, under other `

@@ -28,6 +28,7 @@ from lightsart._pages._page import (
     rules_data,
     states_data,
 )
+from lightsart._palette import Palette
 from lightsart._types import Board
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ class ArtworkOptions(TypedDict, total=False):
     topology: Topology
     states: int
     frames: Sequence[Sequence[int]] | None
+    palette: Palette | None
 
 
 @dataclass(frozen=True)
@@ -130,12 +132,25 @@ def _segment_data(
     return m, n, out
 
 
-def _look(style: StyleKind, colours: Sequence[RGB | str | None] | None) -> tuple[RGB, RGB, RGB]:
-    """The style's (lit, unlit, panel) colours, defaults filled in, checked as render checks them."""
+def _look(style: StyleKind, colours: Sequence[RGB | str | None] | None, palette: Palette | None,
+          states: int) -> tuple[RGB, RGB, RGB, list[str] | None]:
+    """The style's (lit, unlit, panel) colours, defaults filled in, checked as render checks them,
+    and the palette as ``#rrggbb`` (state 0 first; None without one). With a palette, ``lit``
+    and ``unlit`` may only repeat its last and first colours (as ``RenderStyle.colours()``
+    gives them)."""
     from lightsart._output.render import RenderStyle
 
     lit, unlit, panel = (None, None, None) if colours is None else colours
-    return RenderStyle(kind=style, lit=lit, unlit=unlit, panel=panel).colours()  # type: ignore[arg-type]
+    if palette is None:
+        return (*RenderStyle(kind=style, lit=lit, unlit=unlit, panel=panel).colours(),  # type: ignore[arg-type]
+                None)
+    given = RenderStyle(kind=style, lit=lit, unlit=unlit).colours()  # type: ignore[arg-type]
+    look = RenderStyle(kind=style, panel=panel, palette=palette)  # type: ignore[arg-type]
+    drawn = look.colours()
+    if (lit is not None and given.lit != drawn.lit) or (
+            unlit is not None and given.unlit != drawn.unlit):
+        RenderStyle(lit=lit, unlit=unlit, palette=palette)  # type: ignore[arg-type]  # refuses
+    return drawn.lit, drawn.unlit, drawn.panel, [_hex(c) for c in look.state_colours(states)]
 
 
 def _hex(colour: RGB) -> str:
@@ -160,6 +175,7 @@ def artwork_page_html(
     states: int = 2,
     frames: Sequence[Sequence[int]] | None = None,
     film: FilmTrack | None = None,
+    palette: Palette | None = None,
 ) -> str:
     """The artwork page as HTML text (see :func:`write_artwork_page`; ``film``: a film's page,
     :class:`FilmTrack`)."""
@@ -169,7 +185,7 @@ def artwork_page_html(
         raise LightsartError("a film's page is one transition with its frames")
     if (cell is not None and cell < 1) or clicks_per_frame < 1 or not fps > 0 or not hold >= 0:
         raise LightsartError("cell, fps and clicks per frame must be positive and hold at least 0")
-    lit, unlit, panel = _look(style, colours)
+    lit, unlit, panel, hexes = _look(style, colours, palette, states)
     data = {
         "m": m, "n": n, "segments": encoded, "cell": cell, "fps": fps,
         "clicksPerFrame": clicks_per_frame, "hold": hold, "loop": loop,
@@ -177,6 +193,7 @@ def artwork_page_html(
         "colours": {"lit": _hex(lit), "unlit": _hex(unlit), "panel": _hex(panel)},
         "rules": rules_data(rules),
         **states_data(states)[0],
+        **({"palette": hexes} if hexes is not None else {}),
         **({"frames": _frame_offsets(frames, encoded)} if frames is not None else {}),
         **({"film": {"fps": film.fps, "sound": film.sound}} if film is not None else {}),
     }
@@ -201,6 +218,9 @@ def write_artwork_page(
     (square cells) or ``"lights"`` (lamps on a panel), and ``(lit, unlit, panel)`` as RGB tuples
     or colour names, None for the style's defaults. The page opens in that look; its colour
     menu also offers the game's schemes, and ``scheme`` opens one of those instead.
+    ``palette`` (a :class:`lightsart._palette.Palette` of ``states`` colours) draws state s in
+    its colour s, as the PNG and GIF do; ``colours`` then gives only the panel (lit and unlit
+    are the palette's ends).
 
     ``pattern`` and ``topology`` are the rules the clicks follow (see :func:`write_game_page`):
     the animation's and the viewer's clicks alike, and the segments must chain under them.

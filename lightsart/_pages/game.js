@@ -300,7 +300,8 @@
       : "Hints give a solution, not proven fewest, on this board (too many press sets that change nothing to try).";
     $("size-facts").textContent = `This board is ${n}×${m} with ${K} levels per cell, rules ${rulesLabel(g.rules)}, `
       + `solved by chasing and elimination over Z/${K}. ${facts} ${exact}`;
-    const goal = g.goal.some((v) => v) ? "Make the board match the goal picture" : "Make every cell dark (level 0)";
+    const goal = g.goal.some((v) => v) ? "Make the board match the goal picture"
+      : data.palette ? "Make every cell the palette's first colour (level 0)" : "Make every cell dark (level 0)";
     $("lede").textContent = `Click a cell: ${clickText(g.rules)}. ${goal}.`;
   }
 
@@ -336,6 +337,7 @@
     const wrap = { plane: "", torus: ", wrapping around every edge", cylinder: ", wrapping left–right" };
     if (grey) {
       const cells = LO.isClassic(r) ? "it and its neighbours" : `the cells of the pattern around it${wrap[r.topology]}`;
+      if (data.palette) return `${cells} step one colour along the palette of ${K} (the last goes back to the first)`;
       return `${cells} go one level brighter, of ${K} (the brightest, ${K - 1}, goes dark)`;
     }
     if (LO.isClassic(r)) return "it and its neighbours toggle";
@@ -443,7 +445,15 @@
   if (picture) { $("goal").value = data.start === "picture" ? "dark" : "picture"; $("start").value = data.start || "random"; }
   else $("start").value = data.start || "random";
   syncChoices();
-  schemePicker($("scheme"), view, data.picture ? "lightsart.scheme.picture" : "lightsart.scheme.game", data.scheme, render);
+  if (data.palette) {
+    // A page made in a palette opens in it (state s in colour s), whatever scheme was chosen
+    // on another page; the game's own schemes stay in the menu.
+    const p = data.palette;
+    schemePicker($("scheme"), view, null, "palette", render, { palette: { name: "Palette",
+      lit: p[p.length - 1], off: p[0], gap: "#11141b", mark: "#ff3d68", palette: p } });
+  } else {
+    schemePicker($("scheme"), view, data.picture ? "lightsart.scheme.picture" : "lightsart.scheme.game", data.scheme, render);
+  }
 
   $("width").addEventListener("change", () => { syncChoices(); newGame(); });
   $("height").addEventListener("change", () => { syncChoices(); newGame(); });
@@ -479,7 +489,9 @@
       + `least p-valuation; the fewest presses (a cell pressed j times counts j) try every press set that changes `
       + `nothing while there are few enough. An unsolvable position is shown by weights ◆: every press changes the `
       + `weighted sum of the levels by a multiple of ${K}. Edit board steps a cell one level up, and undo takes a `
-      + "press back (one level down on each cell of its pattern).";
+      + "press back (one level down on each cell of its pattern)."
+      + (data.palette ? ` In the page's palette level s is drawn in its colour s, so a press steps a cell one `
+        + "colour along the palette (the other colour schemes show the levels as their greys)." : "");
     document.querySelector("details summary").after(note);
   }
   newGame();

@@ -48,6 +48,7 @@ from lightsart._pages._page import (
     rules_data,
     states_data,
 )
+from lightsart._palette import Palette
 from lightsart._results import Fit, vocabulary
 from lightsart._rules import PATTERNS, Rules, parse_pattern
 from lightsart._types import Board
@@ -91,6 +92,7 @@ class GameRules(TypedDict, total=False):
     pattern: str
     topology: Topology
     states: int
+    palette: Palette | None
 
 
 class GameOptions(GameRules, total=False):
@@ -189,9 +191,16 @@ def game_page_html(
     pattern: str = "plus",
     topology: Topology = "plane",
     states: int = 2,
+    palette: Palette | None = None,
 ) -> str:
     """The game page as HTML text (see :func:`write_game_page`)."""
     rules = page_rules(pattern, topology, states=states)
+    hexes = None
+    if palette is not None:
+        from lightsart._output.render import RenderStyle
+
+        hexes = ["#{:02x}{:02x}{:02x}".format(*c)
+                 for c in RenderStyle(palette=palette).state_colours(states)]
     rows: list[str] | None = None
     if picture is not None:
         pic = as_levels(picture, states, "picture")
@@ -226,6 +235,7 @@ def game_page_html(
         "scheme": scheme or ("paper" if rows else "classic"),
         "rules": rules_data(rules),
         **states_data(states)[0],
+        **({"palette": hexes} if hexes is not None else {}),
     }
     return html_page("game.html", title or ("Lights Out: your picture" if rows else "Lights Out"),
                      data, page_scripts("game.js", states))
@@ -254,6 +264,8 @@ def write_game_page(
     pattern (k-1 is lit); a ``picture`` then holds levels ``0 .. k-1`` and must be reachable from
     the all-brightest board (``picture_fit(..., states=k).board`` is), the page's hints and
     solutions are fewest presses over ``Z/k``, and random starts are random presses from the goal.
+    ``palette`` (a :class:`lightsart._palette.Palette` of ``states`` colours) opens the page in
+    those colours, state s in colour s: each click steps a cell one colour along the palette.
     """
     html = game_page_html(width, height, picture, **options)
     with atomic_path(path) as tmp:

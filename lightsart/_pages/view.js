@@ -8,10 +8,11 @@
  * its cells and scrolls. Mouse / touch through pointer events (a finger clicks on a tap, so it can
  * still scroll and zoom the page), keyboard through a cursor (arrows + space).
  * With `lamps` each cell is a rounded lamp on the panel colour (scheme.gap), the same shape as
- * lightsart's "lights" style: drawn once per size and colours into two sprites, then copied.
+ * lightsart's "lights" style: drawn once per size and colours into one sprite per state, then copied.
  * With `dots` each cell is a flat disc 0.8 of a cell across on the panel (the "dots" style).
- * With `levels` k (2 unless grey levels) a cell holds 0..k-1, drawn as render.py draws level s:
- * s/(k-1) of the way from the unlit to the lit colour (or lamp), so k-1 is lit and 0 unlit.
+ * With `levels` k (2 unless grey levels) a cell holds 0..k-1, drawn as render.py draws state s:
+ * in the scheme's palette colour s when the scheme has a palette of k colours (issue 34), else
+ * s/(k-1) of the way from the unlit to the lit colour, so k-1 is lit and 0 unlit.
  */
 const SCHEMES = {
   classic: { name: "Classic", lit: "#ffd23f", off: "#2a2f3d", gap: "#11141b", mark: "#ff3d68" },
@@ -178,27 +179,32 @@ class BoardView {
     }
   }
 
-  /** The colour of a cell at `level` (2 levels: unlit or lit; more: the greys in between). */
+  /**
+   * The colour of a cell at `level`: the scheme's palette (state 0 first) when it has one of
+   * `levels` colours, else greys from the unlit to the lit colour (2 levels: unlit or lit).
+   */
   colour(level) {
     const { scheme, levels } = this;
-    if (levels === 2) return level ? scheme.lit : scheme.off;
-    const key = [levels, scheme.lit, scheme.off].join();
+    const palette = scheme.palette && scheme.palette.length === levels ? scheme.palette : null;
+    if (levels === 2 && !palette) return level ? scheme.lit : scheme.off;
+    const key = [levels, scheme.lit, scheme.off, palette].join();
     if (!this.palette || this.palette.key !== key) {
-      this.palette = { key, colours: Array.from({ length: levels }, (_, s) => levelColour(scheme.off, scheme.lit, s, levels)) };
+      this.palette = { key, colours: palette || Array.from({ length: levels }, (_, s) => levelColour(scheme.off, scheme.lit, s, levels)) };
     }
     return this.palette.colours[level];
   }
 
   /**
-   * [unlit, lit] lamp sprites of a w x h cell (device pixels), as render.py's lights style draws
-   * them: a rounded square (gap an eighth of a cell, corners 0.3 of its half side) on the panel;
-   * the lit lamp is hotter (towards white) within 0.8 of its half side, exactly the lit colour
-   * beyond that, and glows faintly onto the panel. Cells of unequal whole pixels (small cells)
-   * have up to four sizes, one set of sprites each.
+   * One lamp sprite per state of a w x h cell (device pixels), as render.py's lights style draws
+   * them: a rounded square (gap an eighth of a cell, corners 0.3 of its half side) in the state's
+   * colour on the panel. State s glows s/(k-1) of the lit lamp's glow: a faint halo onto the
+   * panel and a centre hotter towards white within 0.8 of its half side (added, so the lamp's
+   * body beyond that is exactly its colour); state 0 does not glow. Cells of unequal whole
+   * pixels (small cells) have up to four sizes, one set of sprites each.
    */
   lampSprites(w, h) {
-    const { cell, scheme } = this;
-    const key = [cell, scheme.lit, scheme.off, scheme.gap, this.levels].join();
+    const { cell, scheme, levels } = this;
+    const key = [cell, scheme.lit, scheme.off, scheme.gap, scheme.palette, levels].join();
     if (!this.sprites || this.sprites.key !== key) this.sprites = { key, bySize: new Map() };
     const made = this.sprites.bySize.get(w * 65536 + h);
     if (made) return made;
@@ -208,49 +214,44 @@ class BoardView {
       g.beginPath();
       g.roundRect(cx - hx, cy - hy, 2 * hx, 2 * hy, 0.3 * half);
     };
-    const images = [false, true].map((lit) => {
+    const lit = this.colour(levels - 1);
+    const images = Array.from({ length: levels }, (_, s) => {
+      const glow = s / (levels - 1);
       const c = document.createElement("canvas");
       c.width = w;
       c.height = h;
       const g = c.getContext("2d");
       g.fillStyle = scheme.gap;
       g.fillRect(0, 0, w, h);
-      if (!lit) {
+      if (glow > 0) {
+        g.save();  // the halo: the lit lamp's own shadow, kept inside its cell
+        g.globalAlpha = glow;
+        g.shadowColor = mixColour(scheme.gap, lit, 0.6);
+        g.shadowBlur = Math.max(1, 0.15 * Math.min(w, h));
         lamp(g);
-        g.fillStyle = scheme.off;
+        g.fillStyle = lit;
         g.fill();
-        return c;
+        g.restore();
       }
-      g.save();  // the glow: the lamp's own shadow, kept inside its cell
-      g.shadowColor = mixColour(scheme.gap, scheme.lit, 0.6);
-      g.shadowBlur = Math.max(1, 0.15 * Math.min(w, h));
       lamp(g);
-      g.fillStyle = scheme.lit;
+      g.fillStyle = this.colour(s);
       g.fill();
-      g.restore();
-      // render.py's heat, 0.6·(1 − r/1.2)² towards white (r in half sides), ending at 0.8.
-      const hot = g.createRadialGradient(cx, cy, 0, cx, cy, 0.8 * half);
-      for (const s of [0, 0.25, 0.5, 0.75]) {
-        hot.addColorStop(s, mixColour(scheme.lit, "#fffaeb", 0.6 * (1 - (0.8 * s) / 1.2) ** 2));
+      if (glow > 0) {
+        // render.py's heat, glow·0.6·(1 − r/1.2)² of the way from the lit colour to white.
+        const hot = g.createRadialGradient(cx, cy, 0, cx, cy, 0.8 * half);
+        for (const r of [0, 0.25, 0.5, 0.75]) {
+          hot.addColorStop(r, towardsWhite(lit, glow * 0.6 * (1 - (0.8 * r) / 1.2) ** 2));
+        }
+        hot.addColorStop(1, "#000000");
+        g.save();
+        g.globalCompositeOperation = "lighter";
+        lamp(g);
+        g.fillStyle = hot;
+        g.fill();
+        g.restore();
       }
-      hot.addColorStop(1, scheme.lit);
-      lamp(g);
-      g.fillStyle = hot;
-      g.fill();
       return c;
     });
-    // Grey levels: level s is the lit lamp laid over the unlit one at opacity s/(k-1), the
-    // pixel-by-pixel mix render.py makes.
-    for (let s = this.levels - 2; s >= 1; s--) {
-      const c = document.createElement("canvas");
-      c.width = w;
-      c.height = h;
-      const g = c.getContext("2d");
-      g.drawImage(images[0], 0, 0);
-      g.globalAlpha = s / (this.levels - 1);
-      g.drawImage(images[images.length - 1], 0, 0);
-      images.splice(1, 0, c);
-    }
     this.sprites.bySize.set(w * 65536 + h, images);
     return images;
   }
@@ -391,6 +392,12 @@ function mixColour(a, b, t) {
   const rgb = (c) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
   const [x, y] = [rgb(a), rgb(b)];
   return `#${x.map((v, i) => Math.round(v + (y[i] - v) * t).toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** "#rrggbb" of a fraction t of (white − colour a), each channel at least 0: a heat to add. */
+function towardsWhite(a, t) {
+  const white = [255, 250, 235];
+  return `#${[1, 3, 5].map((i, k) => Math.max(0, Math.round(t * (white[k] - parseInt(a.slice(i, i + 2), 16)))).toString(16).padStart(2, "0")).join("")}`;
 }
 
 /**

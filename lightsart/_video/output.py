@@ -144,6 +144,7 @@ def _write_page(page: _Page, out: str, fps: float, style: RenderStyle, rules: Ru
     frames = [0, 1] if page.total else [0, 0]
     html = artwork_page_html([(page.first, stand_in)], cell=None, fps=fps, clicks_per_frame=1,
                              hold=0.0, style=style.kind, colours=style.colours(),
+                             palette=style.palette,
                              pattern=rules.pattern.text, topology=rules.topology,
                              states=rules.states, frames=[frames],
                              film=FilmTrack(fps, None if sound is None else page_sound(sound)),

@@ -94,18 +94,22 @@ def test_every_tile_is_drawn_at_one_scale_where_the_layout_puts_it(
     (width, height), places = layout([t.board.shape for t in result.tiles], cell)
     with Image.open(sheet) as im:
         assert im.size == (width, height)
-        drawn = np.asarray(im.convert("L")).astype(int)
+        drawn = np.asarray(im.convert("RGB")).astype(int)
     boxes = []
     for tile, (x, y), listed in zip(result.tiles, places, data["tiles"], strict=True):
         rows, cols = tile.board.shape
         assert (listed["width"], listed["height"], listed["states"]) == (cols, rows, tile.states)
         top = y + 14  # under the label
         region = drawn[top:top + rows * cell, x:x + cols * cell]
-        # Every cell a solid block of cell x cell pixels, of the tile's level as a grey.
-        blocks = region.reshape(rows, cell, cols, cell)
+        # Every cell a solid block of cell x cell pixels, of the tile's level as a grey (or, on
+        # the colour tile, its palette colour).
+        blocks = region.reshape(rows, cell, cols, cell, 3)
         assert (blocks == blocks[:, :1, :, :1]).all()
-        want = tile.board.astype(int) * 255 // (tile.states - 1)
+        grey = tile.board.astype(int) * 255 // (tile.states - 1)
+        want = (np.stack([grey] * 3, axis=-1) if tile.palette is None
+                else np.array(tile.palette.colours)[tile.board])
         assert np.array_equal(blocks[:, 0, :, 0], want)
+        assert ("palette" in listed) == (tile.palette is not None)
         boxes.append((x, top, x + cols * cell, top + rows * cell))
     for k, a in enumerate(boxes):  # no two tiles overlap
         for b in boxes[k + 1:]:
