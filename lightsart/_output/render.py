@@ -49,6 +49,7 @@ from lightsart._core.board import as_board
 from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import CELL_MAX
 from lightsart._output.staging import atomic_path
+from lightsart._palette import Palette
 from lightsart._types import Board
 
 if TYPE_CHECKING:
@@ -151,6 +152,8 @@ class RenderStyle:
     lit: RGB | None = None
     unlit: RGB | None = None
     panel: RGB | None = None
+    #: The colour of each state (issue 34; drawing it is colour-show's part).
+    palette: Palette | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.cell, bool) or not isinstance(self.cell, int | np.integer):
