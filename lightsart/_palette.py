@@ -32,15 +32,17 @@ from dataclasses import dataclass
 
 from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import STATES_MAX
+from lightsart._public import public
 from lightsart._registry import Registry
 
-__all__ = ["PALETTES", "RGB", "Named", "Palette", "agreed_states", "greys", "in_colour", "palette_request",
-           "palette_states", "request_text"]
+__all__ = ["PALETTES", "RGB", "Named", "Palette", "agreed_states", "disagreement", "greys", "in_colour",
+           "palette_request", "palette_states", "request_text"]
 
 #: A colour as three whole numbers 0..255.
 RGB = tuple[int, int, int]
 
 
+@public
 @dataclass(frozen=True)
 class Palette:
     """The colour of each state, state ``0`` first; its length is the number of states.
@@ -50,6 +52,22 @@ class Palette:
     colours : tuple of (int, int, int)
         ``K`` sRGB colours (2 <= K <= 16), each three whole numbers 0..255; no two alike (two
         states drawn alike could not be told apart on the board).
+
+    Returns
+    -------
+    Palette
+        The checked palette. :class:`lightsart.Pictures` takes one (or ``"auto:K"``, a name,
+        ``"#rrggbb,..."`` text) as ``palette``; results keep the one the boards were made in.
+
+    Examples
+    --------
+    >>> from lightsart import Palette
+    >>> Palette(((15, 56, 15), (155, 188, 15))).hex()
+    ('#0f380f', '#9bbc0f')
+    >>> Palette(((0, 0, 0), (0, 0, 0)))
+    Traceback (most recent call last):
+    ...
+    lightsart.InvalidValue: a palette's colours must all differ: two states drawn alike cannot be told apart
     """
 
     colours: tuple[RGB, ...]
@@ -203,13 +221,20 @@ def in_colour(request: Palette | str | None) -> bool:
     return not (isinstance(request, Palette) and request == greys(request.states))
 
 
-def agreed_states(request: Palette | str | None, states: int) -> int:
+def agreed_states(request: Palette | str | None, states: int | None) -> int:
     """The number of states of a game with palette ``request`` and ``states`` asked for: the
-    palette's length; ``states`` other than 2 (the default) must equal it (one line if not)."""
+    palette's length (``None``: the palette's, or 2 without one); ``states`` given must equal it
+    (one line if not), but for 2, :class:`lightsart.Solving`'s default, which a palette's
+    length replaces."""
     if request is None:
-        return states
+        return 2 if states is None else states
     k = palette_states(request)
-    if states not in (2, k):
-        raise InvalidValue(f"--palette {request_text(request)} has {k} colours but --states is "
-                           f"{states}: a palette has one colour per state")
+    if states is not None and states not in (2, k):
+        raise disagreement(request, states)
     return k
+
+
+def disagreement(request: Palette | str, states: int) -> InvalidValue:
+    """The one line for a palette whose length is not the number of states asked for."""
+    return InvalidValue(f"--palette {request_text(request)} has {palette_states(request)} "
+                        f"colours but --states is {states}: a palette has one colour per state")
