@@ -34,7 +34,8 @@ from lightsart._jobs import (
     sources,
 )
 from lightsart._output import preflight, staging
-from lightsart._palette import Palette, agreed_states, in_colour
+from lightsart._palette import Palette
+from lightsart._pictures.palettes import agreed_states, in_colour
 from lightsart._pictures.tone import Tone
 from lightsart._public import public
 from lightsart._results import Clicks, Fit, with_count_bound

@@ -33,7 +33,8 @@ from lightsart._boardsize import SizeLike, to_size
 from lightsart._choices import EASES, ERRORS, FITS, STYLES, Ease, Errors, FitMode, StyleKind, Topology
 from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import check_cell, check_cell_mm, check_fps, check_seconds
-from lightsart._palette import Palette, in_colour, palette_request
+from lightsart._palette import Palette
+from lightsart._pictures.palettes import in_colour, palette_request
 from lightsart._public import public
 from lightsart._rules import Pattern, check_states, check_topology, parse_pattern
 
@@ -81,7 +82,7 @@ class Pictures:
         Dither in linear light instead of sRGB values (grey levels only).
     palette : lightsart.Palette, str or None, optional
         The colour of each state: ``"auto:K"`` (``K`` colours chosen from the pictures, in
-        OKLab), a name of :data:`lightsart._palette.PALETTES` (``"greys"``, ``"handheld"``,
+        OKLab), a name of :data:`lightsart._pictures.palettes.PALETTES` (``"greys"``, ``"handheld"``,
         ``"cga"``, ``"amber"``, ``"sepia"``, ``"pico8"``; ``"sepia:K"`` for the ramps), explicit
         colours ``"#1b1b3a,#f4e9cd,..."`` (state 0 first, in the order given) or a
         :class:`lightsart.Palette`; ``None``: greys. Its length is the number of states (with

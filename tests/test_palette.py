@@ -11,16 +11,16 @@ import pytest
 
 import lightsart as la
 from lightsart._cli import main
-from lightsart._palette import (
+from lightsart._palette import greys
+from lightsart._pictures.palettes import (
     PALETTES,
     agreed_states,
-    greys,
     in_colour,
     palette_request,
     palette_states,
     request_text,
+    srgb_to_oklab,
 )
-from lightsart._pictures.colour import srgb_to_oklab
 
 SAMPLE = "samples/cat.png"
 

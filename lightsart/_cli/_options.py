@@ -184,7 +184,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
 
 def add_palette_argument(p: argparse._ActionsContainer) -> None:
     """``--palette``: the colour of each state (its length is the number of states)."""
-    from lightsart._palette import PALETTES
+    from lightsart._pictures.palettes import PALETTES
 
     names = ", ".join(PALETTES.names())
     p.add_argument("--palette", metavar="PALETTE",
@@ -197,7 +197,12 @@ def add_palette_argument(p: argparse._ActionsContainer) -> None:
 def states_and_palette(args: argparse.Namespace) -> tuple[int, Any]:
     """``--states`` and ``--palette`` as one number of states and a checked palette request:
     the palette's length when ``--states`` is not given, else the two must agree (one line)."""
-    from lightsart._palette import agreed_states, disagreement, palette_request, palette_states
+    from lightsart._pictures.palettes import (
+        agreed_states,
+        disagreement,
+        palette_request,
+        palette_states,
+    )
 
     palette = palette_request(args.palette)
     if palette is not None and args.states not in (None, palette_states(palette)):

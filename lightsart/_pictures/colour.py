@@ -6,7 +6,8 @@ straight-line distance follows how different two colours look and ``L`` is perce
 (0 black, 1 white):
 
 1. **Convert** sRGB (``[0, 1]``) to linear light (IEC 61966-2-1), to LMS by Ottosson's ``M1``,
-   take cube roots, and to ``Lab`` by ``M2``. :func:`oklab_to_srgb` inverts each step.
+   take cube roots, and to ``Lab`` by ``M2`` (:func:`lightsart._pictures.palettes.srgb_to_oklab`,
+   beside the palettes it orders).
 2. **Tone** (:mod:`lightsart._pictures.tone`) acts on ``L`` alone and keeps ``a, b``: levels,
    local contrast and sharpening change lightness, never hue.
 3. **Choose** a palette (``auto:K``, :func:`choose_palette`): k-means in OKLab over at most
@@ -35,77 +36,18 @@ from numpy.typing import NDArray
 
 from lightsart._errors import InvalidValue
 from lightsart._palette import Palette
+from lightsart._pictures.palettes import by_lightness, palette_lab, rgb8, srgb_to_oklab
 
 if TYPE_CHECKING:
     from lightsart._types import Board
 
-__all__ = ["KMEANS_ROUNDS", "SAMPLE_MOST", "choose_palette", "colour_distances", "diffuse",
-           "oklab_to_srgb", "palette_lab", "ramp", "srgb_to_oklab"]
+__all__ = ["KMEANS_ROUNDS", "SAMPLE_MOST", "as_colour", "choose_palette", "colour_distances",
+           "diffuse", "fit_colour", "luminance", "tone_colour"]
 
 #: ``auto:K`` looks at no more than this many cells (of all pictures together).
-SAMPLE_MOST = 20_000
+SAMPLE_MOST = 10_000
 #: Rounds of Lloyd's step for ``auto:K`` (bounded work: the sample times K times this).
 KMEANS_ROUNDS = 24
-
-# Ottosson's matrices: linear sRGB to LMS, and cube-rooted LMS to Lab.
-_M1 = np.array([[0.4122214708, 0.5363325363, 0.0514459929],
-                [0.2119034982, 0.6806995451, 0.1073969566],
-                [0.0883024619, 0.2817188376, 0.6299787005]])
-_M2 = np.array([[0.2104542553, 0.7936177850, -0.0040720468],
-                [1.9779984951, -2.4285922050, 0.4505937099],
-                [0.0259040371, 0.7827717662, -0.8086757660]])
-
-
-def srgb_to_oklab(rgb: NDArray[np.float64]) -> NDArray[np.float64]:
-    """sRGB values in ``[0, 1]`` (last axis ``r, g, b``) as OKLab ``(L, a, b)``.
-
-    >>> srgb_to_oklab(np.array([1.0, 1.0, 1.0])).round(4).tolist()
-    [1.0, 0.0, -0.0]
-    """
-    from lightsart._pictures.dither import srgb_to_linear
-
-    lms = srgb_to_linear(np.asarray(rgb, dtype=np.float64)) @ _M1.T
-    lab: NDArray[np.float64] = np.cbrt(lms) @ _M2.T
-    return lab
-
-
-def oklab_to_srgb(lab: NDArray[np.float64]) -> NDArray[np.float64]:
-    """OKLab ``(L, a, b)`` as sRGB values, clipped to ``[0, 1]`` (the inverse of
-    :func:`srgb_to_oklab` inside the sRGB gamut)."""
-    lms = (np.asarray(lab, dtype=np.float64) @ np.linalg.inv(_M2).T) ** 3
-    linear = np.clip(lms @ np.linalg.inv(_M1).T, 0.0, 1.0)
-    encoded = np.where(linear <= 0.0031308, 12.92 * linear,
-                       1.055 * np.power(linear, 1 / 2.4) - 0.055)
-    return np.clip(encoded, 0.0, 1.0)
-
-
-def palette_lab(palette: Palette) -> NDArray[np.float64]:
-    """The palette's colours in OKLab, ``(K, 3)``, state 0 first."""
-    return srgb_to_oklab(np.array(palette.colours, dtype=np.float64) / 255.0)
-
-
-def _to_rgb8(lab: NDArray[np.float64]) -> list[tuple[int, int, int]]:
-    rgb = np.rint(oklab_to_srgb(lab) * 255.0).astype(int)
-    return [(int(r), int(g), int(b)) for r, g, b in rgb]
-
-
-def by_lightness(colours: Sequence[tuple[int, int, int]]) -> Palette:
-    """``colours`` as a palette ordered by OKLab lightness, darkest first (state 0), ties by the
-    colour itself; two alike are refused as :class:`Palette` refuses them."""
-    lab = srgb_to_oklab(np.array(colours, dtype=np.float64) / 255.0)
-    order = sorted(range(len(colours)), key=lambda i: (round(float(lab[i, 0]), 12), colours[i]))
-    return Palette(tuple(colours[i] for i in order))
-
-
-def ramp(anchors: Sequence[tuple[int, int, int]], states: int) -> Palette:
-    """``states`` colours spaced evenly in OKLab along the polyline through ``anchors`` (dark to
-    light): how the named ramps (``sepia``, ``amber``) take any number of states."""
-    lab = srgb_to_oklab(np.array(anchors, dtype=np.float64) / 255.0)
-    where = np.linspace(0.0, len(anchors) - 1, states)
-    low = np.minimum(where.astype(int), len(anchors) - 2)
-    frac = (where - low)[:, None]
-    return Palette(tuple(_to_rgb8(lab[low] * (1 - frac) + lab[low + 1] * frac)))
-
 
 def choose_palette(pictures_lab: Sequence[NDArray[np.float64]], states: int) -> Palette:
     """``states`` colours for the pictures (each ``(h, w, 3)`` OKLab): k-means over a strided
@@ -119,24 +61,28 @@ def choose_palette(pictures_lab: Sequence[NDArray[np.float64]], states: int) -> 
     stride = max(1, -(-len(cells) // SAMPLE_MOST))
     sample = cells[::stride]
     rng = np.random.default_rng(0)
-    centres = [sample[len(sample) // 2]]
+    norms = (sample**2).sum(axis=1)
+
+    def squared(centres: NDArray[np.float64]) -> NDArray[np.float64]:
+        # |x - c|^2 = |x|^2 - 2 x.c + |c|^2: one matrix product, not a (samples, K, 3) array.
+        d: NDArray[np.float64] = norms[:, None] - 2 * sample @ centres.T + (centres**2).sum(1)
+        return np.maximum(d, 0.0)
+
+    c = sample[len(sample) // 2][None, :]
     for _ in range(1, states):  # k-means++: far from the centres so far, weighted by distance²
-        d2 = np.min(((sample[:, None, :] - np.array(centres)[None]) ** 2).sum(-1), axis=1)
+        d2 = squared(c).min(axis=1)
         total = float(d2.sum())
-        centres.append(sample[int(rng.choice(len(sample), p=d2 / total))] if total > 0
-                       else sample[0])
-    c = np.array(centres)
+        pick = int(rng.choice(len(sample), p=d2 / total)) if total > 0 else 0
+        c = np.vstack([c, sample[pick]])
     for _ in range(KMEANS_ROUNDS):
-        nearest = np.argmin(((sample[:, None, :] - c[None]) ** 2).sum(-1), axis=1)
-        moved = c.copy()
-        for k in range(states):
-            members = sample[nearest == k]
-            if len(members):
-                moved[k] = members.mean(axis=0)
+        nearest = squared(c).argmin(axis=1)
+        counts = np.bincount(nearest, minlength=states)
+        sums = np.stack([np.bincount(nearest, sample[:, a], minlength=states) for a in range(3)], 1)
+        moved = np.where(counts[:, None] > 0, sums / np.maximum(counts, 1)[:, None], c)
         if np.allclose(moved, c, atol=1e-7):
             break
         c = moved
-    colours = _to_rgb8(c)
+    colours = rgb8(c)
     return by_lightness(_distinct(colours))
 
 
@@ -184,26 +130,34 @@ def diffuse(lab: NDArray[np.float64], palette: Palette, method: str) -> Board:
     taps = [(dy, dx, w / kernel.divisor) for dy, dx, w in kernel.taps]
     reach = max(abs(dx) for _, dx, _ in taps)
     depth = max(dy for dy, _, _ in taps)
-    work = np.zeros((rows + depth, cols + 2 * reach, 3))
-    work[:rows, reach:reach + cols] = values
-    p = pal.tolist()
-    out = np.empty((rows, cols), dtype=np.uint8)
+    # Plain floats in lists, one list per channel and row (with margins where error leaving the
+    # picture lands unread): the per-pixel loop is sequential, and list arithmetic is several
+    # times faster than numpy's on single values.
+    margin = [0.0] * reach
+    planes = [[margin + row + margin for row in values[..., c].tolist()]
+              + [[0.0] * (cols + 2 * reach) for _ in range(depth)] for c in range(3)]
+    ls, as_, bs = planes
+    p = [tuple(c) for c in pal.tolist()]
+    out = [[0] * cols for _ in range(rows)]
     for i in range(rows):
         step = 1 if i % 2 == 0 else -1
-        js = range(cols) if step == 1 else range(cols - 1, -1, -1)
-        for j in js:
-            v0, v1, v2 = work[i, j + reach].tolist()
+        row_l, row_a, row_b, out_row = ls[i], as_[i], bs[i], out[i]
+        ahead = [(ls[i + dy], as_[i + dy], bs[i + dy], dx * step, f) for dy, dx, f in taps]
+        for j in (range(reach, reach + cols) if step == 1 else range(reach + cols - 1, reach - 1, -1)):
+            v0, v1, v2 = row_l[j], row_a[j], row_b[j]
             best, best_d = 0, float("inf")
             for k, (c0, c1, c2) in enumerate(p):
                 d = (v0 - c0) ** 2 + (v1 - c1) ** 2 + (v2 - c2) ** 2
                 if d < best_d:
                     best, best_d = k, d
-            out[i, j] = best
+            out_row[j - reach] = best
             c0, c1, c2 = p[best]
-            error = np.array((v0 - c0, v1 - c1, v2 - c2))
-            for dy, dx, f in taps:
-                work[i + dy, j + reach + dx * step] += error * f
-    return out
+            e0, e1, e2 = v0 - c0, v1 - c1, v2 - c2
+            for tl, ta, tb, dx, f in ahead:
+                tl[j + dx] += e0 * f
+                ta[j + dx] += e1 * f
+                tb[j + dx] += e2 * f
+    return np.array(out, dtype=np.uint8)
 
 
 def check_lab(lab: NDArray[np.float64]) -> None:

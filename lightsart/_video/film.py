@@ -433,7 +433,7 @@ def _with_palette(prep: Pictures, how: Solving) -> Solving:
     film); ``auto:K`` would need every frame before the first: refused in one line."""
     import dataclasses
 
-    from lightsart._palette import agreed_states
+    from lightsart._pictures.palettes import agreed_states
 
     if isinstance(prep.palette, str):
         raise InvalidValue(f"--palette {prep.palette} chooses colours from every picture, and a "

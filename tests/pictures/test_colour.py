@@ -9,22 +9,23 @@ import numpy as np
 import pytest
 
 import lightsart as la
-from lightsart._palette import greys, palette_request
+from lightsart._palette import greys
 from lightsart._pictures import colour
 from lightsart._pictures.costs import EPSILON, level_costs, state_costs
 from lightsart._pictures.dither import KERNELS
+from lightsart._pictures.palettes import oklab_to_srgb, palette_lab, palette_request, srgb_to_oklab
 
 RNG = np.random.default_rng(34)
 
 
 def test_oklab_matches_ottosson_and_inverts() -> None:
     # Björn Ottosson's published values for sRGB white and pure red, green, blue.
-    lab = colour.srgb_to_oklab(np.eye(3))
+    lab = srgb_to_oklab(np.eye(3))
     assert np.allclose(lab, [[0.627955, 0.224863, 0.125846], [0.866440, -0.233888, 0.179498],
                              [0.452014, -0.032457, -0.311528]], atol=2e-6)
-    assert np.allclose(colour.srgb_to_oklab(np.ones(3)), [1, 0, 0], atol=1e-6)
+    assert np.allclose(srgb_to_oklab(np.ones(3)), [1, 0, 0], atol=1e-6)
     rgb = RNG.random((50, 3))
-    assert np.allclose(colour.oklab_to_srgb(colour.srgb_to_oklab(rgb)), rgb, atol=1e-9)
+    assert np.allclose(oklab_to_srgb(srgb_to_oklab(rgb)), rgb, atol=1e-9)
 
 
 def _textbook(lab: np.ndarray, pal: np.ndarray, name: str) -> np.ndarray:
@@ -48,17 +49,17 @@ def _textbook(lab: np.ndarray, pal: np.ndarray, name: str) -> np.ndarray:
 
 @pytest.mark.parametrize("name", list(KERNELS))
 def test_diffusion_is_the_textbook_loop(name: str) -> None:
-    lab = colour.srgb_to_oklab(RNG.random((9, 13, 3)))
+    lab = srgb_to_oklab(RNG.random((9, 13, 3)))
     palette = palette_request("cga")
     assert isinstance(palette, la.Palette)
     made = colour.diffuse(lab, palette, name)
-    assert np.array_equal(made, _textbook(lab, colour.palette_lab(palette), name))
+    assert np.array_equal(made, _textbook(lab, palette_lab(palette), name))
 
 
 def test_diffusion_keeps_the_mean_colour() -> None:
     palette = la.Palette(((255, 0, 0), (0, 0, 255)))
-    mid = colour.srgb_to_oklab(np.full((40, 40, 3), 0.0))
-    pal = colour.palette_lab(palette)
+    mid = srgb_to_oklab(np.full((40, 40, 3), 0.0))
+    pal = palette_lab(palette)
     mid[:] = 0.25 * pal[0] + 0.75 * pal[1]  # a quarter of the way from blue to red, in OKLab
     cells = colour.diffuse(mid, palette, "floyd-steinberg")
     assert abs(float((cells == 0).mean()) - 0.25) < 0.02
@@ -74,13 +75,13 @@ def test_ordered_dithering_is_refused_in_colour() -> None:
 def test_auto_finds_the_colours_a_picture_holds() -> None:
     chosen = [(20, 30, 120), (200, 40, 40), (240, 220, 90), (30, 160, 60)]
     picture = np.array(chosen, dtype=np.float64)[RNG.integers(0, 4, (60, 70))] / 255.0
-    lab = colour.srgb_to_oklab(picture)
+    lab = srgb_to_oklab(picture)
     palette = colour.choose_palette([lab], 4)
     assert sorted(palette.colours) == sorted(chosen)
     assert colour.choose_palette([lab], 4) == palette  # deterministic
-    lightness = colour.palette_lab(palette)[:, 0]
+    lightness = palette_lab(palette)[:, 0]
     assert list(lightness) == sorted(lightness)
-    flat = colour.choose_palette([colour.srgb_to_oklab(np.full((5, 5, 3), 0.5))], 3)
+    flat = colour.choose_palette([srgb_to_oklab(np.full((5, 5, 3), 0.5))], 3)
     assert flat.states == 3  # one colour in the picture: the others spread, all distinct
 
 
@@ -127,7 +128,7 @@ def test_the_closest_reachable_board_is_closest_in_colour(m: int, n: int, states
                            solving=la.Solving(states=states))
     f, palette = result.picture.fit, result.palette
     assert palette is not None and palette.states == states and result.nullity > 0
-    lab = colour.srgb_to_oklab(picture)
+    lab = srgb_to_oklab(picture)
     assert np.array_equal(f.target, colour.diffuse(lab, palette, "floyd-steinberg"))
     costs = state_costs(f.target, colour.colour_distances(lab, palette))
     assert costs is not None
