@@ -133,7 +133,8 @@ def fit_pictures(
     for target in targets:
         distance = None
         if colour:
-            target, distance = _colour_target(target, chosen_palette, dither)
+            target, distance = _colour_target(target, chosen_palette, dither,
+                                              isinstance(prep.palette, Palette))
         height, width = target.shape
         rules = Rules(height, width, parse_pattern(pattern), topology, states)
         cost, said = _costs(target, rules, engine, errors, costs, distance)
@@ -167,15 +168,18 @@ def _chosen_palette(request: Palette | str | None, targets: Sequence[Any], state
 
 
 def _colour_target(prepared: tuple[str, np.ndarray, np.ndarray], palette: Palette | None,
-                   dither: str) -> tuple[Any, np.ndarray]:
+                   dither: str, given: bool) -> tuple[Any, np.ndarray]:
     """A prepared colour picture dithered onto ``palette`` (in OKLab), with each cell's
-    distance to each state's colour (what wrong cells cost)."""
+    distance to each state's colour (what wrong cells cost); a ``given`` palette (not chosen
+    from the pictures) takes the picture's lightness onto its own range first."""
     from lightsart._pictures import colour
     from lightsart._pictures.image import Target
 
     if palette is None:  # pragma: no cover - a colour job always has its palette
         raise AssertionError("no palette")
     path, grey, lab = prepared
+    if given:
+        lab = colour.onto_lightness(lab, palette)
     bits = colour.diffuse(lab, palette, dither)
     height, width = bits.shape
     target = Target(bits=bits, gray=grey, source=path, width=width, height=height,

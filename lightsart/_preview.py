@@ -16,6 +16,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from lightsart._choices import FitMode
+from lightsart._palette import Palette
 from lightsart._pictures.tone import Tone
 from lightsart._types import Board
 
@@ -45,11 +46,16 @@ class Tile:
     wrong_pixels: int
     #: Levels per cell: 2 (lit and unlit) but for the ``--states`` tile.
     states: int = 2
+    #: The colour of each state, for the ``--palette`` tile (``None``: greys).
+    palette: Palette | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        from lightsart._runs import palette_dict
+
         return {"label": self.label, "options": list(self.options),
                 "width": int(self.board.shape[1]), "height": int(self.board.shape[0]),
-                "wrong_pixels": self.wrong_pixels, "states": self.states}
+                "wrong_pixels": self.wrong_pixels, "states": self.states,
+                **palette_dict(self.palette)}
 
 
 @dataclass(frozen=True)
@@ -74,6 +80,7 @@ class _Variant:
     dither: str
     tone: Tone
     states: int = 2
+    palette: Palette | str | None = None
 
 
 def _size_option(size: tuple[int, int]) -> tuple[str, ...]:
@@ -129,14 +136,16 @@ def _check_drawing(out: str, cells: int) -> None:
 
 def make_preview(path: str, out: str, *,
                  size: int | str | tuple[int, int] | None = None,
-                 fit: FitMode = "cover") -> PreviewResult:
+                 fit: FitMode = "cover", palette: Palette | str | None = None) -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG, or an SVG or PDF
-    drawing)."""
+    drawing). ``palette`` (as :class:`lightsart.Pictures` takes it) adds a tile in its colours:
+    what ``still --palette`` makes."""
     from lightsart._boardsize import to_size as board_size
     from lightsart._engines import DEFAULT_ENGINE, Budget, engine
     from lightsart._output import preflight, staging
     from lightsart._pictures.costs import pixel_costs
     from lightsart._pictures.image import fit_target, fit_to_board, read_for_board
+    from lightsart._pictures.palettes import palette_request, request_text
 
     asked = board_size(size)  # 64, "64x48" or (rows, columns), as to_size reads them
     if asked is not None:  # the sides given, before the picture is read
@@ -148,9 +157,14 @@ def make_preview(path: str, out: str, *,
     tiles = []
     fitted: dict[tuple[int, int], NDArray[np.float64]] = {}
     variants = tiles_for(board, aspect)
+    wanted = palette_request(palette)
+    if wanted is not None:
+        text = palette.strip() if isinstance(palette, str) else request_text(wanted)
+        variants.append(_Variant(f"--palette {text}", (*_size_option(board), "--palette", text),
+                                 board, "floyd-steinberg", Tone(), palette=wanted))
     _check_drawing(out, sum(v.size[0] * v.size[1] for v in variants))
     for v in variants:
-        if v.states > 2:  # grey levels: the pipeline's Z/k fit, not the decoded 0/1 tile below
+        if v.states > 2 or v.palette is not None:  # the pipeline's fit (Z/k, colour)
             tiles.append(_levels_tile(path, v, fit))
             continue
         if v.size not in fitted:
@@ -176,9 +190,12 @@ def _levels_tile(path: str, v: _Variant, fit: FitMode) -> Tile:
     from lightsart._pipeline import make_still
     from lightsart._settings import Pictures, Solving
 
-    f = make_still(path, pictures=Pictures((v.size[1], v.size[0]), fit, v.dither, v.tone),
-                   solving=Solving(time_limit=_TILE_SECONDS, states=v.states)).picture.fit
-    return Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, v.states)
+    made = make_still(path, pictures=Pictures((v.size[1], v.size[0]), fit, v.dither, v.tone,
+                                              palette=v.palette),
+                      solving=Solving(time_limit=_TILE_SECONDS, states=v.states))
+    f = made.picture.fit
+    return Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, f.states,
+                made.palette)
 
 
 #: Gap between tiles and around the sheet, and the height of a label, in pixels.
@@ -221,13 +238,18 @@ def _write_sheet(tiles: list[Tile], out: str, cell: int) -> None:
 
     from lightsart._output.staging import atomic_path
 
-    sheet = Image.new("L", size, 128)
+    coloured = any(t.palette is not None for t in tiles)  # a grey sheet stays one channel
+    sheet = Image.new("RGB" if coloured else "L", size, (128, 128, 128) if coloured else 128)
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default()
     for t, (x, y) in zip(tiles, places, strict=True):
-        draw.text((x, y), t.label, fill=255, font=font)
-        grey = (t.board.astype(np.uint16) * 255 // (t.states - 1)).astype(np.uint8)
-        sheet.paste(Image.fromarray(np.kron(grey, np.ones((cell, cell), np.uint8))),
-                    (x, y + _LABEL))
+        draw.text((x, y), t.label, fill=(255, 255, 255) if coloured else 255, font=font)
+        if t.palette is not None:
+            cells = np.array(t.palette.colours, dtype=np.uint8)[t.board]
+            block = np.ones((cell, cell, 1), np.uint8)
+        else:
+            cells = (t.board.astype(np.uint16) * 255 // (t.states - 1)).astype(np.uint8)
+            block = np.ones((cell, cell), np.uint8)
+        sheet.paste(Image.fromarray(np.kron(cells, block)), (x, y + _LABEL))
     with atomic_path(out) as tmp:
         sheet.save(tmp, format="PNG", optimize=True)

@@ -182,13 +182,14 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
 
 
-def add_palette_argument(p: argparse._ActionsContainer) -> None:
-    """``--palette``: the colour of each state (its length is the number of states)."""
+def add_palette_argument(p: argparse._ActionsContainer, what: str = "") -> None:
+    """``--palette``: the colour of each state (its length is the number of states); ``what``
+    begins the help where the command uses it otherwise."""
     from lightsart._pictures.palettes import PALETTES
 
     names = ", ".join(PALETTES.names())
     p.add_argument("--palette", metavar="PALETTE",
-                   help=f"the colour of each state, darkest first: auto:K (K colours, 2 to 16, "
+                   help=f"{what}the colour of each state, darkest first: auto:K (K colours, 2 to 16, "
                         f"chosen from the pictures), a name ({names}; greys:K, amber:K, "
                         f"sepia:K take any K) or #rrggbb,#rrggbb,... in click order; its length "
                         f"is --states (default: greys)")

@@ -138,13 +138,19 @@ def diffuse(lab: NDArray[np.float64], palette: Palette, method: str) -> Board:
               + [[0.0] * (cols + 2 * reach) for _ in range(depth)] for c in range(3)]
     ls, as_, bs = planes
     p = [tuple(c) for c in pal.tolist()]
+    low0, low1, low2 = pal.min(axis=0).tolist()
+    high0, high1, high2 = pal.max(axis=0).tolist()
     out = [[0] * cols for _ in range(rows)]
     for i in range(rows):
         step = 1 if i % 2 == 0 else -1
         row_l, row_a, row_b, out_row = ls[i], as_[i], bs[i], out[i]
         ahead = [(ls[i + dy], as_[i + dy], bs[i + dy], dx * step, f) for dy, dx, f in taps]
         for j in (range(reach, reach + cols) if step == 1 else range(reach + cols - 1, reach - 1, -1)):
-            v0, v1, v2 = row_l[j], row_a[j], row_b[j]
+            # Clamped to the palette's box: a colour no mix of the palette can reach would carry
+            # its error on and on (a smear of one state across a whole region).
+            v0 = min(max(row_l[j], low0), high0)
+            v1 = min(max(row_a[j], low1), high1)
+            v2 = min(max(row_b[j], low2), high2)
             best, best_d = 0, float("inf")
             for k, (c0, c1, c2) in enumerate(p):
                 d = (v0 - c0) ** 2 + (v1 - c1) ** 2 + (v2 - c2) ** 2
@@ -158,6 +164,18 @@ def diffuse(lab: NDArray[np.float64], palette: Palette, method: str) -> Board:
                 ta[j + dx] += e1 * f
                 tb[j + dx] += e2 * f
     return np.array(out, dtype=np.uint8)
+
+
+def onto_lightness(lab: NDArray[np.float64], palette: Palette) -> NDArray[np.float64]:
+    """``lab`` with its lightness ``[0, 1]`` mapped linearly onto the palette's, darkest to
+    lightest (a palette given, not chosen from the pictures, may span less: the handheld's greens
+    run from L 0.31 to 0.75; without this every shade lighter than its lightest green would be
+    that green)."""
+    pal = palette_lab(palette)
+    low, high = float(pal[:, 0].min()), float(pal[:, 0].max())
+    mapped = np.array(lab, dtype=np.float64)
+    mapped[..., 0] = low + (high - low) * np.clip(mapped[..., 0], 0.0, 1.0)
+    return mapped
 
 
 def check_lab(lab: NDArray[np.float64]) -> None:

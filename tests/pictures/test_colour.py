@@ -29,7 +29,8 @@ def test_oklab_matches_ottosson_and_inverts() -> None:
 
 
 def _textbook(lab: np.ndarray, pal: np.ndarray, name: str) -> np.ndarray:
-    """Serpentine error diffusion, pixel by pixel, on a plain array (no margins, no ring)."""
+    """Serpentine error diffusion, pixel by pixel, on a plain array (no margins, no ring), each
+    value clamped to the palette's box before it is quantised."""
     kernel = KERNELS[name]
     work = lab.copy()
     rows, cols, _ = work.shape
@@ -37,9 +38,10 @@ def _textbook(lab: np.ndarray, pal: np.ndarray, name: str) -> np.ndarray:
     for i in range(rows):
         step = 1 if i % 2 == 0 else -1
         for j in (range(cols) if step == 1 else range(cols - 1, -1, -1)):
-            k = int(np.argmin(((pal - work[i, j]) ** 2).sum(axis=1)))
+            value = np.clip(work[i, j], pal.min(axis=0), pal.max(axis=0))
+            k = int(np.argmin(((pal - value) ** 2).sum(axis=1)))
             out[i, j] = k
-            error = work[i, j] - pal[k]
+            error = value - pal[k]
             for dy, dx, w in kernel.taps:
                 y, x = i + dy, j + dx * step
                 if 0 <= y < rows and 0 <= x < cols:
@@ -65,6 +67,20 @@ def test_diffusion_keeps_the_mean_colour() -> None:
     assert abs(float((cells == 0).mean()) - 0.25) < 0.02
     nearest = colour.diffuse(mid, palette, "none")
     assert (nearest == 1).all()
+
+
+def test_a_given_palette_takes_the_pictures_lightness_range() -> None:
+    handheld = palette_request("handheld")
+    assert isinstance(handheld, la.Palette)
+    ramp = srgb_to_oklab(np.tile(np.linspace(0, 1, 64)[None, :, None], (4, 1, 3)))
+    cells = colour.diffuse(colour.onto_lightness(ramp, handheld), handheld, "floyd-steinberg")
+    # Dark to light across the ramp: every state shows, in order, darkest at the left end.
+    assert set(np.unique(cells)) == {0, 1, 2, 3} and cells[:, 0].max() == 0
+    means = cells.reshape(4, 8, 8).mean(axis=(0, 2))
+    assert np.all(np.diff(means) >= 0) and means[-1] > 2
+    lab = colour.onto_lightness(ramp, handheld)
+    assert lab[..., 0].min() == pytest.approx(palette_lab(handheld)[0, 0])
+    assert lab[..., 0].max() == pytest.approx(palette_lab(handheld)[-1, 0])
 
 
 def test_ordered_dithering_is_refused_in_colour() -> None:
