@@ -97,6 +97,7 @@ def fit_pictures(
     :class:`~lightsart.Pictures` reads it) reads the pictures in colour and dithers them onto
     its colours (``auto:K``: chosen from all the pictures); each :class:`Picture` keeps it.
     """
+    from lightsart._pictures.colour import colour_target, palette_for, prepare
     from lightsart._pictures.image import fit_target
 
     # The settings check every value (one line, before any work), as make_still's do.
@@ -124,17 +125,17 @@ def fit_pictures(
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
         if colour:
-            targets.append(_colour_prepared(gray, (width, height), prep, path))
+            targets.append(prepare(gray, (width, height), prep.fit, prep.tone, path))
         else:
             targets.append(fit_target(gray, (width, height), fit, dither, source=path,
                                       tone=tone, linear=linear, states=states))
-    chosen_palette = _chosen_palette(prep.palette, targets, states)
+    chosen_palette = palette_for(prep.palette, targets, states)
     pictures = []
     for target in targets:
         distance = None
         if colour:
-            target, distance = _colour_target(target, chosen_palette, dither,
-                                              isinstance(prep.palette, Palette))
+            target, distance = colour_target(target, chosen_palette, dither,
+                                             given=isinstance(prep.palette, Palette))
         height, width = target.shape
         rules = Rules(height, width, parse_pattern(pattern), topology, states)
         cost, said = _costs(target, rules, engine, errors, costs, distance)
@@ -145,47 +146,6 @@ def fit_pictures(
         pictures.append(Picture(target.source, found, said, _grey(target),
                                 np.asarray(target.gray), chosen_palette))
     return pictures
-
-
-def _colour_prepared(rgb: np.ndarray, board: tuple[int, int], prep: Pictures, path: str
-                     ) -> tuple[str, np.ndarray, np.ndarray]:
-    """A colour picture fitted to the board and toned (OKLab), before a palette is known:
-    its label, its fitted luminance and its toned colours."""
-    from lightsart._pictures import colour
-
-    fitted = colour.fit_colour(rgb, *board, prep.fit)
-    return path, colour.luminance(fitted), colour.tone_colour(fitted, prep.tone)
-
-
-def _chosen_palette(request: Palette | str | None, targets: Sequence[Any], states: int
-                    ) -> Palette | None:
-    """The palette the boards are drawn in: as asked, or ``auto:K`` chosen from every picture."""
-    if not isinstance(request, str):
-        return request
-    from lightsart._pictures.colour import choose_palette
-
-    return choose_palette([lab for _, _, lab in targets], states)
-
-
-def _colour_target(prepared: tuple[str, np.ndarray, np.ndarray], palette: Palette | None,
-                   dither: str, given: bool) -> tuple[Any, np.ndarray]:
-    """A prepared colour picture dithered onto ``palette`` (in OKLab), with each cell's
-    distance to each state's colour (what wrong cells cost); a ``given`` palette (not chosen
-    from the pictures) takes the picture's lightness onto its own range first."""
-    from lightsart._pictures import colour
-    from lightsart._pictures.image import Target
-
-    if palette is None:  # pragma: no cover - a colour job always has its palette
-        raise AssertionError("no palette")
-    path, grey, lab = prepared
-    if given:
-        lab = colour.onto_lightness(lab, palette)
-    bits = colour.diffuse(lab, palette, dither)
-    height, width = bits.shape
-    target = Target(bits=bits, gray=grey, source=path, width=width, height=height,
-                    toned=np.ascontiguousarray(lab[..., 0]), states=palette.states,
-                    palette=palette, colour=lab)
-    return target, colour.colour_distances(lab, palette)
 
 
 def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,

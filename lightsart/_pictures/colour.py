@@ -29,6 +29,7 @@ straight-line distance follows how different two colours look and ``L`` is perce
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -39,10 +40,12 @@ from lightsart._palette import Palette
 from lightsart._pictures.palettes import by_lightness, palette_lab, rgb8, srgb_to_oklab
 
 if TYPE_CHECKING:
+    from lightsart._pictures.image import Target
     from lightsart._types import Board
 
-__all__ = ["KMEANS_ROUNDS", "SAMPLE_MOST", "as_colour", "choose_palette", "colour_distances",
-           "diffuse", "fit_colour", "luminance", "tone_colour"]
+__all__ = ["KMEANS_ROUNDS", "SAMPLE_MOST", "Prepared", "as_colour", "choose_palette",
+           "colour_distances", "colour_target", "diffuse", "fit_colour", "luminance",
+           "onto_lightness", "palette_for", "prepare", "tone_colour"]
 
 #: ``auto:K`` looks at no more than this many cells (of all pictures together).
 SAMPLE_MOST = 10_000
@@ -227,3 +230,46 @@ def as_colour(picture: object) -> NDArray[np.float64]:
                            f"got shape {a.shape}")
     channels = [gray_array(a[..., c]) for c in range(3)]  # the grey checks, channel by channel
     return np.stack(channels, axis=-1)
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A colour picture fitted to the board and toned, before a palette is known: its label,
+    its fitted luminance (``Target.gray``) and its toned colours in OKLab."""
+
+    source: str
+    grey: NDArray[np.float64]
+    lab: NDArray[np.float64]
+
+
+def prepare(rgb: NDArray[np.float64], board: tuple[int, int], fit: str, tone: object,
+            source: str) -> Prepared:
+    """``rgb`` fitted to the ``(width, height)`` board and toned (steps 1 and 2 above)."""
+    fitted = fit_colour(rgb, *board, fit)
+    return Prepared(source, luminance(fitted), tone_colour(fitted, tone))
+
+
+def palette_for(request: Palette | str | None, pictures: Sequence[Prepared], states: int
+                ) -> Palette | None:
+    """The palette the boards are made in: as asked, or ``auto:K`` chosen from every picture."""
+    if not isinstance(request, str):
+        return request
+    return choose_palette([p.lab for p in pictures], states)
+
+
+def colour_target(picture: Prepared, palette: Palette | None, method: str, *, given: bool
+                  ) -> tuple[Target, NDArray[np.float64]]:
+    """The :class:`~lightsart.Target` of a prepared picture dithered onto ``palette`` (a
+    ``given`` palette, not chosen from the pictures, takes the picture's lightness onto its own
+    range first), and each cell's distance to each state's colour (what wrong cells cost)."""
+    from lightsart._pictures.image import Target
+
+    if palette is None:  # pragma: no cover - a colour job always has its palette
+        raise AssertionError("no palette")
+    lab = onto_lightness(picture.lab, palette) if given else picture.lab
+    bits = diffuse(lab, palette, method)
+    height, width = bits.shape
+    target = Target(bits=bits, gray=picture.grey, source=picture.source, width=width,
+                    height=height, toned=np.ascontiguousarray(lab[..., 0]),
+                    states=palette.states, palette=palette, colour=lab)
+    return target, colour_distances(lab, palette)
