@@ -207,7 +207,7 @@ def states_and_palette(args: argparse.Namespace) -> tuple[int, Any]:
 
     palette = palette_request(args.palette)
     if palette is not None and args.states not in (None, palette_states(palette)):
-        raise disagreement(palette, args.states)  # 2 too: on the command line it was asked for
+        raise disagreement(palette, args.states, args.palette)  # 2 too: it was asked for
     return agreed_states(palette, args.states), palette
 
 

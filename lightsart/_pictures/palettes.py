@@ -240,7 +240,9 @@ def agreed_states(request: Palette | str | None, states: int | None) -> int:
     return k
 
 
-def disagreement(request: Palette | str, states: int) -> InvalidValue:
-    """The one line for a palette whose length is not the number of states asked for."""
-    return InvalidValue(f"--palette {request_text(request)} has {palette_states(request)} "
-                        f"colours but --states is {states}: a palette has one colour per state")
+def disagreement(request: Palette | str, states: int, text: str | None = None) -> InvalidValue:
+    """The one line for a palette whose length is not the number of states asked for
+    (``text``: the palette as the user wrote it, else its colours)."""
+    return InvalidValue(f"--palette {text or request_text(request)} has "
+                        f"{palette_states(request)} colours but --states is {states}: a palette "
+                        "has one colour per state")

@@ -205,3 +205,21 @@ def test_a_colour_array_and_a_file_take_the_same_path(tmp_path: object) -> None:
     assert np.array_equal(from_file.board, from_array.board)
     with pytest.raises(la.InvalidValue, match=r"\(rows, columns, 3\)"):
         la.make_still(np.zeros((4, 4, 4)), pictures=settings)
+
+
+def test_films_take_a_named_palette_and_refuse_auto(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from tests.script_loader import load_script
+
+    folder = Path(str(tmp_path))
+    clips = dict(load_script("scripts/make_test_clips.py").make_clips(folder, width=48,
+                                                                     seconds=0.5, fps=8.0))
+    clip = next(iter(clips.values()))
+    film = la.make_film(clip, pictures=la.Pictures(size=16, palette="sepia:3"))
+    assert film.rules.states == 3 and film.boards
+    assert max(int(np.max(board)) for board in film.boards) <= 2
+    with pytest.raises(la.InvalidValue, match="one at a time"):
+        la.make_film(clip, pictures=la.Pictures(size=16, palette="auto:3"))
+    with pytest.raises(la.InvalidValue, match="has 4 colours but --states is 3"):
+        la.make_film(clip, pictures=la.Pictures(palette="cga"), solving=la.Solving(states=3))
