@@ -28,7 +28,8 @@ straight-line distance follows how different two colours look and ``L`` is perce
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -43,7 +44,7 @@ if TYPE_CHECKING:
     from lightsart._pictures.image import Target
     from lightsart._types import Board
 
-__all__ = ["KMEANS_ROUNDS", "SAMPLE_MOST", "Prepared", "as_colour", "choose_palette",
+__all__ = ["COMPILED_FROM", "KMEANS_ROUNDS", "SAMPLE_MOST", "Prepared", "as_colour", "choose_palette",
            "colour_distances", "colour_target", "diffuse", "fit_colour", "luminance",
            "onto_lightness", "palette_for", "prepare", "tone_colour"]
 
@@ -51,6 +52,9 @@ __all__ = ["KMEANS_ROUNDS", "SAMPLE_MOST", "Prepared", "as_colour", "choose_pale
 SAMPLE_MOST = 10_000
 #: Rounds of Lloyd's step for ``auto:K`` (bounded work: the sample times K times this).
 KMEANS_ROUNDS = 24
+#: Colour diffusion runs compiled (numba) on boards of at least this many cells: the Python
+#: loop takes about 12 microseconds a cell (3 s at 500x500), numba 0.5-1 s to start.
+COMPILED_FROM = 250_000
 
 def choose_palette(pictures_lab: Sequence[NDArray[np.float64]], states: int) -> Palette:
     """``states`` colours for the pictures (each ``(h, w, 3)`` OKLab): k-means over a strided
@@ -131,6 +135,8 @@ def diffuse(lab: NDArray[np.float64], palette: Palette, method: str) -> Board:
         return cells.reshape(rows, cols).astype(np.uint8)
     kernel = KERNELS[name]
     taps = [(dy, dx, w / kernel.divisor) for dy, dx, w in kernel.taps]
+    if values.size // 3 >= COMPILED_FROM:
+        return _compiled(values, pal, taps)
     reach = max(abs(dx) for _, dx, _ in taps)
     depth = max(dy for dy, _, _ in taps)
     # Plain floats in lists, one list per channel and row (with margins where error leaving the
@@ -167,6 +173,62 @@ def diffuse(lab: NDArray[np.float64], palette: Palette, method: str) -> Board:
                 ta[j + dx] += e1 * f
                 tb[j + dx] += e2 * f
     return np.array(out, dtype=np.uint8)
+
+
+def _compiled(values: NDArray[np.float64], pal: NDArray[np.float64],
+              taps: list[tuple[int, int, float]]) -> Board:
+    """:func:`diffuse`'s loop compiled by numba (the same operations in the same order)."""
+    rows, cols, _ = values.shape
+    dys = np.array([t[0] for t in taps], dtype=np.int64)
+    dxs = np.array([t[1] for t in taps], dtype=np.int64)
+    fractions = np.array([t[2] for t in taps])
+    reach, depth = int(np.abs(dxs).max()), int(dys.max())
+    work = np.zeros((rows + depth, cols + 2 * reach, 3))
+    work[:rows, reach:reach + cols] = values
+    out = np.empty((rows, cols), dtype=np.uint8)
+    _compiled_loop()(work, np.ascontiguousarray(pal), pal.min(axis=0), pal.max(axis=0), dys, dxs,
+                     fractions, reach, out)
+    return out
+
+
+def _loop(work: NDArray[np.float64], pal: NDArray[np.float64], low: NDArray[np.float64],
+          high: NDArray[np.float64], dys: NDArray[np.int64], dxs: NDArray[np.int64],
+          fractions: NDArray[np.float64], reach: int, out: Board) -> None:
+    """The serpentine loop of :func:`diffuse` on arrays, written for numba."""
+    rows, cols = out.shape
+    states = pal.shape[0]
+    for i in range(rows):
+        step = 1 if i % 2 == 0 else -1
+        for k in range(cols):
+            j = reach + (k if step == 1 else cols - 1 - k)
+            v0 = min(max(work[i, j, 0], low[0]), high[0])
+            v1 = min(max(work[i, j, 1], low[1]), high[1])
+            v2 = min(max(work[i, j, 2], low[2]), high[2])
+            best, best_d = 0, np.inf
+            for s in range(states):
+                d = (v0 - pal[s, 0]) ** 2 + (v1 - pal[s, 1]) ** 2 + (v2 - pal[s, 2]) ** 2
+                if d < best_d:
+                    best, best_d = s, d
+            out[i, j - reach] = best
+            e0, e1, e2 = v0 - pal[best, 0], v1 - pal[best, 1], v2 - pal[best, 2]
+            for t in range(dys.shape[0]):
+                y, x, f = i + dys[t], j + dxs[t] * step, fractions[t]
+                work[y, x, 0] += e0 * f
+                work[y, x, 1] += e1 * f
+                work[y, x, 2] += e2 * f
+
+
+@functools.cache
+def _compiled_loop() -> Callable[..., None]:
+    """:func:`_loop` compiled by numba (imported here: only large boards need it)."""
+    import numba
+
+    compiled: Callable[..., None]
+    try:
+        compiled = numba.njit(cache=True, nogil=True)(_loop)
+    except RuntimeError:  # nowhere writable to cache it (numba says "no locator available")
+        compiled = numba.njit(nogil=True)(_loop)
+    return compiled
 
 
 def onto_lightness(lab: NDArray[np.float64], palette: Palette) -> NDArray[np.float64]:

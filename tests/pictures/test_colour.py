@@ -58,6 +58,17 @@ def test_diffusion_is_the_textbook_loop(name: str) -> None:
     assert np.array_equal(made, _textbook(lab, palette_lab(palette), name))
 
 
+@pytest.mark.parametrize("name", list(KERNELS))
+def test_the_compiled_loop_is_the_same_loop(name: str) -> None:
+    lab = srgb_to_oklab(RNG.random((11, 9, 3)))
+    palette = palette_request("pico8")
+    assert isinstance(palette, la.Palette)
+    kernel = KERNELS[name]
+    taps = [(dy, dx, w / kernel.divisor) for dy, dx, w in kernel.taps]
+    compiled = colour._compiled(lab, palette_lab(palette), taps)
+    assert np.array_equal(compiled, colour.diffuse(lab, palette, name))
+
+
 def test_diffusion_keeps_the_mean_colour() -> None:
     palette = la.Palette(((255, 0, 0), (0, 0, 255)))
     mid = srgb_to_oklab(np.full((40, 40, 3), 0.0))
