@@ -34,6 +34,7 @@ _EXPORTS: dict[str, str] = {
     "InvalidType": "lightsart._errors",
     "InvalidValue": "lightsart._errors",
     "LightsartError": "lightsart._errors",
+    "Palette": "lightsart._palette",
     "Look": "lightsart._settings",
     "Pictures": "lightsart._settings",
     "Rules": "lightsart._rules",
@@ -132,6 +133,7 @@ if TYPE_CHECKING:
     from lightsart._errors import InvalidValue as InvalidValue
     from lightsart._errors import LightsartError as LightsartError
     from lightsart._errors import TooLarge as TooLarge
+    from lightsart._palette import Palette as Palette
     from lightsart._pictures.costs import pixel_costs as pixel_costs
     from lightsart._pictures.dither import DITHER_METHODS as DITHER_METHODS
     from lightsart._pictures.image import Target as Target

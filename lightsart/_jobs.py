@@ -21,6 +21,7 @@ from lightsart._limits import check_model
 from lightsart._rules import Rules, parse_pattern
 
 if TYPE_CHECKING:
+    from lightsart._palette import Palette
     from lightsart._types import Gray
 
 __all__ = ["Source", "check_board", "check_engine", "default_cell", "drawing_style",
@@ -69,19 +70,26 @@ def _short(value: object) -> str:
 
 
 def read_source(image: Source, board: SizeLike | None,
-                nullity_of: Callable[[int, int], int] | None
+                nullity_of: Callable[[int, int], int] | None, *, colour: bool = False
                 ) -> tuple[Gray, tuple[int, int]]:
     """The picture's luminance for ``board`` and the board's ``(width, height)``; without a
     board, the default size (about :data:`~lightsart._pictures.image.DEFAULT_LONG_SIDE` cells on
     the long side, the same for every command). A path is decoded only as finely as the board
-    needs; an array is checked as :func:`lightsart.load_target` checks it."""
+    needs; an array is checked as :func:`lightsart.load_target` checks it. ``colour=True``: the
+    picture's sRGB colours, ``(rows, columns, 3)`` in ``[0, 1]`` (an array may be that, or
+    2-D luminance)."""
     from lightsart._pictures.image import board_size, gray_array, read_for_board
 
     def read(size: SizeLike | None) -> tuple[Gray, tuple[int, int]]:
         if isinstance(image, np.ndarray):
-            gray = gray_array(image)
+            if colour:
+                from lightsart._pictures.colour import as_colour
+
+                gray = as_colour(image)
+            else:
+                gray = gray_array(image)
             return gray, board_size(size, gray.shape[1] / gray.shape[0], nullity_of)
-        return read_for_board(os.fspath(image), size, nullity_of)
+        return read_for_board(os.fspath(image), size, nullity_of, colour=colour)
 
     return read(board)
 
@@ -144,13 +152,15 @@ def default_cell(width: int, height: int, goal: int = 480) -> int:
     return max(1, goal // max(width, height))
 
 
-def drawing_style(cell: int, kind: str, colours: tuple[str | None, str | None, str | None]
-                  ) -> Any:
-    """The :class:`~lightsart._output.render.RenderStyle` boards are drawn in."""
+def drawing_style(cell: int, kind: str, colours: tuple[str | None, str | None, str | None],
+                  palette: Palette | None = None) -> Any:
+    """The :class:`~lightsart._output.render.RenderStyle` boards are drawn in (``palette``: the
+    colour of each state, when the pictures chose one)."""
     from lightsart._output import render
 
     lit, unlit, panel = (None if c is None else render.parse_colour(c) for c in colours)
-    return render.RenderStyle(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel)  # type: ignore[arg-type]
+    return render.RenderStyle(cell=cell, kind=kind, lit=lit, unlit=unlit, panel=panel,  # type: ignore[arg-type]
+                              palette=palette)
 
 
 def rules_dict(rules: Rules | None, height: int, width: int) -> dict[str, Any]:

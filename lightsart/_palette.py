@@ -14,6 +14,8 @@ colour (level ``s`` grey ``round(255 * s / (K - 1))``).
 ('#000000', '#808080', '#ffffff')
 >>> Palette(((27, 27, 58), (244, 233, 205))).states
 2
+
+A palette is asked for by name, as ``auto:K`` or as colours (:mod:`lightsart._pictures.palettes`).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 
 from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import STATES_MAX
+from lightsart._public import public
 
 __all__ = ["RGB", "Palette", "greys"]
 
@@ -29,6 +32,7 @@ __all__ = ["RGB", "Palette", "greys"]
 RGB = tuple[int, int, int]
 
 
+@public
 @dataclass(frozen=True)
 class Palette:
     """The colour of each state, state ``0`` first; its length is the number of states.
@@ -38,6 +42,22 @@ class Palette:
     colours : tuple of (int, int, int)
         ``K`` sRGB colours (2 <= K <= 16), each three whole numbers 0..255; no two alike (two
         states drawn alike could not be told apart on the board).
+
+    Returns
+    -------
+    Palette
+        The checked palette. :class:`lightsart.Pictures` takes one (or ``"auto:K"``, a name,
+        ``"#rrggbb,..."`` text) as ``palette``; results keep the one the boards were made in.
+
+    Examples
+    --------
+    >>> from lightsart import Palette
+    >>> Palette(((15, 56, 15), (155, 188, 15))).hex()
+    ('#0f380f', '#9bbc0f')
+    >>> Palette(((0, 0, 0), (0, 0, 0)))
+    Traceback (most recent call last):
+    ...
+    lightsart.InvalidValue: a palette's colours must all differ: two states drawn alike cannot be told apart
     """
 
     colours: tuple[RGB, ...]

@@ -34,6 +34,8 @@ from lightsart._jobs import (
     sources,
 )
 from lightsart._output import preflight, staging
+from lightsart._palette import Palette
+from lightsart._pictures.palettes import agreed_states, in_colour
 from lightsart._pictures.tone import Tone
 from lightsart._public import public
 from lightsart._results import Clicks, Fit, with_count_bound
@@ -73,6 +75,7 @@ def fit_pictures(
     states: int = 2,
     model: str | None = None,
     sized: Callable[[int, int], None] | None = None,
+    palette: Palette | str | None = None,
 ) -> list[Picture]:
     """Read every picture (a path or an array) onto one board size, tone and dither it, and fit
     it with the engine.
@@ -90,24 +93,30 @@ def fit_pictures(
     ``Z/states`` with ``engine="ip"`` (:mod:`lightsart._engines.ip`: fewest wrong cells).
     ``model``: an ``--export-model`` path; its size is checked once the board size is known,
     before any picture is fitted, and so are the outputs' by ``sized(width, height)``.
+    ``palette`` (a :class:`~lightsart.Palette`, ``"auto:K"`` or a name, as
+    :class:`~lightsart.Pictures` reads it) reads the pictures in colour and dithers them onto
+    its colours (``auto:K``: chosen from all the pictures); each :class:`Picture` keeps it.
     """
+    from lightsart._pictures.colour import colour_target, palette_for, prepare
     from lightsart._pictures.image import fit_target
 
     # The settings check every value (one line, before any work), as make_still's do.
-    prep = Pictures(size, fit, dither, tone, errors, linear)
+    prep = Pictures(size, fit, dither, tone, errors, linear, palette)
     how = Solving(engine, time_limit, solver, pattern, topology, states)
     size, fit, errors = prep.size, prep.fit, prep.errors
-    engine, time_limit, solver, states = how.engine, how.time_limit, how.solver, how.states
+    engine, time_limit, solver = how.engine, how.time_limit, how.solver
+    states = agreed_states(prep.palette, how.states)
+    colour = in_colour(prep.palette)
     chosen = get_engine(engine)
     check_engine(engine, solver)
     if not images:
         raise InvalidValue("no pictures given")
     board: SizeLike | None = size
     nullity_of = nullity_under(pattern, topology, states)
-    pictures = []
+    targets: list[Any] = []  # every picture read first: auto:K chooses from all of them
     for k, image in enumerate(images):
         path = label(image)
-        gray, (width, height) = read_source(image, board, nullity_of)
+        gray, (width, height) = read_source(image, board, nullity_of, colour=colour)
         if k == 0:
             board = (width, height)
             check_board(width, height, pattern, topology, states, model)
@@ -115,27 +124,40 @@ def fit_pictures(
                 sized(width, height)
         elif notes is not None and fit != "stretch":
             _note_aspect(notes, k + 1, path, gray.shape, (width, height), fit)
-        target = fit_target(gray, (width, height), fit, dither,
-                                   source=path, tone=tone, linear=linear, states=states)
+        if colour:
+            targets.append(prepare(gray, (width, height), prep.fit, prep.tone, path))
+        else:
+            targets.append(fit_target(gray, (width, height), fit, dither, source=path,
+                                      tone=tone, linear=linear, states=states))
+    chosen_palette = palette_for(prep.palette, targets, states)
+    pictures = []
+    for target in targets:
+        distance = None
+        if colour:
+            target, distance = colour_target(target, chosen_palette, dither,
+                                             given=isinstance(prep.palette, Palette))
+        height, width = target.shape
         rules = Rules(height, width, parse_pattern(pattern), topology, states)
-        cost, said = _costs(target, rules, engine, errors, costs)
+        cost, said = _costs(target, rules, engine, errors, costs, distance)
         found = chosen.fit(target.bits, cost, Budget(time_limit, solver=solver),
                            None if rules.is_classic else rules)
         if cost is not None and cost.size:  # (the exact engine's own bound, for the others)
             found = with_count_bound(found, float(cost.max()))
-        pictures.append(Picture(path, found, said, _grey(target), np.asarray(target.gray)))
+        pictures.append(Picture(target.source, found, said, _grey(target),
+                                np.asarray(target.gray), chosen_palette))
     return pictures
 
 
 def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
-           kept: list[np.ndarray | None] | None) -> tuple[np.ndarray | None, Errors]:
+           kept: list[np.ndarray | None] | None, distance: np.ndarray | None = None
+           ) -> tuple[np.ndarray | None, Errors]:
     """What a wrong cell costs the engine (``None``: count them) and the ``errors`` that says so;
     the costs are also appended to ``kept`` (for ``--export-model``)."""
     from lightsart._pictures.costs import cell_costs
 
     grey = _grey(target)
     if rules.is_binary:  # a wrong pixel is one flip, as the exported IP prices it
-        return _kept(kept, cell_costs(target.bits, grey, rules.states, errors)), errors
+        return _kept(kept, cell_costs(target.bits, grey, rules.states, errors, distance)), errors
     # k states: a wrong cell has k - 1 wrong levels, each priced by the exact engine (and auto,
     # the exact one here); the k-state programs, exported too, count wrong cells.
     _kept(kept, None)
@@ -147,7 +169,7 @@ def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,
     alg = modk_algebra(rules)
     if not alg.is_reachable((target.bits.astype(np.int64) - (rules.states - 1)) % rules.states):
         alg.check_columns()
-    return cell_costs(target.bits, grey, rules.states, errors), errors
+    return cell_costs(target.bits, grey, rules.states, errors, distance), errors
 
 
 def _kept(costs: list[np.ndarray | None] | None, cost: np.ndarray | None) -> np.ndarray | None:
@@ -267,13 +289,13 @@ def make_still(
                               how.time_limit, prep.tone, prep.errors, linear=prep.linear,
                               solver=how.solver, costs=costs, pattern=how.pattern,
                               topology=how.topology, states=how.states, model=export_model,
-                              sized=sized)
+                              sized=sized, palette=prep.palette)
     f = picture.fit
     _check_reproduces(f)
     outputs: list[str] = []
     if wanted or export_model:
         drawing = drawing_style(drawn.cell or default_cell(f.width, f.height), drawn.style,
-                                drawn.colours)
+                                drawn.colours, picture.palette)
         with staging.writing(planned):  # each format by its extension: .png, .svg, .pdf
             for file, boards in ((output, [f.board]), (target_out, [f.target]),
                                  (compare, [f.target, f.board, f.wrong])):
@@ -425,7 +447,7 @@ def make_animation(
     fitted = fit_pictures(images, prep.size, prep.fit, prep.dither, how.engine, how.time_limit,
                           prep.tone, prep.errors, notes, linear=prep.linear, solver=how.solver,
                           costs=costs, pattern=how.pattern, topology=how.topology,
-                          states=how.states, model=export_model,
+                          states=how.states, model=export_model, palette=prep.palette,
                           sized=lambda w, h: preflight.check_pixels(planned, w, h,
                                                                     cell or default_cell(w, h)))
     fits, steps, segments = _connect(fitted, how.engine,
@@ -433,7 +455,7 @@ def make_animation(
                                      masks, prep, when.seed, when.reverse)
     plan = animate.plan([len(s[1]) for s in segments], **timed)
     drawing = drawing_style(cell or default_cell(fits[0].width, fits[0].height), drawn.style,
-                            colours)
+                            colours, fitted[0].palette)
     preflight.check_planned(planned, plan, fits[0].width, fits[0].height, drawing.cell)
     with staging.writing(planned.outputs):
         animation = animate.Animation(tuple(f.board for f in fits), tuple(o for _, o in segments),

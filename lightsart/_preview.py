@@ -31,10 +31,9 @@ PREVIEW_METHODS = ("atkinson", "jarvis-judice-ninke", "bayer", "blue-noise")
 TILE_PIXELS = 240
 #: Grey levels of the ``--states`` tile (what ``still`` and ``animate``'s hint suggests).
 PREVIEW_STATES = 4
-#: The colour tile's palette: the four greens of the 1989 handheld's screen, dark to light (the
-#: ``handheld`` palette by name), so the ``--states`` tile's board reads the same in colour.
-PREVIEW_PALETTE = ("handheld", Palette(((15, 56, 15), (48, 98, 48), (139, 172, 15),
-                                        (155, 188, 15))))
+#: The colour tile's palette by name: the four greens of the 1989 handheld's screen (a tile made
+#: as ``still --palette handheld`` makes it; a ``--palette`` asked for replaces it).
+PREVIEW_PALETTE = "handheld"
 #: Board sizes shown beside the requested one, as factors of its long side.
 SIZE_FACTORS = (0.64, 1.5, 2.0)
 #: Seconds the exact engine may spend on one tile at nullity > 20.
@@ -51,14 +50,16 @@ class Tile:
     wrong_pixels: int
     #: Levels per cell: 2 (lit and unlit) but for the ``--states`` and colour tiles.
     states: int = 2
-    #: The colour of each state (the colour tile), or None: greys.
+    #: The colour of each state, for the ``--palette`` tile (``None``: greys).
     palette: Palette | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        from lightsart._runs import palette_dict
+
         return {"label": self.label, "options": list(self.options),
                 "width": int(self.board.shape[1]), "height": int(self.board.shape[0]),
                 "wrong_pixels": self.wrong_pixels, "states": self.states,
-                **({"palette": list(self.palette.hex())} if self.palette is not None else {})}
+                **palette_dict(self.palette)}
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class _Variant:
     dither: str
     tone: Tone
     states: int = 2
-    palette: Palette | None = None
+    palette: Palette | str | None = None
 
 
 def _size_option(size: tuple[int, int]) -> tuple[str, ...]:
@@ -93,6 +94,7 @@ def _size_option(size: tuple[int, int]) -> tuple[str, ...]:
 def tiles_for(board: tuple[int, int], aspect: float) -> list[_Variant]:
     """The variants shown for a picture of ``aspect`` whose requested board is ``board``."""
     from lightsart._pictures.image import choose_size
+    from lightsart._pictures.palettes import palette_states
 
     auto, none = Tone(), Tone.none()
     size = _size_option(board)
@@ -103,9 +105,9 @@ def tiles_for(board: tuple[int, int], aspect: float) -> list[_Variant]:
     variants += [_Variant(m, (*size, "--dither", m), board, m, auto) for m in PREVIEW_METHODS]
     variants.append(_Variant(f"--states {PREVIEW_STATES}", (*size, "--states", str(PREVIEW_STATES)),
                              board, "floyd-steinberg", auto, PREVIEW_STATES))
-    name, palette = PREVIEW_PALETTE
-    variants.append(_Variant(f"--palette {name}", (*size, "--palette", name), board,
-                             "floyd-steinberg", auto, palette.states, palette))
+    variants.append(_Variant(f"--palette {PREVIEW_PALETTE}", (*size, "--palette", PREVIEW_PALETTE),
+                             board, "floyd-steinberg", auto, palette_states(PREVIEW_PALETTE),
+                             PREVIEW_PALETTE))
     from lightsart._limits import PREVIEW_MAX_SIDE
 
     long_side, sizes = max(board), {board}
@@ -142,14 +144,16 @@ def _check_drawing(out: str, cells: int) -> None:
 
 def make_preview(path: str, out: str, *,
                  size: int | str | tuple[int, int] | None = None,
-                 fit: FitMode = "cover") -> PreviewResult:
+                 fit: FitMode = "cover", palette: Palette | str | None = None) -> PreviewResult:
     """Write the contact sheet for the picture at ``path`` to ``out`` (a PNG, or an SVG or PDF
-    drawing)."""
+    drawing). ``palette`` (as :class:`lightsart.Pictures` takes it) adds a tile in its colours:
+    what ``still --palette`` makes."""
     from lightsart._boardsize import to_size as board_size
     from lightsart._engines import DEFAULT_ENGINE, Budget, engine
     from lightsart._output import preflight, staging
     from lightsart._pictures.costs import pixel_costs
     from lightsart._pictures.image import fit_target, fit_to_board, read_for_board
+    from lightsart._pictures.palettes import palette_request, request_text
 
     asked = board_size(size)  # 64, "64x48" or (rows, columns), as to_size reads them
     if asked is not None:  # the sides given, before the picture is read
@@ -160,12 +164,17 @@ def make_preview(path: str, out: str, *,
     aspect = gray.shape[1] / gray.shape[0]
     tiles = []
     fitted: dict[tuple[int, int], NDArray[np.float64]] = {}
-    levels_fits: dict[Any, Any] = {}
     variants = tiles_for(board, aspect)
+    wanted = palette_request(palette)
+    if wanted is not None:
+        text = palette.strip() if isinstance(palette, str) else request_text(wanted)
+        variants = [v for v in variants if v.palette is None]  # the asked-for palette instead
+        variants.append(_Variant(f"--palette {text}", (*_size_option(board), "--palette", text),
+                                 board, "floyd-steinberg", Tone(), palette=wanted))
     _check_drawing(out, sum(v.size[0] * v.size[1] for v in variants))
     for v in variants:
-        if v.states > 2:  # grey levels: the pipeline's Z/k fit, not the decoded 0/1 tile below
-            tiles.append(_levels_tile(path, v, fit, levels_fits))
+        if v.states > 2 or v.palette is not None:  # the pipeline's fit (Z/k, colour)
+            tiles.append(_levels_tile(path, v, fit))
             continue
         if v.size not in fitted:
             # Decoded for this size, as still and animate would: each tile is what they make.
@@ -185,20 +194,18 @@ def _fit_option(fit: FitMode) -> tuple[str, ...]:
     return ("--fit", fit) if fit != "cover" else ()
 
 
-def _levels_tile(path: str, v: _Variant, fit: FitMode, fits: dict[Any, Any]) -> Tile:
-    """The ``--states`` tile: what ``still --states K`` makes (the job itself, nothing written);
-    the colour tile is that board in its palette. ``fits`` keeps the jobs already run."""
+def _levels_tile(path: str, v: _Variant, fit: FitMode) -> Tile:
+    """The ``--states`` and ``--palette`` tiles: what ``still --states K`` or ``still --palette
+    P`` makes (the job itself, nothing written)."""
     from lightsart._pipeline import make_still
     from lightsart._settings import Pictures, Solving
 
-    key = (v.size, v.dither, v.tone, v.states)
-    if key not in fits:  # the colour tile draws the --states tile's board: one job for both
-        fits[key] = make_still(
-            path, pictures=Pictures((v.size[1], v.size[0]), fit, v.dither, v.tone),
-            solving=Solving(time_limit=_TILE_SECONDS, states=v.states)).picture.fit
-    f = fits[key]
-    return Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, v.states,
-                v.palette)
+    made = make_still(path, pictures=Pictures((v.size[1], v.size[0]), fit, v.dither, v.tone,
+                                              palette=v.palette),
+                      solving=Solving(time_limit=_TILE_SECONDS, states=v.states))
+    f = made.picture.fit
+    return Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, f.states,
+                made.palette)
 
 
 #: Gap between tiles and around the sheet, and the height of a label, in pixels.

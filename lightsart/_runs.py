@@ -18,12 +18,13 @@ from lightsart import _checks as checks
 from lightsart._choices import Errors
 from lightsart._errors import LightsartError
 from lightsart._jobs import rules_dict
+from lightsart._palette import Palette
 from lightsart._public import public
 from lightsart._results import Clicks, Fit, fit_words, vocabulary
 from lightsart._rules import Rules
 from lightsart._types import Frame, array_summary
 
-__all__ = ["AnimationResult", "Picture", "StillResult", "texture_hint"]
+__all__ = ["AnimationResult", "Picture", "StillResult", "palette_dict", "texture_hint"]
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,8 @@ class Picture:
     #: The picture fitted to the board before the tone stage (the photo as it is): the texture
     #: hint scores the board against it (and reads the busyness of ``grey``).
     fitted: np.ndarray | None = field(default=None, repr=False, compare=False)
+    #: The colour of each state when the picture was dithered onto a palette (``None``: greys).
+    palette: Palette | None = field(default=None, repr=False)
 
     def __repr__(self) -> str:
         """A line a REPL can show: the file, its board and its fit in words (no array dump)."""
@@ -126,6 +129,12 @@ class StillResult:
         usually reads better); ``None`` when it reads as its picture, or with grey levels."""
         return texture_hint([self.picture])
 
+    @property
+    def palette(self) -> Palette | None:
+        """The colour of each state, state 0 first, when a palette was asked for (``None``:
+        greys, as boards were drawn before colour)."""
+        return self.picture.palette
+
     def to_dict(self) -> dict[str, Any]:
         """The ``--json`` object of ``lightsart still`` (keys: :mod:`lightsart._vocabulary`)."""
         board: dict[str, Any] = {"width": self.width, "height": self.height, "nullity": self.nullity}
@@ -133,6 +142,7 @@ class StillResult:
         return {
             "board": board,
             "rules": rules_dict(self.rules, self.height, self.width),
+            **palette_dict(self.palette),
             "pictures": [self.picture.to_dict()],
             "outputs": list(self.outputs),
             "seconds": round(self.seconds, 3),
@@ -257,6 +267,7 @@ class AnimationResult:
                       "kernel_size": _kernel_size(
                           self.pictures[0].fit if self.pictures else None, self.nullity)},
             "rules": rules_dict(self.rules, self.height, self.width),
+            **palette_dict(self.palette),
             "pictures": [p.to_dict() for p in self.pictures],
             "transitions": [self._transition_dict(t, i) for i, t in enumerate(self.transitions)],
             "frames": self.frames,
@@ -272,6 +283,12 @@ class AnimationResult:
     def states(self) -> int:
         """States per cell (2: the classic game; more: grey levels)."""
         return 2 if self.rules is None else self.rules.states
+
+    @property
+    def palette(self) -> Palette | None:
+        """The colour of each state, state 0 first, when a palette was asked for (``None``:
+        greys)."""
+        return self.pictures[0].palette if self.pictures else None
 
     def _written_dict(self) -> dict[str, Any]:
         """``outputs_detail``: each file's frames as stored, playing seconds and bytes."""
@@ -294,6 +311,12 @@ class AnimationResult:
                    click_count_lower_bound=t.count if t.proven else min(t.count, t.lower_bound),
                    click_search=None if t.search is None else t.search.to_dict())
         return out
+
+
+def palette_dict(palette: Palette | None) -> dict[str, Any]:
+    """``{"palette": ["#rrggbb", ...]}`` (state 0 first) for ``--json`` when a palette was asked
+    for; nothing for greys, as before colour."""
+    return {} if palette is None else {"palette": list(palette.hex())}
 
 
 def _kernel_size(fit: Fit | None, nullity: int) -> int:

@@ -33,6 +33,8 @@ from lightsart._boardsize import SizeLike, to_size
 from lightsart._choices import EASES, ERRORS, FITS, STYLES, Ease, Errors, FitMode, StyleKind, Topology
 from lightsart._errors import InvalidType, InvalidValue
 from lightsart._limits import check_cell, check_cell_mm, check_fps, check_seconds
+from lightsart._palette import Palette
+from lightsart._pictures.palettes import in_colour, palette_request
 from lightsart._public import public
 from lightsart._rules import Pattern, check_states, check_topology, parse_pattern
 
@@ -77,7 +79,17 @@ class Pictures:
         Which wrong pixels count: weighed by how much each shows (default), all alike, or (with
         grey levels) by how far each level is off (:data:`~lightsart._choices.ERRORS`).
     linear : bool, optional
-        Dither in linear light instead of sRGB values.
+        Dither in linear light instead of sRGB values (grey levels only).
+    palette : lightsart.Palette, str or None, optional
+        The colour of each state: ``"auto:K"`` (``K`` colours chosen from the pictures, in
+        OKLab), a name of :data:`lightsart._pictures.palettes.PALETTES` (``"greys"``, ``"handheld"``,
+        ``"cga"``, ``"amber"``, ``"sepia"``, ``"pico8"``; ``"sepia:K"`` for the ramps), explicit
+        colours ``"#1b1b3a,#f4e9cd,..."`` (state 0 first, in the order given) or a
+        :class:`lightsart.Palette`; ``None``: greys. Its length is the number of states (with
+        ``Solving(states=...)`` other than 2, the two must agree). Pictures are read in colour
+        and dithered in OKLab onto any palette but greys (error diffusion or ``"none"``).
+        Stored as the :class:`~lightsart.Palette`, or ``"auto:K"`` text until the pictures
+        choose it.
 
     Returns
     -------
@@ -100,6 +112,7 @@ class Pictures:
     tone: Tone | None = None
     errors: Errors = "perceptual"
     linear: bool = False
+    palette: Palette | str | None = None
 
     def __post_init__(self) -> None:
         from lightsart._pictures.dither import DITHER_METHODS
@@ -114,6 +127,15 @@ class Pictures:
                 raise InvalidType(f"tone must be a Tone or None; got {self.tone!r}")
         _set(self, "errors", checks.one_of(self.errors, ERRORS, "errors"))
         _set(self, "linear", checks.flag(self.linear, "linear"))
+        palette = palette_request(self.palette)
+        _set(self, "palette", palette)
+        if in_colour(palette):
+            from lightsart._pictures.dither import colour_method
+
+            colour_method(self.dither)
+            if self.linear:
+                raise InvalidValue("--linear dithers grey levels in linear light; a colour "
+                                   "palette is dithered in OKLab (leave out --linear)")
 
 
 @public

@@ -75,12 +75,17 @@ CASES: dict[str, list[tuple[Callable[[], Any], type[Exception]]]] = {
     "Tone": [(lambda: la.Tone(auto="no"), T), (lambda: la.Tone(gamma=-1), V),  # type: ignore[arg-type]
              (lambda: la.Tone(gamma="1"), T)],  # type: ignore[arg-type]
     "Pictures": [(lambda: la.Pictures(size=0), V), (lambda: la.Pictures(fit="crop"), V),  # type: ignore[arg-type]
-                 (lambda: la.Pictures(fit=1), T), (lambda: la.Pictures(tone="auto"), T)],  # type: ignore[arg-type]
+                 (lambda: la.Pictures(fit=1), T), (lambda: la.Pictures(tone="auto"), T),  # type: ignore[arg-type]
+                 (lambda: la.Pictures(palette="auto"), V), (lambda: la.Pictures(palette=4), T),  # type: ignore[arg-type]
+                 (lambda: la.Pictures(palette="cga", dither="bayer"), V)],
     "Solving": [(lambda: la.Solving(engine="fast"), V), (lambda: la.Solving(time_limit=-1), V),
                 (lambda: la.Solving(pattern=5), T)],  # type: ignore[arg-type]
     "Timing": [(lambda: la.Timing(fps=500), V), (lambda: la.Timing(loop="yes"), T),  # type: ignore[arg-type]
                (lambda: la.Timing(seed=-1), V)],
     "Look": [(lambda: la.Look(cell=0), V), (lambda: la.Look(colours="red"), T)],  # type: ignore[arg-type]
+    "Palette": [(lambda: la.Palette("#fff,#000"), T),  # type: ignore[arg-type]
+                (lambda: la.Palette(((0, 0, 0),)), V), (lambda: la.Palette(((0, 0, 256), (1, 1, 1))), V),
+                (lambda: la.Palette(((0, 0, 0), (0, 0, 0))), V)],
     "Filming": [(lambda: la.Filming(mode="fast"), V), (lambda: la.Filming(start=-1), V)],  # type: ignore[arg-type]
     "load_target": [(lambda: la.load_target(None), T), (lambda: la.load_target(123), T),  # type: ignore[arg-type]
                     (lambda: la.load_target(GREY, size=(0, 5)), V),

@@ -129,7 +129,9 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                         f"(default {DEFAULT_METHOD}, serpentine; none is a plain threshold)")
     g.add_argument("--linear", action="store_true",
                    help="dither in linear light instead of sRGB values (darker mid-tones)")
+    add_palette_argument(g)
     add_rules_arguments(p.add_argument_group("rules of the game"))
+    p.set_defaults(states=None)  # given or not: the palette's length must agree with it
     t = p.add_argument_group("tone (before dithering)")
     t.add_argument("--tone", choices=TONES, default="auto",
                    help="auto (default): levels from percentiles, local contrast and sharpening; "
@@ -178,6 +180,35 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
         r.add_argument(f"--{part}-colour", f"--{part}-color", dest=f"{part}_colour", metavar="COLOUR",
                        help=f"colour of {what} (#rrggbb or a name; default: the style's)")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+
+
+def add_palette_argument(p: argparse._ActionsContainer, what: str = "") -> None:
+    """``--palette``: the colour of each state (its length is the number of states); ``what``
+    begins the help where the command uses it otherwise."""
+    from lightsart._pictures.palettes import PALETTES
+
+    names = ", ".join(PALETTES.names())
+    p.add_argument("--palette", metavar="PALETTE",
+                   help=f"{what}the colour of each state, darkest first: auto:K (K colours, 2 to 16, "
+                        f"chosen from the pictures), a name ({names}; greys:K, amber:K, "
+                        f"sepia:K take any K) or #rrggbb,#rrggbb,... in click order; its length "
+                        f"is --states (default: greys)")
+
+
+def states_and_palette(args: argparse.Namespace) -> tuple[int, Any]:
+    """``--states`` and ``--palette`` as one number of states and a checked palette request:
+    the palette's length when ``--states`` is not given, else the two must agree (one line)."""
+    from lightsart._pictures.palettes import (
+        agreed_states,
+        disagreement,
+        palette_request,
+        palette_states,
+    )
+
+    palette = palette_request(args.palette)
+    if palette is not None and args.states not in (None, palette_states(palette)):
+        raise disagreement(palette, args.states, args.palette)  # 2 too: it was asked for
+    return agreed_states(palette, args.states), palette
 
 
 def pattern_type(text: str) -> Pattern:
@@ -242,12 +273,14 @@ def settings_from_args(args: argparse.Namespace) -> dict[str, Any]:
     ``solving=``, ``look=`` of :func:`lightsart.make_still` and ``make_animation``)."""
     from lightsart._settings import Look, Pictures, Solving
 
+    states, palette = states_and_palette(args)
     return {
         "pictures": Pictures(size=args.size, fit=args.fit, dither=args.dither,
-                             tone=tone_from_args(args), errors=args.errors, linear=args.linear),
+                             tone=tone_from_args(args), errors=args.errors, linear=args.linear,
+                             palette=palette),
         "solving": Solving(engine=args.engine, time_limit=args.time_limit, solver=args.solver,
                            pattern=pattern_text(args), topology=topology_name(args),
-                           states=args.states),
+                           states=states),
         "look": Look(cell=args.cell, style=args.style,
                      colours=(args.lit_colour, args.unlit_colour, args.panel_colour)),
     }

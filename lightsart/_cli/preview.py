@@ -5,16 +5,18 @@ from __future__ import annotations
 import argparse
 
 from lightsart._choices import FITS
-from lightsart._cli._options import add_command, add_size_argument, emit_json
+from lightsart._cli._options import add_command, add_palette_argument, add_size_argument, emit_json
 
 DESCRIPTION = """\
 Write a contact sheet of labelled variants of one picture as Lights Out boards: the default
 (tone auto, Floyd–Steinberg), tone none, the main dithering methods, --states 4 (four grey levels
 per cell), and a smaller and two larger boards (1.5 and 2 times the long side), every tile at the
-same pixels per cell, packed row by row. Each tile is the reachable board; --json lists each
-tile's options for still or animate, its size and states, and the sheet's pixels per cell.
+same pixels per cell, packed row by row; --palette adds a tile in those colours. Each tile is
+the reachable board; --json lists each tile's options for still or animate, its size and states
+(and palette), and the sheet's pixels per cell.
 
 example: lightsart preview samples/cat.png -o sheet.png
+example: lightsart preview samples/coffee.png --palette auto:4 -o sheet.png
 """
 
 
@@ -26,6 +28,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     add_size_argument(p)
     p.add_argument("--fit", choices=FITS, default="cover",
                    help="how the picture fills the board (default: cover, centred)")
+    add_palette_argument(p, "adds a tile in these colours (what still --palette makes): ")
     p.add_argument("--json", action="store_true", help="print one JSON object instead of the list")
     p.set_defaults(func=run)
 
@@ -33,7 +36,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     from lightsart._preview import make_preview
 
-    result = make_preview(args.image, args.output, size=args.size, fit=args.fit)
+    result = make_preview(args.image, args.output, size=args.size, fit=args.fit,
+                          palette=args.palette)
     if args.json:
         emit_json(result.to_dict())
         return 0

@@ -22,6 +22,12 @@ units, so putting it at ``b = t + e mod k`` costs
 
 one level step in a flat area costs 1, a step towards the picture's grey nearly nothing, and a
 wrap from the brightest level to the darkest up to ``k - 1``. With ``k = 2`` this is the formula above.
+
+**Colour** (:func:`state_costs`). The same formula with ``|b - u|`` read as the distance of state
+``b``'s look to the cell's picture: for grey levels ``|b - u|``, for a palette of colours the
+ΔE in OKLab (:func:`lightsart._pictures.colour.colour_distances`, in units of the palette's
+mean step), so where not every board is reachable the closest reachable board is closest in
+colour. Grey levels are the case ``distance[p, s] = |s - u_p|``: one implementation.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from lightsart._limits import PICTURE_MAX_PIXELS
 from lightsart._public import public
 from lightsart._types import Board, Gray
 
-__all__ = ["EPSILON", "cell_costs", "level_costs", "pixel_costs"]
+__all__ = ["EPSILON", "cell_costs", "level_costs", "pixel_costs", "state_costs"]
 
 #: Smallest price of one wrong pixel under perceptual costs (relative to 1 for the worst).
 EPSILON = 0.1
@@ -108,27 +114,47 @@ def level_costs(target: Board, toned: Gray, states: int, errors: Errors = "perce
     """Cost of showing each cell of ``target`` (levels ``0 .. states-1``) at each error ``e`` mod
     ``states``: shape ``(cells, states)``, zero at ``e = 0`` (``None`` for ``uniform``: count wrong
     cells). ``brightness`` prices a wrong cell by how many levels it is off, ``|b - t|``."""
+    u = np.asarray(toned, dtype=np.float64).reshape(-1, 1) * (states - 1)
+    return state_costs(target, np.abs(np.arange(states)[None, :] - u), errors)
+
+
+def state_costs(target: Board, distance: NDArray[np.float64], errors: Errors = "perceptual"
+                ) -> NDArray[np.float64] | None:
+    """Cost of showing each cell of ``target`` (states ``0 .. K-1``) at ``t + e mod K`` for each
+    ``e``: shape ``(cells, K)``, zero at ``e = 0``, from ``distance[p, s]``, how far state
+    ``s``'s look is from cell ``p``'s picture (``(cells, K)``): ``EPSILON + max(0, distance to
+    the shown state - distance to the target's)``. ``None`` for ``uniform`` (count wrong
+    cells); ``brightness`` prices a wrong cell by how many states it is off, ``|b - t|``."""
     if errors == "uniform":
         return None
+    states = distance.shape[1]
     t = np.asarray(target, dtype=np.int64).reshape(-1, 1)
     b = (t + np.arange(states)[None, :]) % states
     if errors == "brightness":
         return np.abs(b - t).astype(np.float64)
-    u = np.asarray(toned, dtype=np.float64).reshape(-1, 1) * (states - 1)
-    cost = np.maximum(np.abs(b - u) - np.abs(t - u), 0.0)
+    cost = np.maximum(np.take_along_axis(distance, b, axis=1)
+                      - np.take_along_axis(distance, t, axis=1), 0.0)
     cost += EPSILON
     cost[:, 0] = 0.0
     return cost
 
 
-def cell_costs(target: Board, toned: Gray, states: int, errors: Errors = "perceptual"
-               ) -> NDArray[np.float64] | None:
+def cell_costs(target: Board, toned: Gray, states: int, errors: Errors = "perceptual",
+               distance: NDArray[np.float64] | None = None) -> NDArray[np.float64] | None:
     """What a wrong cell of ``target`` costs the exact engine with ``states`` states per cell.
 
     A two-state cell has one wrong value (a flip: :func:`pixel_costs`, one cost per cell, as the
     exported integer program prices it); a ``Z/k`` cell has ``k - 1`` (:func:`level_costs`, one
-    cost per cell and level). ``None``: count the wrong cells.
+    cost per cell and level). ``distance`` (``(cells, states)``, a colour target's
+    :func:`~lightsart._pictures.colour.colour_distances`) prices by the distance of each state's
+    colour instead of its grey (:func:`state_costs`). ``None``: count the wrong cells.
     """
+    if distance is not None:
+        cost = state_costs(target, distance, errors)
+        if states == 2:  # one flip a cell, priced by its second column
+            return None if cost is None or errors != "perceptual" else \
+                np.ascontiguousarray(cost[:, 1].reshape(np.shape(target)))
+        return cost
     if states == 2:  # GF(2): one wrong value a cell; Z/k has k - 1, each priced
         return _pixel_costs(target, toned, errors)
     return level_costs(target, toned, states, errors)

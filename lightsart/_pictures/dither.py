@@ -85,6 +85,7 @@ __all__ = [
     "Threshold",
     "bayer_matrix",
     "blue_noise_mask",
+    "colour_method",
     "dither",
     "srgb_to_linear",
 ]
@@ -437,6 +438,22 @@ Examples
 >>> DITHER_METHODS.about("bayer-4"), "blue-noise" in DITHER_METHODS
 ('ordered dithering by the 4x4 Bayer matrix', True)
 """
+#: The methods that dither onto a palette of colours (:mod:`lightsart._pictures.colour`): error
+#: diffusion carries a colour's error as well as a grey's, and ``none`` takes the nearest colour.
+#: Ordered dithering splits a value between the two levels around it on a line of greys, and a
+#: palette of colours is no line: those are refused in colour.
+IN_COLOUR = (*KERNELS, "none")
+
+
+def colour_method(name: str) -> str:
+    """``name`` (a method of :data:`DITHER_METHODS`) if it dithers in colour, else one line."""
+    canonical = DITHER_METHODS.canonical(name)
+    if canonical not in IN_COLOUR:
+        raise InvalidValue(f"dither {name!r} splits grey levels and cannot dither onto a colour "
+                           f"palette: choose one of {', '.join(IN_COLOUR)}")
+    return canonical
+
+
 # doctest does not look inside an instance's docstring: this makes --doctest-modules run it.
 __test__ = {"DITHER_METHODS": DITHER_METHODS.__doc__}
 

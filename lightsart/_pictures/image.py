@@ -47,6 +47,7 @@ from lightsart._choices import FitMode
 from lightsart._core.gf2 import classic_nullity
 from lightsart._errors import InvalidType, InvalidValue, LightsartError, TooLarge, shown
 from lightsart._inputs import not_a_file
+from lightsart._palette import Palette
 from lightsart._pictures.tone import Tone, apply_tone, as_picture
 from lightsart._public import public
 from lightsart._types import Board, Gray
@@ -113,9 +114,14 @@ class Target:
     width, height : int
         The board's columns and rows.
     toned : numpy.ndarray or None, optional
-        ``gray`` after the tone stage (what was dithered).
+        ``gray`` after the tone stage (what was dithered); in colour, the toned OKLab lightness.
     states : int, optional
         The states a cell takes: grey levels (2: lit and unlit).
+    palette : lightsart.Palette or None, optional
+        The colour of each state, when the picture was dithered in colour (``None``: greys).
+    colour : numpy.ndarray or None, optional
+        In colour, the toned picture in OKLab, float64 ``(height, width, 3)``: what was
+        dithered onto the palette.
 
     Returns
     -------
@@ -130,6 +136,8 @@ class Target:
     height: int
     toned: Gray | None = None
     states: int = 2
+    palette: Palette | None = None
+    colour: NDArray[np.float64] | None = None
 
     @property
     def shape(self) -> tuple[int, int]:
@@ -149,6 +157,12 @@ class Target:
             raise InvalidValue(f"Target's bits {self.bits.shape} and gray {self.gray.shape} must "
                                f"be (height, width) = ({self.height}, {self.width})")
         object.__setattr__(self, "states", check_states(self.states))
+        if self.palette is not None:
+            if not isinstance(self.palette, Palette):
+                raise InvalidType(f"Target.palette must be a Palette or None; got {self.palette!r}")
+            if self.palette.states != self.states:
+                raise InvalidValue(f"Target's palette has {self.palette.states} colours and "
+                                   f"{self.states} states")
 
     def __repr__(self) -> str:
         """A line a REPL can show: source, board size and states (no array dump)."""
@@ -313,7 +327,8 @@ def read_gray(path: str | Path) -> Gray:
 
 
 def read_for_board(
-    path: str | Path, size: Size | str | None = None, nullity_of: NullityOf | None = None
+    path: str | Path, size: Size | str | None = None, nullity_of: NullityOf | None = None,
+    *, colour: bool = False,
 ) -> tuple[Gray, tuple[int, int]]:
     """The picture's luminance decoded only as finely as a board of ``size`` needs, and that
     board's ``(width, height)`` (from the picture's own aspect ratio where ``size`` leaves it open).
@@ -322,8 +337,10 @@ def read_for_board(
     format allows it (JPEG's DCT scaling, Pillow's ``draft``) and box-reduced by a whole factor
     (Pillow's ``reduce``) while it keeps at least :data:`OVERSAMPLE` pixels per cell: a 24-megapixel
     JPEG for a 100-cell board never exists in memory at full size, in 8 bits or as floats.
+    ``colour=True`` gives the picture's sRGB colours instead, ``(rows, columns, 3)`` in
+    ``[0, 1]`` (transparency on white, as for luminance).
     """
-    gray, board = _read(path, size, for_board=True, nullity_of=nullity_of)
+    gray, board = _read(path, size, for_board=True, nullity_of=nullity_of, colour=colour)
     if board is None:  # pragma: no cover - _read always sizes a board when asked to
         raise AssertionError("no board size")
     return gray, board
@@ -335,7 +352,7 @@ OVERSAMPLE = 4
 
 def _read(
     path: str | Path, size: Size | str | None, *, for_board: bool,
-    nullity_of: NullityOf | None = None,
+    nullity_of: NullityOf | None = None, colour: bool = False,
 ) -> tuple[Gray, tuple[int, int] | None]:
     p = Path(path)
     try:
@@ -356,7 +373,7 @@ def _read(
                 if not for_board:
                     img.load()
                     return _luminance(ImageOps.exif_transpose(img)), None
-                return _read_reduced(img, size, nullity_of)
+                return _read_reduced(img, size, nullity_of, colour)
     except Image.DecompressionBombError:
         most = limits.PICTURE_MAX_PIXELS // 1_000_000
         raise TooLarge(f"{shown(p)} is too large to load safely (at most {most} megapixels)") from None
@@ -371,7 +388,8 @@ _SWAPS_AXES = frozenset({5, 6, 7, 8})
 
 
 def _read_reduced(img: Image.Image, size: Size | str | None,
-                  nullity_of: NullityOf | None = None) -> tuple[Gray, tuple[int, int]]:
+                  nullity_of: NullityOf | None = None, colour: bool = False
+                  ) -> tuple[Gray, tuple[int, int]]:
     orientation = img.getexif().get(0x0112, 1)
     cols, rows = (img.height, img.width) if orientation in _SWAPS_AXES else (img.width, img.height)
     width, height = board_size(size, cols / rows, nullity_of)
@@ -384,7 +402,7 @@ def _read_reduced(img: Image.Image, size: Size | str | None,
     factor = int(min(upright.width / width, upright.height / height) // OVERSAMPLE)
     if factor > 1:
         upright = _reduce(upright, factor)
-    return _luminance(upright), (width, height)
+    return (_colours(upright) if colour else _luminance(upright)), (width, height)
 
 
 def _reduce(img: Image.Image, factor: int) -> Image.Image:
@@ -449,6 +467,18 @@ def _luminance(img: Image.Image) -> Gray:
     if mode in ("L", "1"):
         return np.asarray(img.convert("L"), dtype=np.float64) / 255.0
     return _luma(np.asarray(img.convert("RGB")))
+
+
+def _colours(img: Image.Image) -> NDArray[np.float64]:
+    """sRGB colours of a loaded Pillow image, ``(rows, columns, 3)`` in ``[0, 1]``, transparency
+    composited on white (16-bit and float pictures as their luminance, grey in each channel)."""
+    if img.mode.startswith("I") or img.mode == "F":
+        return np.repeat(_luminance(img)[..., None], 3, axis=-1)
+    if img.has_transparency_data:
+        rgba = np.asarray(img.convert("RGBA"), dtype=np.float64) / 255.0
+        alpha = rgba[..., 3:]
+        return alpha * rgba[..., :3] + (1.0 - alpha)
+    return np.asarray(img.convert("RGB"), dtype=np.float64) / 255.0
 
 
 def _luma(rgb: NDArray[np.uint8]) -> Gray:

@@ -358,6 +358,7 @@ def make_film(
     clip = os.fspath(clip)
     prep, how = settled(pictures, Pictures, "pictures"), settled(solving, Solving, "solving")
     drawn, filming = settled(look, Look, "look"), settled(filming, Filming, "filming")
+    how = _with_palette(prep, how)
     out = output
     if drawn.cell_mm is not None:
         raise InvalidValue("cell_mm sizes still's .svg and .pdf outputs; a film is drawn in "
@@ -367,7 +368,7 @@ def make_film(
                                        hold=0.0)
     plan = _plan(probe(clip), prep, how, filming)
     mode = _mode(plan, prep, how, filming)
-    style = _style(plan, drawn, out)
+    style = _style(plan, drawn, out, prep.palette)
     if planned.renders:
         limits.check_picture(plan.width, plan.height, style.cell)
     tone = SteadyTone(prep.tone or Tone(), plan.fps)
@@ -426,7 +427,22 @@ def film_cell(width: int, height: int, clip_width: int, clip_height: int) -> int
     return max(cell, default_cell(width, height))
 
 
-def _style(plan: _Plan, drawn: Look, out: str | None) -> Any:
+def _with_palette(prep: Pictures, how: Solving) -> Solving:
+    """``how`` with the palette's number of states. A film decides its boards on grey levels
+    and draws state ``s`` in the palette's colour ``s`` (a lightness-ordered palette tints the
+    film); ``auto:K`` would need every frame before the first: refused in one line."""
+    import dataclasses
+
+    from lightsart._pictures.palettes import agreed_states
+
+    if isinstance(prep.palette, str):
+        raise InvalidValue(f"--palette {prep.palette} chooses colours from every picture, and a "
+                           "film's frames come one at a time: name a palette (handheld, sepia:4, "
+                           "#rrggbb,...)")
+    return dataclasses.replace(how, states=agreed_states(prep.palette, how.states))
+
+
+def _style(plan: _Plan, drawn: Look, out: str | None, palette: Any = None) -> Any:
     """The drawing style: ``--cell``, else :func:`film_cell` for an MP4 and ``animate``'s
     default for the other outputs (a GIF's frames are full images, a page draws its own)."""
     from lightsart._jobs import default_cell, drawing_style
@@ -435,7 +451,7 @@ def _style(plan: _Plan, drawn: Look, out: str | None) -> Any:
     if cell is None and out is not None and out.lower().endswith(".mp4"):
         cell = film_cell(plan.width, plan.height, plan.clip.width, plan.clip.height)
     return drawing_style(cell or default_cell(plan.width, plan.height), drawn.style,
-                         drawn.colours)
+                         drawn.colours, palette)
 
 
 def _sound(plan: _Plan, filming: Filming, out: str | None) -> Any:
