@@ -94,7 +94,7 @@ def _size_option(size: tuple[int, int]) -> tuple[str, ...]:
 def tiles_for(board: tuple[int, int], aspect: float) -> list[_Variant]:
     """The variants shown for a picture of ``aspect`` whose requested board is ``board``."""
     from lightsart._pictures.image import choose_size
-    from lightsart._pictures.palettes import palette_states
+    from lightsart._pictures.palettes import palette_request, palette_states
 
     auto, none = Tone(), Tone.none()
     size = _size_option(board)
@@ -105,9 +105,10 @@ def tiles_for(board: tuple[int, int], aspect: float) -> list[_Variant]:
     variants += [_Variant(m, (*size, "--dither", m), board, m, auto) for m in PREVIEW_METHODS]
     variants.append(_Variant(f"--states {PREVIEW_STATES}", (*size, "--states", str(PREVIEW_STATES)),
                              board, "floyd-steinberg", auto, PREVIEW_STATES))
+    colours = palette_request(PREVIEW_PALETTE)
+    assert colours is not None
     variants.append(_Variant(f"--palette {PREVIEW_PALETTE}", (*size, "--palette", PREVIEW_PALETTE),
-                             board, "floyd-steinberg", auto, palette_states(PREVIEW_PALETTE),
-                             PREVIEW_PALETTE))
+                             board, "floyd-steinberg", auto, palette_states(colours), colours))
     from lightsart._limits import PREVIEW_MAX_SIDE
 
     long_side, sizes = max(board), {board}
