@@ -33,10 +33,11 @@ if TYPE_CHECKING:
 
 __all__ = ["FILM_PRESET", "Shot", "press_list", "write_film"]
 
-#: x264's preset for a film's MP4: its frames are HD (:func:`lightsart._video.film.film_cell`),
-#: where ``medium`` took as long as filming itself (13.7 CPU s for a 20 s 1900x1064 film,
-#: ``veryfast`` 7.8 s, 20 % more bytes; the flat cells look the same).
-FILM_PRESET = "veryfast"
+#: x264's settings for a film's MP4 (:data:`lightsart._output.mp4.ENCODINGS`): its frames are
+#: HD (:func:`lightsart._video.film.film_cell`), where ``medium`` took as long as filming itself
+#: (13.7 CPU s for a 20 s 1900x1064 film, ``veryfast`` 7.8 s, 20 % more bytes; the flat cells
+#: look the same), and ``veryfast``'s motion search and look-ahead still a third of a film.
+FILM_PRESET = "film"
 
 
 @dataclass
