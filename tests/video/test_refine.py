@@ -50,7 +50,18 @@ def _picture(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
 
 @pytest.mark.parametrize("states", [2, 3, 4])
 @pytest.mark.parametrize("linear", [False, True])
-def test_refine_equals_the_plain_search(states: int, linear: bool) -> None:
+def test_refine_equals_the_plain_search(states: int, linear: bool,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from lightsart._video import refine as module
+
+    sparse: list[int] = []
+    gather = module._blur_at
+
+    def counted(*args: np.ndarray) -> np.ndarray:
+        sparse.append(len(args[2]))
+        return gather(*args)
+
+    monkeypatch.setattr(module, "_blur_at", counted)
     rng = np.random.default_rng(states * 2 + linear)
     changed = 0
     for shape in [(7, 9), (30, 41), (56, 100)]:
@@ -64,3 +75,4 @@ def test_refine_equals_the_plain_search(states: int, linear: bool) -> None:
         assert np.array_equal(again, plain(fresh, moved, fresh, states, linear=linear))
         changed += int((again != fresh).sum())
     assert changed > 0  # the second frames did move cells
+    assert sparse  # and some rounds recomputed only near their moves
