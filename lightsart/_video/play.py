@@ -470,7 +470,8 @@ def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where
     best_key = np.full(size, np.inf)
     best_kind, best_times, best_cost = (np.zeros(size, dtype=np.int64) for _ in range(3))
     for kind, move in enumerate(geo.moves):
-        before = pressed[move.press_at[:, at]]
+        press_at = move.press_at[:, at]
+        presses = press_at.shape[0]
         for m in range(1, states):
             if not move.offsets or where is not None:
                 gain = _gains(move, near, states, m, at)
@@ -478,19 +479,26 @@ def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where
                 gain = _shifted_table_gains(move, near, states, m, geo.rules.shape)
             else:
                 gain = _shifted_pair_gains(move, near, states, m, geo.rules.shape)
+            # Only anchors that gain more than settle can pass (the key is at most the gain's
+            # size): usually a few, so the rest is done on them alone.
+            can = np.flatnonzero(gain < min(-settle, -1e-12))
+            if can.size == 0:
+                continue
+            gain = gain[can]
+            before = pressed[press_at[:, can]]
             # Clicks spent: for two states an unpress gives one back.
-            cost = (len(before) - 2 * before.sum(axis=0) if states == 2
+            cost = (presses - 2 * before.sum(axis=0) if states == 2
                     else ((before + m) % states - before).sum(axis=0))
             key = gain / np.maximum(cost, 1)
-            better = key < np.minimum(best_key, -settle)
-            better &= move.usable[at]
-            better &= gain < -1e-12
-            if budget < len(before) * m:  # only then can a move cost more than the clicks left
+            better = key < np.minimum(best_key[can], -settle)
+            better &= move.usable[at][can]
+            if budget < presses * m:  # only then can a move cost more than the clicks left
                 better &= cost <= budget
-            np.copyto(best_key, key, where=better)
-            np.copyto(best_kind, kind, where=better)
-            np.copyto(best_times, m, where=better)
-            np.copyto(best_cost, cost, where=better)
+            can = can[better]
+            best_key[can] = key[better]
+            best_kind[can] = kind
+            best_times[can] = m
+            best_cost[can] = cost[better]
     state.key[at], state.kind[at] = best_key, best_kind
     state.times[at], state.cost[at] = best_times, best_cost
 
