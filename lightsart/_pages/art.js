@@ -16,6 +16,25 @@
   const data = JSON.parse(document.getElementById("lightsart-data").textContent);
   const $ = (id) => document.getElementById(id);
   const { m, n } = data;
+  // A film's page packs its presses (lightsart/_video/output.py, pack_clicks): each the step from
+  // the press before modulo the m*n cells, in base 32, low digits first, a digit plus 32 when
+  // more follow, one character of URL-safe base 64 per digit.
+  if (data.film) {
+    const digit = new Int8Array(128).fill(-1);
+    [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"].forEach((c, i) => { digit[c.charCodeAt(0)] = i; });
+    for (const s of data.segments) {
+      if (typeof s.clicks !== "string") continue;
+      const text = s.clicks, out = [];
+      let last = 0, value = 0, scale = 1;
+      for (let i = 0; i < text.length; i++) {
+        const d = digit[text.charCodeAt(i)];
+        value += (d & 31) * scale;
+        if (d & 32) { scale *= 32; continue; }
+        last = (last + value) % (m * n); out.push(last); value = 0; scale = 1;
+      }
+      s.clicks = out;
+    }
+  }
   const rules = LO.makeRules(data.rules || {});  // the clicks' rules, the animation's and yours
   const K = data.states || 2, grey = K > 2;  // states per cell
   /** Press cell k of b `times` times (two states: a click, whatever the sign). */

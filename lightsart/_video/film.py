@@ -368,6 +368,10 @@ def make_film(
                                        hold=0.0)
     plan = _plan(probe(clip), prep, how, filming)
     mode = _mode(plan, prep, how, filming)
+    if out is not None and out.lower().endswith(".html") and plan.frames is not None:
+        from lightsart._video.output import check_page  # a clip of unknown length: as it plays
+
+        check_page(plan.frames, plan.fps, plan.width, plan.height, plan.rules.states)
     style = _style(plan, drawn, out, prep.palette)
     if planned.renders:
         limits.check_picture(plan.width, plan.height, style.cell)

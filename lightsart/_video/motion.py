@@ -129,9 +129,13 @@ def warp(frame: Gray, motion: Motion) -> tuple[Gray, NDArray[np.bool_]]:
     y0, x0 = np.minimum(y.astype(np.intp), rows - 2), np.minimum(x.astype(np.intp), cols - 2)
     y0, x0 = np.maximum(y0, 0), np.maximum(x0, 0)
     fy, fx = y - y0, x - x0
-    y1, x1 = np.minimum(y0 + 1, rows - 1), np.minimum(x0 + 1, cols - 1)
-    out = ((1 - fy) * ((1 - fx) * frame[y0, x0] + fx * frame[y0, x1])
-           + fy * ((1 - fx) * frame[y1, x0] + fx * frame[y1, x1]))
+    # Flat indices of the four neighbours (a 2-D gather costs twice as much).
+    at = y0 * cols + x0
+    right = at + (x0 + 1 <= cols - 1)
+    below = np.where(y0 + 1 <= rows - 1, cols, 0)
+    flat = frame.reshape(-1)
+    out = ((1 - fy) * ((1 - fx) * flat[at] + fx * flat[right])
+           + fy * ((1 - fx) * flat[at + below] + fx * flat[right + below]))
     return out, inside
 
 

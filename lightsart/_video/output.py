@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import NDArray
 
 from lightsart._types import Board, Frame
 
@@ -31,12 +32,14 @@ if TYPE_CHECKING:
     from lightsart._output.writers import Written
     from lightsart._rules import Rules
 
-__all__ = ["FILM_PRESET", "Shot", "press_list", "write_film"]
+__all__ = ["FILM_PRESET", "PACK_DIGITS", "PAGE_MAX_CLICK_BYTES", "Shot", "check_page", "pack_clicks",
+           "press_list", "write_film"]
 
-#: x264's preset for a film's MP4: its frames are HD (:func:`lightsart._video.film.film_cell`),
-#: where ``medium`` took as long as filming itself (13.7 CPU s for a 20 s 1900x1064 film,
-#: ``veryfast`` 7.8 s, 20 % more bytes; the flat cells look the same).
-FILM_PRESET = "veryfast"
+#: x264's settings for a film's MP4 (:data:`lightsart._output.mp4.ENCODINGS`): its frames are
+#: HD (:func:`lightsart._video.film.film_cell`), where ``medium`` took as long as filming itself
+#: (13.7 CPU s for a 20 s 1900x1064 film, ``veryfast`` 7.8 s, 20 % more bytes; the flat cells
+#: look the same), and ``veryfast``'s motion search and look-ahead still a third of a film.
+FILM_PRESET = "film"
 
 
 @dataclass
@@ -54,21 +57,27 @@ class _Page:
     """The clicks an ``.html`` page replays, streamed to unnamed files as they come (memory stays
     flat in the film's length): the first board, every press as a cell index, where frames end."""
 
-    def __init__(self, stack: contextlib.ExitStack) -> None:
+    def __init__(self, stack: contextlib.ExitStack, fps: float, rules: Rules) -> None:
         self.first: Board | None = None
+        self.fps, self.rules, self.frames = fps, rules, 0
         # Unnamed files (nothing left behind), closed by the film's stack.
         self.clicks = stack.enter_context(tempfile.TemporaryFile("w+"))  # noqa: SIM115
         self.ends = stack.enter_context(tempfile.TemporaryFile("w+"))  # noqa: SIM115
         self.total = 0
+        self.last = 0  # the cell of the last press written (each is written from the one before)
 
     def add(self, board: Board, step: Any) -> None:
+        self.frames += 1
+        if self.frames * _frame_bytes(board.size, self.rules.states) > PAGE_MAX_CLICK_BYTES:
+            check_page(self.frames, self.fps, board.shape[1], board.shape[0], self.rules.states)
         if self.first is None:
             self.first = board.copy()
             return
         if step.clicks:
             pairs = press_list(step.presses)
             cells = pairs[:, 0] * board.shape[1] + pairs[:, 1]
-            self.clicks.write(("," if self.total else "") + ",".join(map(str, cells.tolist())))
+            self.clicks.write(pack_clicks(cells, self.last, board.size))
+            self.last = int(cells[-1])
             self.total += step.clicks
         self.ends.write(f",{self.total}")  # every frame, a still one's end the one before
 
@@ -98,7 +107,7 @@ def write_film(frames: Iterable[tuple[Frame, Any]], out: str | None, frames_dir:
     shot = Shot()
     states = rules.states
     with contextlib.ExitStack() as stack:
-        page = _Page(stack) if out is not None and out.lower().endswith(".html") else None
+        page = _Page(stack, fps, rules) if out is not None and out.lower().endswith(".html") else None
         folder = None if frames_dir is None else stack.enter_context(staged_folder(frames_dir))
         stream = _pass(frames, shot, folder, style, states, page)
         if out is None or page is not None:
@@ -153,7 +162,7 @@ def _write_page(page: _Page, out: str, fps: float, style: RenderStyle, rules: Ru
     parts: list[str | IO[str]] = [head, '"frames":[[0', page.ends, "]]", tail]
     if page.total:
         head, middle = _split_once(head, '"clicks":[0]')
-        parts = [head, '"clicks":[', page.clicks, "]", middle, *parts[1:]]
+        parts = [head, '"clicks":"', page.clicks, '"', middle, *parts[1:]]
     with atomic_path(out) as tmp, open(tmp, "w", encoding="utf-8") as fh:
         for part in parts:
             if isinstance(part, str):
@@ -185,6 +194,61 @@ def page_sound(sound: Sound) -> str:
         log = done.stderr.decode("utf-8", "replace")
         raise LightsartError(f"cannot read the sound of {sound.path}: {ffmpeg_message(log)}")
     return "data:audio/mpeg;base64," + base64.b64encode(done.stdout).decode("ascii")
+
+
+#: The digits of a film page's packed clicks (URL-safe base 64: nothing to escape in JSON).
+PACK_DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+#: The most characters of packed clicks a film's page may hold (a browser parses the page
+#: whole and replays every press); bounded before filming by :func:`check_page`.
+PAGE_MAX_CLICK_BYTES = 1 << 26
+
+
+def _frame_bytes(cells: int, states: int) -> int:
+    """The most characters :func:`pack_clicks` writes for one frame: at most
+    ``cells * (states - 1)`` presses, each one character plus one for every further base-32
+    digit of its step, and a frame's steps add up to under two boards (the digits beyond the
+    first of a step ``s >= 32`` are at most ``s / 32``)."""
+    return cells * (states - 1) + -(-2 * cells // 32)
+
+
+def check_page(frames: int, fps: float, width: int, height: int, states: int) -> None:
+    """One line (:class:`~lightsart.TooLarge`) unless a page of ``frames`` frames of a
+    ``width`` x ``height`` board stays within :data:`PAGE_MAX_CLICK_BYTES` whatever its
+    presses (the first frame has none)."""
+    from lightsart._errors import TooLarge
+
+    per_frame = _frame_bytes(width * height, states)
+    if (frames - 1) * per_frame <= PAGE_MAX_CLICK_BYTES:
+        return
+    most = 1 + PAGE_MAX_CLICK_BYTES // per_frame
+    raise TooLarge(f"an .html film of {frames} frames on a {width}x{height} board could hold "
+                   f"{(frames - 1) * per_frame / 1e6:.0f} MB of clicks, over the page's "
+                   f"{PAGE_MAX_CLICK_BYTES / 1e6:.0f} MB: film at most {most / fps:.0f} s of it "
+                   "(--start/--end), on a smaller --size or at a lower --fps, or write an .mp4")
+
+
+def pack_clicks(cells: np.ndarray, last: int, size: int) -> str:
+    """A film's presses (flat cells, ascending within each frame) as a page holds them: each
+    the step from the press before (``last`` for the first) modulo the board's ``size`` cells,
+    written in base 32, low digits first, a digit plus 32 when more follow, one character of
+    :data:`PACK_DIGITS` per digit. A frame's presses are a few cells apart: about one character
+    a press, where decimal cell numbers and commas took six (4.5 MB for 7 s of boards mode on a
+    200x112 board).
+
+    >>> pack_clicks(np.array([3, 3, 40, 1]), 0, 100)  # steps 3, 0, 37 (5 and 1), 61 (29 and 1)
+    'DAlB9B'
+    """
+    steps: NDArray[np.int64] = np.mod(np.diff(np.asarray(cells, np.int64), prepend=last), size)
+    digits = np.ones(steps.size, np.int64)
+    while (steps >> (5 * digits)).any():
+        digits += (steps >> (5 * digits)) > 0
+    place = np.arange(int(digits.max(initial=1)))
+    value = (steps[:, None] >> (5 * place[None, :])) & 31
+    value |= np.where(place[None, :] < digits[:, None] - 1, 32, 0)
+    table = np.frombuffer(PACK_DIGITS.encode("ascii"), np.uint8)
+    return table[value[place[None, :] < digits[:, None]]].tobytes().decode("ascii")
 
 
 def _split_once(text: str, marker: str) -> tuple[str, str]:

@@ -340,27 +340,47 @@ class _Around:
     lv: NDArray[np.int64]
     s: NDArray[np.float64]
     change: NDArray[np.float64]
-    board: NDArray[np.intp]
+    board: NDArray[np.int16]
     steps: tuple[NDArray[np.float64], ...]
     steps_s: tuple[NDArray[np.float64], ...]
     pad: int
 
 
-def _around(state: _State, rules: Rules, pad: int, steps_too: bool) -> _Around:
+def _padded(a: NDArray[Any], pad: int, wraps: tuple[bool, bool]) -> NDArray[Any]:
+    """``a`` with ``pad`` cells around it: wrapped along an axis the board wraps, else zeros
+    (``np.pad``'s wrap then zeros, without its overhead: it ran six times a round)."""
+    rows, cols = a.shape
+    if (wraps[0] and pad > rows) or (wraps[1] and pad > cols):  # wraps more than once
+        return np.pad(np.pad(a, [(pad, pad) if w else (0, 0) for w in wraps], mode="wrap"),
+                      [(0, 0) if w else (pad, pad) for w in wraps])
+    out = np.zeros((rows + 2 * pad, cols + 2 * pad), a.dtype)
+    out[pad : pad + rows, pad : pad + cols] = a
+    if pad and wraps[0]:
+        out[:pad, pad : pad + cols] = a[rows - pad :]
+        out[pad + rows :, pad : pad + cols] = a[:pad]
+    if pad and wraps[1]:
+        out[:, :pad] = out[:, cols : cols + pad]
+        out[:, pad + cols :] = out[:, pad : 2 * pad]
+    return out
+
+
+def _around(state: _State, rules: Rules, pad: int, steps_too: bool, shifted: bool = True
+            ) -> _Around:
+    """The board as the gains read it; the padded copies only when ``shifted`` sums need them."""
     lv = np.zeros(state.board.size + 1, dtype=np.int64)
     lv[:-1] = state.board.ravel()
     s2d = state.s[:-1].reshape(rules.shape)
-    wraps = [(pad, pad) if w else (0, 0) for w in rules.wraps]
-    zeros = [(0, 0) if w else (pad, pad) for w in rules.wraps]
 
     def padded(a: NDArray[Any]) -> NDArray[Any]:
-        return np.pad(np.pad(a, wraps, mode="wrap"), zeros)
+        return _padded(a, pad, rules.wraps)
 
     states = rules.states
     level, add = np.divmod(np.arange(states * states), states)
     change = ((level + add) % states - level) / (states - 1)
+    if not shifted:  # gathers read only the flat board and s
+        return _Around(lv, state.s, change, np.zeros((0, 0), np.int16), (), (), pad)
     steps = [change[state.board * states + j] for j in range(states)]
-    return _Around(lv, state.s, change, padded(state.board.astype(np.intp)),
+    return _Around(lv, state.s, change, padded(state.board.astype(np.int16)),
                    tuple(padded(d) for d in steps) if steps_too else (),
                    tuple(padded(d * s2d) for d in steps), pad)
 
@@ -394,10 +414,10 @@ def _shifted_table_gains(move: _Move, near: _Around, states: int, m: int, shape:
     rows, cols = shape
     p = near.pad
     first = np.zeros(shape)
-    code = np.zeros(shape, dtype=np.intp)
+    code = np.zeros(shape, dtype=np.int16)  # below _TABLE_CODES
     for a, ((di, dj), times) in enumerate(zip(move.offsets, move.spot_times, strict=True)):
         first += near.steps_s[(m * times) % states][p + di:p + di + rows, p + dj:p + dj + cols]
-        code += near.board[p + di:p + di + rows, p + dj:p + dj + cols] * states**a  # digit a: its level
+        code += near.board[p + di:p + di + rows, p + dj:p + dj + cols] * np.int16(states**a)
     return 2.0 * first.ravel() + move.table[m - 1, move.table_at + code.ravel()]
 
 
@@ -442,14 +462,16 @@ def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where
         where = None  # shifted sums over the whole board cost less than gathers over most of it
     at: NDArray[np.intp] | slice = slice(None) if where is None else where
     states = geo.rules.states
-    near = _around(state, geo.rules, geo.pad, not all(move.table.size for move in geo.moves))
+    near = _around(state, geo.rules, geo.pad, not all(move.table.size for move in geo.moves),
+                   where is None and any(move.offsets for move in geo.moves))
     pressed = np.zeros(state.presses.size + 1, dtype=np.int64)
     pressed[:-1] = state.presses.ravel()
     size = state.board.size if where is None else where.size
     best_key = np.full(size, np.inf)
     best_kind, best_times, best_cost = (np.zeros(size, dtype=np.int64) for _ in range(3))
     for kind, move in enumerate(geo.moves):
-        before = pressed[move.press_at[:, at]]
+        press_at = move.press_at[:, at]
+        presses = press_at.shape[0]
         for m in range(1, states):
             if not move.offsets or where is not None:
                 gain = _gains(move, near, states, m, at)
@@ -457,19 +479,26 @@ def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where
                 gain = _shifted_table_gains(move, near, states, m, geo.rules.shape)
             else:
                 gain = _shifted_pair_gains(move, near, states, m, geo.rules.shape)
+            # Only anchors that gain more than settle can pass (the key is at most the gain's
+            # size): usually a few, so the rest is done on them alone.
+            can = np.flatnonzero(gain < min(-settle, -1e-12))
+            if can.size == 0:
+                continue
+            gain = gain[can]
+            before = pressed[press_at[:, can]]
             # Clicks spent: for two states an unpress gives one back.
-            cost = (len(before) - 2 * before.sum(axis=0) if states == 2
+            cost = (presses - 2 * before.sum(axis=0) if states == 2
                     else ((before + m) % states - before).sum(axis=0))
             key = gain / np.maximum(cost, 1)
-            better = key < np.minimum(best_key, -settle)
-            better &= move.usable[at]
-            better &= gain < -1e-12
-            if budget < len(before) * m:  # only then can a move cost more than the clicks left
+            better = key < np.minimum(best_key[can], -settle)
+            better &= move.usable[at][can]
+            if budget < presses * m:  # only then can a move cost more than the clicks left
                 better &= cost <= budget
-            np.copyto(best_key, key, where=better)
-            np.copyto(best_kind, kind, where=better)
-            np.copyto(best_times, m, where=better)
-            np.copyto(best_cost, cost, where=better)
+            can = can[better]
+            best_key[can] = key[better]
+            best_kind[can] = kind
+            best_times[can] = m
+            best_cost[can] = cost[better]
     state.key[at], state.kind[at] = best_key, best_kind
     state.times[at], state.cost[at] = best_times, best_cost
 
@@ -482,6 +511,9 @@ def _independent(key: NDArray[np.float64], finite: NDArray[np.bool_], geo: _Geom
     least within its window, then makes the windows around them unavailable.
     """
     scale = float(np.abs(key[finite]).max())
+    anchors = np.flatnonzero(finite)
+    if anchors.size <= _FEW:
+        return _independent_few(key, anchors, scale, geo, rules)
     jittered = np.where(finite, key + geo.jitter * scale * 1e-9, np.inf).reshape(rules.shape)
     free = finite.reshape(rules.shape).copy()
     picked = np.zeros(rules.shape, dtype=bool)
@@ -496,6 +528,40 @@ def _independent(key: NDArray[np.float64], finite: NDArray[np.bool_], geo: _Geom
         near |= around
         free &= ~around
     chosen = np.flatnonzero(picked)
+    return chosen[np.argsort(key[chosen], kind="stable")], near
+
+
+#: Rounds with at most this many anchors that have a move compare them pairwise (usually a few
+#: dozen) instead of taking minima over windows of the whole board.
+_FEW = 150
+
+
+def _independent_few(key: NDArray[np.float64], anchors: NDArray[np.intp], scale: float,
+                     geo: _Geometry, rules: Rules) -> tuple[NDArray[np.intp], NDArray[np.bool_]]:
+    """:func:`_independent` by comparing the ``anchors`` pairwise: the same passes (an anchor is
+    taken when its key is the least among the available anchors within reach, as the windows'
+    minima take it), the same picks."""
+    jittered = key[anchors] + geo.jitter[anchors] * scale * 1e-9
+    rows, cols = np.divmod(anchors, rules.width)
+    within = np.ones((anchors.size, anchors.size), dtype=bool)
+    for where, size, wrap, reach in ((rows, rules.height, rules.wraps[0], geo.reach[0]),
+                                     (cols, rules.width, rules.wraps[1], geo.reach[1])):
+        gap = np.abs(where[:, None] - where[None, :])
+        if wrap:
+            gap = np.minimum(gap, size - gap)
+        within &= gap <= reach
+    free = np.ones(anchors.size, dtype=bool)
+    picked = np.zeros(anchors.size, dtype=bool)
+    for _ in range(_PASSES):
+        available = np.where(free, jittered, np.inf)
+        least = np.where(within, available[None, :], np.inf).min(axis=1)
+        pick = free & (available == least)
+        if not pick.any():
+            break
+        picked |= pick
+        free &= ~within[pick].any(axis=0)
+    chosen = anchors[picked]
+    near = _min_window(np.where(_flags(chosen, rules), 0.0, 1.0), geo.reach, rules.wraps) == 0
     return chosen[np.argsort(key[chosen], kind="stable")], near
 
 

@@ -89,3 +89,23 @@ def test_frames_are_decoded_at_twice_the_board() -> None:
     clip = Clip("c.mp4", 1920, 1080, 24.0, 1.0, False)
     assert decode_size(clip, (100, 56)) == (OVERSAMPLE * 100, round(OVERSAMPLE * 56.25))
     assert decode_size(Clip("c.mp4", 64, 48, 24.0, 1.0, False), (100, 75)) == (64, 48)
+
+
+def test_packed_clicks_read_back_to_the_presses() -> None:
+    """A film page's packed presses, read back by a reader written apart, are the presses."""
+    from film_page import unpack_clicks
+
+    from lightsart._video.output import pack_clicks
+
+    rng = np.random.default_rng(5)
+    for size in (1, 7, 22400, 1 << 21):
+        last, packed, cells = 0, [], []
+        for _ in range(20):  # frames: ascending within each, repeats for a cell pressed twice
+            frame = np.sort(rng.integers(0, size, rng.integers(1, 40)))
+            packed.append(pack_clicks(frame, last, size))
+            cells += frame.tolist()
+            last = int(frame[-1])
+        assert unpack_clicks("".join(packed), size) == cells
+    # About a character a press where presses are a few cells apart (boards mode's frames).
+    dense = np.flatnonzero(rng.random(22400) < 0.2)
+    assert len(pack_clicks(dense, 0, 22400)) < 1.05 * dense.size

@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from brute import press_matrix
 
+from lightsart._choices import Topology
 from lightsart._core.algebra import reached
 from lightsart._errors import LightsartError
 from lightsart._rules import Rules, parse_pattern
@@ -221,3 +222,24 @@ def test_window_minimum_matches_brute_force() -> None:
             cols = {(j + d) % n if wraps[1] else j + d for d in range(-reach[1], reach[1] + 1)}
             window = a[np.ix_(sorted(r for r in rows if 0 <= r < m), sorted(c for c in cols if 0 <= c < n))]
             assert _min_window(a, reach, wraps)[i, j] == window.min()
+
+
+@pytest.mark.parametrize("topology", ["plane", "torus", "cylinder"])
+@pytest.mark.parametrize("shape", [(20, 31), (7, 9)])
+def test_few_anchors_pick_as_the_windows_do(topology: Topology, shape: tuple[int, int],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds with few anchors compare them pairwise: the same picks and the same cells near
+    them as the minima over windows of the whole board."""
+    rules = Rules(*shape, topology=topology)
+    geo = play._geometry(rules, 0.8, True)
+    rng = np.random.default_rng(len(topology) + shape[0])
+    for density in (0.01, 0.05, 0.3):
+        finite = rng.random(rules.cells) < density
+        finite[rng.integers(rules.cells)] = True
+        key = np.where(finite, -rng.random(rules.cells), np.inf)
+        key[finite & (rng.random(rules.cells) < 0.2)] = -0.5  # ties, broken by the jitter
+        monkeypatch.setattr(play, "_FEW", rules.cells)
+        few = play._independent(key, finite, geo, rules)
+        monkeypatch.setattr(play, "_FEW", -1)
+        windows = play._independent(key, finite, geo, rules)
+        assert np.array_equal(few[0], windows[0]) and np.array_equal(few[1], windows[1])

@@ -19,13 +19,18 @@ from typing import Any
 import numpy as np
 import pytest
 from brute import press_matrix
+from film_page import page_segment
 from PIL import Image, ImageSequence
 from refusal import refused
 from script_loader import load_script
 from videos import decode_video
 
 from lightsart._cli import main
+from lightsart._errors import TooLarge
+from lightsart._output.render import RenderStyle
 from lightsart._rules import Rules
+from lightsart._types import Frame
+from lightsart._video.steps import Step
 
 ROOT = Path(__file__).resolve().parents[2]
 CELL = 6
@@ -222,8 +227,8 @@ def test_html_replays_the_films_clicks(clips: dict[str, Path], tmp_path: Path,
     data = _film(["video", str(clips["crossfade"]), "-o", str(out), "--frames", str(folder),
                   "--size", "8x6", "--mode", "play", "--clicks-per-frame", "4"], capsys)
     text = out.read_text()
-    start = text.index('"segments":') + len('"segments":')
-    (segment,) = json.JSONDecoder().raw_decode(text[start:])[0]
+    assert '"clicks":"' in text  # packed
+    segment = page_segment(text)
     assert len(segment["clicks"]) == data["clicks_total"]
     pngs = sorted(folder.glob("frame_*.png"))
     first, last = (np.asarray(Image.open(p).convert("L"))[CELL // 2 :: CELL, CELL // 2 :: CELL]
@@ -353,6 +358,30 @@ def test_frames_times_cells_are_bounded_before_any_work(
     monkeypatch.setattr(limits, "FILM_MAX_CELL_FRAMES", 8 * 6 * 7)
     refused(["video", str(clips["pan_zoom"]), "-o", str(tmp_path / "f.gif"), "--size", "8x6"],
             tmp_path, capsys, "frames x cells")
+
+
+def test_an_html_films_size_is_bounded_before_any_work(
+        clips: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from lightsart._video import output
+
+    monkeypatch.setattr(output, "PAGE_MAX_CLICK_BYTES", 3 * 51)  # three frames of presses
+    (tmp_path / "old.html").write_text("an older page")
+    line = refused(["video", str(clips["pan_zoom"]), "-o", str(tmp_path / "old.html"),
+                    "--size", "8x6"], tmp_path, capsys, "MB of clicks")
+    assert "film at most 0 s" in line and ".mp4" in line
+    (tmp_path / "old.html").unlink()
+    # Unknown in advance (a stream of frames): refused as the frames come, nothing written.
+    frames = [(Frame(np.ones((6, 8), np.uint8), 0.1), Step(np.ones((6, 8), np.uint8),
+                                                           np.ones((6, 8), np.int64), 48))] * 5
+    with pytest.raises(TooLarge, match="MB of clicks"):
+        output.write_film(iter(frames), str(tmp_path / "f.html"), None, 10.0,
+                          RenderStyle(cell=1), Rules(6, 8), None, None)
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setattr(output, "PAGE_MAX_CLICK_BYTES", 4 * 51)  # 48 presses, 3 for steps
+    output.write_film(iter(frames), str(tmp_path / "f.html"), None, 10.0, RenderStyle(cell=1),
+                      Rules(6, 8), None, None)
+    assert page_segment((tmp_path / "f.html").read_text())["clicks"] == list(range(48)) * 4
 
 
 @pytest.mark.parametrize("argv", [

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from film_page import page_segment
 from PIL import Image
 from refusal import refused
 
@@ -188,8 +189,7 @@ def test_an_html_film_is_written_in_flat_memory(tmp_path: Path) -> None:
     short, long = _page_peak(tmp_path, 20), _page_peak(tmp_path, 80)
     assert long - short < 1 << 20, (short, long)
     text = (tmp_path / "f80.html").read_text()
-    start = text.index('"segments":') + len('"segments":')
-    (segment,) = json.JSONDecoder().raw_decode(text[start:])[0]
+    segment = page_segment(text)
     assert segment["clicks"] == list(range(4096)) * 79
     frames = text.index('"frames":') + len('"frames":')
     assert json.JSONDecoder().raw_decode(text[frames:])[0] == [list(range(0, 4096 * 80, 4096))]
