@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from lightsart._boardsize import SizeLike
+from lightsart._boardsize import SizeLike, default_states
 from lightsart._choices import Errors, FitMode, Topology
 from lightsart._engines import Budget
 from lightsart._engines import engine as get_engine
@@ -70,7 +70,7 @@ def fit_pictures(
     costs: list[np.ndarray | None] | None = None,
     pattern: str = "plus",
     topology: Topology = "plane",
-    states: int = 2,
+    states: int | None = None,
     model: str | None = None,
     sized: Callable[[int, int], None] | None = None,
 ) -> list[Picture]:
@@ -85,6 +85,7 @@ def fit_pictures(
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart._engines.solvers`); each picture's pixel
     costs are appended to ``costs`` when given (for ``--export-model``). With ``states`` > 2 each
     picture is quantised to that many grey levels and fitted exactly over ``Z/states``
+    (``None``: the default for pictures, :func:`lightsart._boardsize.default_states`)
     (the exact engine, :func:`lightsart.closest_board`; ``errors`` prices wrong levels as
     :func:`~lightsart._pictures.costs.level_costs` says), or by Bosch's integer programs over
     ``Z/states`` with ``engine="ip"`` (:mod:`lightsart._engines.ip`: fewest wrong cells).
@@ -97,7 +98,8 @@ def fit_pictures(
     prep = Pictures(size, fit, dither, tone, errors, linear)
     how = Solving(engine, time_limit, solver, pattern, topology, states)
     size, fit, errors = prep.size, prep.fit, prep.errors
-    engine, time_limit, solver, states = how.engine, how.time_limit, how.solver, how.states
+    engine, time_limit, solver = how.engine, how.time_limit, how.solver
+    states = default_states(how.states)
     chosen = get_engine(engine)
     check_engine(engine, solver)
     if not images:

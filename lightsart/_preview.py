@@ -1,10 +1,11 @@
 """A contact sheet of labelled variants of one picture, so settings are picked by looking.
 
 :func:`make_preview` fits one picture several ways (tone on and off, the main dithering methods,
-four grey levels per cell, a smaller and two larger boards), solves each for its reachable board
-with the exact engine, and lays the boards out under their labels, every tile at the same pixels
-per cell, row after row. Each tile carries the command-line options that reproduce it in
-``still`` or ``animate``.
+the other number of states per cell, a smaller and two larger boards), each at the default
+number of states (:func:`lightsart._boardsize.default_states`) but the one that changes it,
+solves each for its reachable board with the exact engine, and lays the boards out under their
+labels, every tile at the same pixels per cell, row after row. Each tile carries the
+command-line options that reproduce it in ``still`` or ``animate``.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart._boardsize import DEFAULT_STATES
 from lightsart._choices import FitMode
 from lightsart._pictures.tone import Tone
 from lightsart._types import Board
@@ -27,8 +29,8 @@ PREVIEW_METHODS = ("atkinson", "jarvis-judice-ninke", "bayer", "blue-noise")
 #: Long side of the requested board's tiles on the sheet, in pixels (about): every tile is
 #: drawn at the pixels per cell this gives, so a larger board's tile is larger.
 TILE_PIXELS = 240
-#: Grey levels of the ``--states`` tile (what ``still`` and ``animate``'s hint suggests).
-PREVIEW_STATES = 4
+#: States per cell of the ``--states`` tile: the other of 2 and 4 from the default's.
+PREVIEW_STATES = 2 if DEFAULT_STATES > 2 else 4
 #: Board sizes shown beside the requested one, as factors of its long side.
 SIZE_FACTORS = (0.64, 1.5, 2.0)
 #: Seconds the exact engine may spend on one tile at nullity > 20.
@@ -43,8 +45,9 @@ class Tile:
     options: tuple[str, ...]
     board: Board
     wrong_pixels: int
-    #: Levels per cell: 2 (lit and unlit) but for the ``--states`` tile.
-    states: int = 2
+    #: Levels per cell: the default's (:data:`lightsart._boardsize.DEFAULT_STATES`) but for
+    #: the ``--states`` tile.
+    states: int = DEFAULT_STATES
 
     def to_dict(self) -> dict[str, Any]:
         return {"label": self.label, "options": list(self.options),
@@ -73,7 +76,7 @@ class _Variant:
     size: tuple[int, int]
     dither: str
     tone: Tone
-    states: int = 2
+    states: int = DEFAULT_STATES
 
 
 def _size_option(size: tuple[int, int]) -> tuple[str, ...]:
@@ -160,7 +163,7 @@ def make_preview(path: str, out: str, *,
         target = fit_target(fitted[v.size], v.size, "stretch", v.dither, tone=v.tone)
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray)
         f = engine(DEFAULT_ENGINE).fit(target.bits, cost, Budget(_TILE_SECONDS))
-        tiles.append(Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels))
+        tiles.append(Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, 2))
     cell = max(1, round(TILE_PIXELS / max(board)))
     with staging.writing(planned):
         _write_sheet(tiles, out, cell)

@@ -129,7 +129,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
                         f"(default {DEFAULT_METHOD}, serpentine; none is a plain threshold)")
     g.add_argument("--linear", action="store_true",
                    help="dither in linear light instead of sRGB values (darker mid-tones)")
-    add_rules_arguments(p.add_argument_group("rules of the game"))
+    add_rules_arguments(p.add_argument_group("rules of the game"), pictures=True)
     t = p.add_argument_group("tone (before dithering)")
     t.add_argument("--tone", choices=TONES, default="auto",
                    help="auto (default): levels from percentiles, local contrast and sharpening; "
@@ -191,8 +191,9 @@ def pattern_type(text: str) -> Pattern:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def add_rules_arguments(p: argparse._ActionsContainer) -> None:
-    """``--pattern`` and ``--topology``, shared by every command that takes rules."""
+def add_rules_arguments(p: argparse._ActionsContainer, *, pictures: bool = False) -> None:
+    """``--pattern``, ``--topology`` and ``--states``, shared by every command that takes rules
+    (``pictures``: ``--states`` left ``None`` when not given, for the jobs' own default)."""
     from lightsart._limits import PATTERN_MAX_SIDE
     from lightsart._rules import PATTERNS
 
@@ -204,12 +205,14 @@ def add_rules_arguments(p: argparse._ActionsContainer) -> None:
     p.add_argument("--topology", choices=TOPOLOGIES,
                    help="what happens at the edges: plane (cut, default), torus (both axes "
                         "wrap), cylinder (left-right wraps)")
+    from lightsart._boardsize import DEFAULT_STATES, FILM_STATES
     from lightsart._limits import STATES_MAX
 
-    p.add_argument("--states", type=states_type, default=2, metavar="K",
+    default = (f"default {DEFAULT_STATES} for pictures, {FILM_STATES} for films" if pictures
+               else "default 2: lit and unlit")
+    p.add_argument("--states", type=states_type, default=None if pictures else 2, metavar="K",
                    help=f"states per cell, 2 to {STATES_MAX}: a click adds 1 mod K to every cell "
-                        f"of its pattern, read as K grey levels (default 2: lit and unlit; "
-                        f"{states_words()})")
+                        f"of its pattern, read as K grey levels ({default}; {states_words()})")
 
 
 def states_type(text: str) -> int:
