@@ -8,10 +8,11 @@ clicks and frames, with the numbers the CLI prints (and ``--json`` emits).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -109,10 +110,12 @@ def fit_pictures(
     pictures = []
     for k, image in enumerate(images):
         path = label(image)
-        gray, (width, height) = read_source(image, board, nullity_of)
+        with _two_states_said(how.states is None and states > 2 and k == 0):
+            gray, (width, height) = read_source(image, board, nullity_of)
+            if k == 0:
+                check_board(width, height, pattern, topology, states, model)
         if k == 0:
             board = (width, height)
-            check_board(width, height, pattern, topology, states, model)
             if sized is not None:
                 sized(width, height)
         elif notes is not None and fit != "stretch":
@@ -127,6 +130,18 @@ def fit_pictures(
             found = with_count_bound(found, float(cost.max()))
         pictures.append(Picture(path, found, said, _grey(target), np.asarray(target.gray)))
     return pictures
+
+
+@contextlib.contextmanager
+def _two_states_said(default: bool) -> Iterator[None]:
+    """A board the default's grey levels cannot fit (Z/k's algebra has bounds of its own) is
+    refused saying that two states have none, when the states were not asked for."""
+    try:
+        yield
+    except LightsartError as exc:
+        if not default:
+            raise
+        raise type(exc)(f"{exc}; --states 2 (lit and unlit) has no such bound") from None
 
 
 def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,

@@ -9,10 +9,11 @@ from lightsart._cli._options import add_command, add_size_argument, emit_json
 
 DESCRIPTION = """\
 Write a contact sheet of labelled variants of one picture as Lights Out boards: the default
-(tone auto, Floyd–Steinberg), tone none, the main dithering methods, --states 4 (four grey levels
-per cell), and a smaller and two larger boards (1.5 and 2 times the long side), every tile at the
-same pixels per cell, packed row by row. Each tile is the reachable board; --json lists each
-tile's options for still or animate, its size and states, and the sheet's pixels per cell.
+(tone auto, Floyd–Steinberg, 4 grey levels per cell), tone none, the main dithering
+methods, --states 2 (lit and unlit), and a smaller and two larger boards (1.5 and 2 times the
+long side), every tile at the same pixels per cell, packed row by row. Each tile is the
+reachable board; --json lists each tile's options for still or animate, its size and states,
+and the sheet's pixels per cell.
 
 example: lightsart preview samples/cat.png -o sheet.png
 """

@@ -143,3 +143,17 @@ def test_a_grey_board_is_hinted_only_where_detail_is_as_fine_as_a_cell(
     assert main(["still", str(coarse), "-o", str(tmp_path / "c.png"), "--states", "2"]) == 0
     (two,) = hints(capsys.readouterr().err)
     assert "--states 4 usually reads better" in two
+
+
+def test_a_board_four_states_cannot_fit_names_states_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Z/4's algebra has bounds of its own (a short side of 1600 cells is past them); without
+    # --states the refusal says that two states have none, and --states 2 then gets past it.
+    out = tmp_path / "big.png"
+    assert main(["still", CAT, "-o", str(out), "--size", "2000x1600"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.rstrip().endswith("--states 2 (lit and unlit) has no such bound")
+    assert not out.exists()
+    assert main(["still", CAT, "-o", str(out), "--size", "2000x1600", "--states", "4"]) == 2
+    assert "--states 2" not in capsys.readouterr().err  # asked for: refused as it was
