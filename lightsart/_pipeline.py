@@ -110,11 +110,10 @@ def fit_pictures(
     pictures = []
     for k, image in enumerate(images):
         path = label(image)
-        with _two_states_said(how.states is None and states > 2 and k == 0):
-            gray, (width, height) = read_source(image, board, nullity_of)
-            if k == 0:
-                check_board(width, height, pattern, topology, states, model)
+        gray, (width, height) = read_source(image, board, nullity_of)
         if k == 0:
+            with _two_states_said(how.states is None and states > 2):
+                check_board(width, height, pattern, topology, states, model)
             board = (width, height)
             if sized is not None:
                 sized(width, height)
