@@ -10,12 +10,15 @@ scene, medical pictures; plus a line drawing this script draws itself. Each is f
 Score: :func:`lightsart._pictures.likeness.structure_score` (the structure term of SSIM after blurring board
 and photo at cell scale: local correlation, blind to overall tone), as a ratio to the score of
 Pillow's ``Image.convert("1")`` (Floyd–Steinberg in C) of the same fitted photo, measured in this
-run. "default" is what ``lightsart still`` does (tone auto, Floyd–Steinberg); "tone none" is 0.1's
-target; the other columns are tone auto with that dithering method. "likeness" is the default
-board's :func:`~lightsart._pictures.likeness.viewing_score`, "busy" the toned picture's
-:func:`~lightsart._pictures.likeness.busyness`, and "hint" says whether ``still`` prints its hint
-line for it (likeness below :data:`~lightsart._pictures.likeness.TEXTURE_BELOW`, or busyness from
-:data:`~lightsart._pictures.likeness.BUSY_FROM` on);
+run. "default" is what ``lightsart still`` does (tone auto, Floyd–Steinberg, 4 states since issue
+32: its levels scaled to 0..1); "2 states" is the default before (``--states 2``); "tone none" is
+0.1's target; the other columns are tone auto with that dithering method, at 2 states.
+"likeness" is the default board's :func:`~lightsart._pictures.likeness.viewing_score`, "busy" and
+"fine" the toned picture's :func:`~lightsart._pictures.likeness.busyness` and
+:func:`~lightsart._pictures.likeness.fineness`, and "hint" says whether ``still`` prints its hint
+line for the default board (likeness below :data:`~lightsart._pictures.likeness.TEXTURE_BELOW`,
+or busyness from :data:`~lightsart._pictures.likeness.BUSY_FROM` on with fineness from
+:data:`~lightsart._pictures.likeness.FINE_FROM` on);
 "bright photo/board" is the photo's mean brightness and the default board's after a one-cell blur
 (the tone stage keeps them within 0.1: issue 32). PHOTO
 files given on the command line join the table (e.g. desktop wallpapers, to check on pictures
@@ -38,11 +41,14 @@ import numpy as np
 from PIL import Image, ImageDraw
 
 from lightsart import load_target
+from lightsart._boardsize import DEFAULT_STATES
 from lightsart._pictures.image import fit_to_board, read_for_board
 from lightsart._pictures.likeness import (
     BUSY_FROM,
+    FINE_FROM,
     TEXTURE_BELOW,
     busyness,
+    fineness,
     structure_score,
     texture_hint,
     viewing_score,
@@ -92,6 +98,7 @@ def pillow_baseline(fitted: np.ndarray) -> np.ndarray:
 
 COLUMNS: dict[str, tuple[Tone, str]] = {
     "default": (Tone(), "floyd-steinberg"),
+    "2 states": (Tone(), "floyd-steinberg"),
     "tone none": (Tone.none(), "floyd-steinberg"),
     **{m: (Tone(), m) for m in ("atkinson", "jarvis-judice-ninke", "stucki", "burkes", "sierra",
                                "sierra-lite", "bayer", "blue-noise", "none")},
@@ -103,20 +110,23 @@ def scores(side: int, png: Path | None, extra: list[Path]) -> None:
         pictures = {**photos(), "line drawing (drawn)": line_drawing(Path(tmp) / "drawing.png"),
                     **{p.name[:28]: p for p in extra}}
         header = (f"{'photo':28} {'Pillow':>6} " + " ".join(f"{c[:8]:>8}" for c in COLUMNS)
-                  + "  s/photo likeness  busy hint  bright photo/board")
+                  + "  s/photo likeness  busy  fine hint  bright photo/board")
         print(header)
         ratios: dict[str, list[float]] = {c: [] for c in COLUMNS}
         for name, path in pictures.items():
             start = time.perf_counter()
             # Without --side, the size still chooses (from the picture's detail).
             gray, board = read_for_board(path, str(side) if side else None)
-            target = load_target(gray, board[::-1])  # (rows, columns)
+            # The default's levels (still's board: every board here has nullity 0 or a reachable
+            # target at 4 states, checked below by the same ratio against Pillow).
+            target = load_target(gray, board[::-1], states=DEFAULT_STATES)  # (rows, columns)
             seconds = time.perf_counter() - start
+            levels = target.bits / (DEFAULT_STATES - 1)
             fitted = fit_to_board(gray, *board)
             base = structure_score(pillow_baseline(fitted), fitted)
             row = []
             for column, (tone, method) in COLUMNS.items():
-                bits = target.bits if column == "default" else load_target(
+                bits = levels if column == "default" else load_target(
                     gray, board[::-1], dither=method, tone=tone).bits
                 ratio = structure_score(bits, fitted) / base
                 ratios[column].append(ratio)
@@ -124,15 +134,19 @@ def scores(side: int, png: Path | None, extra: list[Path]) -> None:
                 if png is not None and column in ("default", "tone none"):
                     Image.fromarray(np.kron(bits * 255, np.ones((4, 4), np.uint8)).astype(np.uint8)).save(
                         png / f"{name.split(' (')[0].replace(' ', '_')}_{column.replace(' ', '_')}.png")
-            likeness = viewing_score(target.bits, fitted)
-            busy = busyness(target.toned if target.toned is not None else target.gray)
-            hint = texture_hint([(str(path), likeness, busy)], *board) is not None
-            assert hint == (likeness < TEXTURE_BELOW or busy >= BUSY_FROM) or max(board) < 90
+            likeness = viewing_score(levels, fitted)
+            toned = target.toned if target.toned is not None else target.gray
+            busy, fine = busyness(toned), fineness(toned)
+            hint = texture_hint([(str(path), likeness, busy, fine)], *board,
+                                states=DEFAULT_STATES) is not None
+            assert hint == (likeness < TEXTURE_BELOW or (busy >= BUSY_FROM and fine >= FINE_FROM)
+                            ) or max(board) < 90
             # Brightness kept: the default board's mean after a one-cell blur (what a viewer sees)
             # against the photo's; issue 32 asks for at most 0.1 apart.
-            seen = float(gaussian_blur(target.bits.astype(np.float64), 1.0).mean())
+            seen = float(gaussian_blur(levels, 1.0).mean())
             print(f"{name:28} {base:6.3f} " + " ".join(f"{r:8.2f}" for r in row)
-                  + f"  {seconds:7.3f} {likeness:8.3f} {busy:5.2f} {'yes' if hint else 'no':>4}"
+                  + f"  {seconds:7.3f} {likeness:8.3f} {busy:5.2f} {fine:5.2f}"
+                  + f" {'yes' if hint else 'no':>4}"
                   + f"  {fitted.mean():6.2f}/{seen:4.2f}")
         print(f"{'mean ratio':28} {'':6} " + " ".join(f"{np.mean(v):8.2f}" for v in ratios.values()))
         print(f"{'lowest ratio':28} {'':6} " + " ".join(f"{np.min(v):8.2f}" for v in ratios.values()))

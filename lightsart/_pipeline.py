@@ -8,10 +8,11 @@ clicks and frames, with the numbers the CLI prints (and ``--json`` emits).
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import itertools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -72,7 +73,7 @@ def fit_pictures(
     costs: list[np.ndarray | None] | None = None,
     pattern: str = "plus",
     topology: Topology = "plane",
-    states: int = 2,
+    states: int | None = None,
     model: str | None = None,
     sized: Callable[[int, int], None] | None = None,
     palette: Palette | str | None = None,
@@ -88,6 +89,7 @@ def fit_pictures(
     is the MIP solver of ``--engine ip``/``auto`` (:mod:`lightsart._engines.solvers`); each picture's pixel
     costs are appended to ``costs`` when given (for ``--export-model``). With ``states`` > 2 each
     picture is quantised to that many grey levels and fitted exactly over ``Z/states``
+    (``None``: the default for pictures, :func:`lightsart._boardsize.default_states`)
     (the exact engine, :func:`lightsart.closest_board`; ``errors`` prices wrong levels as
     :func:`~lightsart._pictures.costs.level_costs` says), or by Bosch's integer programs over
     ``Z/states`` with ``engine="ip"`` (:mod:`lightsart._engines.ip`: fewest wrong cells).
@@ -105,7 +107,7 @@ def fit_pictures(
     how = Solving(engine, time_limit, solver, pattern, topology, states)
     size, fit, errors = prep.size, prep.fit, prep.errors
     engine, time_limit, solver = how.engine, how.time_limit, how.solver
-    states = agreed_states(prep.palette, how.states)
+    states = agreed_states(prep.palette, how.states)  # the default's grey levels, or the palette's
     colour = in_colour(prep.palette)
     chosen = get_engine(engine)
     check_engine(engine, solver)
@@ -118,8 +120,9 @@ def fit_pictures(
         path = label(image)
         gray, (width, height) = read_source(image, board, nullity_of, colour=colour)
         if k == 0:
+            with _two_states_said(how.states is None and prep.palette is None and states > 2):
+                check_board(width, height, pattern, topology, states, model)
             board = (width, height)
-            check_board(width, height, pattern, topology, states, model)
             if sized is not None:
                 sized(width, height)
         elif notes is not None and fit != "stretch":
@@ -146,6 +149,18 @@ def fit_pictures(
         pictures.append(Picture(target.source, found, said, _grey(target),
                                 np.asarray(target.gray), chosen_palette))
     return pictures
+
+
+@contextlib.contextmanager
+def _two_states_said(default: bool) -> Iterator[None]:
+    """A board the default's grey levels cannot fit (Z/k's algebra has bounds of its own) is
+    refused saying that two states have none, when the states were not asked for."""
+    try:
+        yield
+    except LightsartError as exc:
+        if not default:
+            raise
+        raise type(exc)(f"{exc}; --states 2 (lit and unlit) has no such bound") from None
 
 
 def _costs(target: Any, rules: Rules, engine: Engine, errors: Errors,

@@ -1,11 +1,11 @@
 """A contact sheet of labelled variants of one picture, so settings are picked by looking.
 
 :func:`make_preview` fits one picture several ways (tone on and off, the main dithering methods,
-four grey levels per cell, the same four states drawn in colour, a smaller and two larger
-boards), solves each for its reachable board
-with the exact engine, and lays the boards out under their labels, every tile at the same pixels
-per cell, row after row. Each tile carries the command-line options that reproduce it in
-``still`` or ``animate``.
+the other number of states per cell, the handheld palette in colour, a smaller and two larger
+boards), each at the default number of states (:func:`lightsart._boardsize.default_states`) but
+the ones that change it, solves each for its reachable board with the exact engine, and lays the
+boards out under their labels, every tile at the same pixels per cell, row after row. Each tile
+carries the command-line options that reproduce it in ``still`` or ``animate``.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from lightsart._boardsize import DEFAULT_STATES
 from lightsart._choices import FitMode
 from lightsart._palette import Palette
 from lightsart._pictures.tone import Tone
@@ -29,8 +30,8 @@ PREVIEW_METHODS = ("atkinson", "jarvis-judice-ninke", "bayer", "blue-noise")
 #: Long side of the requested board's tiles on the sheet, in pixels (about): every tile is
 #: drawn at the pixels per cell this gives, so a larger board's tile is larger.
 TILE_PIXELS = 240
-#: Grey levels of the ``--states`` tile (what ``still`` and ``animate``'s hint suggests).
-PREVIEW_STATES = 4
+#: States per cell of the ``--states`` tile: the other of 2 and 4 from the default's.
+PREVIEW_STATES = 2 if DEFAULT_STATES > 2 else 4
 #: The colour tile's palette by name: the four greens of the 1989 handheld's screen (a tile made
 #: as ``still --palette handheld`` makes it; a ``--palette`` asked for replaces it).
 PREVIEW_PALETTE = "handheld"
@@ -48,8 +49,9 @@ class Tile:
     options: tuple[str, ...]
     board: Board
     wrong_pixels: int
-    #: Levels per cell: 2 (lit and unlit) but for the ``--states`` and colour tiles.
-    states: int = 2
+    #: Levels per cell: the default's (:data:`lightsart._boardsize.DEFAULT_STATES`) but for
+    #: the ``--states`` and colour tiles.
+    states: int = DEFAULT_STATES
     #: The colour of each state, for the ``--palette`` tile (``None``: greys).
     palette: Palette | None = None
 
@@ -83,7 +85,7 @@ class _Variant:
     size: tuple[int, int]
     dither: str
     tone: Tone
-    states: int = 2
+    states: int = DEFAULT_STATES
     palette: Palette | str | None = None
 
 
@@ -154,7 +156,7 @@ def make_preview(path: str, out: str, *,
     from lightsart._output import preflight, staging
     from lightsart._pictures.costs import pixel_costs
     from lightsart._pictures.image import fit_target, fit_to_board, read_for_board
-    from lightsart._pictures.palettes import palette_request, request_text
+    from lightsart._pictures.palettes import palette_request, palette_states, request_text
 
     asked = board_size(size)  # 64, "64x48" or (rows, columns), as to_size reads them
     if asked is not None:  # the sides given, before the picture is read
@@ -171,7 +173,7 @@ def make_preview(path: str, out: str, *,
         text = palette.strip() if isinstance(palette, str) else request_text(wanted)
         variants = [v for v in variants if v.palette is None]  # the asked-for palette instead
         variants.append(_Variant(f"--palette {text}", (*_size_option(board), "--palette", text),
-                                 board, "floyd-steinberg", Tone(), palette=wanted))
+                                 board, "floyd-steinberg", Tone(), palette_states(wanted), wanted))
     _check_drawing(out, sum(v.size[0] * v.size[1] for v in variants))
     for v in variants:
         if v.states > 2 or v.palette is not None:  # the pipeline's fit (Z/k, colour)
@@ -184,7 +186,7 @@ def make_preview(path: str, out: str, *,
         target = fit_target(fitted[v.size], v.size, "stretch", v.dither, tone=v.tone)
         cost = pixel_costs(target.bits, target.toned if target.toned is not None else target.gray)
         f = engine(DEFAULT_ENGINE).fit(target.bits, cost, Budget(_TILE_SECONDS))
-        tiles.append(Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels))
+        tiles.append(Tile(v.label, (*v.options, *_fit_option(fit)), f.board, f.wrong_pixels, 2))
     cell = max(1, round(TILE_PIXELS / max(board)))
     with staging.writing(planned):
         _write_sheet(tiles, out, cell)

@@ -325,17 +325,28 @@ def _kernel_size(fit: Fit | None, nullity: int) -> int:
 
 
 def texture_hint(pictures: Sequence[Picture]) -> str | None:
-    """The hint line when a two-state board likely reads as texture
-    (:func:`lightsart._pictures.likeness.texture_hint`), from what the job holds: each board,
-    the picture fitted to it (its likeness) and the toned picture it was dithered from (its
-    busyness); ``None`` for grey levels, small boards, and boards that read as their picture."""
-    from lightsart._pictures.likeness import HINT_FROM_SIDE, busyness, viewing_score
+    """The hint line when a board likely reads as texture
+    (:func:`lightsart._pictures.likeness.texture_hint`), from what the job holds: each board
+    (grey levels scaled to 0..1), the picture fitted to it (its likeness) and the toned picture
+    it was dithered from (its busyness and fineness); ``None`` for small boards and boards that
+    read as their picture."""
+    from lightsart._pictures.likeness import (
+        HINT_FROM_SIDE,
+        busyness,
+        fineness,
+        viewing_score,
+    )
     from lightsart._pictures.likeness import texture_hint as hint_for
 
     fits = [p.fit for p in pictures]
-    if not fits or fits[0].states != 2 or max(fits[0].width, fits[0].height) < HINT_FROM_SIDE:
-        return None  # the score is for lit and unlit cells, and small boards show their cells
-    scores = [(p.path, viewing_score(p.fit.board, p.fitted),
-               busyness(p.grey if p.grey is not None else p.fitted)) for p in pictures
-              if p.fitted is not None]
-    return hint_for(scores, fits[0].width, fits[0].height)
+    if not fits or max(fits[0].width, fits[0].height) < HINT_FROM_SIDE:
+        return None  # small boards show their cells
+    states = fits[0].states
+    scores = []
+    for p in pictures:
+        if p.fitted is None:
+            continue
+        toned = p.grey if p.grey is not None else p.fitted
+        scores.append((p.path, viewing_score(p.fit.board / (states - 1), p.fitted),
+                       busyness(toned), fineness(toned)))
+    return hint_for(scores, fits[0].width, fits[0].height, states)

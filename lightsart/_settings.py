@@ -160,8 +160,10 @@ class Solving:
         kept as its rows.
     topology : {"plane", "torus", "cylinder"}, optional
         Whether the board wraps (:data:`~lightsart._choices.TOPOLOGIES`).
-    states : int, optional
-        States per cell, 2 to 16 (grey levels above 2; a click adds 1 modulo ``states``).
+    states : int or None, optional
+        States per cell, 2 to 16 (grey levels above 2; a click adds 1 modulo ``states``);
+        ``None`` (default): the job's own, 4 for pictures and 2 for films
+        (:func:`lightsart._boardsize.default_states`).
 
     Returns
     -------
@@ -183,7 +185,7 @@ class Solving:
     solver: str = "cbc"
     pattern: str = "plus"
     topology: Topology = "plane"
-    states: int = 2
+    states: int | None = None
 
     def __post_init__(self) -> None:
         from lightsart._engines import ENGINES
@@ -200,7 +202,8 @@ class Solving:
         else:
             raise InvalidType(f"pattern must be a name or rows such as 010/111/010; got {pattern!r}")
         _set(self, "topology", check_topology(self.topology))
-        _set(self, "states", check_states(self.states))
+        if self.states is not None:
+            _set(self, "states", check_states(self.states))
 
 
 @public

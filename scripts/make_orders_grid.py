@@ -3,13 +3,13 @@
 Run from the repository root:  python scripts/make_orders_grid.py
 
 Each tile is the package's own ``animate`` command, so the grid shows what a user gets: the
-astronaut into the cat on the default board (200×200 for these square samples, nullity 0; no
-``--size``, so it follows the default), cut into two frames (``--fps 1
+astronaut into the cat on the default board (200×200 for these square samples, nullity 0, 4
+states; no ``--size`` or ``--states``, so it follows the default), cut into two frames (``--fps 1
 --duration 2``), so the middle frame written by ``--frames`` is the board after exactly half of
 the transition's clicks in that order. ``mask`` uses ``samples/horse.png`` (a dark horse on
 white: halfway the board shows the horse).
-The script checks every middle frame, decoded from its PNG: it shows ``B`` on between 20 % and
-90 % of the cells where ``A`` and ``B`` differ (halfway, not at either end).
+The script checks every middle frame, decoded from its PNG to levels: it shows ``B`` on between
+20 % and 90 % of the cells where ``A`` and ``B`` differ (halfway, not at either end).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ def main() -> int:
     import numpy as np
     from PIL import Image, ImageDraw, ImageFont
 
+    from lightsart._boardsize import DEFAULT_STATES
     from lightsart._cli import main as lightsart
 
     os.chdir(ROOT)
@@ -50,7 +51,8 @@ def main() -> int:
             for k in range(3):
                 with Image.open(frames / f"frame_{k:05d}.png") as im:
                     rgb = np.asarray(im.convert("RGB"))
-                boards.append((rgb[CELL // 2::CELL, CELL // 2::CELL, 0] > 127).astype(np.uint8))
+                grey = rgb[CELL // 2::CELL, CELL // 2::CELL, 0].astype(np.float64)
+                boards.append(np.rint(grey * (DEFAULT_STATES - 1) / 255).astype(np.uint8))
                 if k == 1:
                     tiles.append(rgb)
             a, half, b = boards

@@ -46,7 +46,7 @@ class Column:
     long_side: int | None = None
     dither: str | None = None
     tone: Tone | None = None
-    states: int = 2
+    states: int | None = None  # None: the default (lightsart._boardsize.default_states)
 
 
 def parse_column(text: str) -> Column:
@@ -72,9 +72,9 @@ def parse_column(text: str) -> Column:
     return Column(text, dither=text)
 
 
-def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The reachable board ``still`` makes for ``column`` (level indices), the fitted grey and
-    the toned grey it was dithered from."""
+def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """The reachable board ``still`` makes for ``column`` (level indices), the fitted grey,
+    the toned grey it was dithered from and the board's states."""
     from lightsart._pipeline import fit_pictures
 
     size = None
@@ -89,18 +89,19 @@ def board_for(path: Path, column: Column) -> tuple[np.ndarray, np.ndarray, np.nd
     board = picture.fit.board
     gray, _ = read_for_board(path, (board.shape[1], board.shape[0]))
     fitted = fit_to_board(gray, board.shape[1], board.shape[0])
-    return board, fitted, fitted if picture.grey is None else picture.grey
+    return board, fitted, fitted if picture.grey is None else picture.grey, picture.fit.states
 
 
 _OLD = """
 import sys, numpy as np
 from lightsart._pipeline import fit_pictures
 (picture,) = fit_pictures([sys.argv[1]], None)
-np.savez(sys.argv[2], board=picture.fit.board, fitted=picture.fitted, grey=picture.grey)
+np.savez(sys.argv[2], board=picture.fit.board, fitted=picture.fitted, grey=picture.grey,
+         states=getattr(picture.fit, "states", 2))
 """
 
 
-def old_board(path: Path, tree: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def old_board(path: Path, tree: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
     """``still``'s default board and fitted picture in the lightsart at ``tree`` (a fresh process)."""
     import os
     import subprocess
@@ -111,7 +112,7 @@ def old_board(path: Path, tree: Path) -> tuple[np.ndarray, np.ndarray, np.ndarra
         subprocess.run([sys.executable, "-c", _OLD, str(path), str(out)], check=True,
                        env={**os.environ, "PYTHONPATH": str(tree)}, cwd=tmp)
         with np.load(out) as saved:
-            return saved["board"], saved["fitted"], saved["grey"]
+            return saved["board"], saved["fitted"], saved["grey"], int(saved["states"])
 
 
 def pillow_board(fitted: np.ndarray) -> np.ndarray:
@@ -142,17 +143,17 @@ def row_images(path: Path, columns: list[Column], tile: int, old_tree: Path | No
                ) -> list[tuple[str, Image.Image]]:
     images: list[tuple[str, Image.Image]] = []
     first: np.ndarray | None = None
-    default: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+    default: tuple[np.ndarray, np.ndarray, np.ndarray, int] | None = None
     for column in columns:
         if column.label == "pillow":  # at the default's size
             default = default or board_for(path, Column("default"))
-            board, fitted, grey = pillow_board(default[1]), default[1], default[1]
+            board, fitted, grey, states = pillow_board(default[1]), default[1], default[1], 2
         elif column.label == "old":
             if old_tree is None:
                 raise SystemExit("the old column needs --old-tree DIR")
-            board, fitted, grey = old_board(path, old_tree)
+            board, fitted, grey, states = old_board(path, old_tree)
         else:
-            board, fitted, grey = board_for(path, column)
+            board, fitted, grey, states = board_for(path, column)
         if first is None:
             first = board
             photo = read_gray(path)
@@ -160,8 +161,9 @@ def row_images(path: Path, columns: list[Column], tile: int, old_tree: Path | No
             height = round(tile * board.shape[0] / board.shape[1])
             crop = fit_to_board(photo, tile, height)
             images.append((f"{path.stem[:22]}", Image.fromarray((crop * 255).astype(np.uint8))))
-        states = column.states
         words = f"{column.label} {board.shape[1]}x{board.shape[0]}"
+        if column.label == "default":
+            words += f" k{states}"
         if states == 2:
             # v: the likeness the hint line reads; x: the ratio bench_pictures.py reports
             words += (f" v{viewing_score(board, fitted):.3f} b{busyness(grey):.2f}"

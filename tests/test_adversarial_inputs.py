@@ -66,14 +66,15 @@ def test_library_fit_with_a_huge_budget_does_not_overflow() -> None:
 
 
 @pytest.mark.parametrize(("argv", "fits"), [
-    (["still", "a.png", "-o", "s.png", "--size", "800", "--export-model", "m.lp"], "362x362"),
+    (["still", "a.png", "-o", "s.png", "--size", "800", "--export-model", "m.lp", "--states", "2"],
+     "362x362"),
     (["still", "a.png", "-o", "s.png", "--size", "400x400", "--export-model", "m.mps"], None),
     (["still", "a.png", "-o", "s.png", "--size", "300x300", "--pattern", "square",
       "--export-model", "m.lp"], None),
     (["still", "a.png", "-o", "s.png", "--size", "300x300", "--states", "3",
       "--export-model", "m.lp"], None),
     (["animate", "a.png", "b.png", "-o", "a.gif", "--size", "800", "--cell", "1",
-      "--export-model", "m.lp"], "362x362"),
+      "--export-model", "m.lp", "--states", "2"], "362x362"),
 ])
 def test_export_model_is_bounded_before_any_work(work: Path, capsys: pytest.CaptureFixture[str],
                                                  argv: list[str], fits: str | None) -> None:

@@ -37,7 +37,7 @@ def expected_fit(path: str, size: str) -> np.ndarray:
 def test_animate_gif_decodes_to_legal_clicks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "morph.gif"
     code = main(["animate", A, B, "-o", str(out), "--size", "36x30", "--cell", "3",
-                 "--duration", "1", "--fps", "10", "--hold", "0.5"])
+                 "--duration", "1", "--fps", "10", "--hold", "0.5", "--states", "2"])
     assert code == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("board 36x30, nullity ")
@@ -79,7 +79,7 @@ def test_animate_mp4_has_the_planned_frame_count(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "morph.mp4"
     code = main(["animate", A, B, "-o", str(out), "--size", "20x20", "--cell", "5", "--fps", "10",
-                 "--duration", "1", "--hold", "0", "--json"])
+                 "--duration", "1", "--hold", "0", "--json", "--states", "2"])
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     frames = decode_video(out, 100, 100)
@@ -93,7 +93,7 @@ def test_still_writes_board_target_and_compare(tmp_path: Path, capsys: pytest.Ca
     # 19x19 has nullity 16: decoding is exact, so the CLI and the library must agree on the board
     # (at nullity > 20 the search is time-budgeted and could differ on a loaded machine).
     code = main(["still", B, "-o", str(out), "--size", "19x19", "--cell", "2",
-                 "--target-out", str(target), "--compare", str(compare)])
+                 "--target-out", str(target), "--compare", str(compare), "--states", "2"])
     assert code == 0
     text = capsys.readouterr().out
     assert "board 19x19, nullity 16" in text
@@ -161,7 +161,7 @@ def test_every_command_is_in_the_guide_and_has_help(capsys: pytest.CaptureFixtur
 def test_colours_are_configurable(tmp_path: Path) -> None:
     out = tmp_path / "lights.png"
     code = main(["still", B, "-o", str(out), "--size", "12x12", "--cell", "10", "--style", "pixels",
-                 "--lit-colour", "#ff0000", "--unlit-color", "navy"])
+                 "--lit-colour", "#ff0000", "--unlit-color", "navy", "--states", "2"])
     assert code == 0
     fit = closest_board(load_target(B, size=(12, 12)).bits)
     with Image.open(out) as im:

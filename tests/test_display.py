@@ -26,7 +26,7 @@ from lightsart._errors import LightsartError
 from lightsart._output.render import SEPARATOR_GREY, WRONG_RED
 from lightsart._pipeline import make_animation, make_still
 from lightsart._rules import press
-from lightsart._settings import Pictures
+from lightsart._settings import Pictures, Solving
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
@@ -226,7 +226,7 @@ def test_pipeline_results_show_the_files_they_wrote(tmp_path: Path) -> None:
 
     # Frames only: a raster-order preview from the result's own pictures and transitions.
     frames = make_animation([a, b], None, pictures=Pictures(size=(20, 20)),
-                            frames_dir=str(tmp_path / "frames"))
+                            solving=Solving(states=2), frames_dir=str(tmp_path / "frames"))
     html = notebook(frames)["text/html"]
     assert "raster-order preview" in html
     boards = gif_boards(data_uris(html, "image/gif")[0], display.picture_cell((20, 20), 256))

@@ -372,10 +372,11 @@ def test_still_and_animate_json_carry_the_certificate(
         monkeypatch.setattr(fewest, "_INNER", 1)
     picture = str(ROOT / "samples" / "astronaut.png")
     still = _run_json(["still", picture, "-o", str(tmp_path / "s.png"), "--size", "9x9",
-                       "--json", "--time-limit", "0.001"], capsys)
+                       "--json", "--time-limit", "0.001", "--states", "2"], capsys)
     shown = still["pictures"][0]
     animate = _run_json(["animate", picture, picture, "-o", str(tmp_path / "a.gif"),
-                         "--size", "9x9", "--json", "--time-limit", "0.001"], capsys)
+                         "--size", "9x9", "--json", "--time-limit", "0.001", "--states", "2"],
+                        capsys)
     rules = Rules.plus(9, 9)
     for part in (shown, *animate["pictures"], *animate["transitions"]):
         count, bound = part["click_count"], part["click_count_lower_bound"]

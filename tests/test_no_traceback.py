@@ -26,10 +26,11 @@ def _no_fitting(monkeypatch: pytest.MonkeyPatch) -> None:
     ["still", "a.png", "-o", "x.svg", "--size", "1100x1000"],
     ["still", "a.png", "-o", "x.png", "--compare", "x.pdf", "--size", "1100x1000"],
     ["still", "a.png", "-o", "x.png", "--target-out", "t.svg", "--size", "1100x1000"],
-    ["still", "a.png", "-o", "x.png", "--size", "4000", "--cell", "5"],
+    ["still", "a.png", "-o", "x.png", "--size", "4000", "--cell", "5", "--states", "2"],
     ["still", "a.png", "-o", "x.pdf", "--size", "300", "--cell-mm", "50"],
-    ["animate", "a.png", "b.png", "-o", "x.gif", "--size", "2000", "--cell", "9"],
-    ["animate", "a.png", "b.png", "--frames", "f", "--size", "2000", "--cell", "9"],
+    ["animate", "a.png", "b.png", "-o", "x.gif", "--size", "2000", "--cell", "9", "--states", "2"],
+    ["animate", "a.png", "b.png", "--frames", "f", "--size", "2000", "--cell", "9",
+     "--states", "2"],
 ], ids=["svg", "compare-pdf", "target-svg", "png-cell", "pdf-page", "gif-cell", "frames-cell"])
 def test_outputs_too_large_are_refused_before_the_fit(
     work: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,

@@ -118,7 +118,8 @@ def test_target_repr_and_picture(tmp_path: Path) -> None:
 
 def test_still_result_repr(tmp_path: Path) -> None:
     out = tmp_path / "cat.png"
-    result = la.make_still(str(SAMPLES / "cat.png"), str(out), pictures=la.Pictures(size=(8, 12)))
+    result = la.make_still(str(SAMPLES / "cat.png"), str(out), pictures=la.Pictures(size=(8, 12)),
+                           solving=la.Solving(states=2))
     text = short(result)
     fit = result.picture.fit
     height, width = fit.board.shape
@@ -133,7 +134,7 @@ def test_animation_reprs(tmp_path: Path) -> None:
     out = tmp_path / "a.gif"
     paths = [str(SAMPLES / "cat.png"), str(SAMPLES / "horse.png")]
     result = la.make_animation(paths, str(out), pictures=la.Pictures(size=(10, 10)),
-                               timing=la.Timing(seed=0))
+                               solving=la.Solving(states=2), timing=la.Timing(seed=0))
     text = short(result)
     (step,) = result.transitions
     clicks = int(step.clicks.sum())

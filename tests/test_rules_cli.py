@@ -32,7 +32,7 @@ def test_animation_steps_are_legal_under_the_rules(
     out = tmp_path / "a.gif"
     code = main(["animate", A, B, "-o", str(out), "--size", "18x14", "--cell", "2", "--pattern",
                  pattern, "--topology", topology, "--duration", "1", "--fps", "8", "--hold", "0",
-                 "--order", "morph", "--json"])
+                 "--order", "morph", "--json", "--states", "2"])
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     rules = Rules(14, 18, parse_pattern(pattern), topology)  # type: ignore[arg-type]
@@ -49,9 +49,9 @@ def test_still_names_its_rules_and_checks_them(tmp_path: Path, capsys: pytest.Ca
                                                ) -> None:
     out = tmp_path / "s.png"
     assert main(["still", B, "-o", str(out), "--size", "16x16", "--pattern", "sigma",
-                 "--topology", "cylinder"]) == 0
+                 "--topology", "cylinder", "--states", "2"]) == 0
     assert "(sigma on the cylinder)" in capsys.readouterr().out
-    assert main(["still", B, "-o", str(out), "--size", "16x16", "--json"]) == 0
+    assert main(["still", B, "-o", str(out), "--size", "16x16", "--json", "--states", "2"]) == 0
     assert json.loads(capsys.readouterr().out)["rules"] == {"pattern": "plus", "topology": "plane",
                                                             "states": 2}
     for bad in (["--pattern", "0101/111/010"], ["--pattern", "ab"], ["--pattern", "000/000/000"]):

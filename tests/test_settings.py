@@ -42,7 +42,7 @@ def test_settings_of_the_wrong_type_are_one_line(call: Callable[[], object], mes
 
 def test_settings_make_the_files_the_cli_makes(tmp_path: Path) -> None:
     still = make_still(B, str(tmp_path / "s.png"), pictures=Pictures(size=(10, 10)),
-                       look=Look(cell=1))
+                       solving=Solving(states=2), look=Look(cell=1))
     with Image.open(tmp_path / "s.png") as im:
         assert np.array_equal((np.asarray(im.convert("L")) > 127).astype(np.uint8),
                               still.picture.fit.board)

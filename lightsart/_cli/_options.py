@@ -130,8 +130,7 @@ def add_picture_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--linear", action="store_true",
                    help="dither in linear light instead of sRGB values (darker mid-tones)")
     add_palette_argument(g)
-    add_rules_arguments(p.add_argument_group("rules of the game"))
-    p.set_defaults(states=None)  # given or not: the palette's length must agree with it
+    add_rules_arguments(p.add_argument_group("rules of the game"), pictures=True)
     t = p.add_argument_group("tone (before dithering)")
     t.add_argument("--tone", choices=TONES, default="auto",
                    help="auto (default): levels from percentiles, local contrast and sharpening; "
@@ -195,20 +194,18 @@ def add_palette_argument(p: argparse._ActionsContainer, what: str = "") -> None:
                         f"is --states (default: greys)")
 
 
-def states_and_palette(args: argparse.Namespace) -> tuple[int, Any]:
-    """``--states`` and ``--palette`` as one number of states and a checked palette request:
-    the palette's length when ``--states`` is not given, else the two must agree (one line)."""
-    from lightsart._pictures.palettes import (
-        agreed_states,
-        disagreement,
-        palette_request,
-        palette_states,
-    )
+def states_and_palette(args: argparse.Namespace) -> tuple[int | None, Any]:
+    """``--states`` and ``--palette`` as the number of states and a checked palette request:
+    the palette's length when ``--states`` is not given, else the two must agree (one line);
+    without either, ``None`` (the job's default: :func:`lightsart._boardsize.default_states`)."""
+    from lightsart._pictures.palettes import disagreement, palette_request, palette_states
 
     palette = palette_request(args.palette)
-    if palette is not None and args.states not in (None, palette_states(palette)):
-        raise disagreement(palette, args.states, args.palette)  # 2 too: it was asked for
-    return agreed_states(palette, args.states), palette
+    if palette is None:
+        return args.states, None
+    if args.states not in (None, palette_states(palette)):
+        raise disagreement(palette, args.states, args.palette)
+    return palette_states(palette), palette
 
 
 def pattern_type(text: str) -> Pattern:
@@ -222,8 +219,9 @@ def pattern_type(text: str) -> Pattern:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def add_rules_arguments(p: argparse._ActionsContainer) -> None:
-    """``--pattern`` and ``--topology``, shared by every command that takes rules."""
+def add_rules_arguments(p: argparse._ActionsContainer, *, pictures: bool = False) -> None:
+    """``--pattern``, ``--topology`` and ``--states``, shared by every command that takes rules
+    (``pictures``: ``--states`` left ``None`` when not given, for the jobs' own default)."""
     from lightsart._limits import PATTERN_MAX_SIDE
     from lightsart._rules import PATTERNS
 
@@ -235,12 +233,14 @@ def add_rules_arguments(p: argparse._ActionsContainer) -> None:
     p.add_argument("--topology", choices=TOPOLOGIES,
                    help="what happens at the edges: plane (cut, default), torus (both axes "
                         "wrap), cylinder (left-right wraps)")
+    from lightsart._boardsize import DEFAULT_STATES, FILM_STATES
     from lightsart._limits import STATES_MAX
 
-    p.add_argument("--states", type=states_type, default=2, metavar="K",
+    default = (f"default {DEFAULT_STATES} for pictures, {FILM_STATES} for films" if pictures
+               else "default 2: lit and unlit")
+    p.add_argument("--states", type=states_type, default=None if pictures else 2, metavar="K",
                    help=f"states per cell, 2 to {STATES_MAX}: a click adds 1 mod K to every cell "
-                        f"of its pattern, read as K grey levels (default 2: lit and unlit; "
-                        f"{states_words()})")
+                        f"of its pattern, read as K grey levels ({default}; {states_words()})")
 
 
 def states_type(text: str) -> int:

@@ -34,7 +34,7 @@ A folder given as IMAGE stands for the pictures in it, in name order with number
 numbers (img2 before img10); only files ending in PICTURE_EXTENSIONS are read.
 
 When a picture's board likely reads as texture, one hint line on stderr names it and what usually
-reads better (a larger --size, --states 4; not with --quiet).
+reads better (a larger --size; on a two-state board --states 4; not with --quiet).
 
 example: lightsart animate samples/astronaut.png samples/cat.png -o morph.gif
          lightsart animate shots/ -o shots.gif

@@ -9,11 +9,12 @@ from lightsart._cli._options import add_command, add_palette_argument, add_size_
 
 DESCRIPTION = """\
 Write a contact sheet of labelled variants of one picture as Lights Out boards: the default
-(tone auto, Floyd–Steinberg), tone none, the main dithering methods, --states 4 (four grey levels
-per cell), and a smaller and two larger boards (1.5 and 2 times the long side), every tile at the
-same pixels per cell, packed row by row; --palette adds a tile in those colours. Each tile is
-the reachable board; --json lists each tile's options for still or animate, its size and states
-(and palette), and the sheet's pixels per cell.
+(tone auto, Floyd–Steinberg, 4 grey levels per cell), tone none, the main dithering
+methods, --states 2 (lit and unlit), --palette handheld (a colour tile; --palette P shows P
+instead), and a smaller and two larger boards (1.5 and 2 times the long side), every tile at the
+same pixels per cell, packed row by row. Each tile is the reachable board; --json lists each
+tile's options for still or animate, its size and states (and palette), and the sheet's pixels
+per cell.
 
 example: lightsart preview samples/cat.png -o sheet.png
 example: lightsart preview samples/coffee.png --palette auto:4 -o sheet.png

@@ -20,11 +20,12 @@ from lightsart._cli._options import (
 
 DESCRIPTION = """\
 Fit one picture onto a Lights Out board: the board reachable from all-lit that is closest to the
-dithered picture, with the fewest clicks that make it.
+dithered picture, with the fewest clicks that make it: 4 grey levels per cell unless --states
+says otherwise (--states 2: lit and unlit).
 
-A busy or low-contrast photo can read as texture at the default size (about 100 cells): then one
-hint line on stderr names what usually reads better (a larger --size, --states 4) and preview,
-which shows both side by side (not with --quiet).
+A photo whose detail is as fine as a cell can read as texture at the default size (about 200
+cells): then one hint line on stderr names what usually reads better (a larger --size; on a
+two-state board --states 4) and preview, which shows both side by side (not with --quiet).
 
 example: lightsart still samples/astronaut.png -o astronaut.png --compare compare.png
 """

@@ -23,6 +23,12 @@ areas; 1: detail everywhere as strong as the outlines). Chosen by eye on 53 phot
 second half: from :data:`BUSY_FROM` on, 4 of the 5 boards that fired were judged barely
 recognisable or not, and 45 of the 46 that read stayed silent) and checked on 53 held out
 (``docs/README.md``).
+
+With grey levels (the default 4 states, issue 32's third part) busy photos read: the levels draw
+leaves, fur and water that two states turned to texture. What still does not read is detail as
+fine as a cell (a page of small digits or text, a crowd of small figures, a fine texture), which
+no number of levels draws: :func:`fineness` measures it, and on a grey board the hint fires on a
+picture both busy and fine, and names a larger board.
 """
 
 from __future__ import annotations
@@ -41,9 +47,11 @@ from lightsart._types import Board, Gray
 
 __all__ = [
     "BUSY_FROM",
+    "FINE_FROM",
     "HINT_FROM_SIDE",
     "TEXTURE_BELOW",
     "busyness",
+    "fineness",
     "structure_score",
     "texture_hint",
     "viewing_score",
@@ -135,7 +143,7 @@ _LARGER = 1.5
 HINT_FROM_SIDE = 90
 
 
-def viewing_score(board: Board, picture: Gray) -> float:
+def viewing_score(board: Board | Gray, picture: Gray) -> float:
     """:func:`structure_score` as the board looks at the size a 100-cell board is seen: both
     blurs grow with the long side past 100 cells (a 200-cell board's cells are half as large on
     the same page), so boards of different sizes compare as a viewer compares them. From
@@ -207,49 +215,103 @@ def busyness(picture: Gray, shape: tuple[int, int] | None = None) -> float:
     return float(energy[~outlines].mean() / strongest)
 
 
-def texture_hint(scores: Sequence[tuple[str, float, float]], width: int, height: int
-                 ) -> str | None:
-    """One line for the user when a board of ``width`` x ``height`` likely reads as texture,
-    from each picture's ``(path, likeness, busyness)``: :func:`viewing_score` of its board
-    against the picture fitted to the board (below :data:`TEXTURE_BELOW`: texture at any
-    picture), and :func:`busyness` of the toned picture (from :data:`BUSY_FROM`: a busy photo's
-    outlines drown in its detail), on a board of at least :data:`HINT_FROM_SIDE` cells. It names
-    the worst such picture (the lowest likeness, else the busiest), why, what usually reads
-    better (for a low likeness a board 1.5 times as wide or ``--states 4``; for a busy photo
-    ``--states 4``: its busyness hardly changes with the board's size) and ``preview``, which
-    shows them side by side; ``None`` when every board reads as its picture.
+#: Pictures at least this fine (:func:`fineness`), and busy, tend to read as texture on a grey
+#: board at the default size: chosen by eye on the 53 tuning photos at 4 states, where the two
+#: boards that still did not read (a page of small digits 0.70, a fine stone texture 0.47) were
+#: the busy ones this fine; busy photos that read with grey levels were below (a forest stream
+#: 0.28, leaves on leaves 0.05, defocused text 0.03).
+FINE_FROM = 0.35
+#: The larger board the fine-detail hint names: this many times the width (at 1.5 times a page of
+#: small digits still read as texture on the tuning sheets; at twice the size its rows showed).
+_FINER = 2.0
 
-    >>> texture_hint([("a.png", 0.95, 0.05)], 100, 67) is None
+
+def fineness(picture: Gray) -> float:
+    """The share of the picture's variance at the scale of one cell: the mean square of the
+    picture less its one-cell Gaussian blur, over its variance (0 for smooth pictures, towards
+    1 when neighbouring cells differ as much as any two). Read on the toned picture at the
+    board's size: detail this fine is what grey levels cannot draw either.
+
+    >>> import numpy as np
+    >>> ramp = np.tile(np.linspace(0, 1, 64), (48, 1))
+    >>> noise = np.random.default_rng(0).random((48, 64))
+    >>> fineness(ramp) < 0.01 < FINE_FROM < fineness(noise)
     True
-    >>> print(texture_hint([("a.png", 0.95, 0.05), ("b.png", 0.83, 0.05)], 100, 67))
+    """
+    from lightsart._pictures.tone import gaussian_blur as blur
+
+    p = _checked(picture, "picture")
+    spread = float(p.var())
+    if spread < 1e-12:
+        return 0.0
+    return float(((p - blur(p, 1.0)) ** 2).mean() / spread)
+
+
+def texture_hint(scores: Sequence[tuple[str, float, float, float]], width: int, height: int,
+                 states: int = 2) -> str | None:
+    """One line for the user when a board of ``width`` x ``height`` likely reads as texture,
+    from each picture's ``(path, likeness, busyness, fineness)``: :func:`viewing_score` of its
+    board against the picture fitted to the board (below :data:`TEXTURE_BELOW`: texture at any
+    picture), :func:`busyness` and :func:`fineness` of the toned picture, on a board of at least
+    :data:`HINT_FROM_SIDE` cells. With two ``states`` a busy photo (from :data:`BUSY_FROM`)
+    fires: its outlines drown in its detail, and grey levels (``--states 4``) read better, its
+    busyness hardly changes with the board's size. With grey levels a photo fires only when
+    busy and fine too (from :data:`FINE_FROM`: detail as fine as a cell, which levels do not
+    draw), and a board twice as wide is named. It names the worst such picture (the lowest
+    likeness, else the busiest), why, what usually reads better and ``preview``, which shows
+    them side by side; ``None`` when every board reads as its picture.
+
+    >>> texture_hint([("a.png", 0.95, 0.05, 0.1)], 100, 67) is None
+    True
+    >>> print(texture_hint([("a.png", 0.95, 0.05, 0.1), ("b.png", 0.83, 0.05, 0.1)], 100, 67))
     picture 2 (b.png) may read as texture at 100x67 cells (likeness 0.830, below 0.905); --size 150 \
 or --states 4 usually reads better (lightsart preview b.png -o sheet.png shows both)
-    >>> print(texture_hint([("c.jpg", 0.97, 0.19)], 200, 134))
+    >>> print(texture_hint([("c.jpg", 0.97, 0.19, 0.1)], 200, 134))
     this picture may read as texture at 200x134 cells (busy 0.19, at or above 0.16: its detail \
 drowns its outlines); --states 4 usually reads better (lightsart preview c.jpg -o sheet.png \
 shows both)
+    >>> texture_hint([("c.jpg", 0.97, 0.19, 0.1)], 200, 134, states=4) is None
+    True
+    >>> print(texture_hint([("d.png", 0.97, 0.19, 0.6)], 200, 100, states=4))
+    this picture may read as texture at 200x100 cells (busy 0.19 and fine 0.60: detail as fine \
+as a cell); --size 400 usually reads better (lightsart preview d.png -o sheet.png shows both)
     """
     from lightsart._limits import PICTURE_MAX_SIDE
 
     if not scores or max(width, height) < HINT_FROM_SIDE:
         return None
-    def worst(entry: tuple[int, tuple[str, float, float]]) -> tuple[bool, float]:
-        _, (_, score, busy) = entry  # the lowest likeness below the bound, else the busiest
-        return (score >= TEXTURE_BELOW, score if score < TEXTURE_BELOW else -busy)
+    grey = states > 2
 
-    k, (path, score, busy) = min(enumerate(scores, 1), key=worst)
-    if score >= TEXTURE_BELOW and busy < BUSY_FROM:
+    def busy_enough(busy: float, fine: float) -> bool:
+        return busy >= BUSY_FROM and (not grey or fine >= FINE_FROM)
+
+    def worst(entry: tuple[int, tuple[str, float, float, float]]) -> tuple[bool, bool, float]:
+        _, (_, score, busy, fine) = entry  # the lowest likeness below the bound, else the busiest
+        return (score >= TEXTURE_BELOW, not busy_enough(busy, fine),
+                score if score < TEXTURE_BELOW else -busy)
+
+    k, (path, score, busy, fine) = min(enumerate(scores, 1), key=worst)
+    if score >= TEXTURE_BELOW and not busy_enough(busy, fine):
         return None
     label = "this picture" if len(scores) == 1 else f"picture {k} ({path})"
-    larger = round(width * _LARGER)
-    sizes = [f"--size {larger}"] if larger <= PICTURE_MAX_SIDE else []
+    others = [] if grey else ["--states 4"]
+
+    def larger(factor: float) -> list[str]:
+        side = round(width * factor)
+        return [f"--size {side}"] if side <= PICTURE_MAX_SIDE else []
+
     if score < TEXTURE_BELOW:
-        why, helps = f"likeness {score:.3f}, below {TEXTURE_BELOW:g}", [*sizes, "--states 4"]
+        why, helps = f"likeness {score:.3f}, below {TEXTURE_BELOW:g}", [*larger(_LARGER), *others]
+    elif grey:
+        why = f"busy {busy:.2f} and fine {fine:.2f}: detail as fine as a cell"
+        helps = larger(_FINER)
     else:
         # Busyness is a picture's, nearly the same at any size (the blur grows with the board):
         # a larger board would get the same hint; grey levels read better (issue 32's sheets).
         why = f"busy {busy:.2f}, at or above {BUSY_FROM:g}: its detail drowns its outlines"
-        helps = ["--states 4"]
+        helps = others
+    if not helps:
+        return f"{label} may read as texture at {width}x{height} cells ({why})"
     return (f"{label} may read as texture at {width}x{height} cells ({why}); "
             f"{' or '.join(helps)} usually reads better "
             f"(lightsart preview {shlex.quote(path)} -o sheet.png shows both)")

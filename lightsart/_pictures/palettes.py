@@ -227,15 +227,17 @@ def in_colour(request: Palette | str | None) -> bool:
     return not (isinstance(request, Palette) and request == greys(request.states))
 
 
-def agreed_states(request: Palette | str | None, states: int | None) -> int:
-    """The number of states of a game with palette ``request`` and ``states`` asked for: the
-    palette's length (``None``: the palette's, or 2 without one); ``states`` given must equal it
-    (one line if not), but for 2, :class:`lightsart.Solving`'s default, which a palette's
-    length replaces."""
+def agreed_states(request: Palette | str | None, states: int | None, *, film: bool = False) -> int:
+    """The number of states of a game with palette ``request`` and ``states`` asked for
+    (``None``: not asked): the palette's length, which ``states`` given must equal (one line if
+    not); without a palette, ``states`` or the default
+    (:func:`lightsart._boardsize.default_states`: 4 for pictures, 2 for a film's frames)."""
+    from lightsart._boardsize import default_states
+
     if request is None:
-        return 2 if states is None else states
+        return default_states(states, film=film)
     k = palette_states(request)
-    if states is not None and states not in (2, k):
+    if states is not None and states != k:
         raise disagreement(request, states)
     return k
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from lightsart import _checks as checks
 from lightsart import _limits as limits
+from lightsart._boardsize import default_states
 from lightsart._errors import InvalidType, InvalidValue, LightsartError
 from lightsart._public import public
 from lightsart._settings import Look, Pictures, Solving
@@ -246,9 +247,10 @@ def _plan(clip: Clip, prep: Pictures, how: Solving, filming: Filming) -> _Plan:
     if clip.duration is not None:
         rest = clip.duration - filming.start
         seconds = rest if seconds is None else min(seconds, rest)
+    states = default_states(how.states, film=True)  # a film's own default: 2
     width, height = board_size(prep.size, clip.width / clip.height,
-                               nullity_under(how.pattern, how.topology, how.states))
-    rules = Rules(height, width, parse_pattern(how.pattern), how.topology, how.states)
+                               nullity_under(how.pattern, how.topology, states))
+    rules = Rules(height, width, parse_pattern(how.pattern), how.topology, states)
     frames = None if seconds is None else max(1, round(seconds * fps))
     if clip.duration is not None and round(clip.duration * clip.rate) <= 1:
         raise InvalidValue(f"{clip.path} holds a single frame: a still picture, not a film "
@@ -289,12 +291,13 @@ def _mode(plan: _Plan, prep: Pictures, how: Solving, filming: Filming
 
     check_engine(how.engine, how.solver)
     # The exact engine prices every frame's syndrome: its columns are bounded before filming.
-    check_board(plan.width, plan.height, how.pattern, how.topology, how.states, None,
+    check_board(plan.width, plan.height, how.pattern, how.topology, plan.rules.states, None,
                  columns=how.engine == "exact")
     budget = Budget(FRAME_BUDGET if how.time_limit is None else how.time_limit,
                     solver=how.solver)
     boards = BoardsMode(plan.rules, engine(how.engine), budget, prep.errors, prep.linear,
-                        game_rules(plan.width, plan.height, how.pattern, how.topology, how.states),
+                        game_rules(plan.width, plan.height, how.pattern, how.topology,
+                                   plan.rules.states),
                         filming.dither)
     if filming.mode == "boards":
         return boards
@@ -443,7 +446,7 @@ def _with_palette(prep: Pictures, how: Solving) -> Solving:
         raise InvalidValue(f"--palette {prep.palette} chooses colours from every picture, and a "
                            "film's frames come one at a time: name a palette (handheld, sepia:4, "
                            "#rrggbb,...)")
-    return dataclasses.replace(how, states=agreed_states(prep.palette, how.states))
+    return dataclasses.replace(how, states=agreed_states(prep.palette, how.states, film=True))
 
 
 def _style(plan: _Plan, drawn: Look, out: str | None, palette: Any = None) -> Any:

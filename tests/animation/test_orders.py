@@ -19,7 +19,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageSequence
 
-from lightsart import Look, Pictures, Timing
+from lightsart import Look, Pictures, Solving, Timing
 from lightsart._animation import animate, orders
 from lightsart._animation.fields import FIELDS, Scene, field
 from lightsart._cli import main
@@ -200,6 +200,7 @@ def test_gif_frames_are_legal_steps_in_the_order(tmp_path: Path, order: str, eas
     from lightsart._pipeline import make_animation
 
     result = make_animation([A, B], str(out), pictures=Pictures(size=(14, 14)),
+                            solving=Solving(states=2),
                             timing=Timing(order=order, ease=ease, fps=10, duration=1.0, hold=0, seed=3),
                             look=Look(cell=cell, style=style))
     boards = decode_gif(out, cell)

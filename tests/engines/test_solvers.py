@@ -226,7 +226,8 @@ def test_exported_models_have_the_ips_optimum(tmp_path: Path, chunk: int) -> Non
 def test_still_exports_the_model_it_fits(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     model = tmp_path / "cat.mps"
     code = main(["still", str(SAMPLES / "cat.png"), "-o", str(tmp_path / "cat.png"), "--size", "4x4",
-                 "--engine", "ip", "--solver", "highs", "--export-model", str(model), "--json"])
+                 "--engine", "ip", "--solver", "highs", "--export-model", str(model), "--json",
+                 "--states", "2"])
     data = json.loads(capsys.readouterr().out)
     picture = data["pictures"][0]
     assert code == 0 and str(model) in data["outputs"] and picture["wrong_cost_proven_minimal"]

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from PIL import Image
 from videos import decode_video
 
-from lightsart import Look, Pictures
+from lightsart import Look, Pictures, Solving
 from lightsart._core.board import apply_clicks
 from lightsart._errors import LightsartError
 from lightsart._output.formats import write_frames_file as write_animation
@@ -380,7 +380,8 @@ def test_still_compare_file_shows_the_fit(tmp_path: Path) -> None:
     cat = Path(__file__).resolve().parents[2] / "samples" / "cat.png"
     # 19x19 has nullity 16: the decoding is exact, so some pixels are wrong and provably so.
     still = make_still(str(cat), str(tmp_path / "b.png"), compare=str(tmp_path / "c.png"),
-                       pictures=Pictures(size=(19, 19)), look=Look(cell=5))
+                       pictures=Pictures(size=(19, 19)), solving=Solving(states=2),
+                       look=Look(cell=5))
     fit = still.picture.fit
     with Image.open(tmp_path / "c.png") as im:
         image = np.asarray(im.convert("RGB"))

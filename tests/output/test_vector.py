@@ -381,9 +381,9 @@ def test_preview_sheet_as_svg_and_pdf(tmp_path: Path) -> None:
     first = result.tiles[0].board  # drawn at 240 // 20 = 12 pixels a cell, under a 14-pixel label
     (x, y) = layout([t.board.shape for t in result.tiles], result.cell)[1][0]
     text = (tmp_path / "s.svg").read_text()
-    assert result.cell == 12
-    assert np.array_equal(decode_svg(text, first.shape, 12, [(0, 0, 0), (255, 255, 255)], x,
-                                     y + 14), first)
+    assert result.cell == 12 and result.tiles[0].states == 4  # the default's four greys
+    greys = [(v, v, v) for v in (0, 85, 170, 255)]
+    assert np.array_equal(decode_svg(text, first.shape, 12, greys, x, y + 14), first)
     make_preview(str(SAMPLES / "cat.png"), str(tmp_path / "s.pdf"), size=(20, 20))
     pdf_objects((tmp_path / "s.pdf").read_bytes())
 

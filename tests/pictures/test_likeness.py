@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from lightsart import Pictures, make_still
+from lightsart import Pictures, Solving, make_still
 from lightsart._cli import main
 from lightsart._errors import LightsartError
 from lightsart._pictures.image import DEFAULT_LONG_SIDE, choose_size, fit_to_board, read_gray
@@ -39,8 +39,9 @@ def hints(err: str) -> list[str]:
 
 
 def decoded(path: Path) -> np.ndarray:
+    """The written board's cells as levels 0..1 (two states: 0 and 1)."""
     with Image.open(path) as im:
-        return (np.asarray(im.convert("L")) > 127).astype(np.uint8)
+        return np.asarray(im.convert("L")) / 255.0
 
 
 def likeness_of(board: np.ndarray, picture: str) -> float:
@@ -54,7 +55,8 @@ def test_a_board_that_reads_as_texture_gets_one_hint(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "board.png"
-    assert main(["still", TEXTURE, "-o", str(out), "--cell", "1", "--size", "100"]) == 0
+    assert main(["still", TEXTURE, "-o", str(out), "--cell", "1", "--size", "100",
+                 "--states", "2"]) == 0
     captured = capsys.readouterr()
     (hint,) = hints(captured.err)
     assert "hint" not in captured.out
@@ -66,7 +68,8 @@ def test_a_board_that_reads_as_texture_gets_one_hint(
     assert said == pytest.approx(likeness_of(board, TEXTURE), abs=0.002) and said < TEXTURE_BELOW
     # The advice helps: the larger board reads better, and gets no hint of its own.
     larger = tmp_path / "larger.png"
-    assert main(["still", TEXTURE, "-o", str(larger), "--cell", "1", "--size", "150"]) == 0
+    assert main(["still", TEXTURE, "-o", str(larger), "--cell", "1", "--size", "150",
+                 "--states", "2"]) == 0
     assert not hints(capsys.readouterr().err)
     assert likeness_of(decoded(larger), TEXTURE) > TEXTURE_BELOW > said
 
@@ -92,8 +95,8 @@ def test_still_and_animate_agree_on_the_default_size(
         side = expected.get(picture)
         still = board_of(["still", picture, "-o", str(tmp_path / "s.png")], capsys)
         animated = board_of(["animate", picture, other, "-o", str(tmp_path / "a.gif")], capsys)
-        four = board_of(["still", picture, "-o", str(tmp_path / "g.png"), "--states", "4"], capsys)
-        assert still == animated == four and (side is None or still == side)
+        two = board_of(["still", picture, "-o", str(tmp_path / "g.png"), "--states", "2"], capsys)
+        assert still == animated == two and (side is None or still == side)
     assert board_of(["animate", astronaut, cat, "-o", str(tmp_path / "b.gif")], capsys) == expected[cat]
 
 
@@ -104,8 +107,8 @@ def test_a_clean_board_gets_no_hint(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert likeness_of(decoded(out), CLEAN) > TEXTURE_BELOW
 
 
-@pytest.mark.parametrize("options", [["--states", "4", "--size", "100"], ["--size", "40"]])
-def test_no_hint_for_grey_levels_or_a_small_board_asked_for(
+@pytest.mark.parametrize("options", [["--size", "100"], ["--size", "40", "--states", "2"]])
+def test_no_hint_for_a_grey_board_that_reads_or_a_small_board_asked_for(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], options: list[str]
 ) -> None:
     assert main(["still", TEXTURE, "-o", str(tmp_path / "b.png"), *options]) == 0
@@ -115,9 +118,10 @@ def test_no_hint_for_grey_levels_or_a_small_board_asked_for(
 def test_quiet_silences_the_hint_and_json_keeps_it_off_stdout(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["still", TEXTURE, "-o", str(tmp_path / "q.png"), "-q", "--size", "100"]) == 0
+    two = ["--size", "100", "--states", "2"]
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "q.png"), "-q", *two]) == 0
     assert capsys.readouterr() == ("", "")
-    assert main(["still", TEXTURE, "-o", str(tmp_path / "j.png"), "--json", "--size", "100"]) == 0
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "j.png"), "--json", *two]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["board"]["width"] == 100
     assert len(hints(captured.err)) == 1
@@ -128,7 +132,7 @@ def test_animate_names_the_picture_that_reads_as_texture(
 ) -> None:
     gif = tmp_path / "a.gif"
     assert main(["animate", CLEAN, TEXTURE, "-o", str(gif), "--size", "100x100", "--fps", "4",
-                 "--duration", "1"]) == 0
+                 "--duration", "1", "--states", "2"]) == 0
     (hint,) = hints(capsys.readouterr().err)
     assert f"picture 2 ({TEXTURE})" in hint
     assert main(["animate", CLEAN, CLEAN, "-o", str(gif), "--size", "100x100", "--fps", "4",
@@ -140,12 +144,13 @@ def test_animate_names_the_picture_that_reads_as_texture(
 
 
 def test_texture_hint_picks_the_worst_picture_below_the_bound() -> None:
-    assert texture_hint([("a.png", 0.95, 0.0), ("b.png", TEXTURE_BELOW, 0.0)], 100, 67) is None
-    hint = texture_hint([("a.png", 0.80, 0.0), ("b b.png", 0.70, 0.0)], 100, 67)
+    assert texture_hint([("a.png", 0.95, 0.0, 0.0), ("b.png", TEXTURE_BELOW, 0.0, 0.0)],
+                        100, 67) is None
+    hint = texture_hint([("a.png", 0.80, 0.0, 0.0), ("b b.png", 0.70, 0.0, 0.0)], 100, 67)
     assert hint is not None and hint.startswith("picture 2 (b b.png)")
     assert "'b b.png'" in hint  # quoted for the shell
-    assert texture_hint([("a.png", 0.5, 0.0)], 60, 40) is None  # a small board shows its cells
-    big = texture_hint([("a.png", 0.5, 0.0)], 3000, 2000)
+    assert texture_hint([("a.png", 0.5, 0.0, 0.0)], 60, 40) is None  # small boards show cells
+    big = texture_hint([("a.png", 0.5, 0.0, 0.0)], 3000, 2000)
     assert big is not None and "--size" not in big and "--states 4" in big
 
 
@@ -199,26 +204,28 @@ def test_a_thin_still_writes_its_board_and_exits_0(
 def test_the_hint_is_part_of_the_result_and_needs_no_file_after_the_job(tmp_path: Path) -> None:
     # The hint scores the board against the fitted picture the job holds: a picture gone
     # since (or never a file: an array) still gets it, and the same as the CLI prints.
-    from lightsart import Pictures, make_still
 
     picture = tmp_path / "p.png"
     Image.open(TEXTURE).save(picture)
-    result = make_still(str(picture), pictures=Pictures(size=100))
+    two = Solving(states=2)
+    result = make_still(str(picture), pictures=Pictures(size=100), solving=two)
     picture.unlink()
     hint = result.texture_hint()
     assert hint is not None and hint.startswith("this picture may read as texture at 100x")
-    from_array = make_still(read_gray(TEXTURE), pictures=Pictures(size=100))
+    from_array = make_still(read_gray(TEXTURE), pictures=Pictures(size=100), solving=two)
     assert from_array.texture_hint() is not None
-    assert make_still(read_gray(CLEAN), pictures=Pictures(size=100)).texture_hint() is None
+    assert make_still(read_gray(CLEAN), pictures=Pictures(size=100),
+                      solving=two).texture_hint() is None
 
 
 def test_the_cli_prints_the_results_hint(tmp_path: Path,
                                          capsys: pytest.CaptureFixture[str]) -> None:
-    from lightsart import Pictures, make_still
 
-    assert main(["still", TEXTURE, "-o", str(tmp_path / "s.png"), "--size", "100"]) == 0
+    assert main(["still", TEXTURE, "-o", str(tmp_path / "s.png"), "--size", "100",
+                 "--states", "2"]) == 0
     err = capsys.readouterr().err
-    hint = make_still(TEXTURE, pictures=Pictures(size=100)).texture_hint()
+    hint = make_still(TEXTURE, pictures=Pictures(size=100),
+                      solving=Solving(states=2)).texture_hint()
     assert hint is not None and err == f"lightsart: hint: {hint}\n"
 
 
@@ -297,7 +304,8 @@ def test_a_busy_picture_gets_a_hint_that_puts_states_4_first(
     busy = np.clip(0.3 + subject + grass * 0.3, 0, 1)
     path = tmp_path / "busy.png"
     Image.fromarray((busy * 255).astype(np.uint8)).save(path)
-    assert main(["still", str(path), "-o", str(tmp_path / "b.png"), "--json"]) == 0
+    assert main(["still", str(path), "-o", str(tmp_path / "b.png"), "--json",
+                 "--states", "2"]) == 0
     captured = capsys.readouterr()
     (hint,) = hints(captured.err)
     board = json.loads(captured.out)["board"]
@@ -316,10 +324,12 @@ def test_a_busy_picture_gets_a_hint_that_puts_states_4_first(
 
 
 def test_the_hint_names_a_low_likeness_first_then_the_busiest_picture() -> None:
-    assert texture_hint([("a.png", 0.97, 0.05), ("b.png", 0.97, BUSY_FROM - 0.001)], 200, 134) is None
-    busy = texture_hint([("a.png", 0.97, 0.17), ("b.png", 0.97, 0.2), ("c.png", 0.97, 0.0)], 200, 134)
+    assert texture_hint([("a.png", 0.97, 0.05, 0.9), ("b.png", 0.97, BUSY_FROM - 0.001, 0.9)],
+                        200, 134) is None
+    busy = texture_hint([("a.png", 0.97, 0.17, 0.0), ("b.png", 0.97, 0.2, 0.0),
+                         ("c.png", 0.97, 0.0, 0.0)], 200, 134)
     assert busy is not None and busy.startswith("picture 2 (b.png)") and "busy 0.20" in busy
-    dull = texture_hint([("a.png", 0.97, 0.3), ("c.png", 0.8, 0.0)], 200, 134)
+    dull = texture_hint([("a.png", 0.97, 0.3, 0.0), ("c.png", 0.8, 0.0, 0.0)], 200, 134)
     assert dull is not None and dull.startswith("picture 2 (c.png)") and "likeness 0.800" in dull
     assert "--size 300 or --states 4" in dull
-    assert texture_hint([("c.png", 0.8, 0.5)], 60, 40) is None  # a small board shows its cells
+    assert texture_hint([("c.png", 0.8, 0.5, 0.9)], 60, 40) is None  # a small board shows its cells

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from lightsart._boardsize import DEFAULT_STATES
 from lightsart._cli import main
 from lightsart._core.board import board_from_clicks
 from lightsart._core.gf2 import classic_nullity
@@ -25,11 +26,13 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 CAT = str(SAMPLES / "cat.png")
 
 
-def still_board(tmp_path: Path, options: list[str], name: str) -> np.ndarray:
+def still_board(tmp_path: Path, options: list[str], name: str, states: int = 2) -> np.ndarray:
+    """The board ``still`` writes with ``options``, decoded from its PNG as levels 0..states-1."""
     out = tmp_path / f"{name}.png"
     assert main(["still", CAT, "-o", str(out), "--cell", "1", *options]) == 0
     with Image.open(out) as im:
-        return (np.asarray(im.convert("L")) > 127).astype(np.uint8)
+        grey = np.asarray(im.convert("L"), dtype=np.float64)
+    return np.rint(grey * (states - 1) / 255).astype(np.uint8)
 
 
 def test_every_tile_is_what_still_makes_with_its_options(
@@ -46,13 +49,16 @@ def test_every_tile_is_what_still_makes_with_its_options(
     assert [t.label for t in result.tiles] == labels
     boards = {t.label: t.board for t in result.tiles}
     assert not np.array_equal(boards["tone none"], boards[labels[0]])
+    # Every tile at the default's states (4) but the --states tile (2), as still makes them.
+    assert [t["states"] for t in data["tiles"]].count(PREVIEW_STATES) == 1
+    assert {t["states"] for t in data["tiles"]} == {DEFAULT_STATES, PREVIEW_STATES}
     for k, tile in enumerate(data["tiles"]):
         board = boards[tile["label"]]
-        if tile["states"] != 2:
-            continue  # the grey-level tile: test_the_states_tile_and_the_larger_boards_...
-        assert np.array_equal(board_from_clicks(closest_board(board).clicks), board)  # reachable
-        if classic_nullity(tile["height"], tile["width"]) == 0:
-            assert np.array_equal(still_board(tmp_path, tile["options"], f"t{k}"), board)
+        if tile["states"] == 2:
+            assert np.array_equal(board_from_clicks(closest_board(board).clicks), board)
+        if classic_nullity(tile["height"], tile["width"]) == 0 or tile["states"] != 2:
+            made = still_board(tmp_path, tile["options"], f"t{k}", tile["states"])
+            assert np.array_equal(made, board), tile["label"]
     with Image.open(sheet) as im:
         assert im.width > 4 * 200 and im.height > 2 * 200
 
@@ -123,12 +129,15 @@ def test_the_states_tile_and_the_larger_boards_are_what_still_makes(tmp_path: Pa
 
     result = make_preview(CAT, str(tmp_path / "sheet.png"), size=(20, 20))
     tiles = {t.label: t for t in result.tiles}
-    grey = tiles[f"--states {PREVIEW_STATES}"]
-    assert grey.states == PREVIEW_STATES and grey.options == ("--size", "20x20", "--states", "4")
+    two = tiles[f"--states {PREVIEW_STATES}"]
+    assert PREVIEW_STATES == 2 and two.options == ("--size", "20x20", "--states", "2")
     made = make_still(CAT, pictures=Pictures(size=(20, 20)),
                       solving=Solving(states=PREVIEW_STATES))
-    assert np.array_equal(made.picture.fit.board, grey.board) and grey.board.max() == 3
-    sides = sorted(max(t.board.shape) for t in result.tiles if t.states == 2)
+    assert np.array_equal(made.picture.fit.board, two.board) and two.board.max() == 1
+    default = make_still(CAT, pictures=Pictures(size=(20, 20))).picture.fit
+    assert default.states == DEFAULT_STATES == 4 and default.board.max() == 3
+    assert np.array_equal(default.board, tiles[result.tiles[0].label].board)
+    sides = sorted(max(t.board.shape) for t in result.tiles if t.states == DEFAULT_STATES)
     assert sides[0] < 20 and sides[-1] == 40 and (30 in sides or 31 in sides)  # 0.64, 1.5, 2 x
 
 
