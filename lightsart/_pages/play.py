@@ -338,35 +338,36 @@ def picture_goal(
     board ``still`` makes for the same picture and size. Greys (or ``None``) are the grey stage.
     """
     from lightsart._pictures.image import choose_size, fit_target, read_gray
-    from lightsart._pictures.palettes import in_colour
-    from lightsart._settings import Pictures
+    from lightsart._pictures.palettes import in_colour, palette_request
 
     page_rules(pattern, topology, states=states)  # bad rules are reported before the picture is read
-    prep = Pictures(fit=fit, palette=palette)  # type: ignore[arg-type]  # checked (one line) before the picture is read
+    request = palette_request(palette)  # checked (one line) before the picture is read
     gray = read_gray(str(image))
     if size is None:  # about DEFAULT_PICTURE_SIDE on the long side, preferring nullity 0
         size = choose_size(gray.shape[1] / gray.shape[0], DEFAULT_PICTURE_SIDE)
     lit = (states - 1) * (origin == "lit")
-    if not in_colour(prep.palette):
+    if not in_colour(request):
         target = fit_target(gray, size, fit, source=str(image), states=states)  # type: ignore[arg-type]
         rules = page_rules(pattern, topology, target.height, target.width, states)
         _check_picture(rules)
-        chosen = prep.palette if isinstance(prep.palette, Palette) else None
+        chosen = request if isinstance(request, Palette) else None
         return fit_from_origin(target.bits, rules, lit, seconds=seconds), chosen
-    from lightsart._jobs import read_source
     from lightsart._pictures.colour import colour_target, palette_for, prepare
     from lightsart._pictures.costs import cell_costs
-    from lightsart._pictures.image import board_size
+    from lightsart._pictures.dither import DEFAULT_METHOD
+    from lightsart._pictures.image import board_size, read_for_board
 
     board = board_size(size, gray.shape[1] / gray.shape[0])  # type: ignore[arg-type]
     rules = page_rules(pattern, topology, board[1], board[0], states)
     _check_picture(rules)
-    rgb, board = read_source(str(image), board, None, colour=True)
-    prepared = prepare(rgb, board, prep.fit, prep.tone, str(image))
-    chosen = palette_for(prep.palette, [prepared], states)
-    target, distance = colour_target(prepared, chosen, prep.dither,
-                                     given=isinstance(prep.palette, Palette))
-    cost = cell_costs(target.bits, np.asarray(target.toned), states, prep.errors, distance)
+    # make_still's stages with lightsart.Pictures' defaults (automatic tone, the default
+    # diffusion, perceptual errors), as make_still reads a path.
+    rgb, board = read_for_board(str(image), board, colour=True)
+    prepared = prepare(rgb, board, fit, None, str(image))
+    chosen = palette_for(request, [prepared], states)
+    target, distance = colour_target(prepared, chosen, DEFAULT_METHOD,
+                                     given=isinstance(request, Palette))
+    cost = cell_costs(target.bits, np.asarray(target.toned), states, "perceptual", distance)
     return fit_from_origin(target.bits, rules, lit, seconds=seconds, cost=cost), chosen
 
 
