@@ -366,9 +366,16 @@ class BoardView:
     boards: tuple[Board, ...]
     labels: tuple[str, ...] | None = None
     cell: int | None = None
+    #: The colour of each state (``None``: two states, lit white and unlit black).
+    palette: Palette | None = None
+
+    @property
+    def style(self) -> RenderStyle | None:
+        """The look the boards are drawn in: their palette's, else the default."""
+        return None if self.palette is None else RenderStyle(palette=self.palette)
 
     def png(self) -> bytes:
-        return boards_png(self.boards, cell=self.cell)
+        return boards_png(self.boards, cell=self.cell, style=self.style)
 
     def _repr_png_(self) -> bytes:
         return self.png()
@@ -378,30 +385,39 @@ class BoardView:
             return _img(self.png(), "image/png", "boards")
         shape = (max(b.shape[0] for b in self.boards),
                  max(b.shape[1] for b in self.boards) * len(self.boards))
-        look = _styled(None, self.cell, shape, ROW_PIXELS)
+        look = _styled(self.style, self.cell, shape, ROW_PIXELS)
         cells = "".join(
-            _figure(board_png(b, cell=look.cell), "image/png", label)
+            _figure(board_png(b, cell=look.cell, style=self.style), "image/png", label)
             for b, label in zip(self.boards, self.labels, strict=True))
         return f'<div style="display: flex; gap: 12px; flex-wrap: wrap">{cells}</div>'
 
 
 @public
 def view(
-    *boards: Board | Sequence[Board], labels: Sequence[str] | None = None, cell: int | None = None
+    *boards: Board | Sequence[Board], labels: Sequence[str] | None = None, cell: int | None = None,
+    palette: Palette | str | None = None,
 ) -> BoardView:
     """Boards (given one by one, or as one list) side by side, with optional labels.
 
     ``view(fit.target, fit.board, labels=["target", "board"])`` as a cell's last line draws
     them; ``cell`` fixes the pixels per cell (default: about :data:`PICTURE_PIXELS` in all).
+    A :class:`~lightsart.Fit` holds states, not colours: boards made in a palette are drawn in
+    it with ``palette=result.palette`` (a still's or an animation's result keeps it, and draws
+    itself in it).
 
     Parameters
     ----------
     *boards : numpy.ndarray or sequence of numpy.ndarray
-        The boards, 0/1 and 2-D, one by one or as one list (a 3-D array is a stack of boards).
+        The boards, 2-D, one by one or as one list (a 3-D array is a stack of boards): 0/1, or
+        states ``0 .. K-1`` with a palette of ``K`` colours.
     labels : sequence of str or None, optional
         A caption for each board (as many as there are boards).
     cell : int or None, optional
         Pixels per cell (``None``: sized so the row is about :data:`PICTURE_PIXELS` wide).
+    palette : lightsart.Palette, str or None, optional
+        The colour of each state, state ``0`` first: a :class:`~lightsart.Palette`, a name
+        (``"handheld"``, ``"sepia:3"``) or ``"#rrggbb,..."`` text, as ``--palette`` reads them
+        (not ``auto:K``, which chooses colours from pictures). ``None``: lit white, unlit black.
 
     Returns
     -------
@@ -417,24 +433,33 @@ def view(
     (2, ('a', 'b'))
     >>> shown.png()[:4]
     b'\x89PNG'
+    >>> view(parse_board("0123/3210", states=4), palette="handheld").palette.hex()[0]
+    '#0f380f'
     """
     from lightsart import _checks as checks
     from lightsart._limits import check_cell
+    from lightsart._pictures.palettes import palette_request
 
     if cell is not None:
         check_cell(checks.whole(cell, "cell"))
     if labels is not None and (isinstance(labels, str) or not isinstance(labels, Sequence)):
         raise InvalidType(f"labels must be a list of str, one per board; got {labels!r}")
+    colours = palette_request(palette)
+    if isinstance(colours, str):
+        raise InvalidValue(f"palette {colours} chooses its colours from pictures: give the "
+                           "palette itself (a result's palette, a name or #rrggbb,... colours)")
     items: list[Board] = []
     for b in boards:
         a = np.asarray(b)
         items.extend(list(a) if a.ndim == 3 else [a])
-    checked = tuple(as_board(b) for b in items)
+    checked = tuple(as_board(b) if colours is None else as_levels(b, colours.states)
+                    for b in items)
     if not checked:
         raise InvalidValue("no boards to show")
     if labels is not None and len(labels) != len(checked):
         raise InvalidValue(f"{len(labels)} labels for {len(checked)} boards")
-    return BoardView(checked, None if labels is None else tuple(str(s) for s in labels), cell)
+    return BoardView(checked, None if labels is None else tuple(str(s) for s in labels), cell,
+                     colours)
 
 
 def _board_or_none(array: NDArray[Any]) -> bytes | None:

@@ -6,6 +6,7 @@ Starts the studio on a free port in this process and drives Debian's Chromium th
 (``LIGHTSART_CHROMIUM`` overrides the path); never downloads a browser.
 
     python scripts/studio_screenshots.py            # writes the three PNGs into docs/
+    python scripts/studio_screenshots.py --palette auto:4   # docs/studio-palette.png (laptop)
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ def start() -> tuple[str, Any]:
     return found["address"], found["stop"]
 
 
-def shoot(browser: Any, address: str, name: str, size: tuple[int, int]) -> Path:
+def shoot(browser: Any, address: str, name: str, size: tuple[int, int],
+          palette: str | None = None) -> Path:
     from playwright.sync_api import expect
 
     page = browser.new_page(viewport={"width": size[0], "height": size[1]})
@@ -46,7 +48,11 @@ def shoot(browser: Any, address: str, name: str, size: tuple[int, int]) -> Path:
     page.locator("#samples button[data-sample]", has_text="cat").click()
     page.select_option("#field-order", "radial")
     page.fill("#field-size", "100")
+    if palette is not None:
+        page.fill("#field-palette", palette)
     expect(page.locator("#about")).to_contain_text("board 100x", timeout=60_000)
+    if palette is not None:  # the board in the palette, its states following it
+        expect(page.locator("#field-states")).to_be_disabled(timeout=60_000)
     page.locator("#scrub").fill(str(int(page.locator("#scrub").get_attribute("max")) * 2 // 5))
     page.locator("#exports button[data-format=gif]").click()
     page.locator("#jobs li[data-state=done]").first.wait_for(timeout=120_000)
@@ -57,17 +63,25 @@ def shoot(browser: Any, address: str, name: str, size: tuple[int, int]) -> Path:
     return out
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
     from playwright.sync_api import sync_playwright
 
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--palette", help="only docs/studio-palette.png, at the laptop size, "
+                                          "with this palette in the form")
+    args = parser.parse_args(argv)
+    shots = {"palette": SIZES["laptop"]} if args.palette else SIZES
     address, stop = start()
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(
                 executable_path=os.environ.get("LIGHTSART_CHROMIUM", "/usr/bin/chromium"),
                 args=["--no-sandbox", "--disable-gpu"])
-            for name, size in SIZES.items():
-                print(f"wrote {shoot(browser, address, name, size).relative_to(ROOT)}")
+            for name, size in shots.items():
+                out = shoot(browser, address, name, size, args.palette)
+                print(f"wrote {out.relative_to(ROOT)}")
             browser.close()
     finally:
         stop()

@@ -128,6 +128,43 @@ def test_view_refuses_bad_input() -> None:
         display.view()
 
 
+def test_view_draws_boards_in_a_palette(tmp_path: Path) -> None:
+    from lightsart._output.render import RenderStyle, decode
+    from lightsart._palette import Palette
+
+    rng = np.random.default_rng(3)
+    palette = Palette(((27, 27, 58), (200, 40, 40), (40, 160, 90), (244, 233, 205)))
+    bs = [rng.integers(0, 4, size=(5, 7), dtype=np.uint8) for _ in range(2)]
+    v = display.view(bs, labels=["a", "b"], palette=palette)
+    rgb = rgb_of(v.png())
+    cell = display.picture_cell((5, 14), display.ROW_PIXELS)
+    style = RenderStyle(cell=cell, palette=palette)
+    for k, b in enumerate(bs):  # decoded by nearest state colour: each board, state for state
+        left = k * (7 * cell + max(4, cell))
+        assert np.array_equal(decode(rgb[:, left:left + 7 * cell], style, 4), b)
+        assert np.array_equal(rgb[cell // 2::cell, left + cell // 2:left + 7 * cell:cell],
+                              np.array(palette.colours, dtype=np.uint8)[b])
+    labelled = [rgb_of(png) for png in data_uris(v._repr_html_(), "image/png")]
+    assert all(np.isin(px.reshape(-1, 3)[:, 1], [c[1] for c in palette.colours]).all()
+               for px in labelled)
+    # Names as --palette reads them; a still's result keeps its palette for view.
+    assert display.view(bs[0], palette="handheld").palette == Pictures(palette="handheld").palette
+    result = make_still(rgb_picture(tmp_path), pictures=Pictures(size=8, palette="auto:3"))
+    shown = display.view(result.picture.fit.board, palette=result.palette)
+    assert shown.palette == result.palette and shown.palette is not None
+    with pytest.raises(LightsartError, match="levels 0 to 3"):
+        display.view(np.full((2, 2), 4, np.uint8), palette=palette)
+    with pytest.raises(LightsartError, match="chooses its colours from pictures"):
+        display.view(bs[0], palette="auto:4")
+
+
+def rgb_picture(tmp_path: Path) -> Path:
+    y, x = np.mgrid[0:24, 0:32] / 31.0
+    rgb = np.stack([x, 1 - x, y], axis=-1)
+    Image.fromarray((rgb * 255).astype(np.uint8)).save(tmp_path / "c.png")
+    return tmp_path / "c.png"
+
+
 def test_fit_shows_target_board_and_wrong_pixels() -> None:
     rng = np.random.default_rng(7)
     target = random_board(rng, 16, 16)  # 16x16 has nullity 8: most targets need wrong pixels

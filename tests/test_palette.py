@@ -113,6 +113,18 @@ def test_cli_refuses_in_one_line_and_writes_nothing(argv: list[str], tmp_path: P
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.parametrize("argv", [
+    ["--image", SAMPLE, "--palette", "cga", "--states", "3"], ["--palette", "auto:4"],
+    ["--image", SAMPLE, "--palette", "nope"], ["--image", SAMPLE, "--palette", "#fff,#fff"],
+])
+def test_play_refuses_a_palette_as_still_does(argv: list[str], tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "g.html"
+    code, _, err = _cli(["play", "-o", str(out), "--size", "8", *argv], capsys)
+    assert code == 2 and not out.exists()
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
 def test_cli_json_reports_the_palette(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _cli(["still", SAMPLE, "-o", str(tmp_path / "s.png"), "--size", "12",
                          "--palette", "handheld", "--json"], capsys)

@@ -160,7 +160,8 @@ CASES: dict[str, list[tuple[Callable[[], Any], type[Exception]]]] = {
                                  (lambda: la.closest_board_reduced_ip(ONES, time_limit=-1), V)],
     "view": [(lambda: la.view("abc"), T), (lambda: la.view(ONES, cell=0), V),
              (lambda: la.view(ONES, labels="a"), T), (lambda: la.view(ONES, ONES, labels=["a"]), V),
-             (lambda: la.view(), V)],
+             (lambda: la.view(), V), (lambda: la.view(ONES, palette=3), T),
+             (lambda: la.view(ONES, palette="auto:4"), V), (lambda: la.view(ONES, palette="nope"), V)],
     "load_ipython_extension": [(lambda: la.load_ipython_extension(None), T)],
 }
 

@@ -5,7 +5,15 @@ from __future__ import annotations
 import argparse
 
 from lightsart._choices import FITS, SCHEMES, STARTS
-from lightsart._cli._options import add_command, add_rules_arguments, pattern_text, size_type, topology_name
+from lightsart._cli._options import (
+    add_command,
+    add_palette_argument,
+    add_rules_arguments,
+    pattern_text,
+    size_type,
+    states_and_palette,
+    topology_name,
+)
 
 DESCRIPTION = """\
 Write the Lights Out game as one HTML file that plays offline in any browser: boards from 3x3 to
@@ -14,12 +22,14 @@ hints and solutions with the fewest clicks, undo, a timer and a tally of games w
 the goal is your picture (the reachable board closest to it under the rules), from a scrambled
 start. --topology and --pattern choose the rules the page starts with (the page can change them).
 --states K plays K grey levels per cell: a click adds 1 mod K to its pattern, and the page's hints
-and solutions are the fewest presses over Z/K.
+and solutions are the fewest presses over Z/K. --palette draws the K states in colours (its
+length is K); with --image the goal is what still --palette makes of the picture.
 
 example: lightsart play --size 7x7 -o game.html
 example: lightsart play --topology torus --pattern 110/010/000 -o game.html
 example: lightsart play --image samples/horse.png --pattern x -o horse.html
 example: lightsart play --states 4 --size 6x6 -o grey.html
+example: lightsart play --image samples/horse.png --palette auto:4 -o colour.html
 """
 
 
@@ -38,6 +48,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--colours", choices=SCHEMES,
                    help="colour scheme (default: classic; paper, white = lit, with --image)")
     add_rules_arguments(p)
+    add_palette_argument(p, "the goal and the page in colour: ")
+    p.set_defaults(states=None)  # given or not: the palette's length must agree with it
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
     p.set_defaults(func=run)
 
@@ -45,9 +57,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 def run(args: argparse.Namespace) -> int:
     from lightsart._pages.play import make_game_page
 
+    states, palette = states_and_palette(args)
     page = make_game_page(args.output, args.size, args.image, fit=args.fit, start=args.start,
                           scheme=args.colours, pattern=pattern_text(args),
-                          topology=topology_name(args), states=args.states)
+                          topology=topology_name(args), states=states, palette=palette)
     from lightsart._results import vocabulary
 
     words = vocabulary(page.states)
@@ -65,6 +78,8 @@ def run(args: argparse.Namespace) -> int:
         vectors = f"{size:,} press vector{'s' if many else ''}" if size < 10**9 else \
             f"about {size:.3g} press vectors"
         nullity += f" ({vectors} change{'' if many else 's'} nothing)"
+    if page.palette is not None:
+        rules += f", palette {','.join(page.palette.hex())}"
     print(f"board {page.width}x{page.height}{rules}, {nullity}, goal {goal}")
     print(f"wrote {page.path} ({page.bytes} bytes)")
     if args.open:

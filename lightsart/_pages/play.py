@@ -68,6 +68,7 @@ __all__ = [
     "game_page_html",
     "make_game_page",
     "picture_fit",
+    "picture_goal",
     "write_game_page",
 ]
 
@@ -92,13 +93,13 @@ class GameRules(TypedDict, total=False):
     pattern: str
     topology: Topology
     states: int
-    palette: Palette | None
 
 
 class GameOptions(GameRules, total=False):
     """The page options :func:`write_game_page` passes on to :func:`game_page_html`."""
 
     title: str | None
+    palette: Palette | None
 
 
 def _given_rules(options: GameRules) -> tuple[str, Topology, int]:
@@ -127,6 +128,8 @@ class GamePage:
     #: nothing (``nullity`` is the fewest generators of those: ``2 ** nullity`` for two states).
     states: int = 2
     kernel_size: int | None = None
+    #: The colour of each state the page opens in (``None``: the page's own scheme).
+    palette: Palette | None = None
 
     @property
     def pattern_name(self) -> str:
@@ -277,7 +280,7 @@ def write_game_page(
     nullity, size = kernel(rules)
     return GamePage(str(path), width, height, nullity, picture is not None,
                     len(html.encode()), rules.pattern.text, rules.topology, states=states,
-                    kernel_size=size)
+                    kernel_size=size, palette=options.get("palette"))
 
 
 def picture_fit(
@@ -309,16 +312,63 @@ def picture_fit(
 
     Every case is the exact engine's fit, moved to the origin (:func:`fit_from_origin`).
     """
+    return picture_goal(image, size, fit, pattern=pattern, topology=topology, origin=origin,
+                        seconds=seconds, states=states)[0]
+
+
+def picture_goal(
+    image: str | os.PathLike[str],
+    size: tuple[int | None, int] | None = None,
+    fit: str = "cover",
+    *,
+    pattern: str = "plus",
+    topology: Topology = "plane",
+    origin: Origin = "lit",
+    seconds: float = 1.0,
+    states: int = 2,
+    palette: Palette | str | None = None,
+) -> tuple[Fit, Palette | None]:
+    """:func:`picture_fit` in a ``palette`` too: the fit and the palette the goal is drawn in.
+
+    ``palette`` (a :class:`~lightsart.Palette`, ``"auto:K"`` or a name, as
+    :class:`lightsart.Pictures` reads it; ``states`` is its length) reads the picture in colour
+    and makes the target as ``lightsart still --palette`` does, through the same stages
+    (:func:`~lightsart._pictures.colour.prepare`, ``palette_for``, ``colour_target``) and the
+    same colour costs, with :class:`lightsart.Pictures`' defaults: from all-lit the goal is the
+    board ``still`` makes for the same picture and size. Greys (or ``None``) are the grey stage.
+    """
     from lightsart._pictures.image import choose_size, fit_target, read_gray
+    from lightsart._pictures.palettes import in_colour, palette_request
 
     page_rules(pattern, topology, states=states)  # bad rules are reported before the picture is read
+    request = palette_request(palette)  # checked (one line) before the picture is read
     gray = read_gray(str(image))
     if size is None:  # about DEFAULT_PICTURE_SIDE on the long side, preferring nullity 0
         size = choose_size(gray.shape[1] / gray.shape[0], DEFAULT_PICTURE_SIDE)
-    target = fit_target(gray, size, fit, source=str(image), states=states)  # type: ignore[arg-type]
-    rules = page_rules(pattern, topology, target.height, target.width, states)
+    lit = (states - 1) * (origin == "lit")
+    if not in_colour(request):
+        target = fit_target(gray, size, fit, source=str(image), states=states)  # type: ignore[arg-type]
+        rules = page_rules(pattern, topology, target.height, target.width, states)
+        _check_picture(rules)
+        chosen = request if isinstance(request, Palette) else None
+        return fit_from_origin(target.bits, rules, lit, seconds=seconds), chosen
+    from lightsart._pictures.colour import colour_target, palette_for, prepare
+    from lightsart._pictures.costs import cell_costs
+    from lightsart._pictures.dither import DEFAULT_METHOD
+    from lightsart._pictures.image import board_size, read_for_board
+
+    board = board_size(size, gray.shape[1] / gray.shape[0])  # type: ignore[arg-type]
+    rules = page_rules(pattern, topology, board[1], board[0], states)
     _check_picture(rules)
-    return fit_from_origin(target.bits, rules, (states - 1) * (origin == "lit"), seconds=seconds)
+    # make_still's stages with lightsart.Pictures' defaults (automatic tone, the default
+    # diffusion, perceptual errors), as make_still reads a path.
+    rgb, board = read_for_board(str(image), board, colour=True)
+    prepared = prepare(rgb, board, fit, None, str(image))
+    chosen = palette_for(request, [prepared], states)
+    target, distance = colour_target(prepared, chosen, DEFAULT_METHOD,
+                                     given=isinstance(request, Palette))
+    cost = cell_costs(target.bits, np.asarray(target.toned), states, "perceptual", distance)
+    return fit_from_origin(target.bits, rules, lit, seconds=seconds, cost=cost), chosen
 
 
 def make_game_page(
@@ -327,6 +377,7 @@ def make_game_page(
     image: str | os.PathLike[str] | None = None,
     *,
     fit: str = "cover",
+    palette: Palette | str | None = None,
     **options: Unpack[GameRules],
 ) -> GamePage:
     """What ``lightsart play`` does: a game of ``size`` (``(rows, columns)``, as
@@ -337,35 +388,43 @@ def make_game_page(
     (:func:`picture_fit`). The rules are checked first, then the output: an ``.html`` file that
     is not the picture."""
     from lightsart._output.staging import plan_outputs, writing
+    from lightsart._pictures.palettes import agreed_states, palette_request
 
-    pattern, topology, states = _given_rules(options)
+    request = palette_request(palette)
+    options["states"] = states = agreed_states(request, options.get("states"))
+    pattern, topology, _ = _given_rules(options)
     page_rules(pattern, topology, states=states)
+    if image is None and isinstance(request, str):
+        raise LightsartError(f"--palette {request} chooses its colours from a picture: it needs "
+                             "--image (or name a palette)")
     planned = plan_outputs([(path, (".html", ".htm"))], inputs=[] if image is None else [image])
     with writing(planned):
         if image is not None:
             origin: Origin = "dark" if options.get("start") == "picture" else "lit"
-            fitted = picture_fit(image, size, fit, pattern=pattern, topology=topology,
-                                 origin=origin, states=states)
-            page = write_game_page(path, picture=fitted.board, **options)
+            fitted, chosen = picture_goal(image, size, fit, pattern=pattern, topology=topology,
+                                          origin=origin, states=states, palette=request)
+            page = write_game_page(path, picture=fitted.board, palette=chosen, **options)
             return replace(page, wrong_pixels=fitted.wrong_pixels)
         rows, width = size if size is not None else (5, 5)  # a Size: (rows, columns)
-        return write_game_page(path, width, rows if rows is not None else width, **options)
+        return write_game_page(path, width, rows if rows is not None else width,
+                               palette=request if isinstance(request, Palette) else None, **options)
 
 
-def fit_from_origin(target: Board, rules: Rules, origin_level: int, *, seconds: float = 1.0
-                    ) -> Fit:
+def fit_from_origin(target: Board, rules: Rules, origin_level: int, *, seconds: float = 1.0,
+                    cost: np.ndarray | None = None) -> Fit:
     """The board closest to ``target`` (levels; ``0``/``1`` for two states) reachable from the
     board of ``origin_level`` everywhere, with the clicks (presses, fewest in their coset) that
     make it from there: the exact engine's fit of the target shifted by
     ``states - 1 - origin_level`` (mod ``states``), shifted back. Wrong cells are the same
-    either way, since a shift is one to one."""
+    either way, since a shift is one to one; so are ``cost``'s (what each wrong cell costs,
+    :func:`lightsart._pictures.costs.cell_costs`: indexed by the error, not the state)."""
     from lightsart._engines import DEFAULT_ENGINE, Budget, engine
 
     k = rules.states
     t = np.asarray(target)
     shift = k - 1 - origin_level
     moved = ((t.astype(np.int64) + shift) % k).astype(np.uint8) if shift else t
-    fit = engine(DEFAULT_ENGINE).fit(moved, None, Budget(seconds), rules)
+    fit = engine(DEFAULT_ENGINE).fit(moved, cost, Budget(seconds), rules)
     if not shift:
         return fit
     board = ((fit.board.astype(np.int64) - shift) % k).astype(np.uint8)

@@ -2,9 +2,15 @@
 settings (:class:`lightsart.Pictures`, :class:`lightsart.Solving`, :class:`lightsart.Timing`) and
 written out as the equivalent ``lightsart still`` / ``lightsart animate`` command line.
 
-The page draws its form from :func:`fields_data`, so a new setting (a ``palette`` when colour
-lands) is one more :data:`FIELDS` entry and one line in :func:`settings`; the CLI option a field
-stands for is in the entry, so the command line shown follows without more code.
+The page draws its form from :func:`fields_data`, so a new setting is one more :data:`FIELDS`
+entry and one line in :func:`settings`; the CLI option a field stands for is in the entry, so
+the command line shown follows without more code.
+
+The palette (issue 34) is text as ``--palette`` reads it, offered with the registry's names and
+``auto:K``; its length is the number of states. A palette other than ``greys`` sets the states
+(the page shows the states field following it, disabled), and the command line then names the
+palette and not ``--states``, so the two can never disagree there; ``greys`` (the default) is
+the grey boards of the states field.
 """
 
 from __future__ import annotations
@@ -37,6 +43,8 @@ class Field:
     high: float | None = None
     step: float | None = None
     animation: bool = False
+    #: Longest text a ``text`` field takes (sixteen ``#rrggbb`` colours for a palette).
+    longest: int = 64
 
 
 #: The patterns the form offers (any ROWS text works on the command line).
@@ -47,6 +55,8 @@ def _fields() -> tuple[Field, ...]:
     return (
         Field("size", "Board size (W or WxH, empty: about 100 cells)", "--size", "text", ""),
         Field("states", "States per cell", "--states", "number", 2, low=2, high=16, step=1),
+        Field("palette", "Palette (a name, auto:K or #rrggbb,...)",
+              "--palette", "text", GREYS, _palette_choices(), longest=16 * 8),
         Field("dither", "Dithering", "--dither", "choice", "floyd-steinberg",
               tuple(lightsart.DITHER_METHODS.names())),
         Field("tone", "Tone", "--tone", "choice", "auto", ("auto", "none")),
@@ -68,6 +78,17 @@ def _fields() -> tuple[Field, ...]:
     )
 
 
+#: The palette field's default: grey boards, of as many states as the states field says.
+GREYS = "greys"
+
+
+def _palette_choices() -> tuple[str, ...]:
+    """What the palette field suggests: the registry's names and ``auto:K`` for a few K."""
+    from lightsart._pictures.palettes import PALETTES
+
+    return (*PALETTES.names(), "greys:4", "sepia:3", "auto:2", "auto:3", "auto:4", "auto:8")
+
+
 FIELDS: tuple[Field, ...] = _fields()
 _BY_NAME = {f.name: f for f in FIELDS}
 
@@ -76,7 +97,7 @@ def fields_data() -> list[dict[str, Any]]:
     """The form as the page draws it (JSON)."""
     return [{"name": f.name, "label": f.label, "option": f.option, "kind": f.kind,
              "default": f.default, "choices": list(f.choices), "low": f.low, "high": f.high,
-             "step": f.step, "animation": f.animation} for f in FIELDS]
+             "step": f.step, "animation": f.animation, "longest": f.longest} for f in FIELDS]
 
 
 def read_form(data: object) -> dict[str, Any]:
@@ -102,8 +123,8 @@ def _value(field: Field, value: object) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise InvalidValue(f"{field.label} must be a number")
         return int(value) if field.step == 1 else float(value)
-    if not isinstance(value, str) or len(value) > 64:
-        raise InvalidValue(f"{field.label} must be short text")
+    if not isinstance(value, str) or len(value) > field.longest:
+        raise InvalidValue(f"{field.label} must be text of at most {field.longest} characters")
     if field.kind == "choice" and value not in field.choices:
         raise InvalidValue(f"{field.label}: choose one of {', '.join(field.choices)}")
     return value.strip()
@@ -114,15 +135,28 @@ def settings(values: Mapping[str, Any]) -> dict[str, Any]:
     # As the CLI builds it from --tone, --brightness and --contrast (the same board follows).
     tone = lightsart.Tone(auto=values["tone"] == "auto", brightness=values["brightness"],
                           contrast=values["contrast"])
+    palette, states = _palette(values)
     return {
         "pictures": lightsart.Pictures(size=values["size"] or None, fit=values["fit"],
-                                       dither=values["dither"], tone=tone),
+                                       dither=values["dither"], tone=tone, palette=palette),
         "solving": lightsart.Solving(pattern=values["pattern"], topology=values["topology"],
-                                     states=values["states"]),
+                                     states=states),
         "timing": lightsart.Timing(order=values["order"], ease=values["ease"],
                                    duration=values["duration"], fps=values["fps"],
                                    hold=values["hold"], loop=values["loop"]),
     }
+
+
+def _palette(values: Mapping[str, Any]) -> tuple[str | None, int]:
+    """The palette asked for (``None``: greys of the states field) and the number of states:
+    the palette's length, checked now (one line for a bad palette, as ``--palette``'s)."""
+    from lightsart._pictures.palettes import palette_request, palette_states
+
+    text = values["palette"] or GREYS
+    if text == GREYS:
+        return None, values["states"]
+    request = palette_request(text)
+    return text, palette_states(request) if request is not None else values["states"]
 
 
 def command_line(pictures: Sequence[str], output: str, values: Mapping[str, Any]) -> str:
@@ -133,6 +167,10 @@ def command_line(pictures: Sequence[str], output: str, values: Mapping[str, Any]
     for field in FIELDS:
         value = values[field.name]
         if (field.animation and not animated) or value == field.default:
+            continue
+        if field.name == "states" and (values["palette"] or GREYS) != GREYS:
+            continue  # the palette's length is the number of states
+        if field.name == "palette" and not value:
             continue
         if field.kind == "flag":
             words.append(field.option)

@@ -76,7 +76,14 @@
         if (f.kind === "flag") input.checked = f.default;
         else input.value = f.default;
         if (f.kind === "number") { input.min = f.low; input.max = f.high; input.step = f.step; }
-        if (f.kind === "text") input.placeholder = "auto";
+        if (f.kind === "text") {
+          input.placeholder = "auto"; input.maxLength = f.longest;
+          if (f.choices.length) {  // suggestions, and any text of one's own (a palette's colours)
+            const list = document.createElement("datalist"); list.id = `${id}-choices`;
+            for (const c of f.choices) { const o = document.createElement("option"); o.value = c; list.append(o); }
+            form.append(list); input.setAttribute("list", list.id);
+          }
+        }
       }
       input.id = id; input.name = f.name;
       const read = () => {
@@ -150,6 +157,13 @@
     $("about").dataset.generation = data.generation;
     $("command").textContent = data.command;
     if (!view) makeView();
+    // In a palette, state s is drawn in its colour s, and the palette sets the states.
+    view.scheme = data.palette ? { ...SCHEMES.paper, palette: data.palette } : SCHEMES.paper;
+    const states = $("field-states");
+    states.disabled = Boolean(data.palette);
+    states.title = data.palette ? "the palette's length is the number of states" : "";
+    if (data.palette) states.value = data.states;
+    else if (states.value !== String(values.states ?? 2)) states.value = values.states ?? 2;
     view.levels = data.states;
     view.setSize(data.height, data.width);
     goto(frame);

@@ -216,10 +216,11 @@ class Studio:
             still = lightsart.make_still(paths[0], pictures=job["pictures"],
                                          solving=job["solving"])
             fits, rules, frames, timing = [still.picture.fit], still.rules, None, {}
+            palette = still.palette
             width, height, nullity = still.width, still.height, still.nullity
         else:
             result = lightsart.make_animation(paths, **job)
-            fits, rules = [p.fit for p in result.pictures], result.rules
+            fits, rules, palette = [p.fit for p in result.pictures], result.rules, result.palette
             width, height, nullity = result.width, result.height, result.nullity
             frames = _frame_changes(result.iter_frames(), result.frames, width * height)
             timing = {"frame_count": result.frames, "duration": result.duration_seconds,
@@ -229,6 +230,8 @@ class Studio:
         output = "board.png" if len(paths) == 1 else "morph.gif"
         return {
             "width": width, "height": height, "nullity": nullity, "states": rules.states,
+            # The colour of each state (None: greys, drawn in the page's own scheme).
+            "palette": None if palette is None else list(palette.hex()),
             "rules": {"pattern": [[int(c) for c in row] for row in rules.pattern.rows],
                       "topology": rules.topology},
             "boards": [_rows(f.board) for f in fits],

@@ -25,6 +25,7 @@ from lightsart import _checks as checks
 from lightsart import _limits as limits
 from lightsart._boardsize import default_states
 from lightsart._errors import InvalidType, InvalidValue, LightsartError
+from lightsart._palette import Palette
 from lightsart._public import public
 from lightsart._settings import Look, Pictures, Solving
 from lightsart._types import Board, Frame, Gray
@@ -148,6 +149,9 @@ class FilmResult:
         The files written, their details, the run's wall time and any notes printed.
     boards
         Each frame's board when nothing was written (else empty: the frames streamed).
+    palette
+        The colour of each state, state 0 first, when a palette was asked for (``None``: the
+        look's own colours); ``to_dict()`` writes it as ``"palette": ["#rrggbb", ...]``.
 
     Returns
     -------
@@ -176,6 +180,7 @@ class FilmResult:
     #: Each frame's board, when nothing was written (a film written streams its frames and
     #: keeps none); not in ``to_dict()``.
     boards: tuple[Board, ...] = field(default=(), repr=False, compare=False)
+    palette: Palette | None = None
 
     def __post_init__(self) -> None:
         checks.record(self, sides=("width", "height"), counts=("nullity", "frames"),
@@ -193,11 +198,13 @@ class FilmResult:
 
     def to_dict(self) -> dict[str, Any]:
         from lightsart._jobs import rules_dict
+        from lightsart._runs import palette_dict
 
         return {
             "clip": self.clip,
             "board": {"width": self.width, "height": self.height, "nullity": self.nullity},
             "rules": rules_dict(self.rules, self.height, self.width),
+            **palette_dict(self.palette),
             "mode": self.mode,
             "fps": self.fps,
             "start": self.start,
@@ -393,7 +400,8 @@ def make_film(
                       plan.fps, plan.start, shot.frames, tuple(shot.clicks),
                       None if filming.mode == "boards" else getattr(mode, "max_clicks", None),
                       shot.sound, tuple(shot.outputs), tuple(shot.written),
-                      time.perf_counter() - begun, plan.notes, tuple(kept))
+                      time.perf_counter() - begun, plan.notes, tuple(kept),
+                      prep.palette if isinstance(prep.palette, Palette) else None)
 
 
 def _keeping(frames: Iterator[tuple[Frame, Any]], kept: list[Board]

@@ -103,6 +103,67 @@ def test_artwork_page_draws_each_state_in_its_palette_colour(tab: harness.Watche
     shot(page, f"art-{style}-{k}")
 
 
+def game_canvas(page: Any, m: int, n: int) -> np.ndarray:
+    """The game page's canvas colour at each cell centre, ``(m, n, 3)``."""
+    # As a PNG (toDataURL), so repeated reads raise no getImageData warning.
+    url = page.evaluate("document.getElementById('board').toDataURL()")
+    with Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))) as im:
+        px = np.asarray(im.convert("RGB"))
+    cell = page.evaluate("lightsartGame.cell")
+    rows, cols = (np.floor((np.arange(count) + 0.5) * cell).astype(int) for count in (m, n))
+    return px[rows][:, cols]
+
+
+def colour_picture(path: Path) -> Path:
+    """A small picture in colour (hue across, lightness down, a red disc): auto:K has colours
+    to choose and a palette's distances differ from greys'."""
+    y, x = np.mgrid[0:48, 0:60] / np.array([47.0, 59.0])[:, None, None]
+    rgb = np.stack([x, 1 - x, 0.3 + 0.5 * y], axis=-1) * (0.4 + 0.6 * y[..., None])
+    rgb[(y - 0.5) ** 2 + (x - 0.4) ** 2 < 0.05] = (0.9, 0.1, 0.1)
+    Image.fromarray((rgb * 255).round().astype(np.uint8)).save(path)
+    return path
+
+
+@pytest.mark.parametrize(("request_", "size"), [
+    ("auto:4", (19, 19)), ("handheld", (14, 17)), ("#1b1b3a,#f4e9cd", (19, 19)),
+    ("sepia:3", (17, 17)), (PALETTES[8], (9, 11))])
+def test_play_image_goal_in_a_palette_is_what_still_makes(tmp_path: Path, request_: Any,
+                                                          size: tuple[int, int]) -> None:
+    # The sizes have a kernel (nullity 2 to 16): the goal is a fit, not the target itself.
+    from lightsart import Pictures, Solving, make_still
+    from lightsart._boardsize import Size
+
+    picture = colour_picture(tmp_path / "colour.png")
+    page = play.make_game_page(tmp_path / "g.html", Size(*size), picture, start="lit",
+                               palette=request_)
+    data = page_data((tmp_path / "g.html").read_text(encoding="utf-8"))
+    still = make_still(picture, pictures=Pictures(size=size, palette=request_),
+                       solving=Solving(states=page.states))
+    assert page.palette is not None and page.palette == still.picture.palette
+    assert data["palette"] == list(page.palette.hex())
+    assert np.array_equal(levels(data["picture"]), still.picture.fit.board)
+    assert page.wrong_pixels == still.picture.fit.wrong_pixels
+    assert page.nullity == still.nullity > 0
+
+
+def test_play_image_page_draws_the_goal_in_the_palette(tab: harness.Watched, tmp_path: Path) -> None:
+    from lightsart._boardsize import Size
+
+    # Start "picture": the page opens on the goal itself, drawn state s in colour s.
+    path = tmp_path / "g.html"
+    page_made = play.make_game_page(path, Size(18, 24), colour_picture(tmp_path / "c.png"),
+                                    start="picture", palette="auto:4")
+    palette = page_made.palette
+    assert palette is not None and palette.states == 4
+    tab.open(path)
+    page = tab.page
+    rows = levels(page.evaluate("lightsartGame.rows"))
+    assert rows.shape == (18, 24) and len(np.unique(rows)) == 4
+    assert np.array_equal(rows, levels(page_data(path.read_text(encoding="utf-8"))["picture"]))
+    assert np.array_equal(game_canvas(page, 18, 24), np.array(palette.colours)[rows])
+    shot(page, "game-picture-auto4")
+
+
 @pytest.mark.parametrize("k", [2, 4, 8])
 def test_game_page_steps_each_cell_along_the_palette(tab: harness.Watched, tmp_path: Path,
                                                      k: int) -> None:
@@ -114,13 +175,7 @@ def test_game_page_steps_each_cell_along_the_palette(tab: harness.Watched, tmp_p
     page = tab.page
 
     def canvas() -> np.ndarray:
-        # As a PNG (toDataURL), so repeated reads raise no getImageData warning.
-        url = page.evaluate("document.getElementById('board').toDataURL()")
-        with Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))) as im:
-            px = np.asarray(im.convert("RGB"))
-        cell = page.evaluate("lightsartGame.cell")
-        at = (np.arange(side) + 0.5) * cell
-        return px[np.floor(at).astype(int)][:, np.floor(at).astype(int)]
+        return game_canvas(page, side, side)
 
     rows = levels(page.evaluate("lightsartGame.rows"))
     assert (rows == k - 1).all()

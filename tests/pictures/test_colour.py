@@ -218,7 +218,8 @@ def test_a_colour_array_and_a_file_take_the_same_path(tmp_path: object) -> None:
         la.make_still(np.zeros((4, 4, 4)), pictures=settings)
 
 
-def test_films_take_a_named_palette_and_refuse_auto(tmp_path: object) -> None:
+def test_films_take_a_named_palette_and_refuse_auto(tmp_path: object,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
     from pathlib import Path
 
     from tests.script_loader import load_script
@@ -230,6 +231,20 @@ def test_films_take_a_named_palette_and_refuse_auto(tmp_path: object) -> None:
     film = la.make_film(clip, pictures=la.Pictures(size=16, palette="sepia:3"))
     assert film.rules.states == 3 and film.boards
     assert max(int(np.max(board)) for board in film.boards) <= 2
+    # --json reports the palette beside the rules, as still and animate do; greys: no key.
+    assert film.palette == la.Pictures(palette="sepia:3").palette
+    assert film.to_dict()["palette"] == list(film.palette.hex()) == ["#2b1d0e", "#96683c",
+                                                                       "#f4e9cd"]
+    assert "palette" not in la.make_film(clip, pictures=la.Pictures(size=16)).to_dict()
+    import json
+
+    from lightsart._cli import main
+
+    assert main(["video", str(clip), "-o", str(folder / "f.mp4"), "--size", "8",
+                 "--palette", "handheld", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["palette"] == ["#0f380f", "#306230", "#8bac0f", "#9bbc0f"]
+    assert data["rules"]["states"] == 4
     with pytest.raises(la.InvalidValue, match="one at a time"):
         la.make_film(clip, pictures=la.Pictures(size=16, palette="auto:3"))
     with pytest.raises(la.InvalidValue, match="has 4 colours but --states is 3"):

@@ -41,6 +41,28 @@ def test_a_png_export_holds_the_shown_board(client: Any) -> None:
     assert png["command"].startswith("lightsart still ") and "--states 3" in png["command"]
 
 
+def test_a_png_export_in_a_palette_decodes_to_the_shown_board(client: Any) -> None:
+    ids = _ids(client)
+    form = {"size": "24x18", "palette": "auto:4"}
+    shown = client.post("/api/board", {"session": "palette", "generation": 1,
+                                       "pictures": [ids["coffee"]], "settings": form}).json()
+    assert shown["states"] == 4 and len(shown["palette"]) == 4
+    board = np.array([int(c, 16) for c in shown["boards"][0]], dtype=np.uint8).reshape(18, 24)
+    png = _wait(client, client.post("/api/exports", {"pictures": [ids["coffee"]],
+                                                     "settings": form, "format": "png"}).json())
+    assert png["state"] == "done" and "--palette auto:4" in png["command"]
+    data = _download(client, png["id"])
+    np.testing.assert_array_equal(board_of(data, 18, 24, 4, palette=shown["palette"]), board)
+    assert len(np.unique(board)) == 4
+    # Every pixel is one of the palette's colours (drawn in it, not in greys).
+    from PIL import Image
+
+    with Image.open(io.BytesIO(data)) as im:
+        rgb = np.asarray(im.convert("RGB")).reshape(-1, 3)
+    pixels = {"#{:02x}{:02x}{:02x}".format(*c) for c in np.unique(rgb, axis=0).tolist()}
+    assert pixels <= set(shown["palette"])
+
+
 def _download(client: Any, ident: str) -> bytes:
     import http.client
 
