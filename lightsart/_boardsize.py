@@ -20,8 +20,8 @@ from lightsart._checks import is_whole
 from lightsart._errors import InvalidType, InvalidValue
 
 __all__ = [
-    "DEFAULT_STATES", "FILM_STATES", "Shape", "Size", "SizeLike", "default_states", "parse_shape",
-    "parse_size", "to_size",
+    "DEFAULT_STATES", "FILM_STATES", "IP_STATES", "Shape", "Size", "SizeLike", "default_states",
+    "parse_shape", "parse_size", "to_size",
 ]
 
 #: States per cell of a picture's board when none are asked for (``still``, ``animate``,
@@ -32,21 +32,30 @@ __all__ = [
 DEFAULT_STATES = 4
 #: States per cell of a film's board when none are asked for (``video``): its own default.
 FILM_STATES = 2
+#: States per cell when the integer programs fit a picture (``--engine ip``) and none are asked
+#: for: Bosch's two programs are the lit/unlit game, and over four levels the model is larger
+#: and counts every wrong cell alike (no perceptual costs), so they keep two.
+IP_STATES = 2
 
 
-def default_states(states: int | None, *, film: bool = False) -> int:
+def default_states(states: int | None, *, film: bool = False, engine: str | None = None) -> int:
     """The states per cell a board is made with: ``states`` when asked for, else the default
-    (:data:`DEFAULT_STATES` for pictures, :data:`FILM_STATES` for a film's frames).
+    (:data:`DEFAULT_STATES` for pictures, :data:`FILM_STATES` for a film's frames,
+    :data:`IP_STATES` for pictures fitted by ``engine="ip"``).
 
     The one place the default number of states is decided; the jobs, ``preview`` and the CLI
     ask it, so ``still``, ``animate`` and ``preview`` agree for the same picture.
 
     >>> default_states(None), default_states(2), default_states(None, film=True)
     (4, 2, 2)
+    >>> default_states(None, engine="ip"), default_states(3, engine="ip")
+    (2, 3)
     """
     if states is not None:
         return states
-    return FILM_STATES if film else DEFAULT_STATES
+    if film:
+        return FILM_STATES
+    return IP_STATES if engine == "ip" else DEFAULT_STATES
 
 
 class Size(NamedTuple):

@@ -107,7 +107,7 @@ def fit_pictures(
     how = Solving(engine, time_limit, solver, pattern, topology, states)
     size, fit, errors = prep.size, prep.fit, prep.errors
     engine, time_limit, solver = how.engine, how.time_limit, how.solver
-    states = agreed_states(prep.palette, how.states)  # the default's grey levels, or the palette's
+    states = agreed_states(prep.palette, how.states, engine=how.engine)  # the palette's, or the default
     colour = in_colour(prep.palette)
     chosen = get_engine(engine)
     check_engine(engine, solver)

@@ -64,7 +64,7 @@ class Pictures:
     size : tuple of (int, int), int, str or None, optional
         The board: ``(rows, columns)`` as numpy orders a shape, ``"WxH"`` text (columns x rows)
         or a whole number ``W`` as ``--size`` reads them (the rows follow the first picture), or
-        ``None`` (about 100 cells on the long side, preferring nullity 0). The stored value is a
+        ``None`` (about 200 cells on the long side, preferring nullity 0). The stored value is a
         ``Size`` named tuple ``(rows, columns)`` (``rows`` ``None`` where they follow).
     fit : {"cover", "contain", "stretch"}, optional
         How a picture of another shape fills the board: cropped to the centre, padded with white

@@ -45,8 +45,7 @@ def add_command(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: 
 def add_size_argument(p: argparse.ArgumentParser | argparse._ArgumentGroup) -> None:
     """``--size``: the board a picture is fitted to (``still``, ``animate``, ``video``, ``preview``)."""
     p.add_argument("--size", type=size_type, metavar="WxH",
-                   help="board size, WxH or W (default: about 100 cells on the long side, or 150 for a "
-                        "busy or low-contrast picture that would read as texture at 100; "
+                   help="board size, WxH or W (default: about 200 cells on the long side, "
                         "preferring nullity 0)")
 
 
@@ -236,7 +235,8 @@ def add_rules_arguments(p: argparse._ActionsContainer, *, pictures: bool = False
     from lightsart._boardsize import DEFAULT_STATES, FILM_STATES
     from lightsart._limits import STATES_MAX
 
-    default = (f"default {DEFAULT_STATES} for pictures, {FILM_STATES} for films" if pictures
+    default = (f"default {DEFAULT_STATES} for pictures, {FILM_STATES} for films and --engine ip"
+               if pictures
                else "default 2: lit and unlit")
     p.add_argument("--states", type=states_type, default=None if pictures else 2, metavar="K",
                    help=f"states per cell, 2 to {STATES_MAX}: a click adds 1 mod K to every cell "

@@ -60,7 +60,8 @@ def run(args: argparse.Namespace) -> int:
     states, palette = states_and_palette(args)
     page = make_game_page(args.output, args.size, args.image, fit=args.fit, start=args.start,
                           scheme=args.colours, pattern=pattern_text(args),
-                          topology=topology_name(args), states=states, palette=palette)
+                          topology=topology_name(args), **({} if states is None else {"states": states}),
+                          palette=palette)
     from lightsart._results import vocabulary
 
     words = vocabulary(page.states)

@@ -391,7 +391,10 @@ def make_game_page(
     from lightsart._pictures.palettes import agreed_states, palette_request
 
     request = palette_request(palette)
-    options["states"] = states = agreed_states(request, options.get("states"))
+    given = options.get("states")
+    # The game's own default is the classic puzzle's two states (pictures default to more).
+    options["states"] = states = agreed_states(request, 2 if given is None and request is None
+                                               else given)
     pattern, topology, _ = _given_rules(options)
     page_rules(pattern, topology, states=states)
     if image is None and isinstance(request, str):

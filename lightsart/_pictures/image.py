@@ -21,9 +21,9 @@
 4. **Tone** (:mod:`lightsart._pictures.tone`): levels, local contrast and sharpening, on by default.
 5. **Dither** by a method of :mod:`lightsart._pictures.dither` (default Floyd–Steinberg, serpentine).
 
-Without an explicit size :func:`choose_size` picks about 100 cells on the long side, preferring a
-size whose nullity is 0 (every picture exact). :func:`sizes_near` lists sizes and nullities for the
-``lightsart sizes`` command.
+Without an explicit size :func:`choose_size` picks about 200 cells on the long side
+(:data:`DEFAULT_LONG_SIDE`), preferring a size whose nullity is 0 (every picture exact).
+:func:`sizes_near` lists sizes and nullities for the ``lightsart sizes`` command.
 """
 
 from __future__ import annotations
@@ -641,7 +641,7 @@ def load_target(
         values in ``[0, 1]``, 1 = white.
     size : tuple of (int, int), str, int or None, optional
         The board: ``(rows, columns)`` as numpy orders a shape, ``"WxH"`` text (columns x rows)
-        or a whole number, both as ``--size`` reads them; ``None``: about 100 cells on the long
+        or a whole number, both as ``--size`` reads them; ``None``: about 200 cells on the long
         side, preferring nullity 0.
     fit : {"cover", "contain", "stretch"}, optional
         How a picture of another shape fills the board: cropped, padded with white or stretched.

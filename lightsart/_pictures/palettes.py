@@ -227,15 +227,17 @@ def in_colour(request: Palette | str | None) -> bool:
     return not (isinstance(request, Palette) and request == greys(request.states))
 
 
-def agreed_states(request: Palette | str | None, states: int | None, *, film: bool = False) -> int:
+def agreed_states(request: Palette | str | None, states: int | None, *, film: bool = False,
+                  engine: str | None = None) -> int:
     """The number of states of a game with palette ``request`` and ``states`` asked for
     (``None``: not asked): the palette's length, which ``states`` given must equal (one line if
     not); without a palette, ``states`` or the default
-    (:func:`lightsart._boardsize.default_states`: 4 for pictures, 2 for a film's frames)."""
+    (:func:`lightsart._boardsize.default_states`: 4 for pictures, 2 for a film's frames or
+    the integer programs)."""
     from lightsart._boardsize import default_states
 
     if request is None:
-        return default_states(states, film=film)
+        return default_states(states, film=film, engine=engine)
     k = palette_states(request)
     if states is not None and states != k:
         raise disagreement(request, states)

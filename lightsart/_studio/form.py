@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import lightsart
+from lightsart._boardsize import DEFAULT_STATES
 from lightsart._choices import EASES, FITS, TOPOLOGIES
 from lightsart._errors import InvalidValue
+from lightsart._pictures.image import DEFAULT_LONG_SIDE
 
 __all__ = ["FIELDS", "Field", "command_line", "fields_data", "read_form", "settings"]
 
@@ -53,8 +55,10 @@ PATTERNS = ("plus", "sigma", "x", "square")
 
 def _fields() -> tuple[Field, ...]:
     return (
-        Field("size", "Board size (W or WxH, empty: about 100 cells)", "--size", "text", ""),
-        Field("states", "States per cell", "--states", "number", 2, low=2, high=16, step=1),
+        Field("size", f"Board size (W or WxH, empty: about {DEFAULT_LONG_SIDE} cells)", "--size",
+              "text", ""),
+        Field("states", "States per cell", "--states", "number", DEFAULT_STATES, low=2, high=16,
+              step=1),
         Field("palette", "Palette (a name, auto:K or #rrggbb,...)",
               "--palette", "text", GREYS, _palette_choices(), longest=16 * 8),
         Field("dither", "Dithering", "--dither", "choice", "floyd-steinberg",
