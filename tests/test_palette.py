@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import lightsart as la
+from lightsart._boardsize import DEFAULT_STATES
 from lightsart._cli import main
 from lightsart._palette import greys
 from lightsart._pictures.palettes import (
@@ -74,9 +75,12 @@ def test_a_bad_palette_is_one_line(text: str, words: str) -> None:
 
 def test_the_palette_length_is_the_number_of_states() -> None:
     assert palette_states(palette_request("auto:5")) == 5  # type: ignore[arg-type]
-    assert agreed_states(palette_request("cga"), 2) == 4  # Solving's default gives way
+    assert agreed_states(palette_request("cga"), None) == 4  # not asked: the palette's length
     assert agreed_states(palette_request("cga"), 4) == 4
-    assert agreed_states(None, 3) == 3 and agreed_states(None, None) == 2
+    assert agreed_states(None, 3) == 3 and agreed_states(None, None) == DEFAULT_STATES
+    assert agreed_states(None, None, film=True) == 2 == agreed_states(None, None, engine="ip")
+    with pytest.raises(la.InvalidValue, match="has 4 colours but --states is 2"):
+        agreed_states(palette_request("cga"), 2)  # 2 asked for is asked for
     with pytest.raises(la.InvalidValue, match="has 4 colours but --states is 3"):
         agreed_states(palette_request("cga"), 3)
 

@@ -87,8 +87,12 @@
       }
       input.id = id; input.name = f.name;
       const read = () => {
+        const before = JSON.stringify(values[f.name]);
         values[f.name] = f.kind === "flag" ? input.checked : f.kind === "number" ? Number(input.value) : input.value;
         if (f.kind === "number" && input.value === "") delete values[f.name];
+        // A number's "change" (on leaving the field) follows its "input" events with the same
+        // value: no new board then (it would stop the player the click that left it started).
+        if (JSON.stringify(values[f.name]) === before) return;
         changed();
       };
       input.addEventListener(f.kind === "text" ? "input" : "change", read);
@@ -104,6 +108,8 @@
     drawChosen();
     drawExports();
     clearTimeout(timer);
+    // The shown board is stale from this moment: say so at once, not after the debounce.
+    if (chosen.length) $("about").textContent = "working\u2026";
     timer = setTimeout(refresh, 60);
   }
 

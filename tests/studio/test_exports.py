@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from lightsart._boardsize import DEFAULT_STATES
 from tests.studio.board_png import board_of
 
 
@@ -103,8 +104,8 @@ def test_a_gif_export_plays_from_the_first_picture_to_the_second(client: Any) ->
               for b in shown["boards"]]
     with Image.open(io.BytesIO(data)) as img:
         last = img.n_frames - 1
-    np.testing.assert_array_equal(board_of(data, 24, 24, frame=0), boards[0])
-    np.testing.assert_array_equal(board_of(data, 24, 24, frame=last), boards[1])
+    np.testing.assert_array_equal(board_of(data, 24, 24, DEFAULT_STATES, frame=0), boards[0])
+    np.testing.assert_array_equal(board_of(data, 24, 24, DEFAULT_STATES, frame=last), boards[1])
 
 
 def test_uploads_past_the_bound_replace_the_oldest(client: Any,

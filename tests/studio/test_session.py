@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from browser import harness
 
+from lightsart._boardsize import DEFAULT_STATES
 from lightsart._cli import main
 from tests.studio.board_png import board_of
 from tests.studio.conftest import sample
@@ -62,24 +63,25 @@ def test_a_whole_session(tab: harness.Watched, server: str, tmp_path: Path) -> N
     from playwright.sync_api import expect
 
     expect(page.locator("body")).to_have_attribute("data-ready", "1")
-    # Upload a picture, and set the board to 30 cells wide.
+    # Upload a picture, and set the board to 28 cells wide (nullity 0 at
+    # 28x28: every fit exact, so the animation's first board is the still's, whatever the load).
     page.set_input_files("#files", str(sample("astronaut")))
     _wait_generation(page, "board ")
-    page.fill("#field-size", "30")
-    about = _wait_generation(page, "board 30x")
-    rows = int(re.search(r"board 30x(\d+)", about)[1])  # type: ignore[index]
+    page.fill("#field-size", "28")
+    about = _wait_generation(page, "board 28x")
+    rows = int(re.search(r"board 28x(\d+)", about)[1])  # type: ignore[index]
     still = _board(page)
-    assert still.shape == (rows, 30) and still.min() != still.max()
+    assert still.shape == (rows, 28) and still.min() != still.max()
     assert not page.locator("#player").is_visible()  # a still has nothing to play
     assert not page.locator("#field-order").is_visible()
     # Export the PNG: its board is the page's, and the shown command writes the same.
     png = _export(page, server, "png")
-    np.testing.assert_array_equal(board_of(png, rows, 30), still)
+    np.testing.assert_array_equal(board_of(png, rows, 28, DEFAULT_STATES), still)
     command = str(page.locator("#command").text_content()).split()
     assert command[:2] == ["lightsart", "still"] and "--size" in command
     out = tmp_path / "cli.png"
     assert main(["still", str(sample("astronaut")), "-o", str(out), "-q", *command[5:]]) == 0
-    np.testing.assert_array_equal(board_of(out, rows, 30), still)
+    np.testing.assert_array_equal(board_of(out, rows, 28, DEFAULT_STATES), still)
     # A second picture (a sample): an animation, with its own settings.
     page.locator("#samples button[data-sample]", has_text="cat").click()
     page.select_option("#field-order", "radial")
@@ -101,21 +103,21 @@ def test_a_whole_session(tab: harness.Watched, server: str, tmp_path: Path) -> N
     np.testing.assert_array_equal(_board(page), last)
     # Press a cell: the classic plus toggles it and its neighbours on the page.
     page.locator("#board").scroll_into_view_if_needed()  # the mouse clicks what is on screen
-    harness.click_cell(page, 5, 5, rows, 30)
+    harness.click_cell(page, 5, 5, rows, 28)
     pressed = _board(page)
     changed = {(int(i), int(j)) for i, j in zip(*np.nonzero(pressed != last), strict=True)}
     assert changed == {(5, 5), (4, 5), (6, 5), (5, 4), (5, 6)}
     page.locator("#clear").click()
     # Export the GIF: its first frame is the first picture's board, its last the second's.
     gif = _export(page, server, "gif")
-    np.testing.assert_array_equal(board_of(gif, rows, 30, frame=0), still)
+    np.testing.assert_array_equal(board_of(gif, rows, 28, DEFAULT_STATES, frame=0), still)
     import io
 
     from PIL import Image
 
     with Image.open(io.BytesIO(gif)) as img:
         count = img.n_frames
-    np.testing.assert_array_equal(board_of(gif, rows, 30, frame=count - 1), last)
+    np.testing.assert_array_equal(board_of(gif, rows, 28, DEFAULT_STATES, frame=count - 1), last)
     # Nothing spills sideways at this width.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
 
