@@ -16,6 +16,7 @@ from lightsart._core.gf2 import classic_nullity
 from lightsart._core.optimize import closest_board
 from lightsart._preview import (
     PREVIEW_METHODS,
+    PREVIEW_PALETTE,
     PREVIEW_STATES,
     PreviewResult,
     layout,
@@ -26,12 +27,19 @@ SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 CAT = str(SAMPLES / "cat.png")
 
 
-def still_board(tmp_path: Path, options: list[str], name: str, states: int = 2) -> np.ndarray:
-    """The board ``still`` writes with ``options``, decoded from its PNG as levels 0..states-1."""
+def still_board(tmp_path: Path, options: list[str], name: str, states: int = 2,
+                palette: list[str] | None = None) -> np.ndarray:
+    """The board ``still`` writes with ``options``, decoded from its PNG as levels 0..states-1
+    (in ``palette``, ``#rrggbb`` text: the state whose colour each cell is)."""
     out = tmp_path / f"{name}.png"
     assert main(["still", CAT, "-o", str(out), "--cell", "1", *options]) == 0
     with Image.open(out) as im:
-        grey = np.asarray(im.convert("L"), dtype=np.float64)
+        rgb = np.asarray(im.convert("RGB"))
+    if palette is not None:
+        colours = np.array([[int(h[k:k + 2], 16) for k in (1, 3, 5)] for h in palette])
+        distance = ((rgb[:, :, None, :].astype(int) - colours[None, None]) ** 2).sum(axis=3)
+        return distance.argmin(axis=2).astype(np.uint8)
+    grey = np.asarray(Image.fromarray(rgb).convert("L"), dtype=np.float64)
     return np.rint(grey * (states - 1) / 255).astype(np.uint8)
 
 
@@ -49,15 +57,18 @@ def test_every_tile_is_what_still_makes_with_its_options(
     assert [t.label for t in result.tiles] == labels
     boards = {t.label: t.board for t in result.tiles}
     assert not np.array_equal(boards["tone none"], boards[labels[0]])
-    # Every tile at the default's states (4) but the --states tile (2), as still makes them.
+    # Every tile at the default's states (4) but the --states tile (2), as still makes them;
+    # the colour tile at its palette's length (the handheld's four).
     assert [t["states"] for t in data["tiles"]].count(PREVIEW_STATES) == 1
     assert {t["states"] for t in data["tiles"]} == {DEFAULT_STATES, PREVIEW_STATES}
+    assert [t["label"] for t in data["tiles"] if "palette" in t] == [f"--palette {PREVIEW_PALETTE}"]
     for k, tile in enumerate(data["tiles"]):
         board = boards[tile["label"]]
         if tile["states"] == 2:
             assert np.array_equal(board_from_clicks(closest_board(board).clicks), board)
         if classic_nullity(tile["height"], tile["width"]) == 0 or tile["states"] != 2:
-            made = still_board(tmp_path, tile["options"], f"t{k}", tile["states"])
+            made = still_board(tmp_path, tile["options"], f"t{k}", tile["states"],
+                               tile.get("palette"))
             assert np.array_equal(made, board), tile["label"]
     with Image.open(sheet) as im:
         assert im.width > 4 * 200 and im.height > 2 * 200
