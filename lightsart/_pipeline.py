@@ -422,7 +422,7 @@ def make_animation(
     (15, 15, 0, 11, ())
     >>> step = result.transitions[0]
     >>> step.count, step.proven, result.to_dict()["transitions"][0]["click_count"]
-    (114, True, 114)
+    (323, True, 323)
     >>> frames = list(result.iter_frames())
     >>> len(frames), frames[-1].board.shape
     (11, (15, 15))
