@@ -162,6 +162,9 @@ def _chase_mod(plan: Chase, k: int, t: Ints, change: Ints | None) -> tuple[Ints,
                 acc += x[r, col]
         return acc
 
+    if not plan.top_others:  # each row's terms lie in rows chased before it: the compiled loop
+        _chase_compiled(plan, k, x, res, change)
+        return x, res
     zero = np.zeros((n, width), dtype=np.int64)
     for p, i in plan.pivots:
         base = zero if change is None else change[i % m]
@@ -180,6 +183,40 @@ def _chase_mod(plan: Chase, k: int, t: Ints, change: Ints | None) -> tuple[Ints,
         base = zero if change is None else change[i]
         res[plan.cons_index[i]] = (base - terms(i, plan.offsets)) % k
     return x, res
+
+
+def _chase_compiled(plan: Chase, k: int, x: Ints, res: Ints, change: Ints | None) -> None:
+    """The pivots' rows, then the constraint rows, by :func:`lightsart._core.chase_kernel.chase_rows`
+    (the same sums as the numpy loop of :func:`_chase_mod`, over integers: the same answers)."""
+    from lightsart._core.chase_kernel import chase_rows
+
+    none = np.zeros((0, plan.n, x.shape[2]), dtype=np.int64)
+    chase_rows(x, res, none if change is None else np.ascontiguousarray(change, dtype=np.int64), k,
+               *_chase_tables(plan), plan.wrap_cols)
+
+
+@lru_cache(maxsize=16)
+def _chase_tables(plan: Chase) -> tuple[Ints, ...]:
+    """The compiled chase's rows, equations and terms of ``plan`` (see
+    :func:`lightsart._core.chase_kernel.chase_rows`), built once per plan: per call they cost
+    ten times the loop."""
+    m, n = plan.m, plan.n
+    rows, equations, starts, term_rows, term_cols = [], [], [0], [], []
+    entries = [(p, i, plan.others) for p, i in plan.pivots]
+    entries += [(-1, i, plan.offsets) for i in plan.cons_rows]
+    for p, i, offsets in entries:
+        rows.append(p)
+        equations.append(i % m)
+        for di, dj in offsets:
+            r = (i - di) % m if plan.wrap_rows else i - di
+            if 0 <= r < m:
+                term_rows.append(r)
+                term_cols.append(dj)
+        starts.append(len(term_rows))
+    forced = np.full(n, -1, dtype=np.int64)
+    forced[np.flatnonzero(plan.valid)] = plan.forced_cols
+    tables = [np.array(v, dtype=np.int64) for v in (rows, equations, starts, term_rows, term_cols)]
+    return (*tables, forced, plan.cons_index.astype(np.int64))
 
 
 @dataclass(frozen=True)

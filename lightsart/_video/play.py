@@ -281,20 +281,34 @@ def _min_window(key: NDArray[np.float64], reach: tuple[int, int],
 
 def _min_rows(a: NDArray[np.float64], r: int, wrap: bool) -> NDArray[np.float64]:
     """The least of ``a`` over ``r`` rows either side of each row."""
+    return _rows_window(a, r, wrap, np.minimum, np.inf)
+
+
+def _near(flags: NDArray[np.bool_], reach: tuple[int, int], rules: Rules) -> NDArray[np.bool_]:
+    """The cells within ``reach`` of a flagged cell on each axis (wrapping where the board
+    wraps): where the least over the window of 0 at the flags and 1 elsewhere is 0, as booleans
+    (an eighth of the memory the floats took)."""
+    rows = _rows_window(flags, reach[0], rules.wraps[0], np.logical_or, False)
+    return _rows_window(rows.T, reach[1], rules.wraps[1], np.logical_or, False).T
+
+
+def _rows_window(a: NDArray[Any], r: int, wrap: bool, op: Any, edge: object) -> NDArray[Any]:
+    """``op`` (the least, or any) of ``a`` over ``r`` rows either side of each row, ``edge``
+    beyond a board that does not wrap."""
     size = a.shape[0]
     if wrap and 2 * r + 1 > size:  # the window covers the whole wrapped axis
-        return np.broadcast_to(a.min(axis=0), a.shape).copy()
+        return np.broadcast_to(op.reduce(a, axis=0), a.shape).copy()
     if wrap:
         padded = np.concatenate([a[size - r:], a, a[:r]])
     else:
-        edge = np.full((r, a.shape[1]), np.inf)
-        padded = np.concatenate([edge, a, edge])
-    span, least = 1, padded  # least[i] = min of padded[i : i + span], the span doubling
+        fill = np.full((r, a.shape[1]), edge, dtype=a.dtype)
+        padded = np.concatenate([fill, a, fill])
+    span, least = 1, padded  # least[i] = op of padded[i : i + span], the span doubling
     while 2 * span <= 2 * r + 1:
-        least = np.minimum(least[:-span], least[span:])
+        least = op(least[:-span], least[span:])
         span *= 2
     if span < 2 * r + 1:  # two overlapping spans cover the window
-        least = np.minimum(least[:size], least[2 * r + 1 - span:2 * r + 1 - span + size])
+        least = op(least[:size], least[2 * r + 1 - span:2 * r + 1 - span + size])
     return least
 
 
@@ -524,7 +538,7 @@ def _independent(key: NDArray[np.float64], finite: NDArray[np.bool_], geo: _Geom
         if not pick.any():
             break
         picked |= pick
-        around = _min_window(np.where(pick, 0.0, 1.0), geo.reach, rules.wraps) == 0
+        around = _near(pick, geo.reach, rules)
         near |= around
         free &= ~around
     chosen = np.flatnonzero(picked)
@@ -561,7 +575,7 @@ def _independent_few(key: NDArray[np.float64], anchors: NDArray[np.intp], scale:
         picked |= pick
         free &= ~within[pick].any(axis=0)
     chosen = anchors[picked]
-    near = _min_window(np.where(_flags(chosen, rules), 0.0, 1.0), geo.reach, rules.wraps) == 0
+    near = _near(_flags(chosen, rules), geo.reach, rules)
     return chosen[np.argsort(key[chosen], kind="stable")], near
 
 
@@ -591,7 +605,7 @@ def _round(state: _State, geo: _Geometry, target: NDArray[np.float64], budget: i
     over = np.flatnonzero(np.cumsum(state.cost[chosen]) > budget)
     if over.size:  # the budget runs out: only the best that fit, so fewer cells need new moves
         chosen = chosen[:over[0]]
-        near = _min_window(np.where(_flags(chosen, rules), 0.0, 1.0), geo.reach, rules.wraps) == 0
+        near = _near(_flags(chosen, rules), geo.reach, rules)
     if chosen.size == 0:
         return None
     step = _presses(state, geo, chosen, rules)

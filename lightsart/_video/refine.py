@@ -106,16 +106,20 @@ _AROUND = [(dy, dx) for dy in range(-2, 3) for dx in range(-2, 3) if (dy, dx) !=
 
 def _local_best(gain: NDArray[np.float64]) -> NDArray[np.intp]:
     """The cells (flat indices) with a positive gain that is the largest within two cells (ties
-    to the first in raster order); only the cells that gain are compared, usually few."""
+    to the first in raster order); only the cells that gain are compared, usually few. The
+    neighbours are read by flat index (a 2-D gather cost twice as much)."""
     rows, cols = gain.shape
-    p = np.full((rows + 4, cols + 4), -np.inf)
+    width = cols + 4
+    p = np.full((rows + 4, width), -np.inf)
     p[2:-2, 2:-2] = gain
+    flat = p.reshape(-1)
     cells = np.flatnonzero(gain > 1e-12)
     r, c = np.divmod(cells, cols)
-    mine = gain.reshape(-1)[cells]
+    at = (r + 2) * width + (c + 2)
+    mine = flat[at]
     best = np.ones(cells.size, dtype=bool)
     for dy, dx in _AROUND:
-        other = p[r + 2 + dy, c + 2 + dx]
+        other = flat[at + (dy * width + dx)]
         best &= (mine > other) if (dy, dx) < (0, 0) else (mine >= other)
     return cells[best]
 

@@ -243,3 +243,26 @@ def test_few_anchors_pick_as_the_windows_do(topology: Topology, shape: tuple[int
         monkeypatch.setattr(play, "_FEW", -1)
         windows = play._independent(key, finite, geo, rules)
         assert np.array_equal(few[0], windows[0]) and np.array_equal(few[1], windows[1])
+
+
+@pytest.mark.parametrize("topology", ["plane", "torus", "cylinder"])
+def test_near_is_the_windows_least(topology: Topology) -> None:
+    """The cells near flagged ones, as booleans, are where the least over each window of 0 at
+    the flags and 1 elsewhere is 0 (wrapped windows wider than the board included)."""
+    rng = np.random.default_rng(5)
+    for shape in [(1, 1), (5, 7), (20, 31), (3, 40)]:
+        rules = Rules(*shape, topology=topology)
+        for reach in [(0, 0), (2, 3), (8, 8), (30, 1)]:
+            flags = rng.random(shape) < 0.05
+            windows = play._min_window(np.where(flags, 0.0, 1.0), reach, rules.wraps) == 0
+            assert np.array_equal(play._near(flags, reach, rules), windows)
+            by_hand = np.zeros(shape, dtype=bool)
+            for r, c in zip(*np.nonzero(flags), strict=True):
+                dr = np.abs(np.arange(shape[0]) - r)
+                dc = np.abs(np.arange(shape[1]) - c)
+                if rules.wraps[0]:
+                    dr = np.minimum(dr, shape[0] - dr)
+                if rules.wraps[1]:
+                    dc = np.minimum(dc, shape[1] - dc)
+                by_hand |= (dr[:, None] <= reach[0]) & (dc[None, :] <= reach[1])
+            assert np.array_equal(play._near(flags, reach, rules), by_hand)

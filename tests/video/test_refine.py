@@ -76,3 +76,35 @@ def test_refine_equals_the_plain_search(states: int, linear: bool,
         changed += int((again != fresh).sum())
     assert changed > 0  # the second frames did move cells
     assert sparse  # and some rounds recomputed only near their moves
+
+
+def _local_best_by_definition(gain: np.ndarray) -> np.ndarray:
+    """Each cell against each neighbour within two cells, one at a time (the definition)."""
+    rows, cols = gain.shape
+    picked = []
+    for r in range(rows):
+        for c in range(cols):
+            if not gain[r, c] > 1e-12:
+                continue
+            ok = True
+            for dy in range(-2, 3):
+                for dx in range(-2, 3):
+                    rr, cc = r + dy, c + dx
+                    if (dy, dx) == (0, 0) or not (0 <= rr < rows and 0 <= cc < cols):
+                        continue
+                    before = (dy, dx) < (0, 0)
+                    ok &= bool(gain[r, c] > gain[rr, cc] if before else gain[r, c] >= gain[rr, cc])
+            if ok:
+                picked.append(r * cols + c)
+    return np.array(picked, dtype=np.intp)
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 7), (3, 2), (9, 13), (20, 31)])
+def test_local_best_is_the_definition(shape: tuple[int, int]) -> None:
+    """The compiled pick against the cell-by-cell definition, with ties (gains on a coarse grid),
+    cells that cannot move (-inf) and cells that lose."""
+    rng = np.random.default_rng(shape[0] * 100 + shape[1])
+    for _ in range(5):
+        gain = np.round(rng.normal(0, 1, shape), 1)
+        gain[rng.random(shape) < 0.1] = -np.inf
+        assert np.array_equal(_local_best(gain), _local_best_by_definition(gain))
