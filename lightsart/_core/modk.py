@@ -66,6 +66,11 @@ Method = Literal["auto", "chase", "eliminate"]
 
 # Cells × batch width the chase carries at once (int64): 32 MB.
 _CHASE_BATCH_CELLS = 1 << 22
+#: Chases run in numpy before the compiled loop takes over: importing numba and loading its
+#: cached machine code (about 0.2 s and 125 MB) pays off over a film's thousands of chases, not
+#: over a still's few (a default 4-state still stayed at 0.8 s and 80 MB this way).
+_COMPILED_AFTER = 64
+_chases = 0
 
 
 def _check_states(k: int) -> int:
@@ -162,7 +167,9 @@ def _chase_mod(plan: Chase, k: int, t: Ints, change: Ints | None) -> tuple[Ints,
                 acc += x[r, col]
         return acc
 
-    if not plan.top_others:  # each row's terms lie in rows chased before it: the compiled loop
+    global _chases
+    _chases += 1
+    if not plan.top_others and _chases > _COMPILED_AFTER:  # rows chased before it: compiled
         _chase_compiled(plan, k, x, res, change)
         return x, res
     zero = np.zeros((n, width), dtype=np.int64)

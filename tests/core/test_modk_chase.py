@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 from lightsart._choices import TOPOLOGIES
+from lightsart._core import modk
 from lightsart._core.general import chase_plans
 from lightsart._core.modk import _Reduction
 from lightsart._rules import PATTERNS, Rules, parse_pattern, press
@@ -17,10 +18,13 @@ SHAPES = [(1, 1), (3, 2), (4, 4), (5, 7), (9, 6)]
 PATTERN_SPECS = [*PATTERNS, "110/011/000", "011/110/010"]
 
 
+@pytest.mark.parametrize("compiled_after", [0, 10**9])  # the compiled loop, then numpy's
 @pytest.mark.parametrize("spec", PATTERN_SPECS)
 @pytest.mark.parametrize("topology", list(TOPOLOGIES))
 @pytest.mark.parametrize("states", [3, 4, 6])
-def test_chase_pressed_again(spec: str, topology: str, states: int) -> None:
+def test_chase_pressed_again(spec: str, topology: str, states: int, compiled_after: int,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(modk, "_COMPILED_AFTER", compiled_after)
     rng = np.random.default_rng(states)
     pattern = parse_pattern(spec)
     for m, n in SHAPES:
