@@ -33,7 +33,7 @@ extensions = [
     "mathjax_local",
 ]
 
-exclude_patterns = ["_build", "README.md", "**.ipynb_checkpoints", "auto_examples/*.ipynb",
+exclude_patterns = ["_build", "README.md", "photo-table.md", "**.ipynb_checkpoints", "auto_examples/*.ipynb",
                     "auto_examples/*.py", "auto_examples/*.zip", "auto_examples/*.json",
                     "examples/GALLERY_HEADER.rst"]
 templates_path = ["_templates"]
