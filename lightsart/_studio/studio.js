@@ -169,7 +169,7 @@
     states.disabled = Boolean(data.palette);
     states.title = data.palette ? "the palette's length is the number of states" : "";
     if (data.palette) states.value = data.states;
-    else if (states.value !== String(values.states ?? 2)) states.value = values.states ?? 2;
+    else if (states.value !== String(values.states ?? data.states)) states.value = values.states ?? data.states;
     view.levels = data.states;
     view.setSize(data.height, data.width);
     goto(frame);

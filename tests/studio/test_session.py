@@ -74,6 +74,8 @@ def test_a_whole_session(tab: harness.Watched, server: str, tmp_path: Path) -> N
     rows = int(re.search(r"board 28x(\d+)", about)[1])  # type: ignore[index]
     still = _board(page)
     assert still.shape == (rows, 28) and still.min() != still.max()
+    # The states field shows the states the board has (the default, 4; it said 2).
+    assert page.locator("#field-states").input_value() == str(DEFAULT_STATES)
     assert not page.locator("#player").is_visible()  # a still has nothing to play
     assert not page.locator("#field-order").is_visible()
     # Export the PNG: its board is the page's, and the shown command writes the same.
