@@ -347,7 +347,12 @@ def picture_goal(
         size = choose_size(gray.shape[1] / gray.shape[0], DEFAULT_PICTURE_SIDE)
     lit = (states - 1) * (origin == "lit")
     if not in_colour(request):
-        target = fit_target(gray, size, fit, source=str(image), states=states)  # type: ignore[arg-type]
+        from lightsart._pictures.image import board_size, read_for_board
+
+        # Read as make_still reads a path (decoded as finely as the board needs): the goal from
+        # all-lit is the board ``still`` makes for the same picture and size, in greys too.
+        gray, board = read_for_board(str(image), board_size(size, gray.shape[1] / gray.shape[0]))  # type: ignore[arg-type]
+        target = fit_target(gray, board, fit, source=str(image), states=states)  # type: ignore[arg-type]
         rules = page_rules(pattern, topology, target.height, target.width, states)
         _check_picture(rules)
         chosen = request if isinstance(request, Palette) else None

@@ -48,7 +48,7 @@ _HEADERS = {
     "Cache-Control": "no-store",
 }
 _MEDIA = {"png": "image/png", "svg": "image/svg+xml", "pdf": "application/pdf",
-          "gif": "image/gif", "mp4": "video/mp4", "html": "text/html"}
+          "gif": "image/gif", "mp4": "video/mp4", "html": "text/html", "game": "text/html"}
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:

@@ -11,6 +11,10 @@ The palette (issue 34) is text as ``--palette`` reads it, offered with the regis
 (the page shows the states field following it, disabled), and the command line then names the
 palette and not ``--states``, so the two can never disagree there; ``greys`` (the default) is
 the grey boards of the states field.
+
+The game page (``lightsart play --image``) takes the settings ``play`` has options for: size,
+states or palette, fit, pattern and topology (:func:`game_options`, :func:`game_command`); it
+reads the picture with the default tone and dithering, so a form that changes those is told so.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from lightsart._choices import EASES, FITS, TOPOLOGIES
 from lightsart._errors import InvalidValue
 from lightsart._pictures.image import DEFAULT_LONG_SIDE
 
-__all__ = ["FIELDS", "Field", "command_line", "fields_data", "read_form", "settings"]
+__all__ = ["FIELDS", "Field", "command_line", "fields_data", "game_command", "game_options",
+           "read_form", "settings"]
 
 
 @dataclass(frozen=True)
@@ -180,4 +185,41 @@ def command_line(pictures: Sequence[str], output: str, values: Mapping[str, Any]
             words.append(field.option)
         else:
             words += [field.option, f"{value:g}" if isinstance(value, float) else str(value)]
+    return " ".join(shlex.quote(w) for w in words)
+
+
+#: The settings ``lightsart play`` has no option for: the game reads pictures at their defaults.
+NOT_IN_GAME = ("dither", "tone", "brightness", "contrast")
+
+
+def game_options(values: Mapping[str, Any]) -> dict[str, Any]:
+    """:func:`lightsart._pages.play.make_game_page`'s keywords for checked form values (after
+    ``size`` and ``image``): as ``lightsart play`` builds them from its options. A value the
+    game does not take (:data:`NOT_IN_GAME` away from its default) is one line."""
+    from lightsart._boardsize import to_size
+
+    changed = [_BY_NAME[n].label for n in NOT_IN_GAME if values[n] != _BY_NAME[n].default]
+    if changed:
+        raise InvalidValue(f"the game page reads the picture with the default tone and "
+                           f"dithering: set {', '.join(changed)} back to export it")
+    palette, states = _palette(values)
+    return {"size": to_size(values["size"] or None), "fit": values["fit"],
+            "pattern": values["pattern"], "topology": values["topology"],
+            **({"states": states} if palette is None else {"palette": palette})}
+
+
+def game_command(picture: str, output: str, values: Mapping[str, Any]) -> str:
+    """The ``lightsart play --image`` command that writes the same game page: ``--states``
+    always for greys (the game's own default is two states), ``--palette`` otherwise."""
+    options = game_options(values)
+    words = ["lightsart", "play", "--image", picture, "-o", output]
+    if options["size"] is not None:
+        words += ["--size", values["size"]]
+    if "palette" in options:
+        words += ["--palette", options["palette"]]
+    else:
+        words += ["--states", str(options["states"])]
+    for name in ("fit", "pattern", "topology"):
+        if values[name] != _BY_NAME[name].default:
+            words += [_BY_NAME[name].option, values[name]]
     return " ".join(shlex.quote(w) for w in words)

@@ -169,7 +169,7 @@
     states.disabled = Boolean(data.palette);
     states.title = data.palette ? "the palette's length is the number of states" : "";
     if (data.palette) states.value = data.states;
-    else if (states.value !== String(values.states ?? 2)) states.value = values.states ?? 2;
+    else if (states.value !== String(values.states ?? data.states)) states.value = values.states ?? data.states;
     view.levels = data.states;
     view.setSize(data.height, data.width);
     goto(frame);
@@ -267,6 +267,10 @@
         a.href = `/files/${now.id}`; a.download = now.name;
         a.textContent = `${now.name} (${Math.ceil(now.bytes / 1024)} kB, ${now.seconds.toFixed(1)} s)`;
         text.replaceChildren(a);
+        if (now.format === "game") {  // the game's own command (the one below the board is still's)
+          const code = document.createElement("code"); code.className = "command"; code.textContent = now.command;
+          li.append(" ", code);
+        }
       } else text.textContent = `${format.toUpperCase()}: ${now.state}${now.error ? `: ${now.error}` : ""}`;
     };
     poll();

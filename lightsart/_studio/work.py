@@ -25,7 +25,7 @@ from typing import Any
 import lightsart
 from lightsart._errors import InvalidValue, LightsartError, TooLarge
 from lightsart._limits import PREVIEW_MAX_SIDE
-from lightsart._studio.form import command_line, settings
+from lightsart._studio.form import command_line, game_command, game_options, settings
 
 __all__ = [
     "EXPORTS_KEPT",
@@ -47,9 +47,13 @@ EXPORTS_RUNNING = 2
 EXPORTS_KEPT = 32
 #: What a frame list sent to the page may hold (frames x cells): beyond it, every n-th frame.
 FRAME_CELLS_MAX = 8_000_000
-#: Export formats: still (one picture) or animation (two or more).
-FORMATS: dict[str, tuple[str, ...]] = {"still": ("png", "svg", "pdf"),
+#: Export formats: still (one picture) or animation (two or more). ``game``: the game page
+#: ``lightsart play --image`` writes, whose goal is the still's picture (a ``.html`` file).
+FORMATS: dict[str, tuple[str, ...]] = {"still": ("png", "svg", "pdf", "game"),
                                        "animation": ("gif", "mp4", "html")}
+#: The file an export writes, by format (name and suffix), where it is not ``board.FORMAT``
+#: (a still) or ``morph.FORMAT`` (an animation).
+FILE_NAMES = {"game": "game.html"}
 
 
 @dataclass(frozen=True)
@@ -104,11 +108,17 @@ def _new_id() -> str:
     return secrets.token_hex(8)
 
 
-def _export_child(paths: list[str], values: dict[str, Any], output: str, reply: Any) -> None:
+def _export_child(paths: list[str], values: dict[str, Any], output: str, fmt: str,
+                  reply: Any) -> None:
     """In the child process: the job with its output named; sends None, or the error line."""
     try:
         job = settings(values)
-        if len(paths) == 1:
+        if fmt == "game":
+            from lightsart._pages.play import make_game_page
+
+            options = game_options(values)
+            make_game_page(output, options.pop("size"), paths[0], **options)
+        elif len(paths) == 1:
             lightsart.make_still(paths[0], output, pictures=job["pictures"],
                                  solving=job["solving"])
         else:
@@ -247,26 +257,29 @@ class Studio:
                      fmt: object) -> Export:
         kind = "still" if len(pictures) == 1 else "animation"
         if fmt not in FORMATS[kind]:
-            raise InvalidValue(f"a {kind} exports as {', '.join(FORMATS[kind])}")
+            raise InvalidValue(f"{'a still' if kind == 'still' else 'an animation'} exports as "
+                               f"{', '.join(FORMATS[kind])}")
         settings(values)  # a bad value is one line now, not in the child
+        shown = [p.shown for p in pictures]
+        name = FILE_NAMES.get(str(fmt), f"{'board' if kind == 'still' else 'morph'}.{fmt}")
+        command = (game_command(shown[0], name, values) if fmt == "game"
+                   else command_line(shown, name, values))
         with self.lock:
             for export in self.exports.values():
                 export.poll()
             if sum(e.state == "running" for e in self.exports.values()) >= EXPORTS_RUNNING:
                 raise TooLarge(f"{EXPORTS_RUNNING} exports are running: wait, or cancel one")
             ident = _new_id()
-            stem = "board" if kind == "still" else "morph"
             folder = self.root / "exports" / ident
             folder.mkdir()
-            path = folder / f"{stem}.{fmt}"
-            command = command_line([p.shown for p in pictures], path.name, values)
+            path = folder / name
             export = Export(ident, str(fmt), path, command)
             context = _context()
             receive, send = context.Pipe(duplex=False)
             export.reply = receive
             export.process = context.Process(
                 target=_export_child, args=([str(p.path) for p in pictures], dict(values),
-                                            str(path), send), daemon=True)
+                                            str(path), str(fmt), send), daemon=True)
             export.process.start()
             send.close()
             self.exports[ident] = export

@@ -16,6 +16,7 @@ from browser import harness
 
 from lightsart._boardsize import DEFAULT_STATES
 from lightsart._cli import main
+from tests.pages.test_grey_pages import levels, page_data
 from tests.studio.board_png import board_of
 from tests.studio.conftest import sample
 
@@ -49,7 +50,8 @@ def _wait_generation(page: Any, text: str) -> str:
 
 def _export(page: Any, server: str, fmt: str) -> bytes:
     page.locator(f"#exports button[data-format={fmt}]").click()
-    done = page.locator("#jobs li[data-state=done] a[href]").filter(has_text=f".{fmt}")
+    name = "game.html" if fmt == "game" else f".{fmt}"
+    done = page.locator("#jobs li[data-state=done] a[href]").filter(has_text=name)
     done.first.wait_for(timeout=60_000)
     href = done.first.get_attribute("href")
     answer = page.request.get(server.rstrip("/") + href)
@@ -72,6 +74,8 @@ def test_a_whole_session(tab: harness.Watched, server: str, tmp_path: Path) -> N
     rows = int(re.search(r"board 28x(\d+)", about)[1])  # type: ignore[index]
     still = _board(page)
     assert still.shape == (rows, 28) and still.min() != still.max()
+    # The states field shows the states the board has (the default, 4; it said 2).
+    assert page.locator("#field-states").input_value() == str(DEFAULT_STATES)
     assert not page.locator("#player").is_visible()  # a still has nothing to play
     assert not page.locator("#field-order").is_visible()
     # Export the PNG: its board is the page's, and the shown command writes the same.
@@ -82,6 +86,12 @@ def test_a_whole_session(tab: harness.Watched, server: str, tmp_path: Path) -> N
     out = tmp_path / "cli.png"
     assert main(["still", str(sample("astronaut")), "-o", str(out), "-q", *command[5:]]) == 0
     np.testing.assert_array_equal(board_of(out, rows, 28, DEFAULT_STATES), still)
+    # Export the game: its goal (the page's embedded data) is the board shown, and its own
+    # `lightsart play` command is shown beside it.
+    game = page_data(_export(page, server, "game").decode("utf-8"))
+    np.testing.assert_array_equal(levels(game["picture"]), still)
+    shown_play = page.locator("#jobs li[data-state=done] code").first.text_content() or ""
+    assert shown_play.startswith("lightsart play --image ") and "--size 28" in shown_play
     # A second picture (a sample): an animation, with its own settings.
     page.locator("#samples button[data-sample]", has_text="cat").click()
     page.select_option("#field-order", "radial")
