@@ -8,23 +8,16 @@ Compiled on first use (about a second) and cached on disk.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import numba
 import numpy as np
+
+from lightsart._core.compiled import compiled
 
 __all__ = ["chase_rows"]
 
 
-def _compiled(function: Callable[..., Any]) -> Any:
-    try:
-        return numba.njit(cache=True, nogil=True)(function)
-    except RuntimeError:  # nowhere writable to cache it (numba says "no locator available")
-        return numba.njit(nogil=True)(function)
-
-
-@_compiled
+@compiled
 def chase_rows(x: Any, res: Any, change: Any, k: int, rows: Any, equations: Any, starts: Any,
                term_rows: Any, term_cols: Any, forced: Any, cons_index: Any, wrap_cols: bool) -> None:
     """Chase ``x`` ``(m, n, B)`` in place, one entry of ``rows`` after another.

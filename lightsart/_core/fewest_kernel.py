@@ -14,10 +14,9 @@ use (a few seconds) and cached on disk.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import numba
+from lightsart._core.compiled import compiled
 
 __all__ = ["score_leaves_compiled"]
 
@@ -31,14 +30,7 @@ _CHUNK = 1 << 14
 _PRUNED_STAGES = 5
 
 
-def _compiled(function: Callable[..., Any]) -> Any:
-    try:
-        return numba.njit(cache=True, nogil=True)(function)
-    except RuntimeError:  # nowhere writable to cache it (numba says "no locator available")
-        return numba.njit(nogil=True)(function)
-
-
-@_compiled
+@compiled
 def _radix4_from(src: Any, dst: Any, h: int, cast: Any) -> None:
     """Stages ``h`` and ``2h`` from ``src`` into ``dst``."""
     for start in range(0, dst.size, 4 * h):
@@ -55,7 +47,7 @@ def _radix4_from(src: Any, dst: Any, h: int, cast: Any) -> None:
             z3[j] = d01 - d23
 
 
-@_compiled
+@compiled
 def _stages(f: Any, h: int, bits: int, low: int, high: int, cast: Any) -> None:
     """Stages ``h`` up to ``h << bits`` (``bits`` of 1..3) of ``f`` in place, on the entries at
     ``low..high`` of every stretch of ``h``. (The loops start at 0 on slices: from ``low`` the
@@ -101,7 +93,7 @@ def _stages(f: Any, h: int, bits: int, low: int, high: int, cast: Any) -> None:
                 x1[j] = y0 - y1
 
 
-@_compiled
+@compiled
 def _transform(inp: Any, work: Any, columns: int, above: int, sums: Any, cast: Any) -> int:
     """The stages of ``inp`` from stride ``columns`` on, into ``work``; the largest entry, or a
     number at most ``above`` when no entry exceeds ``above``.
@@ -165,7 +157,7 @@ def _transform(inp: Any, work: Any, columns: int, above: int, sums: Any, cast: A
     return best
 
 
-@_compiled
+@compiled
 def _log2(x: int) -> int:
     bits = 0
     while 1 << (bits + 1) <= x:
@@ -173,7 +165,7 @@ def _log2(x: int) -> int:
     return bits
 
 
-@_compiled
+@compiled
 def score_leaves_compiled(leaves: Any, above: int, inp: Any, hadamard: Any, columns: int,
                           vb: Any, s: Any, group: Any, row_at: Any, sign_at: Any, work: Any, totals: Any,
                           previous: Any, signed: Any, sums: Any, values: Any, places: Any,

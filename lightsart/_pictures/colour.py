@@ -221,14 +221,10 @@ def _loop(work: NDArray[np.float64], pal: NDArray[np.float64], low: NDArray[np.f
 @functools.cache
 def _compiled_loop() -> Callable[..., None]:
     """:func:`_loop` compiled by numba (imported here: only large boards need it)."""
-    import numba
+    from lightsart._core.compiled import compiled
 
-    compiled: Callable[..., None]
-    try:
-        compiled = numba.njit(cache=True, nogil=True)(_loop)
-    except RuntimeError:  # nowhere writable to cache it (numba says "no locator available")
-        compiled = numba.njit(nogil=True)(_loop)
-    return compiled
+    loop: Callable[..., None] = compiled(_loop)
+    return loop
 
 
 def onto_lightness(lab: NDArray[np.float64], palette: Palette) -> NDArray[np.float64]:
