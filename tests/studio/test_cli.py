@@ -35,8 +35,11 @@ def test_without_the_extra_one_line_says_how_to_install(tmp_path: Path) -> None:
 
 
 def test_prints_the_address_and_cleans_up_on_ctrl_c(tmp_path: Path) -> None:
+    # Ctrl-C as a terminal sends it: SIGINT at its default (a test run in the background of a
+    # non-interactive shell inherits it ignored, and then nothing would be interrupted).
     with subprocess.Popen([PYTHON, "-m", "lightsart", "studio", "--no-browser"],
                           env={**os.environ, "TMPDIR": str(tmp_path)},
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as proc:
         assert proc.stdout is not None
         line = proc.stdout.readline()
