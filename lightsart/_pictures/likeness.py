@@ -280,6 +280,8 @@ as a cell); --size 400 usually reads better (lightsart preview d.png -o sheet.pn
 
     if not scores or max(width, height) < HINT_FROM_SIDE:
         return None
+    # Grey levels carry busy texture as tone (issue 32's sheets: 4 states read where 2 were a
+    # scatter), so on a grey board only busy detail finer than a cell still fails to read.
     grey = states > 2
 
     def busy_enough(busy: float, fine: float) -> bool:
