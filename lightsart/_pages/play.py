@@ -218,8 +218,8 @@ def game_page_html(
         if not is_reachable(((pic.astype(np.int64) - lit) % states).astype(np.uint8), rules):
             raise LightsartError(
                 f"this {width}x{height} picture is not reachable from the all-{origin} board under "
-                f"{_describe(rules)}; use lightsart._pages.play.picture_fit(..., origin="
-                f"{origin!r}) (the reachable board closest to it)"
+                f"{_describe(rules)}; fit it first (`lightsart play --image` does: the reachable "
+                f"board closest to the picture)"
             )
         rows = level_rows(pic)
     else:
