@@ -7,8 +7,8 @@ afresh. Three pieces, all at board resolution (``frame`` is the fitted, untoned 
 * :func:`estimate` fits one global motion ``x' = c + s (x - c) + t`` (``c`` the board's centre,
   ``s`` the zoom, ``t`` the slide in cells). Each quarter's slide comes from phase correlation
   (the peak of the inverse transform of the normalised cross-power spectrum); the slide and
-  zoom the quarters agree on (:func:`_agreed`: at least two, outnumbering those against by
-  two, and at least three with the blank quarters) start a Gauss-Newton refinement on the
+  zoom the quarters agree on (:func:`_agreed`: outnumbering those against by two, or alone
+  with blank quarters, and at least three with the blank quarters) start a Gauss-Newton refinement on the
   frames blurred by a cell (Lucas and Kanade), which finds the fraction of a cell that phase
   correlation misses on smooth photos; a refinement that ends farther than
   :data:`REFINE_REACH` from the quarters' motion finds none (a change of light is no motion).
@@ -191,8 +191,8 @@ def _quarters(a: Gray, b: Gray) -> tuple[list[Vote], int]:
 
 def _model(votes: tuple[Vote, ...]) -> Motion:
     """The slide and zoom about the centre that best explain the votes (least squares: a
-    quarter at offset ``o`` from the centre slides ``t + (s - 1) o``); from two votes a slide
-    alone (two quarters side by side cannot tell a zoom from two slides)."""
+    quarter at offset ``o`` from the centre slides ``t + (s - 1) o``); from one or two votes a
+    slide alone (two quarters side by side cannot tell a zoom from two slides)."""
     rows = []
     for dy, dx, oy, ox in votes:
         rows += [(oy, 1.0, 0.0, dy), (ox, 0.0, 1.0, dx)]
@@ -213,13 +213,13 @@ def _misfit(q: Vote, motion: Motion) -> float:
 
 def _agreed(votes: list[Vote], blank: int = 0) -> tuple[Motion, int] | None:
     """The motion of the most votes that agree (each within :data:`AGREE` cells of it; of
-    equally many, the closest) and how many they are, if they are at least two, outnumber the
-    votes against by two and, with the ``blank`` quarters, are at least three; else ``None``
-    (one figure moving on a wall is not the whole picture moving). With no blank quarter that
-    is three votes of three or four. Every subset is tried: dropping the vote farthest from a
-    fit of them all can drop a good one (a quarter where a line of text enters votes far off
-    and drags the fit's zoom)."""
-    for size in range(len(votes), 1, -1):
+    equally many, the closest) and how many they are, if they outnumber the votes against by
+    two (or every other quarter is ``blank``: the last line of a text leaving the frame) and
+    are at least three with the blank quarters; else ``None`` (one figure moving on a wall is
+    not the whole picture moving). With no blank quarter that is three votes of three or
+    four. Every subset is tried: dropping the vote farthest from a fit of them all can drop a
+    good one (a quarter where a line of text enters votes far off and drags the fit's zoom)."""
+    for size in range(len(votes), 0, -1):
         fits = []
         for chosen in itertools.combinations(votes, size):
             motion = _model(chosen)
@@ -227,7 +227,7 @@ def _agreed(votes: list[Vote], blank: int = 0) -> tuple[Motion, int] | None:
         agreeing = [f for f in fits if f[0] <= AGREE]
         if agreeing:
             against = len(votes) - size
-            if size + blank >= 3 and size - against >= 2:
+            if size + blank >= 3 and (size - against >= 2 or size + blank == 4):
                 return min(agreeing, key=lambda f: f[0])[1], size
             return None
     return None

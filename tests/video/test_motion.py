@@ -116,7 +116,8 @@ def test_one_quarter_far_off_does_not_hide_the_others() -> None:
     (2, 0, 2, True),   # text on black
     (2, 0, 1, True),
     (2, 0, 0, False),  # two quarters with content, two without a clear peak
-    (1, 0, 3, False),  # one quarter alone: an object, not the picture
+    (1, 0, 3, True),   # the last line of a text leaving at the top: all there is
+    (1, 0, 2, False),  # one quarter, another with content but no clear peak
     (2, 1, 1, False),
     (3, 1, 0, True),   # a caption over a pan
     (3, 0, 0, True),
