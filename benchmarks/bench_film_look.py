@@ -10,7 +10,8 @@ on black). Each is filmed with ``make_film`` (nothing written, the boards kept) 
 * **structure**: :func:`lightsart._pictures.likeness.structure_score` against the fitted frame,
   as a ratio to Pillow's per-frame ``convert("1")`` (the worst frame's ratio too);
 * **texture / picture**: on ``pan`` and ``text``, the shift of the dot pattern between frames
-  (the whole-cell shift that best matches consecutive boards), summed, over the picture's shift;
+  (the whole-cell shift that best matches consecutive boards), summed, over the picture's shift
+  (frames where either board is dark but for :data:`CONTENT` of its cells left out);
   1 is dots travelling with the picture, 0 a screen door; and on ``pan`` and ``zoom`` the share
   of cells equal to the board 10 frames before where the picture came from, against in place
   (:func:`carried_share`);
@@ -119,8 +120,8 @@ def _draws(a: Image.Image, b: Image.Image, size: tuple[int, int], frames: int
 
 def make_clip(folder: Path, name: str, draw: Draw, size: tuple[int, int], frames: int) -> Path:
     path = folder / f"{name}.mp4"
-    clips_module().write_clip(path, lambda t: draw(round(t * (frames - 1))).convert("RGB"),
-                               size, frames, FPS, None)
+    clips_module().write_clip(path, (draw(k).convert("RGB") for k in range(frames)), size, FPS,
+                               None)
     return path
 
 
@@ -165,6 +166,9 @@ def shift(a: np.ndarray, b: np.ndarray, reach: int = 3) -> tuple[int, int]:
     return where
 
 
+#: Least share of cells above the darkest level of both boards whose texture shift is
+#: measured (below it a board is black with a few dots, which match at any shift).
+CONTENT = 0.01
 #: Frames apart of the boards compared by :func:`carried_share`.
 GAP = 10
 
@@ -224,10 +228,11 @@ def measure(name: str, clip: Path, slide: float, frames: list[np.ndarray], board
     row: dict[str, Any] = {"segment": name, "config": config,
                            "changed": float(np.mean(steady)), "worst": float(np.max(steady)),
                            "structure": float(np.mean(ratios)), "low": float(np.min(ratios))}
-    if slide:
-        travel = sum(shift(a, b)[1 if name == "pan" else 0] for a, b in
-                     itertools.pairwise(boards))
-        row["texture"] = travel / (slide * (count - 1))
+    if slide:  # over the frames with something to match (not the text's first line entering)
+        shown = [(a, b) for a, b in itertools.pairwise(boards)
+                 if min(np.mean(a > 0), np.mean(b > 0)) >= CONTENT]
+        travel = sum(shift(a, b)[1 if name == "pan" else 0] for a, b in shown)
+        row["texture"] = travel / (slide * len(shown)) if shown else float("nan")
     if name in ("pan", "zoom") and count > GAP:
         row["carried"], row["in_place"] = carried_share(boards, name)
     if cut is not None:

@@ -7,11 +7,17 @@ afresh. Three pieces, all at board resolution (``frame`` is the fitted, untoned 
 * :func:`estimate` fits one global motion ``x' = c + s (x - c) + t`` (``c`` the board's centre,
   ``s`` the zoom, ``t`` the slide in cells). Each quarter's slide comes from phase correlation
   (the peak of the inverse transform of the normalised cross-power spectrum); the slide and
-  zoom that at least three quarters agree on start a Gauss-Newton refinement on the frames
-  blurred by a cell (Lucas and Kanade), which finds the fraction of a cell that phase
-  correlation misses on smooth photos. The motion is believed only if it explains the blurred
-  frame clearly better than no motion (:data:`BETTER`) and moves some cell at least
-  :data:`STILL`: compression noise never drags the texture, a slow pan does.
+  zoom the quarters agree on (:func:`_agreed`: outnumbering those against by two, or alone
+  with blank quarters, and at least three with the blank quarters) start a Gauss-Newton refinement on the
+  frames blurred by a cell (Lucas and Kanade), which finds the fraction of a cell that phase
+  correlation misses on smooth photos; a refinement that ends farther than
+  :data:`REFINE_REACH` from the quarters' motion finds none (a change of light is no motion).
+  A **blank** quarter (black, or one grey: :data:`BLANK`) has nothing that could move and
+  agrees with any motion: white text scrolling on black moves as the whole picture when its
+  quarters with text agree, while a figure on a wall with any grain does not (the wall's
+  quarters vote for no motion). The motion is believed only if it explains the blurred frame
+  clearly better than no motion (:data:`BETTER`) and moves some cell at least :data:`STILL`:
+  compression noise never drags the texture, a slow pan does.
 * A **cut** is a frame the previous one, moved by that motion, does not predict: the mean
   absolute difference over the part both show is above :data:`CUT_DIFFERENCE` (the frames'
   luminance in ``[0, 1]``). A cross-fade, an entering figure or a scrolling text stay below it.
@@ -24,6 +30,7 @@ afresh. Three pieces, all at board resolution (``frame`` is the fitted, untoned 
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -31,8 +38,8 @@ from numpy.typing import NDArray
 
 from lightsart._types import Board, Gray
 
-__all__ = ["CUT_DIFFERENCE", "STILL", "STILL_FRAME", "ZOOM_STILL", "Motion", "Texture", "carried",
-           "estimate"]
+__all__ = ["BLANK", "CUT_DIFFERENCE", "STILL", "STILL_FRAME", "ZOOM_STILL", "Motion", "Texture",
+           "carried", "estimate"]
 
 #: Largest motion anywhere on the board, in cells, that is no motion (a slow pan of 0.05 cells
 #: a frame is carried; compression noise is caught by :data:`BETTER`).
@@ -49,6 +56,10 @@ CUT_DIFFERENCE = 0.12
 BETTER = 0.8
 #: Cells by which a quarter's slide may differ from the whole board's and still agree.
 AGREE = 0.5
+#: A quarter whose luminance varies less than this (standard deviation, in both frames) is
+#: blank: nothing in it can move (half a grey level; black under scrolling text is exactly 0
+#: once decoded, the plainest wall of the test clips varies 0.005).
+BLANK = 0.002
 #: Luminance by which no motion must predict a cell better than the motion for it to hold still.
 HOLD = 0.02
 #: Change of luminance (over a cell around) below which a cell is unchanged: no cell near it
@@ -61,6 +72,10 @@ ZOOM_MAX = 0.1
 SMOOTH = 1.0
 #: Gauss-Newton steps refining a motion at most.
 REFINE_STEPS = 4
+#: Cells by which the refinement may move any cell away from where the quarters' motion puts it
+#: (a true slide or zoom refines by up to 0.6 cells; a cross-fade's or a moving figure's change
+#: of light drew it 2 to 11 cells away from the still frame all four quarters agreed on).
+REFINE_REACH = 1.0
 
 
 @dataclass(frozen=True)
@@ -148,51 +163,73 @@ def _sources(motion: Motion, shape: tuple[int, int]
     return cy + (i - ty) / s, cx + (j - tx) / s
 
 
-def _quarters(a: Gray, b: Gray) -> list[tuple[float, float, float, float]]:
-    """Each quarter's slide (rows, columns) with a strong peak, and its centre's offset from the
-    board's centre (rows, columns)."""
+#: A quarter's slide (rows, columns) and its centre's offset from the board's centre (rows,
+#: columns).
+Vote = tuple[float, float, float, float]
+
+
+def _quarters(a: Gray, b: Gray) -> tuple[list[Vote], int]:
+    """Each quarter's slide with a strong peak (its vote), and how many quarters are blank
+    (:data:`BLANK`); a quarter with content but no strong peak is neither."""
     rows, cols = a.shape
     h, w = rows // 2, cols // 2
     if h < 8 or w < 8:
-        return []
-    out = []
+        return [], 0
+    votes, blank = [], 0
     for r0 in (0, rows - h):
         for c0 in (0, cols - w):
-            dy, dx, peak = _slide(a[r0:r0 + h, c0:c0 + w], b[r0:r0 + h, c0:c0 + w])
+            qa, qb = a[r0:r0 + h, c0:c0 + w], b[r0:r0 + h, c0:c0 + w]
+            if max(float(qa.std()), float(qb.std())) < BLANK:
+                blank += 1
+                continue
+            dy, dx, peak = _slide(qa, qb)
             if peak >= PEAK:
-                out.append((dy, dx, r0 + (h - 1) / 2 - (rows - 1) / 2,
-                            c0 + (w - 1) / 2 - (cols - 1) / 2))
-    return out
+                votes.append((dy, dx, r0 + (h - 1) / 2 - (rows - 1) / 2,
+                              c0 + (w - 1) / 2 - (cols - 1) / 2))
+    return votes, blank
 
 
-def _model(quarters: list[tuple[float, float, float, float]]) -> Motion:
-    """The slide and zoom about the centre that best explain the quarters' slides (least
-    squares: a quarter at offset ``o`` from the centre slides ``t + (s - 1) o``)."""
+def _model(votes: tuple[Vote, ...]) -> Motion:
+    """The slide and zoom about the centre that best explain the votes (least squares: a
+    quarter at offset ``o`` from the centre slides ``t + (s - 1) o``); from one or two votes a
+    slide alone (two quarters side by side cannot tell a zoom from two slides)."""
     rows = []
-    for dy, dx, oy, ox in quarters:
+    for dy, dx, oy, ox in votes:
         rows += [(oy, 1.0, 0.0, dy), (ox, 0.0, 1.0, dx)]
     a = np.array(rows)
+    if len(votes) < 3:
+        (ty, tx), *_ = np.linalg.lstsq(a[:, 1:3], a[:, 3], rcond=None)
+        return Motion(False, 1.0, (float(ty), float(tx)))
     (z, ty, tx), *_ = np.linalg.lstsq(a[:, :3], a[:, 3], rcond=None)
     s = 1.0 + float(z) if abs(float(z)) <= ZOOM_MAX else 1.0
     return Motion(False, s, (float(ty), float(tx)))
 
 
-def _misfit(q: tuple[float, float, float, float], motion: Motion) -> float:
+def _misfit(q: Vote, motion: Motion) -> float:
     """How far (cells) a quarter's slide is from what ``motion`` predicts there."""
     s, (ty, tx) = motion.scale, motion.shift
     return max(abs(q[0] - ty - (s - 1) * q[2]), abs(q[1] - tx - (s - 1) * q[3]))
 
 
-def _agreed(quarters: list[tuple[float, float, float, float]]) -> Motion | None:
-    """The motion most quarters' slides agree on (at least three, each within :data:`AGREE`
-    cells of it; the one farthest off dropped if need be), else ``None`` (one figure moving
-    on a wall is not the whole picture moving)."""
-    while len(quarters) >= 3:
-        motion = _model(quarters)
-        misfits = [_misfit(q, motion) for q in quarters]
-        if max(misfits) <= AGREE:
-            return motion
-        quarters = [q for q, m in zip(quarters, misfits, strict=True) if m < max(misfits)]
+def _agreed(votes: list[Vote], blank: int = 0) -> tuple[Motion, int] | None:
+    """The motion of the most votes that agree (each within :data:`AGREE` cells of it; of
+    equally many, the closest) and how many they are, if they outnumber the votes against by
+    two (or every other quarter is ``blank``: the last line of a text leaving the frame) and
+    are at least three with the blank quarters; else ``None`` (one figure moving on a wall is
+    not the whole picture moving). With no blank quarter that is three votes of three or
+    four. Every subset is tried: dropping the vote farthest from a fit of them all can drop a
+    good one (a quarter where a line of text enters votes far off and drags the fit's zoom)."""
+    for size in range(len(votes), 0, -1):
+        fits = []
+        for chosen in itertools.combinations(votes, size):
+            motion = _model(chosen)
+            fits.append((max(_misfit(q, motion) for q in chosen), motion))
+        agreeing = [f for f in fits if f[0] <= AGREE]
+        if agreeing:
+            against = len(votes) - size
+            if size + blank >= 3 and (size - against >= 2 or size + blank == 4):
+                return min(agreeing, key=lambda f: f[0])[1], size
+            return None
     return None
 
 
@@ -212,10 +249,11 @@ def _coverage(shape: tuple[int, int]) -> NDArray[np.float64]:
     return blur(np.ones(shape), gaussian(SMOOTH))
 
 
-def _refined(previous: Gray, frame: Gray, motion: Motion) -> Motion:
+def _refined(previous: Gray, frame: Gray, motion: Motion, zoom: bool = True) -> Motion:
     """``motion`` refined by Gauss-Newton on the smoothed frames (Lucas and Kanade 1981, a
-    slide and a zoom about the centre): phase correlation's fraction of a cell is biased on
-    smooth pictures (0.43 cells for 0.6) and a quarter's slide is not a zoom's."""
+    slide and a zoom about the centre; a slide alone unless ``zoom``): phase correlation's
+    fraction of a cell is biased on smooth pictures (0.43 cells for 0.6) and a quarter's slide
+    is not a zoom's."""
     i, j = _grid(frame.shape)
     for _ in range(REFINE_STEPS):
         moved, inside = warp(previous, motion)
@@ -226,12 +264,13 @@ def _refined(previous: Gray, frame: Gray, motion: Motion) -> Motion:
         gy, gx = np.gradient(moved)
         s, (ty, tx) = motion.scale, motion.shift
         # d moved / d (ty, tx, s): the moved frame's gradient against each parameter.
-        jac = np.stack([-gy, -gx, -(gy * (i - ty) + gx * (j - tx)) / s])[:, inside]
+        jac = np.stack([-gy, -gx, -(gy * (i - ty) + gx * (j - tx)) / s][:3 if zoom else 2]
+                       )[:, inside]
         normal = jac @ jac.T
         if np.linalg.cond(normal) > 1e12:  # a plain picture: no motion to find
             return motion
         step = np.linalg.solve(normal, jac @ (frame - moved)[inside])
-        ty, tx, s = ty + float(step[0]), tx + float(step[1]), s + float(step[2])
+        ty, tx, s = ty + float(step[0]), tx + float(step[1]), s + float(step[2:].sum())
         if not np.isfinite(ty + tx + s) or abs(s - 1.0) > ZOOM_MAX:
             return motion
         motion = Motion(False, s, (ty, tx))
@@ -246,15 +285,28 @@ def _reach(motion: Motion, shape: tuple[int, int]) -> float:
     return abs(s - 1.0) * max(shape) / 2 + max(abs(ty), abs(tx))
 
 
+def _apart(one: Motion, other: Motion, shape: tuple[int, int]) -> float:
+    """The largest distance (cells, along rows or columns) between where the two motions put
+    a cell of the board."""
+    zoom = abs(one.scale - other.scale)
+    return max(abs(one.shift[0] - other.shift[0]) + zoom * (shape[0] - 1) / 2,
+               abs(one.shift[1] - other.shift[1]) + zoom * (shape[1] - 1) / 2)
+
+
 def estimate(previous: Gray, frame: Gray) -> Motion:
     """The motion from ``previous`` to ``frame`` (see the module), or a cut."""
     if np.array_equal(previous, frame):
         return Motion()
     motion = Motion()
-    agreed = _agreed(_quarters(previous, frame))
-    if agreed is not None:
+    found = _agreed(*_quarters(previous, frame))
+    if found is not None:
+        # A zoom only where content surrounds the centre: text in a band of rows below it
+        # cannot tell a zoom from a slide (it found 0.9925 on half a cell's climb).
+        agreed, votes = found
         a, b = _smooth(previous), _smooth(frame)
-        motion = _refined(a, b, agreed)
+        motion = _refined(a, b, agreed, zoom=votes >= 3)
+        if _apart(motion, agreed, frame.shape) > REFINE_REACH:  # the frame does not bear out
+            motion = Motion()                                  # the quarters' motion: none
         if abs(motion.scale - 1.0) * max(frame.shape) / 2 < ZOOM_STILL:  # a pure slide
             motion = Motion(False, 1.0, motion.shift)
         # Tiny motion is no motion; and a motion that barely explains the smoothed frame better
