@@ -119,8 +119,8 @@ def _draws(a: Image.Image, b: Image.Image, size: tuple[int, int], frames: int
 
 def make_clip(folder: Path, name: str, draw: Draw, size: tuple[int, int], frames: int) -> Path:
     path = folder / f"{name}.mp4"
-    clips_module().write_clip(path, lambda t: draw(round(t * (frames - 1))).convert("RGB"),
-                               size, frames, FPS, None)
+    clips_module().write_clip(path, (draw(k).convert("RGB") for k in range(frames)), size, FPS,
+                               None)
     return path
 
 
