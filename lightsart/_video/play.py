@@ -507,7 +507,7 @@ def _compiled_step(levels: NDArray[np.uint8], goal: NDArray[np.float64], rules: 
     memo_key = (rules, sigma, settle, max_clicks)
     last = _LAST[0] if _LAST else None
     if last is not None and last.key == memo_key and np.array_equal(last.board, levels):
-        key, kind, mult, cost, lowest, dirty = last.moves
+        key, kind, mult, cost, lowest, dirty = (a.copy() for a in last.moves)  # threads
         margin = _footprint_sums(np.abs(s[:-1] - last.s[:-1]).reshape(rules.shape), geo)
         lowest -= 2.0 * margin * (1 + 1e-9) + 1e-12
         dirty |= (lowest < -settle) | (key < np.inf)
