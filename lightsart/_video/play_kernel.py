@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from lightsart._core.compiled import compiled
+from lightsart._core.compiled import compiled, inlined
 
 __all__ = ["DROP", "FEW", "play_moves"]
 
@@ -28,37 +28,35 @@ FEW = 16
 
 
 @compiled
-def _make(c: int, t: int, m: int, lv: Any, s: Any, presses: Any, k: int, shape: Any, wraps: Any,
-          reach: Any, dest: Any, times: Any, nf: Any, press_at: Any, nq: Any, change: Any,
-          eye: Any, dirty: Any, key: Any, lowest: Any, bound: Any, touch: Any, settle: float
-          ) -> None:
-    """Make move ``t`` ``m`` times at anchor ``c``: presses, levels, ``s`` near the changed cells,
-    and mark the anchors within ``reach`` to be found again."""
+def _make(c: int, t: int, m: int, lv: Any, s: Any, presses: Any, k: int, shape: Any, dest: Any,
+          times: Any, nf: Any, press_at: Any, nq: Any, change: Any, eye: Any) -> None:
+    """Make move ``t`` ``m`` times at anchor ``c``: presses, levels and ``s`` near the changed
+    cells."""
     rows, cols = shape[0], shape[1]
-    cells = rows * cols
     half = eye.size // 2
     for q in range(nq[t]):
         p = press_at[c, t, q]
         presses[p] = (presses[p] + m) % k
     for a in range(nf[t]):
         p = dest[c, t, a]
-        if p >= cells:
-            continue
         add = (times[c, t, a] * m) % k
-        if add == 0:
+        if p >= rows * cols or add == 0:
             continue
-        level = lv[p]
-        delta = change[level * k + add]
-        lv[p] = (level + add) % k
+        delta = change[lv[p] * k + add]
+        lv[p] = (lv[p] + add) % k
         pr, pc = p // cols, p % cols
-        for di in range(-half, half + 1):
-            r = pr + di
-            if r < 0 or r >= rows:
-                continue
-            for dj in range(-half, half + 1):
-                q2 = pc + dj
-                if 0 <= q2 < cols:
-                    s[r * cols + q2] += delta * eye[di + half] * eye[dj + half]
+        for r in range(max(0, pr - half), min(rows, pr + half + 1)):
+            for q2 in range(max(0, pc - half), min(cols, pc + half + 1)):
+                s[r * cols + q2] += delta * eye[r - pr + half] * eye[q2 - pc + half]
+
+
+@compiled
+def _mark(c: int, t: int, shape: Any, wraps: Any, reach: Any, dirty: Any, key: Any, lowest: Any,
+          bound: Any, touch: Any, settle: float) -> None:
+    """After move ``t`` at ``c``: mark the anchors within ``reach`` to be found again whose
+    footprint it touched, that have a move (their key must be exact), or whose gains it can
+    have pushed past ``settle``; lower the others' ``lowest`` by the bound."""
+    rows, cols = shape[0], shape[1]
     cr, cc = c // cols, c % cols
     for di in range(-reach[0], reach[0] + 1):
         r = cr + di
@@ -67,21 +65,77 @@ def _make(c: int, t: int, m: int, lv: Any, s: Any, presses: Any, k: int, shape: 
         elif r < 0 or r >= rows:
             continue
         for dj in range(-reach[1], reach[1] + 1):
-            q2 = cc + dj
+            q = cc + dj
             if wraps[1]:
-                q2 %= cols
-            elif q2 < 0 or q2 >= cols:
+                q %= cols
+            elif q < 0 or q >= cols:
                 continue
-            a2 = r * cols + q2
-            if dirty[a2]:
+            a = r * cols + q
+            if dirty[a] or key[a] < np.inf or touch[t, di + reach[0], dj + reach[1]]:
+                dirty[a] = True
                 continue
-            if key[a2] < np.inf or touch[t, di + reach[0], dj + reach[1]]:
-                dirty[a2] = True  # a candidate (its key must be exact), or its cells changed
+            lowest[a] -= bound[t, di + reach[0], dj + reach[1]]
+            dirty[a] = lowest[a] < -settle
+
+
+@inlined
+def _anchor(c: int, left: int, settle: float, k: int, lv: Any, s: Any, presses: Any, dest: Any,
+            times: Any, nf: Any, press_at: Any, nq: Any, usable: Any, has_table: Any, table: Any,
+            table_at: Any, weights: Any, shape_class: Any, change: Any, powk: Any, u: Any,
+            interior: Any, offset: Any, plain_times: Any) -> tuple[float, int, int, int, float]:
+    """Anchor ``c``'s best move by gain per click that passes ``settle`` and fits in ``left``
+    clicks: (key, kind, times, cost; key ``inf``: none), and the least gain per click of any of
+    its moves (``-inf`` when one did not fit). Copied into its caller (:func:`inlined`)."""
+    limit = min(-settle, -1e-12)
+    best, best_t, best_m, best_cost = np.inf, 0, 0, 0
+    least = np.inf
+    for t in range(nf.size):
+        if not usable[c, t]:
+            continue
+        for m in range(1, k):
+            spent = 0
+            for q in range(nq[t]):
+                b = presses[press_at[c, t, q]]
+                if k == 2:
+                    spent += 1 - 2 * b
+                else:
+                    spent += m - k if b + m >= k else m
+            if spent > left:
+                least = -np.inf  # a move left out for the budget: never skipped
                 continue
-            # No move of it passed; its gains changed by at most 2 sum |ds| on its footprint.
-            lowest[a2] -= bound[t, di + reach[0], dj + reach[1]]
-            if lowest[a2] < -settle:
-                dirty[a2] = True
+            lin = 0.0
+            code = 0
+            if interior[c, t] and has_table[t]:  # the common case, tight: no modulo
+                for a in range(nf[t]):
+                    p = c + offset[t, a]
+                    level = lv[p]
+                    lin += change[level * k + plain_times[t, m, a]] * s[p]
+                    code += level * powk[a]
+                quad = table[t, m - 1, table_at[c, t] + code]
+            else:
+                for a in range(nf[t]):
+                    p = dest[c, t, a]
+                    level = lv[p]
+                    u[a] = change[level * k + (times[c, t, a] * m) % k]
+                    lin += u[a] * s[p]
+                    code += level * powk[a]
+            if has_table[t]:
+                quad = table[t, m - 1, table_at[c, t] + code]
+            else:
+                cls = shape_class[c, t]
+                quad = 0.0
+                for a in range(nf[t]):
+                    if u[a] != 0.0:
+                        for b2 in range(nf[t]):
+                            quad += u[a] * u[b2] * weights[t, a, b2, cls]
+            gain = 2.0 * lin + quad
+            value = gain / max(spent, 1)
+            least = min(least, value)
+            if gain >= limit:
+                continue
+            if value < min(best, -settle):
+                best, best_t, best_m, best_cost = value, t, m, spent
+    return best, best_t, best_m, best_cost, least
 
 
 @compiled
@@ -89,8 +143,8 @@ def play_moves(lv: Any, s: Any, presses: Any, max_clicks: int, settle: float, k:
                shape: Any, wraps: Any, reach: Any, dest: Any, times: Any, nf: Any, press_at: Any,
                nq: Any, usable: Any, has_table: Any, table: Any, table_at: Any, weights: Any,
                shape_class: Any, change: Any, powk: Any, eye: Any, order: Any, interior: Any,
-               offset: Any, plain_times: Any, bound: Any, touch: Any, key: Any, kind: Any, mult: Any,
-               cost: Any, lowest: Any, dirty: Any) -> float:
+               offset: Any, plain_times: Any, bound: Any, touch: Any, key: Any, kind: Any,
+               mult: Any, cost: Any, lowest: Any, dirty: Any) -> float:
     """Make moves on the flat levels ``lv`` (one spare cell, level 0) in place, with ``s = K e``
     (flat, a spare 0) and the presses so far (mod ``k``, a spare 0); return the change of ``E``.
 
@@ -100,76 +154,22 @@ def play_moves(lv: Any, s: Any, presses: Any, max_clicks: int, settle: float, k:
     ``mult`` (times) and ``cost``; ``lowest`` is at most the least gain per click of any of its
     moves (``-inf``: unknown). The first sweep finds the moves of the anchors marked ``dirty``
     (the others must hold ``key`` ``inf`` and a ``lowest`` that holds for ``s``); on return
-    these arrays describe the final board.
+    these arrays describe the final board. The last ``FEW`` clicks are made one at a time, the
+    best first (a pass finds it).
     """
-    rows, cols = shape[0], shape[1]
-    cells = rows * cols
     u = np.zeros(dest.shape[2])
-    limit = min(-settle, -1e-12)
-    used = 0
-    drop = 0.0
-    threshold = np.inf  # the first sweep only finds the best moves
-    exact = False
+    used, drop, exact, threshold = 0, 0.0, False, np.inf  # the first sweep only finds moves
     for sweep in range(8 * max_clicks + 64):
-        made = 0
-        chosen = -1
-        # The last FEW clicks are made one at a time, the best first (a pass finds it).
         exact = exact or (sweep > 0 and max_clicks - used <= FEW)
-        for i in range(cells):
+        made, chosen = 0, -1
+        for i in range(order.size):
             c = order[i]
-            if dirty[c]:  # the anchor's best move by gain per click (one loop, no call: numba
-                # passes each of a call's arrays as a struct of fields, the most of the time)
+            if dirty[c]:
                 dirty[c] = False
-                best, best_t, best_m, best_cost = np.inf, 0, 0, 0
-                least = np.inf
-                for t in range(nf.size):
-                    if not usable[c, t]:
-                        continue
-                    for m in range(1, k):
-                        spent = 0
-                        for q in range(nq[t]):
-                            b = presses[press_at[c, t, q]]
-                            if k == 2:
-                                spent += 1 - 2 * b
-                            else:
-                                spent += m - k if b + m >= k else m
-                        if spent > max_clicks - used:
-                            least = -np.inf  # a move left out for the budget: never skipped
-                            continue
-                        lin = 0.0
-                        code = 0
-                        if interior[c, t] and has_table[t]:  # the common case, tight: no modulo
-                            for a in range(nf[t]):
-                                p = c + offset[t, a]
-                                level = lv[p]
-                                lin += change[level * k + plain_times[t, m, a]] * s[p]
-                                code += level * powk[a]
-                            quad = table[t, m - 1, table_at[c, t] + code]
-                        else:
-                            for a in range(nf[t]):
-                                p = dest[c, t, a]
-                                level = lv[p]
-                                u[a] = change[level * k + (times[c, t, a] * m) % k]
-                                lin += u[a] * s[p]
-                                code += level * powk[a]
-                        if has_table[t]:
-                            quad = table[t, m - 1, table_at[c, t] + code]
-                        else:
-                            cls = shape_class[c, t]
-                            quad = 0.0
-                            for a in range(nf[t]):
-                                if u[a] != 0.0:
-                                    for b2 in range(nf[t]):
-                                        quad += u[a] * u[b2] * weights[t, a, b2, cls]
-                        gain = 2.0 * lin + quad
-                        value = gain / max(spent, 1)
-                        least = min(least, value)
-                        if gain >= limit:
-                            continue
-                        if value < min(best, -settle):
-                            best, best_t, best_m, best_cost = value, t, m, spent
-                key[c], kind[c], mult[c], cost[c] = best, best_t, best_m, best_cost
-                lowest[c] = least
+                key[c], kind[c], mult[c], cost[c], lowest[c] = _anchor(
+                    c, max_clicks - used, settle, k, lv, s, presses, dest, times, nf, press_at,
+                    nq, usable, has_table, table, table_at, weights, shape_class, change, powk,
+                    u, interior, offset, plain_times)
             if exact:
                 if key[c] < np.inf and cost[c] <= max_clicks - used and (
                         chosen < 0 or key[c] < key[chosen]):
@@ -180,27 +180,22 @@ def play_moves(lv: Any, s: Any, presses: Any, max_clicks: int, settle: float, k:
             used += cost[c]
             drop += key[c] * max(cost[c], 1)
             made += 1
-            _make(c, kind[c], mult[c], lv, s, presses, k, shape, wraps, reach, dest, times, nf,
-                  press_at, nq, change, eye, dirty, key, lowest, bound, touch, settle)
-        if exact:  # the one best move of the pass
+            _make(c, kind[c], mult[c], lv, s, presses, k, shape, dest, times, nf, press_at, nq,
+                  change, eye)
+            _mark(c, kind[c], shape, wraps, reach, dirty, key, lowest, bound, touch, settle)
+        if exact:
             if chosen < 0:
                 break
             used += cost[chosen]
             drop += key[chosen] * max(cost[chosen], 1)
-            _make(chosen, kind[chosen], mult[chosen], lv, s, presses, k, shape, wraps, reach,
-                  dest, times, nf, press_at, nq, change, eye, dirty, key, lowest, bound, touch,
+            _make(chosen, kind[chosen], mult[chosen], lv, s, presses, k, shape, dest, times, nf,
+                  press_at, nq, change, eye)
+            _mark(chosen, kind[chosen], shape, wraps, reach, dirty, key, lowest, bound, touch,
                   settle)
-            for c in range(cells):  # an anchor whose best move no longer fits: find another
-                if cost[c] > max_clicks - used:
-                    dirty[c] = True
-            continue
-        if sweep == 0:
-            top = 0.0
-            for c in range(cells):
-                top = max(top, -key[c])
-            threshold = max(top / DROP, settle)
-            continue
-        if made == 0 and threshold <= settle:
-            exact = True  # only moves into the last clicks can be left: one pass finds them
-        threshold = max(threshold / DROP, settle)
+            dirty |= cost > max_clicks - used  # a best move that no longer fits: find another
+        elif sweep == 0:
+            threshold = max(np.max(-key) / DROP, settle)
+        else:
+            exact = made == 0 and threshold <= settle  # only moves into the last clicks are left
+            threshold = max(threshold / DROP, settle)
     return drop
