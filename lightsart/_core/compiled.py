@@ -12,7 +12,7 @@ from typing import Any
 
 import numba
 
-__all__ = ["compiled", "inlined"]
+__all__ = ["compiled"]
 
 
 def compiled(function: Callable[..., Any]) -> Any:
@@ -21,9 +21,3 @@ def compiled(function: Callable[..., Any]) -> Any:
         return numba.njit(cache=True, nogil=True)(function)
     except RuntimeError:  # nowhere writable to cache it (numba says "no locator available")
         return numba.njit(nogil=True)(function)
-
-
-def inlined(function: Callable[..., Any]) -> Any:
-    """``function`` for compiled kernels to call, copied into each caller by numba: a call
-    passes each array as a struct of fields, too slow for a helper called per cell."""
-    return numba.njit(nogil=True, inline="always")(function)

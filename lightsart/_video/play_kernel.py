@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from lightsart._core.compiled import compiled, inlined
+from lightsart._core.compiled import compiled
 
 __all__ = ["DROP", "FEW", "play_moves"]
 
@@ -78,64 +78,79 @@ def _mark(c: int, t: int, shape: Any, wraps: Any, reach: Any, dirty: Any, key: A
             dirty[a] = lowest[a] < -settle
 
 
-@inlined
-def _anchor(c: int, left: int, settle: float, k: int, lv: Any, s: Any, presses: Any, dest: Any,
-            times: Any, nf: Any, press_at: Any, nq: Any, usable: Any, has_table: Any, table: Any,
-            table_at: Any, weights: Any, shape_class: Any, change: Any, powk: Any, u: Any,
-            interior: Any, offset: Any, plain_times: Any) -> tuple[float, int, int, int, float]:
-    """Anchor ``c``'s best move by gain per click that passes ``settle`` and fits in ``left``
-    clicks: (key, kind, times, cost; key ``inf``: none), and the least gain per click of any of
-    its moves (``-inf`` when one did not fit). Copied into its caller (:func:`inlined`)."""
+@compiled
+def _pass(threshold: float, used: int, max_clicks: int, settle: float, k: int, lv: Any, s: Any,
+          presses: Any, shape: Any, wraps: Any, reach: Any, dest: Any, times: Any, nf: Any,
+          press_at: Any, nq: Any, usable: Any, has_table: Any, table: Any, table_at: Any,
+          weights: Any, shape_class: Any, change: Any, powk: Any, eye: Any, order: Any,
+          interior: Any, offset: Any, plain_times: Any, bound: Any, touch: Any, key: Any,
+          kind: Any, mult: Any, cost: Any, lowest: Any, dirty: Any, u: Any
+          ) -> tuple[int, float, int]:
+    """One sweep: each marked anchor's best move by gain per click that passes ``settle`` and
+    fits the clicks left (``key`` ``inf``: none), and the least gain per click of any of its
+    moves (``lowest``; ``-inf`` when one did not fit), found when the sweep reaches it; every
+    move past ``threshold`` that fits the budget less the last ``FEW`` clicks is made. The
+    search is written out here, not called: a call passes each array as a struct, and the
+    search runs for every anchor. Returns (clicks used, change of ``E``, moves made)."""
     limit = min(-settle, -1e-12)
-    best, best_t, best_m, best_cost = np.inf, 0, 0, 0
-    least = np.inf
-    for t in range(nf.size):
-        if not usable[c, t]:
-            continue
-        for m in range(1, k):
-            spent = 0
-            for q in range(nq[t]):
-                b = presses[press_at[c, t, q]]
-                if k == 2:
-                    spent += 1 - 2 * b
-                else:
-                    spent += m - k if b + m >= k else m
-            if spent > left:
-                least = -np.inf  # a move left out for the budget: never skipped
-                continue
-            lin = 0.0
-            code = 0
-            if interior[c, t] and has_table[t]:  # the common case, tight: no modulo
-                for a in range(nf[t]):
-                    p = c + offset[t, a]
-                    level = lv[p]
-                    lin += change[level * k + plain_times[t, m, a]] * s[p]
-                    code += level * powk[a]
-                quad = table[t, m - 1, table_at[c, t] + code]
-            else:
-                for a in range(nf[t]):
-                    p = dest[c, t, a]
-                    level = lv[p]
-                    u[a] = change[level * k + (times[c, t, a] * m) % k]
-                    lin += u[a] * s[p]
-                    code += level * powk[a]
-            if has_table[t]:
-                quad = table[t, m - 1, table_at[c, t] + code]
-            else:
-                cls = shape_class[c, t]
-                quad = 0.0
-                for a in range(nf[t]):
-                    if u[a] != 0.0:
-                        for b2 in range(nf[t]):
-                            quad += u[a] * u[b2] * weights[t, a, b2, cls]
-            gain = 2.0 * lin + quad
-            value = gain / max(spent, 1)
-            least = min(least, value)
-            if gain >= limit:
-                continue
-            if value < min(best, -settle):
-                best, best_t, best_m, best_cost = value, t, m, spent
-    return best, best_t, best_m, best_cost, least
+    drop, made = 0.0, 0
+    for i in range(order.size):
+        c = order[i]
+        if dirty[c]:
+            dirty[c] = False
+            best, best_t, best_m, best_cost = np.inf, 0, 0, 0
+            least = np.inf
+            for t in range(nf.size):
+                if not usable[c, t]:
+                    continue
+                for m in range(1, k):
+                    spent = 0
+                    for q in range(nq[t]):
+                        b = presses[press_at[c, t, q]]
+                        spent += m - k * (b + m >= k)  # for two states: 1 - 2 b (an unpress gives back)
+                    if spent > max_clicks - used:
+                        least = -np.inf  # a move max_clicks - used out for the budget: never skipped
+                        continue
+                    lin = 0.0
+                    code = 0
+                    if interior[c, t] and has_table[t]:  # the common case, tight: no modulo
+                        for a in range(nf[t]):
+                            p = c + offset[t, a]
+                            level = lv[p]
+                            lin += change[level * k + plain_times[t, m, a]] * s[p]
+                            code += level * powk[a]
+                        quad = table[t, m - 1, table_at[c, t] + code]
+                    else:
+                        for a in range(nf[t]):
+                            p = dest[c, t, a]
+                            level = lv[p]
+                            u[a] = change[level * k + (times[c, t, a] * m) % k]
+                            lin += u[a] * s[p]
+                            code += level * powk[a]
+                    if has_table[t]:
+                        quad = table[t, m - 1, table_at[c, t] + code]
+                    else:
+                        cls = shape_class[c, t]
+                        quad = 0.0
+                        for a in range(nf[t]):
+                            for b2 in range(nf[t]):
+                                quad += u[a] * u[b2] * weights[t, a, b2, cls]
+                    gain = 2.0 * lin + quad
+                    value = gain / max(spent, 1)
+                    least = min(least, value)
+                    if gain >= limit:
+                        continue
+                    if value < min(best, -settle):
+                        best, best_t, best_m, best_cost = value, t, m, spent
+            key[c], kind[c], mult[c], cost[c], lowest[c] = best, best_t, best_m, best_cost, least
+        if -key[c] > threshold and used + cost[c] <= max_clicks - FEW:
+            used += cost[c]
+            drop += key[c] * max(cost[c], 1)
+            made += 1
+            _make(c, kind[c], mult[c], lv, s, presses, k, shape, dest, times, nf, press_at, nq,
+                  change, eye)
+            _mark(c, kind[c], shape, wraps, reach, dirty, key, lowest, bound, touch, settle)
+    return used, drop, made
 
 
 @compiled
@@ -155,37 +170,24 @@ def play_moves(lv: Any, s: Any, presses: Any, max_clicks: int, settle: float, k:
     moves (``-inf``: unknown). The first sweep finds the moves of the anchors marked ``dirty``
     (the others must hold ``key`` ``inf`` and a ``lowest`` that holds for ``s``); on return
     these arrays describe the final board. The last ``FEW`` clicks are made one at a time, the
-    best first (a pass finds it).
+    best first (a sweep with no threshold finds the moves, then the best that fits is made).
     """
     u = np.zeros(dest.shape[2])
     used, drop, exact, threshold = 0, 0.0, False, np.inf  # the first sweep only finds moves
     for sweep in range(8 * max_clicks + 64):
         exact = exact or (sweep > 0 and max_clicks - used <= FEW)
-        made, chosen = 0, -1
-        for i in range(order.size):
-            c = order[i]
-            if dirty[c]:
-                dirty[c] = False
-                key[c], kind[c], mult[c], cost[c], lowest[c] = _anchor(
-                    c, max_clicks - used, settle, k, lv, s, presses, dest, times, nf, press_at,
-                    nq, usable, has_table, table, table_at, weights, shape_class, change, powk,
-                    u, interior, offset, plain_times)
-            if exact:
-                if key[c] < np.inf and cost[c] <= max_clicks - used and (
-                        chosen < 0 or key[c] < key[chosen]):
-                    chosen = c
-                continue
-            if not -key[c] > threshold or used + cost[c] > max_clicks - FEW:
-                continue
-            used += cost[c]
-            drop += key[c] * max(cost[c], 1)
-            made += 1
-            _make(c, kind[c], mult[c], lv, s, presses, k, shape, dest, times, nf, press_at, nq,
-                  change, eye)
-            _mark(c, kind[c], shape, wraps, reach, dirty, key, lowest, bound, touch, settle)
+        past = np.inf if exact else threshold
+        used, gained, made = _pass(
+            past, used, max_clicks, settle, k, lv, s, presses, shape,
+            wraps, reach, dest, times, nf, press_at, nq, usable, has_table, table, table_at,
+            weights, shape_class, change, powk, eye, order, interior, offset, plain_times, bound,
+            touch, key, kind, mult, cost, lowest, dirty, u)
+        drop += gained
         if exact:
-            if chosen < 0:
+            fits = np.flatnonzero((key < np.inf) & (cost <= max_clicks - used))
+            if fits.size == 0:
                 break
+            chosen = fits[np.argmin(key[fits])]
             used += cost[chosen]
             drop += key[chosen] * max(cost[chosen], 1)
             _make(chosen, kind[chosen], mult[chosen], lv, s, presses, k, shape, dest, times, nf,
