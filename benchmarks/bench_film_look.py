@@ -16,7 +16,10 @@ on black). Each is filmed with ``make_film`` (nothing written, the boards kept) 
   of cells equal to the board 10 frames before where the picture came from, against in place
   (:func:`carried_share`);
 * **cut**: on ``cut``, the share of cells of the first frame after the cut that differ from a
-  film started at that frame (a fresh fit), and the cells changing in the frame after it.
+  film started at that frame (a fresh fit), and the cells changing in the frame after it;
+* **stray**: on ``figure`` and ``text``, stray dots on flat areas (:func:`stray_share`): the
+  percent of cells of the plain wall or the black background whose board, blurred, stands out
+  from the area's own tone by more than Pillow's dithering of the same frame ever does there.
 
 ``--speed`` measures instead the per-frame loop's speed (:func:`lightsart._video.film.film_steps`
 on the decoded, fitted frames: tone, motion, mode; no decoding or encoding) in clip-seconds per
@@ -199,6 +202,50 @@ def carried_share(boards: list[np.ndarray], name: str) -> tuple[float, float]:
     return float(np.mean(moved)), float(np.mean(still))
 
 
+#: Flat areas: cells whose frame varies by less than this within FLAT_REACH cells.
+FLAT = 0.03
+FLAT_REACH = 3
+#: The blur, in cells, a dot is seen through (a lit cell alone on black: 0.16 at its centre).
+STRAY_SIGMA = 1.0
+
+
+def _blurred(a: np.ndarray, sigma: float) -> np.ndarray:
+    from lightsart._video.refine import blur, gaussian
+
+    return blur(a.astype(np.float64), gaussian(sigma))
+
+
+def flat_area(frame: np.ndarray) -> np.ndarray:
+    """Cells whose frame varies by less than :data:`FLAT` within :data:`FLAT_REACH` cells, the
+    board's edge left out."""
+    r = FLAT_REACH
+    rows, cols = frame.shape
+    padded = np.pad(frame, r, mode="edge")
+    high = np.full(frame.shape, -np.inf)
+    low = np.full(frame.shape, np.inf)
+    for dy in range(2 * r + 1):
+        for dx in range(2 * r + 1):
+            window = padded[dy:dy + rows, dx:dx + cols]
+            high, low = np.maximum(high, window), np.minimum(low, window)
+    flat = high - low < FLAT
+    flat[:r], flat[-r:], flat[:, :r], flat[:, -r:] = False, False, False, False
+    return flat
+
+
+def stray_share(board: np.ndarray, frame: np.ndarray, states: int) -> float:
+    """The share of a frame's flat cells (:func:`flat_area`) where the board blurred by
+    :data:`STRAY_SIGMA` differs from its median over them by more than Pillow's dithering of
+    the frame, blurred alike, ever does (its largest difference there): dots the area's own
+    texture does not make. ``nan`` without a flat area."""
+    flat = flat_area(frame)
+    if flat.sum() < 20:
+        return float("nan")
+    seen = _blurred(board / (states - 1), STRAY_SIGMA)[flat]
+    texture = _blurred(_pillow(frame), STRAY_SIGMA)[flat]
+    allowed = float(np.max(np.abs(texture - np.median(texture))))
+    return float(np.mean(np.abs(seen - np.median(seen)) > allowed + 1e-9))
+
+
 def kymograph(boards: list[np.ndarray], states: int, path: Path) -> None:
     row = np.stack([b[b.shape[0] // 2] for b in boards]).astype(np.float64) / (states - 1)
     Image.fromarray(np.round(row * 255).astype(np.uint8)).resize(
@@ -235,6 +282,9 @@ def measure(name: str, clip: Path, slide: float, frames: list[np.ndarray], board
         row["texture"] = travel / (slide * len(shown)) if shown else float("nan")
     if name in ("pan", "zoom") and count > GAP:
         row["carried"], row["in_place"] = carried_share(boards, name)
+    if name in ("figure", "text"):
+        row["stray"] = float(np.nanmean([stray_share(b, f, states)
+                                         for b, f in zip(boards, frames, strict=True)]))
     if cut is not None:
         fresh = film(clip, board, config, start=cut / FPS)
         row["cut_wrong"] = float(np.mean(boards[cut] != fresh[0]))
@@ -322,8 +372,9 @@ def main() -> None:
     else:
         print("| segment | mode/states | cells changed per frame (mean, worst) | structure / "
               "Pillow (mean, worst frame) | texture / picture shift | 10 frames: same as where the "
-              "picture came from, in place | cut: wrong vs fresh, next frame |")
-        print("|---|---|---|---|---|---|---|")
+              "picture came from, in place | cut: wrong vs fresh, next frame | stray dots on flat "
+              "areas |")
+        print("|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         draws = _draws(a, b, size, args.frames)
         for name in args.segments:
@@ -342,9 +393,10 @@ def main() -> None:
                            if "carried" in r else "")
                 cut = (f"{100 * r['cut_wrong']:.1f} %, {100 * r['after_cut']:.1f} %"
                        if "cut_wrong" in r else "")
+                stray = f"{100 * r['stray']:.2f} %" if "stray" in r else ""
                 print(f"| {name} | {config} | {100 * r['changed']:.2f} %, {100 * r['worst']:.1f} % "
-                      f"| {r['structure']:.2f}, {r['low']:.2f} | {texture} | {carried} | {cut} |",
-                      flush=True)
+                      f"| {r['structure']:.2f}, {r['low']:.2f} | {texture} | {carried} | {cut} "
+                      f"| {stray} |", flush=True)
 
 
 if __name__ == "__main__":

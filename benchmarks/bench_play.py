@@ -23,23 +23,26 @@ Floyd–Steinberg boards are not reachable Lights Out boards; they are the look 
 board and N, a cut from one pan to another: how many frames the board takes to look like the
 new picture again, and the slowest step.
 
-Measured here (two cores, otherwise idle; means over the three pans; play mode's default
-``settle`` 0.01)::
+Measured with the compiled step (two cores shared with other work, so the ms are rough; means
+over the three pans; play mode's default ``settle`` 0.01; in brackets the vector rounds it
+replaced, measured in the same hour)::
 
-    board   method      score  worst  change%  clicks   ms      cut: frames to 0.9x
-    48x35   pillow      1.000  1.000    31.6      -     0.08
-            fs          1.019  0.977    24.0      -     0.48
-            greedy 150  0.764  0.643    26.1    131.9   3.6
-            play 50     0.976  0.931     7.9     45.4   4.2     4
-            play 150    0.979  0.935     8.3     50.2   5.1     1
-            play 300    0.979  0.935     8.3     50.2   5.1     0
-    100x73  pillow      1.000  1.000    34.5      -     0.08
-            fs          1.049  1.026    25.2      -     1.4
-            greedy 150  0.740  0.655    10.2    150.0   2.9
-            play 50     0.911  0.850     2.8     50.0    4.6    19
-            play 100    0.973  0.927     4.7    100.0    6.3     7
-            play 150    0.989  0.949     6.0    143.8    9.2     5
-            play 300    0.993  0.943     6.6    171.5   13.2     2
+    board   method      score          worst          change%        clicks        ms            cut
+    48x35   pillow      1.000          1.000          31.6           -             0.07
+            fs          1.014          0.977          25.0           -             0.48
+            greedy 150  0.731          0.604          26.5           134.1         3.8
+            play 50     0.960 (0.958)  0.909 (0.917)  7.07 (7.13)    42.9 (42.1)   0.67 (3.3)    2 / 4 (2 / 4)
+            play 150    0.963 (0.962)  0.914 (0.911)  7.52 (7.10)    46.9 (43.1)   0.76 (3.7)    0 / 1 (0 / 1)
+            play 300    0.963 (0.962)  0.914 (0.911)  7.52 (7.10)    46.9 (43.1)   0.70 (3.7)    0 / 0 (0 / 0)
+    100x73  pillow      1.000          1.000          34.5           -             0.17
+            fs          1.034          1.010          26.2           -             1.4
+            greedy 150  0.704          0.653          10.2           150.0         3.1
+            play 50     0.883 (0.885)  0.835 (0.841)  2.60 (2.72)    50.0 (50.0)   2.8 (3.2)     11/24 (same)
+            play 100    0.938 (0.943)  0.906 (0.915)  4.33 (4.52)    99.8 (99.5)   2.9 (4.7)     5 / 7 (5/8)
+            play 150    0.954 (0.956)  0.932 (0.933)  5.38 (5.47)    136.8 (134.2) 2.8 (6.5)     3 / 5 (3 / 5)
+            play 300    0.959 (0.961)  0.932 (0.940)  5.91 (5.67)    157.5 (147.3) 2.9 (7.7)     1 / 2 (1 / 2)
+
+The last column is the cut: frames after it until the board scores 0.8x and 0.9x Pillow again.
 """
 
 from __future__ import annotations

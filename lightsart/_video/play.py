@@ -15,20 +15,27 @@ with ``s = K e`` its exact gain is::
 
 for every anchor cell at once: the first term is a correlation of ``s`` with the footprint, the
 second a sum of ``u_p u_q K[p - q]`` over pairs of footprint cells, fixed by the rules for each
-pattern of levels (a table look-up where the patterns are few). Two moves whose footprints are
-more than ``K``'s radius apart do not interact (the cross term ``2 <u, K u'>`` is zero), so each
-round makes every move whose gain per click is the best within that distance (a few vector
-passes of a greedy pick), the most improving first, within the click budget; then ``s`` is
-recomputed (two band matrix products) and the gains again, only within reach of the moves made.
-Single clicks and pairs, whose overlapping footprints change cell shapes no single click can,
-compete by gain per click. A cell pressed again in the same step counts its presses mod ``k``
-(for two states an unpress gives a click back).
+pattern of levels (a table look-up where the patterns are few). Single clicks and pairs, whose
+overlapping footprints change cell shapes no single click can, compete by gain per click. A
+cell pressed again in the same step counts its presses mod ``k`` (for two states an unpress
+gives a click back).
+
+The moves are made one at a time, compiled (:mod:`lightsart._video.play_kernel`): sweeps make
+every move whose gain per click passes a threshold that falls by ``DROP`` a sweep down to
+``settle``, so the most improving come first; the last few clicks of the budget go one at a
+time to the best move left. A move changes ``s`` only within ``K``'s reach of its cells, and
+the best moves of anchors within ``reach``: those whose footprint it touched are found again,
+the others only when their gains can have come within reach of ``settle`` (each gain moves by
+at most ``2 sum |ds|`` over the footprint, :func:`_bound`). A film's next step starts from the
+last one's anchors the same way (:func:`_compiled_step`). The vector rounds this replaced
+(every move within reach of another kept apart, ``s`` and the gains recomputed for the whole
+board seventeen times a frame) took 22 ms for a step from scratch on a 200x112 board; this, 14.
 
 A move is made only if it lowers ``E`` by more than ``settle`` per click: small gains (a pixel of
 drift, a flicker of tone) leave the board alone, so a still scene gives a still board and a
-slow pan moves only the edges. The presses are applied with the project's press operator, so the
-board returned is exactly ``board + A presses`` (mod ``k``); a round is kept only if the
-recomputed ``E`` did not rise, so ``E`` never increases over a step.
+slow pan moves only the edges. Each move's gain is exact when it is made, so ``E`` falls with
+every move; the presses are applied again with the project's press operator, and the board
+returned is exactly ``board + A presses`` (mod ``k``).
 """
 
 from __future__ import annotations
@@ -48,11 +55,6 @@ from lightsart._video.refine import blur
 
 __all__ = ["SETTLE", "PlayStep", "eye_error", "play_step"]
 
-#: Passes of the vector greedy that picks non-interacting clicks in one round.
-_PASSES = 3
-#: Gains are gathered cell by cell where fewer than 1 in this many anchors need them, else summed
-#: over the whole board from shifted copies.
-_GATHER_SHARE = 8
 #: Moves whose footprint has at most this many level patterns (states ** cells) get a table of
 #: <u, K u> by pattern.
 _TABLE_CODES = 1 << 13
@@ -90,11 +92,7 @@ class _Move:
 
     ``<u, K u>`` depends only on the levels of the footprint cells: for a small footprint
     ``table[m - 1, table_at[c] + code]`` holds it for each pattern ``code`` (digit ``a`` in base
-    ``k``: the level of cell ``a``) when the move is made ``m`` times. ``offsets`` are the
-    footprint cells relative to the anchor when each is toggled once on every board cell it
-    lands on (no two land on one cell): then sums over the footprint are sums of shifted copies
-    of the board, cheaper than gathers, weighted as in the main class, then redone for the
-    anchors of other classes (``odd``); ``spot_times`` is what the move adds to each.
+    ``k``: the level of cell ``a``) when the move is made ``m`` times.
     """
 
     press_at: NDArray[np.intp]
@@ -108,9 +106,6 @@ class _Move:
     upper: tuple[NDArray[np.intp], NDArray[np.intp]]
     table_at: NDArray[np.intp]
     table: NDArray[np.float64]
-    offsets: tuple[tuple[int, int], ...]
-    spot_times: tuple[int, ...]
-    odd: NDArray[np.intp]
 
 
 @dataclass(frozen=True)
@@ -118,7 +113,7 @@ class _Geometry:
     """The moves of one rule set and board, the eye's kernel, and how far moves interact.
 
     Two moves whose anchors are more than ``reach`` cells apart on some axis do not interact;
-    ``jitter`` breaks ties between equal gains without a bias to a corner.
+    a footprint reaches at most ``pad`` cells from its anchor.
     """
 
     rules: Rules
@@ -126,7 +121,6 @@ class _Geometry:
     pad: int
     kernel: NDArray[np.float64]
     reach: tuple[int, int]
-    jitter: NDArray[np.float64]
 
 
 #: Moves as press offsets from the anchor: one click, then two neighbouring clicks in each
@@ -189,16 +183,12 @@ def _move(rules: Rules, presses: tuple[tuple[int, int], ...], kernel: NDArray[np
     diagonal = np.arange(len(spots))
     shape_class = shape_class.reshape(-1).astype(np.intp)
     table = _level_table(pair, times[:, first], rules.states)
-    counts_at = np.array([counts[d] for d in spots], dtype=np.int64)[:, None]
-    shifts = bool(((times == counts_at) | (dest == cells)).all())
     return _Move(press_at=press_at, usable=usable, dest=dest, times=times.astype(np.int8),
                  shape_class=shape_class, main=int(np.bincount(shape_class).argmax()),
                  pair_diagonal=pair[diagonal, diagonal], pair_upper=pair[upper],
                  upper=(upper[0].astype(np.intp), upper[1].astype(np.intp)),
                  table_at=shape_class * rules.states ** len(spots),
-                 table=table.reshape(rules.states - 1, -1), offsets=tuple(spots) if shifts else (),
-                 spot_times=tuple(counts[d] for d in spots),
-                 odd=np.flatnonzero(shape_class != np.bincount(shape_class).argmax()))
+                 table=table.reshape(rules.states - 1, -1))
 
 
 def _pairs(lie: NDArray[np.int64], times: NDArray[np.int64], kernel: NDArray[np.float64]
@@ -227,20 +217,18 @@ def _level_table(pair: NDArray[np.float64], times: NDArray[np.int64], states: in
 
 
 @functools.lru_cache(maxsize=4)
-def _geometry(rules: Rules, sigma: float, pairs: bool) -> _Geometry:
-    """The single clicks (and with ``pairs`` the neighbouring pairs of clicks) on ``rules``' board."""
+def _geometry(rules: Rules, sigma: float) -> _Geometry:
+    """The single clicks and the neighbouring pairs of clicks on ``rules``' board."""
     kernel = _eye_kernel(sigma)
-    kinds = (_SINGLE, *_PAIRS) if pairs else (_SINGLE,)
+    kinds = (_SINGLE, *_PAIRS)
     moves = tuple(_move(rules, presses, kernel) for presses in kinds)
     ri, rj = rules.pattern.radius
     # How far a footprint reaches from its anchor, per axis: the pattern's radius beyond the press.
     far_i = ri + max(abs(pi) for presses in kinds for pi, _ in presses)
     far_j = rj + max(abs(pj) for presses in kinds for _, pj in presses)
     half = len(kernel) // 2
-    order = np.random.default_rng(0).permutation(rules.cells).astype(np.float64)
     return _Geometry(rules=rules, moves=moves, pad=max(far_i, far_j), kernel=kernel,
-                     reach=(half + 2 * far_i, half + 2 * far_j),
-                     jitter=order / rules.cells)
+                     reach=(half + 2 * far_i, half + 2 * far_j))
 
 
 def eye_error(board: object, target: object, states: int = 2, sigma: float = 0.8) -> float:
@@ -272,94 +260,6 @@ def eye_error(board: object, target: object, states: int = 2, sigma: float = 0.8
     return float((e * blur(e, _eye_kernel(sigma))).sum())
 
 
-def _min_window(key: NDArray[np.float64], reach: tuple[int, int],
-                wraps: tuple[bool, bool]) -> NDArray[np.float64]:
-    """The least ``key`` within ``reach`` cells on each axis (wrapping where the board wraps)."""
-    rows = _min_rows(key, reach[0], wraps[0])
-    return _min_rows(rows.T, reach[1], wraps[1]).T
-
-
-def _min_rows(a: NDArray[np.float64], r: int, wrap: bool) -> NDArray[np.float64]:
-    """The least of ``a`` over ``r`` rows either side of each row."""
-    return _rows_window(a, r, wrap, np.minimum, np.inf)
-
-
-def _near(flags: NDArray[np.bool_], reach: tuple[int, int], rules: Rules) -> NDArray[np.bool_]:
-    """The cells within ``reach`` of a flagged cell on each axis (wrapping where the board
-    wraps): where the least over the window of 0 at the flags and 1 elsewhere is 0, as booleans
-    (an eighth of the memory the floats took)."""
-    rows = _rows_window(flags, reach[0], rules.wraps[0], np.logical_or, False)
-    return _rows_window(rows.T, reach[1], rules.wraps[1], np.logical_or, False).T
-
-
-def _rows_window(a: NDArray[Any], r: int, wrap: bool, op: Any, edge: object) -> NDArray[Any]:
-    """``op`` (the least, or any) of ``a`` over ``r`` rows either side of each row, ``edge``
-    beyond a board that does not wrap."""
-    size = a.shape[0]
-    if wrap and 2 * r + 1 > size:  # the window covers the whole wrapped axis
-        return np.broadcast_to(op.reduce(a, axis=0), a.shape).copy()
-    if wrap:
-        padded = np.concatenate([a[size - r:], a, a[:r]])
-    else:
-        fill = np.full((r, a.shape[1]), edge, dtype=a.dtype)
-        padded = np.concatenate([fill, a, fill])
-    span, least = 1, padded  # least[i] = op of padded[i : i + span], the span doubling
-    while 2 * span <= 2 * r + 1:
-        least = op(least[:-span], least[span:])
-        span *= 2
-    if span < 2 * r + 1:  # two overlapping spans cover the window
-        least = op(least[:size], least[2 * r + 1 - span:2 * r + 1 - span + size])
-    return least
-
-
-@dataclass
-class _State:
-    """The step under way: the board, presses so far, ``s = K e`` (flat, one spare cell) and ``E``.
-
-    ``key``, ``kind``, ``times`` and ``cost`` are each anchor's best move (gain per click, which
-    move, how many times, clicks spent), kept up to date where the last round changed them.
-    """
-
-    board: NDArray[np.uint8]
-    presses: NDArray[np.int64]
-    s: NDArray[np.float64]
-    error: float
-    key: NDArray[np.float64]
-    kind: NDArray[np.int64]
-    times: NDArray[np.int64]
-    cost: NDArray[np.int64]
-
-
-def _measure(board: NDArray[np.uint8], presses: NDArray[np.int64], target: NDArray[np.float64],
-             states: int, kernel: NDArray[np.float64]) -> _State:
-    e = board / (states - 1) - target
-    s = blur(e, kernel)
-    spare = np.zeros(s.size + 1)
-    spare[:-1] = s.ravel()
-    kind, times, cost = (np.zeros(board.size, dtype=np.int64) for _ in range(3))  # three arrays, not one
-    return _State(board, presses, spare, float((e * s).sum()), np.full(board.size, np.inf), kind, times,
-                  cost)
-
-
-@dataclass(frozen=True)
-class _Around:
-    """The board as the gains read it.
-
-    ``lv`` and ``s`` are flat with a spare cell (off the board); ``change[level * k + add]`` is
-    what adding ``add`` to a cell at ``level`` shows. For shifted sums, padded by ``pad`` cells
-    (wrapped where the board wraps, zero elsewhere): the board, and for each ``add`` the change
-    it makes to each cell (``steps``, only when asked for) and that change times ``s``.
-    """
-
-    lv: NDArray[np.int64]
-    s: NDArray[np.float64]
-    change: NDArray[np.float64]
-    board: NDArray[np.int16]
-    steps: tuple[NDArray[np.float64], ...]
-    steps_s: tuple[NDArray[np.float64], ...]
-    pad: int
-
-
 def _padded(a: NDArray[Any], pad: int, wraps: tuple[bool, bool]) -> NDArray[Any]:
     """``a`` with ``pad`` cells around it: wrapped along an axis the board wraps, else zeros
     (``np.pad``'s wrap then zeros, without its overhead: it ran six times a round)."""
@@ -376,254 +276,6 @@ def _padded(a: NDArray[Any], pad: int, wraps: tuple[bool, bool]) -> NDArray[Any]
         out[:, :pad] = out[:, cols : cols + pad]
         out[:, pad + cols :] = out[:, pad : 2 * pad]
     return out
-
-
-def _around(state: _State, rules: Rules, pad: int, steps_too: bool, shifted: bool = True
-            ) -> _Around:
-    """The board as the gains read it; the padded copies only when ``shifted`` sums need them."""
-    lv = np.zeros(state.board.size + 1, dtype=np.int64)
-    lv[:-1] = state.board.ravel()
-    s2d = state.s[:-1].reshape(rules.shape)
-
-    def padded(a: NDArray[Any]) -> NDArray[Any]:
-        return _padded(a, pad, rules.wraps)
-
-    states = rules.states
-    level, add = np.divmod(np.arange(states * states), states)
-    change = ((level + add) % states - level) / (states - 1)
-    if not shifted:  # gathers read only the flat board and s
-        return _Around(lv, state.s, change, np.zeros((0, 0), np.int16), (), (), pad)
-    steps = [change[state.board * states + j] for j in range(states)]
-    return _Around(lv, state.s, change, padded(state.board.astype(np.int16)),
-                   tuple(padded(d) for d in steps) if steps_too else (),
-                   tuple(padded(d * s2d) for d in steps), pad)
-
-
-def _shifted_pair_gains(move: _Move, near: _Around, states: int, m: int, shape: tuple[int, int]
-                    ) -> NDArray[np.float64]:
-    """Gains at every anchor from shifted copies of the board, any number of states."""
-    rows, cols = shape
-    p = near.pad
-    first = np.zeros(shape)
-    u = []
-    for (di, dj), times in zip(move.offsets, move.spot_times, strict=True):
-        add = (m * times) % states
-        first += near.steps_s[add][p + di:p + di + rows, p + dj:p + dj + cols]
-        u.append(near.steps[add][p + di:p + di + rows, p + dj:p + dj + cols])
-    pairs = np.zeros(shape)
-    for a, weight in enumerate(move.pair_diagonal[:, move.main]):
-        pairs += weight * u[a] * u[a]
-    for a, b, weight in zip(*move.upper, move.pair_upper[:, move.main], strict=True):
-        if weight:
-            pairs += 2.0 * weight * u[a] * u[b]
-    gain = (2.0 * first + pairs).ravel()
-    if move.odd.size:
-        gain[move.odd] = _gains(move, near, states, m, move.odd)
-    return gain
-
-
-def _shifted_table_gains(move: _Move, near: _Around, states: int, m: int, shape: tuple[int, int]
-                   ) -> NDArray[np.float64]:
-    """Gains at every anchor from shifted copies of the board and the table (see :class:`_Move`)."""
-    rows, cols = shape
-    p = near.pad
-    first = np.zeros(shape)
-    code = np.zeros(shape, dtype=np.int16)  # below _TABLE_CODES
-    for a, ((di, dj), times) in enumerate(zip(move.offsets, move.spot_times, strict=True)):
-        first += near.steps_s[(m * times) % states][p + di:p + di + rows, p + dj:p + dj + cols]
-        code += near.board[p + di:p + di + rows, p + dj:p + dj + cols] * np.int16(states**a)
-    return 2.0 * first.ravel() + move.table[m - 1, move.table_at + code.ravel()]
-
-
-def _gains(move: _Move, near: _Around, states: int, m: int, where: NDArray[np.intp] | slice
-           ) -> NDArray[np.float64]:
-    """``ΔE`` of making ``move`` ``m`` times at the anchors ``where``: ``2 <u, s> + <u, K u>``."""
-    dest = move.dest[:, where]
-    around = near.lv[dest]
-    add = (move.times[:, where].astype(np.int64) * m) % states
-    u = near.change[around * states + add]
-    if move.table.size:  # <u, K u> looked up by the footprint's levels
-        code = (around * (states ** np.arange(len(around)))[:, None]).sum(axis=0)
-        return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + move.table[m - 1, move.table_at[where] + code]
-    # <u, K u> over pairs of footprint cells, the diagonal once and each pair a < b twice: with
-    # the interior's weights everywhere, then again with their own where footprints sit otherwise.
-    pairs = _pair_sum(move, u, move.main)
-    odd = np.flatnonzero(move.shape_class[where] != move.main)
-    if odd.size:
-        pairs[odd] = _pair_sum(move, u[:, odd], move.shape_class[where][odd])
-    return 2.0 * np.einsum("ac,ac->c", u, near.s[dest]) + pairs
-
-
-def _pair_sum(move: _Move, u: NDArray[np.float64], kind: int | NDArray[np.intp]) -> NDArray[np.float64]:
-    """``<u, K u>`` with the weights of class ``kind`` (one class, or one per column of ``u``)."""
-    diagonal, upper = move.pair_diagonal[:, kind], move.pair_upper[:, kind]
-    if isinstance(kind, int):
-        return np.einsum("a,ac,ac->c", diagonal, u, u) + 2.0 * np.einsum(
-            "q,qc,qc->c", upper, u[move.upper[0]], u[move.upper[1]])
-    return np.einsum("ac,ac,ac->c", diagonal, u, u) + 2.0 * np.einsum(
-        "qc,qc,qc->c", upper, u[move.upper[0]], u[move.upper[1]])
-
-
-def _best_moves(state: _State, geo: _Geometry, budget: int, settle: float, where: NDArray[np.intp] | None
-                ) -> None:
-    """Each anchor's best move and press count ``1..k-1`` by gain per click, into ``state``.
-
-    Only at the anchors ``where`` (all when None). A move counts when it lowers the error by more
-    than ``settle`` per click and its cost fits in ``budget``; an anchor with none gets ``+inf``.
-    """
-    shifts = all(move.offsets for move in geo.moves)
-    if shifts and where is not None and where.size * _GATHER_SHARE > state.board.size:
-        where = None  # shifted sums over the whole board cost less than gathers over most of it
-    at: NDArray[np.intp] | slice = slice(None) if where is None else where
-    states = geo.rules.states
-    near = _around(state, geo.rules, geo.pad, not all(move.table.size for move in geo.moves),
-                   where is None and any(move.offsets for move in geo.moves))
-    pressed = np.zeros(state.presses.size + 1, dtype=np.int64)
-    pressed[:-1] = state.presses.ravel()
-    size = state.board.size if where is None else where.size
-    best_key = np.full(size, np.inf)
-    best_kind, best_times, best_cost = (np.zeros(size, dtype=np.int64) for _ in range(3))
-    for kind, move in enumerate(geo.moves):
-        press_at = move.press_at[:, at]
-        presses = press_at.shape[0]
-        for m in range(1, states):
-            if not move.offsets or where is not None:
-                gain = _gains(move, near, states, m, at)
-            elif move.table.size:
-                gain = _shifted_table_gains(move, near, states, m, geo.rules.shape)
-            else:
-                gain = _shifted_pair_gains(move, near, states, m, geo.rules.shape)
-            # Only anchors that gain more than settle can pass (the key is at most the gain's
-            # size): usually a few, so the rest is done on them alone.
-            can = np.flatnonzero(gain < min(-settle, -1e-12))
-            if can.size == 0:
-                continue
-            gain = gain[can]
-            before = pressed[press_at[:, can]]
-            # Clicks spent: for two states an unpress gives one back.
-            cost = (presses - 2 * before.sum(axis=0) if states == 2
-                    else ((before + m) % states - before).sum(axis=0))
-            key = gain / np.maximum(cost, 1)
-            better = key < np.minimum(best_key[can], -settle)
-            better &= move.usable[at][can]
-            if budget < presses * m:  # only then can a move cost more than the clicks left
-                better &= cost <= budget
-            can = can[better]
-            best_key[can] = key[better]
-            best_kind[can] = kind
-            best_times[can] = m
-            best_cost[can] = cost[better]
-    state.key[at], state.kind[at] = best_key, best_kind
-    state.times[at], state.cost[at] = best_times, best_cost
-
-
-def _independent(key: NDArray[np.float64], finite: NDArray[np.bool_], geo: _Geometry, rules: Rules
-                 ) -> tuple[NDArray[np.intp], NDArray[np.bool_]]:
-    """Anchors no two of which interact, best key first, and the cells within reach of them.
-
-    Near a greedy pick in a few vector passes: each takes every available anchor whose key is the
-    least within its window, then makes the windows around them unavailable.
-    """
-    scale = float(np.abs(key[finite]).max())
-    anchors = np.flatnonzero(finite)
-    if anchors.size <= _FEW:
-        return _independent_few(key, anchors, scale, geo, rules)
-    jittered = np.where(finite, key + geo.jitter * scale * 1e-9, np.inf).reshape(rules.shape)
-    free = finite.reshape(rules.shape).copy()
-    picked = np.zeros(rules.shape, dtype=bool)
-    near = np.zeros(rules.shape, dtype=bool)
-    for _ in range(_PASSES):
-        available = np.where(free, jittered, np.inf)
-        pick = free & (available == _min_window(available, geo.reach, rules.wraps))
-        if not pick.any():
-            break
-        picked |= pick
-        around = _near(pick, geo.reach, rules)
-        near |= around
-        free &= ~around
-    chosen = np.flatnonzero(picked)
-    return chosen[np.argsort(key[chosen], kind="stable")], near
-
-
-#: Rounds with at most this many anchors that have a move compare them pairwise (usually a few
-#: dozen) instead of taking minima over windows of the whole board.
-_FEW = 150
-
-
-def _independent_few(key: NDArray[np.float64], anchors: NDArray[np.intp], scale: float,
-                     geo: _Geometry, rules: Rules) -> tuple[NDArray[np.intp], NDArray[np.bool_]]:
-    """:func:`_independent` by comparing the ``anchors`` pairwise: the same passes (an anchor is
-    taken when its key is the least among the available anchors within reach, as the windows'
-    minima take it), the same picks."""
-    jittered = key[anchors] + geo.jitter[anchors] * scale * 1e-9
-    rows, cols = np.divmod(anchors, rules.width)
-    within = np.ones((anchors.size, anchors.size), dtype=bool)
-    for where, size, wrap, reach in ((rows, rules.height, rules.wraps[0], geo.reach[0]),
-                                     (cols, rules.width, rules.wraps[1], geo.reach[1])):
-        gap = np.abs(where[:, None] - where[None, :])
-        if wrap:
-            gap = np.minimum(gap, size - gap)
-        within &= gap <= reach
-    free = np.ones(anchors.size, dtype=bool)
-    picked = np.zeros(anchors.size, dtype=bool)
-    for _ in range(_PASSES):
-        available = np.where(free, jittered, np.inf)
-        least = np.where(within, available[None, :], np.inf).min(axis=1)
-        pick = free & (available == least)
-        if not pick.any():
-            break
-        picked |= pick
-        free &= ~within[pick].any(axis=0)
-    chosen = anchors[picked]
-    near = _near(_flags(chosen, rules), geo.reach, rules)
-    return chosen[np.argsort(key[chosen], kind="stable")], near
-
-
-def _presses(state: _State, geo: _Geometry, chosen: NDArray[np.intp], rules: Rules) -> NDArray[np.int64]:
-    """The press counts of the moves anchored at ``chosen`` (their presses are distinct cells)."""
-    step = np.zeros(rules.cells + 1, dtype=np.int64)
-    for kind, move in enumerate(geo.moves):
-        these = chosen[state.kind[chosen] == kind]
-        for q in range(move.press_at.shape[0]):
-            step[move.press_at[q, these]] += state.times[these]
-    return step[:-1].reshape(rules.shape)
-
-
-def _round(state: _State, geo: _Geometry, target: NDArray[np.float64], budget: int, settle: float
-           ) -> _State | None:
-    """One round of non-interacting moves within ``budget``; None when no move helps.
-
-    The moves must already be in ``state``; the new state has them again, recomputed only within
-    reach of this round's moves (elsewhere nothing they depend on changed).
-    """
-    rules = geo.rules
-    states = rules.states
-    finite = np.isfinite(state.key) & (state.cost <= budget)
-    if not finite.any():
-        return None
-    chosen, near = _independent(state.key, finite, geo, rules)
-    over = np.flatnonzero(np.cumsum(state.cost[chosen]) > budget)
-    if over.size:  # the budget runs out: only the best that fit, so fewer cells need new moves
-        chosen = chosen[:over[0]]
-        near = _near(_flags(chosen, rules), geo.reach, rules)
-    if chosen.size == 0:
-        return None
-    step = _presses(state, geo, chosen, rules)
-    board = reached(state.board, step, rules)
-    after = _measure(board, (state.presses + step) % states, target, states, geo.kernel)
-    if after.error > state.error:
-        return None
-    after.key, after.kind, after.times, after.cost = (
-        state.key.copy(), state.kind.copy(), state.times.copy(), state.cost.copy())
-    left = budget - int(state.cost[chosen].sum())
-    _best_moves(after, geo, left, settle, np.flatnonzero(near) if left >= 2 * (states - 1) else None)
-    return after
-
-
-def _flags(cells: NDArray[np.intp], rules: Rules) -> NDArray[np.bool_]:
-    flags = np.zeros(rules.cells, dtype=bool)
-    flags[cells] = True
-    return flags.reshape(rules.shape)
 
 
 def _checked(board: object, target: object, rules: Rules, max_clicks: int, sigma: float, settle: float
@@ -679,20 +331,219 @@ def play_step(board: object, target: object, rules: Rules, *, max_clicks: int,
     (True, True)
     """
     levels, goal = _checked(board, target, rules, max_clicks, sigma, settle)
-    start = np.zeros(rules.shape, dtype=np.int64)
-    state = _measure(levels, start, goal, rules.states, _eye_kernel(float(sigma)))
-    state = _rounds(state, _geometry(rules, float(sigma), True), goal, max_clicks, float(settle))
-    return PlayStep(board=reached(levels, state.presses, rules), presses=state.presses,
-                    clicks=int(state.presses.sum()))
+    return _compiled_step(levels, goal, rules, max_clicks, float(sigma), float(settle))[0]
 
 
-def _rounds(state: _State, geo: _Geometry, goal: NDArray[np.float64], max_clicks: int, settle: float
-            ) -> _State:
-    """Rounds of moves from ``geo`` until none helps or the clicks run out."""
-    _best_moves(state, geo, max_clicks - int(state.presses.sum()), settle, None)
-    for _ in range(2 * max_clicks + 1):  # each round lowers the error and spends or refunds a click
-        after = _round(state, geo, goal, max_clicks - int(state.presses.sum()), settle)
-        if after is None:
-            break
-        state = after
-    return state
+@dataclass(frozen=True)
+class _Packed:
+    """A geometry's moves as the compiled step reads them: one row per move kind, footprints
+    padded to the longest with the spare cell (``cells``, added 0 times)."""
+
+    dest: NDArray[np.int64]
+    times: NDArray[np.int64]
+    nf: NDArray[np.int64]
+    press_at: NDArray[np.int64]
+    nq: NDArray[np.int64]
+    usable: NDArray[np.bool_]
+    has_table: NDArray[np.bool_]
+    table: NDArray[np.float64]
+    table_at: NDArray[np.int64]
+    weights: NDArray[np.float64]
+    shape_class: NDArray[np.int64]
+    change: NDArray[np.float64]
+    powk: NDArray[np.int64]
+    order: NDArray[np.int64]
+    interior: NDArray[np.bool_]
+    offset: NDArray[np.int64]
+    plain_times: NDArray[np.int64]
+    bound: NDArray[np.float64]
+    touch: NDArray[np.bool_]
+
+
+@functools.lru_cache(maxsize=4)
+def _packed(rules: Rules, sigma: float) -> _Packed:
+    geo = _geometry(rules, sigma)
+    cells, k, kinds = rules.cells, rules.states, len(geo.moves)
+    foot = max(move.dest.shape[0] for move in geo.moves)
+    presses = max(move.press_at.shape[0] for move in geo.moves)
+    classes = max(int(move.shape_class.max()) + 1 for move in geo.moves)
+    codes = max(move.table.shape[1] for move in geo.moves)
+    dest = np.full((kinds, foot, cells), cells, np.int64)
+    times = np.zeros((kinds, foot, cells), np.int64)
+    press_at = np.full((kinds, presses, cells), cells, np.int64)
+    table = np.zeros((kinds, k - 1, max(codes, 1)))
+    weights = np.zeros((kinds, foot, foot, classes))
+    for t, move in enumerate(geo.moves):
+        f = move.dest.shape[0]
+        dest[t, :f], times[t, :f] = move.dest, move.times
+        press_at[t, :move.press_at.shape[0]] = move.press_at
+        table[t, :, :move.table.shape[1]] = move.table
+        diagonal = np.arange(f)
+        c = move.pair_diagonal.shape[1]
+        weights[t, diagonal, diagonal, :c] = move.pair_diagonal
+        weights[t, move.upper[0], move.upper[1], :c] = move.pair_upper
+        weights[t, move.upper[1], move.upper[0], :c] = move.pair_upper
+    # Where a footprint is the interior's (the flat offsets of its first main-class anchor, the
+    # same adds), the kernel reads it from one row: dest and times (megabytes) only at edges.
+    offset = np.zeros((kinds, foot), np.int64)
+    plain_times = np.zeros((kinds, foot), np.int64)
+    interior = np.zeros((kinds, cells), bool)
+    for t, move in enumerate(geo.moves):
+        c0 = int(np.flatnonzero(move.shape_class == move.main)[0])
+        offset[t] = dest[t, :, c0] - c0
+        plain_times[t] = times[t, :, c0]
+        interior[t] = ((dest[t] == np.arange(cells) + offset[t][:, None])
+                       & (times[t] == plain_times[t][:, None])).all(axis=0)
+    level, add = np.divmod(np.arange(k * k), k)
+
+    def by_anchor(a: NDArray[Any]) -> NDArray[Any]:  # one anchor's moves side by side in memory
+        return np.ascontiguousarray(np.moveaxis(a, -1, 0))
+
+    return _Packed(
+        dest=by_anchor(dest), times=by_anchor(times),
+        nf=np.array([m.dest.shape[0] for m in geo.moves], np.int64),
+        press_at=by_anchor(press_at),
+        nq=np.array([m.press_at.shape[0] for m in geo.moves], np.int64),
+        usable=by_anchor(np.array([m.usable for m in geo.moves])),
+        has_table=np.array([m.table.size > 0 for m in geo.moves]), table=table,
+        table_at=by_anchor(np.array([m.table_at for m in geo.moves], np.int64)), weights=weights,
+        shape_class=by_anchor(np.array([m.shape_class for m in geo.moves], np.int64)),
+        change=((level + add) % k - level) / (k - 1), powk=k ** np.arange(foot, dtype=np.int64),
+        order=_tiled_order(rules), interior=by_anchor(interior),
+        offset=offset,
+        plain_times=(np.arange(k)[None, :, None] * plain_times[:, None, :]) % k,
+        bound=_bound(geo)[0], touch=_bound(geo)[1])
+
+
+def _bound(geo: _Geometry) -> tuple[NDArray[np.float64], NDArray[np.bool_]]:
+    """For an anchor ``(di, dj)`` away from a move of kind ``t`` (index ``[t, di + reach,
+    dj + reach]``): whether it may change a cell of the anchor's footprints (``touch``;
+    then the anchor is found again), else how much it can change any gain of the anchor:
+    ``2 sum |u| |ds|`` over the anchor's footprint, with ``|ds| <= sum K`` over the move's
+    changed cells (each changes by at most a whole level). The anchor's footprint is the union
+    of every kind's cells; on an axis that wraps, distances are the shortest way round (``s``
+    itself does not wrap: the real distance is never shorter, and ``K`` falls with it).
+    Footprints lose cells at edges and seams, never gain: the bound holds there too."""
+    ri, rj = geo.reach
+    union = np.array(sorted(_union(geo.rules)))  # (U, 2)
+    half = len(geo.kernel) // 2
+    di, dj = np.meshgrid(np.arange(-ri, ri + 1), np.arange(-rj, rj + 1), indexing="ij")
+
+    def gap(x: NDArray[np.int64], axis: int) -> NDArray[np.int64]:
+        if not geo.rules.wraps[axis]:
+            return np.abs(x)
+        x = x % geo.rules.shape[axis]
+        return np.minimum(x, geo.rules.shape[axis] - x)
+
+    bound = np.zeros((len(geo.moves), 2 * ri + 1, 2 * rj + 1))
+    touch = np.zeros(bound.shape, bool)
+    for t, presses in enumerate((_SINGLE, *_PAIRS)):
+        counts: dict[tuple[int, int], int] = {}
+        for pi, pj in presses:
+            for oi, oj in geo.rules.pattern.offsets:
+                counts[pi + oi, pj + oj] = counts.get((pi + oi, pj + oj), 0) + 1
+        changed = np.array([d for d, times in counts.items() if times % geo.rules.states])
+        # (rows, cols, U, C): the gap between footprint cell a and changed cell b, per axis
+        gi = gap(-di[:, :, None, None] + changed[None, None, None, :, 0] - union[None, None, :, None, 0], 0)
+        gj = gap(-dj[:, :, None, None] + changed[None, None, None, :, 1] - union[None, None, :, None, 1], 1)
+        near = (gi <= half) & (gj <= half)
+        weight = geo.kernel[half + np.minimum(gi, half)] * geo.kernel[half + np.minimum(gj, half)]
+        touch[t] = ((gi == 0) & (gj == 0)).any(axis=(2, 3))
+        bound[t] = 2.0 * np.where(near, weight, 0.0).sum(axis=(2, 3)) * (1 + 1e-9)
+    return bound, touch
+
+
+@dataclass
+class _Memo:
+    """The compiled step's anchors at the end of the last step (see :func:`_compiled_step`)."""
+
+    key: tuple[Rules, float, float, int]
+    board: NDArray[np.uint8]
+    s: NDArray[np.float64]
+    moves: tuple[NDArray[Any], ...]  # key, kind, mult, cost, lowest, dirty
+
+
+#: The last step's memo: the next step from its board starts from its anchors.
+_LAST: list[_Memo] = []
+
+#: The compiled step visits anchors a tile of this many cells square at a time, the tiles in a
+#: shuffled order and each in rows: a shuffled order over the whole board took twice as long
+#: (19-20 ms a step on the 200x112 board against 12 ms), cells within a tile shuffled as long.
+_TILE = 8
+
+
+def _tiled_order(rules: Rules) -> NDArray[np.int64]:
+    """The anchors in the order the compiled step's sweeps visit them: no side of the board
+    first, a tile at a time."""
+    cols = rules.width
+    r, c = np.divmod(np.arange(rules.cells), cols)
+    tile = (r // _TILE) * (-(-cols // _TILE)) + c // _TILE
+    tiles = np.random.default_rng(0).permutation(int(tile.max()) + 1)
+    return np.lexsort((np.arange(rules.cells), tiles[tile])).astype(np.int64)
+
+
+def _compiled_step(levels: NDArray[np.uint8], goal: NDArray[np.float64], rules: Rules,
+                   max_clicks: int, sigma: float, settle: float) -> tuple[PlayStep, float]:
+    """:func:`play_step` by :func:`lightsart._video.play_kernel.play_moves`, and the change of
+    ``E`` it counted move by move.
+
+    A film's next step starts from this step's board: an anchor whose moves all failed
+    ``settle`` (by ``lowest`` at least) fails it still when its gains can have changed by less
+    than the margin, ``2 sum |u| |ds| <= 2 sum |ds|`` over its footprint, ``ds`` the change of
+    ``s`` with the frame; only the others are looked at again. The moves are the same as from
+    scratch (a test checks), the first sweep a fraction of the board.
+    """
+    from lightsart._video.play_kernel import play_moves
+
+    geo = _geometry(rules, sigma)
+    packed = _packed(rules, sigma)
+    k, cells = rules.states, rules.cells
+    e = levels / (k - 1) - goal
+    lv = np.zeros(cells + 1, np.int64)
+    lv[:-1] = levels.ravel()
+    s = np.zeros(cells + 1)
+    s[:-1] = blur(e, geo.kernel).ravel()
+    presses = np.zeros(cells + 1, np.int64)
+    memo_key = (rules, sigma, settle, max_clicks)
+    last = _LAST[0] if _LAST else None
+    if last is not None and last.key == memo_key and np.array_equal(last.board, levels):
+        key, kind, mult, cost, lowest, dirty = (a.copy() for a in last.moves)  # threads
+        margin = _footprint_sums(np.abs(s[:-1] - last.s[:-1]).reshape(rules.shape), geo)
+        lowest -= 2.0 * margin * (1 + 1e-9) + 1e-12
+        dirty |= (lowest < -settle) | (key < np.inf)
+        key[dirty] = np.inf
+    else:
+        key = np.full(cells, np.inf)
+        kind, mult, cost = (np.zeros(cells, np.int64) for _ in range(3))
+        lowest = np.full(cells, -np.inf)
+        dirty = np.ones(cells, bool)
+    p = packed
+    drop = play_moves(lv, s, presses, int(max_clicks), settle, k, np.array(rules.shape, np.int64),
+               np.array(rules.wraps), np.array(geo.reach, np.int64), p.dest, p.times, p.nf,
+               p.press_at, p.nq, p.usable, p.has_table, p.table, p.table_at, p.weights,
+               p.shape_class, p.change, p.powk, geo.kernel, p.order, p.interior, p.offset,
+               p.plain_times, p.bound, p.touch, key, kind, mult, cost, lowest, dirty)
+    made = presses[:-1].reshape(rules.shape)
+    board = reached(levels, made, rules)
+    if not np.array_equal(board.ravel(), lv[:-1]):  # pragma: no cover
+        raise AssertionError("the compiled play step's presses do not make its board")
+    _LAST[:] = [_Memo(memo_key, board, s, (key, kind, mult, cost, lowest, dirty))]
+    return PlayStep(board=board, presses=made, clicks=int(made.sum())), float(drop)
+
+
+def _footprint_sums(a: NDArray[np.float64], geo: _Geometry) -> NDArray[np.float64]:
+    """Each anchor's sum of ``a`` over the union of its moves' footprints (wrapped where the
+    board wraps, nothing off the board), flat."""
+    rows, cols = a.shape
+    pad = geo.pad
+    padded = _padded(a, pad, geo.rules.wraps)
+    out = np.zeros_like(a)
+    for di, dj in _union(geo.rules):
+        out += padded[pad + di:pad + di + rows, pad + dj:pad + dj + cols]
+    return out.ravel()
+
+
+def _union(rules: Rules) -> set[tuple[int, int]]:
+    """The cells any move changes, relative to its anchor, on an endless plane."""
+    return {(pi + di, pj + dj) for presses in (_SINGLE, *_PAIRS) for pi, pj in presses
+            for di, dj in rules.pattern.offsets}
