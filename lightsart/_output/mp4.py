@@ -66,24 +66,27 @@ class Sound:
 
 
 class Encoder:
-    """Raw RGB frames into ``ffmpeg -c:v libx264`` writing ``path``; raises on any failure.
+    """Raw RGB or grey frames into ``ffmpeg -c:v libx264`` writing ``path``; raises on any failure.
 
     ``path`` may be ``/proc/PID/fd/N`` (an unnamed file of ours), so the format is named
     explicitly (``-f mp4``). ``name`` is the output's user-facing name for messages. ``sound``
     (a film's) is muxed in as AAC, trimmed to its stretch; without it the file has no audio.
     ``preset`` is x264's speed for size trade, or a name of :data:`ENCODINGS` (a film's HD
-    frames take ``film``).
+    frames take ``film``). Frames are ``pixels``: ``"rgb24"`` (height x width x 3) or
+    ``"gray"`` (height x width) for a picture all in greys, which ffmpeg turns into YUV for a
+    third of the work (the same YUV: 20 s of 1800x1008 frames 6.5 to 4.9 CPU s).
     """
 
     def __init__(self, exe: str, path: Path, size: tuple[int, int], fps: float, crf: int,
-                 name: str, sound: Sound | None = None, preset: str = "medium") -> None:
+                 name: str, sound: Sound | None = None, preset: str = "medium",
+                 pixels: str = "rgb24") -> None:
         self.name = name
         rate = Fraction(fps).limit_denominator(1001)
         width, height = size
         x264, options = ENCODINGS.get(preset, (preset, ()))
         cmd = [
             exe, "-hide_banner", "-loglevel", "error", "-y",
-            "-f", "rawvideo", "-pix_fmt", "rgb24", "-s", f"{width}x{height}",
+            "-f", "rawvideo", "-pix_fmt", pixels, "-s", f"{width}x{height}",
             "-r", f"{rate.numerator}/{rate.denominator}", "-i", "pipe:0",
             *(["-an"] if sound is None else sound.arguments()),
             "-c:v", "libx264", "-pix_fmt", "yuv420p", "-crf", str(crf), "-preset", x264,
