@@ -33,7 +33,7 @@ from PIL import Image
 from lightsart._errors import InvalidValue, LightsartError, TooLarge
 from lightsart._limits import check_fps
 from lightsart._output.progress import Progress
-from lightsart._output.render import RenderStyle, _layout, as_levels, render_indices, sprites
+from lightsart._output.render import RenderStyle, as_levels, render, render_indices, sprites
 from lightsart._output.staging import atomic_path, staged_folder
 from lightsart._types import Board, Frame
 
@@ -326,6 +326,7 @@ class _Drawing:
         rgb = sprites(style, states).rgb  # (states, cell, cell, 3)
         panel = np.asarray(style.colours().panel)
         grey = bool((rgb == rgb[..., :1]).all()) and bool((panel == panel[0]).all())
+        self.style, self.states = style, states
         self.cells = rgb[..., 0] if grey else rgb
         self.depth: tuple[int, ...] = () if grey else (3,)
         self.pixels = "gray" if grey else "rgb24"
@@ -333,7 +334,8 @@ class _Drawing:
 
     def __call__(self, board: Board) -> NDArray[np.uint8]:
         if not self.flat:
-            return _layout(self.cells, board)
+            picture = render(board, self.style, self.states)
+            return picture if self.depth else picture[..., 0]
         c = self.cells.shape[1]
         return np.repeat(np.repeat(self.cells[:, 0, 0][board], c, axis=0), c, axis=1)
 
