@@ -20,8 +20,15 @@ measures, in one run:
   CRF, measured in the same run), peak memory (the run's maximum resident set, ffmpeg's own
   processes not counted) and the MP4's size.
 
-    python benchmarks/bench_video.py [--photos DIR] [--width 1280] [--hd-seconds 20]
-                                     [--seconds 4] [--quick]
+``--width 1280 1920`` makes and runs a 720p and a 1080p clip; ``--clip FILE`` runs clips
+already made (``make_test_clips.py --photos``) instead. ``--baseline DIR`` (another checkout of
+lightsart, e.g. ``git worktree add /tmp/before main``) runs the same commands with that
+checkout's code first, in the same run, and prints this checkout's speed as a ratio to it: on a
+shared, busy machine only ratios measured side by side mean much. Peak memory is given for
+lightsart and for its largest ffmpeg child.
+
+    python benchmarks/bench_video.py [--photos DIR] [--width 1280 [1920]] [--hd-seconds 20]
+                                     [--clip FILE ...] [--baseline DIR] [--seconds 4] [--quick]
 """
 
 from __future__ import annotations
@@ -125,6 +132,7 @@ code = main(sys.argv[1:])
 wall = time.perf_counter() - start
 me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"code": code, "wall": wall, "peak_mb": me.ru_maxrss / 1024,
+                  "ffmpeg_mb": kids.ru_maxrss / 1024,
                   "cpu": me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime}))
 """
 
@@ -132,17 +140,24 @@ print(json.dumps({"code": code, "wall": wall, "peak_mb": me.ru_maxrss / 1024,
 MODES = (("boards", ()), ("play", ("--mode", "play")), ("boards, 4 states", ("--states", "4")))
 
 
-def speed(clip: Path, options: tuple[str, ...], work: Path) -> dict[str, Any]:
-    """End to end at the default board: clip seconds per wall and CPU second, memory, bytes."""
+def speed(clip: Path, options: tuple[str, ...], work: Path, code: Path = ROOT
+          ) -> dict[str, Any]:
+    """End to end at the default board, with the lightsart of checkout ``code``: clip seconds
+    per wall and CPU second, memory (lightsart's and its largest ffmpeg's), bytes."""
+    import os
+
     out = work / f"{clip.stem}-{len(options)}.mp4"
+    env = {**os.environ, "PYTHONPATH": str(code)}
     done = subprocess.run([sys.executable, "-c", _RUN, "video", str(clip), "-o", str(out),
-                           *options, "-q"], capture_output=True, check=True, text=True, cwd=ROOT)
+                           *options, "-q"], capture_output=True, check=True, text=True, cwd=code,
+                          env=env)
     run = json.loads(done.stdout.strip().splitlines()[-1])
     from lightsart._video.clip import probe
 
     seconds = probe(str(clip)).duration or 0.0
     return {"speed": seconds / run["wall"], "cpu_speed": seconds / run["cpu"],
-            "peak_mb": run["peak_mb"], "bytes": out.stat().st_size, "seconds": seconds}
+            "peak_mb": run["peak_mb"], "ffmpeg_mb": run["ffmpeg_mb"],
+            "bytes": out.stat().st_size, "seconds": seconds}
 
 
 def ffmpeg_floor(clip: Path, work: Path) -> tuple[float, float]:
@@ -164,29 +179,55 @@ def ffmpeg_floor(clip: Path, work: Path) -> tuple[float, float]:
     return seconds / wall, seconds / cpu
 
 
-def speed_table(clip: Path, work: Path) -> None:
-    """Print each mode's speed on ``clip``, and as a ratio to plain ffmpeg re-encoding it."""
+def speed_table(clip: Path, work: Path, baseline: Path | None = None) -> None:
+    """Print each mode's speed on ``clip``, as a ratio to plain ffmpeg re-encoding it and, with
+    a ``baseline`` checkout, to that checkout's speed measured just before."""
     from lightsart._video.clip import probe
 
     info = probe(str(clip))
     wall_floor, cpu_floor = ffmpeg_floor(clip, work)
     print(f"\n{clip.name}: {info.width}x{info.height}, {info.duration or 0:.0f} s; plain ffmpeg "
           f"re-encoding it: {wall_floor:.2f} clip-s per wall-s, {cpu_floor:.2f} per CPU-s")
-    print("| mode | clip-s per wall-s | clip-s per CPU-s | wall, x ffmpeg | CPU, x ffmpeg | "
-          "peak memory | file |")
-    print("|---|---|---|---|---|---|---|")
+    against = "" if baseline is None else " CPU, x baseline | wall, x baseline |"
+    print("| mode | clip-s per wall-s | clip-s per CPU-s | wall, x ffmpeg | CPU, x ffmpeg |"
+          f"{against} peak memory (ffmpeg) | file |")
+    print("|---|---|---|---|---|" + ("---|---|" if baseline else "") + "---|---|")
     for name, options in MODES:
-        s = speed(clip, options, work)
+        ratio = ""
+        if baseline is not None:
+            before = speed(clip, options, work, baseline)
+            s = speed(clip, options, work)
+            ratio = (f" {s['cpu_speed'] / before['cpu_speed']:.2f} "
+                     f"({before['cpu_speed']:.2f}) | {s['speed'] / before['speed']:.2f} |")
+        else:
+            s = speed(clip, options, work)
         print(f"| {name} | {s['speed']:.2f} | {s['cpu_speed']:.2f} | "
-              f"{s['speed'] / wall_floor:.2f} | {s['cpu_speed'] / cpu_floor:.2f} | "
-              f"{s['peak_mb']:.0f} MB | {s['bytes'] / 1024:.0f} KB |", flush=True)
+              f"{s['speed'] / wall_floor:.2f} | {s['cpu_speed'] / cpu_floor:.2f} |{ratio} "
+              f"{s['peak_mb']:.0f} MB ({s['ffmpeg_mb']:.0f} MB) | {s['bytes'] / 1024:.0f} KB |",
+              flush=True)
+
+
+def hd_clip(photos: Path, width: int, seconds: float, work: Path) -> Path:
+    """The issue's HD clip ``width`` pixels wide made from ``photos``, by a child process: this
+    one stays small, so the timed runs (forked from it) report their own peak memory (Linux
+    keeps the largest resident set across exec)."""
+    made = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_test_clips.py"),
+                           str(work / f"hd{width}"), "--photos", str(photos), "--width",
+                           str(width), "--seconds", str(seconds)],
+                          capture_output=True, text=True, check=True)
+    return Path(made.stdout.strip().splitlines()[-1].split(": ", 1)[1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--photos", type=Path, default=ROOT / "samples",
                         help="the HD clip's photos (default: the bundled samples)")
-    parser.add_argument("--width", type=int, default=1280, help="the HD clip's width")
+    parser.add_argument("--width", type=int, nargs="+", default=[1280],
+                        help="the HD clips' widths (1280 1920: a 720p and a 1080p clip)")
+    parser.add_argument("--clip", type=Path, nargs="+", default=None,
+                        help="run these clips instead of making them")
+    parser.add_argument("--baseline", type=Path, default=None,
+                        help="another checkout of lightsart, timed in the same run")
     parser.add_argument("--hd-seconds", type=float, default=20.0, help="the HD clip's length")
     parser.add_argument("--seconds", type=float, default=4.0, help="the small clips' length")
     parser.add_argument("--quick", action="store_true", help="speed only (no quality table)")
@@ -207,16 +248,16 @@ def main() -> None:
                     print(f"| {row['clip']} | {row['method']} | {100 * row['changed']:.2f} % | "
                           f"{row['structure']:.3f} | {row['error']:.4f} | {clicks} |",
                           flush=True)
-        # Made by a child process: this one stays small, so the timed runs (forked from it)
-        # report their own peak memory (Linux keeps the largest resident set across exec).
-        made = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_test_clips.py"),
-                               str(work / "hd"), "--photos", str(args.photos), "--width",
-                               str(args.width), "--seconds", str(args.hd_seconds)],
-                              capture_output=True, text=True, check=True)
-        hd = Path(made.stdout.strip().splitlines()[-1].split(": ", 1)[1])
-        print(f"\nend to end at the default board, MP4 with sound; the HD clip's photos: "
-              f"{args.photos} ({', '.join(json.loads(hd.with_suffix('.json').read_text())['photos'])})")
-        speed_table(hd, work)
+        hd = args.clip or [hd_clip(args.photos, width, args.hd_seconds, work)
+                           for width in args.width]
+        for clip in hd:
+            told = clip.with_suffix(".json")
+            photos = (", ".join(json.loads(told.read_text())["photos"]) if told.exists()
+                      else "not said")
+            print(f"\nend to end at the default board, MP4 with sound; {clip.name}'s photos: "
+                  f"{photos}" + ("" if args.baseline is None else
+                                 f"; baseline: the checkout {args.baseline}"))
+            speed_table(clip, work, args.baseline)
 
 
 if __name__ == "__main__":

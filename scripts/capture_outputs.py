@@ -185,7 +185,9 @@ from lightsart._output import mp4
 sent = {}
 send = mp4.Encoder.send
 def keep(self, canvas):
-    sent.setdefault(pathlib.Path(self.name).name, []).append(canvas.copy())
+    # A grey frame is sent in one channel: kept as the RGB it stands for.
+    rgb = np.repeat(canvas[..., None], 3, 2) if canvas.ndim == 2 else canvas.copy()
+    sent.setdefault(pathlib.Path(self.name).name, []).append(rgb)
     send(self, canvas)
 mp4.Encoder.send = keep
 def save():

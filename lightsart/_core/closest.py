@@ -221,8 +221,10 @@ class _BitSetup:
         board = board_algebra(m, n)
         cells, columns, chased = _check_columns(board)
         # Bosch's baseline: chase with no top-row clicks; the excess row is wrong pixels in the
-        # bottom chased row, the last ``w`` cells offered.
-        baseline = cells.size - board.w + np.flatnonzero(board.excess(change))
+        # bottom chased row, the last ``w`` cells offered (none needed without quiet patterns:
+        # every change is reached, and the chase was a third of a film's fit).
+        baseline = (None if board.nullity == 0
+                    else cells.size - board.w + np.flatnonzero(board.excess(change)))
         part = share(seconds, board.nullity, chased)
         focus: tuple[Focus, ...] = ()
         if (EDGE_CHAINS_NULLITY < board.nullity <= EDGE_CHAINS_MAX_NULLITY

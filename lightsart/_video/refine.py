@@ -124,6 +124,13 @@ def _local_best(gain: NDArray[np.float64]) -> NDArray[np.intp]:
     return cells[best]
 
 
+#: Searches run in numpy before the compiled rounds (:mod:`lightsart._video.refine_kernel`)
+#: take over: importing numba and loading its cached machine code (about 0.2 s and 125 MB) pays
+#: off over a film's frames, not over a still's one search or a short clip's first seconds.
+_COMPILED_AFTER = 48
+_refines = 0
+
+
 def refine(start: Board, toned: Gray, previous: Board | None, states: int, *,
            sigma: float = SIGMA, keep_price: float = KEEP_PRICE, linear: bool = False) -> Board:
     """The board ``start`` improved by direct binary search against ``toned`` (see the module);
@@ -132,6 +139,8 @@ def refine(start: Board, toned: Gray, previous: Board | None, states: int, *,
     A round that moves few cells recomputes the error and the gains only within the blur's
     reach of them (:func:`_blur_at`, the same sums as :func:`blur`): the board is the one full
     rounds give, at a fraction of the cost (half the rounds of a film move under 20 cells).
+    After :data:`_COMPILED_AFTER` searches in a process the rounds run compiled
+    (:func:`lightsart._video.refine_kernel.search`: the same sums, the same board).
 
     >>> import numpy as np
     >>> flat = np.full((6, 6), 1.0)
@@ -152,6 +161,14 @@ def refine(start: Board, toned: Gray, previous: Board | None, states: int, *,
     padded = np.zeros((rows + 2 * r, cols + 2 * r))  # board minus frame, zeros around it
     inner = padded[r : r + rows, r : r + cols]
     inner[...] = y[board] - v
+    global _refines
+    _refines += 1
+    if _refines > _COMPILED_AFTER:  # a film's thousands of rounds: compiled, the same sums
+        from lightsart._video.refine_kernel import search
+
+        search(board, padded, k, y, np.ascontiguousarray(v, dtype=np.float64),
+               board if prev is None else prev, prev is not None, c0, keep_price, ROUNDS)
+        return board.astype(np.uint8)
     gain_up, gain_down = _gains(board, blur(inner, k), prev, y, c0, keep_price)
     gain = np.maximum(gain_up, gain_down)
     reach = np.arange(-r, r + 1)
