@@ -33,6 +33,7 @@ the clip's sound (MP3, in the page).
 sequence of legal Lights Out pictures; --json lists the clicks between consecutive boards.
 --mode play: the board is played: every frame is the previous board plus at most
 --clicks-per-frame clicks, chosen to bring it closest to the frame; one continuous game.
+At a cut the board jumps to the new shot's board, as the clip does, however many clicks.
 
 The film holds still where the clip does: the tone follows the clip smoothly, and --dither
 steady (default) changes a cell only where its picture changed enough to pay for it.
@@ -59,7 +60,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                         "game, at most --clicks-per-frame clicks from frame to frame")
     f.add_argument("--clicks-per-frame", type=positive_int, metavar="N",
                    help="play mode: clicks per frame at most (default: about 9 %% of the "
-                        "board's cells, 150 on 48x35)")
+                        "board's cells, 150 on 48x35); the frame after a cut takes what its "
+                        "new board needs")
     f.add_argument("--fps", type=positive_float,
                    help=f"frames per second (default: the clip's, at most {DEFAULT_FPS_MAX:g})")
     f.add_argument("--start", type=non_negative_float, default=0.0, metavar="SECONDS",

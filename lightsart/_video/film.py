@@ -66,13 +66,13 @@ class Filming:
     ----------
     mode
         ``"boards"`` (every frame the closest reachable board) or ``"play"`` (the board is played,
-        at most ``clicks_per_frame`` presses a frame).
+        at most ``clicks_per_frame`` presses a frame; at a cut it jumps to the new shot's fit).
     fps
         Frames per second of the film (``None``: the clip's, at most :data:`DEFAULT_FPS_MAX`).
     start, end
         The stretch of the clip filmed, in seconds (``end`` ``None``: to the clip's end).
     clicks_per_frame
-        Play mode's most presses per frame (``None``: :func:`default_clicks`).
+        Play mode's most presses per frame but a cut's (``None``: :func:`default_clicks`).
     sound
         Whether an MP4 or an ``.html`` page keeps the clip's sound (trimmed to ``start .. end``).
     dither
@@ -142,7 +142,7 @@ class FilmResult:
     clicks_per_frame
         Presses from each frame's board to the next's (``frames - 1`` of them).
     clicks_limit
-        Play mode's most presses per frame (``None`` in boards mode).
+        Play mode's most presses per frame but a cut's (``None`` in boards mode).
     sound
         Whether the MP4 or the page kept the clip's sound.
     outputs, outputs_detail, seconds, notes

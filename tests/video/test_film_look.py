@@ -49,11 +49,12 @@ def _film(frames: list[np.ndarray], kind: str = "boards", states: int = 2) -> li
     mode = _mode(kind, states)
     steps = list(film_steps(frames, mode, SteadyTone(Tone(), FPS)))
     a = press_matrix(mode.first.rules if isinstance(mode, PlayMode) else mode.rules)
-    for before, after in pairwise(steps):  # every step re-pressed, independently
+    cuts = [estimate(x, y).cut for x, y in pairwise(frames)]
+    for (before, after), cut in zip(pairwise(steps), cuts, strict=True):  # re-pressed, independently
         assert after.presses is not None
         pressed = (before.board.reshape(-1) + a @ after.presses.reshape(-1)) % states
         assert np.array_equal(pressed.reshape(after.board.shape), after.board)
-        if kind == "play":
+        if kind == "play" and not cut:  # a cut jumps to the new scene's fit, however many clicks
             assert after.clicks <= 120
     return steps
 
@@ -148,22 +149,3 @@ def test_the_frame_after_a_cut_is_a_fresh_fit_of_it(states: int) -> None:
     fresh = _film([b], states=states)[0]
     assert np.array_equal(steps[4].board, fresh.board)
     assert steps[5].clicks == 0  # and it holds: no second frame of the cut
-
-
-@pytest.mark.parametrize("states", [2, 4])
-def test_play_mode_recovers_after_a_cut_to_boards_modes_look(states: int) -> None:
-    """After a cut play mode chases the new shot within its budget, then takes the way to
-    boards mode's fit: it ends as close to the frame, seen through the eye's blur, as boards
-    mode's board (no stray dots left by the chase), and holds still there."""
-    from lightsart._video.play import eye_error
-
-    a, b = _texture(ROWS, COLS, seed=4), 1.0 - _texture(ROWS, COLS, seed=5)
-    frames = [a] * 3 + [b] * (16 if states == 2 else 28)  # the way is 5 or 14 frames of clicks
-    played = _film(frames, "play", states)
-    boards = _film(frames, "boards", states)
-    toned = SteadyTone(Tone(), FPS)(b, True)
-    assert all(s.clicks == 0 for s in played[-3:])
-    chased = eye_error(played[5].board, toned, states)  # the chase alone, settled
-    ended = eye_error(played[-1].board, toned, states)
-    assert ended <= 1.02 * eye_error(boards[-1].board, toned, states)
-    assert ended < chased
