@@ -120,6 +120,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"board {result.width}x{result.height}{rules_words(result.rules)}, nullity "
           f"{result.nullity}")
     most = "" if result.clicks_limit is None else f", at most {result.clicks_limit} per frame"
+    # Play mode's one frame over the bound is a cut's (the board jumps to the new shot's fit):
+    # count them from the presses themselves, so the line says what the film holds.
+    over = 0 if result.clicks_limit is None else sum(
+        clicks > result.clicks_limit for clicks in result.clicks_per_frame)
+    if over:
+        most += f" but at {over} cut{'s' * (over > 1)}, where the board jumps to the new shot"
     per = result.clicks_total / max(1, len(result.clicks_per_frame))
     frames = "1 frame" if result.frames == 1 else f"{result.frames} frames"
     # A film shorter than a tenth of a second would print as 0.0 s.

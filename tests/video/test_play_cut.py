@@ -5,7 +5,9 @@ any two frames, pressed again with a brute-force press matrix (:mod:`brute`), ma
 
 from __future__ import annotations
 
+import json
 from itertools import pairwise
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -63,3 +65,29 @@ def test_the_frame_after_a_cut_is_boards_modes_fresh_fit(states: int) -> None:
     assert played[4].clicks > CLICKS  # the jump the clip makes, not the game's budget
     assert all(s.clicks <= CLICKS for i, s in enumerate(played[1:], 1) if i != 4)
     assert all(s.clicks == 0 and np.array_equal(s.board, fresh.board) for s in played[5:])
+
+
+def test_the_summary_line_names_the_cuts_over_the_budget(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``lightsart video --mode play`` prints its bound with the frames over it counted from the
+    film's own presses: a clip with one hard cut says so; every other frame keeps the bound."""
+    from PIL import Image
+    from script_loader import load_script
+
+    from lightsart._cli import main
+
+    shots = [Image.fromarray(np.uint8(255 * p)).resize((COLS * 4, ROWS * 4)).convert("RGB")
+             for p in (_picture(7), 1.0 - _picture(8))]
+    clip = tmp_path / "cut.mp4"
+    load_script("scripts/make_test_clips.py").write_clip(
+        clip, [shots[0]] * 6 + [shots[1]] * 6, shots[0].size, FPS, None)
+    argv = ["video", str(clip), "--mode", "play", "--clicks-per-frame", str(CLICKS),
+            "--size", f"{COLS}x{ROWS}", "-o", str(tmp_path / "film.gif")]
+    assert main([*argv, "--json"]) == 0
+    clicks = json.loads(capsys.readouterr().out)["clicks_per_frame"]
+    over = [k for k, c in enumerate(clicks) if c > CLICKS]
+    assert len(over) == 1 and all(c <= CLICKS for k, c in enumerate(clicks) if k not in over)
+    assert main(argv) == 0
+    line = next(t for t in capsys.readouterr().out.splitlines() if t.startswith("play mode"))
+    assert line.endswith(f"at most {CLICKS} per frame but at 1 cut, where the board jumps "
+                         "to the new shot)")
