@@ -8,7 +8,7 @@ solver: light chasing, Gaussian elimination of the top-row system, quiet pattern
 clicks over the coset; more states by ``modk.js`` over ``Z/k``).
 
 * :func:`write_game_page`: the game, any size from 3×3 to 40×40 chosen on the page, optionally
-  with a picture as the goal (the reachable board closest to an image, see :func:`picture_fit`).
+  with a picture as the goal (the reachable board closest to an image, see :func:`picture_goal`).
 * :func:`write_artwork_page`: an animation (segments of start board + ordered clicks) with play,
   pause, step, scrub and speed; the viewer can click cells at any moment. It lives in
   :mod:`lightsart._pages.artwork` (re-exported here); what both pages share, in ``_page.py``.
@@ -67,7 +67,6 @@ __all__ = [
     "Origin",
     "game_page_html",
     "make_game_page",
-    "picture_fit",
     "picture_goal",
     "write_game_page",
 ]
@@ -254,18 +253,18 @@ def write_game_page(
     """Write the playable game as one self-contained HTML file.
 
     ``width`` × ``height`` is the first board (the page offers 3 to 40 on each side). With
-    ``picture`` (a board reachable from all-lit, e.g. ``picture_fit(...).board``) the board takes
+    ``picture`` (a board reachable from all-lit, e.g. ``picture_goal(...)[0].board``) the board takes
     its size and the goal is the picture, from a uniformly random solvable start by default
     (``start="lit"``: from all-lit, as in Bosch's animations; ``"picture"``: clear the picture).
 
     ``pattern`` (a name: plus, sigma, x, square; or rows like ``"110/010/000"``) and
     ``topology`` (plane, torus, cylinder) are the rules the page starts with; the player may
     change them on the page. A picture must be reachable from all-lit under those rules
-    (``picture_fit(..., pattern=..., topology=...).board`` is).
+    (``picture_goal(..., pattern=..., topology=...)[0].board`` is).
 
     ``states`` k (above 2) plays grey levels: a click presses, adding 1 mod k to the cells of the
     pattern (k-1 is lit); a ``picture`` then holds levels ``0 .. k-1`` and must be reachable from
-    the all-brightest board (``picture_fit(..., states=k).board`` is), the page's hints and
+    the all-brightest board (``picture_goal(..., states=k)[0].board`` is), the page's hints and
     solutions are fewest presses over ``Z/k``, and random starts are random presses from the goal.
     ``palette`` (a :class:`lightsart._palette.Palette` of ``states`` colours) opens the page in
     those colours, state s in colour s: each click steps a cell one colour along the palette.
@@ -283,7 +282,7 @@ def write_game_page(
                     kernel_size=size, palette=options.get("palette"))
 
 
-def picture_fit(
+def picture_goal(
     image: str | os.PathLike[str],
     size: tuple[int | None, int] | None = None,
     fit: str = "cover",
@@ -293,8 +292,10 @@ def picture_fit(
     origin: Origin = "lit",
     seconds: float = 1.0,
     states: int = 2,
-) -> Fit:
-    """The board closest to an image that is reachable from all-``origin`` under the rules.
+    palette: Palette | str | None = None,
+) -> tuple[Fit, Palette | None]:
+    """The board closest to an image that is reachable from all-``origin`` under the rules (a
+    :class:`~lightsart.Fit`), and the palette the goal is drawn in.
 
     ``size`` is ``(rows, columns)`` or ``(None, columns)`` (rows from the aspect ratio); by
     default the long side is about :data:`DEFAULT_PICTURE_SIDE` cells, preferring a size where
@@ -310,32 +311,14 @@ def picture_fit(
     closest to it (fewest wrong cells) reachable from all-brightest (``origin="lit"``) or
     all-dark by presses mod k; ``clicks`` holds the press counts.
 
-    Every case is the exact engine's fit, moved to the origin (:func:`fit_from_origin`).
-    """
-    return picture_goal(image, size, fit, pattern=pattern, topology=topology, origin=origin,
-                        seconds=seconds, states=states)[0]
-
-
-def picture_goal(
-    image: str | os.PathLike[str],
-    size: tuple[int | None, int] | None = None,
-    fit: str = "cover",
-    *,
-    pattern: str = "plus",
-    topology: Topology = "plane",
-    origin: Origin = "lit",
-    seconds: float = 1.0,
-    states: int = 2,
-    palette: Palette | str | None = None,
-) -> tuple[Fit, Palette | None]:
-    """:func:`picture_fit` in a ``palette`` too: the fit and the palette the goal is drawn in.
-
     ``palette`` (a :class:`~lightsart.Palette`, ``"auto:K"`` or a name, as
     :class:`lightsart.Pictures` reads it; ``states`` is its length) reads the picture in colour
     and makes the target as ``lightsart still --palette`` does, through the same stages
     (:func:`~lightsart._pictures.colour.prepare`, ``palette_for``, ``colour_target``) and the
     same colour costs, with :class:`lightsart.Pictures`' defaults: from all-lit the goal is the
     board ``still`` makes for the same picture and size. Greys (or ``None``) are the grey stage.
+
+    Every case is the exact engine's fit, moved to the origin (:func:`fit_from_origin`).
     """
     from lightsart._pictures.image import choose_size, fit_target, read_gray
     from lightsart._pictures.palettes import in_colour, palette_request
@@ -390,7 +373,7 @@ def make_game_page(
     or with ``image`` the game whose goal is the reachable board closest to that picture.
 
     With ``image`` the goal is the reachable board closest to the picture under the rules
-    (:func:`picture_fit`). The rules are checked first, then the output: an ``.html`` file that
+    (:func:`picture_goal`). The rules are checked first, then the output: an ``.html`` file that
     is not the picture."""
     from lightsart._output.staging import plan_outputs, writing
     from lightsart._pictures.palettes import agreed_states, palette_request

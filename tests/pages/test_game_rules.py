@@ -188,7 +188,7 @@ def as_bits(board: np.ndarray) -> int:
     return sum(1 << k for k, v in enumerate(board.ravel()) if v)
 
 
-def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Path) -> None:
+def test_picture_goal_is_the_closest_reachable_board_under_the_rules(tmp_path: Path) -> None:
     from lightsart._core.board import board_from_clicks
     from lightsart._core.general import packed_algebra as rules_algebra
     from lightsart._rules import Rules, parse_pattern
@@ -202,8 +202,8 @@ def test_picture_fit_is_the_closest_reachable_board_under_the_rules(tmp_path: Pa
             rules = Rules(m, n, parse_pattern(pattern), topology)  # type: ignore[arg-type]
             boards = []
             for origin in ("lit", "dark"):
-                fit = play.picture_fit(png, (n, m), pattern=pattern, topology=topology,  # type: ignore[arg-type]
-                                       origin=origin)  # type: ignore[arg-type]
+                fit, _ = play.picture_goal(png, (n, m), pattern=pattern,  # type: ignore[arg-type]
+                                           topology=topology, origin=origin)  # type: ignore[arg-type]
                 where = f"{name} {topology} {m}x{n} seed {seed} from {origin}"
                 assert fit.board.shape == fit.target.shape == (m, n), where
                 # Reachable from the origin: by the brute force, and by the Python algebra.
@@ -608,8 +608,8 @@ def test_picture_goal_under_other_rules_is_played_under_them(tab: harness.Watche
                                                             tmp_path: Path) -> None:
     m, n, name, topology = 6, 9, "x", "torus"
     pattern = PATTERNS[name]
-    fit = play.picture_fit(noise_png(tmp_path / "noise.png", 30, 40, 2), (n, m), pattern=pattern,
-                           topology=topology)
+    fit, _ = play.picture_goal(noise_png(tmp_path / "noise.png", 30, 40, 2), (n, m),
+                               pattern=pattern, topology=topology)
     assert fit.wrong_pixels > 0  # the noise was not reachable as it was
     path = tmp_path / "game.html"
     page_info = play.write_game_page(path, picture=fit.board, start="lit", pattern=pattern,

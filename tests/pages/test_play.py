@@ -227,7 +227,7 @@ def test_cli_play_image(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert picture.shape == (10, 15)
     assert classic_algebra(10, 15).is_solvable(picture ^ 1)  # reachable from all-lit
     assert picture[5, 7] == 1 and picture[0, 0] == 0  # a white disc on black
-    fit = play.picture_fit(tmp_path / "disc.png")  # default: about 32 cells on the long side
+    fit = play.picture_goal(tmp_path / "disc.png")[0]  # default: about 32 cells on the long side
     assert max(fit.board.shape) in range(30, 35)
 
 
