@@ -2,7 +2,8 @@
 
 * :class:`BoardsMode`: every frame is the reachable board closest to its target. The target is
   the previous target refined by direct binary search against the toned frame
-  (:func:`lightsart._video.refine.refine`; the first from a blue-noise dither), so cells change
+  (:func:`lightsart._video.refine.refine`; the first, and the first after a cut, from Floyd–
+  Steinberg's dithering of the frame), so cells change
   only where the picture did; the engine then fits it with :func:`~lightsart._video.steady.
   steady_costs`, so where the board cannot be every board (nullity above 0) the cells left wrong
   stay where they were. The clicks between consecutive boards are the engine's ``connect``.
@@ -83,13 +84,19 @@ class BoardsMode:
     def target(self, toned: Gray, previous: Board | None = None) -> Board:
         """This frame's target by the dither, from ``previous`` (the last frame's, carried along
         the motion; ``None``: afresh)."""
-        from lightsart._pictures.dither import DITHER_METHODS, OrderedDither, blue_noise_mask, dither
+        from lightsart._pictures.dither import (
+            DEFAULT_METHOD,
+            DITHER_METHODS,
+            OrderedDither,
+            blue_noise_mask,
+            dither,
+        )
         from lightsart._video.refine import refine
         from lightsart._video.steady import steady_dither
 
         k = self.rules.states
         if self.dither == "steady":
-            start = (steady_dither(toned, None, blue_noise_mask(), k, linear=self.linear)
+            start = (dither(toned, DEFAULT_METHOD, states=k, linear=self.linear)
                      if previous is None else previous)
             return refine(start, toned, previous, k, linear=self.linear)
         method = DITHER_METHODS.get(self.dither)
