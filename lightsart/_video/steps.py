@@ -88,7 +88,6 @@ class BoardsMode:
             DEFAULT_METHOD,
             DITHER_METHODS,
             OrderedDither,
-            blue_noise_mask,
             dither,
         )
         from lightsart._video.refine import refine
