@@ -91,7 +91,8 @@ def _ours(clip: Path, mode: str, folder: Path) -> tuple[list[np.ndarray], list[i
     from lightsart._settings import Look, Pictures
     from lightsart._video.film import Filming, make_film
 
-    result = make_film(str(clip), None, frames_dir=str(folder), pictures=Pictures(size=BOARD),
+    size = f"{BOARD[0]}x{BOARD[1]}"  # BOARD is (columns, rows); a tuple size is (rows, columns)
+    result = make_film(str(clip), None, frames_dir=str(folder), pictures=Pictures(size=size),
                        look=Look(cell=1), filming=Filming(mode=mode))  # type: ignore[arg-type]
     boards = [(np.asarray(Image.open(p).convert("L")) // 255).astype(np.uint8)
               for p in sorted(folder.glob("frame_*.png"))]
