@@ -207,6 +207,9 @@ FLAT = 0.03
 FLAT_REACH = 3
 #: The blur, in cells, a dot is seen through (a lit cell alone on black: 0.16 at its centre).
 STRAY_SIGMA = 1.0
+#: Flat cells are judged with the others of their tone, in bins this wide (a dark figure and
+#: the light wall around it are two areas: one median over both let any dot pass).
+TONE_BIN = 0.1
 
 
 def _blurred(a: np.ndarray, sigma: float) -> np.ndarray:
@@ -234,16 +237,25 @@ def flat_area(frame: np.ndarray) -> np.ndarray:
 
 def stray_share(board: np.ndarray, frame: np.ndarray, states: int) -> float:
     """The share of a frame's flat cells (:func:`flat_area`) where the board blurred by
-    :data:`STRAY_SIGMA` differs from its median over them by more than Pillow's dithering of
-    the frame, blurred alike, ever does (its largest difference there): dots the area's own
-    texture does not make. ``nan`` without a flat area."""
+    :data:`STRAY_SIGMA` differs from its median over the flat cells of the same tone
+    (:data:`TONE_BIN`) by more than Pillow's dithering of the frame, blurred alike, ever does
+    there (its largest difference): dots the area's own texture does not make. ``nan`` without
+    a flat area."""
     flat = flat_area(frame)
     if flat.sum() < 20:
         return float("nan")
-    seen = _blurred(board / (states - 1), STRAY_SIGMA)[flat]
-    texture = _blurred(_pillow(frame), STRAY_SIGMA)[flat]
-    allowed = float(np.max(np.abs(texture - np.median(texture))))
-    return float(np.mean(np.abs(seen - np.median(seen)) > allowed + 1e-9))
+    seen = _blurred(board / (states - 1), STRAY_SIGMA)
+    texture = _blurred(_pillow(frame), STRAY_SIGMA)
+    stray, counted = 0, 0
+    tones = np.floor(frame / TONE_BIN).astype(np.int64)
+    for tone in np.unique(tones[flat]):  # each flat tone apart: a dark figure on a light wall
+        area = flat & (tones == tone)
+        if area.sum() < 20:
+            continue
+        allowed = float(np.max(np.abs(texture[area] - np.median(texture[area]))))
+        stray += int(np.sum(np.abs(seen[area] - np.median(seen[area])) > allowed + 1e-9))
+        counted += int(area.sum())
+    return stray / counted if counted else float("nan")
 
 
 def kymograph(boards: list[np.ndarray], states: int, path: Path) -> None:
