@@ -108,7 +108,9 @@
     drawChosen();
     drawExports();
     clearTimeout(timer);
-    // The shown board is stale from this moment: say so at once, not after the debounce.
+    // The shown board is stale from this moment: say so at once, not after the debounce, and
+    // drop an answer to the older settings that arrives before the newer request goes out.
+    generation += 1;
     if (chosen.length) $("about").textContent = "working\u2026";
     timer = setTimeout(refresh, 60);
   }
