@@ -51,6 +51,14 @@ def _make(c: int, t: int, m: int, lv: Any, s: Any, presses: Any, k: int, shape: 
 
 
 @compiled
+def _on_axis(x: int, n: int, wraps: bool) -> int:
+    """Coordinate ``x`` on an axis of ``n`` cells: taken round if the axis wraps, else -1 off it."""
+    if wraps:
+        return x % n
+    return x if 0 <= x < n else -1
+
+
+@compiled
 def _mark(c: int, t: int, shape: Any, wraps: Any, reach: Any, dirty: Any, key: Any, lowest: Any,
           bound: Any, touch: Any, settle: float) -> None:
     """After move ``t`` at ``c``: mark the anchors within ``reach`` to be found again whose
@@ -59,16 +67,12 @@ def _mark(c: int, t: int, shape: Any, wraps: Any, reach: Any, dirty: Any, key: A
     rows, cols = shape[0], shape[1]
     cr, cc = c // cols, c % cols
     for di in range(-reach[0], reach[0] + 1):
-        r = cr + di
-        if wraps[0]:
-            r %= rows
-        elif r < 0 or r >= rows:
+        r = _on_axis(cr + di, rows, wraps[0])
+        if r < 0:
             continue
         for dj in range(-reach[1], reach[1] + 1):
-            q = cc + dj
-            if wraps[1]:
-                q %= cols
-            elif q < 0 or q >= cols:
+            q = _on_axis(cc + dj, cols, wraps[1])
+            if q < 0:
                 continue
             a = r * cols + q
             if dirty[a] or key[a] < np.inf or touch[t, di + reach[0], dj + reach[1]]:
