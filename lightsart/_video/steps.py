@@ -2,11 +2,11 @@
 
 * :class:`BoardsMode`: every frame is the reachable board closest to its target. The target is
   the previous target refined by direct binary search against the toned frame
-  (:func:`lightsart._video.refine.refine`; the first, and the first after a cut, from Floyd–
-  Steinberg's dithering of the frame), so cells change
-  only where the picture did; the engine then fits it with :func:`~lightsart._video.steady.
-  steady_costs`, so where the board cannot be every board (nullity above 0) the cells left wrong
-  stay where they were. The clicks between consecutive boards are the engine's ``connect``.
+  (:func:`lightsart._video.refine.refine`; the first, and the first after a cut, from
+  Floyd–Steinberg's dithering of the frame), so cells change only where the picture did; the
+  engine then fits it with :func:`~lightsart._video.steady.steady_costs`, so where the board
+  cannot be every board (nullity above 0) the cells left wrong stay where they were. The
+  clicks between consecutive boards are the engine's ``connect``.
 * :class:`PlayMode`: the first frame is fitted as above; from then on the board is played: each
   frame is the previous board plus at most ``max_clicks`` presses chosen by
   :func:`lightsart._video.play.play_step`, except the frame after a cut, which is fitted afresh
@@ -84,12 +84,7 @@ class BoardsMode:
     def target(self, toned: Gray, previous: Board | None = None) -> Board:
         """This frame's target by the dither, from ``previous`` (the last frame's, carried along
         the motion; ``None``: afresh)."""
-        from lightsart._pictures.dither import (
-            DEFAULT_METHOD,
-            DITHER_METHODS,
-            OrderedDither,
-            dither,
-        )
+        from lightsart._pictures.dither import DEFAULT_METHOD, DITHER_METHODS, OrderedDither, dither
         from lightsart._video.refine import refine
         from lightsart._video.steady import steady_dither
 
