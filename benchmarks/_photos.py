@@ -22,6 +22,15 @@ def photo_target(path: Path | None, side: int) -> np.ndarray:
     return (np.random.default_rng(side).random((side, side)) < gray).astype(np.uint8)
 
 
+def pillow_dots(frame: np.ndarray) -> np.ndarray:
+    """Pillow's ``convert("1")`` (Floyd–Steinberg in C) of a grey frame in ``[0, 1]``, as 0/1
+    cells: the baseline the benchmarks measure against."""
+    from PIL import Image
+
+    grey = Image.fromarray(np.round(frame * 255).astype(np.uint8))
+    return (np.asarray(grey.convert("1"), dtype=np.uint8) > 0).astype(np.uint8)
+
+
 def sample(name: str) -> Path | None:
     """``samples/<name>`` if it exists."""
     path = ROOT / "samples" / name

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from _photos import clips_module  # benchmarks/ is on sys.path when run as a script
+from _photos import clips_module, pillow_dots  # benchmarks/ is on sys.path as a script
 from PIL import Image, ImageDraw, ImageFont
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,11 +126,6 @@ def make_clip(folder: Path, name: str, draw: Draw, size: tuple[int, int], frames
     clips_module().write_clip(path, (draw(k).convert("RGB") for k in range(frames)), size, FPS,
                                None)
     return path
-
-
-def _pillow(frame: np.ndarray) -> np.ndarray:
-    picture = Image.fromarray(np.round(frame * 255).astype(np.uint8)).convert("1")
-    return (np.asarray(picture) > 0).astype(np.uint8)
 
 
 def fitted_frames(clip: Path, board: tuple[int, int]) -> list[np.ndarray]:
@@ -245,7 +240,7 @@ def stray_share(board: np.ndarray, frame: np.ndarray, states: int) -> float:
     if flat.sum() < 20:
         return float("nan")
     seen = _blurred(board / (states - 1), STRAY_SIGMA)
-    texture = _blurred(_pillow(frame), STRAY_SIGMA)
+    texture = _blurred(pillow_dots(frame), STRAY_SIGMA)
     stray, counted = 0, 0
     tones = np.floor(frame / TONE_BIN).astype(np.int64)
     for tone in np.unique(tones[flat]):  # each flat tone apart: a dark figure on a light wall
@@ -282,7 +277,7 @@ def measure(name: str, clip: Path, slide: float, frames: list[np.ndarray], board
     changed = [float(np.mean(a != b)) for a, b in itertools.pairwise(boards)]
     steady = [c for i, c in enumerate(changed) if cut is None or i + 1 != cut]
     ratios = [structure_score(b.astype(np.float64) / (states - 1), f)
-              / max(structure_score(_pillow(f), f), 1e-9)
+              / max(structure_score(pillow_dots(f), f), 1e-9)
               for b, f in zip(boards, frames, strict=True)]
     row: dict[str, Any] = {"segment": name, "config": config,
                            "changed": float(np.mean(steady)), "worst": float(np.max(steady)),

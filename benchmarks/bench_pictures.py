@@ -38,6 +38,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _photos import pillow_dots  # benchmarks/ is on sys.path when run as a script
 from PIL import Image, ImageDraw
 
 from lightsart import load_target
@@ -91,11 +92,6 @@ def line_drawing(path: Path) -> Path:
     return path
 
 
-def pillow_baseline(fitted: np.ndarray) -> np.ndarray:
-    grey = Image.fromarray(np.round(fitted * 255).astype(np.uint8))
-    return (np.asarray(grey.convert("1"), dtype=np.uint8) > 0).astype(np.uint8)
-
-
 COLUMNS: dict[str, tuple[Tone, str]] = {
     "default": (Tone(), "floyd-steinberg"),
     "2 states": (Tone(), "floyd-steinberg"),
@@ -123,7 +119,7 @@ def scores(side: int, png: Path | None, extra: list[Path]) -> None:
             seconds = time.perf_counter() - start
             levels = target.bits / (DEFAULT_STATES - 1)
             fitted = fit_to_board(gray, *board)
-            base = structure_score(pillow_baseline(fitted), fitted)
+            base = structure_score(pillow_dots(fitted), fitted)
             row = []
             for column, (tone, method) in COLUMNS.items():
                 bits = levels if column == "default" else load_target(

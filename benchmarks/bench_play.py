@@ -53,6 +53,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+from _photos import pillow_dots  # benchmarks/ is on sys.path when run as a script
 from PIL import Image
 
 from lightsart._pictures.dither import dither
@@ -80,11 +81,6 @@ def clip(name: str, width: int, height: int, frames: int) -> list[np.ndarray]:
         small = img.resize((width, height), Image.Resampling.BOX, box=box)
         out.append(np.asarray(small, dtype=np.float64) / 255.0)
     return out
-
-
-def pillow(fitted: np.ndarray) -> np.ndarray:
-    grey = Image.fromarray(np.round(fitted * 255).astype(np.uint8))
-    return (np.asarray(grey.convert("1"), dtype=np.uint8) > 0).astype(np.uint8)
 
 
 def greedy_step(board: np.ndarray, goal: np.ndarray, budget: int) -> tuple[np.ndarray, int]:
@@ -117,7 +113,7 @@ def greedy_step(board: np.ndarray, goal: np.ndarray, budget: int) -> tuple[np.nd
 def methods(rules: Rules) -> dict[str, tuple[Step, int | None]]:
     """name -> (step(previous board, fitted, toned) -> (board, clicks), clicks per frame or None)."""
     found: dict[str, tuple[Step, int | None]] = {
-        "pillow": (lambda b, f, t: (pillow(f), 0), None),
+        "pillow": (lambda b, f, t: (pillow_dots(f), 0), None),
         "fs": (lambda b, f, t: (dither(t, "floyd-steinberg"), 0), None),
     }
     for n in (150,):
@@ -136,7 +132,7 @@ def run(frames: list[np.ndarray], keep: dict[str, list[np.ndarray]] | None) -> d
     m, n = frames[0].shape
     rules = Rules(m, n)
     toned = [apply_tone(f, Tone()) for f in frames]
-    base = [structure_score(pillow(f), f) for f in frames]
+    base = [structure_score(pillow_dots(f), f) for f in frames]
     rows: dict[str, list[float]] = {}
     for name, (step, budget) in methods(rules).items():
         board = np.ones((m, n), np.uint8)
@@ -186,7 +182,7 @@ def cut(width: int, height: int) -> None:
     """A cut from one pan to another: frames until the board is back to 0.8x and 0.9x Pillow."""
     frames = clip("motorcycle_left.png", width, height, 10) + clip("coffee.png", width, height, 30)
     toned = [apply_tone(f, Tone()) for f in frames]
-    base = [structure_score(pillow(f), f) for f in frames]
+    base = [structure_score(pillow_dots(f), f) for f in frames]
     rules = Rules(height, width)
     print(f"\ncut at {width}x{height}: frames after the cut until the score is back to 0.8x / 0.9x Pillow")
     for n in CLICKS:

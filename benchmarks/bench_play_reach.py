@@ -24,6 +24,7 @@ import argparse
 from pathlib import Path
 
 import numpy as np
+from _photos import pillow_dots  # benchmarks/ is on sys.path when run as a script
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,11 +36,6 @@ def fitted(path: str, w: int, h: int) -> np.ndarray:
     size = (max(w, round(picture.width * scale)), max(h, round(picture.height * scale)))
     return np.asarray(picture.resize(size, Image.Resampling.LANCZOS).crop((0, 0, w, h)),
                       np.float64) / 255
-
-
-def pillow(frame: np.ndarray) -> np.ndarray:
-    picture = Image.fromarray(np.round(frame * 255).astype(np.uint8)).convert("1")
-    return (np.asarray(picture) > 0).astype(np.uint8)
 
 
 def one_cell(w: int, h: int) -> tuple[int, int, int]:
@@ -157,13 +153,13 @@ def main() -> None:
         print(f"| {size} | {low}, {mid}, {high} | {default_clicks(w, h)} |", flush=True)
     w, h = (int(v) for v in args.board.split("x"))
     start_photo, goal_photo = (fitted(p, w, h) for p in args.photos)
-    start = pillow(start_photo)
-    score = structure_score(pillow(goal_photo), goal_photo)
+    start = pillow_dots(start_photo)
+    score = structure_score(pillow_dots(goal_photo), goal_photo)
     print(f"\n{args.board}: from Pillow's halftone of {Path(args.photos[0]).name} towards "
           f"{Path(args.photos[1]).name}, no budget limit")
     print("| search | structure / Pillow's | eye error / Pillow's |")
     print("|---|---|---|")
-    reference = eye_error(pillow(goal_photo), goal_photo)
+    reference = eye_error(pillow_dots(goal_photo), goal_photo)
     searches = {"play (single clicks, neighbouring pairs)": lambda: by_play(start, goal_photo)}
     for n in args.blocks:
         searches[f"blocks-{n} (every press set of every {n}x{n} block)"] = (

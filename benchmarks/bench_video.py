@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from _photos import clips_module  # benchmarks/ is on sys.path when run as a script
+from _photos import clips_module, pillow_dots  # benchmarks/ is on sys.path as a script
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -70,11 +70,6 @@ def _eye_error(board: np.ndarray, frame: np.ndarray) -> float:
     return float(np.sqrt(np.mean(blurred**2)))
 
 
-def _pillow(frame: np.ndarray) -> np.ndarray:
-    picture = Image.fromarray(np.round(frame * 255).astype(np.uint8)).convert("1")
-    return (np.asarray(picture) > 0).astype(np.uint8)
-
-
 def _baselines(frames: list[np.ndarray]) -> dict[str, list[np.ndarray]]:
     from lightsart._pictures.dither import dither
     from lightsart._pictures.tone import apply_tone
@@ -83,7 +78,7 @@ def _baselines(frames: list[np.ndarray]) -> dict[str, list[np.ndarray]]:
         "per-frame Floyd–Steinberg": [dither(apply_tone(f), "floyd-steinberg") for f in frames],
         "per-frame blue noise": [dither(apply_tone(f), "blue-noise") for f in frames],
         "fixed Bayer mask, untoned": [dither(f, "bayer") for f in frames],
-        'Pillow convert("1")': [_pillow(f) for f in frames],
+        'Pillow convert("1")': [pillow_dots(f) for f in frames],
     }
 
 
@@ -104,7 +99,7 @@ def quality(clip: Path, work: Path) -> list[dict[str, Any]]:
     from lightsart._pictures.likeness import structure_score
 
     frames, _ = _frames(clip)
-    pillow = np.mean([structure_score(_pillow(f), f) for f in frames])
+    pillow = np.mean([structure_score(pillow_dots(f), f) for f in frames])
     methods: dict[str, tuple[list[np.ndarray], list[int] | None]] = {
         name: (boards, None) for name, boards in _baselines(frames).items()}
     for mode in ("boards", "play"):

@@ -18,8 +18,8 @@ memory, :func:`lightsart.make_still`), once per side. Columns:
 - brightness: the photo's mean (fitted to the board, before tone) / the board's mean after a
   one-cell blur (levels scaled to 0..1), before / after;
 - structure: :func:`lightsart._pictures.likeness.structure_score` as a ratio to that of Pillow's
-  ``convert("1")`` of the same fitted photo at the same size (``benchmarks/bench_pictures.py``'s
-  :func:`pillow_baseline`), before / after;
+  ``convert("1")`` of the same fitted photo at the same size (``benchmarks/_photos.py``'s
+  :func:`pillow_dots`, the benchmarks' baseline), before / after;
 - hint: whether ``still`` prints its hint line, before / after.
 
 Then a summary (counts and medians) per folder and for all, and with ``--first-command`` the
@@ -58,7 +58,7 @@ def _load(path: Path) -> ModuleType:
     return module
 
 
-pillow_baseline = _load(ROOT / "benchmarks" / "bench_pictures.py").pillow_baseline
+pillow_dots = _load(ROOT / "benchmarks" / "_photos.py").pillow_dots
 NOT_RECOGNISABLE: dict[int, dict[str, str]] = _load(
     ROOT / "scripts" / "hint_agreement.py").NOT_RECOGNISABLE
 
@@ -157,7 +157,7 @@ def side(levels: np.ndarray, fitted: np.ndarray, hint: bool) -> Side:
     from lightsart._pictures.likeness import structure_score
     from lightsart._pictures.tone import gaussian_blur
 
-    base = structure_score(pillow_baseline(fitted), fitted)
+    base = structure_score(pillow_dots(fitted), fitted)
     return Side(levels.shape[1], levels.shape[0], float(gaussian_blur(levels, 1.0).mean()),
                 structure_score(levels, fitted) / base, hint)
 
